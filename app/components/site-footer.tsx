@@ -1,0 +1,61 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boolean; contactEmail: string }) {
+  const { t } = useTranslation();
+  const year = new Date().getUTCFullYear();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t("footer.label")} className="footer-columns">
+        <section>
+          <h2>{t("footer.rentACar")}</h2>
+          <ul>
+            <li>
+              <Link to="/">{t("footer.rentACar")}</Link>
+            </li>
+            {showSuppliers ? (
+              <li>
+                <Link to="/suppliers">{t("footer.suppliers")}</Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/locations">{t("footer.locations")}</Link>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2>{t("footer.support")}</h2>
+          <ul>
+            <li>
+              <Link to="/faq">{t("footer.faq")}</Link>
+            </li>
+            <li>
+              <Link to="/contact">{t("footer.contact")}</Link>
+            </li>
+            <li>
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            </li>
+          </ul>
+        </section>
+        <section>
+          <h2>{t("footer.company")}</h2>
+          <ul>
+            <li>
+              <Link to="/about">{t("footer.about")}</Link>
+            </li>
+            <li>
+              <Link to="/tos">{t("footer.tos")}</Link>
+            </li>
+            <li>
+              <Link to="/privacy">{t("footer.privacy")}</Link>
+            </li>
+            <li>
+              <Link to="/cookie-policy">{t("footer.cookiePolicy")}</Link>
+            </li>
+          </ul>
+        </section>
+      </nav>
+      <p className="copyright">{t("footer.copyright", { year })}</p>
+    </footer>
+  );
+}

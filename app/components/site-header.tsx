@@ -1,0 +1,128 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SUPPORTED_LANGUAGES } from "~/i18n";
+import type { SessionUser } from "~/models/accounts.server";
+
+type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
+
+interface MenuItem {
+  to: string;
+  label: string;
+}
+
+function useMenuItems(user: HeaderUser | null, showSuppliers: boolean): MenuItem[] {
+  const { t } = useTranslation();
+  const items: Array<MenuItem | false> = [
+    { to: "/", label: t("nav.home") },
+    user !== null && { to: "/bookings", label: t("nav.bookings") },
+    user !== null && {
+      to: "/notifications",
+      label: user.unreadNotifications > 0 ? t("nav.notificationsUnread", { count: user.unreadNotifications }) : t("nav.notifications"),
+    },
+    { to: "/locations", label: t("nav.locations") },
+    showSuppliers && { to: "/suppliers", label: t("nav.suppliers") },
+    { to: "/about", label: t("nav.about") },
+    { to: "/tos", label: t("nav.tos") },
+    { to: "/contact", label: t("nav.contact") },
+    user !== null && { to: "/settings", label: t("nav.settings") },
+  ];
+  return items.filter((item): item is MenuItem => item !== false);
+}
+
+function MenuLinks({ items }: { items: MenuItem[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** Links to the current page in each language; `?lng=` is honoured first and remembered (spec §4). */
+function LanguageLinks({ current }: { current: string }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <ul className="language-links" aria-label={t("language.label")}>
+      {SUPPORTED_LANGUAGES.map((language) => {
+        const params = new URLSearchParams(location.search);
+        params.set("lng", language);
+        return (
+          <li key={language}>
+            <Link
+              to={`${location.pathname}?${params.toString()}`}
+              lang={language}
+              hrefLang={language}
+              aria-current={language === current ? "true" : undefined}
+            >
+              {t(`language.${language}`)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AccountLinks({ user }: { user: HeaderUser | null }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  if (!user) {
+    const redirectTo = `${location.pathname}${location.search}`;
+    const target = redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
+    return (
+      <li>
+        <Link to={target} className="button button-small">
+          {t("nav.signIn")}
+        </Link>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <Form method="post" action="/sign-out" className="inline-form">
+        <button type="submit" className="button button-small button-quiet">
+          {t("nav.signOut")}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export function SiteHeader({ user, language, showSuppliers }: { user: HeaderUser | null; language: string; showSuppliers: boolean }) {
+  const { t } = useTranslation();
+  const items = useMenuItems(user, showSuppliers);
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t("nav.skipToContent")}
+      </a>
+      <div className="site-header-bar">
+        <Link to="/" className="brand">
+          <img src="/logo.svg" alt="" width="28" height="28" />
+          <span>{t("meta.siteName")}</span>
+        </Link>
+        <nav aria-label={t("nav.mainMenu")} className="main-nav">
+          {/* Wide screens show the list; narrow ones a disclosure that works without JavaScript. */}
+          <ul className="menu-inline">
+            <MenuLinks items={items} />
+            <AccountLinks user={user} />
+          </ul>
+          <details className="menu-compact">
+            <summary>{t("nav.menu")}</summary>
+            <ul>
+              <MenuLinks items={items} />
+              <AccountLinks user={user} />
+            </ul>
+          </details>
+        </nav>
+        <LanguageLinks current={language} />
+      </div>
+    </header>
+  );
+}

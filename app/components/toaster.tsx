@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Toast } from "~/utils/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** Spec §9: toasts close by themselves after 5 s. */
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+
+/**
+ * The flashed message of this page. Without JavaScript it is a plain status message that stays;
+ * with JavaScript it closes itself after five seconds or with its close button.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  // Each flashed toast arrives as a new object, so remembering the dismissed one is enough.
+  const [dismissed, setDismissed] = useState<Toast | null>(null);
+  const visible = toast !== dismissed ? toast : null;
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setDismissed(toast), TOAST_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast]);
+
+  return (
+    <div className="toaster" role="status" aria-live="polite" aria-label={t("status.notifications")}>
+      {visible ? (
+        <div className={`toast toast-${visible.type}`}>
+          <p>{t(visible.messageKey, visible.params ?? {})}</p>
+          {hydrated ? (
+            <button type="button" className="toast-close" onClick={() => setDismissed(toast)} aria-label={t("actions.dismiss")}>
+              ×
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { InitOptions } from "i18next";
+import type { Language } from "#db/schema";
+
+export const SUPPORTED_LANGUAGES = ["en", "fr", "es"] as const satisfies readonly Language[];
+export const DEFAULT_LANGUAGE: Language = "en";
+export const DEFAULT_NAMESPACE = "common";
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Options shared by the server's and the browser's i18next instances, so both render the same text. */
+export const i18nOptions = {
+  supportedLngs: [...SUPPORTED_LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: DEFAULT_NAMESPACE,
+  ns: [DEFAULT_NAMESPACE],
+  interpolation: { escapeValue: false },
+  // Resources are handed over synchronously, so the first render is already translated.
+  initImmediate: false,
+  returnNull: false,
+} satisfies InitOptions;

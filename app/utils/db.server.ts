@@ -1,0 +1,112 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "#db/schema";
+import { getEnv } from "./env.server";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The same query surface inside a transaction, so model functions accept either. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "selectDistinct">;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Applies committed migrations; safe when several instances start together. */
+  migrate(): Promise<void>;
+  /** Runs `work` while holding a cluster-wide lock (start-up tasks such as seeding). */
+  withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
+/** Arbitrary constant shared by every instance for pg_advisory_lock. */
+const STARTUP_LOCK_ID = 7_310_422_001;
+
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number };
+
+/** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when pgliteDir is "memory://"). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir ?? "memory://");
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, { extensions: { btree_gist } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: "pglite",
+    // PGlite is one connection in one process: no other instance can race us.
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    withStartupLock: (work) => work(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", (error) => console.error("[db] idle client error", error));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+
+  async function withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    // An advisory lock lives on one connection, so the work runs on that same dedicated client.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+      try {
+        return await work(drizzleNodePg(client, { schema }) as unknown as Database);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    db,
+    engine: "postgres",
+    migrate: () =>
+      withStartupLock((lockedDb) => migrateNodePg(lockedDb as never, { migrationsFolder: MIGRATIONS_FOLDER })),
+    withStartupLock,
+    close: () => pool.end(),
+  };
+}
+
+/** Cheap liveness probe used by /healthz. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+declare global {
+  // Survives module reloads in development so one PGlite folder has one owner.
+  var __rentacarDatabase: Promise<DatabaseHandle> | undefined;
+}
+
+/** Installs the process-wide database (done once by server.ts at start, or lazily from env). */
+export function setDatabase(handle: Promise<DatabaseHandle>) {
+  globalThis.__rentacarDatabase = handle;
+}
+
+export async function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (!globalThis.__rentacarDatabase) {
+    const env = getEnv();
+    setDatabase(openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }));
+  }
+  return globalThis.__rentacarDatabase!;
+}
+
+/** The process-wide database for loaders and actions. */
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}

@@ -1,0 +1,54 @@
+import { createCookie } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nOptions } from "~/i18n";
+import { resources } from "~/locales";
+import { resolveLanguage, type LanguageDecision } from "~/models/language";
+import type { Language } from "#db/schema";
+import { cookiesAreSecure, getEnv } from "./env.server";
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+/** The visitor's stored language choice. */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: cookiesAreSecure(),
+  maxAge: ONE_YEAR_SECONDS,
+});
+
+export const i18nServer = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    // Detection is ours (spec §4 order); this server instance only builds translators.
+    order: ["custom"],
+    findLocale: async () => DEFAULT_LANGUAGE,
+  },
+  i18next: { ...i18nOptions, resources },
+});
+
+/** Decides the request's language from its query, cookie, user record and headers. */
+export async function detectLanguage(request: Request, userLanguage: string | null | undefined, signedIn: boolean) {
+  const env = getEnv();
+  const url = new URL(request.url);
+  const cookieLanguage = await languageCookie.parse(request.headers.get("Cookie"));
+  return resolveLanguage({
+    queryLanguage: url.searchParams.get("lng"),
+    cookieLanguage: typeof cookieLanguage === "string" ? cookieLanguage : null,
+    userLanguage,
+    signedIn,
+    ipDetection: env.IP_LANGUAGE_DETECTION,
+    countryCode: request.headers.get(env.COUNTRY_HEADER),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
+}
+
+/** A Set-Cookie value that stores the language, when the decision came from an explicit request. */
+export async function rememberLanguage(decision: LanguageDecision): Promise<string | undefined> {
+  return decision.source === "query" ? languageCookie.serialize(decision.language) : undefined;
+}
+
+export function getTranslator(language: Language, namespace: string = i18nOptions.defaultNS) {
+  return i18nServer.getFixedT(language, namespace);
+}

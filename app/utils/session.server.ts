@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { eq, lt } from "drizzle-orm";
+import { sessions } from "#db/schema";
+import { getDb } from "./db.server";
+import { cookiesAreSecure, getEnv } from "./env.server";
+
+/** How long a browser-session ('stay connected' off) session lives on the server without use. */
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24;
+
+export type SessionData = { userId: string };
+
+const sessionCookie = createCookie("__session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: cookiesAreSecure(),
+  secrets: [getEnv().SESSION_SECRET],
+  // No maxAge: the cookie ends with the browser session unless commitSession is given one ('stay connected').
+});
+
+/**
+ * Sessions live in the database and the signed cookie carries only a random id, so any app instance can
+ * serve any request, sign-out really ends the session, and the id is renewed at sign-in.
+ */
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const db = await getDb();
+    const id = randomBytes(32).toString("base64url");
+    await db.insert(sessions).values({
+      id,
+      userId: typeof data.userId === "string" ? data.userId : null,
+      data,
+      expiresAt: expires ?? new Date(Date.now() + SESSION_IDLE_SECONDS * 1000),
+    });
+    return id;
+  },
+  async readData(id) {
+    const db = await getDb();
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+    if (!row) return null;
+    if (row.expiresAt.getTime() <= Date.now()) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+      return null;
+    }
+    return row.data as Partial<SessionData>;
+  },
+  async updateData(id, data, expires) {
+    const db = await getDb();
+    await db
+      .update(sessions)
+      .set({
+        data,
+        userId: typeof data.userId === "string" ? data.userId : null,
+        expiresAt: expires ?? new Date(Date.now() + SESSION_IDLE_SECONDS * 1000),
+      })
+      .where(eq(sessions.id, id));
+  },
+  async deleteData(id) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+});
+
+export type AppSession = Session<SessionData>;
+
+/** The request's session, read from the database only when the browser sent a session cookie. */
+export async function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export async function getSessionUserId(request: Request): Promise<string | undefined> {
+  if (!request.headers.get("Cookie")?.includes("__session=")) return undefined;
+  const session = await getSession(request);
+  return session.get("userId");
+}
+
+/** Removes sessions past their expiry; run at start-up and periodically. */
+export async function purgeExpiredSessions(): Promise<void> {
+  const db = await getDb();
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

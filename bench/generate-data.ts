@@ -1,0 +1,88 @@
+/**
+ * Benchmark data: 100k cars and 1M bookings (by default) on top of the demo catalogue, generated in SQL.
+ * Usage: npm run bench:data                       (embedded PGlite in ./data/bench-pglite)
+ *        DATABASE_URL=postgres://… npm run bench:data
+ *        BENCH_CARS=20000 BENCH_BOOKINGS_PER_CAR=10 npm run bench:data
+ * Re-running replaces the previously generated rows; the demo catalogue is kept.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase } from "~/utils/db.server";
+import { seedDemoData } from "#db/seed";
+
+const cars = Number(process.env.BENCH_CARS ?? 100_000);
+const bookingsPerCar = Number(process.env.BENCH_BOOKINGS_PER_CAR ?? 10);
+const chunk = 20_000;
+
+const handle = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  pgliteDir: process.env.BENCH_PGLITE_DIR ?? "./data/bench-pglite",
+});
+const { db } = handle;
+const started = performance.now();
+const step = (label: string) => console.log(`${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+await handle.migrate();
+await seedDemoData(db);
+step(`${handle.engine}: migrated and seeded the demo catalogue`);
+
+await db.execute(sql`delete from bookings where car_id in (select id from cars where license_plate like 'BENCH-%')`);
+await db.execute(sql`delete from cars where license_plate like 'BENCH-%'`);
+step("removed earlier benchmark rows");
+
+for (let from = 1; from <= cars; from += chunk) {
+  const to = Math.min(cars, from + chunk - 1);
+  // Values vary with i so filters and sorts see realistic spreads; the suppliers are the demo ones.
+  await db.execute(sql`
+    with suppliers as (select array_agg(supplier_id order by slug) as ids from supplier_settings)
+    insert into cars (supplier_id, name, license_plate, minimum_age, daily_price, discounted_daily_price,
+      bi_weekly_price, weekly_price, monthly_price, deposit, available, fully_booked, coming_soon, range, fuel_type,
+      gearbox, aircon, seats, doors, fuel_policy, mileage, cancellation, amendments, theft_protection,
+      collision_damage_waiver, full_insurance, additional_driver, multimedia, rating, trips, image)
+    select ids[1 + i % array_length(ids, 1)], 'Bench car ' || i, 'BENCH-' || i, 21 + (i % 5),
+      2000 + (i * 37) % 15000, case when i % 4 = 1 then (2000 + (i * 37) % 15000) * 85 / 100 end,
+      (2000 + (i * 37) % 15000) * 285 / 100, (2000 + (i * 37) % 15000) * 6, (2000 + (i * 37) % 15000) * 21,
+      (i * 53) % 1000 * 100, i % 40 <> 7, i % 40 = 13, i % 40 = 21,
+      (array['mini','midi','maxi','scooter','bus','truck','caravan'])[1 + i % 7],
+      (array['diesel','gasoline','electric','hybrid','plugInHybrid','unknown'])[1 + i % 6],
+      (array['manual','automatic'])[1 + i % 2], i % 11 <> 5, (array[2,4,5,7,9])[1 + i % 5], (array[2,3,4,5])[1 + i % 4],
+      (array['freeTank','likeForLike','fullToFull','fullToEmpty'])[1 + i % 4], (array[-1,200,300])[1 + i % 3],
+      (array[-1,0,1500])[1 + i % 3], (array[0,-1,1000])[1 + i % 3], (array[600,-1,0])[1 + i % 3],
+      (array[1200,0,-1])[1 + i % 3], (array[2000,-1,0])[1 + i % 3], (array[500,0,-1])[1 + i % 3],
+      case i % 4 when 0 then array[]::text[] when 1 then array['bluetooth'] when 2 then array['touchscreen','bluetooth']
+        else array['touchscreen','bluetooth','androidAuto','appleCarPlay'] end,
+      1 + (i % 41) / 10.0, i % 300, '/images/cars/mini-red.svg'
+    from suppliers, generate_series(${from}::int, ${to}::int) as i`);
+  await db.execute(sql`
+    with places as (select array_agg(id order by slug) as ids from locations)
+    insert into car_locations (car_id, location_id)
+    select c.id, places.ids[1 + (substr(c.license_plate, 7)::int + k * 7) % array_length(places.ids, 1)]
+    from cars c, places, generate_series(0, 1) as k
+    where c.license_plate like 'BENCH-%' and substr(c.license_plate, 7)::int between ${from} and ${to}
+    on conflict do nothing`);
+  step(`cars ${to.toLocaleString("en")} / ${cars.toLocaleString("en")}`);
+}
+
+const carBatch = Math.max(1, Math.floor(chunk / bookingsPerCar));
+for (let from = 1; from <= cars; from += carBatch) {
+  const to = Math.min(cars, from + carBatch - 1);
+  // Booking k of a car starts 10k days after a base date and lasts 1..7 days, so they never overlap.
+  await db.execute(sql`
+    with driver as (select id from users where email = 'driver@rentacar.example')
+    insert into bookings (supplier_id, car_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at,
+      status, payment_mode, days, base_price, extras_price, markup, total_price, deposit, amount_due, expires_at)
+    select c.supplier_id, c.id, driver.id, cl.location_id, cl.location_id,
+      timestamptz '2026-01-01 10:00:00+00' + (k * 10) * interval '1 day',
+      timestamptz '2026-01-01 10:00:00+00' + (k * 10 + 1 + (n + k) % 7) * interval '1 day',
+      (array['pending','deposit','paid','reserved','cancelled'])[1 + (n + k) % 5], 'payLater',
+      1 + (n + k) % 7, c.daily_price * (1 + (n + k) % 7), 0, 0, c.daily_price * (1 + (n + k) % 7), c.deposit, 0, null
+    from driver,
+      (select id, supplier_id, daily_price, deposit, substr(license_plate, 7)::int as n from cars
+        where license_plate like 'BENCH-%' and substr(license_plate, 7)::int between ${from} and ${to}) c
+      cross join lateral (select location_id from car_locations where car_id = c.id limit 1) cl,
+      generate_series(0, ${bookingsPerCar - 1}) as k`);
+  if (to % (carBatch * 10) === 0 || to === cars) step(`bookings for ${to.toLocaleString("en")} cars`);
+}
+
+await db.execute(sql`analyze`);
+step(`done: ${cars.toLocaleString("en")} cars, ${(cars * bookingsPerCar).toLocaleString("en")} bookings`);
+await handle.close();

@@ -1,0 +1,173 @@
+/**
+ * The demo catalogue: real places, plausible suppliers and a deterministic fleet that covers every
+ * range, fuel type, gearbox, fuel policy, multimedia item, mileage kind and extras semantics.
+ */
+import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "./schema";
+
+export interface DemoCountry {
+  code: string;
+  names: [en: string, fr: string, es: string];
+}
+
+export interface DemoLocation {
+  slug: string;
+  country: string;
+  parent?: string;
+  names: [en: string, fr: string, es: string];
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  parking?: Array<{ names: [string, string, string]; latitude: number; longitude: number }>;
+}
+
+export const DEMO_COUNTRIES: DemoCountry[] = [
+  { code: "TN", names: ["Tunisia", "Tunisie", "Túnez"] },
+  { code: "FR", names: ["France", "France", "Francia"] },
+  { code: "ES", names: ["Spain", "Espagne", "España"] },
+  { code: "MA", names: ["Morocco", "Maroc", "Marruecos"] },
+];
+
+const TUNIS = "Africa/Tunis";
+const PARIS = "Europe/Paris";
+const MADRID = "Europe/Madrid";
+const CASABLANCA = "Africa/Casablanca";
+
+export const DEMO_LOCATIONS: DemoLocation[] = [
+  { slug: "tunis", country: "TN", names: ["Tunis", "Tunis", "Túnez"], latitude: 36.8065, longitude: 10.1815, timeZone: TUNIS },
+  {
+    slug: "tunis-carthage-airport",
+    country: "TN",
+    parent: "tunis",
+    names: ["Tunis-Carthage Airport", "Aéroport de Tunis-Carthage", "Aeropuerto de Túnez-Cartago"],
+    latitude: 36.851,
+    longitude: 10.2272,
+    timeZone: TUNIS,
+    parking: [
+      { names: ["Arrivals car park P1", "Parking arrivées P1", "Aparcamiento de llegadas P1"], latitude: 36.8495, longitude: 10.2265 },
+      { names: ["Rental car park P3", "Parking loueurs P3", "Aparcamiento de alquiler P3"], latitude: 36.8521, longitude: 10.2298 },
+    ],
+  },
+  { slug: "la-marsa", country: "TN", parent: "tunis", names: ["La Marsa", "La Marsa", "La Marsa"], latitude: 36.8782, longitude: 10.3247, timeZone: TUNIS },
+  { slug: "sidi-bou-said", country: "TN", parent: "tunis", names: ["Sidi Bou Said", "Sidi Bou Saïd", "Sidi Bou Said"], latitude: 36.8687, longitude: 10.3416, timeZone: TUNIS },
+  { slug: "tunis-lac", country: "TN", parent: "tunis", names: ["Les Berges du Lac", "Les Berges du Lac", "Les Berges du Lac"], latitude: 36.8349, longitude: 10.2349, timeZone: TUNIS },
+  { slug: "hammamet", country: "TN", names: ["Hammamet", "Hammamet", "Hammamet"], latitude: 36.4, longitude: 10.6167, timeZone: TUNIS },
+  { slug: "sousse", country: "TN", names: ["Sousse", "Sousse", "Susa"], latitude: 35.8256, longitude: 10.636, timeZone: TUNIS },
+  { slug: "djerba-airport", country: "TN", names: ["Djerba-Zarzis Airport", "Aéroport de Djerba-Zarzis", "Aeropuerto de Yerba-Zarzis"], latitude: 33.875, longitude: 10.7755, timeZone: TUNIS },
+  { slug: "paris", country: "FR", names: ["Paris", "Paris", "París"], latitude: 48.8566, longitude: 2.3522, timeZone: PARIS },
+  {
+    slug: "paris-cdg-airport",
+    country: "FR",
+    parent: "paris",
+    names: ["Paris-Charles de Gaulle Airport", "Aéroport Paris-Charles de Gaulle", "Aeropuerto de París-Charles de Gaulle"],
+    latitude: 49.0097,
+    longitude: 2.5479,
+    timeZone: PARIS,
+    parking: [{ names: ["Terminal 2 rental area", "Zone loueurs Terminal 2", "Zona de alquiler Terminal 2"], latitude: 49.0043, longitude: 2.5711 }],
+  },
+  { slug: "paris-orly-airport", country: "FR", parent: "paris", names: ["Paris-Orly Airport", "Aéroport de Paris-Orly", "Aeropuerto de París-Orly"], latitude: 48.7262, longitude: 2.3652, timeZone: PARIS },
+  { slug: "nice-airport", country: "FR", names: ["Nice Côte d'Azur Airport", "Aéroport Nice Côte d'Azur", "Aeropuerto de Niza-Costa Azul"], latitude: 43.6584, longitude: 7.2159, timeZone: PARIS },
+  { slug: "lyon-part-dieu", country: "FR", names: ["Lyon Part-Dieu Station", "Gare de Lyon Part-Dieu", "Estación de Lyon Part-Dieu"], latitude: 45.7606, longitude: 4.8598, timeZone: PARIS },
+  { slug: "marseille-saint-charles", country: "FR", names: ["Marseille Saint-Charles Station", "Gare de Marseille Saint-Charles", "Estación de Marsella Saint-Charles"], latitude: 43.3026, longitude: 5.3806, timeZone: PARIS },
+  { slug: "madrid", country: "ES", names: ["Madrid", "Madrid", "Madrid"], latitude: 40.4168, longitude: -3.7038, timeZone: MADRID },
+  { slug: "madrid-barajas-airport", country: "ES", parent: "madrid", names: ["Madrid-Barajas Airport", "Aéroport de Madrid-Barajas", "Aeropuerto de Madrid-Barajas"], latitude: 40.4983, longitude: -3.5676, timeZone: MADRID },
+  { slug: "barcelona-airport", country: "ES", names: ["Barcelona El Prat Airport", "Aéroport de Barcelone El Prat", "Aeropuerto de Barcelona-El Prat"], latitude: 41.2974, longitude: 2.0833, timeZone: MADRID },
+  { slug: "malaga-airport", country: "ES", names: ["Málaga Airport", "Aéroport de Malaga", "Aeropuerto de Málaga"], latitude: 36.6749, longitude: -4.4991, timeZone: MADRID },
+  { slug: "valencia-station", country: "ES", names: ["Valencia Joaquín Sorolla Station", "Gare de Valence Joaquín Sorolla", "Estación de Valencia Joaquín Sorolla"], latitude: 39.4592, longitude: -0.379, timeZone: MADRID },
+  { slug: "casablanca-airport", country: "MA", names: ["Casablanca Mohammed V Airport", "Aéroport Mohammed V de Casablanca", "Aeropuerto Mohammed V de Casablanca"], latitude: 33.3675, longitude: -7.5898, timeZone: CASABLANCA },
+  { slug: "marrakech-airport", country: "MA", names: ["Marrakech Menara Airport", "Aéroport de Marrakech-Ménara", "Aeropuerto de Marrakech-Menara"], latitude: 31.6069, longitude: -8.0363, timeZone: CASABLANCA },
+  { slug: "rabat-agdal", country: "MA", names: ["Rabat Agdal Station", "Gare de Rabat-Agdal", "Estación de Rabat-Agdal"], latitude: 33.9986, longitude: -6.8487, timeZone: CASABLANCA },
+  { slug: "tangier-airport", country: "MA", names: ["Tangier Ibn Battouta Airport", "Aéroport de Tanger Ibn Battouta", "Aeropuerto de Tánger Ibn Battuta"], latitude: 35.7269, longitude: -5.9169, timeZone: CASABLANCA },
+];
+
+export interface DemoSupplier {
+  slug: string;
+  name: string;
+  email: string;
+  countries: string[];
+  payLater: boolean;
+  licenseRequired: boolean;
+  markupBasisPoints: number;
+  minimumRentalDays: number;
+  maxCarsPerSearch: number | null;
+  fleetSize: number;
+}
+
+export const DEMO_SUPPLIERS: DemoSupplier[] = [
+  { slug: "carthage-cars", name: "Carthage Cars", email: "fleet@carthage-cars.example", countries: ["TN"], payLater: true, licenseRequired: false, markupBasisPoints: 0, minimumRentalDays: 1, maxCarsPerSearch: null, fleetSize: 34 },
+  { slug: "atlas-rent", name: "Atlas Rent", email: "bookings@atlas-rent.example", countries: ["MA", "TN"], payLater: true, licenseRequired: true, markupBasisPoints: 250, minimumRentalDays: 1, maxCarsPerSearch: null, fleetSize: 26 },
+  { slug: "azur-mobility", name: "Azur Mobility", email: "hello@azur-mobility.example", countries: ["FR"], payLater: false, licenseRequired: false, markupBasisPoints: -500, minimumRentalDays: 2, maxCarsPerSearch: null, fleetSize: 26 },
+  { slug: "iberia-drive", name: "Iberia Drive", email: "reservas@iberia-drive.example", countries: ["ES"], payLater: true, licenseRequired: false, markupBasisPoints: 125, minimumRentalDays: 1, maxCarsPerSearch: 20, fleetSize: 26 },
+  { slug: "medina-motors", name: "Medina Motors", email: "contact@medina-motors.example", countries: ["TN", "MA"], payLater: true, licenseRequired: false, markupBasisPoints: 0, minimumRentalDays: 3, maxCarsPerSearch: null, fleetSize: 24 },
+  { slug: "eurofleet", name: "EuroFleet", email: "support@eurofleet.example", countries: ["FR", "ES", "TN"], payLater: true, licenseRequired: true, markupBasisPoints: 1000, minimumRentalDays: 1, maxCarsPerSearch: null, fleetSize: 28 },
+];
+
+export interface DemoModel {
+  name: string;
+  range: CarRange;
+  fuelType: FuelType;
+  gearbox: Gearbox;
+  seats: number;
+  doors: number;
+  /** Daily price in cents. */
+  dailyPrice: number;
+  deposit: number;
+  co2: number | null;
+}
+
+export const DEMO_MODELS: DemoModel[] = [
+  { name: "Fiat 500", range: "mini", fuelType: "gasoline", gearbox: "manual", seats: 4, doors: 3, dailyPrice: 2900, deposit: 30000, co2: 119 },
+  { name: "Renault Clio", range: "mini", fuelType: "diesel", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 3400, deposit: 40000, co2: 99 },
+  { name: "Peugeot 208", range: "mini", fuelType: "gasoline", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 3900, deposit: 40000, co2: 115 },
+  { name: "Volkswagen Polo", range: "mini", fuelType: "gasoline", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 3700, deposit: 45000, co2: 118 },
+  { name: "Toyota Yaris Hybrid", range: "mini", fuelType: "hybrid", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 4200, deposit: 50000, co2: 92 },
+  { name: "Kia Picanto", range: "mini", fuelType: "gasoline", gearbox: "manual", seats: 4, doors: 5, dailyPrice: 2500, deposit: 20000, co2: 112 },
+  { name: "Hyundai i10", range: "mini", fuelType: "gasoline", gearbox: "automatic", seats: 4, doors: 5, dailyPrice: 2700, deposit: 20000, co2: 114 },
+  { name: "Dacia Sandero", range: "mini", fuelType: "diesel", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 2600, deposit: 30000, co2: 104 },
+  { name: "Renault Zoe", range: "mini", fuelType: "electric", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 4500, deposit: 60000, co2: 0 },
+  { name: "Citroën C3", range: "mini", fuelType: "unknown", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 3100, deposit: 35000, co2: null },
+  { name: "Mini Cooper SE", range: "mini", fuelType: "electric", gearbox: "automatic", seats: 4, doors: 3, dailyPrice: 6200, deposit: 80000, co2: 0 },
+  { name: "Dacia Duster", range: "midi", fuelType: "diesel", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 4900, deposit: 60000, co2: 127 },
+  { name: "Peugeot 3008", range: "midi", fuelType: "plugInHybrid", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 7400, deposit: 90000, co2: 32 },
+  { name: "Nissan Qashqai", range: "midi", fuelType: "gasoline", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 6400, deposit: 80000, co2: 138 },
+  { name: "Hyundai Tucson", range: "midi", fuelType: "hybrid", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 6900, deposit: 80000, co2: 125 },
+  { name: "Kia Sportage", range: "midi", fuelType: "diesel", gearbox: "manual", seats: 5, doors: 5, dailyPrice: 5900, deposit: 70000, co2: 140 },
+  { name: "Toyota RAV4 Hybrid", range: "midi", fuelType: "hybrid", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 7900, deposit: 100000, co2: 121 },
+  { name: "Tesla Model Y", range: "midi", fuelType: "electric", gearbox: "automatic", seats: 5, doors: 5, dailyPrice: 9900, deposit: 150000, co2: 0 },
+  { name: "Skoda Kodiaq", range: "midi", fuelType: "diesel", gearbox: "automatic", seats: 7, doors: 5, dailyPrice: 8400, deposit: 100000, co2: 149 },
+  { name: "Renault Trafic", range: "maxi", fuelType: "diesel", gearbox: "manual", seats: 9, doors: 4, dailyPrice: 8900, deposit: 120000, co2: 185 },
+  { name: "Ford Transit Custom", range: "maxi", fuelType: "diesel", gearbox: "manual", seats: 9, doors: 4, dailyPrice: 9400, deposit: 120000, co2: 190 },
+  { name: "Mercedes-Benz Vito", range: "maxi", fuelType: "diesel", gearbox: "automatic", seats: 8, doors: 4, dailyPrice: 11900, deposit: 150000, co2: 176 },
+  { name: "Volkswagen ID. Buzz", range: "maxi", fuelType: "electric", gearbox: "automatic", seats: 7, doors: 5, dailyPrice: 12900, deposit: 150000, co2: 0 },
+  { name: "Citroën SpaceTourer", range: "maxi", fuelType: "diesel", gearbox: "automatic", seats: 8, doors: 4, dailyPrice: 10400, deposit: 120000, co2: 172 },
+  { name: "Honda PCX 125", range: "scooter", fuelType: "gasoline", gearbox: "automatic", seats: 2, doors: 0, dailyPrice: 1900, deposit: 15000, co2: 47 },
+  { name: "Yamaha NMAX", range: "scooter", fuelType: "gasoline", gearbox: "automatic", seats: 2, doors: 0, dailyPrice: 2100, deposit: 15000, co2: 50 },
+  { name: "NIU MQi GT", range: "scooter", fuelType: "electric", gearbox: "automatic", seats: 2, doors: 0, dailyPrice: 1700, deposit: 10000, co2: 0 },
+  { name: "Mercedes-Benz Sprinter Minibus", range: "bus", fuelType: "diesel", gearbox: "manual", seats: 17, doors: 4, dailyPrice: 19900, deposit: 250000, co2: 230 },
+  { name: "Iveco Daily Minibus", range: "bus", fuelType: "diesel", gearbox: "automatic", seats: 20, doors: 3, dailyPrice: 21900, deposit: 250000, co2: 245 },
+  { name: "Iveco Daily Box Van", range: "truck", fuelType: "diesel", gearbox: "manual", seats: 3, doors: 2, dailyPrice: 11900, deposit: 150000, co2: 240 },
+  { name: "Renault Master Box", range: "truck", fuelType: "diesel", gearbox: "manual", seats: 3, doors: 2, dailyPrice: 10900, deposit: 120000, co2: 225 },
+  { name: "Ford Transit Tipper", range: "truck", fuelType: "diesel", gearbox: "manual", seats: 3, doors: 2, dailyPrice: 12900, deposit: 150000, co2: 250 },
+  { name: "Adria Compact", range: "caravan", fuelType: "diesel", gearbox: "manual", seats: 4, doors: 2, dailyPrice: 14900, deposit: 200000, co2: 210 },
+  { name: "Hymer Exsis", range: "caravan", fuelType: "diesel", gearbox: "automatic", seats: 4, doors: 2, dailyPrice: 17900, deposit: 250000, co2: 220 },
+  { name: "Fiat Ducato Camper", range: "caravan", fuelType: "diesel", gearbox: "manual", seats: 5, doors: 3, dailyPrice: 15900, deposit: 200000, co2: 215 },
+];
+
+export const FUEL_POLICY_CYCLE: FuelPolicy[] = ["likeForLike", "fullToFull", "freeTank", "fullToEmpty"];
+export const MULTIMEDIA_SETS: Multimedia[][] = [
+  [],
+  ["bluetooth"],
+  ["touchscreen", "bluetooth"],
+  ["touchscreen", "bluetooth", "androidAuto", "appleCarPlay"],
+  ["touchscreen", "appleCarPlay"],
+  ["bluetooth", "androidAuto"],
+];
+export const DEMO_COLOURS = ["red", "blue", "silver", "black", "white", "green"] as const;
+
+export const DEMO_DRIVER = {
+  email: "driver@rentacar.example",
+  password: "drive-safely-2026",
+  fullName: "Alex Martin",
+  phone: "+33 6 12 34 56 78",
+  birthDate: "1990-04-12",
+  location: "Lyon, France",
+} as const;

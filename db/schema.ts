@@ -1,0 +1,469 @@
+/**
+ * The one PostgreSQL schema, shared by embedded PGlite and a real PostgreSQL server.
+ * Money is stored as integer minor units (cents) of the base currency (USD); instants as
+ * timestamptz; calendar dates (birth dates, date-based price periods) as date.
+ * The overbooking guarantee (an exclusion constraint) and case-insensitive e-mail uniqueness live
+ * in hand-written SQL in db/migrations (drizzle-kit cannot express an exclusion constraint).
+ */
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  char,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const USER_ROLES = ["admin", "supplier", "user"] as const;
+export const LANGUAGES = ["en", "fr", "es"] as const;
+export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;
+export const CAR_RANGES = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"] as const;
+export const FUEL_TYPES = ["diesel", "gasoline", "electric", "hybrid", "plugInHybrid", "unknown"] as const;
+export const GEARBOXES = ["manual", "automatic"] as const;
+export const FUEL_POLICIES = ["freeTank", "likeForLike", "fullToFull", "fullToEmpty"] as const;
+export const MULTIMEDIA = ["touchscreen", "bluetooth", "androidAuto", "appleCarPlay"] as const;
+export const BOOKING_STATUSES = ["void", "pending", "deposit", "paid", "reserved", "cancelled"] as const;
+/** Statuses whose bookings hold the car: the exclusion constraint covers exactly these. */
+export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved"] as const;
+export const PAYMENT_MODES = ["payLater", "deposit", "fullWithoutDeposit", "full"] as const;
+export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
+export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
+export const EXTRAS = [
+  "cancellation",
+  "amendments",
+  "theftProtection",
+  "collisionDamageWaiver",
+  "fullInsurance",
+  "additionalDriver",
+] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type Language = (typeof LANGUAGES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+export type CarRange = (typeof CAR_RANGES)[number];
+export type FuelType = (typeof FUEL_TYPES)[number];
+export type Gearbox = (typeof GEARBOXES)[number];
+export type FuelPolicy = (typeof FUEL_POLICIES)[number];
+export type Multimedia = (typeof MULTIMEDIA)[number];
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+export type Extra = (typeof EXTRAS)[number];
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    phone: text("phone"),
+    location: text("location"),
+    bio: text("bio"),
+    birthDate: date("birth_date"),
+    language: char("language", { length: 2 }).$type<Language>().notNull().default("en"),
+    currency: char("currency", { length: 3 }).$type<Currency>(),
+    enableEmailNotifications: boolean("enable_email_notifications").notNull().default(true),
+    avatar: text("avatar"),
+    driverLicense: text("driver_license"),
+    verified: boolean("verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    blacklisted: boolean("blacklisted").notNull().default(false),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("users_role_check", inList("role", USER_ROLES)),
+    check("users_language_check", inList("language", LANGUAGES)),
+    check("users_currency_check", sql`${table.currency} is null or ${inList("currency", CURRENCIES)}`),
+    index("users_role_idx").on(table.role),
+  ],
+);
+
+/** Per-supplier rules; a supplier is a user whose role is 'supplier'. */
+export const supplierSettings = pgTable(
+  "supplier_settings",
+  {
+    supplierId: uuid("supplier_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull().unique(),
+    logo: text("logo"),
+    payLater: boolean("pay_later").notNull().default(true),
+    licenseRequired: boolean("license_required").notNull().default(false),
+    /** Markup in hundredths of a percent (250 = 2.5 %); may be negative. */
+    markupBasisPoints: integer("markup_basis_points").notNull().default(0),
+    minimumRentalDays: smallint("minimum_rental_days").notNull().default(1),
+    /** How many of this supplier's cars one search may show; null = no limit. */
+    maxCarsPerSearch: integer("max_cars_per_search"),
+    /** Rental contract file per language, e.g. { "en": "/contracts/x-en.pdf" }. */
+    contracts: jsonb("contracts").$type<Partial<Record<Language, string>>>().notNull().default({}),
+  },
+  (table) => [
+    check("supplier_markup_check", sql`${table.markupBasisPoints} between -9999 and 100000`),
+    check("supplier_min_days_check", sql`${table.minimumRentalDays} >= 1`),
+  ],
+);
+
+export const countries = pgTable("countries", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  code: char("code", { length: 2 }).notNull().unique(),
+  nameEn: text("name_en").notNull(),
+  nameFr: text("name_fr").notNull(),
+  nameEs: text("name_es").notNull(),
+});
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    countryId: uuid("country_id")
+      .notNull()
+      .references(() => countries.id),
+    /** Searching a parent location includes its children (e.g. a city and its airport). */
+    parentId: uuid("parent_id").references((): AnyPgColumn => locations.id),
+    nameEn: text("name_en").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEs: text("name_es").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    /** IANA zone; calendar days of date-based prices are counted in it. */
+    timeZone: text("time_zone").notNull(),
+    image: text("image"),
+  },
+  (table) => [
+    index("locations_country_idx").on(table.countryId),
+    index("locations_parent_idx").on(table.parentId),
+    check("locations_latitude_check", sql`${table.latitude} between -90 and 90`),
+    check("locations_longitude_check", sql`${table.longitude} between -180 and 180`),
+  ],
+);
+
+export const parkingSpots = pgTable(
+  "parking_spots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    locationId: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    nameEn: text("name_en").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEs: text("name_es").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+  },
+  (table) => [index("parking_spots_location_idx").on(table.locationId)],
+);
+
+/** Extras columns: -1 unavailable, 0 included, otherwise the price in cents (per day or flat, see pricing). */
+const extraPrice = (name: string) => integer(name).notNull().default(-1);
+
+export const cars = pgTable(
+  "cars",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    licensePlate: text("license_plate").notNull(),
+    minimumAge: smallint("minimum_age").notNull().default(21),
+    dailyPrice: integer("daily_price").notNull(),
+    discountedDailyPrice: integer("discounted_daily_price"),
+    biWeeklyPrice: integer("bi_weekly_price"),
+    discountedBiWeeklyPrice: integer("discounted_bi_weekly_price"),
+    weeklyPrice: integer("weekly_price"),
+    discountedWeeklyPrice: integer("discounted_weekly_price"),
+    monthlyPrice: integer("monthly_price"),
+    discountedMonthlyPrice: integer("discounted_monthly_price"),
+    isDateBasedPrice: boolean("is_date_based_price").notNull().default(false),
+    deposit: integer("deposit").notNull().default(0),
+    available: boolean("available").notNull().default(true),
+    fullyBooked: boolean("fully_booked").notNull().default(false),
+    comingSoon: boolean("coming_soon").notNull().default(false),
+    range: text("range", { enum: CAR_RANGES }).notNull(),
+    fuelType: text("fuel_type", { enum: FUEL_TYPES }).notNull(),
+    gearbox: text("gearbox", { enum: GEARBOXES }).notNull(),
+    aircon: boolean("aircon").notNull().default(true),
+    seats: smallint("seats").notNull(),
+    doors: smallint("doors").notNull(),
+    fuelPolicy: text("fuel_policy", { enum: FUEL_POLICIES }).notNull(),
+    /** -1 unlimited, otherwise kilometres per day. */
+    mileage: integer("mileage").notNull().default(-1),
+    cancellation: extraPrice("cancellation"),
+    amendments: extraPrice("amendments"),
+    theftProtection: extraPrice("theft_protection"),
+    collisionDamageWaiver: extraPrice("collision_damage_waiver"),
+    fullInsurance: extraPrice("full_insurance"),
+    additionalDriver: extraPrice("additional_driver"),
+    multimedia: text("multimedia").array().$type<Multimedia[]>().notNull().default(sql`'{}'::text[]`),
+    rating: real("rating"),
+    trips: integer("trips").notNull().default(0),
+    co2: integer("co2"),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("cars_supplier_plate_idx").on(table.supplierId, table.licensePlate),
+    check("cars_range_check", inList("range", CAR_RANGES)),
+    check("cars_fuel_type_check", inList("fuel_type", FUEL_TYPES)),
+    check("cars_gearbox_check", inList("gearbox", GEARBOXES)),
+    check("cars_fuel_policy_check", inList("fuel_policy", FUEL_POLICIES)),
+    check("cars_minimum_age_check", sql`${table.minimumAge} between 21 and 99`),
+    check("cars_daily_price_check", sql`${table.dailyPrice} > 0`),
+    check(
+      "cars_prices_check",
+      sql`coalesce(${table.discountedDailyPrice}, 1) > 0 and coalesce(${table.biWeeklyPrice}, 1) > 0
+        and coalesce(${table.discountedBiWeeklyPrice}, 1) > 0 and coalesce(${table.weeklyPrice}, 1) > 0
+        and coalesce(${table.discountedWeeklyPrice}, 1) > 0 and coalesce(${table.monthlyPrice}, 1) > 0
+        and coalesce(${table.discountedMonthlyPrice}, 1) > 0`,
+    ),
+    check("cars_deposit_check", sql`${table.deposit} >= 0`),
+    check("cars_seats_check", sql`${table.seats} between 1 and 99`),
+    check("cars_doors_check", sql`${table.doors} between 0 and 9`),
+    check("cars_mileage_check", sql`${table.mileage} = -1 or ${table.mileage} > 0`),
+    check(
+      "cars_extras_check",
+      sql`least(${table.cancellation}, ${table.amendments}, ${table.theftProtection}, ${table.collisionDamageWaiver}, ${table.fullInsurance}, ${table.additionalDriver}) >= -1`,
+    ),
+    check("cars_rating_check", sql`${table.rating} is null or ${table.rating} between 1 and 5`),
+    check("cars_multimedia_check", sql`${table.multimedia} <@ array['touchscreen','bluetooth','androidAuto','appleCarPlay']::text[]`),
+    index("cars_supplier_idx").on(table.supplierId),
+    // Search walks cheapest-first; a partial index over offerable cars keeps that walk short.
+    index("cars_offerable_price_idx")
+      .on(table.dailyPrice, table.id)
+      .where(sql`${table.available} and not ${table.fullyBooked} and not ${table.comingSoon}`),
+    index("cars_range_price_idx").on(table.range, table.dailyPrice),
+    index("cars_multimedia_idx").using("gin", table.multimedia),
+  ],
+);
+
+/** Which locations a car can be picked up from (at least one). */
+export const carLocations = pgTable(
+  "car_locations",
+  {
+    carId: uuid("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    locationId: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.carId] }), index("car_locations_car_idx").on(table.carId)],
+);
+
+/** A daily price that applies to calendar days from startDate to endDate inclusive. */
+export const dateBasedPrices = pgTable(
+  "date_based_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    carId: uuid("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date").notNull(),
+    dailyPrice: integer("daily_price").notNull(),
+  },
+  (table) => [
+    index("date_based_prices_car_idx").on(table.carId, table.startDate),
+    check("date_based_prices_order_check", sql`${table.endDate} >= ${table.startDate}`),
+    check("date_based_prices_price_check", sql`${table.dailyPrice} > 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id),
+    carId: uuid("car_id")
+      .notNull()
+      .references(() => cars.id),
+    driverId: uuid("driver_id")
+      .notNull()
+      .references(() => users.id),
+    pickupLocationId: uuid("pickup_location_id")
+      .notNull()
+      .references(() => locations.id),
+    dropoffLocationId: uuid("dropoff_location_id")
+      .notNull()
+      .references(() => locations.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull(),
+    paymentMode: text("payment_mode", { enum: PAYMENT_MODES }).notNull(),
+    cancellation: boolean("cancellation").notNull().default(false),
+    amendments: boolean("amendments").notNull().default(false),
+    theftProtection: boolean("theft_protection").notNull().default(false),
+    collisionDamageWaiver: boolean("collision_damage_waiver").notNull().default(false),
+    fullInsurance: boolean("full_insurance").notNull().default(false),
+    additionalDriver: boolean("additional_driver").notNull().default(false),
+    /** Price breakdown computed on the server, in base-currency cents. */
+    days: integer("days").notNull(),
+    basePrice: integer("base_price").notNull(),
+    extrasPrice: integer("extras_price").notNull(),
+    markup: integer("markup").notNull(),
+    totalPrice: integer("total_price").notNull(),
+    deposit: integer("deposit").notNull(),
+    /** What the chosen payment mode takes online, in base-currency cents (0 when paying later). */
+    amountDue: integer("amount_due").notNull(),
+    displayCurrency: char("display_currency", { length: 3 }).$type<Currency>().notNull().default("USD"),
+    /** Units of the display currency per base unit, as shown to the driver when booking. */
+    displayRate: doublePrecision("display_rate").notNull().default(1),
+    paymentGateway: text("payment_gateway", { enum: PAYMENT_GATEWAYS }),
+    checkoutSessionId: text("checkout_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    customerId: text("customer_id"),
+    payPalOrderId: text("paypal_order_id"),
+    cancelRequest: boolean("cancel_request").notNull().default(false),
+    /** An unpaid ('void') booking holds the car only until this instant. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("bookings_status_check", inList("status", BOOKING_STATUSES)),
+    check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
+    check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
+    check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
+    check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
+    index("bookings_driver_idx").on(table.driverId, table.createdAt),
+    index("bookings_supplier_idx").on(table.supplierId, table.createdAt),
+    index("bookings_car_idx").on(table.carId, table.startsAt),
+    index("bookings_void_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'void'`),
+    uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
+    uniqueIndex("bookings_paypal_order_idx").on(table.payPalOrderId),
+  ],
+);
+
+export const additionalDrivers = pgTable("additional_drivers", {
+  bookingId: uuid("booking_id")
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  birthDate: date("birth_date").notNull(),
+});
+
+/** In-app notifications; the text is a translation key with parameters, rendered in the reader's language. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    messageKey: text("message_key").notNull(),
+    messageParams: jsonb("message_params").$type<Record<string, string | number>>().notNull().default({}),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("notifications_user_idx").on(table.userId, table.createdAt),
+    index("notifications_unread_idx").on(table.userId).where(sql`not ${table.isRead}`),
+  ],
+);
+
+/** One-time links (activation, e-mail validation, reset); only a SHA-256 of the token is kept. */
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("tokens_purpose_check", inList("purpose", TOKEN_PURPOSES)),
+    index("tokens_user_idx").on(table.userId, table.purpose),
+  ],
+);
+
+/** Server-side sessions: the signed cookie carries only the id, so sign-out and renewal are real. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expiry_idx").on(table.expiresAt)],
+);
+
+export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull(),
+  language: char("language", { length: 2 }).$type<Language>().notNull().default("en"),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);
+
+/** Fixed-window counters shared by every app instance (used when Redis is not configured). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Business settings: a single row (id = 1). */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    minPickupHours: smallint("min_pickup_hours").notNull().default(1),
+    minRentalHours: smallint("min_rental_hours").notNull().default(1),
+    earliestHour: smallint("earliest_hour").notNull().default(0),
+    latestHour: smallint("latest_hour").notNull().default(23),
+  },
+  (table) => [
+    check("settings_single_row_check", sql`${table.id} = 1`),
+    check("settings_hours_check", sql`${table.minPickupHours} >= 0 and ${table.minRentalHours} >= 1`),
+    check(
+      "settings_opening_check",
+      sql`${table.earliestHour} between 0 and 23 and ${table.latestHour} between 0 and 23 and ${table.earliestHour} <= ${table.latestHour}`,
+    ),
+  ],
+);

@@ -1,0 +1,228 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import {
+  DEMO_COLOURS,
+  DEMO_COUNTRIES,
+  DEMO_DRIVER,
+  DEMO_LOCATIONS,
+  DEMO_MODELS,
+  DEMO_SUPPLIERS,
+  FUEL_POLICY_CYCLE,
+  MULTIMEDIA_SETS,
+} from "./demo-catalogue";
+import * as schema from "./schema";
+
+/** Small deterministic PRNG so every seeding run produces the same catalogue. */
+function mulberry32(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function seedFrom(text: string): number {
+  let hash = 2166136261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
+/** Rounds cents to a price ending in 0 (e.g. 4 183 → 4 180) so demo prices look like real tariffs. */
+const roundPrice = (cents: number) => Math.max(10, Math.round(cents / 10) * 10);
+const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
+
+const EXTRA_CHOICES = {
+  cancellation: [-1, 0, 1500, 2500],
+  amendments: [0, -1, 1000, 2000],
+  theftProtection: [600, -1, 0, 900],
+  collisionDamageWaiver: [1200, 0, -1, 1500],
+  fullInsurance: [2000, 2500, -1, 0],
+  additionalDriver: [500, 0, 800, -1],
+} as const;
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(schema.cars);
+  return (row?.value ?? 0) === 0;
+}
+
+async function ensureUser(db: Database, values: typeof schema.users.$inferInsert) {
+  const [existing] = await db
+    .select()
+    .from(schema.users)
+    .where(sql`lower(${schema.users.email}) = lower(${values.email})`);
+  if (existing) return existing;
+  const [created] = await db.insert(schema.users).values(values).returning();
+  return created!;
+}
+
+/** Inserts or refreshes the demo catalogue; running it again changes nothing. */
+export async function seedDemoData(db: Database, now = new Date()): Promise<{ cars: number; locations: number }> {
+  const countryIds = new Map<string, string>();
+  for (const country of DEMO_COUNTRIES) {
+    const [nameEn, nameFr, nameEs] = country.names;
+    const [row] = await db
+      .insert(schema.countries)
+      .values({ code: country.code, nameEn, nameFr, nameEs })
+      .onConflictDoUpdate({ target: schema.countries.code, set: { nameEn, nameFr, nameEs } })
+      .returning();
+    countryIds.set(country.code, row!.id);
+  }
+
+  const locationIds = new Map<string, string>();
+  // Parents first, so children can point at them.
+  const ordered = [...DEMO_LOCATIONS].sort((a, b) => Number(Boolean(a.parent)) - Number(Boolean(b.parent)));
+  for (const location of ordered) {
+    const [nameEn, nameFr, nameEs] = location.names;
+    const values = {
+      slug: location.slug,
+      countryId: countryIds.get(location.country)!,
+      parentId: location.parent ? locationIds.get(location.parent)! : null,
+      nameEn,
+      nameFr,
+      nameEs,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      timeZone: location.timeZone,
+    };
+    const [row] = await db
+      .insert(schema.locations)
+      .values(values)
+      .onConflictDoUpdate({ target: schema.locations.slug, set: values })
+      .returning();
+    locationIds.set(location.slug, row!.id);
+    if (location.parking) {
+      await db.delete(schema.parkingSpots).where(eq(schema.parkingSpots.locationId, row!.id));
+      await db.insert(schema.parkingSpots).values(
+        location.parking.map((spot) => ({
+          locationId: row!.id,
+          nameEn: spot.names[0],
+          nameFr: spot.names[1],
+          nameEs: spot.names[2],
+          latitude: spot.latitude,
+          longitude: spot.longitude,
+        })),
+      );
+    }
+  }
+
+  let carCount = 0;
+  for (const supplier of DEMO_SUPPLIERS) {
+    const user = await ensureUser(db, {
+      role: "supplier",
+      email: supplier.email,
+      fullName: supplier.name,
+      verified: true,
+      verifiedAt: now,
+    });
+    const settings = {
+      slug: supplier.slug,
+      logo: `/images/suppliers/${supplier.slug}.svg`,
+      payLater: supplier.payLater,
+      licenseRequired: supplier.licenseRequired,
+      markupBasisPoints: supplier.markupBasisPoints,
+      minimumRentalDays: supplier.minimumRentalDays,
+      maxCarsPerSearch: supplier.maxCarsPerSearch,
+    };
+    await db
+      .insert(schema.supplierSettings)
+      .values({ supplierId: user.id, ...settings })
+      .onConflictDoUpdate({ target: schema.supplierSettings.supplierId, set: settings });
+
+    const supplierLocations = DEMO_LOCATIONS.filter((location) => supplier.countries.includes(location.country));
+    const random = mulberry32(seedFrom(supplier.slug));
+    for (let index = 0; index < supplier.fleetSize; index++) {
+      carCount++;
+      const variant = index + seedFrom(supplier.slug);
+      const model = pick(DEMO_MODELS, index * 8 + (seedFrom(supplier.slug) % DEMO_MODELS.length));
+      const variance = 0.9 + random() * 0.25;
+      const daily = roundPrice(model.dailyPrice * variance);
+      const hasTiers = index % 5 !== 4;
+      const discounted = index % 4 === 1;
+      const tierDiscount = index % 6 === 2;
+      const carValues = {
+        supplierId: user.id,
+        name: model.name,
+        licensePlate: `${supplier.slug.slice(0, 3).toUpperCase()}-${String(index + 1).padStart(3, "0")}`,
+        minimumAge: model.range === "bus" || model.range === "caravan" ? 25 : model.dailyPrice > 9000 ? 23 : 21,
+        dailyPrice: daily,
+        discountedDailyPrice: discounted ? roundPrice(daily * 0.85) : null,
+        biWeeklyPrice: hasTiers ? roundPrice(daily * 3 * 0.95) : null,
+        discountedBiWeeklyPrice: hasTiers && tierDiscount ? roundPrice(daily * 3 * 0.88) : null,
+        weeklyPrice: hasTiers ? roundPrice(daily * 7 * 0.85) : null,
+        discountedWeeklyPrice: hasTiers && tierDiscount ? roundPrice(daily * 7 * 0.78) : null,
+        monthlyPrice: hasTiers && index % 3 !== 0 ? roundPrice(daily * 30 * 0.7) : null,
+        discountedMonthlyPrice: hasTiers && tierDiscount ? roundPrice(daily * 30 * 0.62) : null,
+        isDateBasedPrice: index % 9 === 3,
+        deposit: model.deposit,
+        available: index % 40 !== 7,
+        fullyBooked: index % 40 === 13,
+        comingSoon: index % 40 === 21,
+        range: model.range,
+        fuelType: model.fuelType,
+        gearbox: model.gearbox,
+        aircon: model.range !== "scooter" && index % 11 !== 5,
+        seats: model.seats,
+        doors: model.doors,
+        fuelPolicy: pick(FUEL_POLICY_CYCLE, variant),
+        mileage: model.range === "scooter" ? 150 : pick([-1, 250, -1, 400], index),
+        cancellation: pick(EXTRA_CHOICES.cancellation, index),
+        amendments: pick(EXTRA_CHOICES.amendments, index + 1),
+        theftProtection: pick(EXTRA_CHOICES.theftProtection, index + 2),
+        collisionDamageWaiver: pick(EXTRA_CHOICES.collisionDamageWaiver, index),
+        fullInsurance: pick(EXTRA_CHOICES.fullInsurance, index + 3),
+        additionalDriver: model.range === "scooter" ? -1 : pick(EXTRA_CHOICES.additionalDriver, index),
+        multimedia: model.range === "scooter" ? [] : pick(MULTIMEDIA_SETS, variant),
+        rating: index % 17 === 0 ? null : Math.round((2.5 + random() * 2.5) * 10) / 10,
+        trips: Math.floor(random() * 320),
+        co2: model.co2,
+        image: `/images/cars/${model.range}-${pick(DEMO_COLOURS, variant)}.svg`,
+        updatedAt: now,
+      };
+      const [car] = await db
+        .insert(schema.cars)
+        .values(carValues)
+        .onConflictDoUpdate({ target: [schema.cars.supplierId, schema.cars.licensePlate], set: carValues })
+        .returning({ id: schema.cars.id });
+
+      const served = new Set<string>();
+      const locationCount = 1 + (index % 3);
+      for (let k = 0; k < locationCount; k++) {
+        served.add(locationIds.get(pick(supplierLocations, index * 3 + k * 5).slug)!);
+      }
+      await db.delete(schema.carLocations).where(eq(schema.carLocations.carId, car!.id));
+      await db.insert(schema.carLocations).values([...served].map((locationId) => ({ carId: car!.id, locationId })));
+
+      await db.delete(schema.dateBasedPrices).where(eq(schema.dateBasedPrices.carId, car!.id));
+      if (carValues.isDateBasedPrice) {
+        const year = now.getUTCFullYear();
+        const periods = [year, year + 1].flatMap((y) => [
+          { startDate: `${y}-06-15`, endDate: `${y}-09-15`, dailyPrice: roundPrice(daily * 1.35) },
+          { startDate: `${y}-12-20`, endDate: `${y + 1}-01-03`, dailyPrice: roundPrice(daily * 1.2) },
+        ]);
+        await db.insert(schema.dateBasedPrices).values(periods.map((period) => ({ carId: car!.id, ...period })));
+      }
+    }
+  }
+
+  const driver = await ensureUser(db, {
+    role: "user",
+    email: DEMO_DRIVER.email,
+    fullName: DEMO_DRIVER.fullName,
+    phone: DEMO_DRIVER.phone,
+    birthDate: DEMO_DRIVER.birthDate,
+    location: DEMO_DRIVER.location,
+    verified: true,
+    verifiedAt: now,
+    passwordHash: await hashPassword(DEMO_DRIVER.password),
+  });
+  await db
+    .update(schema.users)
+    .set({ verified: true, blacklisted: false })
+    .where(and(eq(schema.users.id, driver.id), inArray(schema.users.role, ["user"])));
+
+  return { cars: carCount, locations: locationIds.size };
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isCrossSiteRequest, type CsrfInput } from "./csrf";
+
+const base: CsrfInput = { method: "POST", origin: undefined, secFetchSite: undefined, allowedOrigins: ["https://rent.example"] };
+
+describe("isCrossSiteRequest", () => {
+  it.each<[string, Partial<CsrfInput>, boolean]>([
+    ["GET is never blocked", { method: "GET", origin: "https://evil.example" }, false],
+    ["same origin POST", { origin: "https://rent.example" }, false],
+    ["foreign origin POST", { origin: "https://evil.example" }, true],
+    ["http vs https is another origin", { origin: "http://rent.example" }, true],
+    ["opaque origin", { origin: "null" }, true],
+    ["no Origin, same-origin fetch metadata", { secFetchSite: "same-origin" }, false],
+    ["no Origin, cross-site fetch metadata", { secFetchSite: "cross-site" }, true],
+    ["no Origin, same-site (sibling subdomain)", { secFetchSite: "same-site" }, true],
+    ["user-typed navigation", { secFetchSite: "none" }, false],
+    ["neither header", {}, false],
+    ["DELETE from another site", { method: "delete", origin: "https://evil.example" }, true],
+  ])("%s", (_name, overrides, expected) => {
+    expect(isCrossSiteRequest({ ...base, ...overrides })).toBe(expected);
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, jsEnabled } from "./support";
+
+test.describe("layout, languages and static pages", () => {
+  test("home renders in English by default and in French and Spanish on request", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rent the right vehicle, at the right price");
+    await expect(page.getByRole("heading", { name: "Destinations" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tunisia" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Français" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Louez le bon véhicule, au bon prix");
+    await expect(page.getByRole("heading", { name: "Tunisie" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The choice is remembered: a later page without ?lng stays in French.
+    await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "À propos" }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("À propos");
+
+    await page.goto("/?lng=es");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alquile el vehículo adecuado al precio justo");
+  });
+
+  test("Accept-Language decides for a first visit", async ({ browser }, testInfo) => {
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      javaScriptEnabled: jsEnabled(testInfo),
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    await page.goto("/faq");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Questions fréquentes");
+    await context.close();
+  });
+
+  for (const [path, heading, fact] of [
+    ["/about", "About us", "English, French and Spanish"],
+    ["/tos", "Terms of use", "at least 21 years old"],
+    ["/privacy", "Privacy policy", "children under 13"],
+    ["/cookie-policy", "Cookie policy", "no advertising or tracking cookies"],
+    ["/faq", "Frequently asked questions", "24 hours or more before the start of the rental"],
+  ] as const) {
+    test(`static page ${path}`, async ({ page }) => {
+      await page.goto(`${path}?lng=en`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.getByText(fact).first()).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} | Rentacar`);
+      await expectAccessible(page);
+    });
+  }
+
+  test("an unknown path answers 404 with the translated text", async ({ page }) => {
+    const response = await page.goto("/no/such/page?lng=fr");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rien à voir ici !");
+    await expectAccessible(page);
+    const english = await page.goto("/does-not-exist?lng=en");
+    expect(english?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nothing to see here!");
+  });
+
+  test("the footer links to every page the spec lists", async ({ page }) => {
+    await page.goto("/?lng=en");
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["About", "Terms of use", "Rent a car", "Suppliers", "Locations", "Contact", "Privacy policy", "FAQ", "Cookie policy"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await footer.getByRole("link", { name: "Cookie policy" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cookie policy");
+  });
+
+  test("the menu works on a small screen", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/?lng=en");
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await expect(nav.getByRole("link", { name: "Terms" })).toBeHidden();
+    await nav.getByText("Menu", { exact: true }).click();
+    await nav.getByRole("link", { name: "Terms" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of use");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("server", () => {
+  test("health check, security headers and long-cached assets", async ({ request, page }) => {
+    const health = await request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", database: "pglite" });
+
+    const home = await request.get("/");
+    const headers = home.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+
+    await page.goto("/");
+    const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+    const asset = await request.get(stylesheet!);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const compressed = await request.get("/", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(compressed.headers()["content-encoding"]).toMatch(/br|gzip/);
+  });
+
+  test("a form post from another site is refused without running", async ({ request }) => {
+    const response = await request.post("/sign-out", {
+      headers: { Origin: "https://evil.example", "Accept-Language": "fr" },
+      form: { redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("Ce formulaire a été envoyé depuis un autre site");
+  });
+});

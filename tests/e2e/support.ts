@@ -1,0 +1,31 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+export const jsEnabled = (testInfo: TestInfo = test.info()) => testInfo.project.name === "js-on";
+
+/**
+ * Fails on any serious or critical WCAG 2.x A/AA violation of the page as it is now. axe needs
+ * JavaScript, so in the script-less project the same server-rendered document is checked in a
+ * scripting context whose app scripts are blocked (it cannot hydrate, so it stays as served).
+ */
+export async function expectAccessible(page: Page) {
+  let target = page;
+  let cleanup = async () => {};
+  if (!jsEnabled()) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    await context.route(/\/build\/.*\.js(\?.*)?$/, (route) => route.abort());
+    target = await context.newPage();
+    await target.goto(new URL("/robots.txt", page.url()).href);
+    await target.setContent(await page.content(), { waitUntil: "load" });
+    cleanup = () => context.close();
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(
+      blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
+    ).toEqual([]);
+  } finally {
+    await cleanup();
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import * as schema from "#db/schema";
+import type { Database } from "~/utils/db.server";
+
+/** The smallest catalogue a booking needs: a country, a location, a supplier, a car and a driver. */
+export async function insertMinimalCatalogue(db: Database) {
+  const suffix = randomUUID().slice(0, 8);
+  const [country] = await db
+    .insert(schema.countries)
+    .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
+    .onConflictDoUpdate({ target: schema.countries.code, set: { nameEn: "Tunisia" } })
+    .returning();
+  const [location] = await db
+    .insert(schema.locations)
+    .values({
+      slug: `tunis-${suffix}`,
+      countryId: country!.id,
+      nameEn: "Tunis",
+      nameFr: "Tunis",
+      nameEs: "Túnez",
+      latitude: 36.8065,
+      longitude: 10.1815,
+      timeZone: "Africa/Tunis",
+    })
+    .returning();
+  const [supplier] = await db
+    .insert(schema.users)
+    .values({ role: "supplier", email: `supplier-${suffix}@example.com`, fullName: "Supplier", verified: true })
+    .returning();
+  await db.insert(schema.supplierSettings).values({ supplierId: supplier!.id, slug: `supplier-${suffix}` });
+  const [driver] = await db
+    .insert(schema.users)
+    .values({ role: "user", email: `driver-${suffix}@example.com`, fullName: "Driver", verified: true })
+    .returning();
+  const [car] = await db
+    .insert(schema.cars)
+    .values({
+      supplierId: supplier!.id,
+      name: "Test Car",
+      licensePlate: `T-${suffix}`,
+      dailyPrice: 4000,
+      range: "mini",
+      fuelType: "gasoline",
+      gearbox: "manual",
+      seats: 4,
+      doors: 4,
+      fuelPolicy: "likeForLike",
+    })
+    .returning();
+  await db.insert(schema.carLocations).values({ carId: car!.id, locationId: location!.id });
+  return { country: country!, location: location!, supplier: supplier!, driver: driver!, car: car! };
+}
+
+export type MinimalCatalogue = Awaited<ReturnType<typeof insertMinimalCatalogue>>;
+
+/** A booking row for `catalogue`'s car with a consistent price breakdown. */
+export function bookingValues(
+  catalogue: MinimalCatalogue,
+  startsAt: string,
+  endsAt: string,
+  status: schema.BookingStatus = "pending",
+): typeof schema.bookings.$inferInsert {
+  return {
+    supplierId: catalogue.supplier.id,
+    carId: catalogue.car.id,
+    driverId: catalogue.driver.id,
+    pickupLocationId: catalogue.location.id,
+    dropoffLocationId: catalogue.location.id,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+    status,
+    paymentMode: "payLater",
+    days: 1,
+    basePrice: 4000,
+    extrasPrice: 0,
+    markup: 0,
+    totalPrice: 4000,
+    deposit: 0,
+    amountDue: 0,
+    expiresAt: status === "void" ? new Date(Date.parse(startsAt)) : null,
+  };
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "~/utils/db.server";
+
+export type Engine = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
+export const testEngines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the handle and drops the throw-away PostgreSQL database. */
+  destroy(): Promise<void>;
+}
+
+/** A migrated, empty database of the given engine, private to the caller. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const handle = await openDatabase({ pgliteDir: "memory://" });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `rentacar_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
