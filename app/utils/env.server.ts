@@ -35,8 +35,34 @@ const envSchema = z
     LOG_REQUESTS: booleanFromString(true),
     CONTACT_EMAIL: z.string().email().default("care@rentacar.example"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    EXCHANGE_RATE_PROVIDERS: z
+      .string()
+      .default("")
+      .transform((value) => value.split(",").map((name) => name.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(["exchangerate-api", "fixer"]))),
+    EXCHANGERATE_API_KEY: z.string().default(""),
+    EXCHANGERATE_API_URL: z.string().url().default("https://v6.exchangerate-api.com"),
+    FIXER_API_KEY: z.string().default(""),
+    FIXER_API_URL: z.string().url().default("https://data.fixer.io/api"),
+    EXCHANGE_RATE_CACHE: booleanFromString(false),
+    EXCHANGE_RATE_CACHE_TTL: z.coerce.number().int().min(1).max(86_400 * 7).default(3600),
+    EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
+    EXCHANGE_RATE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    SEARCH_PAGINATION: z.enum(["classic", "infinite"]).default("classic"),
+    MAP_TILE_URL: z
+      .string()
+      .regex(/\{z\}.*\{x\}.*\{y\}|^\//, "must be a tile URL template with {z}, {x} and {y}, or a local path")
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   })
   .superRefine((env, ctx) => {
+    for (const [provider, key] of [
+      ["exchangerate-api", "EXCHANGERATE_API_KEY"],
+      ["fixer", "FIXER_API_KEY"],
+    ] as const) {
+      if (env.EXCHANGE_RATE_PROVIDERS.includes(provider) && !env[key]) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is required when EXCHANGE_RATE_PROVIDERS lists ${provider}` });
+      }
+    }
     if (env.NODE_ENV === "production" && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

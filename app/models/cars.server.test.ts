@@ -1,0 +1,211 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
+import { listPlaces, listSuppliers, lowestDailyPrices, searchCars, type PlaceOption } from "./cars.server";
+import { parseSearchParams, type SearchFilters } from "./search";
+
+const FROM = new Date("2030-05-10T09:00:00Z");
+const TO = new Date("2030-05-13T09:00:00Z"); // 3 days
+
+describe.each(testEngines)("car search on %s", (engine) => {
+  let database: TestDatabase;
+  let city: PlaceOption;
+  let airport: PlaceOption;
+  let elsewhere: PlaceOption;
+  const carIds: Record<string, string> = {};
+  let supplierA: string;
+  let supplierB: string;
+  let driver: string;
+
+  const noFilters = (): SearchFilters => {
+    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams());
+    return filters;
+  };
+  const search = (overrides: Partial<Parameters<typeof searchCars>[1]> = {}) =>
+    searchCars(database.db, { pickup: city, from: FROM, to: TO, filters: noFilters(), sort: "price-asc", page: 1, supplierIds: [], ...overrides });
+  const names = (offers: Array<{ name: string }>) => offers.map((offer) => offer.name);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const { db } = database;
+    const [country] = await db.insert(schema.countries).values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" }).returning();
+    const place = (slug: string, parentId: string | null = null) => ({
+      slug,
+      countryId: country!.id,
+      parentId,
+      nameEn: slug,
+      nameFr: `${slug}-fr`,
+      nameEs: slug,
+      latitude: 36.8,
+      longitude: 10.2,
+      timeZone: "Africa/Tunis",
+    });
+    const [cityRow] = await db.insert(schema.locations).values(place("city")).returning();
+    const [airportRow, elsewhereRow] = await db.insert(schema.locations).values([place("airport", cityRow!.id), place("elsewhere")]).returning();
+
+    const supplier = async (slug: string, settings: Partial<typeof schema.supplierSettings.$inferInsert> = {}, blacklisted = false) => {
+      const [user] = await db.insert(schema.users).values({ role: "supplier", email: `${slug}@example.com`, fullName: slug, blacklisted }).returning();
+      await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
+      return user!.id;
+    };
+    supplierA = await supplier("supplier-a", { markupBasisPoints: 1000 });
+    supplierB = await supplier("supplier-b", { maxCarsPerSearch: 2 });
+    const suspended = await supplier("suspended", {}, true);
+    const longOnly = await supplier("long-only", { minimumRentalDays: 5 });
+    const [driverRow] = await db.insert(schema.users).values({ email: "d@example.com", fullName: "Driver" }).returning();
+    driver = driverRow!.id;
+
+    const car = async (name: string, values: Partial<typeof schema.cars.$inferInsert>, at: string[] = [cityRow!.id]) => {
+      const [row] = await db
+        .insert(schema.cars)
+        .values({
+          supplierId: supplierA,
+          name,
+          licensePlate: name,
+          dailyPrice: 5000,
+          range: "mini",
+          fuelType: "gasoline",
+          gearbox: "manual",
+          seats: 5,
+          doors: 5,
+          fuelPolicy: "likeForLike",
+          deposit: 40000,
+          ...values,
+        })
+        .returning();
+      await db.insert(schema.carLocations).values(at.map((locationId) => ({ carId: row!.id, locationId })));
+      carIds[name] = row!.id;
+    };
+    await car("cheap", { dailyPrice: 2000, rating: 3.5, multimedia: ["bluetooth"] });
+    await car("discounted", { dailyPrice: 6000, discountedDailyPrice: 2500, rating: 4.8, multimedia: ["bluetooth", "appleCarPlay"], deposit: 20000 });
+    await car("at-airport", { dailyPrice: 3000, range: "midi", seats: 7, rating: 4.1, gearbox: "automatic" }, [airportRow!.id]);
+    await car("elsewhere-only", { dailyPrice: 1000 }, [elsewhereRow!.id]);
+    await car("unavailable", { dailyPrice: 1000, available: false });
+    await car("fully-booked", { dailyPrice: 1000, fullyBooked: true });
+    await car("coming-soon", { dailyPrice: 1000, comingSoon: true });
+    await car("suspended-supplier", { dailyPrice: 1000, supplierId: suspended });
+    await car("needs-5-days", { dailyPrice: 1000, supplierId: longOnly });
+    await car("booked", { dailyPrice: 1000 });
+    await car("cancelled-booking", { dailyPrice: 4000 });
+    await car("expired-void", { dailyPrice: 4100 });
+    await car("b-1", { dailyPrice: 7000, supplierId: supplierB, mileage: 200 });
+    await car("b-2", { dailyPrice: 7100, supplierId: supplierB });
+    await car("b-3", { dailyPrice: 7200, supplierId: supplierB });
+
+    const booking = (carName: string, status: schema.BookingStatus, startsAt: Date, endsAt: Date, expiresAt: Date | null = null) => ({
+      supplierId: supplierA,
+      carId: carIds[carName]!,
+      driverId: driver,
+      pickupLocationId: cityRow!.id,
+      dropoffLocationId: cityRow!.id,
+      startsAt,
+      endsAt,
+      status,
+      paymentMode: "payLater" as const,
+      days: 1,
+      basePrice: 1,
+      extrasPrice: 0,
+      markup: 0,
+      totalPrice: 1,
+      deposit: 0,
+      amountDue: 0,
+      expiresAt,
+    });
+    await db.insert(schema.bookings).values([
+      booking("booked", "paid", new Date("2030-05-12T09:00:00Z"), new Date("2030-05-20T09:00:00Z")),
+      booking("cancelled-booking", "cancelled", FROM, TO),
+      booking("expired-void", "void", FROM, TO, new Date("2020-01-01T00:00:00Z")),
+      // Ends exactly when the search starts: the car is free again.
+      booking("cheap", "paid", new Date("2030-05-08T09:00:00Z"), FROM),
+    ]);
+    const places = await listPlaces(db, "fr");
+    city = places.find((p) => p.slug === "city")!;
+    airport = places.find((p) => p.slug === "airport")!;
+    elsewhere = places.find((p) => p.slug === "elsewhere")!;
+  }, 120_000);
+  afterAll(() => database?.destroy());
+
+  it("offers only available cars of active suppliers, free for the period, at the place or its children", async () => {
+    const { offers, total, days } = await search();
+    expect(days).toBe(3);
+    expect(names(offers)).toEqual(["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]);
+    expect(total).toBe(7);
+  });
+
+  it("searching a child place does not include its parent's cars", async () => {
+    expect(names((await search({ pickup: airport })).offers)).toEqual(["at-airport"]);
+    expect(names((await search({ pickup: elsewhere })).offers)).toEqual(["elsewhere-only"]);
+  });
+
+  it("respects the supplier's minimum rental days", async () => {
+    const week = await search({ to: new Date("2030-05-17T09:00:00Z") });
+    expect(names(week.offers)).toContain("needs-5-days");
+    expect(names(week.offers)).not.toContain("booked");
+  });
+
+  it("caps the cars one supplier shows, keeping its cheapest", async () => {
+    const { offers } = await search({ sort: "price-desc" });
+    expect(names(offers).filter((name) => name.startsWith("b-"))).toEqual(["b-2", "b-1"]);
+  });
+
+  it("prices each offer with the pricing rules, markup included", async () => {
+    const { offers } = await search();
+    const discounted = offers.find((offer) => offer.name === "discounted")!;
+    expect(discounted.price).toMatchObject({ days: 3, base: 7500, markup: 750, total: 8250, pricePerDay: 2750 });
+    expect(discounted.supplier).toEqual({ name: "supplier-a", slug: "supplier-a", logo: null });
+  });
+
+  it.each<[string, string, string[]]>([
+    ["range", "range=midi", ["at-airport"]],
+    ["rating 4+", "rating=4", ["discounted", "at-airport"]],
+    ["seats 5+", "seats=5plus", ["at-airport"]],
+    ["seats 5 or 5+", "seats=5&seats=5plus", ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]],
+    ["every multimedia ticked", "multimedia=bluetooth&multimedia=appleCarPlay", ["discounted"]],
+    ["deposit under 250", "deposit=250", ["discounted"]],
+    ["gearbox", "gearbox=automatic", ["at-airport"]],
+    ["limited mileage", "mileage=limited", ["b-1"]],
+    ["both mileage kinds is no filter", "mileage=limited&mileage=unlimited", ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]],
+    ["fuel type with no match", "fuelType=electric", []],
+    ["specs 4+ doors and aircon", "specs=fourDoors&specs=aircon&range=midi", ["at-airport"]],
+  ])("filter: %s", async (_name, query, expected) => {
+    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams(query));
+    expect(names((await search({ filters })).offers)).toEqual(expected);
+  });
+
+  it("filters by supplier", async () => {
+    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams("supplier=supplier-b"));
+    expect(names((await search({ filters, supplierIds: [supplierB] })).offers)).toEqual(["b-1", "b-2"]);
+  });
+
+  it("sorts by price descending and by rating", async () => {
+    expect(names((await search({ sort: "price-desc" })).offers).slice(0, 3)).toEqual(["b-2", "b-1", "expired-void"]);
+    expect(names((await search({ sort: "rating" })).offers).slice(0, 3)).toEqual(["discounted", "at-airport", "cheap"]);
+  });
+
+  it("pages by 15 and reports the total past the last page", async () => {
+    const past = await search({ page: 3 });
+    expect(past.offers).toEqual([]);
+    expect(past.total).toBe(7);
+  });
+
+  it("lists places with counts of offerable cars, suppliers with car counts, and 'from' prices", async () => {
+    expect(city.carCount).toBe(9);
+    expect(city.name).toBe("city-fr");
+    const suppliers = await listSuppliers(database.db);
+    expect(suppliers.map((s) => [s.slug, s.carCount])).toEqual([
+      ["long-only", 1],
+      ["supplier-a", 7],
+      ["supplier-b", 3],
+    ]);
+    const prices = await lowestDailyPrices(database.db);
+    expect(prices.midi).toBe(3000);
+    expect(prices.mini).toBe(1000);
+  });
+
+  it("never offers a car whose holding booking overlaps, checked against the database rows", async () => {
+    const [row] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.carId, carIds.booked!));
+    expect(row!.startsAt < TO && row!.endsAt > FROM).toBe(true);
+    expect(names((await search()).offers)).not.toContain("booked");
+  });
+});

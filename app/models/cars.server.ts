@@ -1,0 +1,316 @@
+/**
+ * Search and availability (issue: search). A car is offered when it is available (not unavailable, fully booked
+ * or coming soon), serves the pick-up location or one of its children, its supplier is not suspended, the rental
+ * is at least the supplier's minimum days, and no booking that holds the car overlaps the period.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  carLocations,
+  cars,
+  countries,
+  dateBasedPrices,
+  HOLDING_STATUSES,
+  locations,
+  supplierSettings,
+  users,
+  type Language,
+} from "#db/schema";
+import type { Executor } from "~/utils/db.server";
+import { localizedName } from "./localized-name";
+import { quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
+import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
+
+export const effectivePriceSql = sql<number>`coalesce(${cars.discountedDailyPrice}, ${cars.dailyPrice})`;
+
+/** Conditions every offered car meets, whatever the period. */
+export const offerableCar: SQL = and(
+  eq(cars.available, true),
+  eq(cars.fullyBooked, false),
+  eq(cars.comingSoon, false),
+  eq(users.blacklisted, false),
+)!;
+
+/** No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it. */
+export function freeDuring(from: Date, to: Date): SQL {
+  return sql`not exists (
+    select 1 from bookings b
+    where b.car_id = ${cars.id}
+      and b.status in (${sql.join(HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `)})
+      and (b.status <> 'void' or b.expires_at > now())
+      and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz)`;
+}
+
+export interface PlaceOption {
+  id: string;
+  slug: string;
+  name: string;
+  countryCode: string;
+  countryName: string;
+  parentSlug: string | null;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  /** Offerable cars serving this place (dates aside). */
+  carCount: number;
+}
+
+/** Every location with its country and how many offerable cars serve it, in the reader's language. */
+export async function listPlaces(db: Executor, language: Language): Promise<PlaceOption[]> {
+  const carCounts = db
+    .select({ locationId: carLocations.locationId, carCount: count().as("car_count") })
+    .from(carLocations)
+    .innerJoin(cars, eq(cars.id, carLocations.carId))
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(offerableCar)
+    .groupBy(carLocations.locationId)
+    .as("car_counts");
+  const parents = db.select({ id: locations.id, slug: locations.slug }).from(locations).as("parents");
+  const rows = await db
+    .select({
+      id: locations.id,
+      slug: locations.slug,
+      nameEn: locations.nameEn,
+      nameFr: locations.nameFr,
+      nameEs: locations.nameEs,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      timeZone: locations.timeZone,
+      parentSlug: parents.slug,
+      countryCode: countries.code,
+      countryEn: countries.nameEn,
+      countryFr: countries.nameFr,
+      countryEs: countries.nameEs,
+      carCount: sql<number>`coalesce(${carCounts.carCount}, 0)::int`,
+    })
+    .from(locations)
+    .innerJoin(countries, eq(countries.id, locations.countryId))
+    .leftJoin(parents, eq(parents.id, locations.parentId))
+    .leftJoin(carCounts, eq(carCounts.locationId, locations.id));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: localizedName(row, language),
+      countryCode: row.countryCode,
+      countryName: localizedName({ nameEn: row.countryEn, nameFr: row.countryFr, nameEs: row.countryEs }, language),
+      parentSlug: row.parentSlug,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      timeZone: row.timeZone,
+      carCount: row.carCount,
+    }))
+    .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
+}
+
+/** Whether a place counts as available for the picker: at least one of its (or its children's) cars is offerable. */
+export function placeIsAvailable(place: PlaceOption, places: PlaceOption[]): boolean {
+  return place.carCount > 0 || places.some((child) => child.parentSlug === place.slug && child.carCount > 0);
+}
+
+export interface SearchCriteria {
+  pickup: PlaceOption;
+  from: Date;
+  to: Date;
+  filters: SearchFilters;
+  sort: SortOrder;
+  page: number;
+  /** Supplier slugs resolved to ids by the caller. */
+  supplierIds: string[];
+}
+
+export interface CarOffer {
+  id: string;
+  name: string;
+  image: string | null;
+  range: (typeof cars.$inferSelect)["range"];
+  fuelType: (typeof cars.$inferSelect)["fuelType"];
+  gearbox: (typeof cars.$inferSelect)["gearbox"];
+  fuelPolicy: (typeof cars.$inferSelect)["fuelPolicy"];
+  aircon: boolean;
+  seats: number;
+  doors: number;
+  mileage: number;
+  deposit: number;
+  rating: number | null;
+  trips: number;
+  minimumAge: number;
+  multimedia: string[];
+  extras: Record<"cancellation" | "amendments" | "theftProtection" | "collisionDamageWaiver" | "fullInsurance" | "additionalDriver", number>;
+  supplier: { name: string; slug: string; logo: string | null };
+  price: PriceBreakdown;
+}
+
+function filterConditions(filters: SearchFilters, supplierIds: string[]): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.range.length) conditions.push(inArray(cars.range, filters.range));
+  if (filters.rating !== undefined) conditions.push(gte(cars.rating, filters.rating));
+  if (filters.seats.length) {
+    const seatConditions = filters.seats.map((option) => (option === "5plus" ? sql`${cars.seats} > 5` : eq(cars.seats, Number(option))));
+    conditions.push(or(...seatConditions)!);
+  }
+  if (filters.specs.includes("aircon")) conditions.push(eq(cars.aircon, true));
+  if (filters.specs.includes("fourDoors")) conditions.push(gte(cars.doors, 4));
+  if (filters.specs.includes("fiveSeats")) conditions.push(gte(cars.seats, 5));
+  if (filters.multimedia.length) {
+    conditions.push(sql`${cars.multimedia} @> array[${sql.join(filters.multimedia.map((item) => sql`${item}`), sql`, `)}]::text[]`);
+  }
+  if (filters.deposit !== undefined) conditions.push(lt(cars.deposit, filters.deposit * 100));
+  if (filters.fuelPolicy.length) conditions.push(inArray(cars.fuelPolicy, filters.fuelPolicy));
+  if (filters.supplier.length) conditions.push(inArray(cars.supplierId, supplierIds.length ? supplierIds : ["00000000-0000-0000-0000-000000000000"]));
+  if (filters.gearbox.length) conditions.push(inArray(cars.gearbox, filters.gearbox));
+  if (filters.mileage.length === 1) conditions.push(filters.mileage[0] === "unlimited" ? eq(cars.mileage, -1) : sql`${cars.mileage} > 0`);
+  if (filters.fuelType.length) conditions.push(inArray(cars.fuelType, filters.fuelType));
+  return conditions;
+}
+
+/** The place and every place below it (searching a city includes its airport). */
+async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive tree(id) as (
+      select ${placeId}::uuid
+      union
+      select l.id from locations l join tree on l.parent_id = tree.id
+    )
+    select id from tree`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<{ offers: CarOffer[]; total: number; days: number }> {
+  const days = rentalDays(criteria.from, criteria.to);
+  const placeIds = await placeAndChildren(db, criteria.pickup.id);
+  const where = and(
+    offerableCar,
+    lte(supplierSettings.minimumRentalDays, days),
+    sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)}))`,
+    freeDuring(criteria.from, criteria.to),
+    ...filterConditions(criteria.filters, criteria.supplierIds),
+  );
+
+  const matching = db
+    .select({
+      id: cars.id,
+      price: effectivePriceSql.as("price"),
+      rating: cars.rating,
+      // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
+      supplierRank: sql<number>`row_number() over (partition by ${cars.supplierId} order by ${effectivePriceSql}, ${cars.id})`.as("supplier_rank"),
+      supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
+    })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+    .where(where)
+    .as("matching");
+
+  const order =
+    criteria.sort === "price-desc"
+      ? [desc(matching.price), asc(matching.id)]
+      : criteria.sort === "rating"
+        ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
+        : [asc(matching.price), asc(matching.id)];
+
+  const withinCap = sql`${matching.supplierRank} <= ${matching.supplierCap}`;
+  const pageRows = await db
+    .select({ id: matching.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .where(withinCap)
+    .orderBy(...order)
+    .limit(CARS_PAGE_SIZE)
+    .offset((criteria.page - 1) * CARS_PAGE_SIZE);
+
+  let total = pageRows[0]?.total ?? 0;
+  if (pageRows.length === 0 && criteria.page > 1) {
+    // Past the last page: still say how many there are, so the page can link back.
+    total = (await db.select({ value: count() }).from(matching).where(withinCap))[0]?.value ?? 0;
+  }
+  if (pageRows.length === 0) return { offers: [], total, days };
+
+  const ids = pageRows.map((row) => row.id);
+  const [carRows, periods] = await Promise.all([
+    db
+      .select({ car: cars, supplierName: users.fullName, settings: supplierSettings })
+      .from(cars)
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .where(inArray(cars.id, ids)),
+    db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, ids)).orderBy(asc(dateBasedPrices.startDate)),
+  ]);
+  const byId = new Map(carRows.map((row) => [row.car.id, row]));
+  const offers = ids.map((id) => {
+    const { car, supplierName, settings } = byId.get(id)!;
+    const price = quoteRental({
+      car: { ...car, dateBasedPrices: periods.filter((period) => period.carId === id) },
+      markupBasisPoints: settings.markupBasisPoints,
+      from: criteria.from,
+      to: criteria.to,
+      timeZone: criteria.pickup.timeZone,
+    });
+    return {
+      id: car.id,
+      name: car.name,
+      image: car.image,
+      range: car.range,
+      fuelType: car.fuelType,
+      gearbox: car.gearbox,
+      fuelPolicy: car.fuelPolicy,
+      aircon: car.aircon,
+      seats: car.seats,
+      doors: car.doors,
+      mileage: car.mileage,
+      deposit: car.deposit,
+      rating: car.rating,
+      trips: car.trips,
+      minimumAge: car.minimumAge,
+      multimedia: car.multimedia,
+      extras: {
+        cancellation: car.cancellation,
+        amendments: car.amendments,
+        theftProtection: car.theftProtection,
+        collisionDamageWaiver: car.collisionDamageWaiver,
+        fullInsurance: car.fullInsurance,
+        additionalDriver: car.additionalDriver,
+      },
+      supplier: { name: supplierName, slug: settings.slug, logo: settings.logo },
+      price,
+    } satisfies CarOffer;
+  });
+  return { offers, total, days };
+}
+
+export interface SupplierSummary {
+  id: string;
+  slug: string;
+  name: string;
+  logo: string | null;
+  carCount: number;
+}
+
+/** Suppliers that are not suspended, with how many offerable cars each has. */
+export async function listSuppliers(db: Executor): Promise<SupplierSummary[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      slug: supplierSettings.slug,
+      name: users.fullName,
+      logo: supplierSettings.logo,
+      carCount: sql<number>`count(${cars.id}) filter (where ${cars.available} and not ${cars.fullyBooked} and not ${cars.comingSoon})`.mapWith(Number),
+    })
+    .from(supplierSettings)
+    .innerJoin(users, eq(users.id, supplierSettings.supplierId))
+    .leftJoin(cars, eq(cars.supplierId, users.id))
+    .where(eq(users.blacklisted, false))
+    .groupBy(users.id, supplierSettings.slug, supplierSettings.logo)
+    .orderBy(asc(users.fullName));
+  return rows;
+}
+
+/** The lowest daily price among offerable cars of each range ('from' prices on the home page). */
+export async function lowestDailyPrices(db: Executor): Promise<Partial<Record<(typeof cars.$inferSelect)["range"], number>>> {
+  const rows = await db
+    .select({ range: cars.range, price: sql<number>`min(${effectivePriceSql})`.mapWith(Number) })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(offerableCar)
+    .groupBy(cars.range);
+  return Object.fromEntries(rows.map((row) => [row.range, row.price]));
+}
+

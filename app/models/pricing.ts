@@ -1,0 +1,164 @@
+/**
+ * Rental pricing (spec §9), the one place a price is computed. Pure and shared: the search page, the car card
+ * and checkout all call `quoteRental`, on the server, so the price shown is exactly the price charged.
+ *
+ * All amounts are integer cents of the base currency (USD). The only rounding is the markup's, half away
+ * from zero to the cent (prices are whole cents already).
+ */
+import type { Extra } from "#db/schema";
+
+export const MILLISECONDS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** Extras charged once per rental; the others are charged per day. */
+export const FLAT_EXTRAS = ["cancellation", "amendments"] as const satisfies readonly Extra[];
+export const DAILY_EXTRAS = ["theftProtection", "collisionDamageWaiver", "fullInsurance", "additionalDriver"] as const satisfies readonly Extra[];
+export const ALL_EXTRAS = [...FLAT_EXTRAS, ...DAILY_EXTRAS] as const;
+
+/** -1: the supplier does not offer it; 0: included at no cost; otherwise its price in cents. */
+export const EXTRA_UNAVAILABLE = -1;
+export const EXTRA_INCLUDED = 0;
+
+export interface CarPrices {
+  dailyPrice: number;
+  discountedDailyPrice: number | null;
+  biWeeklyPrice: number | null;
+  discountedBiWeeklyPrice: number | null;
+  weeklyPrice: number | null;
+  discountedWeeklyPrice: number | null;
+  monthlyPrice: number | null;
+  discountedMonthlyPrice: number | null;
+  isDateBasedPrice: boolean;
+  /** Inclusive calendar-day periods 'YYYY-MM-DD'; the first one listed that contains a day prices it. */
+  dateBasedPrices: ReadonlyArray<{ startDate: string; endDate: string; dailyPrice: number }>;
+}
+
+export type CarExtras = Record<Extra, number>;
+
+export interface PricingInput {
+  car: CarPrices & CarExtras;
+  /** Supplier markup in hundredths of a percent (250 = 2.5 %), may be negative. */
+  markupBasisPoints: number;
+  from: Date;
+  to: Date;
+  /** The pick-up location's IANA zone: date-based prices count its calendar days. */
+  timeZone: string;
+  extras?: Partial<Record<Extra, boolean>>;
+}
+
+export interface PriceBreakdown {
+  days: number;
+  /** The rental itself, before extras and markup. */
+  base: number;
+  /** Each chosen extra's cost (0 when included). */
+  extras: Partial<Record<Extra, number>>;
+  extrasTotal: number;
+  markup: number;
+  total: number;
+  /** total / days, rounded to the cent, for display. */
+  pricePerDay: number;
+}
+
+export class PricingError extends Error {
+  constructor(
+    readonly code: "invalidPeriod" | "extraUnavailable",
+    readonly extra?: Extra,
+  ) {
+    super(code === "extraUnavailable" ? `extra not offered: ${extra}` : "drop-off must be after pick-up");
+    this.name = "PricingError";
+  }
+}
+
+/** Spec §9: the number of rental days is the period in days, rounded up. */
+export function rentalDays(from: Date, to: Date): number {
+  const span = to.getTime() - from.getTime();
+  if (!(span > 0)) throw new PricingError("invalidPeriod");
+  return Math.ceil(span / MILLISECONDS_PER_DAY);
+}
+
+/** Integer division rounded half away from zero, exact for |numerator| < 2^53. */
+export function divideRounded(numerator: number, denominator: number): number {
+  const quotient = Math.trunc(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  if (Math.abs(remainder) * 2 >= Math.abs(denominator)) return quotient + Math.sign(numerator) * Math.sign(denominator);
+  return quotient + 0; // never -0
+}
+
+const TIERS = [
+  { length: 30, price: "monthlyPrice", discounted: "discountedMonthlyPrice" },
+  { length: 7, price: "weeklyPrice", discounted: "discountedWeeklyPrice" },
+  { length: 3, price: "biWeeklyPrice", discounted: "discountedBiWeeklyPrice" },
+] as const;
+
+const positive = (value: number | null | undefined): value is number => typeof value === "number" && value > 0;
+
+/** The daily price that applies: the discounted one when set. */
+export function effectiveDailyPrice(car: Pick<CarPrices, "dailyPrice" | "discountedDailyPrice">): number {
+  return positive(car.discountedDailyPrice) ? car.discountedDailyPrice : car.dailyPrice;
+}
+
+/** Greedy tiers: 30-day blocks, then 7, then 3, then single days; a tier without a price falls through. */
+export function tieredBasePrice(car: CarPrices, days: number): number {
+  let remaining = days;
+  let total = 0;
+  for (const tier of TIERS) {
+    const price = positive(car[tier.discounted]) ? car[tier.discounted] : car[tier.price];
+    if (!positive(price)) continue;
+    const blocks = Math.floor(remaining / tier.length);
+    total += blocks * price;
+    remaining -= blocks * tier.length;
+  }
+  return total + remaining * effectiveDailyPrice(car);
+}
+
+/** 'YYYY-MM-DD' of an instant in a time zone. */
+export function calendarDate(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  const value = (type: string) => parts.find((part) => part.type === type)!.value;
+  return `${value("year")}-${value("month")}-${value("day")}`;
+}
+
+/** The calendar date `offset` days after `date` ('YYYY-MM-DD' arithmetic, no time zone involved). */
+export function addCalendarDays(date: string, offset: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+}
+
+/** Each rental day, from the pick-up day in the location's zone, priced by the first period containing it. */
+export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, timeZone: string): number {
+  const firstDay = calendarDate(from, timeZone);
+  const fallback = effectiveDailyPrice(car);
+  let total = 0;
+  for (let offset = 0; offset < days; offset++) {
+    const day = addCalendarDays(firstDay, offset);
+    const period = car.dateBasedPrices.find((candidate) => candidate.startDate <= day && day <= candidate.endDate);
+    total += period ? period.dailyPrice : fallback;
+  }
+  return total;
+}
+
+export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras = {} }: PricingInput): PriceBreakdown {
+  const days = rentalDays(from, to);
+  const base = car.isDateBasedPrice && car.dateBasedPrices.length > 0
+    ? dateBasedBasePrice(car, from, days, timeZone)
+    : tieredBasePrice(car, days);
+
+  const chosen: Partial<Record<Extra, number>> = {};
+  for (const extra of ALL_EXTRAS) {
+    if (!extras[extra]) continue;
+    const price = car[extra];
+    if (price === EXTRA_UNAVAILABLE || price < 0) throw new PricingError("extraUnavailable", extra);
+    chosen[extra] = (DAILY_EXTRAS as readonly Extra[]).includes(extra) ? price * days : price;
+  }
+  const extrasTotal = Object.values(chosen).reduce((sum, amount) => sum + amount, 0);
+  const subtotal = base + extrasTotal;
+  const markup = divideRounded(subtotal * markupBasisPoints, 10_000);
+  const total = subtotal + markup;
+  return { days, base, extras: chosen, extrasTotal, markup, total, pricePerDay: divideRounded(total, days) };
+}
+
+/** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */
+export function describeExtra(extra: Extra, price: number): { kind: "unavailable" | "included" | "perDay" | "perRental"; amount: number } {
+  if (price < 0) return { kind: "unavailable", amount: 0 };
+  if (price === 0) return { kind: "included", amount: 0 };
+  return { kind: (FLAT_EXTRAS as readonly Extra[]).includes(extra) ? "perRental" : "perDay", amount: price };
+}

@@ -1,0 +1,79 @@
+/**
+ * The rental period as the driver enters it: local date-times at the pick-up location (native
+ * datetime-local inputs), turned into instants with the location's time zone, and the spec's rules on it.
+ */
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+const HOUR_MS = 3_600_000;
+
+/** Offset of a zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  const wallClock = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/** 'YYYY-MM-DDTHH:mm' at a place → the instant; null when the text is not a real date-time. */
+export function localDateTimeToInstant(local: string, timeZone: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
+  if (new Date(wallClock).getUTCDate() !== day) return null; // 31 February and the like
+  // Two passes settle the offset around daylight-saving changes.
+  let instant = wallClock - zoneOffset(wallClock, timeZone);
+  const corrected = wallClock - zoneOffset(instant, timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** The instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of a zone (for datetime-local inputs and links). */
+export function instantToLocalDateTime(instant: Date, timeZone: string): string {
+  const local = new Date(instant.getTime() + zoneOffset(instant.getTime(), timeZone));
+  return local.toISOString().slice(0, 16);
+}
+
+export interface PeriodRules {
+  minPickupHours: number;
+  minRentalHours: number;
+}
+
+export type PeriodProblem =
+  | { field: "from"; key: "validation.pickupTooSoon"; params: { count: number } }
+  | { field: "to"; key: "validation.dropoffBeforePickup" }
+  | { field: "to"; key: "validation.rentalTooShort"; params: { count: number } };
+
+/**
+ * Spec §5: pick-up at least the minimum lead hours ahead (the message's plural follows the count), drop-off
+ * after pick-up, and at least the minimum rental hours between them.
+ */
+export function checkRentalPeriod(from: Date, to: Date, now: Date, rules: PeriodRules): PeriodProblem[] {
+  const problems: PeriodProblem[] = [];
+  if (from.getTime() < now.getTime() + rules.minPickupHours * HOUR_MS) {
+    problems.push({ field: "from", key: "validation.pickupTooSoon", params: { count: rules.minPickupHours } });
+  }
+  if (to.getTime() <= from.getTime()) {
+    problems.push({ field: "to", key: "validation.dropoffBeforePickup" });
+  } else if (to.getTime() - from.getTime() < rules.minRentalHours * HOUR_MS) {
+    problems.push({ field: "to", key: "validation.rentalTooShort", params: { count: rules.minRentalHours } });
+  }
+  return problems;
+}
+
+/** Sensible defaults: pick-up tomorrow at 10:00 local time, drop-off three days later. */
+export function defaultPeriod(now: Date, timeZone: string): { from: string; to: string } {
+  const tomorrow = instantToLocalDateTime(new Date(now.getTime() + 24 * HOUR_MS), timeZone).slice(0, 10);
+  const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
+  const later = new Date(Date.UTC(year, month - 1, day + 3)).toISOString().slice(0, 10);
+  return { from: `${tomorrow}T10:00`, to: `${later}T10:00` };
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { clearedFilters, hasActiveFilters, parseSearchParams, returnsToSameLocation, searchQuery, truncate } from "./search";
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+describe("parseSearchParams", () => {
+  it("reads every filter", () => {
+    const params = parse(
+      "pickup=tunis&from=2030-01-02T10:00&to=2030-01-05T10:00&range=mini&range=midi&rating=3&seats=5plus&specs=aircon&multimedia=bluetooth&multimedia=appleCarPlay&deposit=500&fuelPolicy=fullToFull&supplier=atlas-rent&gearbox=automatic&mileage=unlimited&fuelType=electric&sort=rating&page=2",
+    );
+    expect(params).toMatchObject({
+      pickup: "tunis",
+      range: ["mini", "midi"],
+      rating: 3,
+      seats: ["5plus"],
+      specs: ["aircon"],
+      multimedia: ["bluetooth", "appleCarPlay"],
+      deposit: 500,
+      fuelPolicy: ["fullToFull"],
+      supplier: ["atlas-rent"],
+      gearbox: ["automatic"],
+      mileage: ["unlimited"],
+      fuelType: ["electric"],
+      sort: "rating",
+      page: 2,
+    });
+    expect(hasActiveFilters(params)).toBe(true);
+  });
+
+  it("drops unknown or hostile values instead of failing", () => {
+    const params = parse("range=spaceship&range=mini&range=mini&rating=9&deposit=300&sort=cheapest&page=-4&supplier=../../etc&seats=3");
+    expect(params).toMatchObject({ range: ["mini"], rating: undefined, deposit: undefined, sort: "price-asc", page: 1, supplier: [], seats: [] });
+  });
+
+  it("defaults to the first page, cheapest first, no filter", () => {
+    const params = parse("");
+    expect(params).toMatchObject({ sort: "price-asc", page: 1, range: [] });
+    expect(hasActiveFilters(params)).toBe(false);
+  });
+});
+
+describe("returnsToSameLocation", () => {
+  it.each([
+    ["box ticked", { same: "on", pickup: "a", dropoff: "b" }, true],
+    ["no drop-off named", { pickup: "a" }, true],
+    ["same place named", { pickup: "a", dropoff: "a" }, true],
+    ["another place, box unticked", { pickup: "a", dropoff: "b" }, false],
+  ])("%s", (_name, params, expected) => {
+    expect(returnsToSameLocation(params)).toBe(expected);
+  });
+});
+
+describe("searchQuery", () => {
+  it("writes a canonical query and applies changes", () => {
+    const params = parse("pickup=tunis&range=mini&sort=price-asc&page=3");
+    expect(searchQuery(params)).toBe("pickup=tunis&range=mini&page=3");
+    expect(searchQuery(params, { page: 1 })).toBe("pickup=tunis&range=mini");
+    expect(searchQuery(params, { sort: "rating" })).toBe("pickup=tunis&range=mini&sort=rating&page=3");
+  });
+  it("clears filters but keeps place, dates and sort", () => {
+    const params = parse("pickup=tunis&from=2030-01-02T10:00&range=mini&rating=2&sort=rating&page=4");
+    expect(clearedFilters(params)).toBe("pickup=tunis&from=2030-01-02T10%3A00&sort=rating");
+  });
+});
+
+describe("truncate (spec §9)", () => {
+  it.each([
+    ["Mercedes-Benz Sprinter Minibus", 12, "Mercedes-Be…"],
+    ["Short", 12, "Short"],
+    ["Abcdefgh", 6, "Abcde…"],
+    ["Abcdefgh", 5, "Abcde"],
+    ["Abcdefgh", 0, ""],
+  ])("%s at %i", (text, limit, expected) => {
+    expect(truncate(text, limit)).toBe(expected);
+  });
+});
