@@ -14,7 +14,7 @@ import { pingDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { isCrossSiteRequest } from "./server/csrf";
 import { crossSiteRefusalPage } from "./server/forbidden-page";
-import { securityHeaders } from "./server/security-headers";
+import { originOf, securityHeaders } from "./server/security-headers";
 import { startDatabase } from "./server/start-database";
 
 const startedAt = performance.now();
@@ -64,10 +64,11 @@ app.get("/healthz", async (_req, res) => {
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
+const tileOrigins = originOf(env.MAP_TILE_URL);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { secure: req.secure }));
+  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins }));
   next();
 });
 

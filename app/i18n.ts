@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import type { Language } from "#db/schema";
+import type { Language } from "~/models/enums";
 
 export const SUPPORTED_LANGUAGES = ["en", "fr", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "en";

@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nProvider } from "~/components/i18n-provider";
 import { ProgressBar } from "~/components/progress-bar";
@@ -25,7 +25,7 @@ import { getEnv } from "~/utils/env.server";
 import { detectLanguage, rememberLanguage } from "~/utils/i18n.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
-import { getVisitor, type Visitor } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing, type Visitor } from "~/utils/visitor.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -47,6 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   const visitor = await getVisitorOrGuest(request);
   const { toast, setCookie: clearToastCookie } = await getToast(request);
+  const pricing = await getVisitorPricing(request).catch((error: unknown) => {
+    console.error("[root] display currency", error);
+    return { currency: "USD" as const, rate: 1, ratesAsOf: null };
+  });
   const headers = new Headers();
   const languageCookie = await rememberLanguage(visitor.languageDecision);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
@@ -58,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       translations: resources[visitor.language].common,
       user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
       toast,
+      currency: pricing.currency,
+      ratesAsOf: pricing.ratesAsOf,
       showSuppliers: !env.HIDE_SUPPLIERS,
       contactEmail: env.CONTACT_EMAIL,
     },
@@ -89,7 +95,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <I18nProvider language={language} resources={{ common: rootData?.translations ?? fallbackTranslations }}>
           <ProgressBar />
-          <SiteHeader user={rootData?.user ?? null} language={language} showSuppliers={rootData?.showSuppliers ?? false} />
+          <SiteHeader
+            user={rootData?.user ?? null}
+            language={language}
+            currency={rootData?.currency ?? "USD"}
+            showSuppliers={rootData?.showSuppliers ?? false}
+          />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
@@ -107,6 +118,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document as interactive: end-to-end tests wait for it before using JavaScript-only behaviour.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

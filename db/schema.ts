@@ -26,42 +26,51 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-export const USER_ROLES = ["admin", "supplier", "user"] as const;
-export const LANGUAGES = ["en", "fr", "es"] as const;
-export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;
-export const CAR_RANGES = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"] as const;
-export const FUEL_TYPES = ["diesel", "gasoline", "electric", "hybrid", "plugInHybrid", "unknown"] as const;
-export const GEARBOXES = ["manual", "automatic"] as const;
-export const FUEL_POLICIES = ["freeTank", "likeForLike", "fullToFull", "fullToEmpty"] as const;
-export const MULTIMEDIA = ["touchscreen", "bluetooth", "androidAuto", "appleCarPlay"] as const;
-export const BOOKING_STATUSES = ["void", "pending", "deposit", "paid", "reserved", "cancelled"] as const;
-/** Statuses whose bookings hold the car: the exclusion constraint covers exactly these. */
-export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved"] as const;
-export const PAYMENT_MODES = ["payLater", "deposit", "fullWithoutDeposit", "full"] as const;
-export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
-export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
-export const EXTRAS = [
-  "cancellation",
-  "amendments",
-  "theftProtection",
-  "collisionDamageWaiver",
-  "fullInsurance",
-  "additionalDriver",
-] as const;
-
-export type UserRole = (typeof USER_ROLES)[number];
-export type Language = (typeof LANGUAGES)[number];
-export type Currency = (typeof CURRENCIES)[number];
-export type CarRange = (typeof CAR_RANGES)[number];
-export type FuelType = (typeof FUEL_TYPES)[number];
-export type Gearbox = (typeof GEARBOXES)[number];
-export type FuelPolicy = (typeof FUEL_POLICIES)[number];
-export type Multimedia = (typeof MULTIMEDIA)[number];
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
-export type Extra = (typeof EXTRAS)[number];
+export {
+  USER_ROLES,
+  LANGUAGES,
+  CURRENCIES,
+  CAR_RANGES,
+  FUEL_TYPES,
+  GEARBOXES,
+  FUEL_POLICIES,
+  MULTIMEDIA,
+  BOOKING_STATUSES,
+  HOLDING_STATUSES,
+  PAYMENT_MODES,
+  PAYMENT_GATEWAYS,
+  TOKEN_PURPOSES,
+  EXTRAS,
+} from "../app/models/enums";
+export type {
+  UserRole,
+  Language,
+  Currency,
+  CarRange,
+  FuelType,
+  Gearbox,
+  FuelPolicy,
+  Multimedia,
+  BookingStatus,
+  PaymentMode,
+  PaymentGateway,
+  TokenPurpose,
+  Extra,
+} from "../app/models/enums";
+import type { Currency, Language, Multimedia } from "../app/models/enums";
+import {
+  USER_ROLES,
+  LANGUAGES,
+  CURRENCIES,
+  CAR_RANGES,
+  FUEL_TYPES,
+  GEARBOXES,
+  FUEL_POLICIES,
+  BOOKING_STATUSES,
+  PAYMENT_MODES,
+  PAYMENT_GATEWAYS,
+  TOKEN_PURPOSES,
+} from "../app/models/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

@@ -11,5 +11,7 @@ Object.assign(process.env, {
   UPLOADS_DIR: `${dataDir}/uploads`,
   LOG_REQUESTS: "false",
   SEED_DEMO_DATA: "true",
+  // Offline map tiles: tests never reach the internet.
+  MAP_TILE_URL: "/images/map-tile.svg",
 });
 await import("../build/server.js");

@@ -2,7 +2,7 @@
 // Run once after changing the shapes: node scripts/generate-demo-images.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 
-export const CAR_COLOURS = { red: "#c0392b", blue: "#2e6fba", silver: "#9aa3ad", black: "#2b2e33", white: "#f4f5f6", green: "#2f8f5b" };
+export const CAR_COLOURS = { red: "#c0392b", blue: "#2e6fba", silver: "#9aa3ad", black: "#2b2e33", white: "#dde1e6", green: "#2f8f5b" };
 const wheel = (x, y, r = 9) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#1d1f22"/><circle cx="${x}" cy="${y}" r="${r / 2.4}" fill="#c9ced4"/>`;
 const BODIES = {
   mini: (c) => `<path d="M22 70l10-22c3-6 8-9 15-9h44c8 0 13 3 18 9l16 20 17 4c4 1 6 4 6 8v10H22z" fill="${c}"/><path d="M52 45h34l12 17H46z" fill="#cfe3f5"/>${wheel(50, 80)}${wheel(128, 80)}`,

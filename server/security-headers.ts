@@ -1,11 +1,17 @@
 /** Content-Security-Policy allowing only what the storefront loads: its own assets and nonce'd inline scripts. */
-export function contentSecurityPolicy(nonce: string, { secure }: { secure: boolean }): string {
+export interface PolicyOptions {
+  secure: boolean;
+  /** Extra image origins, e.g. the map tile server. */
+  imageOrigins?: string[];
+}
+
+export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [] }: PolicyOptions): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     // Inline style attributes are used by the map component; no inline <style> elements are rendered.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",
@@ -17,9 +23,16 @@ export function contentSecurityPolicy(nonce: string, { secure }: { secure: boole
   return directives.join("; ");
 }
 
-export function securityHeaders(nonce: string, { secure }: { secure: boolean }): Record<string, string> {
+/** The origin of an absolute URL template (tile servers); nothing for a local path. */
+export function originOf(template: string): string[] {
+  if (!/^https?:\/\//.test(template)) return [];
+  return [new URL(template.replace(/\{[a-z]\}/g, "0")).origin];
+}
+
+export function securityHeaders(nonce: string, options: PolicyOptions): Record<string, string> {
+  const { secure } = options;
   const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(nonce, { secure }),
+    "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",

@@ -2,6 +2,8 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
+import type { Currency } from "~/models/enums";
+import { CurrencyForm } from "./currency-form";
 
 type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
 
@@ -94,7 +96,17 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
   );
 }
 
-export function SiteHeader({ user, language, showSuppliers }: { user: HeaderUser | null; language: string; showSuppliers: boolean }) {
+export function SiteHeader({
+  user,
+  language,
+  currency,
+  showSuppliers,
+}: {
+  user: HeaderUser | null;
+  language: string;
+  currency: Currency;
+  showSuppliers: boolean;
+}) {
   const { t } = useTranslation();
   const items = useMenuItems(user, showSuppliers);
   return (
@@ -121,7 +133,10 @@ export function SiteHeader({ user, language, showSuppliers }: { user: HeaderUser
             </ul>
           </details>
         </nav>
-        <LanguageLinks current={language} />
+        <div className="header-preferences">
+          <LanguageLinks current={language} />
+          <CurrencyForm current={currency} />
+        </div>
       </div>
     </header>
   );

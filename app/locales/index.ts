@@ -2,19 +2,22 @@ import type { Resource } from "i18next";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
 import enPages from "./en/pages.json";
+import enSearch from "./en/search.json";
 import esCommon from "./es/common.json";
 import esHome from "./es/home.json";
 import esPages from "./es/pages.json";
+import esSearch from "./es/search.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
 import frPages from "./fr/pages.json";
-import type { Language } from "#db/schema";
+import frSearch from "./fr/search.json";
+import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { common: enCommon, home: enHome, pages: enPages },
-  fr: { common: frCommon, home: frHome, pages: frPages },
-  es: { common: esCommon, home: esHome, pages: esPages },
+  en: { common: enCommon, home: enHome, pages: enPages, search: enSearch },
+  fr: { common: frCommon, home: frHome, pages: frPages, search: frSearch },
+  es: { common: esCommon, home: esHome, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { notifications, users, type Language } from "#db/schema";
+import { notifications, users, type Currency, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 
 /** What every page needs to know about the signed-in user. */
@@ -9,6 +9,7 @@ export interface SessionUser {
   email: string;
   role: "admin" | "supplier" | "user";
   language: Language;
+  currency: Currency | null;
   verified: boolean;
   unreadNotifications: number;
 }
@@ -22,6 +23,7 @@ export async function findSessionUser(db: Executor, userId: string): Promise<Ses
       email: users.email,
       role: users.role,
       language: users.language,
+      currency: users.currency,
       verified: users.verified,
       blacklisted: users.blacklisted,
     })
@@ -38,4 +40,8 @@ export async function findSessionUser(db: Executor, userId: string): Promise<Ses
 
 export async function updateUserLanguage(db: Executor, userId: string, language: Language): Promise<void> {
   await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updateUserCurrency(db: Executor, userId: string, currency: Currency): Promise<void> {
+  await db.update(users).set({ currency, updatedAt: new Date() }).where(eq(users.id, userId));
 }

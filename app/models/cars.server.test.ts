@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { listPlaces, listSuppliers, lowestDailyPrices, searchCars, type PlaceOption } from "./cars.server";
-import { parseSearchParams, type SearchFilters } from "./search";
+import type { SearchFilters } from "./search";
+import { parseSearchParams } from "./search-params";
 
 const FROM = new Date("2030-05-10T09:00:00Z");
 const TO = new Date("2030-05-13T09:00:00Z"); // 3 days

@@ -15,12 +15,55 @@ import {
   users,
   type Language,
 } from "#db/schema";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "~/utils/db.server";
 import { localizedName } from "./localized-name";
-import { quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
+import { calendarDate, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 
 export const effectivePriceSql = sql<number>`coalesce(${cars.discountedDailyPrice}, ${cars.dailyPrice})`;
+
+/** A tier's price as pricing.ts picks it: the discounted one when positive, else the full one when positive. */
+const tierPrice = (discounted: AnyPgColumn, full: AnyPgColumn) =>
+  sql`coalesce(nullif(greatest(${discounted}, 0), 0), nullif(greatest(${full}, 0), 0))`;
+
+/**
+ * The rental's base price (no extras, no markup) as SQL — the same arithmetic as `quoteRental`, which a test
+ * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are inlined as
+ * literals (an integer and a validated date) to keep the statement short.
+ */
+export function rentalBaseSql(days: number, firstDay: string): SQL {
+  if (!Number.isInteger(days) || days < 1) throw new Error(`invalid day count ${days}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new Error(`invalid date ${firstDay}`);
+  const daysLiteral = sql.raw(String(days));
+  const dayLiteral = sql.raw(`'${firstDay}'::date`);
+  const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);
+  const monthly = tierPrice(cars.discountedMonthlyPrice, cars.monthlyPrice);
+  const weekly = tierPrice(cars.discountedWeeklyPrice, cars.weeklyPrice);
+  const threeDays = tierPrice(cars.discountedBiWeeklyPrice, cars.biWeeklyPrice);
+  // Greedy blocks: each tier takes what it can of the days the longer tiers left, when it has a price.
+  const monthBlocks = sql`(case when ${monthly} is null then 0 else ${sql.raw(String(Math.floor(days / 30)))} end)`;
+  const afterMonths = sql`(${daysLiteral} - 30 * ${monthBlocks})`;
+  const weekBlocks = sql`(case when ${weekly} is null then 0 else ${afterMonths} / 7 end)`;
+  const afterWeeks = sql`(${afterMonths} - 7 * ${weekBlocks})`;
+  const threeDayBlocks = sql`(case when ${threeDays} is null then 0 else ${afterWeeks} / 3 end)`;
+  const afterThreeDays = sql`(${afterWeeks} - 3 * ${threeDayBlocks})`;
+  const tiered = sql`(${monthBlocks}::bigint * coalesce(${monthly}, 0) + ${weekBlocks}::bigint * coalesce(${weekly}, 0)
+    + ${threeDayBlocks}::bigint * coalesce(${threeDays}, 0) + ${afterThreeDays}::bigint * ${daily})`;
+  const dateBased = sql`(select sum(coalesce(
+      (select p.daily_price from date_based_prices p
+        where p.car_id = ${cars.id} and day::date between p.start_date and p.end_date
+        order by p.start_date, p.id limit 1),
+      ${daily}))::bigint
+    from generate_series(${dayLiteral}, ${dayLiteral} + ${sql.raw(String(days - 1))}, interval '1 day') as day)`;
+  return sql`(case when ${cars.isDateBasedPrice} and exists (select 1 from date_based_prices p where p.car_id = ${cars.id})
+    then ${dateBased} else ${tiered} end)`;
+}
+
+/** `base` plus the markup in basis points, rounded half away from zero to the cent, like divideRounded. */
+export function withMarkupSql(base: SQL | SQL.Aliased, basisPoints: SQL | SQL.Aliased | typeof supplierSettings.markupBasisPoints): SQL {
+  return sql`(${base} + sign(${base} * ${basisPoints}) * floor((abs(${base} * ${basisPoints}) + 5000) / 10000))::bigint`;
+}
 
 /** Conditions every offered car meets, whatever the period. */
 export const offerableCar: SQL = and(
@@ -186,19 +229,41 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
     ...filterConditions(criteria.filters, criteria.supplierIds),
   );
 
-  const matching = db
+  // Three steps so the price is computed once per car: candidates → ranked within their supplier → one page.
+  const candidates = db
     .select({
       id: cars.id,
-      price: effectivePriceSql.as("price"),
+      supplierId: cars.supplierId,
       rating: cars.rating,
-      // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
-      supplierRank: sql<number>`row_number() over (partition by ${cars.supplierId} order by ${effectivePriceSql}, ${cars.id})`.as("supplier_rank"),
+      base: rentalBaseSql(days, calendarDate(criteria.from, criteria.pickup.timeZone)).as("base"),
+      markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
       supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
     })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(where)
+    .as("candidates");
+  const priced = db
+    .select({
+      id: candidates.id,
+      supplierId: candidates.supplierId,
+      rating: candidates.rating,
+      supplierCap: candidates.supplierCap,
+      price: withMarkupSql(sql`${candidates.base}`, sql`${candidates.markup}`).as("price"),
+    })
+    .from(candidates)
+    .as("priced");
+  const matching = db
+    .select({
+      id: priced.id,
+      price: priced.price,
+      rating: priced.rating,
+      // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
+      supplierRank: sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as("supplier_rank"),
+      supplierCap: priced.supplierCap,
+    })
+    .from(priced)
     .as("matching");
 
   const order =
@@ -217,12 +282,12 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
     .limit(CARS_PAGE_SIZE)
     .offset((criteria.page - 1) * CARS_PAGE_SIZE);
 
-  let total = pageRows[0]?.total ?? 0;
+  let matches = pageRows[0]?.total ?? 0;
   if (pageRows.length === 0 && criteria.page > 1) {
     // Past the last page: still say how many there are, so the page can link back.
-    total = (await db.select({ value: count() }).from(matching).where(withinCap))[0]?.value ?? 0;
+    matches = (await db.select({ value: count() }).from(matching).where(withinCap))[0]?.value ?? 0;
   }
-  if (pageRows.length === 0) return { offers: [], total, days };
+  if (pageRows.length === 0) return { offers: [], total: matches, days };
 
   const ids = pageRows.map((row) => row.id);
   const [carRows, periods] = await Promise.all([
@@ -273,7 +338,7 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       price,
     } satisfies CarOffer;
   });
-  return { offers, total, days };
+  return { offers, total: matches, days };
 }
 
 export interface SupplierSummary {

@@ -5,7 +5,7 @@
  * the default.
  */
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n";
-import type { Language } from "#db/schema";
+import type { Language } from "~/models/enums";
 
 export type LanguageSource = "query" | "cookie" | "user" | "country" | "header" | "default";
 

@@ -1,4 +1,4 @@
-import type { Language } from "#db/schema";
+import type { Language } from "~/models/enums";
 
 export interface LocalizedNames {
   nameEn: string;

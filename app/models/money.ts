@@ -2,7 +2,7 @@
  * Money display (spec §9) and currency conversion input rules (spec §5). Pure: used by server and UI.
  * Amounts are integer minor units (cents). The base currency is USD.
  */
-import type { Currency, Language } from "#db/schema";
+import type { Currency, Language } from "~/models/enums";
 
 export const BASE_CURRENCY: Currency = "USD";
 export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const satisfies readonly Currency[];

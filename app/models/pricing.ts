@@ -5,7 +5,7 @@
  * All amounts are integer cents of the base currency (USD). The only rounding is the markup's, half away
  * from zero to the cent (prices are whole cents already).
  */
-import type { Extra } from "#db/schema";
+import type { Extra } from "~/models/enums";
 
 export const MILLISECONDS_PER_DAY = 24 * 60 * 60 * 1000;
 

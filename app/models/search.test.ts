@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearedFilters, hasActiveFilters, parseSearchParams, returnsToSameLocation, searchQuery, truncate } from "./search";
+import { clearedFilters, hasActiveFilters, returnsToSameLocation, searchQuery, truncate } from "./search";
+import { parseSearchParams } from "./search-params";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 

@@ -2,8 +2,7 @@
  * The search URL (spec §2 /search, a GET form): what it may carry, how it is read leniently (an unknown value
  * is dropped, never an error) and how links that keep the current search are written.
  */
-import { z } from "zod";
-import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "#db/schema";
+import type { SearchParams } from "./search-params";
 
 /** Spec §9. */
 export const CARS_PAGE_SIZE = 15;
@@ -18,60 +17,15 @@ export type SeatOption = (typeof SEAT_OPTIONS)[number];
 export type CarSpec = (typeof CAR_SPECS)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** Keeps the values of a repeated parameter that belong to `values`, once each. */
-const listOf = <T extends string>(values: readonly T[]) =>
-  z
-    .array(z.string())
-    .default([])
-    .transform((items) => [...new Set(items.filter((item): item is T => (values as readonly string[]).includes(item)))]);
+/** Every key a search URL may carry, in the order links write them. */
+export const SEARCH_KEYS = [
+  "pickup", "dropoff", "same", "from", "to", "range", "rating", "seats", "specs", "multimedia", "deposit",
+  "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType", "sort", "page",
+] as const;
+/** Keys that may repeat (checkbox groups). */
+export const ARRAY_KEYS = ["range", "seats", "specs", "multimedia", "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType"] as const;
 
-const oneOf = <T extends number>(values: readonly T[]) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => {
-      const number = Number(value);
-      return (values as readonly number[]).includes(number) ? (number as T) : undefined;
-    });
-
-export const searchSchema = z.object({
-  pickup: z.string().trim().max(100).optional().transform((value) => value || undefined),
-  dropoff: z.string().trim().max(100).optional().transform((value) => value || undefined),
-  /** 'Return to the same location': on unless the form says otherwise. */
-  same: z.string().optional(),
-  from: z.string().trim().max(16).optional().transform((value) => value || undefined),
-  to: z.string().trim().max(16).optional().transform((value) => value || undefined),
-  range: listOf(CAR_RANGES),
-  rating: oneOf(RATING_THRESHOLDS),
-  seats: listOf(SEAT_OPTIONS),
-  specs: listOf(CAR_SPECS),
-  multimedia: listOf(MULTIMEDIA),
-  deposit: oneOf(DEPOSIT_THRESHOLDS),
-  fuelPolicy: listOf(FUEL_POLICIES),
-  supplier: z
-    .array(z.string())
-    .default([])
-    .transform((items) => [...new Set(items.filter((item) => /^[a-z0-9-]{1,60}$/.test(item)))]),
-  gearbox: listOf(GEARBOXES),
-  mileage: listOf(MILEAGE_KINDS),
-  fuelType: listOf(FUEL_TYPES),
-  sort: z.enum(SORT_ORDERS).catch("price-asc").default("price-asc"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-});
-
-export type SearchParams = z.output<typeof searchSchema>;
-export type SearchFilters = Omit<SearchParams, "pickup" | "dropoff" | "same" | "from" | "to" | "sort" | "page">;
-
-const ARRAY_KEYS = ["range", "seats", "specs", "multimedia", "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType"] as const;
-
-/** Reads a search URL's query; never throws. */
-export function parseSearchParams(query: URLSearchParams): SearchParams {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(searchSchema.shape)) {
-    raw[key] = (ARRAY_KEYS as readonly string[]).includes(key) ? query.getAll(key) : (query.get(key) ?? undefined);
-  }
-  return searchSchema.parse(raw);
-}
+export type { SearchParams, SearchFilters } from "./search-params";
 
 /** Whether the drop-off is the pick-up place: the box is ticked, or no other place was named. */
 export function returnsToSameLocation(params: Pick<SearchParams, "same" | "dropoff" | "pickup">): boolean {
@@ -86,7 +40,7 @@ export function hasActiveFilters(params: SearchParams): boolean {
 export function searchQuery(params: SearchParams, changes: Partial<Record<keyof SearchParams, unknown>> = {}): string {
   const merged = { ...params, ...changes } as Record<string, unknown>;
   const query = new URLSearchParams();
-  for (const key of Object.keys(searchSchema.shape)) {
+  for (const key of SEARCH_KEYS) {
     const value = merged[key];
     if (value === undefined || value === null || value === "") continue;
     if (Array.isArray(value)) for (const item of value) query.append(key, String(item));

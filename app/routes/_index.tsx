@@ -1,52 +1,144 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { RatesAsOf } from "~/components/rates-as-of";
+import { SearchFields } from "~/components/search-fields";
 import { resources } from "~/locales";
+import { listSuppliers, lowestDailyPrices } from "~/models/cars.server";
 import { listDestinations } from "~/models/locations.server";
+import { convertMinorUnits } from "~/models/money";
+import { loadSearchForm } from "~/models/search-page.server";
 import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
+import { useMoney } from "~/utils/use-money";
 import { useRouteTranslation } from "~/utils/use-route-translation";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.translations.title, description: data.translations.hero.lead }, matches);
 
+/** The home page presents three sizes (spec §1): MINI, MIDI, MAXI, shown as car, SUV, van. */
+const HOME_SIZES = ["mini", "midi", "maxi"] as const;
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
   const { language } = await getVisitor(request);
-  const destinations = await listDestinations(await getDb(), language);
-  return { translations: resources[language].home, destinations };
+  const pricing = await getVisitorPricing(request);
+  const db = await getDb();
+  const [searchForm, destinations, lowest, suppliers] = await Promise.all([
+    loadSearchForm(db, { language, now: new Date() }),
+    listDestinations(db, language),
+    lowestDailyPrices(db),
+    env.HIDE_SUPPLIERS ? Promise.resolve([]) : listSuppliers(db),
+  ]);
+  // A destination links to a search at its busiest top-level place.
+  const destinationLinks = destinations.map((destination) => {
+    const place = searchForm.allPlaces
+      .filter((candidate) => candidate.countryCode === destination.code && !candidate.parentSlug)
+      .sort((a, b) => b.carCount - a.carCount)[0];
+    return { ...destination, pickup: place?.slug ?? null };
+  });
+  return {
+    translations: resources[language].home,
+    searchTranslations: resources[language].search,
+    form: searchForm.form,
+    places: searchForm.places,
+    destinations: destinationLinks,
+    sizes: HOME_SIZES.map((range) => ({ range, from: lowest[range] === undefined ? null : convertMinorUnits(lowest[range], pricing.rate) })),
+    suppliers: suppliers.filter((supplier) => supplier.carCount > 0).map(({ slug, name, logo }) => ({ slug, name, logo })),
+    mapTileUrl: env.MAP_TILE_URL,
+  };
 }
 
 const WHY_US = ["prices", "choice", "flexible", "cancellation"] as const;
 const SERVICES = ["airport", "extras", "languages"] as const;
 
 export default function Home() {
-  const { translations, destinations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("home", translations);
+  const data = useLoaderData<typeof loader>();
+  const { t: ts } = useRouteTranslation("search", data.searchTranslations);
+  const { t } = useRouteTranslation("home", data.translations);
+  const money = useMoney();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
-        <div className="page">
-          <h1 id="hero-heading">{t("hero.heading")}</h1>
-          <p className="lead">{t("hero.lead")}</p>
+        <div className="page hero-grid">
+          <div>
+            <h1 id="hero-heading">{t("hero.heading")}</h1>
+            <p className="lead">{t("hero.lead")}</p>
+          </div>
+          <Form method="get" action="/search" className="search-box hero-search" aria-labelledby="home-search-heading">
+            <h2 id="home-search-heading" className="h3">
+              {ts("form.heading")}
+            </h2>
+            <SearchFields
+              form={data.form}
+              places={data.places.options}
+              availableCount={data.places.availableCount}
+              errors={{}}
+              showMap
+              mapTileUrl={data.mapTileUrl}
+            />
+            <button type="submit" className="button button-accent">
+              {ts("form.submit")}
+            </button>
+          </Form>
         </div>
       </section>
 
       <div className="page">
+        <section aria-labelledby="sizes-heading">
+          <h2 id="sizes-heading">{ts("home.sizes")}</h2>
+          <ul className="card-grid size-grid">
+            {data.sizes.map((size) => (
+              <li key={size.range} className="card size-card">
+                <img src={`/images/cars/${size.range}-silver.svg`} alt="" width="180" height="100" />
+                <h3>
+                  <Link to={`/search?range=${size.range}`}>{t(`ranges.${size.range}`, { ns: "common" })}</Link>
+                </h3>
+                {size.from !== null ? <p>{ts("home.sizeFrom", { price: money(size.from) })}</p> : null}
+              </li>
+            ))}
+          </ul>
+          <RatesAsOf />
+        </section>
+
         <section aria-labelledby="destinations-heading">
           <h2 id="destinations-heading">{t("destinations.heading")}</h2>
-          {destinations.length === 0 ? (
+          {data.destinations.length === 0 ? (
             <p>{t("destinations.empty")}</p>
           ) : (
             <ul className="card-grid">
-              {destinations.map((destination) => (
+              {data.destinations.map((destination) => (
                 <li key={destination.code} className="card">
-                  <h3>{destination.name}</h3>
+                  <h3>
+                    {destination.pickup ? (
+                      <Link to={`/search?pickup=${destination.pickup}`}>{destination.name}</Link>
+                    ) : (
+                      destination.name
+                    )}
+                  </h3>
                   <p>{t("destinations.locations", { count: destination.locationCount })}</p>
                 </li>
               ))}
             </ul>
           )}
         </section>
+
+        {data.suppliers.length > 0 ? (
+          <section aria-labelledby="brands-heading">
+            <h2 id="brands-heading">{ts("home.brands")}</h2>
+            <ul className="brand-list">
+              {data.suppliers.map((supplier) => (
+                <li key={supplier.slug}>
+                  <Link to={`/search?supplier=${supplier.slug}`}>
+                    {supplier.logo ? <img src={supplier.logo} alt="" height="30" width="60" /> : null}
+                    <span>{supplier.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <section aria-labelledby="why-heading">
           <h2 id="why-heading">{t("whyUs.heading")}</h2>

@@ -1,6 +1,7 @@
 import type { Language } from "#db/schema";
 import type { LanguageDecision } from "~/models/language";
 import { findSessionUser, updateUserLanguage, type SessionUser } from "~/models/accounts.server";
+import { getDisplayPricing, type DisplayPricing } from "./currency.server";
 import { getDb } from "./db.server";
 import { detectLanguage, getTranslator } from "./i18n.server";
 import { getSessionUserId } from "./session.server";
@@ -40,4 +41,10 @@ export function getVisitor(request: Request): Promise<Visitor> {
 export async function getRequestTranslator(request: Request, namespace?: string) {
   const { language } = await getVisitor(request);
   return { t: await getTranslator(language, namespace), language };
+}
+
+/** The visitor's display currency and its rate, looked up once per request. */
+export async function getVisitorPricing(request: Request): Promise<DisplayPricing> {
+  const { user } = await getVisitor(request);
+  return getDisplayPricing(request, user?.currency);
 }

@@ -1,0 +1,95 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { describeExtra, ALL_EXTRAS } from "~/models/pricing";
+import type { DisplayedOffer } from "~/models/search-page.server";
+import { truncate } from "~/models/search";
+import { useMoney } from "~/utils/use-money";
+
+/** Spec §9: long names are cut with an ellipsis at this many characters. */
+const NAME_LIMIT = 32;
+
+export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checkoutHref: string }) {
+  const { t } = useTranslation("search");
+  const { t: tc } = useTranslation();
+  const money = useMoney();
+  const headingId = `car-${offer.id}`;
+  return (
+    <article className="car-card" aria-labelledby={headingId}>
+      <img className="car-image" src={offer.image ?? "/images/cars/mini-silver.svg"} alt="" width="180" height="100" loading="lazy" />
+      <div className="car-body">
+        <header className="car-header">
+          <h3 id={headingId} title={offer.name.length > NAME_LIMIT ? offer.name : undefined}>
+            {truncate(offer.name, NAME_LIMIT)}
+          </h3>
+          <p className="car-supplier">
+            {offer.supplier.logo ? <img src={offer.supplier.logo} alt="" height="30" width="60" className="supplier-logo" /> : null}
+            <span>{t("card.supplier", { name: offer.supplier.name })}</span>
+          </p>
+          <p className="car-meta">
+            <span className="badge">{tc(`ranges.${offer.range}`)}</span>{" "}
+            {offer.rating !== null ? (
+              <span>
+                <span aria-hidden="true">★ </span>
+                {t("card.rating", { rating: offer.rating.toFixed(1) })}
+              </span>
+            ) : (
+              <span>{t("card.noRating")}</span>
+            )}
+            {" · "}
+            <span>{t("card.trips", { count: offer.trips })}</span>
+          </p>
+        </header>
+        <ul className="car-features" aria-label={t("card.features")}>
+          <li>{t("card.seats", { count: offer.seats })}</li>
+          {offer.doors > 0 ? <li>{t("card.doors", { count: offer.doors })}</li> : null}
+          <li>{offer.aircon ? t("card.aircon") : t("card.noAircon")}</li>
+          <li>{tc(`gearboxes.${offer.gearbox}`)}</li>
+          <li>{tc(`fuelTypes.${offer.fuelType}`)}</li>
+          <li>
+            {t("card.mileage")}: {offer.mileage < 0 ? t("card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage })}
+          </li>
+          <li>
+            {t("card.fuelPolicy")}: {tc(`fuelPolicies.${offer.fuelPolicy}`)}
+          </li>
+          <li>
+            {t("card.deposit")}: {money(offer.deposit)}
+          </li>
+          {offer.multimedia.map((item) => (
+            <li key={item}>{tc(`multimedia.${item}`)}</li>
+          ))}
+          <li>{t("card.minimumAge", { age: offer.minimumAge })}</li>
+        </ul>
+        <details className="car-extras">
+          <summary>{t("card.extras")}</summary>
+          <dl>
+            {ALL_EXTRAS.map((extra) => {
+              const described = describeExtra(extra, offer.extras[extra]);
+              return (
+                <div key={extra}>
+                  <dt>{tc(`extras.${extra}`)}</dt>
+                  <dd>
+                    {described.kind === "unavailable"
+                      ? t("card.unavailable")
+                      : described.kind === "included"
+                        ? t("card.included")
+                        : described.kind === "perDay"
+                          ? t("card.perDay", { price: money(described.amount) })
+                          : t("card.perRental", { price: money(described.amount) })}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </details>
+      </div>
+      <div className="car-price">
+        <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
+        <p className="price-total">{money(offer.price.total)}</p>
+        <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
+        <Link to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
+          {t("card.choose")}
+        </Link>
+      </div>
+    </article>
+  );
+}

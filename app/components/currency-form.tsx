@@ -1,0 +1,37 @@
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
+import type { Currency } from "~/models/enums";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** The header's display-currency switch: a plain form; with JavaScript it applies on change. */
+export function CurrencyForm({ current }: { current: Currency }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="post" action="/currency" className="currency-form">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="currency-select" className="visually-hidden">
+        {t("nav.currencyLabel")}
+      </label>
+      <select
+        id="currency-select"
+        name="currency"
+        defaultValue={current}
+        key={current}
+        onChange={(event) => hydrated && submit(event.currentTarget.form)}
+      >
+        {DISPLAY_CURRENCIES.map((currency) => (
+          <option key={currency} value={currency}>
+            {`${currency} ${currencySymbol(currency)}`}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={hydrated ? "visually-hidden" : "button button-small"}>
+        {t("actions.apply")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,171 @@
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PlaceForForm, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { FieldError } from "./field-error";
+
+// pigeon-maps loads only in the browser, only on pages with a map: its own chunk.
+const LocationMap = lazy(() => import("./location-map"));
+
+function PlaceSelect({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  places,
+  error,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (slug: string) => void;
+  places: PlaceForForm[];
+  error: SearchFormErrors["pickup"];
+  required: boolean;
+}) {
+  const { t } = useTranslation("search");
+  const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{t("form.choosePlace")}</option>
+        {countries.map(([code, countryName]) => (
+          <optgroup key={code} label={countryName}>
+            {places
+              .filter((place) => place.countryCode === code)
+              .map((place) => (
+                <option key={place.slug} value={place.slug}>
+                  {place.parentSlug ? `— ${place.name}` : place.name}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Where and when: pick-up and drop-off places, 'return to the same location', and the two local
+ * date-times. Plain form fields; with JavaScript a map lets the driver pick places by their markers.
+ */
+export function SearchFields({
+  form,
+  places,
+  availableCount,
+  errors,
+  showMap,
+  mapTileUrl,
+}: {
+  form: SearchFormState;
+  places: PlaceForForm[];
+  availableCount: number;
+  errors: SearchFormErrors;
+  showMap: boolean;
+  mapTileUrl: string;
+}) {
+  const { t } = useTranslation("search");
+  const hydrated = useHydrated();
+  const [pickup, setPickup] = useState(form.pickup);
+  const [dropoff, setDropoff] = useState(form.dropoff);
+  const [sameLocation, setSameLocation] = useState(form.sameLocation);
+
+  return (
+    <>
+      <PlaceSelect
+        id="search-pickup"
+        name="pickup"
+        label={t("form.pickupCount", { count: availableCount })}
+        value={pickup}
+        onChange={setPickup}
+        places={places}
+        error={errors.pickup}
+        required
+      />
+      <div className="field field-checkbox">
+        <input
+          type="checkbox"
+          id="search-same"
+          name="same"
+          value="on"
+          checked={sameLocation}
+          onChange={(event) => setSameLocation(event.target.checked)}
+        />
+        <label htmlFor="search-same">{t("form.sameLocation")}</label>
+      </div>
+      {/* Without JavaScript the drop-off select is always there and ignored while the box is ticked. */}
+      {!hydrated || !sameLocation ? (
+        <PlaceSelect
+          id="search-dropoff"
+          name="dropoff"
+          label={t("form.dropoff")}
+          value={dropoff}
+          onChange={setDropoff}
+          places={places}
+          error={errors.dropoff}
+          required={false}
+        />
+      ) : null}
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="search-from">{t("form.from")}</label>
+          <input
+            type="datetime-local"
+            id="search-from"
+            name="from"
+            defaultValue={form.from}
+            required
+            aria-invalid={errors.from ? true : undefined}
+            aria-describedby={errors.from ? "search-from-error search-time-hint" : "search-time-hint"}
+          />
+          <FieldError id="search-from-error" error={errors.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="search-to">{t("form.to")}</label>
+          <input
+            type="datetime-local"
+            id="search-to"
+            name="to"
+            defaultValue={form.to}
+            required
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={errors.to ? "search-to-error search-time-hint" : "search-time-hint"}
+          />
+          <FieldError id="search-to-error" error={errors.to} />
+        </div>
+      </div>
+      <p id="search-time-hint" className="hint">
+        {t("form.localTime")}
+      </p>
+      {showMap && hydrated ? (
+        <section className="map-section" aria-labelledby="map-heading">
+          <h2 id="map-heading" className="h3">
+            {t("form.mapHeading")}
+          </h2>
+          <p className="hint">{t("form.mapHint")}</p>
+          <Suspense fallback={<div className="map-placeholder" />}>
+            <LocationMap
+              places={places}
+              tileUrl={mapTileUrl}
+              selected={sameLocation ? [pickup] : [pickup, dropoff]}
+              onSelect={(slug) => (sameLocation || !pickup ? setPickup(slug) : setDropoff(slug))}
+            />
+          </Suspense>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Everything the search form and the results page need, in one place so both routes stay thin.
+ * Amounts leave here already converted to the display currency (minor units).
+ */
+import { inArray } from "drizzle-orm";
+import { supplierSettings, type Language } from "#db/schema";
+import type { Executor } from "~/utils/db.server";
+import type { DisplayPricing } from "~/utils/currency.server";
+import { listPlaces, listSuppliers, placeIsAvailable, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
+import { convertMinorUnits } from "./money";
+import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
+import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
+import { parseSearchParams } from "./search-params";
+import { getBusinessSettings } from "./settings.server";
+
+/** The place searched when none is named: the one nearest the default map centre (spec §9: 36.8065, 10.1815). */
+export const MAP_CENTER: [number, number] = [36.8065, 10.1815];
+export const MAP_ZOOM = 12;
+
+export type FieldError = { key: string; params?: Record<string, string | number> };
+export type SearchFormErrors = Partial<Record<"pickup" | "dropoff" | "from" | "to", FieldError>>;
+
+export interface SearchFormState {
+  pickup: string;
+  dropoff: string;
+  sameLocation: boolean;
+  from: string;
+  to: string;
+}
+
+export type PlaceForForm = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "latitude" | "longitude" | "carCount" | "parentSlug">;
+
+function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
+  const distance = (place: PlaceOption) => (place.latitude - MAP_CENTER[0]) ** 2 + (place.longitude - MAP_CENTER[1]) ** 2;
+  return [...places].filter((place) => place.carCount > 0).sort((a, b) => distance(a) - distance(b))[0];
+}
+
+/** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
+export function placesForForm(places: PlaceOption[]): { options: PlaceForForm[]; availableCount: number } {
+  const options = places
+    .filter((place) => placeIsAvailable(place, places))
+    .map(({ slug, name, countryCode, countryName, latitude, longitude, carCount, parentSlug }) => ({
+      slug,
+      name,
+      countryCode,
+      countryName,
+      latitude,
+      longitude,
+      carCount,
+      parentSlug,
+    }));
+  return { options, availableCount: options.length };
+}
+
+export function convertOffer(offer: CarOffer, pricing: DisplayPricing) {
+  const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
+  return {
+    ...offer,
+    deposit: convert(offer.deposit),
+    extras: Object.fromEntries(Object.entries(offer.extras).map(([name, price]) => [name, price > 0 ? convert(price) : price])) as CarOffer["extras"],
+    price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
+  };
+}
+
+export type DisplayedOffer = ReturnType<typeof convertOffer>;
+
+export async function loadSearch(
+  db: Executor,
+  options: { query: URLSearchParams; language: Language; pricing: DisplayPricing; now: Date },
+) {
+  const params = parseSearchParams(options.query);
+  const [places, settings, suppliers] = await Promise.all([
+    listPlaces(db, options.language),
+    getBusinessSettings(db),
+    listSuppliers(db),
+  ]);
+  const errors: SearchFormErrors = {};
+  const pickup = params.pickup ? places.find((place) => place.slug === params.pickup) : nearestToCenter(places);
+  if (!pickup) errors.pickup = { key: "validation.unknownLocation" };
+  const sameLocation = returnsToSameLocation(params);
+  const dropoff = sameLocation ? pickup : places.find((place) => place.slug === params.dropoff);
+  if (!sameLocation && !dropoff) errors.dropoff = { key: "validation.unknownLocation" };
+
+  const zone = pickup?.timeZone ?? "UTC";
+  const defaults = defaultPeriod(options.now, zone);
+  const fromText = params.from ?? defaults.from;
+  const toText = params.to ?? defaults.to;
+  const from = localDateTimeToInstant(fromText, zone);
+  const to = localDateTimeToInstant(toText, zone);
+  if (!from) errors.from = { key: "validation.invalidDate" };
+  if (!to) errors.to = { key: "validation.invalidDate" };
+  if (from && to) {
+    for (const problem of checkRentalPeriod(from, to, options.now, settings)) {
+      errors[problem.field] ??= problemToError(problem);
+    }
+  }
+
+  const form: SearchFormState = {
+    pickup: pickup?.slug ?? params.pickup ?? "",
+    dropoff: sameLocation ? "" : (params.dropoff ?? ""),
+    sameLocation,
+    from: fromText,
+    to: toText,
+  };
+  const valid = Object.keys(errors).length === 0 && pickup && from && to;
+  let results: { offers: DisplayedOffer[]; total: number; days: number; pages: number } | null = null;
+  if (valid) {
+    const supplierIds = params.supplier.length
+      ? (await db.select({ id: supplierSettings.supplierId }).from(supplierSettings).where(inArray(supplierSettings.slug, params.supplier))).map((row) => row.id)
+      : [];
+    const found = await searchCars(db, { pickup, from, to, filters: params, sort: params.sort, page: params.page, supplierIds });
+    results = {
+      offers: found.offers.map((offer) => convertOffer(offer, options.pricing)),
+      total: found.total,
+      days: found.days,
+      pages: Math.max(1, Math.ceil(found.total / CARS_PAGE_SIZE)),
+    };
+  }
+  return {
+    params: normalizedParams(params, form),
+    form,
+    errors,
+    places: placesForForm(places),
+    pickupName: pickup?.name ?? null,
+    suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
+    results,
+    depositThresholds: [250, 500, 750].map((units) => ({ units, display: convertMinorUnits(units * 100, options.pricing.rate) })),
+  };
+}
+
+/** The params as the page links them: with the place and dates actually used. */
+function normalizedParams(params: SearchParams, form: SearchFormState): SearchParams {
+  return {
+    ...params,
+    pickup: form.pickup || undefined,
+    dropoff: form.sameLocation ? undefined : form.dropoff || undefined,
+    same: form.sameLocation ? "on" : undefined,
+    from: form.from,
+    to: form.to,
+  };
+}
+
+function problemToError(problem: PeriodProblem): FieldError {
+  return "params" in problem ? { key: problem.key, params: problem.params } : { key: problem.key };
+}
+
+/** The home page's form: every available place, default dates at the default place. */
+export async function loadSearchForm(db: Executor, options: { language: Language; now: Date }) {
+  const places = await listPlaces(db, options.language);
+  const pickup = nearestToCenter(places);
+  const period = defaultPeriod(options.now, pickup?.timeZone ?? "UTC");
+  const form: SearchFormState = { pickup: pickup?.slug ?? "", dropoff: "", sameLocation: true, from: period.from, to: period.to };
+  return { form, places: placesForForm(places), allPlaces: places };
+}

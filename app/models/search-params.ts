@@ -1,0 +1,61 @@
+/**
+ * The search URL's zod schema, read leniently: an unknown value is dropped, never an error. Server-only in
+ * practice (the browser never parses a search), which keeps zod out of the search page's bundle.
+ */
+import { z } from "zod";
+import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./enums";
+import { ARRAY_KEYS, CAR_SPECS, DEPOSIT_THRESHOLDS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, SORT_ORDERS } from "./search";
+
+/** Keeps the values of a repeated parameter that belong to `values`, once each. */
+const listOf = <T extends string>(values: readonly T[]) =>
+  z
+    .array(z.string())
+    .default([])
+    .transform((items) => [...new Set(items.filter((item): item is T => (values as readonly string[]).includes(item)))]);
+
+const oneOf = <T extends number>(values: readonly T[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => {
+      const number = Number(value);
+      return (values as readonly number[]).includes(number) ? (number as T) : undefined;
+    });
+
+export const searchSchema = z.object({
+  pickup: z.string().trim().max(100).optional().transform((value) => value || undefined),
+  dropoff: z.string().trim().max(100).optional().transform((value) => value || undefined),
+  /** 'Return to the same location': on unless the form says otherwise. */
+  same: z.string().optional(),
+  from: z.string().trim().max(16).optional().transform((value) => value || undefined),
+  to: z.string().trim().max(16).optional().transform((value) => value || undefined),
+  range: listOf(CAR_RANGES),
+  rating: oneOf(RATING_THRESHOLDS),
+  seats: listOf(SEAT_OPTIONS),
+  specs: listOf(CAR_SPECS),
+  multimedia: listOf(MULTIMEDIA),
+  deposit: oneOf(DEPOSIT_THRESHOLDS),
+  fuelPolicy: listOf(FUEL_POLICIES),
+  supplier: z
+    .array(z.string())
+    .default([])
+    .transform((items) => [...new Set(items.filter((item) => /^[a-z0-9-]{1,60}$/.test(item)))]),
+  gearbox: listOf(GEARBOXES),
+  mileage: listOf(MILEAGE_KINDS),
+  fuelType: listOf(FUEL_TYPES),
+  sort: z.enum(SORT_ORDERS).catch("price-asc").default("price-asc"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export type SearchParams = z.output<typeof searchSchema>;
+export type SearchFilters = Omit<SearchParams, "pickup" | "dropoff" | "same" | "from" | "to" | "sort" | "page">;
+
+/** Reads a search URL's query; never throws. */
+export function parseSearchParams(query: URLSearchParams): SearchParams {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(searchSchema.shape)) {
+    raw[key] = (ARRAY_KEYS as readonly string[]).includes(key) ? query.getAll(key) : (query.get(key) ?? undefined);
+  }
+  return searchSchema.parse(raw);
+}
+

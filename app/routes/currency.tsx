@@ -1,0 +1,31 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { updateUserCurrency } from "~/models/accounts.server";
+import { currencyCookie, requireDisplayCurrency, UnsupportedCurrencyError } from "~/utils/currency.server";
+import { getDb } from "~/utils/db.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { createToastHeaders } from "~/utils/toast.server";
+import { getVisitor } from "~/utils/visitor.server";
+
+/** The header's currency form: stores the choice in a cookie and on a signed-in user's record. */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const back = safeRedirectPath(form.get("redirectTo"));
+  try {
+    const currency = requireDisplayCurrency(form.get("currency"));
+    const { user } = await getVisitor(request);
+    if (user) await updateUserCurrency(await getDb(), user.id, currency);
+    return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(currency) } });
+  } catch (error) {
+    if (!(error instanceof UnsupportedCurrencyError)) throw error;
+    const headers = await createToastHeaders({
+      type: "error",
+      messageKey: "errors.currencyNotSupported",
+      params: { currency: error.currency.slice(0, 12) },
+    });
+    return redirect(back, { headers });
+  }
+}
+
+export async function loader() {
+  return redirect("/");
+}

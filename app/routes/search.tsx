@@ -1,0 +1,245 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CarCard } from "~/components/car-card";
+import { Pagination } from "~/components/pagination";
+import { RatesAsOf } from "~/components/rates-as-of";
+import { SearchFields } from "~/components/search-fields";
+import { SearchFilters } from "~/components/search-filters";
+import { resources } from "~/locales";
+import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS, type SearchParams } from "~/models/search";
+import { loadSearch } from "~/models/search-page.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title } : undefined, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const env = getEnv();
+  const { language } = await getVisitor(request);
+  const pricing = await getVisitorPricing(request);
+  const page = await loadSearch(await getDb(), {
+    query: new URL(request.url).searchParams,
+    language,
+    pricing,
+    now: new Date(),
+  });
+  const t = await getTranslator(language, "search");
+  const invalid = Object.keys(page.errors).length > 0;
+  return data(
+    {
+      ...page,
+      title: page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"),
+      translations: resources[language].search,
+      showSuppliers: !env.HIDE_SUPPLIERS,
+      mapTileUrl: env.MAP_TILE_URL,
+      infiniteScroll: env.SEARCH_PAGINATION === "infinite",
+    },
+    { status: invalid ? 400 : 200 },
+  );
+}
+
+function checkoutHref(params: SearchParams, carId: string) {
+  const query = new URLSearchParams({ car: carId });
+  for (const key of ["pickup", "dropoff", "from", "to"] as const) {
+    const value = params[key];
+    if (value) query.set(key, value);
+  }
+  if (!params.dropoff && params.pickup) query.set("dropoff", params.pickup);
+  return `/checkout?${query.toString()}`;
+}
+
+/** Calls `onVisible` once when it scrolls into view. */
+function Sentinel({ onVisible, children }: { onVisible: () => void; children: ReactNode }) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        onVisible();
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, onVisible]);
+  return (
+    <div ref={setElement} className="load-more">
+      {children}
+    </div>
+  );
+}
+
+/** One more page of results, fetched from the same loader; it offers the next one once it has arrived. */
+function MorePage({ params, page, pages, onNeedMore }: { params: SearchParams; page: number; pages: number; onNeedMore: (page: number) => void }) {
+  const { t } = useTranslation("search");
+  const fetcher = useFetcher<typeof loader>();
+  const query = searchQuery(params, { page });
+  const { load } = fetcher;
+  useEffect(() => {
+    load(`/search?${query}`);
+  }, [load, query]);
+  const offers = fetcher.data?.results?.offers ?? [];
+  return (
+    <>
+      {offers.map((offer) => (
+        <li key={offer.id}>
+          <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} />
+        </li>
+      ))}
+      {fetcher.data && page < pages ? (
+        <li>
+          <Sentinel onVisible={() => onNeedMore(page + 1)}>
+            <Link to={`/search?${searchQuery(params, { page: page + 1 })}`}>{t("pagination.loadMore")}</Link>
+          </Sentinel>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+/** Infinite scroll (configuration): the next pages' cars are appended as the end of the list comes into view. */
+function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }) {
+  const { t } = useTranslation("search");
+  const [lastPage, setLastPage] = useState(params.page);
+  const needMore = useCallback((page: number) => setLastPage((current) => Math.max(current, Math.min(page, pages))), [pages]);
+  const extra = Array.from({ length: lastPage - params.page }, (_, index) => params.page + 1 + index);
+  return (
+    <>
+      {extra.map((page) => (
+        <MorePage key={page} params={params} page={page} pages={pages} onNeedMore={needMore} />
+      ))}
+      {extra.length === 0 && params.page < pages ? (
+        <li>
+          <Sentinel onVisible={() => needMore(params.page + 1)}>
+            <Link to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>{t("pagination.loadMore")}</Link>
+          </Sentinel>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
+export default function Search() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("search", page.translations);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const { params, results } = page;
+  const focusAfterFilter = useRef<string | null>(null);
+
+  // Filters apply at once with JavaScript; the panel re-renders from the URL, so focus returns to the control used.
+  function applyFilters(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLElement;
+    if (!target.closest(".filters, .sort-control")) return;
+    focusAfterFilter.current = target.id || null;
+    submit(event.currentTarget, { preventScrollReset: true });
+  }
+  useEffect(() => {
+    if (focusAfterFilter.current) document.getElementById(focusAfterFilter.current)?.focus();
+    focusAfterFilter.current = null;
+  }, [location.search]);
+
+  const hrefFor = (n: number) => `/search?${searchQuery(params, { page: n })}`;
+  const offers = results?.offers ?? [];
+  const infinite = page.infiniteScroll && hydrated && results !== null;
+  const filterKey = searchQuery(params, { page: 1 });
+
+  return (
+    <div className="page search-page">
+      <h1>{page.title}</h1>
+      <Form method="get" action="/search" className="search-layout" onChange={hydrated ? applyFilters : undefined}>
+        <aside className="search-sidebar">
+          <section className="search-box" aria-labelledby="search-form-heading">
+            <h2 id="search-form-heading" className="h3">
+              {t("form.heading")}
+            </h2>
+            <SearchFields
+              key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
+              form={page.form}
+              places={page.places.options}
+              availableCount={page.places.availableCount}
+              errors={page.errors}
+              showMap={false}
+              mapTileUrl={page.mapTileUrl}
+            />
+            <button type="submit" className="button">
+              {t("form.submit")}
+            </button>
+          </section>
+          <SearchFilters
+            key={filterKey}
+            params={params}
+            suppliers={page.showSuppliers ? page.suppliers : []}
+            depositThresholds={page.depositThresholds}
+            clearHref={`/search?${clearedFilters(params)}`}
+          />
+        </aside>
+
+        <section
+          className="search-results"
+          aria-labelledby="results-heading"
+          aria-busy={navigation.state === "loading" || undefined}
+          data-search={searchQuery(params)}
+        >
+          <div className="results-bar">
+            <h2 id="results-heading" className="h3" aria-live="polite">
+              {results ? t("summary.results", { count: results.total }) : t("form.heading")}
+            </h2>
+            {results ? (
+              <div className="sort-control">
+                <label htmlFor="search-sort">{t("sort.label")}</label>
+                <select id="search-sort" name="sort" defaultValue={params.sort} key={params.sort}>
+                  {SORT_ORDERS.map((order) => (
+                    <option key={order} value={order}>
+                      {t(`sort.${order}`)}
+                    </option>
+                  ))}
+                </select>
+                {!hydrated ? (
+                  <button type="submit" className="button button-small">
+                    {t("sort.apply")}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <RatesAsOf />
+          {results && results.total === 0 ? (
+            <div className="empty-results">
+              <p>{t("empty.text")}</p>
+              {hasActiveFilters(params) ? (
+                <Link to={`/search?${clearedFilters(params)}`} className="button">
+                  {t("empty.clear")}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {results && results.total > 0 && results.offers.length === 0 ? (
+            <p>
+              <Link to={hrefFor(1)}>{t("pagination.page", { page: 1 })}</Link>
+            </p>
+          ) : null}
+          <ol className="car-list">
+            {offers.map((offer) => (
+              <li key={offer.id}>
+                <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} />
+              </li>
+            ))}
+            {infinite ? <InfiniteMore key={filterKey} params={params} pages={results.pages} /> : null}
+          </ol>
+          {results && !infinite ? <Pagination page={params.page} pages={results.pages} hrefFor={hrefFor} /> : null}
+        </section>
+      </Form>
+    </div>
+  );
+}
+

@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { resources } from "~/locales";
+import { listSuppliers } from "~/models/cars.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/responses.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Spec §2: only available when suppliers are not hidden by configuration.
+  if (getEnv().HIDE_SUPPLIERS) throw notFound();
+  const { language } = await getVisitor(request);
+  const t = await getTranslator(language, "search");
+  return {
+    title: t("suppliers.title"),
+    lead: t("suppliers.lead"),
+    suppliers: await listSuppliers(await getDb()),
+    translations: resources[language].search,
+  };
+}
+
+export default function Suppliers() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("search", data.translations);
+  return (
+    <div className="page">
+      <h1>{data.title}</h1>
+      <p className="lead">{data.lead}</p>
+      <ul className="card-grid">
+        {data.suppliers.map((supplier) => (
+          <li key={supplier.slug} className="card supplier-card">
+            {supplier.logo ? <img src={supplier.logo} alt={t("suppliers.logo", { name: supplier.name })} height="30" width="60" /> : null}
+            <h2 className="h3">{supplier.name}</h2>
+            <p>{t("suppliers.cars", { count: supplier.carCount })}</p>
+            {supplier.carCount > 0 ? (
+              <Link to={`/search?supplier=${supplier.slug}`}>{t("suppliers.searchSupplier", { name: supplier.name })}</Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

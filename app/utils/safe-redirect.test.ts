@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirectPath } from "./safe-redirect";
+
+describe("safeRedirectPath", () => {
+  it.each([
+    ["/search?pickup=tunis", "/search?pickup=tunis"],
+    ["/checkout?car=1#top", "/checkout?car=1#top"],
+    ["https://evil.example/", "/"],
+    ["//evil.example/path", "/"],
+    ["/\\evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["", "/"],
+    [undefined, "/"],
+    [42, "/"],
+  ])("%s → %s", (target, expected) => {
+    expect(safeRedirectPath(target)).toBe(expected);
+  });
+});

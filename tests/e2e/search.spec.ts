@@ -1,0 +1,226 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, jsEnabled } from "./support";
+
+const year = new Date().getUTCFullYear() + 1;
+const FROM = `${year}-03-10T10:00`;
+const TO = `${year}-03-13T10:00`;
+
+async function searchFromHome(page: Page, place: string, from = FROM, to = TO) {
+  await page.goto("/?lng=en");
+  const form = page.getByRole("form", { name: "Find a car" });
+  await form.getByLabel(/Pick-up location/).selectOption({ label: place });
+  await form.getByLabel("Pick-up date and time").fill(from);
+  await form.getByLabel("Drop-off date and time").fill(to);
+  await form.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+}
+
+/** Opens a search page and, with JavaScript, waits until it is interactive. */
+async function openSearch(page: Page, query: string) {
+  await page.goto(`/search?${query}`);
+  await settled(page);
+}
+
+/** With JavaScript, the page is hydrated and shows the results of its URL (the DOM can lag the address bar). */
+async function settled(page: Page) {
+  if (!jsEnabled()) return;
+  await page.locator("html[data-hydrated]").waitFor();
+  await page.waitForFunction(() => {
+    const results = document.querySelector(".search-results");
+    if (!results) return true;
+    const shown = new URLSearchParams(results.getAttribute("data-search") ?? "");
+    const address = new URLSearchParams(location.search);
+    const defaults: Record<string, string> = { sort: "price-asc", page: "1" };
+    const keys = ["range", "rating", "seats", "specs", "multimedia", "deposit", "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType", "sort", "page"];
+    const value = (query: URLSearchParams, key: string) => query.getAll(key).filter(Boolean).join() || defaults[key] || "";
+    return keys.every((key) => value(address, key) === value(shown, key)) && !results.hasAttribute("aria-busy");
+  });
+}
+
+/** Ticks a filter; without JavaScript the 'Apply filters' button sends the form, with it the change does. */
+async function tickFilter(page: Page, group: string, label: string, expectedParam: RegExp) {
+  // click(), not check(): with JavaScript the change navigates at once and the control is rendered anew.
+  await page.getByRole("group", { name: group }).getByLabel(label, { exact: true }).click();
+  if (!jsEnabled()) await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(expectedParam);
+  await settled(page);
+}
+
+const cards = (page: Page) => page.getByRole("article");
+const totals = async (page: Page) =>
+  (await page.locator(".price-total").allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, "")));
+
+test.describe("search", () => {
+  test("home shows the search form, the location count, sizes with 'from' prices, destinations and brands", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await expect(page.getByLabel("Pick-up location (23 locations available)")).toBeVisible();
+    await expect(page.getByLabel("Return to the same location")).toBeChecked();
+    const sizes = page.getByRole("region", { name: "Vehicle sizes" });
+    for (const size of ["Car", "SUV", "Van"]) await expect(sizes.getByRole("link", { name: size, exact: true })).toBeVisible();
+    await expect(sizes.getByText(/^from \$[\d.,]+\/day$/).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Our suppliers" }).getByRole("link")).toHaveCount(6);
+    await expectAccessible(page);
+    await page.getByRole("region", { name: "Destinations" }).getByRole("link", { name: "Spain" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cars at Madrid");
+  });
+
+  test("finds cars at a place and its children, with every card detail", async ({ page }) => {
+    await searchFromHome(page, "Tunis");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cars at Tunis");
+    await expect(page.getByRole("heading", { name: /\d+ cars available/ })).toBeVisible();
+    await expect(cards(page)).toHaveCount(15);
+    const first = cards(page).first();
+    await expect(first.getByText(/^Supplier: /)).toBeVisible();
+    await expect(first.getByText("Total for 3 days")).toBeVisible();
+    await expect(first.getByText(/ per day$/)).toBeVisible();
+    await expect(first.getByText(/^Mileage: (Unlimited|\d+ km\/day)$/)).toBeVisible();
+    await expect(first.getByText(/^Deposit: \$/)).toBeVisible();
+    await first.getByText("Options").click();
+    await expect(first.getByText("Cancellation", { exact: true })).toBeVisible();
+    await expect(first.getByText(/^(Included|Unavailable|\$[\d.,]+ per rental)$/).first()).toBeVisible();
+    const prices = await totals(page);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    await expectAccessible(page);
+
+    // Choosing a car leads to checkout with every parameter of the search.
+    const choose = first.getByRole("link", { name: /^Choose this car/ });
+    const href = await choose.getAttribute("href");
+    const url = new URL(href!, "http://x");
+    expect(url.pathname).toBe("/checkout");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ pickup: "tunis", dropoff: "tunis", from: FROM, to: TO });
+    expect(url.searchParams.get("car")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("every filter narrows the results to matching cars", async ({ page }) => {
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Vehicle type", "SUV", /range=midi/);
+    const suvCount = await cards(page).count();
+    expect(suvCount).toBeGreaterThan(0);
+    for (const card of await cards(page).all()) await expect(card.locator(".badge")).toHaveText("SUV");
+
+    await tickFilter(page, "Gearbox", "Automatic", /gearbox=automatic/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Automatic", { exact: true })).toBeVisible();
+
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Mileage", "Unlimited", /mileage=unlimited/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Mileage: Unlimited")).toBeVisible();
+
+    await tickFilter(page, "Seats", "More than 5", /seats=5plus/);
+    for (const card of await cards(page).all()) await expect(card.getByText(/^([6-9]|\d{2}) seats$/)).toBeVisible();
+
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Multimedia", "Apple CarPlay", /multimedia=appleCarPlay/);
+    await tickFilter(page, "Multimedia", "Android Auto", /multimedia=androidAuto/);
+    for (const card of await cards(page).all()) {
+      await expect(card.getByText("Apple CarPlay", { exact: true })).toBeVisible();
+      await expect(card.getByText("Android Auto", { exact: true })).toBeVisible();
+    }
+
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Deposit", "Less than $250", /deposit=250/);
+    for (const text of await page.getByText(/^Deposit: /).allTextContents()) expect(Number(text.replace(/[^0-9.]/g, ""))).toBeLessThan(250);
+
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Fuel type", "Electric", /fuelType=electric/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Electric", { exact: true })).toBeVisible();
+    await tickFilter(page, "Rating", "4+", /rating=4/);
+    for (const text of await page.getByText(/^Rated /).allTextContents()) expect(Number(text.split(" ")[1])).toBeGreaterThanOrEqual(4);
+
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await tickFilter(page, "Fuel policy", "Full to full", /fuelPolicy=fullToFull/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Fuel policy: Full to full")).toBeVisible();
+    await tickFilter(page, "Car specs", "Air conditioning", /specs=aircon/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Air conditioning", { exact: true })).toBeVisible();
+    await tickFilter(page, "Supplier", "EuroFleet", /supplier=eurofleet/);
+    for (const card of await cards(page).all()) await expect(card.getByText("Supplier: EuroFleet")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("no result says so and offers to clear the filters", async ({ page }) => {
+    await page.goto(`/search?pickup=tunis&from=${FROM}&to=${TO}&range=caravan&fuelType=electric&lng=en`);
+    await expect(page.getByRole("heading", { name: "No car matches your search" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Clear filters" }).first().click();
+    await expect(page).not.toHaveURL(/range=/);
+    await expect(cards(page)).toHaveCount(15);
+  });
+
+  test("pages through results and sorts them", async ({ page }) => {
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    const firstPage = await cards(page).first().getByRole("heading").textContent();
+    const pagination = page.getByRole("navigation", { name: "Pages" });
+    await pagination.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await settled(page);
+    await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    const cheapestOnPage2 = (await totals(page))[0]!;
+    await pagination.getByRole("link", { name: "Previous" }).click();
+    await expect(page).not.toHaveURL(/page=2/);
+    await settled(page);
+    await expect(cards(page).first().getByRole("heading")).toHaveText(firstPage!);
+    expect(Math.max(...(await totals(page)))).toBeLessThanOrEqual(cheapestOnPage2 + 0.01);
+
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    if (!jsEnabled()) await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await expect(page).toHaveURL(/sort=price-desc/);
+    await settled(page);
+    const descending = await totals(page);
+    expect([...descending].sort((a, b) => b - a)).toEqual(descending);
+  });
+
+  test("switches the display currency and the language", async ({ page }) => {
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    const dollars = (await totals(page))[0]!;
+    await page.getByLabel("Display currency").selectOption("EUR");
+    if (!jsEnabled()) await page.getByRole("button", { name: "Apply", exact: true }).click();
+    await expect(page.locator(".price-total").first()).toHaveText(/€$/);
+    const euros = Number((await page.locator(".price-total").first().textContent())!.replace(/[^0-9.]/g, ""));
+    expect(euros).toBeGreaterThan(dollars * 0.5);
+    expect(euros).toBeLessThan(dollars);
+    await expect(page.getByText(/Prices in EUR are converted with the exchange rates of/)).toBeVisible();
+    await expect(page).toHaveURL(/pickup=tunis/);
+
+    await page.getByRole("link", { name: "Français" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Voitures à Tunis");
+    await expect(page.locator(".price-total").first()).toHaveText(/^\d[\d\u00a0]*(,\d{2})?\u00a0€$/);
+    await expect(page.getByRole("group", { name: "Type de véhicule" }).getByLabel("Utilitaire")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("Devise d'affichage").selectOption("USD");
+    if (!jsEnabled()) await page.getByRole("button", { name: "Appliquer", exact: true }).click();
+    await expect(page.locator(".price-total").first()).toHaveText(/^\$/);
+  });
+
+  test("refuses bad dates with translated messages, keeping the input", async ({ page }) => {
+    const past = `${year - 3}-01-01T10:00`;
+    await page.goto(`/search?pickup=tunis&from=${past}&to=${FROM}&lng=fr`);
+    await expect(page.getByText("La prise en charge doit avoir lieu au moins 1 heure à partir de maintenant")).toBeVisible();
+    await expect(page.getByLabel("Date et heure de prise en charge")).toHaveValue(past);
+    await expect(cards(page)).toHaveCount(0);
+
+    await page.goto(`/search?pickup=tunis&from=${TO}&to=${FROM}&lng=fr`);
+    await expect(page.getByText("La restitution doit avoir lieu après la prise en charge")).toBeVisible();
+    await expect(page.getByLabel("Date et heure de restitution")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+
+    const response = await page.goto(`/search?pickup=atlantis&from=${FROM}&to=${TO}&lng=es`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("Elija una oficina de la lista")).toBeVisible();
+  });
+
+  test("locations and suppliers pages", async ({ page }) => {
+    await page.goto("/locations?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rental locations");
+    await expect(page.getByRole("heading", { name: /^Tunisia \(8 locations\)$/ })).toBeVisible();
+    await expect(page.getByText(/— \d+ vehicles/).first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Search cars at Hammamet" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cars at Hammamet");
+
+    await page.goto("/suppliers?lng=en");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveCount(6);
+    await expect(page.getByRole("img", { name: "Atlas Rent logo" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "See Azur Mobility vehicles" }).click();
+    await expect(page).toHaveURL(/supplier=azur-mobility/);
+  });
+});
