@@ -26,37 +26,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-export {
-  USER_ROLES,
-  LANGUAGES,
-  CURRENCIES,
-  CAR_RANGES,
-  FUEL_TYPES,
-  GEARBOXES,
-  FUEL_POLICIES,
-  MULTIMEDIA,
-  BOOKING_STATUSES,
-  HOLDING_STATUSES,
-  PAYMENT_MODES,
-  PAYMENT_GATEWAYS,
-  TOKEN_PURPOSES,
-  EXTRAS,
-} from "../app/models/enums";
-export type {
-  UserRole,
-  Language,
-  Currency,
-  CarRange,
-  FuelType,
-  Gearbox,
-  FuelPolicy,
-  Multimedia,
-  BookingStatus,
-  PaymentMode,
-  PaymentGateway,
-  TokenPurpose,
-  Extra,
-} from "../app/models/enums";
+// The enumerations live beside the domain code (browser-safe); the schema re-exports them for server code.
+export * from "../app/models/enums";
 import type { Currency, Language, Multimedia } from "../app/models/enums";
 import {
   USER_ROLES,

@@ -58,6 +58,26 @@ function PlaceSelect({
   );
 }
 
+/** A native date-and-time input (local time at the pick-up place) with its error. */
+function DateTimeField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error: SearchFormErrors["from"] }) {
+  const id = `search-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        type="datetime-local"
+        id={id}
+        name={name}
+        defaultValue={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error search-time-hint` : "search-time-hint"}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 /**
  * Where and when: pick-up and drop-off places, 'return to the same location', and the two local
  * date-times. Plain form fields; with JavaScript a map lets the driver pick places by their markers.
@@ -120,32 +140,8 @@ export function SearchFields({
         />
       ) : null}
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="search-from">{t("form.from")}</label>
-          <input
-            type="datetime-local"
-            id="search-from"
-            name="from"
-            defaultValue={form.from}
-            required
-            aria-invalid={errors.from ? true : undefined}
-            aria-describedby={errors.from ? "search-from-error search-time-hint" : "search-time-hint"}
-          />
-          <FieldError id="search-from-error" error={errors.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="search-to">{t("form.to")}</label>
-          <input
-            type="datetime-local"
-            id="search-to"
-            name="to"
-            defaultValue={form.to}
-            required
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={errors.to ? "search-to-error search-time-hint" : "search-time-hint"}
-          />
-          <FieldError id="search-to-error" error={errors.to} />
-        </div>
+        <DateTimeField name="from" label={t("form.from")} value={form.from} error={errors.from} />
+        <DateTimeField name="to" label={t("form.to")} value={form.to} error={errors.to} />
       </div>
       <p id="search-time-hint" className="hint">
         {t("form.localTime")}
