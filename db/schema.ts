@@ -332,7 +332,7 @@ export const bookings = pgTable(
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
     index("bookings_driver_idx").on(table.driverId, table.createdAt),
     index("bookings_supplier_idx").on(table.supplierId, table.createdAt),
-    index("bookings_car_idx").on(table.carId, table.startsAt),
+    // bookings_car_period_idx (car_id, starts_at) INCLUDE (ends_at, status, expires_at) is in 0002_search_indexes.sql.
     index("bookings_void_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
     uniqueIndex("bookings_paypal_order_idx").on(table.payPalOrderId),

@@ -6,12 +6,30 @@ import { inArray } from "drizzle-orm";
 import { supplierSettings, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import type { DisplayPricing } from "~/utils/currency.server";
-import { listPlaces, listSuppliers, placeIsAvailable, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
+import { listPlaces, listSuppliers, placeIsAvailable, searchCars, type CarOffer, type PlaceOption, type SupplierSummary } from "./cars.server";
 import { convertMinorUnits } from "./money";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
 import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
 import { getBusinessSettings } from "./settings.server";
+import { cachedFor } from "~/utils/ttl-cache.server";
+
+/** Place and supplier lists with their car counts change rarely: recount them at most every 30 seconds. */
+const COUNTS_TTL_MS = 30_000;
+const countCaches = new WeakMap<Executor, { places: (language: Language) => Promise<PlaceOption[]>; suppliers: (key: "all") => Promise<SupplierSummary[]> }>();
+function countsOf(db: Executor) {
+  let caches = countCaches.get(db);
+  if (!caches) {
+    caches = {
+      places: cachedFor(COUNTS_TTL_MS, (language: Language) => listPlaces(db, language)),
+      suppliers: cachedFor(COUNTS_TTL_MS, () => listSuppliers(db)),
+    };
+    countCaches.set(db, caches);
+  }
+  return caches;
+}
+const placesFor = (db: Executor, language: Language) => countsOf(db).places(language);
+const cachedSuppliers = (db: Executor) => countsOf(db).suppliers("all");
 
 /** The place searched when none is named: the one nearest the default map centre (spec §9: 36.8065, 10.1815). */
 export const MAP_CENTER: [number, number] = [36.8065, 10.1815];
@@ -69,11 +87,7 @@ export async function loadSearch(
   options: { query: URLSearchParams; language: Language; pricing: DisplayPricing; now: Date },
 ) {
   const params = parseSearchParams(options.query);
-  const [places, settings, suppliers] = await Promise.all([
-    listPlaces(db, options.language),
-    getBusinessSettings(db),
-    listSuppliers(db),
-  ]);
+  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), getBusinessSettings(db), cachedSuppliers(db)]);
   const errors: SearchFormErrors = {};
   const pickup = params.pickup ? places.find((place) => place.slug === params.pickup) : nearestToCenter(places);
   if (!pickup) errors.pickup = { key: "validation.unknownLocation" };
@@ -146,7 +160,7 @@ function problemToError(problem: PeriodProblem): FieldError {
 
 /** The home page's form: every available place, default dates at the default place. */
 export async function loadSearchForm(db: Executor, options: { language: Language; now: Date }) {
-  const places = await listPlaces(db, options.language);
+  const places = await placesFor(db, options.language);
   const pickup = nearestToCenter(places);
   const period = defaultPeriod(options.now, pickup?.timeZone ?? "UTC");
   const form: SearchFormState = { pickup: pickup?.slug ?? "", dropoff: "", sameLocation: true, from: period.from, to: period.to };
