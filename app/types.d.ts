@@ -6,5 +6,7 @@ declare module "@remix-run/node" {
   }
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (X-Forwarded-For is honoured only with TRUST_PROXY): rate limits count by it. */
+    clientIp: string;
   }
 }

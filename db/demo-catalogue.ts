@@ -171,3 +171,10 @@ export const DEMO_DRIVER = {
   birthDate: "1990-04-12",
   location: "Lyon, France",
 } as const;
+
+/** A suspended driver, to see the 'Your account is suspended.' message. */
+export const DEMO_SUSPENDED_DRIVER = {
+  email: "suspended@rentacar.example",
+  password: "drive-safely-2026",
+  fullName: "Sam Suspended",
+} as const;

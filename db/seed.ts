@@ -5,6 +5,7 @@ import {
   DEMO_COLOURS,
   DEMO_COUNTRIES,
   DEMO_DRIVER,
+  DEMO_SUSPENDED_DRIVER,
   DEMO_LOCATIONS,
   DEMO_MODELS,
   DEMO_SUPPLIERS,
@@ -223,6 +224,16 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
     .update(schema.users)
     .set({ verified: true, blacklisted: false })
     .where(and(eq(schema.users.id, driver.id), inArray(schema.users.role, ["user"])));
+
+  const suspended = await ensureUser(db, {
+    role: "user",
+    email: DEMO_SUSPENDED_DRIVER.email,
+    fullName: DEMO_SUSPENDED_DRIVER.fullName,
+    verified: true,
+    blacklisted: true,
+    passwordHash: await hashPassword(DEMO_SUSPENDED_DRIVER.password),
+  });
+  await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, suspended.id));
 
   return { cars: carCount, locations: locationIds.size };
 }

@@ -1,12 +1,15 @@
 import type { Resource } from "i18next";
+import enAccount from "./en/account.json";
 import enCommon from "./en/common.json";
 import enHome from "./en/home.json";
 import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
+import esAccount from "./es/account.json";
 import esCommon from "./es/common.json";
 import esHome from "./es/home.json";
 import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
+import frAccount from "./fr/account.json";
 import frCommon from "./fr/common.json";
 import frHome from "./fr/home.json";
 import frPages from "./fr/pages.json";
@@ -15,9 +18,9 @@ import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { common: enCommon, home: enHome, pages: enPages, search: enSearch },
-  fr: { common: frCommon, home: frHome, pages: frPages, search: frSearch },
-  es: { common: esCommon, home: esHome, pages: esPages, search: esSearch },
+  en: { account: enAccount, common: enCommon, home: enHome, pages: enPages, search: enSearch },
+  fr: { account: frAccount, common: frCommon, home: frHome, pages: frPages, search: frSearch },
+  es: { account: esAccount, common: esCommon, home: esHome, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

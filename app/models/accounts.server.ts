@@ -1,6 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { notifications, users, type Currency, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 
 /** What every page needs to know about the signed-in user. */
 export interface SessionUser {
@@ -44,4 +45,27 @@ export async function updateUserLanguage(db: Executor, userId: string, language:
 
 export async function updateUserCurrency(db: Executor, userId: string, currency: Currency): Promise<void> {
   await db.update(users).set({ currency, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export type CredentialsCheck =
+  | { ok: true; userId: string; fullName: string; language: Language }
+  | { ok: false; error: "errors.incorrectCredentials" | "errors.accountSuspended" };
+
+// Verified against when the address is unknown, so a wrong address takes as long as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+/** Spec §6, §8: 'Incorrect email or password', or 'Your account is suspended.' for a suspended account. */
+export async function verifyCredentials(db: Executor, email: string, password: string): Promise<CredentialsCheck> {
+  const [user] = await db
+    .select({ id: users.id, fullName: users.fullName, language: users.language, passwordHash: users.passwordHash, blacklisted: users.blacklisted, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  if (!user || !user.passwordHash || user.role !== "user") {
+    decoyHash ??= hashPassword("decoy password that matches nothing");
+    await verifyPassword(password, await decoyHash);
+    return { ok: false, error: "errors.incorrectCredentials" };
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, error: "errors.incorrectCredentials" };
+  if (user.blacklisted) return { ok: false, error: "errors.accountSuspended" };
+  return { ok: true, userId: user.id, fullName: user.fullName, language: user.language };
 }

@@ -23,6 +23,7 @@ const envSchema = z
     PGLITE_DIR: z.string().min(1).default("./data/pglite"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+    SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     TRUST_PROXY: booleanFromString(false),
     IP_LANGUAGE_DETECTION: booleanFromString(false),
     COUNTRY_HEADER: z

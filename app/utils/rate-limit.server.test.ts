@@ -43,3 +43,22 @@ describe.each(testEngines)("rate limits on %s", (engine) => {
     expect(fresh.remaining).toBe(2);
   });
 });
+
+describe.each(testEngines)("checking a limit without counting on %s", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database?.destroy());
+
+  it("reports the state of a window and counts nothing", async () => {
+    const { checkRateLimit } = await import("./rate-limit.server");
+    const rule = { name: "failures", limit: 2, windowSeconds: 60 };
+    const now = new Date(Date.UTC(2030, 0, 1));
+    expect(await checkRateLimit(database.db, rule, "a@example.com", now)).toMatchObject({ allowed: true, remaining: 2 });
+    await hitRateLimit(database.db, rule, "a@example.com", now);
+    await hitRateLimit(database.db, rule, "a@example.com", now);
+    expect(await checkRateLimit(database.db, rule, "A@example.com", now)).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 60 });
+    expect(await checkRateLimit(database.db, rule, "a@example.com", new Date(now.getTime() + 61_000))).toMatchObject({ allowed: true });
+  });
+});

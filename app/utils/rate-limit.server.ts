@@ -3,7 +3,7 @@
  * so a flood spread over several instances is still counted once. Used for sign-in, sign-up, resend,
  * forgot-password and contact (per IP and per account).
  */
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { rateLimits } from "#db/schema";
 import type { Executor } from "./db.server";
 
@@ -49,4 +49,16 @@ export async function hitRateLimit(db: Executor, rule: RateLimitRule, subject: s
 /** Forgets windows that ended; run periodically. */
 export async function purgeExpiredRateLimits(db: Executor, now = new Date()): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
+}
+
+/** Whether `subject` is still under `rule`'s limit, without counting an attempt (for limits on failures only). */
+export async function checkRateLimit(db: Executor, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
+  const key = `${rule.name}:${subject.toLowerCase()}`;
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
+  if (!row || row.resetAt <= now) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
+  return {
+    allowed: row.hits < rule.limit,
+    remaining: Math.max(0, rule.limit - row.hits),
+    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000)),
+  };
 }

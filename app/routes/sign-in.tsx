@@ -1,0 +1,123 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/field-error";
+import { resources } from "~/locales";
+import { signInSchema } from "~/models/account-forms";
+import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { checkRateLimit, hitRateLimit } from "~/utils/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { getSessionUserId } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+/** Sign-in attempts per 15 minutes from one address, and failed ones on one account. */
+const ATTEMPTS_PER_IP = { name: "sign-in:ip", limit: 100, windowSeconds: 900 };
+const FAILURES_PER_ACCOUNT = { name: "sign-in:account-failures", limit: 8, windowSeconds: 900 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getSessionUserId(request)) throw redirect(redirectTo);
+  const { language } = await getVisitor(request);
+  const t = await getTranslator(language, "account");
+  return { title: t("signIn.title"), translations: resources[language].account };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // remix-auth reads the body itself: this copy is for validation and the extra fields.
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const db = await getDb();
+  const tooMany = (retryAfterSeconds: number) =>
+    data(
+      submission.reply({ formErrors: [`errors.tooManyAttempts|${Math.ceil(retryAfterSeconds / 60)}`], hideFields: ["password"] }),
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
+  const byAddress = await hitRateLimit(db, ATTEMPTS_PER_IP, context.clientIp);
+  if (!byAddress.allowed) return tooMany(byAddress.retryAfterSeconds);
+  const byAccount = await checkRateLimit(db, FAILURES_PER_ACCOUNT, submission.value.email);
+  if (!byAccount.allowed) return tooMany(byAccount.retryAfterSeconds);
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookies = await startUserSession(request, user.userId, submission.value.stayConnected === "on");
+    const headers = await createToastHeaders({ type: "success", messageKey: "success.welcome", params: { name: user.fullName } });
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+  } catch (error) {
+    if (error instanceof SignInRefused) {
+      await hitRateLimit(db, FAILURES_PER_ACCOUNT, submission.value.email);
+      return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), { status: 400 });
+    }
+    throw error;
+  }
+}
+
+/** Form errors travel as 'key' or 'key|minutes' (the only parameter a sign-in error needs). */
+function formErrorMessage(value: string | undefined) {
+  if (!value) return undefined;
+  const [key, minutes] = value.split("|");
+  return { key: key!, params: minutes ? { minutes: Number(minutes) } : undefined };
+}
+
+export default function SignIn() {
+  const { translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", translations);
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const formError = formErrorMessage(form.errors?.[0]);
+  return (
+    <div className="page page-narrow">
+      <div className="form-card">
+        <h1>{t("signIn.heading")}</h1>
+        <Form method="post" {...getFormProps(form)} aria-describedby={formError ? "sign-in-error" : undefined}>
+          <FieldError id="sign-in-error" error={formError} />
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+          <div className="field">
+            <label htmlFor={fields.email.id}>{t("signIn.email")}</label>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              aria-describedby={fields.email.errors ? fields.email.errorId : undefined}
+            />
+            <FieldError id={fields.email.errorId} error={fields.email.errors ? { key: fields.email.errors[0]! } : undefined} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.password.id}>{t("signIn.password")}</label>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              aria-describedby={fields.password.errors ? fields.password.errorId : undefined}
+            />
+            <FieldError id={fields.password.errorId} error={fields.password.errors ? { key: fields.password.errors[0]! } : undefined} />
+          </div>
+          <div className="field field-checkbox">
+            <input {...getInputProps(fields.stayConnected, { type: "checkbox", value: "on" })} />
+            <label htmlFor={fields.stayConnected.id}>{t("signIn.stayConnected")}</label>
+          </div>
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {t("signIn.submit")}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { signInSchema } from "~/models/account-forms";
+import { verifyCredentials } from "~/models/accounts.server";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+import { safeRedirectPath } from "./safe-redirect";
+import { getSession, sessionStorage } from "./session.server";
+
+/** A refusal the sign-in form shows: a translation key. */
+export class SignInRefused extends Error {
+  constructor(readonly messageKey: string) {
+    super(messageKey);
+    this.name = "SignInRefused";
+  }
+}
+
+export const authenticator = new Authenticator<{ userId: string; fullName: string }>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = signInSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new SignInRefused("errors.incorrectCredentials");
+    const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password);
+    if (!check.ok) throw new SignInRefused(check.error);
+    return { userId: check.userId, fullName: check.fullName };
+  }),
+  "form",
+);
+
+/**
+ * Starts a session for `userId`: always a new session id (the old session is destroyed), persistent for the
+ * configured days when 'stay connected' is ticked, ending with the browser otherwise.
+ */
+export async function startUserSession(request: Request, userId: string, stayConnected: boolean): Promise<string[]> {
+  const previous = await getSession(request);
+  const cookies: string[] = [];
+  if (previous.id) cookies.push(await sessionStorage.destroySession(previous));
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
+  cookies.push(await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined));
+  // The destroy cookie and the new one share a name: only the last Set-Cookie wins in the browser.
+  return cookies.slice(-1);
+}
+
+/** The signed-in user's id, or a redirect to sign in that comes back here afterwards. */
+export async function requireUserId(request: Request): Promise<string> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (userId) return userId;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+}

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, jsEnabled } from "./support";
+
+const DRIVER = { email: "driver@rentacar.example", password: "drive-safely-2026" };
+
+async function signIn(page: Page, email: string, password: string, stayConnected = false) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await page.getByLabel(/^(Email address|Adresse e-mail|Correo electrónico)$/).fill(email);
+  await page.getByLabel(/^(Password|Mot de passe|Contraseña)$/).fill(password);
+  if (stayConnected) await page.getByLabel(/^(Stay connected|Rester connecté)$/).check();
+  await page.getByRole("main").getByRole("button", { name: /^(Sign in|Se connecter|Iniciar sesión)$/ }).click();
+}
+
+const sessionCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === "__session");
+
+test.describe("sign-in", () => {
+  test("stay connected keeps a persistent session; sign-out ends it", async ({ page }) => {
+    await page.goto("/sign-in?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your account");
+    await expectAccessible(page);
+    await signIn(page, DRIVER.email, DRIVER.password, true);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").getByText("Welcome back, Alex Martin!")).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await expect(nav.getByRole("link", { name: "Bookings" }).first()).toBeAttached();
+    const cookie = await sessionCookie(page);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+    // 30 days, give or take the test's own duration.
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+
+    await nav.getByRole("button", { name: "Sign out" }).first().click();
+    await expect(page.getByRole("status").getByText("You are signed out.")).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign in" }).first()).toBeAttached();
+    await page.goto("/sign-in?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to your account");
+  });
+
+  test("without stay connected the session ends with the browser, and a new session id is issued", async ({ page }) => {
+    await page.goto("/sign-in?lng=en");
+    await page.context().addCookies([{ name: "__session", value: "forged.value", url: page.url() }]);
+    await signIn(page, DRIVER.email, DRIVER.password);
+    await expect(page.getByRole("status").getByText("Welcome back, Alex Martin!")).toBeVisible();
+    const cookie = await sessionCookie(page);
+    expect(cookie?.expires).toBe(-1);
+    expect(cookie?.value).not.toBe("forged.value");
+  });
+
+  test("comes back to the page that asked, and never leaves the site", async ({ page }) => {
+    await page.goto("/search?pickup=hammamet&lng=en");
+    if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Sign in" }).first().click();
+    await expect(page).toHaveURL(/redirectTo=%2Fsearch/);
+    await signIn(page, DRIVER.email, DRIVER.password);
+    await expect(page).toHaveURL(/\/search\?pickup=hammamet/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cars at Hammamet");
+
+    await page.context().clearCookies();
+    await page.goto("/sign-in?lng=en&redirectTo=https%3A%2F%2Fevil.example%2F");
+    await signIn(page, DRIVER.email, DRIVER.password);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test("wrong password and suspended account get translated messages, keeping the address", async ({ page }) => {
+    await page.goto("/sign-in?lng=fr");
+    await signIn(page, DRIVER.email, "not the password");
+    await expect(page.getByText("E-mail ou mot de passe incorrect")).toBeVisible();
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(DRIVER.email);
+    // The server never sends a password back (with JavaScript the browser keeps what was typed in place).
+    if (!jsEnabled()) await expect(page.getByLabel("Mot de passe")).toHaveValue("");
+    await expectAccessible(page);
+
+    await page.goto("/sign-in?lng=en");
+    await signIn(page, "suspended@rentacar.example", DRIVER.password);
+    await expect(page.getByText("Your account is suspended.")).toBeVisible();
+  });
+
+  test("a flood of attempts on one account is stopped with a translated message", async ({ page }, testInfo) => {
+    const email = `flood-${testInfo.project.name}@example.com`;
+    await page.goto("/sign-in?lng=es");
+    for (let attempt = 0; attempt < 8; attempt++) {
+      await signIn(page, email, `guess-${attempt}`);
+      await expect(page.getByText("Correo electrónico o contraseña incorrectos")).toBeVisible();
+    }
+    await signIn(page, email, "guess-9");
+    await expect(page.getByText(/^Demasiados intentos\. Inténtelo de nuevo dentro de \d+ minuto\(s\)\.$/)).toBeVisible();
+  });
+});
