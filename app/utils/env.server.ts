@@ -35,6 +35,13 @@ const envSchema = z
     SEED_DEMO_DATA: booleanFromString(true),
     LOG_REQUESTS: booleanFromString(true),
     CONTACT_EMAIL: z.string().email().default("care@rentacar.example"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Rentacar <no-reply@rentacar.example>"),
+    OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     EXCHANGE_RATE_PROVIDERS: z
       .string()

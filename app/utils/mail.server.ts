@@ -1,0 +1,67 @@
+/**
+ * Outgoing mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
+ * into OUTBOX_DIR and its links are logged, so a local user can follow an activation link without a mail server.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getEnv } from "./env.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+export function outboxMailer(dir: string, from: string, log: (line: string) => void = console.log): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`[mail] to ${message.to}: "${message.subject}" → ${file}${links.length ? ` links: ${links.join(" ")}` : ""}`);
+    },
+  };
+}
+
+let mailer: Mailer | undefined;
+
+/** The configured mailer of this process. */
+export function getMailer(): Mailer {
+  if (!mailer) {
+    const env = getEnv();
+    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(env.OUTBOX_DIR, env.MAIL_FROM);
+  }
+  return mailer;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A plain, accessible message with one call to action, as text and HTML. */
+export function composeMail(parts: { to: string; subject: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; signature: string }): MailMessage {
+  const text = [parts.greeting, "", ...parts.paragraphs.flatMap((paragraph) => [paragraph, ""]), ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []), parts.signature].join("\n");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d1f22;line-height:1.5">
+<p>${escapeHtml(parts.greeting)}</p>
+${parts.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
+${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;padding:10px 16px;background:#2b2e33;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>` : ""}
+<p>${escapeHtml(parts.signature)}</p></body></html>`;
+  return { to: parts.to, subject: parts.subject, text, html };
+}
