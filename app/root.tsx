@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nProvider } from "~/components/i18n-provider";
 import { ProgressBar } from "~/components/progress-bar";
+import { ResendValidationForm } from "~/components/resend-validation-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
             currency={rootData?.currency ?? "USD"}
             showSuppliers={rootData?.showSuppliers ?? false}
           />
+          {rootData?.user && !rootData.user.verified ? <ValidationNotice /> : null}
           <main id="main" tabIndex={-1}>
             {children}
           </main>
@@ -114,6 +116,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** A signed-in user whose address is not validated yet is reminded, with a way to get a new link. */
+function ValidationNotice() {
+  const { t } = useTranslation();
+  return (
+    <aside className="notice" aria-label={t("account.validationNotice")}>
+      <p>{t("account.validationNotice")}</p>
+      <ResendValidationForm />
+    </aside>
   );
 }
 

@@ -7,3 +7,46 @@ export const signInSchema = z.object({
   stayConnected: z.literal("on").optional(),
   redirectTo: z.string().max(2000).optional(),
 });
+
+/** Spec §9: minimum driver age. */
+export const MINIMUM_DRIVER_AGE = 21;
+export const MINIMUM_PASSWORD_LENGTH = 6;
+
+/** Whole years between a birth date ('YYYY-MM-DD') and today (UTC). */
+export function ageOn(birthDate: string, today: Date): number {
+  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age--;
+  return age;
+}
+
+/** A phone number as people write it: digits with spaces, dots, dashes, brackets, an optional leading +. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
+
+export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;
+
+export const signUpSchema = z
+  .object({
+    fullName: z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(120, "validation.required"),
+    email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+    phone: z
+      .string({ required_error: "validation.required" })
+      .trim()
+      .regex(PHONE_PATTERN, "validation.invalidPhone")
+      .refine((phone) => phone.replace(/\D/g, "").length >= 6, "validation.invalidPhone"),
+    birthDate: z
+      .string({ required_error: "validation.required" })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
+      .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), "validation.invalidDate")
+      .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, "validation.minimumAge")
+      .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidDate"),
+    password: z.string({ required_error: "validation.required" }).min(MINIMUM_PASSWORD_LENGTH, "validation.passwordTooShort").max(200, "validation.required"),
+    confirmPassword: z.string({ required_error: "validation.required" }),
+    acceptTerms: z.literal("on", { errorMap: () => ({ message: "validation.acceptTerms" }) }),
+  })
+  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsDontMatch" });
+
+/** The sign-up fields left empty, for spec §5's 'Please fill in the field(s): …' summary. */
+export function missingSignUpFields(formData: FormData): Array<(typeof SIGN_UP_FIELDS)[number]> {
+  return SIGN_UP_FIELDS.filter((field) => !String(formData.get(field) ?? "").trim());
+}

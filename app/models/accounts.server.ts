@@ -69,3 +69,62 @@ export async function verifyCredentials(db: Executor, email: string, password: s
   if (user.blacklisted) return { ok: false, error: "errors.accountSuspended" };
   return { ok: true, userId: user.id, fullName: user.fullName, language: user.language };
 }
+
+export interface NewDriver {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  password: string;
+  language: Language;
+}
+
+/** Spec §8: 'This email address is already registered.' when the address (any case) is taken. */
+export async function createDriverAccount(
+  db: Executor,
+  driver: NewDriver,
+): Promise<{ ok: true; userId: string } | { ok: false; error: "errors.emailAlreadyRegistered" }> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
+  if (existing) return { ok: false, error: "errors.emailAlreadyRegistered" };
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        role: "user",
+        email: driver.email,
+        fullName: driver.fullName,
+        phone: driver.phone,
+        birthDate: driver.birthDate,
+        language: driver.language,
+        passwordHash: await hashPassword(driver.password),
+      })
+      .returning({ id: users.id });
+    return { ok: true, userId: created!.id };
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (sqlState(error) === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };
+    throw error;
+  }
+}
+
+export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
+  await db.update(users).set({ verified: true, verifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function findUserContact(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, verified: users.verified })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The PostgreSQL error code behind a failed query (drizzle wraps the driver's error). */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    if ("code" in current && typeof current.code === "string") return current.code;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}

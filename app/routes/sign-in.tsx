@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
 import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { decodeFormError, encodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { checkRateLimit, hitRateLimit } from "~/utils/rate-limit.server";
@@ -40,7 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   const tooMany = (retryAfterSeconds: number) =>
     data(
-      submission.reply({ formErrors: [`errors.tooManyAttempts|${Math.ceil(retryAfterSeconds / 60)}`], hideFields: ["password"] }),
+      submission.reply({
+        formErrors: [encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) })],
+        hideFields: ["password"],
+      }),
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   const byAddress = await hitRateLimit(db, ATTEMPTS_PER_IP, context.clientIp);
@@ -62,13 +66,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** Form errors travel as 'key' or 'key|minutes' (the only parameter a sign-in error needs). */
-function formErrorMessage(value: string | undefined) {
-  if (!value) return undefined;
-  const [key, minutes] = value.split("|");
-  return { key: key!, params: minutes ? { minutes: Number(minutes) } : undefined };
-}
-
 export default function SignIn() {
   const { translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
@@ -83,7 +80,7 @@ export default function SignIn() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
-  const formError = formErrorMessage(form.errors?.[0]);
+  const formError = decodeFormError(form.errors?.[0]);
   return (
     <div className="page page-narrow">
       <div className="form-card">
@@ -117,6 +114,9 @@ export default function SignIn() {
             {t("signIn.submit")}
           </button>
         </Form>
+        <p>
+          {t("signUp.noAccount")} <Link to="/sign-up">{t("signUp.submit")}</Link>
+        </p>
       </div>
     </div>
   );

@@ -1,0 +1,37 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { sendValidationEmail } from "~/models/account-mails.server";
+import { findUserContact } from "~/models/accounts.server";
+import { requireUserId } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { createToastHeaders } from "~/utils/toast.server";
+
+const RESENDS_PER_ACCOUNT = { name: "resend-validation:account", limit: 5, windowSeconds: 3600 };
+
+/** Sends the signed-in user a new validation link ('Validation e-mail sent' or the sending error). */
+export async function action({ request }: ActionFunctionArgs) {
+  const userId = await requireUserId(request);
+  const back = safeRedirectPath((await request.formData()).get("redirectTo"));
+  const db = await getDb();
+  const user = await findUserContact(db, userId);
+  if (!user || user.verified) return redirect(back);
+  const limit = await hitRateLimit(db, RESENDS_PER_ACCOUNT, user.id);
+  if (!limit.allowed) {
+    const headers = await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: Math.ceil(limit.retryAfterSeconds / 60) } });
+    headers.set("Retry-After", String(limit.retryAfterSeconds));
+    return redirect(back, { headers });
+  }
+  try {
+    await sendValidationEmail(db, user, publicOrigin(request));
+    return redirect(back, { headers: await createToastHeaders({ type: "success", messageKey: "success.validationEmailSent" }) });
+  } catch (error) {
+    console.error("[resend-validation]", error);
+    return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.validationEmailFailed" }) });
+  }
+}
+
+export async function loader() {
+  return redirect("/");
+}

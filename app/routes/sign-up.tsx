@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError } from "~/components/field-error";
+import { FormField } from "~/components/form-field";
+import { resources } from "~/locales";
+import { MINIMUM_DRIVER_AGE, MINIMUM_PASSWORD_LENGTH, missingSignUpFields, signUpSchema } from "~/models/account-forms";
+import { sendValidationEmail } from "~/models/account-mails.server";
+import { createDriverAccount } from "~/models/accounts.server";
+import { startUserSession } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { decodeFormError, encodeFormError } from "~/utils/form-errors";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimit } from "~/utils/rate-limit.server";
+import { getSessionUserId } from "~/utils/session.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+const SIGN_UPS_PER_IP = { name: "sign-up:ip", limit: 20, windowSeconds: 3600 };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getSessionUserId(request)) throw redirect("/");
+  const { language } = await getVisitor(request);
+  const t = await getTranslator(language, "account");
+  return { title: t("signUp.title"), translations: resources[language].account };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { language } = await getVisitor(request);
+  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") {
+    // Spec §5: 'Please fill in the field(s):' followed by the missing fields' names.
+    const t = await getTranslator(language, "account");
+    const formErrors = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
+    return data(submission.reply({ ...hidden, formErrors }), { status: 400 });
+  }
+  const db = await getDb();
+  const limit = await hitRateLimit(db, SIGN_UPS_PER_IP, context.clientIp);
+  if (!limit.allowed) {
+    return data(
+      submission.reply({ ...hidden, formErrors: [encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] }),
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
+  const created = await createDriverAccount(db, { ...driver, language });
+  if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
+
+  let toastKey = "success.validationEmailSent";
+  try {
+    await sendValidationEmail(db, { id: created.userId, email: driver.email, fullName: driver.fullName, language }, publicOrigin(request));
+  } catch (error) {
+    // The account exists and the user can ask for the link again from the notice.
+    console.error("[sign-up] validation e-mail", error);
+    toastKey = "errors.validationEmailFailed";
+  }
+  const headers = await createToastHeaders({ type: toastKey.startsWith("errors") ? "error" : "success", messageKey: toastKey });
+  for (const cookie of await startUserSession(request, created.userId, false)) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
+}
+
+/** The form-level message: the missing fields by name, or 'Please fix errors'. */
+function formSummary(missing: string[], label: (field: string) => string): string {
+  return missing.length
+    ? encodeFormError("validation.requiredFields", { fields: missing.map(label).join(", ") })
+    : encodeFormError("validation.fixErrors");
+}
+
+export default function SignUp() {
+  const { translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", translations);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(signUpSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => {
+      const submission = parseWithZod(formData, { schema: signUpSchema });
+      // The same summary the server gives, so the form reads alike with JavaScript on and off.
+      if (submission.status !== "success" && submission.error) {
+        submission.error[""] = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
+      }
+      return submission;
+    },
+  });
+  const formError = decodeFormError(form.errors?.[0]);
+  return (
+    <div className="page page-narrow">
+      <div className="form-card">
+        <h1>{t("signUp.heading")}</h1>
+        <Form method="post" {...getFormProps(form)} aria-describedby={formError ? "sign-up-error" : undefined}>
+          <FieldError id="sign-up-error" error={formError} />
+          <FormField
+            label={t("signUp.fullName")}
+            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }}
+            errorId={fields.fullName.errorId}
+            errors={fields.fullName.errors}
+          />
+          <FormField
+            label={t("signUp.email")}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errorId={fields.email.errorId}
+            errors={fields.email.errors}
+          />
+          <FormField
+            label={t("signUp.phone")}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
+            errorId={fields.phone.errorId}
+            errors={fields.phone.errors}
+          />
+          <FormField
+            label={t("signUp.birthDate")}
+            inputProps={{ ...getInputProps(fields.birthDate, { type: "date" }), autoComplete: "bday" }}
+            errorId={fields.birthDate.errorId}
+            errors={fields.birthDate.errors}
+            errorParams={{ age: MINIMUM_DRIVER_AGE }}
+          />
+          <FormField
+            label={t("signUp.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+            errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
+            hint="account:signUp.passwordHint"
+          />
+          <FormField
+            label={t("signUp.confirmPassword")}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            errorId={fields.confirmPassword.errorId}
+            errors={fields.confirmPassword.errors}
+          />
+          <div className="field field-checkbox">
+            <input
+              {...getInputProps(fields.acceptTerms, { type: "checkbox", value: "on" })}
+              aria-describedby={fields.acceptTerms.errors ? fields.acceptTerms.errorId : undefined}
+            />
+            <label htmlFor={fields.acceptTerms.id}>
+              {t("signUp.acceptTerms")} <Link to="/tos">{t("signUp.termsLink")}</Link>
+            </label>
+          </div>
+          <FieldError id={fields.acceptTerms.errorId} error={fields.acceptTerms.errors ? { key: fields.acceptTerms.errors[0]! } : undefined} />
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {t("signUp.submit")}
+          </button>
+        </Form>
+        <p>
+          {t("signUp.haveAccount")} <Link to="/sign-in">{t("signIn.submit")}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

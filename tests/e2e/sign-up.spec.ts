@@ -1,0 +1,115 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, jsEnabled } from "./support";
+
+const OUTBOX = ".e2e-data/outbox";
+
+/** The validation link of the newest mail the outbox holds for `to`. */
+async function latestLink(to: string): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const files = (await readdir(OUTBOX)).sort().reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(OUTBOX, file), "utf8");
+      if (!raw.includes(`To: ${to}`)) continue;
+      const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      found = /https?:\/\/[^\s"<]+\/activate\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
+      if (found) return;
+    }
+    throw new Error(`no mail to ${to} yet`);
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
+
+async function fillSignUp(page: Page, values: Record<string, string>, labels: Record<string, string>) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  for (const [field, value] of Object.entries(values)) await page.getByLabel(labels[field]!, { exact: true }).fill(value);
+}
+
+const EN = {
+  fullName: "Full name",
+  email: "Email address",
+  phone: "Phone",
+  birthDate: "Birth date",
+  password: "Password",
+  confirmPassword: "Confirm password",
+};
+const FR = {
+  fullName: "Nom complet",
+  email: "Adresse e-mail",
+  phone: "Téléphone",
+  birthDate: "Date de naissance",
+  password: "Mot de passe",
+  confirmPassword: "Confirmez le mot de passe",
+};
+
+test.describe("sign-up and e-mail validation", () => {
+  test("signs up, is signed in, validates the address from the mail", async ({ page }, testInfo) => {
+    const email = `alex-${testInfo.project.name}-${Date.now()}@example.com`;
+    await page.goto("/sign-up?lng=en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+    await expectAccessible(page);
+    await fillSignUp(page, { fullName: "Alex Tester", email, phone: "+33 6 11 22 33 44", birthDate: "1991-05-20", password: "secret-pass", confirmPassword: "secret-pass" }, EN);
+    await page.getByLabel("I accept the Terms of Use").check();
+    await page.getByRole("main").getByRole("button", { name: "Sign up" }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+    const notice = page.getByRole("complementary", { name: "Please validate your e-mail address: we sent you a link." });
+    await expect(notice).toBeVisible();
+    const firstLink = await latestLink(email);
+
+    // A new link replaces the old one.
+    await notice.getByRole("button", { name: "Resend the link" }).click();
+    await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+    let secondLink = firstLink;
+    await expect(async () => {
+      secondLink = await latestLink(email);
+      expect(secondLink).not.toBe(firstLink);
+    }).toPass({ timeout: 10_000 });
+
+    await page.goto(new URL(firstLink).pathname + new URL(firstLink).search);
+    await expect(page.getByRole("alert")).toHaveText("This link is not valid.");
+    await expectAccessible(page);
+
+    await page.goto(new URL(secondLink).pathname + new URL(secondLink).search);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").getByText("Changes made successfully")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("refuses bad input with the spec's messages in French, keeping what was typed", async ({ page }, testInfo) => {
+    await page.goto("/sign-up?lng=fr");
+    if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+    // Without JavaScript the browser's own checks would stop the form: send it as a script-less browser would.
+    await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByLabel("Nom complet", { exact: true }).fill("Camille");
+    await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
+    await expect(page.getByText("Veuillez renseigner le(s) champ(s) : Adresse e-mail, Téléphone, Date de naissance, Mot de passe, Confirmez le mot de passe")).toBeVisible();
+    await expect(page.getByLabel("Nom complet", { exact: true })).toHaveValue("Camille");
+
+    const young = new Date(Date.UTC(new Date().getUTCFullYear() - 20, 0, 1)).toISOString().slice(0, 10);
+    await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
+    await fillSignUp(page, { email: "camille@", phone: "abc", birthDate: young, password: "12345", confirmPassword: "54321" }, FR);
+    await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
+    await expect(page.getByText("Adresse e-mail invalide")).toBeVisible();
+    await expect(page.getByText("Numéro de téléphone invalide")).toBeVisible();
+    await expect(page.getByText("Vous devez avoir au moins 21 ans")).toBeVisible();
+    await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeVisible();
+    await expect(page.getByText("Veuillez accepter les conditions d'utilisation")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
+    await fillSignUp(page, { email: "driver@rentacar.example", phone: "+33 6 11 22 33 44", birthDate: "1990-01-01", password: "secret-pass", confirmPassword: "secret-pass-2" }, FR);
+    await page.getByLabel(/J'accepte les/).check();
+    await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
+    await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();
+
+    await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
+    await fillSignUp(page, { password: "secret-pass", confirmPassword: "secret-pass" }, FR);
+    await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
+    await expect(page.getByText("Cette adresse e-mail est déjà enregistrée.")).toBeVisible();
+    expect(testInfo.project.name).toMatch(/js-(on|off)/);
+  });
+});
