@@ -1,18 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
+import { sqlState } from "~/models/accounts.server";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
-
-/** The PostgreSQL error code behind a failed drizzle query (drizzle wraps the driver's error). */
-function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  while (current && typeof current === "object") {
-    if ("code" in current && typeof current.code === "string") return current.code;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
 
 async function expectSqlState(promise: Promise<unknown>, code: string) {
   const error = await promise.then(

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
+import { FormField } from "~/components/form-field";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
 import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
@@ -88,24 +89,18 @@ export default function SignIn() {
         <Form method="post" {...getFormProps(form)} aria-describedby={formError ? "sign-in-error" : undefined}>
           <FieldError id="sign-in-error" error={formError} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <div className="field">
-            <label htmlFor={fields.email.id}>{t("signIn.email")}</label>
-            <input
-              {...getInputProps(fields.email, { type: "email" })}
-              autoComplete="email"
-              aria-describedby={fields.email.errors ? fields.email.errorId : undefined}
-            />
-            <FieldError id={fields.email.errorId} error={fields.email.errors ? { key: fields.email.errors[0]! } : undefined} />
-          </div>
-          <div className="field">
-            <label htmlFor={fields.password.id}>{t("signIn.password")}</label>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              aria-describedby={fields.password.errors ? fields.password.errorId : undefined}
-            />
-            <FieldError id={fields.password.errorId} error={fields.password.errors ? { key: fields.password.errors[0]! } : undefined} />
-          </div>
+          <FormField
+            label={t("signIn.email")}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errorId={fields.email.errorId}
+            errors={fields.email.errors}
+          />
+          <FormField
+            label={t("signIn.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+          />
           <div className="field field-checkbox">
             <input {...getInputProps(fields.stayConnected, { type: "checkbox", value: "on" })} />
             <label htmlFor={fields.stayConnected.id}>{t("signIn.stayConnected")}</label>
