@@ -15,6 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { isCrossSiteRequest } from "./server/csrf";
 import { crossSiteRefusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
+import { scheduleMaintenance } from "./server/maintenance";
 import { startDatabase } from "./server/start-database";
 
 const startedAt = performance.now();
@@ -31,6 +32,7 @@ try {
 }
 
 const database = await startDatabase(env, log);
+const stopMaintenance = scheduleMaintenance(database.db, log);
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 const app = express();
@@ -109,6 +111,7 @@ async function shutDown(signal: string) {
     server.closeAllConnections();
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  stopMaintenance();
   server.close(async () => {
     await database.close().catch((error: unknown) => console.error("[server] closing the database", error));
     log("stopped");
