@@ -19,13 +19,14 @@ export function FormField({
   errorParams?: Record<string, string | number>;
 }) {
   const { t } = useTranslation();
-  const { key, ...props } = inputProps;
+  // Conform's key would remount the input when a server result arrives, dropping what the driver typed meanwhile.
+  const { key: _key, ...props } = inputProps;
   const hintId = hint ? `${props.id}-hint` : undefined;
   const describedBy = [errors?.length ? errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={props.id}>{label}</label>
-      <input key={key} {...props} aria-describedby={describedBy} />
+      <input {...props} aria-describedby={describedBy} />
       {hint ? (
         <p id={hintId} className="hint">
           {t(hint)}

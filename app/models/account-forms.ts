@@ -50,3 +50,24 @@ export const signUpSchema = z
 export function missingSignUpFields(formData: FormData): Array<(typeof SIGN_UP_FIELDS)[number]> {
   return SIGN_UP_FIELDS.filter((field) => !String(formData.get(field) ?? "").trim());
 }
+
+export const forgotPasswordSchema = z.object({
+  email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+});
+
+const newPasswordFields = {
+  password: z
+    .string({ required_error: "validation.newPasswordRequired" })
+    .min(MINIMUM_PASSWORD_LENGTH, "validation.passwordTooShort")
+    .max(200, "validation.passwordTooShort"),
+  confirmPassword: z.string({ required_error: "validation.required" }),
+};
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const mismatch = { path: ["confirmPassword"], message: "validation.passwordsDontMatch" };
+
+export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), ...newPasswordFields }).refine(passwordsMatch, mismatch);
+
+/** An account made by social sign-in has no current password: it sets its first one here. */
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().max(200).optional(), ...newPasswordFields })
+  .refine(passwordsMatch, mismatch);

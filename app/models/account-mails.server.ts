@@ -23,3 +23,23 @@ export async function sendValidationEmail(
     }),
   );
 }
+
+/** Sends a one-day password reset link, in the user's language. */
+export async function sendPasswordResetEmail(
+  db: Executor,
+  user: { id: string; email: string; fullName: string; language: Language },
+  origin: string,
+): Promise<void> {
+  const token = await issueToken(db, user.id, "passwordReset");
+  const t = await getTranslator(user.language, "account");
+  await getMailer().send(
+    composeMail({
+      to: user.email,
+      subject: t("mailReset.subject"),
+      greeting: t("mail.greeting", { name: user.fullName }),
+      paragraphs: [t("mailReset.body")],
+      action: { label: t("mailReset.action"), url: `${origin}/reset-password?token=${encodeURIComponent(token)}` },
+      signature: t("mail.signature"),
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { notifications, users, type Currency, type Language } from "#db/schema";
+import { notifications, sessions, users, type Currency, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -127,4 +127,34 @@ export function sqlState(error: unknown): string | undefined {
     current = "cause" in current ? current.cause : undefined;
   }
   return undefined;
+}
+
+/** The driver account behind an address (any case), if any. */
+export async function findDriverByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, blacklisted: users.blacklisted })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "user")));
+  return row ?? null;
+}
+
+/** Sets a new password and ends every other session of the account (a reset may follow a stolen password). */
+export async function setPassword(db: Executor, userId: string, password: string): Promise<void> {
+  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type PasswordCheck = "ok" | "validation.wrongPassword" | "validation.required";
+
+/** For a password change: the current password must match, unless the account has none yet (social sign-in). */
+export async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string | undefined): Promise<PasswordCheck> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row?.passwordHash) return "ok";
+  if (!currentPassword) return "validation.required";
+  return (await verifyPassword(currentPassword, row.passwordHash)) ? "ok" : "validation.wrongPassword";
+}
+
+export async function hasPassword(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.passwordHash);
 }

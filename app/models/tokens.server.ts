@@ -28,3 +28,11 @@ export async function redeemToken(db: Executor, token: string, purpose: TokenPur
   if (!row) return { status: "invalid" };
   return row.expiresAt.getTime() > now.getTime() ? { status: "valid", userId: row.userId } : { status: "expired", userId: row.userId };
 }
+
+/** Looks a token up without using it (a page showing the form the token will be used with). */
+export async function checkToken(db: Executor, token: string, purpose: TokenPurpose, now = new Date()): Promise<TokenCheck> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { status: "invalid" };
+  const [row] = await db.select().from(tokens).where(and(eq(tokens.tokenHash, digest(token)), eq(tokens.purpose, purpose)));
+  if (!row) return { status: "invalid" };
+  return row.expiresAt.getTime() > now.getTime() ? { status: "valid", userId: row.userId } : { status: "expired", userId: row.userId };
+}

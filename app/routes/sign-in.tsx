@@ -110,6 +110,9 @@ export default function SignIn() {
           </button>
         </Form>
         <p>
+          <Link to="/forgot-password">{t("forgot.link")}</Link>
+        </p>
+        <p>
           {t("signUp.noAccount")} <Link to="/sign-up">{t("signUp.submit")}</Link>
         </p>
       </div>

@@ -1,26 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled } from "./support";
-
-const OUTBOX = ".e2e-data/outbox";
-
-/** The validation link of the newest mail the outbox holds for `to`. */
-async function latestLink(to: string): Promise<string> {
-  let found: string | undefined;
-  await expect(async () => {
-    const files = (await readdir(OUTBOX)).sort().reverse();
-    for (const file of files) {
-      const raw = await readFile(path.join(OUTBOX, file), "utf8");
-      if (!raw.includes(`To: ${to}`)) continue;
-      const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      found = /https?:\/\/[^\s"<]+\/activate\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
-      if (found) return;
-    }
-    throw new Error(`no mail to ${to} yet`);
-  }).toPass({ timeout: 10_000 });
-  return found!;
-}
+import { expectAccessible, jsEnabled, latestLink } from "./support";
 
 async function fillSignUp(page: Page, values: Record<string, string>, labels: Record<string, string>) {
   if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();

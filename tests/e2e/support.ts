@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 
@@ -29,3 +31,23 @@ export async function expectAccessible(page: Page) {
     await cleanup();
   }
 }
+
+const OUTBOX = ".e2e-data/outbox";
+
+/** The link (to `route`) of the newest mail the outbox holds for `to`. */
+export async function latestLink(to: string, route = "activate"): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    const files = (await readdir(OUTBOX)).sort().reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(OUTBOX, file), "utf8");
+      if (!raw.includes(`To: ${to}`)) continue;
+      const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      found = new RegExp(`https?://[^\\s"<]+/${route}\\?token=[A-Za-z0-9_-]+`).exec(decoded)?.[0];
+      if (found) return;
+    }
+    throw new Error(`no mail to ${to} yet`);
+  }).toPass({ timeout: 10_000 });
+  return found!;
+}
+

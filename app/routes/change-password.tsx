@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { resources } from "~/locales";
+import { changePasswordSchema, MINIMUM_PASSWORD_LENGTH } from "~/models/account-forms";
+import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
+import { requireUserId, startUserSession } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const { language } = await getVisitor(request);
+  const t = await getTranslator(language, "account");
+  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), translations: resources[language].account };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const userId = await requireUserId(request);
+  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const db = await getDb();
+  const check = await checkCurrentPassword(db, userId, submission.value.currentPassword);
+  if (check !== "ok") return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
+  await setPassword(db, userId, submission.value.password);
+  // Other sessions ended with the change; this browser continues in a fresh one.
+  const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
+  for (const cookie of await startUserSession(request, userId, false)) headers.append("Set-Cookie", cookie);
+  return redirect("/change-password", { headers });
+}
+
+export default function ChangePassword() {
+  const { needsCurrent, translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", translations);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  return (
+    <div className="page page-narrow">
+      <div className="form-card">
+        <h1>{t("change.heading")}</h1>
+        <Form method="post" {...getFormProps(form)}>
+          {needsCurrent ? (
+            <FormField
+              label={t("change.currentPassword")}
+              inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", required: true }}
+              errorId={fields.currentPassword.errorId}
+              errors={fields.currentPassword.errors}
+            />
+          ) : null}
+          <FormField
+            label={t("change.newPassword")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+            errorId={fields.password.errorId}
+            errors={fields.password.errors}
+            errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
+          />
+          <FormField
+            label={t("change.confirmPassword")}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            errorId={fields.confirmPassword.errorId}
+            errors={fields.confirmPassword.errors}
+          />
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            {t("change.submit")}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { resources } from "~/locales";
+import { MINIMUM_PASSWORD_LENGTH, resetPasswordSchema } from "~/models/account-forms";
+import { markEmailVerified, setPassword } from "~/models/accounts.server";
+import { checkToken, redeemToken } from "~/models/tokens.server";
+import { startUserSession } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { language } = await getVisitor(request);
+  const t = await getTranslator(language, "account");
+  const check = await checkToken(await getDb(), token, "passwordReset");
+  return data(
+    { title: t("reset.title"), token, valid: check.status === "valid", translations: resources[language].account },
+    { status: check.status === "valid" ? 200 : 400 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const hidden = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
+  const db = await getDb();
+  const redeemed = await redeemToken(db, submission.value.token, "passwordReset");
+  if (redeemed.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
+  await setPassword(db, redeemed.userId, submission.value.password);
+  // Following the link proved the address.
+  await markEmailVerified(db, redeemed.userId);
+  const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
+  for (const cookie of await startUserSession(request, redeemed.userId, false)) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
+}
+
+export default function ResetPassword() {
+  const { token, valid, translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", translations);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(resetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  return (
+    <div className="page page-narrow">
+      <div className="form-card">
+        <h1>{t("reset.heading")}</h1>
+        {valid ? (
+          <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={token} />
+            <FormField
+              label={t("reset.newPassword")}
+              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+              errorId={fields.password.errorId}
+              errors={fields.password.errors}
+              errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
+            />
+            <FormField
+              label={t("reset.confirmPassword")}
+              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+              errorId={fields.confirmPassword.errorId}
+              errors={fields.confirmPassword.errors}
+            />
+            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+              {t("reset.submit")}
+            </button>
+          </Form>
+        ) : (
+          <>
+            <p role="alert">{t("reset.invalid")}</p>
+            <p>
+              <Link to="/forgot-password">{t("reset.again")}</Link>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible, jsEnabled, latestLink } from "./support";
+
+async function ready(page: Page) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+}
+
+async function submit(page: Page, name: string) {
+  await page.getByRole("main").getByRole("button", { name, exact: true }).click();
+}
+
+test("forgot, reset and change a password through the mail", async ({ page }, testInfo) => {
+  const email = `pat-${testInfo.project.name}-${Date.now()}@example.com`;
+  // A fresh account, so the demo driver's password never changes under other tests.
+  await page.goto("/sign-up?lng=en");
+  await ready(page);
+  for (const [label, value] of [
+    ["Full name", "Pat Reset"],
+    ["Email address", email],
+    ["Phone", "+34 600 111 222"],
+    ["Birth date", "1985-07-01"],
+    ["Password", "first-pass"],
+    ["Confirm password", "first-pass"],
+  ]) {
+    await page.getByLabel(label!, { exact: true }).fill(value!);
+  }
+  await page.getByLabel("I accept the Terms of Use").check();
+  await submit(page, "Sign up");
+  await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Sign out" }).first().click();
+  await expect(page.getByRole("status").getByText("You are signed out.")).toBeVisible();
+
+  await page.goto("/sign-in?lng=en");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+  await expectAccessible(page);
+  await ready(page);
+  await page.getByLabel("Email address").fill("nobody-here@example.com");
+  await submit(page, "Send the link");
+  await expect(page.getByText("Email address not registered")).toBeVisible();
+  await page.getByLabel("Email address").fill(email);
+  await submit(page, "Send the link");
+  await expect(page.getByRole("status").getByText("Password reset email sent")).toBeVisible();
+
+  const link = new URL(await latestLink(email, "reset-password"));
+  await page.goto(`${link.pathname}${link.search}&lng=fr`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choisissez un nouveau mot de passe");
+  await ready(page);
+  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
+  await page.getByLabel("Confirmez le nouveau mot de passe").fill("other-pass");
+  await submit(page, "Enregistrer le mot de passe");
+  await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();
+  await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
+  await page.getByLabel("Confirmez le nouveau mot de passe").fill("second-pass");
+  await submit(page, "Enregistrer le mot de passe");
+  await expect(page.getByRole("status").getByText("Mot de passe modifié avec succès")).toBeVisible();
+  // Following the link validated the address too.
+  await expect(page.getByRole("complementary")).toHaveCount(0);
+
+  // The link works once.
+  await page.goto(`${link.pathname}${link.search}&lng=en`);
+  await expect(page.getByRole("alert")).toHaveText("This link is not valid or has expired.");
+
+  await page.goto("/change-password?lng=en");
+  await ready(page);
+  await page.getByLabel("Current password").fill("first-pass");
+  await page.getByLabel("New password", { exact: true }).fill("third-pass");
+  await page.getByLabel("Confirm the new password").fill("third-pass");
+  await submit(page, "Change the password");
+  await expect(page.getByText("Wrong password")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Current password").fill("second-pass");
+  await page.getByLabel("New password", { exact: true }).fill("third-pass");
+  await page.getByLabel("Confirm the new password").fill("third-pass");
+  await submit(page, "Change the password");
+  await expect(page.getByRole("status").getByText("Password changed successfully")).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto("/sign-in?lng=en");
+  await ready(page);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("third-pass");
+  await submit(page, "Sign in");
+  await expect(page.getByRole("status").getByText("Welcome back, Pat Reset!")).toBeVisible();
+});
