@@ -1,16 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
-import { changePasswordSchema, MINIMUM_PASSWORD_LENGTH } from "~/models/account-forms";
+import { changePasswordSchema } from "~/models/account-forms";
 import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
 import { requireUserId, startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -43,14 +45,7 @@ export default function ChangePassword() {
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    constraint: getZodConstraint(changePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
+  const [form, fields] = useAccountForm("change-password", changePasswordSchema, lastResult);
   return (
     <div className="page page-narrow">
       <div className="form-card">
@@ -64,18 +59,10 @@ export default function ChangePassword() {
               errors={fields.currentPassword.errors}
             />
           ) : null}
-          <FormField
-            label={t("change.newPassword")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-            errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
-          />
-          <FormField
-            label={t("change.confirmPassword")}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            errorId={fields.confirmPassword.errorId}
-            errors={fields.confirmPassword.errors}
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            labels={{ password: t("change.newPassword"), confirmPassword: t("change.confirmPassword") }}
           />
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {t("change.submit")}

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
@@ -15,6 +15,7 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -62,14 +63,7 @@ export default function ForgotPassword() {
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useAccountForm("forgot-password", forgotPasswordSchema, lastResult);
   const formError = decodeFormError(form.errors?.[0]);
   return (
     <div className="page page-narrow">

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
-import { MINIMUM_PASSWORD_LENGTH, resetPasswordSchema } from "~/models/account-forms";
+import { resetPasswordSchema } from "~/models/account-forms";
 import { markEmailVerified, setPassword } from "~/models/accounts.server";
 import { checkToken, redeemToken } from "~/models/tokens.server";
 import { startUserSession } from "~/utils/auth.server";
@@ -12,6 +12,7 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -48,14 +49,7 @@ export default function ResetPassword() {
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useAccountForm("reset-password", resetPasswordSchema, lastResult);
   return (
     <div className="page page-narrow">
       <div className="form-card">
@@ -63,18 +57,10 @@ export default function ResetPassword() {
         {valid ? (
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="token" value={token} />
-            <FormField
-              label={t("reset.newPassword")}
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-              errorId={fields.password.errorId}
-              errors={fields.password.errors}
-              errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
-            />
-            <FormField
-              label={t("reset.confirmPassword")}
-              inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-              errorId={fields.confirmPassword.errorId}
-              errors={fields.confirmPassword.errors}
+            <NewPasswordFields
+              password={fields.password}
+              confirmPassword={fields.confirmPassword}
+              labels={{ password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") }}
             />
             <button type="submit" className="button" disabled={navigation.state === "submitting"}>
               {t("reset.submit")}

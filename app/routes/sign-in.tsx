@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
@@ -15,6 +15,7 @@ import { checkRateLimit, hitRateLimit } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -73,14 +74,7 @@ export default function SignIn() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
+  const [form, fields] = useAccountForm("sign-in", signInSchema, lastResult);
   const formError = decodeFormError(form.errors?.[0]);
   return (
     <div className="page page-narrow">

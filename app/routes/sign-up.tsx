@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { FormField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
-import { MINIMUM_DRIVER_AGE, MINIMUM_PASSWORD_LENGTH, missingSignUpFields, signUpSchema } from "~/models/account-forms";
+import { MINIMUM_DRIVER_AGE, missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { sendValidationEmail } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
 import { startUserSession } from "~/utils/auth.server";
@@ -17,6 +18,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimit } from "~/utils/rate-limit.server";
 import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -79,20 +81,9 @@ export default function SignUp() {
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    constraint: getZodConstraint(signUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: signUpSchema });
-      // The same summary the server gives, so the form reads alike with JavaScript on and off.
-      if (submission.status !== "success" && submission.error) {
-        submission.error[""] = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
-      }
-      return submission;
-    },
+  // The same summary the server gives, so the form reads alike with JavaScript on and off.
+  const [form, fields] = useAccountForm("sign-up", signUpSchema, lastResult, (errors, formData) => {
+    errors[""] = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
   });
   const formError = decodeFormError(form.errors?.[0]);
   return (
@@ -126,19 +117,11 @@ export default function SignUp() {
             errors={fields.birthDate.errors}
             errorParams={{ age: MINIMUM_DRIVER_AGE }}
           />
-          <FormField
-            label={t("signUp.password")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-            errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
+          <NewPasswordFields
+            password={fields.password}
+            confirmPassword={fields.confirmPassword}
+            labels={{ password: t("signUp.password"), confirmPassword: t("signUp.confirmPassword") }}
             hint="account:signUp.passwordHint"
-          />
-          <FormField
-            label={t("signUp.confirmPassword")}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-            errorId={fields.confirmPassword.errorId}
-            errors={fields.confirmPassword.errors}
           />
           <div className="field field-checkbox">
             <input
