@@ -1,45 +1,36 @@
-import type { Language } from "#db/schema";
+import type { Language, TokenPurpose } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";
 import { issueToken } from "./tokens.server";
 
-/** Sends the e-mail validation link (valid one day), in the user's language. */
-export async function sendValidationEmail(
-  db: Executor,
-  user: { id: string; email: string; fullName: string; language: Language },
-  origin: string,
-): Promise<void> {
-  const token = await issueToken(db, user.id, "emailValidation");
+type MailRecipient = { id: string; email: string; fullName: string; language: Language };
+
+/** What each one-time link mail says (keys in the 'account' namespace) and where its link leads. */
+const LINK_MAILS = {
+  emailValidation: { route: "/activate", subject: "mail.validationSubject", body: "mail.validationBody", action: "mail.validationAction" },
+  passwordReset: { route: "/reset-password", subject: "mailReset.subject", body: "mailReset.body", action: "mailReset.action" },
+} as const satisfies Partial<Record<TokenPurpose, { route: string; subject: string; body: string; action: string }>>;
+
+/** Issues a one-day token for `purpose` and mails its link, in the user's language. */
+async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, origin: string): Promise<void> {
+  const mail = LINK_MAILS[purpose];
+  const token = await issueToken(db, user.id, purpose);
   const t = await getTranslator(user.language, "account");
   await getMailer().send(
     composeMail({
       to: user.email,
-      subject: t("mail.validationSubject"),
+      subject: t(mail.subject),
       greeting: t("mail.greeting", { name: user.fullName }),
-      paragraphs: [t("mail.validationBody")],
-      action: { label: t("mail.validationAction"), url: `${origin}/activate?token=${encodeURIComponent(token)}` },
+      paragraphs: [t(mail.body)],
+      action: { label: t(mail.action), url: `${origin}${mail.route}?token=${encodeURIComponent(token)}` },
       signature: t("mail.signature"),
     }),
   );
 }
 
-/** Sends a one-day password reset link, in the user's language. */
-export async function sendPasswordResetEmail(
-  db: Executor,
-  user: { id: string; email: string; fullName: string; language: Language },
-  origin: string,
-): Promise<void> {
-  const token = await issueToken(db, user.id, "passwordReset");
-  const t = await getTranslator(user.language, "account");
-  await getMailer().send(
-    composeMail({
-      to: user.email,
-      subject: t("mailReset.subject"),
-      greeting: t("mail.greeting", { name: user.fullName }),
-      paragraphs: [t("mailReset.body")],
-      action: { label: t("mailReset.action"), url: `${origin}/reset-password?token=${encodeURIComponent(token)}` },
-      signature: t("mail.signature"),
-    }),
-  );
-}
+/** The e-mail validation link (valid one day). */
+export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "emailValidation", user, origin);
+
+/** The password reset link (valid one day). */
+export const sendPasswordResetEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "passwordReset", user, origin);

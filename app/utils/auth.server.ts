@@ -35,14 +35,12 @@ authenticator.use(
  */
 export async function startUserSession(request: Request, userId: string, stayConnected: boolean): Promise<string[]> {
   const previous = await getSession(request);
-  const cookies: string[] = [];
-  if (previous.id) cookies.push(await sessionStorage.destroySession(previous));
+  // Removes the old row; the new cookie below replaces the old one in the browser.
+  if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
   const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
-  cookies.push(await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined));
-  // The destroy cookie and the new one share a name: only the last Set-Cookie wins in the browser.
-  return cookies.slice(-1);
+  return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined)];
 }
 
 /** The signed-in user's id, or a redirect to sign in that comes back here afterwards. */
