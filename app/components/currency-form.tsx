@@ -1,5 +1,6 @@
-import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReturnHereInput } from "./return-here-input";
 import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
 import type { Currency } from "~/models/enums";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -7,12 +8,11 @@ import { useHydrated } from "~/utils/use-hydrated";
 /** The header's display-currency switch: a plain form; with JavaScript it applies on change. */
 export function CurrencyForm({ current }: { current: Currency }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
     <Form method="post" action="/currency" className="currency-form">
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <ReturnHereInput />
       <label htmlFor="currency-select" className="visually-hidden">
         {t("nav.currencyLabel")}
       </label>

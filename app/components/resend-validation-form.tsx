@@ -1,13 +1,13 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ReturnHereInput } from "./return-here-input";
 
 /** Asks for a new validation link (a plain form post). */
 export function ResendValidationForm() {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <Form method="post" action="/resend-validation" className="inline-form">
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <ReturnHereInput />
       <button type="submit" className="button button-small">
         {t("account.resendLink")}
       </button>
