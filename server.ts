@@ -12,7 +12,10 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pingDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { recaptchaOrigins } from "~/utils/recaptcha.server";
+import { socialProviderOrigins } from "~/utils/social.server";
 import { isCrossSiteRequest } from "./server/csrf";
+import { hasUnreadableBody } from "./server/form-body";
 import { crossSiteRefusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
@@ -67,10 +70,12 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 const tileOrigins = originOf(env.MAP_TILE_URL);
+const signInProviderOrigins = socialProviderOrigins(env);
+const widgetOrigins = recaptchaOrigins(env);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins }));
+  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins: signInProviderOrigins, widgetOrigins }));
   next();
 });
 
@@ -82,10 +87,18 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     origin: req.get("origin"),
     secFetchSite: req.get("sec-fetch-site"),
     allowedOrigins,
+    path: req.path,
   });
   if (!crossSite) return next();
   // Refused before the app runs: the request body is never read.
   res.status(403).type("html").send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
+});
+
+// Every post here is an HTML form: a body of any other type (JSON, text) is refused before an action would fail
+// to read it.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (!hasUnreadableBody(req.method, req.get("content-type"), req.get("content-length"), req.get("transfer-encoding"))) return next();
+  res.status(415).type("text/plain").send("Unsupported Media Type: send the form as application/x-www-form-urlencoded or multipart/form-data");
 });
 
 app.all(

@@ -41,6 +41,7 @@ import {
   PAYMENT_MODES,
   PAYMENT_GATEWAYS,
   TOKEN_PURPOSES,
+  SOCIAL_PROVIDERS,
 } from "../app/models/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -385,6 +386,24 @@ export const tokens = pgTable(
   (table) => [
     check("tokens_purpose_check", inList("purpose", TOKEN_PURPOSES)),
     index("tokens_user_idx").on(table.userId, table.purpose),
+  ],
+);
+
+/** Social sign-in identities: a provider's subject id, linked to one account (by verified e-mail or at creation). */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    provider: text("provider", { enum: SOCIAL_PROVIDERS }).notNull(),
+    subject: text("subject").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.subject] }),
+    check("user_identities_provider_check", inList("provider", SOCIAL_PROVIDERS)),
+    index("user_identities_user_idx").on(table.userId),
   ],
 );
 

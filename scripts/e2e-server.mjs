@@ -1,5 +1,7 @@
 // Starts the built server for Playwright on a fresh embedded database seeded with the demo data.
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { SMTPServer } from "smtp-server";
+import { startTestOidcProvider } from "./test-oidc-provider.mjs";
 
 const dataDir = ".e2e-data";
 rmSync(dataDir, { recursive: true, force: true });
@@ -7,11 +9,34 @@ Object.assign(process.env, {
   NODE_ENV: "production",
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
   PGLITE_DIR: `${dataDir}/pglite`,
-  OUTBOX_DIR: `${dataDir}/outbox`,
+  // Mail really goes over SMTP, to the server below, which files each message it receives for the tests to read.
+  SMTP_URL: "smtp://127.0.0.1:2526",
   UPLOADS_DIR: `${dataDir}/uploads`,
   LOG_REQUESTS: "false",
   SEED_DEMO_DATA: "true",
   // Offline map tiles: tests never reach the internet.
   MAP_TILE_URL: "/images/map-tile.svg",
 });
+const received = `${dataDir}/outbox`;
+mkdirSync(received, { recursive: true });
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, done) {
+    const chunks = [];
+    stream.on("data", (chunk) => chunks.push(chunk));
+    stream.on("end", () => {
+      writeFileSync(`${received}/${Date.now()}-${String(++count).padStart(5, "0")}.eml`, Buffer.concat(chunks));
+      done();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(2526, "127.0.0.1", resolve));
+
+// Google, Facebook and Apple sign-in go to a local OpenID provider (port 3199) started here, never the internet.
+const appOrigin = `http://127.0.0.1:${process.env.PORT ?? 3100}`;
+const oidcProvider = await startTestOidcProvider({ port: 3199, appOrigin });
+Object.assign(process.env, oidcProvider.env);
 await import("../build/server.js");

@@ -16,6 +16,9 @@ describe("isCrossSiteRequest", () => {
     ["user-typed navigation", { secFetchSite: "none" }, false],
     ["neither header", {}, false],
     ["DELETE from another site", { method: "delete", origin: "https://evil.example" }, true],
+    ["a sign-in provider's form post answer", { origin: "https://appleid.apple.com", path: "/auth/apple/callback" }, false],
+    ["any other path from that provider", { origin: "https://appleid.apple.com", path: "/auth/apple" }, true],
+    ["a look-alike path", { origin: "https://evil.example", path: "/auth/apple/callback/../../settings" }, true],
   ])("%s", (_name, overrides, expected) => {
     expect(isCrossSiteRequest({ ...base, ...overrides })).toBe(expected);
   });

@@ -3,18 +3,23 @@ export interface PolicyOptions {
   secure: boolean;
   /** Extra image origins, e.g. the map tile server. */
   imageOrigins?: string[];
+  /** Origins a form may lead to: the configured sign-in providers (a form post redirects to their page). */
+  formOrigins?: string[];
+  /** A third-party widget's origins (reCAPTCHA when it is on): its script and its frame. */
+  widgetOrigins?: string[];
 }
 
-export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [] }: PolicyOptions): string {
+export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [], formOrigins = [], widgetOrigins = [] }: PolicyOptions): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    [`script-src 'self' 'nonce-${nonce}'`, ...widgetOrigins].join(" "),
+    ["frame-src 'self'", ...widgetOrigins].join(" "),
     // Inline style attributes are used by the map component; no inline <style> elements are rendered.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formOrigins].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

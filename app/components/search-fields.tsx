@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlaceForForm, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
+import type { PlaceForForm, PlaceForMap, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { FieldError } from "./field-error";
 
@@ -87,14 +87,15 @@ export function SearchFields({
   places,
   availableCount,
   errors,
-  showMap,
+  mapPlaces,
   mapTileUrl,
 }: {
   form: SearchFormState;
   places: PlaceForForm[];
   availableCount: number;
   errors: SearchFormErrors;
-  showMap: boolean;
+  /** Given where the page shows a map (with JavaScript): the places with their coordinates. */
+  mapPlaces?: PlaceForMap[];
   mapTileUrl: string;
 }) {
   const { t } = useTranslation("search");
@@ -146,7 +147,7 @@ export function SearchFields({
       <p id="search-time-hint" className="hint">
         {t("form.localTime")}
       </p>
-      {showMap && hydrated ? (
+      {mapPlaces && hydrated ? (
         <section className="map-section" aria-labelledby="map-heading">
           <h2 id="map-heading" className="h3">
             {t("form.mapHeading")}
@@ -154,7 +155,7 @@ export function SearchFields({
           <p className="hint">{t("form.mapHint")}</p>
           <Suspense fallback={<div className="map-placeholder" />}>
             <LocationMap
-              places={places}
+              places={mapPlaces}
               tileUrl={mapTileUrl}
               selected={sameLocation ? [pickup] : [pickup, dropoff]}
               onSelect={(slug) => (sameLocation || !pickup ? setPickup(slug) : setDropoff(slug))}

@@ -1,26 +1,32 @@
 import type { Resource } from "i18next";
 import enAccount from "./en/account.json";
 import enCommon from "./en/common.json";
+import enContact from "./en/contact.json";
 import enHome from "./en/home.json";
+import enMail from "./en/mail.json";
 import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
 import esAccount from "./es/account.json";
 import esCommon from "./es/common.json";
+import esContact from "./es/contact.json";
 import esHome from "./es/home.json";
+import esMail from "./es/mail.json";
 import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
 import frAccount from "./fr/account.json";
 import frCommon from "./fr/common.json";
+import frContact from "./fr/contact.json";
 import frHome from "./fr/home.json";
+import frMail from "./fr/mail.json";
 import frPages from "./fr/pages.json";
 import frSearch from "./fr/search.json";
 import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { account: enAccount, common: enCommon, home: enHome, pages: enPages, search: enSearch },
-  fr: { account: frAccount, common: frCommon, home: frHome, pages: frPages, search: frSearch },
-  es: { account: esAccount, common: esCommon, home: esHome, pages: esPages, search: esSearch },
+  en: { account: enAccount, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
+  fr: { account: frAccount, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
+  es: { account: esAccount, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

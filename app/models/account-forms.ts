@@ -1,5 +1,6 @@
 /** Account forms' zod schemas, shared by actions and by Conform in the browser. Messages are translation keys. */
 import { z } from "zod";
+import { LANGUAGES } from "./enums";
 
 export const signInSchema = z.object({
   email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
@@ -23,23 +24,28 @@ export function ageOn(birthDate: string, today: Date): number {
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets, an optional leading +. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
 
+/** A driver's birth date: a real day, at least the minimum driver age ago. */
+const birthDateField = z
+  .string({ required_error: "validation.required" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
+  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), "validation.invalidDate")
+  .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, "validation.minimumAge")
+  .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidDate");
+
+const phoneField = z
+  .string({ required_error: "validation.required" })
+  .trim()
+  .regex(PHONE_PATTERN, "validation.invalidPhone")
+  .refine((phone) => phone.replace(/\D/g, "").length >= 6, "validation.invalidPhone");
+
 export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;
 
 export const signUpSchema = z
   .object({
     fullName: z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(120, "validation.required"),
     email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
-    phone: z
-      .string({ required_error: "validation.required" })
-      .trim()
-      .regex(PHONE_PATTERN, "validation.invalidPhone")
-      .refine((phone) => phone.replace(/\D/g, "").length >= 6, "validation.invalidPhone"),
-    birthDate: z
-      .string({ required_error: "validation.required" })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
-      .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), "validation.invalidDate")
-      .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, "validation.minimumAge")
-      .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidDate"),
+    phone: phoneField,
+    birthDate: birthDateField,
     password: z.string({ required_error: "validation.required" }).min(MINIMUM_PASSWORD_LENGTH, "validation.passwordTooShort").max(200, "validation.required"),
     confirmPassword: z.string({ required_error: "validation.required" }),
     acceptTerms: z.literal("on", { errorMap: () => ({ message: "validation.acceptTerms" }) }),
@@ -67,7 +73,24 @@ const mismatch = { path: ["confirmPassword"], message: "validation.passwordsDont
 
 export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), ...newPasswordFields }).refine(passwordsMatch, mismatch);
 
+/** /activate: an account created at checkout sets its first password with the token of its activation link. */
+export const activationSchema = resetPasswordSchema;
+
 /** An account made by social sign-in has no current password: it sets its first one here. */
 export const changePasswordSchema = z
   .object({ currentPassword: z.string().max(200).optional(), ...newPasswordFields })
   .refine(passwordsMatch, mismatch);
+
+export const PROFILE_TEXT_LIMITS = { location: 120, bio: 1000 } as const;
+
+/** /settings profile form. Optional fields may be cleared; Conform turns empty inputs into undefined. */
+export const profileSchema = z.object({
+  fullName: z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(120, "validation.required"),
+  phone: phoneField.optional(),
+  location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, "validation.tooLong").optional(),
+  bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, "validation.tooLong").optional(),
+  birthDate: birthDateField.optional(),
+  language: z.enum(LANGUAGES, { errorMap: () => ({ message: "validation.invalidLanguage" }) }),
+  enableEmailNotifications: z.literal("on").optional(),
+});
+export type ProfileInput = z.output<typeof profileSchema>;

@@ -9,6 +9,7 @@ type MailRecipient = { id: string; email: string; fullName: string; language: La
 /** What each one-time link mail says (keys in the 'account' namespace) and where its link leads. */
 const LINK_MAILS = {
   emailValidation: { route: "/activate", subject: "mail.validationSubject", body: "mail.validationBody", action: "mail.validationAction" },
+  activation: { route: "/activate", subject: "mailActivation.subject", body: "mailActivation.body", action: "mailActivation.action" },
   passwordReset: { route: "/reset-password", subject: "mailReset.subject", body: "mailReset.body", action: "mailReset.action" },
 } as const satisfies Partial<Record<TokenPurpose, { route: string; subject: string; body: string; action: string }>>;
 
@@ -34,3 +35,6 @@ export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: s
 
 /** The password reset link (valid one day). */
 export const sendPasswordResetEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "passwordReset", user, origin);
+
+/** The activation link of an account created at checkout (valid one day): it sets the first password. */
+export const sendActivationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "activation", user, origin);

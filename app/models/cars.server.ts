@@ -148,9 +148,10 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
     .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
 }
 
-/** Whether a place counts as available for the picker: at least one of its (or its children's) cars is offerable. */
-export function placeIsAvailable(place: PlaceOption, places: PlaceOption[]): boolean {
-  return place.carCount > 0 || places.some((child) => child.parentSlug === place.slug && child.carCount > 0);
+/** The places the picker offers: those with an offerable car of their own or at a child place (one pass each). */
+export function availablePlaces(places: PlaceOption[]): PlaceOption[] {
+  const parentsWithCars = new Set(places.filter((place) => place.carCount > 0 && place.parentSlug).map((place) => place.parentSlug));
+  return places.filter((place) => place.carCount > 0 || parentsWithCars.has(place.slug));
 }
 
 export interface SearchCriteria {

@@ -16,6 +16,11 @@ export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved
 export const PAYMENT_MODES = ["payLater", "deposit", "fullWithoutDeposit", "full"] as const;
 export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
+/** Spec §7: social sign-in providers. */
+export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+/** Brand names, the same in every language. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
 export const EXTRAS = [
   "cancellation",
   "amendments",

@@ -110,9 +110,17 @@ export function tieredBasePrice(car: CarPrices, days: number): number {
   return total + remaining * effectiveDailyPrice(car);
 }
 
+// One formatter per zone: building one costs far more than using it, and prices are computed day by day.
+const calendarFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function calendarDate(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);
+  let format = calendarFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    calendarFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const value = (type: string) => parts.find((part) => part.type === type)!.value;
   return `${value("year")}-${value("month")}-${value("day")}`;
 }

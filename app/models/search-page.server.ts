@@ -6,7 +6,7 @@ import { inArray } from "drizzle-orm";
 import { supplierSettings, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import type { DisplayPricing } from "~/utils/currency.server";
-import { listPlaces, listSuppliers, placeIsAvailable, searchCars, type CarOffer, type PlaceOption, type SupplierSummary } from "./cars.server";
+import { availablePlaces, listPlaces, listSuppliers, searchCars, type CarOffer, type PlaceOption, type SupplierSummary } from "./cars.server";
 import { convertMinorUnits } from "./money";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
 import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
@@ -46,27 +46,33 @@ export interface SearchFormState {
   to: string;
 }
 
-export type PlaceForForm = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "latitude" | "longitude" | "carCount" | "parentSlug">;
-
 function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
   const distance = (place: PlaceOption) => (place.latitude - MAP_CENTER[0]) ** 2 + (place.longitude - MAP_CENTER[1]) ** 2;
   return [...places].filter((place) => place.carCount > 0).sort((a, b) => distance(a) - distance(b))[0];
 }
 
+/** What the place selects need; the home page's map also needs coordinates and counts. */
+export type PlaceForForm = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "parentSlug">;
+export type PlaceForMap = PlaceForForm & Pick<PlaceOption, "latitude" | "longitude" | "carCount">;
+
 /** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
 export function placesForForm(places: PlaceOption[]): { options: PlaceForForm[]; availableCount: number } {
-  const options = places
-    .filter((place) => placeIsAvailable(place, places))
-    .map(({ slug, name, countryCode, countryName, latitude, longitude, carCount, parentSlug }) => ({
-      slug,
-      name,
-      countryCode,
-      countryName,
-      latitude,
-      longitude,
-      carCount,
-      parentSlug,
-    }));
+  const options = availablePlaces(places).map(({ slug, name, countryCode, countryName, parentSlug }) => ({ slug, name, countryCode, countryName, parentSlug }));
+  return { options, availableCount: options.length };
+}
+
+/** The same places with what the map needs (pages without a map do not send it: a large network has thousands). */
+export function placesForMap(places: PlaceOption[]): { options: PlaceForMap[]; availableCount: number } {
+  const options = availablePlaces(places).map(({ slug, name, countryCode, countryName, parentSlug, latitude, longitude, carCount }) => ({
+    slug,
+    name,
+    countryCode,
+    countryName,
+    parentSlug,
+    latitude,
+    longitude,
+    carCount,
+  }));
   return { options, availableCount: options.length };
 }
 
@@ -134,8 +140,11 @@ export async function loadSearch(
     params: normalizedParams(params, form),
     form,
     errors,
-    places: placesForForm(places),
+    // A valid search shows a summary with a link back to the form: only a page that shows the form lists the places
+    // (a large network has thousands, twice over without JavaScript).
+    places: valid ? null : placesForForm(places),
     pickupName: pickup?.name ?? null,
+    dropoffName: dropoff?.name ?? null,
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
     depositThresholds: [250, 500, 750].map((units) => ({ units, display: convertMinorUnits(units * 100, options.pricing.rate) })),
@@ -158,11 +167,25 @@ function problemToError(problem: PeriodProblem): FieldError {
   return "params" in problem ? { key: problem.key, params: problem.params } : { key: problem.key };
 }
 
-/** The home page's form: every available place, default dates at the default place. */
-export async function loadSearchForm(db: Executor, options: { language: Language; now: Date }) {
+/**
+ * The home page's form: every available place, and the search the query carries ('Change search' on a results
+ * page), else default dates at the default place. Unknown places and malformed dates fall back to the defaults.
+ */
+export async function loadSearchForm(db: Executor, options: { language: Language; now: Date; query?: URLSearchParams }) {
   const places = await placesFor(db, options.language);
-  const pickup = nearestToCenter(places);
-  const period = defaultPeriod(options.now, pickup?.timeZone ?? "UTC");
-  const form: SearchFormState = { pickup: pickup?.slug ?? "", dropoff: "", sameLocation: true, from: period.from, to: period.to };
-  return { form, places: placesForForm(places), allPlaces: places };
+  const params = parseSearchParams(options.query ?? new URLSearchParams());
+  const pickup = places.find((place) => place.slug === params.pickup) ?? nearestToCenter(places);
+  const sameLocation = returnsToSameLocation(params);
+  const dropoff = sameLocation ? undefined : places.find((place) => place.slug === params.dropoff);
+  const zone = pickup?.timeZone ?? "UTC";
+  const period = defaultPeriod(options.now, zone);
+  const given = (text: string | undefined) => (text && localDateTimeToInstant(text, zone) ? text : undefined);
+  const form: SearchFormState = {
+    pickup: pickup?.slug ?? "",
+    dropoff: dropoff?.slug ?? "",
+    sameLocation: sameLocation || !dropoff,
+    from: given(params.from) ?? period.from,
+    to: given(params.to) ?? period.to,
+  };
+  return { form, places: placesForMap(places), allPlaces: places };
 }

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pricing = await getVisitorPricing(request);
   const db = await getDb();
   const [searchForm, destinations, lowest, suppliers] = await Promise.all([
-    loadSearchForm(db, { language, now: new Date() }),
+    loadSearchForm(db, { language, now: new Date(), query: new URL(request.url).searchParams }),
     listDestinations(db, language),
     lowestDailyPrices(db),
     env.HIDE_SUPPLIERS ? Promise.resolve([]) : listSuppliers(db),
@@ -66,7 +66,7 @@ export default function Home() {
             <h1 id="hero-heading">{t("hero.heading")}</h1>
             <p className="lead">{t("hero.lead")}</p>
           </div>
-          <Form method="get" action="/search" className="search-box hero-search" aria-labelledby="home-search-heading">
+          <Form method="get" action="/search" id="search-form" className="search-box hero-search" aria-labelledby="home-search-heading">
             <h2 id="home-search-heading" className="h3">
               {ts("form.heading")}
             </h2>
@@ -75,7 +75,7 @@ export default function Home() {
               places={data.places.options}
               availableCount={data.places.availableCount}
               errors={{}}
-              showMap
+              mapPlaces={data.places.options}
               mapTileUrl={data.mapTileUrl}
             />
             <button type="submit" className="button button-accent">

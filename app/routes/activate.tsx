@@ -1,46 +1,141 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NewPasswordFields } from "~/components/new-password-fields";
+import { ResendValidationForm } from "~/components/resend-validation-form";
 import { resources } from "~/locales";
-import { markEmailVerified } from "~/models/accounts.server";
-import { redeemToken } from "~/models/tokens.server";
+import { sendActivationEmail } from "~/models/account-mails.server";
+import { activationSchema } from "~/models/account-forms";
+import { findUserContact, markEmailVerified, setPassword } from "~/models/accounts.server";
+import { checkToken, redeemToken } from "~/models/tokens.server";
+import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
-import { ResendValidationForm } from "~/components/resend-validation-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-/** The link of the validation e-mail: a valid token validates the address; an expired one offers a new link. */
+const ACTIVATION_RESENDS_PER_ACCOUNT = { name: "resend-activation:account", limit: 5, windowSeconds: 3600 };
+
+/**
+ * Two kinds of link land here. An activation link (account created at checkout, no password yet) shows the form
+ * that sets the first password — or, expired, a button for a new link. A validation link validates the address.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const db = await getDb();
+  const { language, user } = await getVisitor(request);
+  const t = await getTranslator(language, "account");
+  const translations = resources[language].account;
+
+  const activation = await checkToken(db, token, "activation");
+  if (activation.status !== "invalid") {
+    return { mode: activation.status === "valid" ? ("activate" as const) : ("activationExpired" as const), token, title: t("activate.title"), translations };
+  }
+
   const result = await redeemToken(db, token, "emailValidation");
   if (result.status === "valid") {
     await markEmailVerified(db, result.userId);
     throw redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.changesSaved" }) });
   }
-  const { language, user } = await getVisitor(request);
-  const t = await getTranslator(language, "account");
   return {
+    mode: "validation" as const,
+    token: "",
     title: t("validate.title"),
     expired: result.status === "expired",
     canResend: user !== null && !user.verified,
-    translations: resources[language].account,
+    translations,
   };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const db = await getDb();
+
+  if (formData.get("intent") === "resend") {
+    // Only an expired activation link can ask for a new one: it names the account without anyone typing an address.
+    const token = String(formData.get("token") ?? "");
+    const check = await checkToken(db, token, "activation");
+    const user = check.status === "expired" ? await findUserContact(db, check.userId) : null;
+    if (!user) return redirect(`/activate?token=${encodeURIComponent(token)}`);
+    const refused = await hitRateLimits([[ACTIVATION_RESENDS_PER_ACCOUNT, user.id]]);
+    if (refused) return tooManyAttemptsRedirect("/", refused);
+    try {
+      await sendActivationEmail(db, user, publicOrigin(request));
+      return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.activationEmailSent" }) });
+    } catch (error) {
+      console.error("[activate]", error);
+      return redirect(`/activate?token=${encodeURIComponent(token)}`, { headers: await createToastHeaders({ type: "error", messageKey: "errors.validationEmailFailed" }) });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: activationSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const redeemed = await redeemToken(db, submission.value.token, "activation");
+  if (redeemed.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
+  await setPassword(db, redeemed.userId, submission.value.password);
+  // The link reached the address, so it is validated as well.
+  await markEmailVerified(db, redeemed.userId);
+  const headers = await createToastHeaders({ type: "success", messageKey: "success.accountActivated" });
+  for (const cookie of await startUserSession(request, redeemed.userId, false)) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
+}
+
 export default function Activate() {
-  const { expired, canResend, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const loaderData = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", loaderData.translations);
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useAccountForm("activate", activationSchema, lastResult);
+
+  if (loaderData.mode === "validation") {
+    return (
+      <div className="page page-narrow">
+        <div className="form-card">
+          <h1>{t("validate.title")}</h1>
+          <p role="alert">{loaderData.expired ? t("errors.activationExpired", { ns: "common" }) : t("validate.invalid")}</p>
+          {loaderData.canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <Link to="/sign-in">{t("signIn.submit")}</Link></p>}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="page page-narrow">
       <div className="form-card">
-        <h1>{t("validate.title")}</h1>
-        <p role="alert">{expired ? t("errors.activationExpired", { ns: "common" }) : t("validate.invalid")}</p>
-        {canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <Link to="/sign-in">{t("signIn.submit")}</Link></p>}
+        <h1>{t("activate.heading")}</h1>
+        {loaderData.mode === "activate" ? (
+          <>
+            <p>{t("activate.intro")}</p>
+            <Form method="post" {...getFormProps(form)}>
+              <input type="hidden" name="token" value={loaderData.token} />
+              <NewPasswordFields
+                password={fields.password}
+                confirmPassword={fields.confirmPassword}
+                labels={{ password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") }}
+              />
+              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+                {t("activate.submit")}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p role="alert">{t("errors.activationExpired", { ns: "common" })}</p>
+            <Form method="post">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <button type="submit" name="intent" value="resend" className="button" disabled={navigation.state === "submitting"}>
+                {t("activate.resend")}
+              </button>
+            </Form>
+          </>
+        )}
       </div>
     </div>
   );

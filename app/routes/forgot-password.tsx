@@ -9,11 +9,11 @@ import { forgotPasswordSchema } from "~/models/account-forms";
 import { sendPasswordResetEmail } from "~/models/account-mails.server";
 import { findDriverByEmail } from "~/models/accounts.server";
 import { getDb } from "~/utils/db.server";
-import { decodeFormError, encodeFormError } from "~/utils/form-errors";
+import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
@@ -34,18 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = await getDb();
-  for (const [rule, subject] of [
+  const refused = await hitRateLimits([
     [REQUESTS_PER_IP, context.clientIp],
     [REQUESTS_PER_ACCOUNT, submission.value.email],
-  ] as const) {
-    const limit = await hitRateLimit(db, rule, subject);
-    if (!limit.allowed) {
-      return data(submission.reply({ formErrors: [encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] }), {
-        status: 429,
-        headers: { "Retry-After": String(limit.retryAfterSeconds) },
-      });
-    }
-  }
+  ]);
+  if (refused) return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
   // Spec §5 and §8 ask for 'Email address not registered' on an unknown address.
   const user = await findDriverByEmail(db, submission.value.email);
   if (!user) return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });

@@ -4,7 +4,7 @@ import { findUserContact } from "~/models/accounts.server";
 import { requireUserId } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
 
@@ -17,12 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = await getDb();
   const user = await findUserContact(db, userId);
   if (!user || user.verified) return redirect(back);
-  const limit = await hitRateLimit(db, RESENDS_PER_ACCOUNT, user.id);
-  if (!limit.allowed) {
-    const headers = await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: Math.ceil(limit.retryAfterSeconds / 60) } });
-    headers.set("Retry-After", String(limit.retryAfterSeconds));
-    return redirect(back, { headers });
-  }
+  const refused = await hitRateLimits([[RESENDS_PER_ACCOUNT, user.id]]);
+  if (refused) return tooManyAttemptsRedirect(back, refused);
   try {
     await sendValidationEmail(db, user, publicOrigin(request));
     return redirect(back, { headers: await createToastHeaders({ type: "success", messageKey: "success.validationEmailSent" }) });

@@ -6,6 +6,7 @@ import { CarCard } from "~/components/car-card";
 import { Pagination } from "~/components/pagination";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { SearchFields } from "~/components/search-fields";
+import { SearchSummary } from "~/components/search-summary";
 import { SearchFilters } from "~/components/search-filters";
 import { resources } from "~/locales";
 import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS, type SearchParams } from "~/models/search";
@@ -162,18 +163,23 @@ export default function Search() {
             <h2 id="search-form-heading" className="h3">
               {t("form.heading")}
             </h2>
-            <SearchFields
-              key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
-              form={page.form}
-              places={page.places.options}
-              availableCount={page.places.availableCount}
-              errors={page.errors}
-              showMap={false}
-              mapTileUrl={page.mapTileUrl}
-            />
-            <button type="submit" className="button">
-              {t("form.submit")}
-            </button>
+            {page.places ? (
+              <>
+                <SearchFields
+                  key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
+                  form={page.form}
+                  places={page.places.options}
+                  availableCount={page.places.availableCount}
+                  errors={page.errors}
+                  mapTileUrl={page.mapTileUrl}
+                />
+                <button type="submit" className="button">
+                  {t("form.submit")}
+                </button>
+              </>
+            ) : (
+              <SearchSummary form={page.form} pickupName={page.pickupName ?? ""} dropoffName={page.dropoffName} />
+            )}
           </section>
           <SearchFilters
             key={filterKey}

@@ -4,19 +4,20 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/field-error";
 import { FormField } from "~/components/form-field";
+import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
 import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
-import { decodeFormError, encodeFormError } from "~/utils/form-errors";
+import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { checkRateLimit, hitRateLimit } from "~/utils/rate-limit.server";
+import { checkRateLimit, getRateLimitStore, hitRateLimit, hitRateLimits, retryAfterHeaders, tooManyAttemptsError, type RateLimitResult } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
+import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUserId(request)) throw redirect(redirectTo);
   const { language } = await getVisitor(request);
   const t = await getTranslator(language, "account");
-  return { title: t("signIn.title"), translations: resources[language].account };
+  return { title: t("signIn.title"), socialProviders: configuredSocialProviders(), translations: resources[language].account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,19 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const db = await getDb();
-  const tooMany = (retryAfterSeconds: number) =>
-    data(
-      submission.reply({
-        formErrors: [encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(retryAfterSeconds / 60) })],
-        hideFields: ["password"],
-      }),
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-    );
-  const byAddress = await hitRateLimit(db, ATTEMPTS_PER_IP, context.clientIp);
-  if (!byAddress.allowed) return tooMany(byAddress.retryAfterSeconds);
-  const byAccount = await checkRateLimit(db, FAILURES_PER_ACCOUNT, submission.value.email);
-  if (!byAccount.allowed) return tooMany(byAccount.retryAfterSeconds);
+  const tooMany = (refused: RateLimitResult) =>
+    data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(refused) });
+  const byAddress = await hitRateLimits([[ATTEMPTS_PER_IP, context.clientIp]]);
+  if (byAddress) return tooMany(byAddress);
+  const byAccount = await checkRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
+  if (!byAccount.allowed) return tooMany(byAccount);
   try {
     const user = await authenticator.authenticate("form", request);
     const cookies = await startUserSession(request, user.userId, submission.value.stayConnected === "on");
@@ -61,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
   } catch (error) {
     if (error instanceof SignInRefused) {
-      await hitRateLimit(db, FAILURES_PER_ACCOUNT, submission.value.email);
+      await hitRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
       return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), { status: 400 });
     }
     throw error;
@@ -69,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { translations } = useLoaderData<typeof loader>();
+  const { socialProviders, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -103,6 +97,7 @@ export default function SignIn() {
             {t("signIn.submit")}
           </button>
         </Form>
+        <SocialSignIn providers={socialProviders} redirectTo={searchParams.get("redirectTo") ?? ""} />
         <p>
           <Link to="/forgot-password">{t("forgot.link")}</Link>
         </p>

@@ -5,6 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FieldError } from "~/components/field-error";
 import { FormField } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { Recaptcha } from "~/components/recaptcha";
+import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { MINIMUM_DRIVER_AGE, missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { sendValidationEmail } from "~/models/account-mails.server";
@@ -15,11 +17,13 @@ import { decodeFormError, encodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimit } from "~/utils/rate-limit.server";
+import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
+import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
+import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
@@ -30,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSessionUserId(request)) throw redirect("/");
   const { language } = await getVisitor(request);
   const t = await getTranslator(language, "account");
-  return { title: t("signUp.title"), translations: resources[language].account };
+  return { title: t("signUp.title"), socialProviders: configuredSocialProviders(), recaptchaSiteKey: recaptchaSiteKey(request), translations: resources[language].account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,14 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formErrors = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
     return data(submission.reply({ ...hidden, formErrors }), { status: 400 });
   }
+  if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
   const db = await getDb();
-  const limit = await hitRateLimit(db, SIGN_UPS_PER_IP, context.clientIp);
-  if (!limit.allowed) {
-    return data(
-      submission.reply({ ...hidden, formErrors: [encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(limit.retryAfterSeconds / 60) })] }),
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  const refused = await hitRateLimits([[SIGN_UPS_PER_IP, context.clientIp]]);
+  if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
   const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
   const created = await createDriverAccount(db, { ...driver, language });
   if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
@@ -77,8 +77,8 @@ function formSummary(missing: string[], label: (field: string) => string): strin
 }
 
 export default function SignUp() {
-  const { translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { socialProviders, recaptchaSiteKey, translations } = useLoaderData<typeof loader>();
+  const { t, i18n } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   // The same summary the server gives, so the form reads alike with JavaScript on and off.
@@ -133,10 +133,12 @@ export default function SignUp() {
             </label>
           </div>
           <FieldError id={fields.acceptTerms.errorId} error={fields.acceptTerms.errors ? { key: fields.acceptTerms.errors[0]! } : undefined} />
+          <Recaptcha siteKey={recaptchaSiteKey} language={i18n.language} resetKey={lastResult} />
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {t("signUp.submit")}
           </button>
         </Form>
+        <SocialSignIn providers={socialProviders} redirectTo="" />
         <p>
           {t("signUp.haveAccount")} <Link to="/sign-in">{t("signIn.submit")}</Link>
         </p>

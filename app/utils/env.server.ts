@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 /** The secret shipped for local use; production refuses to start with it. */
@@ -22,6 +25,7 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data/pglite"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET),
+    SESSION_SECRET_FILE: z.string().min(1).default("./data/session-secret"),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
     SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     TRUST_PROXY: booleanFromString(false),
@@ -42,6 +46,32 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("Rentacar <no-reply@rentacar.example>"),
     OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+    UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    GOOGLE_CLIENT_ID: z.string().default(""),
+    GOOGLE_CLIENT_SECRET: z.string().default(""),
+    GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+    FACEBOOK_CLIENT_ID: z.string().default(""),
+    FACEBOOK_CLIENT_SECRET: z.string().default(""),
+    FACEBOOK_AUTHORIZATION_URL: z.string().url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+    FACEBOOK_TOKEN_URL: z.string().url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
+    FACEBOOK_PROFILE_URL: z.string().url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email"),
+    FACEBOOK_SCOPE: z.string().min(1).default("email public_profile"),
+    APPLE_CLIENT_ID: z.string().default(""),
+    /** A ready client secret (a JWT you generated), or leave empty and give the team, key id and private key. */
+    APPLE_CLIENT_SECRET: z.string().default(""),
+    APPLE_TEAM_ID: z.string().default(""),
+    APPLE_KEY_ID: z.string().default(""),
+    APPLE_PRIVATE_KEY: z.string().default(""),
+    APPLE_ISSUER: z.string().url().default("https://appleid.apple.com"),
+    RECAPTCHA_SITE_KEY: z.string().default(""),
+    RECAPTCHA_SECRET_KEY: z.string().default(""),
+    RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     EXCHANGE_RATE_PROVIDERS: z
       .string()
@@ -71,11 +101,25 @@ const envSchema = z
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is required when EXCHANGE_RATE_PROVIDERS lists ${provider}` });
       }
     }
-    if (env.NODE_ENV === "production" && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET) {
+    for (const provider of ["GOOGLE", "FACEBOOK"] as const) {
+      if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${provider}_CLIENT_SECRET`], message: `is required when ${provider}_CLIENT_ID is set` });
+      }
+    }
+    if (env.APPLE_CLIENT_ID && !env.APPLE_CLIENT_SECRET && !(env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["APPLE_CLIENT_SECRET"],
+        message: "or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required when APPLE_CLIENT_ID is set",
+      });
+    }
+    // With the embedded database there is one instance, and a random secret kept in SESSION_SECRET_FILE serves;
+    // several instances on PostgreSQL must share one secret, so it has to be given.
+    if (env.NODE_ENV === "production" && env.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET && env.DATABASE_URL) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
-        message: "must be set to your own random value in production (e.g. `openssl rand -hex 32`)",
+        message: "must be set to your own random value, the same on every instance, when DATABASE_URL is set (e.g. `openssl rand -hex 32`)",
       });
     }
   });
@@ -92,11 +136,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return result.data;
 }
 
+/**
+ * In production without a configured secret (the embedded database, so one instance): a random secret created
+ * once in SESSION_SECRET_FILE (readable by this user only) and reused, so `npm start` on a fresh machine runs
+ * with a secret nobody else knows and sessions survive restarts.
+ */
+export function withSessionSecret(env: Env): Env {
+  if (env.NODE_ENV !== "production" || env.SESSION_SECRET !== DEVELOPMENT_SESSION_SECRET) return env;
+  const file = path.resolve(env.SESSION_SECRET_FILE);
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`Invalid configuration:\n  SESSION_SECRET_FILE: ${file} must hold at least 32 characters`);
+  return { ...env, SESSION_SECRET: secret };
+}
+
 let cached: Env | undefined;
 
 /** The validated configuration of this process, parsed once. */
 export function getEnv(): Env {
-  cached ??= parseEnv(process.env);
+  cached ??= withSessionSecret(parseEnv(process.env));
   return cached;
 }
 

@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (the contact form sets the sender's address). */
+  replyTo?: string;
 }
 
 export interface Mailer {

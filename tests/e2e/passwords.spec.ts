@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled, latestLink } from "./support";
+import { expectAccessible, jsEnabled, latestLink, signUpDriver } from "./support";
 
 async function ready(page: Page) {
   if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
@@ -12,21 +12,7 @@ async function submit(page: Page, name: string) {
 test("forgot, reset and change a password through the mail", async ({ page }, testInfo) => {
   const email = `pat-${testInfo.project.name}-${Date.now()}@example.com`;
   // A fresh account, so the demo driver's password never changes under other tests.
-  await page.goto("/sign-up?lng=en");
-  await ready(page);
-  for (const [label, value] of [
-    ["Full name", "Pat Reset"],
-    ["Email address", email],
-    ["Phone", "+34 600 111 222"],
-    ["Birth date", "1985-07-01"],
-    ["Password", "first-pass"],
-    ["Confirm password", "first-pass"],
-  ]) {
-    await page.getByLabel(label!, { exact: true }).fill(value!);
-  }
-  await page.getByLabel("I accept the Terms of Use").check();
-  await submit(page, "Sign up");
-  await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+  await signUpDriver(page, { fullName: "Pat Reset", email, phone: "+34 600 111 222", birthDate: "1985-07-01", password: "first-pass" });
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Sign out" }).first().click();
   await expect(page.getByRole("status").getByText("You are signed out.")).toBeVisible();
 

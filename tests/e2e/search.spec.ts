@@ -223,4 +223,21 @@ test.describe("search", () => {
     await page.getByRole("link", { name: "See Azur Mobility vehicles" }).click();
     await expect(page).toHaveURL(/supplier=azur-mobility/);
   });
+
+  test("a results page sums up the search and leads back to the form, filled in", async ({ page }) => {
+    await openSearch(page, `pickup=tunis-carthage-airport&dropoff=sousse&from=${FROM}&to=${TO}&lng=en`);
+    const summary = page.locator(".search-summary");
+    await expect(summary.getByText("Tunis-Carthage Airport, ")).toBeVisible();
+    await expect(summary.getByText(/^Sousse, /)).toBeVisible();
+    // No place list on a results page: the form is one link away.
+    await expect(page.getByLabel(/Pick-up location/)).toHaveCount(0);
+    await summary.getByRole("link", { name: "Change search" }).click();
+    const form = page.getByRole("form", { name: "Find a car" });
+    await expect(form.getByLabel(/Pick-up location/)).toHaveValue("tunis-carthage-airport");
+    await expect(form.getByLabel("Return to the same location")).not.toBeChecked();
+    await expect(form.getByLabel("Drop-off location")).toHaveValue("sousse");
+    await expect(form.getByLabel("Pick-up date and time")).toHaveValue(FROM);
+    await expect(form.getByLabel("Drop-off date and time")).toHaveValue(TO);
+    await expectAccessible(page);
+  });
 });

@@ -51,3 +51,22 @@ export async function latestLink(to: string, route = "activate"): Promise<string
   return found!;
 }
 
+
+/** Signs a new driver up through the English form (they end signed in, with a validation mail in the outbox). */
+export async function signUpDriver(page: Page, driver: { fullName: string; email: string; phone: string; birthDate: string; password: string }) {
+  await page.goto("/sign-up?lng=en");
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  for (const [label, value] of [
+    ["Full name", driver.fullName],
+    ["Email address", driver.email],
+    ["Phone", driver.phone],
+    ["Birth date", driver.birthDate],
+    ["Password", driver.password],
+    ["Confirm password", driver.password],
+  ] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel("I accept the Terms of Use").check();
+  await page.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+}

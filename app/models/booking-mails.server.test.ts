@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import { readOutbox } from "../../tests/support/app-test";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { bookingReference, sendBookingConfirmation, sendNotificationEmail } from "./booking-mails.server";
+
+const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("booking-mails"));
+
+const latestMail = () => readOutbox(outbox).at(-1)!;
+
+describe("booking and notification e-mails", () => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    catalogue = await insertMinimalCatalogue(database.db);
+    await database.db.update(schema.users).set({ language: "fr", fullName: "Camille Dupont" }).where(eq(schema.users.id, catalogue.driver.id));
+  });
+  afterAll(() => database?.destroy());
+
+  it("confirms a booking in the driver's language, currency and the place's local time", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, "2030-07-01T08:00:00Z", "2030-07-04T08:00:00Z", "deposit"),
+        paymentMode: "deposit",
+        days: 3,
+        basePrice: 12_000,
+        totalPrice: 12_000,
+        amountDue: 3_000,
+        displayCurrency: "EUR",
+        displayRate: 0.9,
+      })
+      .returning();
+    await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
+    const mail = latestMail();
+    const reference = bookingReference(booking!.id);
+    expect(mail).toContain(`Merci ! Voici votre réservation ${reference}.`);
+    expect(mail).toContain("Bonjour Camille Dupont,");
+    expect(mail).toContain("Véhicule : Test Car, chez Supplier");
+    // 08:00 UTC is 09:00 in Tunis.
+    expect(mail).toMatch(/Prise en charge : Tunis, lundi 1 juillet 2030 (à )?09:00/);
+    expect(mail).toContain("Location : 3 jours");
+    expect(mail).toContain("Total : 108\u00a0€");
+    expect(mail).toContain("Payé en ligne : 27\u00a0€. À payer au comptoir : 81\u00a0€.");
+    expect(mail).toContain(`https://rent.example/bookings/${booking!.id}`);
+  });
+
+  it("sends a notification only to users who keep e-mail notifications on", async () => {
+    const [notification] = await database.db
+      .insert(schema.notifications)
+      .values({ userId: catalogue.driver.id, messageKey: "success.cancellationRequested" })
+      .returning();
+    expect(await sendNotificationEmail(database.db, notification!.id, "https://rent.example")).toBe("sent");
+    expect(latestMail()).toContain("Votre demande d'annulation a été envoyée");
+
+    const before = readOutbox(outbox).length;
+    await database.db.update(schema.users).set({ enableEmailNotifications: false }).where(eq(schema.users.id, catalogue.driver.id));
+    expect(await sendNotificationEmail(database.db, notification!.id, "https://rent.example")).toBe("notificationsOff");
+    expect(readOutbox(outbox).length).toBe(before);
+  });
+});

@@ -1,0 +1,26 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { SOCIAL_PROVIDER_NAMES } from "~/models/enums";
+import { configuredSocialProviders, isSocialProvider, startSocialSignIn } from "~/utils/social.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { createToastHeaders } from "~/utils/toast.server";
+
+/** 'Continue with …' buttons post here (a plain form); the browser goes on to the provider. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const provider = params.provider;
+  if (!isSocialProvider(provider) || !configuredSocialProviders().includes(provider)) throw new Response("Not found", { status: 404 });
+  const form = await request.formData().catch(() => new FormData());
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  try {
+    const { url, cookie } = await startSocialSignIn(provider, publicOrigin(request), redirectTo);
+    return redirect(url, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    console.error(`[social] ${provider} unavailable:`, error instanceof Error ? error.message : error);
+    const headers = await createToastHeaders({ type: "error", messageKey: "errors.socialUnavailable", params: { provider: SOCIAL_PROVIDER_NAMES[provider] } });
+    return redirect(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+  }
+}
+
+export async function loader() {
+  return redirect("/sign-in");
+}

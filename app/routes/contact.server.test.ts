@@ -1,0 +1,46 @@
+import { describe, expect, it, vi } from "vitest";
+import { contactMessages } from "#db/schema";
+import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
+import { action } from "./contact";
+
+const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("contact", { CONTACT_EMAIL: "care@rentacar.test" }));
+
+const send = (fields: Record<string, string>, clientIp = "192.0.2.10") =>
+  action(routeArgs(formPost("http://localhost/contact", fields), clientIp)) as Promise<Response | { init: ResponseInit | null; data: unknown }>;
+const status = (result: Response | { init: ResponseInit | null }) => (result instanceof Response ? result.status : (result.init?.status ?? 200));
+const mails = () => readOutbox(outbox);
+
+describe("the contact form", () => {
+  const app = useAppDatabase();
+
+  it("keeps the message and mails customer care, answering to the sender — never mailing the sender", async () => {
+    const result = await send({ email: "visitor@example.com", subject: "Child seat", message: "Can I add a child seat to my booking?" });
+    expect(status(result)).toBe(302);
+    const [stored] = await app.database.db.select().from(contactMessages);
+    expect(stored).toMatchObject({ email: "visitor@example.com", subject: "Child seat", userId: null });
+    const [mail] = mails();
+    expect(mail).toMatch(/^To: care@rentacar\.test$/m);
+    expect(mail).toMatch(/^Reply-To: visitor@example\.com$/m);
+    expect(mail).toContain("Contact form: Child seat");
+    expect(mails().some((text) => /^To: visitor@example\.com/m.test(text))).toBe(false);
+  });
+
+  it("asks a visitor where to answer and refuses empty or oversized fields", async () => {
+    expect(status(await send({ subject: "Hello", message: "Hi" }))).toBe(400);
+    expect(status(await send({ email: "not-an-address", subject: "Hello", message: "Hi" }))).toBe(400);
+    expect(status(await send({ email: "a@example.com", subject: "", message: "Hi" }))).toBe(400);
+    expect(status(await send({ email: "a@example.com", subject: "Hello", message: "x".repeat(5001) }))).toBe(400);
+  });
+
+  it("limits messages per sender and per address with Retry-After", async () => {
+    const results = [];
+    for (let attempt = 0; attempt < 4; attempt++) results.push(await send({ email: "flood@example.com", subject: `Try ${attempt}`, message: "Hello" }, "198.51.100.20"));
+    expect(results.map(status)).toEqual([302, 302, 302, 429]);
+    const refused = results[3] as { init: ResponseInit };
+    expect(new Headers(refused.init.headers).get("Retry-After")).toMatch(/^\d+$/);
+    // Changing the address does not escape the per-IP limit.
+    const fromOneAddress = [];
+    for (let attempt = 0; attempt < 6; attempt++) fromOneAddress.push(status(await send({ email: `n${attempt}@example.com`, subject: "Hi", message: "Hello" }, "198.51.100.30")));
+    expect(fromOneAddress).toEqual([302, 302, 302, 302, 302, 429]);
+  });
+});

@@ -1,0 +1,281 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LANGUAGES } from "#db/schema";
+import { FieldError, type FieldErrorMessage } from "~/components/field-error";
+import { FormField } from "~/components/form-field";
+import { resources } from "~/locales";
+import { PROFILE_TEXT_LIMITS, profileSchema } from "~/models/account-forms";
+import { findProfile, replaceUserFile, updateProfile } from "~/models/profile.server";
+import { requireUserId } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { getTranslator, languageCookie } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { createToastHeaders } from "~/utils/toast.server";
+import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~/utils/uploads.server";
+import { useAccountForm } from "~/utils/use-account-form";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const { language } = await getVisitor(request);
+  const profile = await findProfile(await getDb(), userId);
+  if (!profile) throw redirect("/sign-in");
+  const t = await getTranslator(language, "account");
+  const { avatar, driverLicense, ...fields } = profile;
+  return {
+    title: t("settings.title"),
+    profile: fields,
+    // The file names only version the URLs (a new file gets a new URL); the files are served to their owner only.
+    avatarUrl: avatar ? `/settings/avatar?v=${avatar.slice(0, 8)}` : null,
+    license: driverLicense ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") } : null,
+    maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    translations: resources[language].account,
+  };
+}
+
+/** Conform's key would remount a field when a server result arrives, dropping what was typed meanwhile. */
+function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Props): Omit<Props, "key"> {
+  return props;
+}
+
+type UploadForm = "avatar" | "license";
+const uploadFailed = (form: UploadForm, error: UploadProblem) => data({ upload: { form, error } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
+
+async function savedRedirect(extraCookie?: string) {
+  const headers = await createToastHeaders({ type: "success", messageKey: "success.settingsUpdated" });
+  if (extraCookie) headers.append("Set-Cookie", extraCookie);
+  return redirect("/settings", { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const userId = await requireUserId(request);
+  // Upload forms name themselves in the URL, so an oversized body is refused without reading it.
+  const uploadForm = new URL(request.url).searchParams.get("upload");
+  const formData = await readPostedForm(request);
+  if (typeof formData === "string") return uploadFailed(uploadForm === "license" ? "license" : "avatar", formData);
+  const db = await getDb();
+
+  switch (formData.get("intent")) {
+    case "profile": {
+      const submission = parseWithZod(formData, { schema: profileSchema });
+      if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
+      await updateProfile(db, userId, submission.value);
+      // The language cookie outranks the account's language, so it follows the choice made here.
+      return savedRedirect(await languageCookie.serialize(submission.value.language));
+    }
+    case "avatar": {
+      const stored = await storeAvatar(formData.get("image"));
+      if (!stored.ok) return uploadFailed("avatar", stored.error);
+      await replaceUserFile(db, userId, "avatar", stored.name);
+      return savedRedirect();
+    }
+    case "deleteAvatar":
+      await replaceUserFile(db, userId, "avatar", null);
+      return savedRedirect();
+    case "license": {
+      const stored = await storeLicense(formData.get("file"));
+      if (!stored.ok) return uploadFailed("license", stored.error);
+      await replaceUserFile(db, userId, "driverLicense", stored.name);
+      return savedRedirect();
+    }
+    case "deleteLicense":
+      await replaceUserFile(db, userId, "driverLicense", null);
+      return savedRedirect();
+    default:
+      return data({ upload: null }, { status: 400 });
+  }
+}
+
+export default function Settings() {
+  const { profile, avatarUrl, license, maxMegabytes, translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation("account", translations);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useAccountForm("settings-profile", profileSchema, actionData && "profile" in actionData ? actionData.profile : undefined);
+  const upload = actionData && "upload" in actionData ? actionData.upload : null;
+  const uploadError = (which: UploadForm) => (upload?.form === which ? { key: upload.error, params: { size: maxMegabytes } } : undefined);
+  const avatarError = uploadError("avatar");
+  const licenseError = uploadError("license");
+
+  return (
+    <div className="page page-narrow settings">
+      <h1>{t("settings.heading")}</h1>
+
+      <section className="form-card" aria-labelledby="settings-avatar">
+        <h2 id="settings-avatar">{t("settings.avatar")}</h2>
+        {avatarUrl ? <img className="avatar-preview" src={avatarUrl} alt={t("settings.avatarAlt")} width={96} height={96} /> : <p>{t("settings.noAvatar")}</p>}
+        <UploadForm
+          form="avatar"
+          fieldName="image"
+          accept="image/jpeg,image/png,image/webp"
+          label={t("settings.chooseImage")}
+          hint={t("settings.avatarHint", { size: maxMegabytes })}
+          error={avatarError}
+          submitLabel={t("settings.uploadAvatar")}
+          resetKey={avatarUrl ?? "none"}
+          remove={avatarUrl ? { intent: "deleteAvatar", label: t("settings.deleteAvatar") } : null}
+          busy={busy}
+        />
+      </section>
+
+      <section className="form-card" aria-labelledby="settings-profile-heading">
+        <h2 id="settings-profile-heading">{t("settings.profile")}</h2>
+        <p>
+          {t("settings.email")}: <strong>{profile.email}</strong>
+        </p>
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="profile" />
+          <FormField
+            label={t("signUp.fullName")}
+            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), defaultValue: fields.fullName.initialValue ?? profile.fullName, autoComplete: "name" }}
+            errorId={fields.fullName.errorId}
+            errors={fields.fullName.errors}
+          />
+          <FormField
+            label={t("signUp.phone")}
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), defaultValue: fields.phone.initialValue ?? profile.phone ?? "", autoComplete: "tel" }}
+            errorId={fields.phone.errorId}
+            errors={fields.phone.errors}
+          />
+          <FormField
+            label={t("settings.location")}
+            inputProps={{ ...getInputProps(fields.location, { type: "text" }), defaultValue: fields.location.initialValue ?? profile.location ?? "", autoComplete: "address-level2" }}
+            errorId={fields.location.errorId}
+            errors={fields.location.errors}
+            errorParams={{ max: PROFILE_TEXT_LIMITS.location }}
+          />
+          <div className="field">
+            <label htmlFor={fields.bio.id}>{t("settings.bio")}</label>
+            <textarea
+              {...withoutKey(getTextareaProps(fields.bio))}
+              rows={4}
+              defaultValue={fields.bio.initialValue ?? profile.bio ?? ""}
+              aria-describedby={fields.bio.errors?.length ? fields.bio.errorId : undefined}
+            />
+            <FieldError id={fields.bio.errorId} error={fields.bio.errors?.[0] ? { key: fields.bio.errors[0], params: { max: PROFILE_TEXT_LIMITS.bio } } : undefined} />
+          </div>
+          <FormField
+            label={t("signUp.birthDate")}
+            inputProps={{ ...getInputProps(fields.birthDate, { type: "date" }), defaultValue: fields.birthDate.initialValue ?? profile.birthDate ?? "", autoComplete: "bday" }}
+            errorId={fields.birthDate.errorId}
+            errors={fields.birthDate.errors}
+            errorParams={{ age: 21 }}
+          />
+          <div className="field">
+            <label htmlFor={fields.language.id}>{t("language.label", { ns: "common" })}</label>
+            <select {...withoutKey(getSelectProps(fields.language))} defaultValue={fields.language.initialValue ?? profile.language}>
+              {LANGUAGES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {t(`language.${code}`, { ns: "common" })}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.language.errorId} error={fields.language.errors?.[0] ? { key: fields.language.errors[0] } : undefined} />
+          </div>
+          <div className="field field-checkbox">
+            <input
+              {...withoutKey(getInputProps(fields.enableEmailNotifications, { type: "checkbox", value: "on" }))}
+              defaultChecked={fields.enableEmailNotifications.initialValue === undefined ? profile.enableEmailNotifications : fields.enableEmailNotifications.initialValue === "on"}
+            />
+            <label htmlFor={fields.enableEmailNotifications.id}>{t("settings.emailNotifications")}</label>
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {t("actions.save", { ns: "common" })}
+          </button>
+        </Form>
+      </section>
+
+      <section className="form-card" aria-labelledby="settings-license">
+        <h2 id="settings-license">{t("settings.license")}</h2>
+        {license ? (
+          <p>
+            {t("settings.licenseOnFile")}{" "}
+            <a href={license.url} target="_blank" rel="noreferrer">
+              {license.isPdf ? t("settings.viewLicensePdf") : t("settings.viewLicense")}
+            </a>
+          </p>
+        ) : (
+          <p>{t("settings.noLicense")}</p>
+        )}
+        <UploadForm
+          form="license"
+          fieldName="file"
+          accept="image/jpeg,image/png,image/webp,application/pdf"
+          label={license ? t("settings.replaceLicenseFile") : t("settings.chooseLicenseFile")}
+          hint={t("settings.licenseHint", { size: maxMegabytes })}
+          error={licenseError}
+          submitLabel={license ? t("settings.replaceLicense") : t("settings.uploadLicense")}
+          resetKey={license?.url ?? "none"}
+          remove={license ? { intent: "deleteLicense", label: t("settings.deleteLicense") } : null}
+          busy={busy}
+        />
+      </section>
+
+      <section className="form-card" aria-labelledby="settings-password">
+        <h2 id="settings-password">{t("settings.password")}</h2>
+        <p>
+          <Link to="/change-password">{t("change.heading")}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * One file field in its own multipart form (it works without JavaScript), and the button deleting the stored
+ * file when there is one. The form names itself in the URL so the server can answer an oversized body without
+ * reading it; `resetKey` empties the field after a change.
+ */
+function UploadForm(props: {
+  form: UploadForm;
+  fieldName: string;
+  accept: string;
+  label: string;
+  hint: string;
+  error: FieldErrorMessage;
+  submitLabel: string;
+  resetKey: string;
+  remove: { intent: "deleteAvatar" | "deleteLicense"; label: string } | null;
+  busy: boolean;
+}) {
+  const id = `${props.form}-${props.fieldName}`;
+  return (
+    <>
+      <Form key={props.resetKey} method="post" action={`/settings?upload=${props.form}`} encType="multipart/form-data">
+        <input type="hidden" name="intent" value={props.form} />
+        <div className="field">
+          <label htmlFor={id}>{props.label}</label>
+          <input
+            id={id}
+            type="file"
+            name={props.fieldName}
+            accept={props.accept}
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? `${id}-error ${id}-hint` : `${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="hint">
+            {props.hint}
+          </p>
+          <FieldError id={`${id}-error`} error={props.error} />
+        </div>
+        <button type="submit" className="button" disabled={props.busy}>
+          {props.submitLabel}
+        </button>
+      </Form>
+      {props.remove ? (
+        <Form method="post">
+          <button type="submit" name="intent" value={props.remove.intent} className="button button-quiet" disabled={props.busy}>
+            {props.remove.label}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}

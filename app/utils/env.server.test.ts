@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEVELOPMENT_SESSION_SECRET, parseEnv, withSessionSecret } from "./env.server";
+
+const dir = mkdtempSync(path.join(tmpdir(), "rentacar-env-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("configuration", () => {
+  it("names every bad variable at once", () => {
+    expect(() => parseEnv({ PORT: "99999", DATABASE_URL: "mysql://x", SEARCH_PAGINATION: "endless" })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEARCH_PAGINATION/);
+  });
+
+  it("makes and keeps a private random session secret for an embedded-database production start", () => {
+    const file = path.join(dir, "nested", "session-secret");
+    const env = withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }));
+    expect(env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The next start reads the same one back: sessions survive restarts.
+    expect(withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file })).SESSION_SECRET).toBe(env.SESSION_SECRET);
+    expect(readFileSync(file, "utf8").trim()).toBe(env.SESSION_SECRET);
+  });
+
+  it("uses a configured secret as given and leaves development alone", () => {
+    const given = "a-configured-secret-of-at-least-32-characters";
+    expect(withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET: given })).SESSION_SECRET).toBe(given);
+    expect(withSessionSecret(parseEnv({ SESSION_SECRET_FILE: path.join(dir, "unused") })).SESSION_SECRET).toBe(DEVELOPMENT_SESSION_SECRET);
+  });
+
+  it("refuses a short secret file, and PostgreSQL instances without a shared secret", () => {
+    const file = path.join(dir, "short");
+    writeFileSync(file, "too-short");
+    expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(/at least 32 characters/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(/SESSION_SECRET: must be set/);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Uploaded files — avatars and driver licences. A file is judged by its bytes, never by its name or declared type;
+ * images are decoded and re-encoded (which drops metadata such as GPS positions and anything smuggled after the
+ * picture), and every file is stored under UPLOADS_DIR with a random name. Names taken from a request are only
+ * used after they match the random-name pattern, so no request can reach another path.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import sharp, { type Sharp } from "sharp";
+import { getEnv } from "./env.server";
+
+export type UploadKind = "avatar" | "license";
+
+/** Translation keys (common namespace) of what can be wrong with an upload. */
+export type UploadProblem = "validation.imageRequired" | "validation.fileRequired" | "validation.imageType" | "validation.licenseType" | "validation.fileTooLarge" | "validation.fileUnreadable";
+
+export type SniffedType = "jpeg" | "png" | "webp" | "pdf";
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** The file type its first bytes prove, or null. */
+export function sniffFileType(bytes: Uint8Array): SniffedType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
+  if (startsWith(bytes, ascii("%PDF-"))) return "pdf";
+  return null;
+}
+
+/** A PDF that ends like one (its end-of-file marker within the last KiB): truncated or disguised files fail. */
+function looksLikeWholePdf(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString("latin1");
+  return tail.includes("%%EOF");
+}
+
+// Decoding bombs: a small file that claims an enormous picture is refused before its pixels are allocated.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+const FOLDERS: Record<UploadKind, string> = { avatar: "avatars", license: "licenses" };
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf)$/;
+
+export const isStoredName = (name: string) => STORED_NAME.test(name);
+
+function storedPath(kind: UploadKind, name: string): string {
+  if (!isStoredName(name)) throw new Error(`not a stored upload name: ${JSON.stringify(name)}`);
+  return path.join(path.resolve(getEnv().UPLOADS_DIR), FOLDERS[kind], name);
+}
+
+async function store(kind: UploadKind, extension: "webp" | "pdf", bytes: Uint8Array): Promise<string> {
+  const name = `${randomUUID()}.${extension}`;
+  const file = storedPath(kind, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, bytes, { flag: "wx" });
+  return name;
+}
+
+export type StoredUpload = { ok: true; name: string } | { ok: false; error: UploadProblem };
+
+/** The upload's bytes, or the problem when there is no file or it is over the size cap. */
+async function readUploadedFile(file: unknown, missing: UploadProblem): Promise<Uint8Array | UploadProblem> {
+  if (!(file instanceof Blob) || file.size === 0) return missing;
+  if (file.size > getEnv().UPLOAD_MAX_BYTES) return "validation.fileTooLarge";
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+async function reencode(bytes: Uint8Array, transform: (image: Sharp) => Sharp): Promise<Buffer | null> {
+  try {
+    return await transform(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate()).webp({ quality: 82 }).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** An avatar: a JPEG, PNG or WebP picture, re-encoded as a 256 px square WebP. */
+export async function storeAvatar(file: unknown): Promise<StoredUpload> {
+  const bytes = await readUploadedFile(file, "validation.imageRequired");
+  if (typeof bytes === "string") return { ok: false, error: bytes };
+  const type = sniffFileType(bytes);
+  if (type === null || type === "pdf") return { ok: false, error: "validation.imageType" };
+  const image = await reencode(bytes, (image) => image.resize(256, 256, { fit: "cover" }));
+  if (!image) return { ok: false, error: "validation.fileUnreadable" };
+  return { ok: true, name: await store("avatar", "webp", image) };
+}
+
+/** A driver licence: a picture (re-encoded, at most 2000 px a side) or a complete PDF (kept as sent). */
+export async function storeLicense(file: unknown): Promise<StoredUpload> {
+  const bytes = await readUploadedFile(file, "validation.fileRequired");
+  if (typeof bytes === "string") return { ok: false, error: bytes };
+  const type = sniffFileType(bytes);
+  if (type === null) return { ok: false, error: "validation.licenseType" };
+  if (type === "pdf") {
+    if (!looksLikeWholePdf(bytes)) return { ok: false, error: "validation.fileUnreadable" };
+    return { ok: true, name: await store("license", "pdf", bytes) };
+  }
+  const image = await reencode(bytes, (image) => image.resize(2000, 2000, { fit: "inside", withoutEnlargement: true }));
+  if (!image) return { ok: false, error: "validation.fileUnreadable" };
+  return { ok: true, name: await store("license", "webp", image) };
+}
+
+/** A stored file's bytes and type, or null when the name is not one of ours or the file is gone. */
+export async function readStoredUpload(kind: UploadKind, name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!isStoredName(name)) return null;
+  try {
+    const bytes = await readFile(storedPath(kind, name));
+    return { bytes, contentType: name.endsWith(".pdf") ? "application/pdf" : "image/webp" };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Deletes a stored file; a missing one is fine (a replaced file may already be gone). */
+export async function removeStoredUpload(kind: UploadKind, name: string | null | undefined): Promise<void> {
+  if (!name || !isStoredName(name)) return;
+  await rm(storedPath(kind, name), { force: true });
+}
+
+// Room for the multipart framing and the form's text fields around the file itself.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * A form post's fields, reading a multipart body with every part capped at UPLOAD_MAX_BYTES in memory. The body
+ * must declare its length, at most the cap plus framing (the HTTP parser holds a body to its declared length, so
+ * many parts cannot add up to more); a larger or undeclared one is refused with "validation.fileTooLarge", a
+ * malformed one with "validation.fileUnreadable" — nothing is stored either way.
+ */
+export async function readPostedForm(request: Request): Promise<FormData | "validation.fileTooLarge" | "validation.fileUnreadable"> {
+  try {
+    if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await request.formData();
+    const max = getEnv().UPLOAD_MAX_BYTES;
+    const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
+    if (!Number.isFinite(declared) || declared > max + MULTIPART_OVERHEAD_BYTES) return "validation.fileTooLarge";
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: max }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "validation.fileTooLarge";
+    return "validation.fileUnreadable";
+  }
+}

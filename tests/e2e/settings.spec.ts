@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectAccessible, jsEnabled, signUpDriver } from "./support";
+
+async function ready(page: Page) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+}
+
+const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } }).png().toBuffer();
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+test("settings: profile, language, avatar and driver licence, with hostile uploads refused", async ({ page }, testInfo) => {
+  await signUpDriver(page, {
+    fullName: "Sam Settings",
+    email: `sam-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+33 6 12 34 56 78",
+    birthDate: "1990-03-14",
+    password: "settings-pass",
+  });
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Settings" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expect(page.getByLabel("Full name")).toHaveValue("Sam Settings");
+  await expectAccessible(page);
+  await ready(page);
+
+  // A picture that is not one: refused with a clear message, nothing stored.
+  await page.getByLabel("Choose a picture").setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByText("Please choose a JPEG, PNG or WebP picture")).toBeVisible();
+  await expect(page.getByText("You have no profile picture yet.")).toBeVisible();
+  // No file at all (with JavaScript the page stays, and so does the chosen file: clear it).
+  await page.getByLabel("Choose a picture").setInputFiles([]);
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByText("Please add an image")).toBeVisible();
+
+  await page.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture() });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByRole("status").getByText("Settings updated successfully")).toBeVisible();
+  const avatar = page.getByRole("img", { name: "Your profile picture" });
+  await expect(avatar).toBeVisible();
+  const avatarResponse = await page.request.get((await avatar.getAttribute("src"))!);
+  expect(avatarResponse.headers()["content-type"]).toBe("image/webp");
+  // Another browser (no session) cannot fetch it.
+  const stranger = await page.context().browser()!.newContext();
+  expect((await stranger.request.get(`${new URL(page.url()).origin}/settings/avatar`, { maxRedirects: 0 })).status()).not.toBe(200);
+  await stranger.close();
+
+  await page.getByRole("button", { name: "Delete picture" }).click();
+  await expect(page.getByText("You have no profile picture yet.")).toBeVisible();
+
+  // Driver licence: a PDF, then replaced by a photo, then deleted.
+  await ready(page);
+  await page.getByLabel("Choose a photo or a PDF of your licence").setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Upload licence" }).click();
+  await expect(page.getByText("Your driver's licence is on file.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download your licence (PDF)" })).toBeVisible();
+  await ready(page);
+  await page.getByLabel("Choose a new photo or PDF of your licence").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await picture() });
+  await page.getByRole("button", { name: "Replace licence" }).click();
+  await expect(page.getByRole("link", { name: "View your licence" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete licence" }).click();
+  await expect(page.getByText("No driver's licence on file.")).toBeVisible();
+
+  // Profile: a bad phone is refused and what was typed stays; then French and no e-mail notifications.
+  await ready(page);
+  await page.getByLabel("Location").fill("Lyon");
+  await page.getByLabel("Phone").fill("call me");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Invalid phone number")).toBeVisible();
+  await expect(page.getByLabel("Location")).toHaveValue("Lyon");
+  await page.getByLabel("Phone").fill("+33 6 98 76 54 32");
+  await page.getByLabel("About me").fill("Weekend driver.");
+  await page.getByLabel("Send me e-mail notifications").uncheck();
+  await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").getByText("Paramètres mis à jour avec succès")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres");
+  await expect(page.getByLabel("Ville")).toHaveValue("Lyon");
+  await expect(page.getByLabel("Téléphone")).toHaveValue("+33 6 98 76 54 32");
+  await expect(page.getByLabel("M'envoyer les notifications par e-mail")).not.toBeChecked();
+  await expect(page.getByRole("link", { name: "Changez votre mot de passe" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("settings need a signed-in user", async ({ page }) => {
+  await page.goto("/settings?lng=en");
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fsettings/);
+});

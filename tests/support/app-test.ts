@@ -1,0 +1,51 @@
+/**
+ * Set-up shared by tests that run loaders, actions or mail-sending models in-process. Configuration is read once
+ * when the app's modules load, so the test's outbox must be configured first: call `configureOutbox` inside
+ * `vi.hoisted`, e.g. `const outbox = await vi.hoisted(async () => (await import("…/app-test")).configureOutbox("contact"))`.
+ */
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { setDatabase } from "~/utils/db.server";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/** A private outbox folder (plus any other variables), set in the environment; removed after the file's tests. */
+export function configureOutbox(name: string, extraEnv: Record<string, string> = {}): string {
+  const dir = path.join(process.env.TMPDIR ?? "/tmp", `rentacar-${name}-${process.pid}-${Date.now()}`);
+  Object.assign(process.env, { OUTBOX_DIR: dir, ...extraEnv });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Every mail in the outbox, oldest first, with the quoted-printable encoding of its body undone. */
+export function readOutbox(dir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(path.join(dir, file), "utf8");
+    const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  });
+}
+
+/** A migrated PGlite database installed as the app's own for the file's tests (`state.database` once ready). */
+export function useAppDatabase(): { database: TestDatabase } {
+  const state = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    state.database = await createTestDatabase("pglite");
+    setDatabase(Promise.resolve(state.database));
+  });
+  afterAll(() => state.database?.destroy());
+  return state;
+}
+
+/** What Remix passes a loader or action, for a request from `clientIp`. */
+export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({ request, params: {}, context: { clientIp, cspNonce: "test" } });
+
+/** A same-origin form post to `path`. */
+export const formPost = (url: string, fields: Record<string, string>) =>
+  new Request(url, { method: "POST", headers: { Origin: new URL(url).origin }, body: new URLSearchParams(fields) });
