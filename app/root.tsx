@@ -94,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider language={language} resources={{ common: rootData?.translations ?? fallbackTranslations }}>
+        <I18nProvider language={language} common={rootData?.translations ?? fallbackTranslations}>
           <ProgressBar />
           <SiteHeader
             user={rootData?.user ?? null}

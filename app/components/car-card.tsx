@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import type { i18n as I18n } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { describeExtra, ALL_EXTRAS } from "~/models/pricing";
 import type { DisplayedOffer } from "~/models/search-page.server";
@@ -8,9 +10,33 @@ import { useMoney } from "~/utils/use-money";
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;
 
+/**
+ * Labels without parameters (feature names, extras, enumerations) repeat on every card of every page: each is
+ * translated once per i18next instance, which a server process keeps per language (see I18nProvider).
+ */
+const labelCaches = new WeakMap<I18n, Map<string, string>>();
+
+function useLabel(): (key: string) => string {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    let cache = labelCaches.get(i18n);
+    if (!cache) labelCaches.set(i18n, (cache = new Map()));
+    const labels = cache;
+    return (key) => {
+      let label = labels.get(key);
+      if (label === undefined) {
+        label = i18n.t(key);
+        // A key that is not loaded yet comes back as itself: try again next time rather than keep it.
+        if (label !== key) labels.set(key, label);
+      }
+      return label;
+    };
+  }, [i18n]);
+}
+
 export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checkoutHref: string }) {
   const { t } = useTranslation("search");
-  const { t: tc } = useTranslation();
+  const label = useLabel();
   const money = useMoney();
   const headingId = `car-${offer.id}`;
   return (
@@ -26,52 +52,52 @@ export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checko
             <span>{t("card.supplier", { name: offer.supplier.name })}</span>
           </p>
           <p className="car-meta">
-            <span className="badge">{tc(`ranges.${offer.range}`)}</span>{" "}
+            <span className="badge">{label(`ranges.${offer.range}`)}</span>{" "}
             {offer.rating !== null ? (
               <span>
                 <span aria-hidden="true">★ </span>
                 {t("card.rating", { rating: offer.rating.toFixed(1) })}
               </span>
             ) : (
-              <span>{t("card.noRating")}</span>
+              <span>{label("search:card.noRating")}</span>
             )}
             {" · "}
             <span>{t("card.trips", { count: offer.trips })}</span>
           </p>
         </header>
-        <ul className="car-features" aria-label={t("card.features")}>
+        <ul className="car-features" aria-label={label("search:card.features")}>
           <li>{t("card.seats", { count: offer.seats })}</li>
           {offer.doors > 0 ? <li>{t("card.doors", { count: offer.doors })}</li> : null}
-          <li>{offer.aircon ? t("card.aircon") : t("card.noAircon")}</li>
-          <li>{tc(`gearboxes.${offer.gearbox}`)}</li>
-          <li>{tc(`fuelTypes.${offer.fuelType}`)}</li>
+          <li>{offer.aircon ? label("search:card.aircon") : label("search:card.noAircon")}</li>
+          <li>{label(`gearboxes.${offer.gearbox}`)}</li>
+          <li>{label(`fuelTypes.${offer.fuelType}`)}</li>
           <li>
-            {t("card.mileage")}: {offer.mileage < 0 ? t("card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage })}
+            {label("search:card.mileage")}: {offer.mileage < 0 ? label("search:card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage })}
           </li>
           <li>
-            {t("card.fuelPolicy")}: {tc(`fuelPolicies.${offer.fuelPolicy}`)}
+            {label("search:card.fuelPolicy")}: {label(`fuelPolicies.${offer.fuelPolicy}`)}
           </li>
           <li>
-            {t("card.deposit")}: {money(offer.deposit)}
+            {label("search:card.deposit")}: {money(offer.deposit)}
           </li>
           {offer.multimedia.map((item) => (
-            <li key={item}>{tc(`multimedia.${item}`)}</li>
+            <li key={item}>{label(`multimedia.${item}`)}</li>
           ))}
           <li>{t("card.minimumAge", { age: offer.minimumAge })}</li>
         </ul>
         <details className="car-extras">
-          <summary>{t("card.extras")}</summary>
+          <summary>{label("search:card.extras")}</summary>
           <dl>
             {ALL_EXTRAS.map((extra) => {
               const described = describeExtra(extra, offer.extras[extra]);
               return (
                 <div key={extra}>
-                  <dt>{tc(`extras.${extra}`)}</dt>
+                  <dt>{label(`extras.${extra}`)}</dt>
                   <dd>
                     {described.kind === "unavailable"
-                      ? t("card.unavailable")
+                      ? label("search:card.unavailable")
                       : described.kind === "included"
-                        ? t("card.included")
+                        ? label("search:card.included")
                         : described.kind === "perDay"
                           ? t("card.perDay", { price: money(described.amount) })
                           : t("card.perRental", { price: money(described.amount) })}
@@ -87,7 +113,7 @@ export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checko
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
         <Link to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
-          {t("card.choose")}
+          {label("search:card.choose")}
         </Link>
       </div>
     </article>

@@ -247,6 +247,9 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
     .innerJoin(users, eq(users.id, cars.supplierId))
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(where)
+    // OFFSET 0 keeps this a subquery of its own: flattened, PostgreSQL would copy the base expression into every
+    // reference to it (three in the markup, more in the ranking), and planning that took longer than running it.
+    .offset(0)
     .as("candidates");
   const priced = db
     .select({

@@ -49,6 +49,20 @@ export async function rememberLanguage(decision: LanguageDecision): Promise<stri
   return decision.source === "query" ? languageCookie.serialize(decision.language) : undefined;
 }
 
-export function getTranslator(language: Language, namespace: string = i18nOptions.defaultNS) {
-  return i18nServer.getFixedT(language, namespace);
+type Translator = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
+const translators = new Map<string, Promise<Translator>>();
+
+/**
+ * A translator for one language and namespace. The locale files are bundled and never change while the process
+ * runs, so each translator is built once (remix-i18next builds and initialises a new i18next instance per call).
+ */
+export function getTranslator(language: Language, namespace: string = i18nOptions.defaultNS): Promise<Translator> {
+  const key = `${language}:${namespace}`;
+  let translator = translators.get(key);
+  if (!translator) {
+    translator = i18nServer.getFixedT(language, namespace);
+    translators.set(key, translator);
+    translator.catch(() => translators.delete(key));
+  }
+  return translator;
 }
