@@ -6,30 +6,15 @@ import { inArray } from "drizzle-orm";
 import { supplierSettings, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import type { DisplayPricing } from "~/utils/currency.server";
-import { availablePlaces, listPlaces, listSuppliers, searchCars, type CarOffer, type PlaceOption, type SupplierSummary } from "./cars.server";
+import { availablePlaces, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
+import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
 import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
 import { getBusinessSettings } from "./settings.server";
-import { cachedFor } from "~/utils/ttl-cache.server";
 
-/** Place and supplier lists with their car counts change rarely: recount them at most every 30 seconds. */
-const COUNTS_TTL_MS = 30_000;
-const countCaches = new WeakMap<Executor, { places: (language: Language) => Promise<PlaceOption[]>; suppliers: (key: "all") => Promise<SupplierSummary[]> }>();
-function countsOf(db: Executor) {
-  let caches = countCaches.get(db);
-  if (!caches) {
-    caches = {
-      places: cachedFor(COUNTS_TTL_MS, (language: Language) => listPlaces(db, language)),
-      suppliers: cachedFor(COUNTS_TTL_MS, () => listSuppliers(db)),
-    };
-    countCaches.set(db, caches);
-  }
-  return caches;
-}
-const placesFor = (db: Executor, language: Language) => countsOf(db).places(language);
-const cachedSuppliers = (db: Executor) => countsOf(db).suppliers("all");
+const placesFor = (db: Executor, language: Language) => catalogOf(db).places(language);
 
 /** The place searched when none is named: the one nearest the default map centre (spec §9: 36.8065, 10.1815). */
 export const MAP_CENTER: [number, number] = [36.8065, 10.1815];
@@ -93,7 +78,7 @@ export async function loadSearch(
   options: { query: URLSearchParams; language: Language; pricing: DisplayPricing; now: Date },
 ) {
   const params = parseSearchParams(options.query);
-  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), getBusinessSettings(db), cachedSuppliers(db)]);
+  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), getBusinessSettings(db), catalogOf(db).suppliers()]);
   const errors: SearchFormErrors = {};
   const pickup = params.pickup ? places.find((place) => place.slug === params.pickup) : nearestToCenter(places);
   if (!pickup) errors.pickup = { key: "validation.unknownLocation" };

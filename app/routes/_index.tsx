@@ -3,8 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { SearchFields } from "~/components/search-fields";
 import { resources } from "~/locales";
-import { listSuppliers, lowestDailyPrices } from "~/models/cars.server";
-import { listDestinations } from "~/models/locations.server";
+import { catalogOf } from "~/models/catalog.server";
 import { convertMinorUnits } from "~/models/money";
 import { loadSearchForm } from "~/models/search-page.server";
 import { getDb } from "~/utils/db.server";
@@ -27,9 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = await getDb();
   const [searchForm, destinations, lowest, suppliers] = await Promise.all([
     loadSearchForm(db, { language, now: new Date(), query: new URL(request.url).searchParams }),
-    listDestinations(db, language),
-    lowestDailyPrices(db),
-    env.HIDE_SUPPLIERS ? Promise.resolve([]) : listSuppliers(db),
+    catalogOf(db).destinations(language),
+    catalogOf(db).lowestDailyPrices(),
+    env.HIDE_SUPPLIERS ? Promise.resolve([]) : catalogOf(db).suppliers(),
   ]);
   // A destination links to a search at its busiest top-level place.
   const destinationLinks = destinations.map((destination) => {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { resources } from "~/locales";
-import { listPlaces } from "~/models/cars.server";
+import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request);
-  const places = await listPlaces(await getDb(), language);
+  const places = await catalogOf(await getDb()).places(language);
   const t = await getTranslator(language, "search");
   const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()].map(([code, name]) => ({
     code,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { resources } from "~/locales";
-import { listSuppliers } from "~/models/cars.server";
+import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     title: t("suppliers.title"),
     lead: t("suppliers.lead"),
-    suppliers: await listSuppliers(await getDb()),
+    suppliers: await catalogOf(await getDb()).suppliers(),
     translations: resources[language].search,
   };
 }
