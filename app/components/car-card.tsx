@@ -1,37 +1,19 @@
 import { Link } from "@remix-run/react";
-import type { i18n as I18n } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { describeExtra, ALL_EXTRAS } from "~/models/pricing";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
+import { cachedLabels } from "~/utils/label-cache";
 import { useMoney } from "~/utils/use-money";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;
 
-/**
- * Labels without parameters (feature names, extras, enumerations) repeat on every card of every page: each is
- * translated once per i18next instance, which a server process keeps per language (see I18nProvider).
- */
-const labelCaches = new WeakMap<I18n, Map<string, string>>();
-
+/** Parameterless labels, translated once per i18next instance. */
 function useLabel(): (key: string) => string {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    let cache = labelCaches.get(i18n);
-    if (!cache) labelCaches.set(i18n, (cache = new Map()));
-    const labels = cache;
-    return (key) => {
-      let label = labels.get(key);
-      if (label === undefined) {
-        label = i18n.t(key);
-        // A key that is not loaded yet comes back as itself: try again next time rather than keep it.
-        if (label !== key) labels.set(key, label);
-      }
-      return label;
-    };
-  }, [i18n]);
+  return useMemo(() => cachedLabels(i18n), [i18n]);
 }
 
 export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checkoutHref: string }) {
