@@ -2,12 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { listPlaces, listSuppliers, lowestDailyPrices, searchCars, type PlaceOption } from "./cars.server";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { listPlaces, listSuppliers, lowestDailyPrices, searchCars, SUBQUERY_FENCE, type PlaceOption } from "./cars.server";
 import type { SearchFilters } from "./search";
 import { parseSearchParams } from "./search-params";
 
 const FROM = new Date("2030-05-10T09:00:00Z");
 const TO = new Date("2030-05-13T09:00:00Z"); // 3 days
+
+it("the subquery fence reaches the SQL (drizzle drops a numeric offset(0))", () => {
+  const query = new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(SUBQUERY_FENCE).toSQL();
+  expect(query.sql).toMatch(/ offset 0$/);
+  expect(new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(0).toSQL().sql).not.toMatch(/offset/);
+});
 
 describe.each(testEngines)("car search on %s", (engine) => {
   let database: TestDatabase;

@@ -222,6 +222,13 @@ async function placeAndChildren(db: Executor, placeId: string): Promise<string[]
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
+/**
+ * `OFFSET 0` keeps a subquery of its own: flattened, PostgreSQL copies the rental-base expression into every
+ * reference to it (the markup, the ranking, the sort) and planned longer than it ran. Drizzle drops a numeric
+ * `offset(0)` (it is falsy), so the fence is a literal.
+ */
+export const SUBQUERY_FENCE = sql`0` as unknown as number;
+
 export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<{ offers: CarOffer[]; total: number; days: number }> {
   const days = rentalDays(criteria.from, criteria.to);
   const placeIds = await placeAndChildren(db, criteria.pickup.id);
@@ -247,9 +254,7 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
     .innerJoin(users, eq(users.id, cars.supplierId))
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(where)
-    // OFFSET 0 keeps this a subquery of its own: flattened, PostgreSQL would copy the base expression into every
-    // reference to it (three in the markup, more in the ranking), and planning that took longer than running it.
-    .offset(0)
+    .offset(SUBQUERY_FENCE)
     .as("candidates");
   const priced = db
     .select({

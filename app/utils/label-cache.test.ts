@@ -6,7 +6,7 @@ import { cachedLabels } from "./label-cache";
 
 async function instance(language: "en" | "fr", withSearch: boolean) {
   const i18n = createInstance();
-  await i18n.init({ ...i18nOptions, lng: language, resources: { [language]: { common: resources[language].common, ...(withSearch ? { search: resources[language].search } : {}) } } });
+  await i18n.init({ ...i18nOptions, lng: language, resources: { [language]: structuredClone({ common: resources[language].common, ...(withSearch ? { search: resources[language].search } : {}) }) } });
   return i18n;
 }
 
@@ -33,7 +33,7 @@ describe("cachedLabels", () => {
     const i18n = await instance("fr", false);
     const label = cachedLabels(i18n);
     expect(label("search:card.features")).toBe("card.features");
-    i18n.addResourceBundle("fr", "search", resources.fr.search, true, true);
+    i18n.addResourceBundle("fr", "search", structuredClone(resources.fr.search), true, true);
     expect(label("search:card.features")).toBe(resources.fr.search.card.features);
   });
 });

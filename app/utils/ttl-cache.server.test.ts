@@ -77,4 +77,22 @@ describe("cachedFor", () => {
     expect(await cache.get("places")).toBe("places#4");
     logged.mockRestore();
   });
+
+  it("a recount slower than the cache's life never replaces a newer one", async () => {
+    let clock = 0;
+    const pending: Array<(value: string) => void> = [];
+    const get = cachedFor(30_000, () => new Promise<string>((resolve) => pending.push(resolve)), () => clock);
+    const first = get("places");
+    pending[0]!("first");
+    expect(await first).toBe("first");
+    clock = 31_000;
+    expect(await get("places")).toBe("first"); // stale: a slow recount starts behind it
+    clock = 61_000;
+    const newer = get("places"); // too old: recomputed before answering
+    pending[2]!("newer");
+    expect(await newer).toBe("newer");
+    pending[1]!("slow and older");
+    await settle();
+    expect(await get("places")).toBe("newer");
+  });
 });

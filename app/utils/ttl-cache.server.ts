@@ -37,7 +37,8 @@ export function cachedFor<Key, Value>(ttlMs: number, compute: (key: Key) => Prom
         entry.refreshing = true;
         const next = start(key);
         next.value.then(
-          () => entries.set(key, next),
+          // Unless a newer computation replaced the entry meanwhile (a recount slower than the cache's life).
+          () => entries.get(key) === entry && entries.set(key, next),
           (error: unknown) => {
             // No second try behind the scenes: the previous figures serve until they are too old, and then the
             // next visitor recomputes them (and sees the error if it persists).
