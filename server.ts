@@ -86,6 +86,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     method: req.method,
     origin: req.get("origin"),
     secFetchSite: req.get("sec-fetch-site"),
+    referer: req.get("referer"),
     allowedOrigins,
     path: req.path,
   });
@@ -112,6 +113,7 @@ app.all(
 
 const server = app.listen(env.PORT, env.HOST, () => {
   log(`listening on http://${env.HOST}:${env.PORT} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  if (!env.APP_URL) log(`APP_URL is not set: links in e-mails point to http://localhost:${env.PORT} (set APP_URL to this site's public address)`);
 });
 
 let shuttingDown = false;

@@ -34,4 +34,13 @@ describe("configuration", () => {
     expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(/at least 32 characters/);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(/SESSION_SECRET: must be set/);
   });
+
+  it("trusts X-Forwarded-For only as far as the proxies configured, never its left-most (client-written) entry", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);
+    expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+  });
 });

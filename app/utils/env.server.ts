@@ -12,12 +12,37 @@ const booleanFromString = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value)));
 
+/**
+ * Express' "trust proxy": how much of X-Forwarded-For to believe. `true` means one proxy in front (the usual
+ * load balancer), never Express' own `true`, which takes the left-most address — one the client writes itself.
+ * Also a hop count, or the proxies' addresses / subnets (and Express' names loopback, linklocal, uniquelocal).
+ */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? "").trim().toLowerCase();
+    if (["", "false", "0", "no", "off"].includes(text)) return false;
+    if (["true", "yes", "on"].includes(text)) return 1;
+    if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
+    const addresses = text.split(",").map((item) => item.trim()).filter(Boolean);
+    if (addresses.every((item) => PROXY_ADDRESS.test(item))) return addresses;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be false, true (one proxy), a hop count, or the proxies' addresses/subnets" });
+    return z.NEVER;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().min(1).default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    APP_URL: z.string().url().optional(),
+    APP_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -28,7 +53,7 @@ const envSchema = z
     SESSION_SECRET_FILE: z.string().min(1).default("./data/session-secret"),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
     SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    TRUST_PROXY: booleanFromString(false),
+    TRUST_PROXY: trustProxy,
     IP_LANGUAGE_DETECTION: booleanFromString(false),
     COUNTRY_HEADER: z
       .string()
