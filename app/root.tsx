@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -34,9 +34,9 @@ export const links: LinksFunction = () => [
 ];
 
 /** The visitor, or a signed-out one when the database cannot be reached, so the error page still renders translated. */
-async function getVisitorOrGuest(request: Request): Promise<Visitor> {
+async function getVisitorOrGuest(request: Request, context: AppLoadContext): Promise<Visitor> {
   try {
-    return await getVisitor(request);
+    return await getVisitor(request, context);
   } catch (error) {
     console.error("[root] could not look up the signed-in user", error);
     const languageDecision = await detectLanguage(request, null, false);
@@ -44,11 +44,11 @@ async function getVisitorOrGuest(request: Request): Promise<Visitor> {
   }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
-  const visitor = await getVisitorOrGuest(request);
+  const visitor = await getVisitorOrGuest(request, context);
   const { toast, setCookie: clearToastCookie } = await getToast(request);
-  const pricing = await getVisitorPricing(request).catch((error: unknown) => {
+  const pricing = await getVisitorPricing(request, context).catch((error: unknown) => {
     console.error("[root] display currency", error);
     return { currency: "USD" as const, rate: 1, ratesAsOf: null };
   });

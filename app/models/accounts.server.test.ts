@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { hashPassword } from "~/utils/password.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { findSessionUser, verifyCredentials } from "./accounts.server";
+import { findSessionUser, setPassword, verifyCredentials } from "./accounts.server";
+import { issueToken, redeemToken } from "./tokens.server";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -36,5 +37,19 @@ describe.each(testEngines)("accounts on %s", (engine) => {
   it("does not find a suspended user behind a session", async () => {
     const [banned] = await database.db.select().from(schema.users).where(eq(schema.users.blacklisted, true));
     expect(await findSessionUser(database.db, banned!.id)).toBeNull();
+  });
+
+  it("a new password ends every session and revokes earlier reset and activation links", async () => {
+    const [driver] = await database.db.select().from(schema.users).where(eq(schema.users.email, "Driver@Example.com"));
+    const reset = await issueToken(database.db, driver!.id, "passwordReset");
+    const activation = await issueToken(database.db, driver!.id, "activation");
+    const validation = await issueToken(database.db, driver!.id, "emailValidation");
+    await database.db.insert(schema.sessions).values({ id: "old-session", userId: driver!.id, data: { userId: driver!.id }, expiresAt: new Date(Date.now() + 60_000) });
+    await setPassword(database.db, driver!.id, "right password");
+    expect(await redeemToken(database.db, reset, "passwordReset")).toEqual({ status: "invalid" });
+    expect(await redeemToken(database.db, activation, "activation")).toEqual({ status: "invalid" });
+    // Validating the address is another matter: that link still works.
+    expect(await redeemToken(database.db, validation, "emailValidation")).toMatchObject({ status: "valid" });
+    expect(await database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, driver!.id))).toHaveLength(0);
   });
 });

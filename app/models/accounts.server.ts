@@ -1,5 +1,5 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import { notifications, sessions, users, type Currency, type Language } from "#db/schema";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { notifications, sessions, tokens, users, type Currency, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -138,10 +138,14 @@ export async function findDriverByEmail(db: Executor, email: string) {
   return row ?? null;
 }
 
-/** Sets a new password and ends every other session of the account (a reset may follow a stolen password). */
+/**
+ * Sets a new password and ends every session of the account (a reset may follow a stolen password), and
+ * revokes its outstanding reset and activation links: an old reset mail must not undo the change.
+ */
 export async function setPassword(db: Executor, userId: string, password: string): Promise<void> {
   await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(tokens).where(and(eq(tokens.userId, userId), inArray(tokens.purpose, ["passwordReset", "activation"])));
 }
 
 export type PasswordCheck = "ok" | "validation.wrongPassword" | "validation.required";

@@ -17,10 +17,10 @@ const STATIC_PAGES: Record<string, StaticPageKey> = {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.page.title, description: data.page.intro }, matches);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const key = STATIC_PAGES[params.page ?? ""];
   if (!key) throw notFound();
-  const { language } = await getVisitor(request);
+  const { language } = await getVisitor(request, context);
   return { slug: params.page, page: resources[language].pages[key] };
 }
 

@@ -19,10 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 /** The home page presents three sizes (spec §1): MINI, MIDI, MAXI, shown as car, SUV, van. */
 const HOME_SIZES = ["mini", "midi", "maxi"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
-  const { language } = await getVisitor(request);
-  const pricing = await getVisitorPricing(request);
+  const { language } = await getVisitor(request, context);
+  const pricing = await getVisitorPricing(request, context);
   const db = await getDb();
   const [searchForm, destinations, lowest, suppliers] = await Promise.all([
     loadSearchForm(db, { language, now: new Date(), query: new URL(request.url).searchParams }),

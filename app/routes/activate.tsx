@@ -22,16 +22,17 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
+const ACTIVATION_RESENDS_PER_IP = { name: "resend-activation:ip", limit: 20, windowSeconds: 3600 };
 const ACTIVATION_RESENDS_PER_ACCOUNT = { name: "resend-activation:account", limit: 5, windowSeconds: 3600 };
 
 /**
  * Two kinds of link land here. An activation link (account created at checkout, no password yet) shows the form
  * that sets the first password — or, expired, a button for a new link. A validation link validates the address.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const db = await getDb();
-  const { language, user } = await getVisitor(request);
+  const { language, user } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
   const translations = resources[language].account;
 
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const db = await getDb();
 
@@ -65,7 +66,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const check = await checkToken(db, token, "activation");
     const user = check.status === "expired" ? await findUserContact(db, check.userId) : null;
     if (!user) return redirect(`/activate?token=${encodeURIComponent(token)}`);
-    const refused = await hitRateLimits([[ACTIVATION_RESENDS_PER_ACCOUNT, user.id]]);
+    const refused = await hitRateLimits([
+      [ACTIVATION_RESENDS_PER_IP, context.clientIp],
+      [ACTIVATION_RESENDS_PER_ACCOUNT, user.id],
+    ]);
     if (refused) return tooManyAttemptsRedirect("/", refused);
     try {
       await sendActivationEmail(db, user, publicOrigin(request));

@@ -9,7 +9,8 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** The provider's answer: a GET (Google, Facebook) or a cross-site form post (Apple). */
-async function handleCallback(request: Request, provider: string | undefined) {
+async function handleCallback({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const provider = params.provider;
   if (!isSocialProvider(provider)) throw new Response("Not found", { status: 404 });
   const result = await finishSocialSignIn(provider, request, publicOrigin(request));
   const refuse = async (messageKey: string) => {
@@ -19,7 +20,7 @@ async function handleCallback(request: Request, provider: string | undefined) {
   };
   if (!result.ok) return refuse(result.error);
 
-  const { language } = await getVisitor(request);
+  const { language } = await getVisitor(request, context);
   const account = await findOrCreateSocialAccount(await getDb(), result.identity, language);
   if (!account.ok) return refuse(account.error);
   const headers = await createToastHeaders({ type: "success", messageKey: account.created ? "success.welcomeNew" : "success.welcome", params: { name: account.fullName } });
@@ -28,5 +29,5 @@ async function handleCallback(request: Request, provider: string | undefined) {
   return redirect(result.redirectTo, { headers });
 }
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => handleCallback(request, params.provider);
-export const action = ({ request, params }: ActionFunctionArgs) => handleCallback(request, params.provider);
+export const loader = (args: LoaderFunctionArgs) => handleCallback(args);
+export const action = (args: ActionFunctionArgs) => handleCallback(args);

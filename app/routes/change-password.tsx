@@ -18,15 +18,15 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const { language } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request, context);
+  const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
   return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), translations: resources[language].account };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const userId = await requireUserId(request, context);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });

@@ -25,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 const MESSAGES_PER_IP = { name: "contact:ip", limit: 5, windowSeconds: 3600 };
 const MESSAGES_PER_SENDER = { name: "contact:sender", limit: 3, windowSeconds: 3600 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { language, user } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language, user } = await getVisitor(request, context);
   const t = await getTranslator(language, "contact");
   return {
     title: t("title"),
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await getVisitor(request);
+  const { user } = await getVisitor(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

@@ -7,12 +7,12 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
 
 /** The header's currency form: stores the choice in a cookie and on a signed-in user's record. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirectPath(form.get("redirectTo"));
   try {
     const currency = requireDisplayCurrency(form.get("currency"));
-    const { user } = await getVisitor(request);
+    const { user } = await getVisitor(request, context);
     if (user) await updateUserCurrency(await getDb(), user.id, currency);
     return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(currency) } });
   } catch (error) {

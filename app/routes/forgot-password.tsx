@@ -24,8 +24,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 const REQUESTS_PER_IP = { name: "forgot-password:ip", limit: 20, windowSeconds: 3600 };
 const REQUESTS_PER_ACCOUNT = { name: "forgot-password:account", limit: 5, windowSeconds: 3600 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { language } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
   return { title: t("forgot.title"), translations: resources[language].account };
 }

@@ -15,8 +15,8 @@ const LocationMap = lazy(() => import("~/components/location-map"));
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { language } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await getVisitor(request, context);
   const places = await catalogOf(await getDb()).places(language);
   const t = await getTranslator(language, "search");
   const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()].map(([code, name]) => ({

@@ -18,9 +18,9 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const { language } = await getVisitor(request);
+  const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
   const check = await checkToken(await getDb(), token, "passwordReset");
   return data(

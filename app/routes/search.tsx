@@ -21,10 +21,10 @@ import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title } : undefined, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
-  const { language } = await getVisitor(request);
-  const pricing = await getVisitorPricing(request);
+  const { language } = await getVisitor(request, context);
+  const pricing = await getVisitorPricing(request, context);
   const page = await loadSearch(await getDb(), {
     query: new URL(request.url).searchParams,
     language,

@@ -21,9 +21,9 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const { language } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request, context);
+  const { language } = await getVisitor(request, context);
   const profile = await findProfile(await getDb(), userId);
   if (!profile) throw redirect("/sign-in");
   const t = await getTranslator(language, "account");
@@ -53,8 +53,8 @@ async function savedRedirect(extraCookie?: string) {
   return redirect("/settings", { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const userId = await requireUserId(request, context);
   // Upload forms name themselves in the URL, so an oversized body is refused without reading it.
   const uploadForm = new URL(request.url).searchParams.get("upload");
   const formData = await readPostedForm(request);

@@ -3,6 +3,6 @@ import { serveOwnUpload } from "~/models/profile.server";
 import { requireUserId } from "~/utils/auth.server";
 
 /** The signed-in user's own avatar; nobody else's can be asked for (the file is looked up from the session). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return serveOwnUpload(await requireUserId(request), "avatar");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return serveOwnUpload(await requireUserId(request, context), "avatar");
 }

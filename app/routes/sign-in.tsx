@@ -11,9 +11,8 @@ import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.ser
 import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { checkRateLimit, getRateLimitStore, hitRateLimit, hitRateLimits, retryAfterHeaders, tooManyAttemptsError, type RateLimitResult } from "~/utils/rate-limit.server";
+import { forgiveRateLimit, getRateLimitStore, hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
@@ -22,14 +21,17 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-/** Sign-in attempts per 15 minutes from one address, and failed ones on one account. */
+/**
+ * Sign-in attempts per 15 minutes from one address, and failed ones on one account: every attempt is counted
+ * before the password is checked (concurrent guesses cannot all pass) and a successful one is forgiven.
+ */
 const ATTEMPTS_PER_IP = { name: "sign-in:ip", limit: 100, windowSeconds: 900 };
 const FAILURES_PER_ACCOUNT = { name: "sign-in:account-failures", limit: 8, windowSeconds: 900 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionUserId(request)) throw redirect(redirectTo);
-  const { language } = await getVisitor(request);
+  const { language, user } = await getVisitor(request, context);
+  if (user) throw redirect(redirectTo);
   const t = await getTranslator(language, "account");
   return { title: t("signIn.title"), socialProviders: configuredSocialProviders(), translations: resources[language].account };
 }
@@ -41,21 +43,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const tooMany = (refused: RateLimitResult) =>
-    data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(refused) });
-  const byAddress = await hitRateLimits([[ATTEMPTS_PER_IP, context.clientIp]]);
-  if (byAddress) return tooMany(byAddress);
-  const byAccount = await checkRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
-  if (!byAccount.allowed) return tooMany(byAccount);
+  const refused = await hitRateLimits([
+    [ATTEMPTS_PER_IP, context.clientIp],
+    [FAILURES_PER_ACCOUNT, submission.value.email],
+  ]);
+  if (refused) {
+    return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(refused) });
+  }
   try {
     const user = await authenticator.authenticate("form", request);
+    await forgiveRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
     const cookies = await startUserSession(request, user.userId, submission.value.stayConnected === "on");
     const headers = await createToastHeaders({ type: "success", messageKey: "success.welcome", params: { name: user.fullName } });
     for (const cookie of cookies) headers.append("Set-Cookie", cookie);
     return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
   } catch (error) {
     if (error instanceof SignInRefused) {
-      await hitRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
       return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), { status: 400 });
     }
     throw error;

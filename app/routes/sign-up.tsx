@@ -18,7 +18,6 @@ import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
-import { getSessionUserId } from "~/utils/session.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
@@ -29,17 +28,19 @@ import { getVisitor } from "~/utils/visitor.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
 const SIGN_UPS_PER_IP = { name: "sign-up:ip", limit: 20, windowSeconds: 3600 };
+/** Attempts to register one address (each one mails it, or probes whether it is taken). */
+const SIGN_UPS_PER_ADDRESS = { name: "sign-up:address", limit: 5, windowSeconds: 3600 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getSessionUserId(request)) throw redirect("/");
-  const { language } = await getVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language, user } = await getVisitor(request, context);
+  if (user) throw redirect("/");
   const t = await getTranslator(language, "account");
   return { title: t("signUp.title"), socialProviders: configuredSocialProviders(), recaptchaSiteKey: recaptchaSiteKey(request), translations: resources[language].account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const { language } = await getVisitor(request);
+  const { language } = await getVisitor(request, context);
   const submission = parseWithZod(formData, { schema: signUpSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
@@ -50,7 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
   const db = await getDb();
-  const refused = await hitRateLimits([[SIGN_UPS_PER_IP, context.clientIp]]);
+  const refused = await hitRateLimits([
+    [SIGN_UPS_PER_IP, context.clientIp],
+    [SIGN_UPS_PER_ADDRESS, submission.value.email],
+  ]);
   if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
   const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
   const created = await createDriverAccount(db, { ...driver, language });

@@ -12,10 +12,10 @@ import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec §2: only available when suppliers are not hidden by configuration.
   if (getEnv().HIDE_SUPPLIERS) throw notFound();
-  const { language } = await getVisitor(request);
+  const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "search");
   return {
     title: t("suppliers.title"),

@@ -7,6 +7,7 @@ import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { getSession, sessionStorage } from "./session.server";
+import { getVisitor, type RequestContext } from "./visitor.server";
 
 /** A refusal the sign-in form shows: a translation key. */
 export class SignInRefused extends Error {
@@ -43,11 +44,13 @@ export async function startUserSession(request: Request, userId: string, stayCon
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined)];
 }
 
-/** The signed-in user's id, or a redirect to sign in that comes back here afterwards. */
-export async function requireUserId(request: Request): Promise<string> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (userId) return userId;
+/**
+ * The signed-in user's id, or a redirect to sign in that comes back here afterwards. The account is looked up
+ * (once per request, shared with the other loaders): a suspended or deleted one is signed out, not let through.
+ */
+export async function requireUserId(request: Request, context: RequestContext): Promise<string> {
+  const { user } = await getVisitor(request, context);
+  if (user) return user.id;
   const url = new URL(request.url);
   throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
 }

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { BASE_CURRENCY, isDisplayCurrency } from "~/models/money";
 import type { Currency } from "#db/schema";
 import { cookiesAreSecure } from "./env.server";
@@ -35,7 +35,7 @@ export function requireDisplayCurrency(code: unknown): Currency {
 }
 
 // Loaders of one request share one rate lookup, whatever the cache setting.
-const perRequest = new WeakMap<Request, Promise<DisplayPricing>>();
+const perRequest = new WeakMap<object, Promise<DisplayPricing>>();
 
 async function lookUp(request: Request, userCurrency: string | null | undefined): Promise<DisplayPricing> {
   const stored = await currencyCookie.parse(request.headers.get("Cookie"));
@@ -46,11 +46,11 @@ async function lookUp(request: Request, userCurrency: string | null | undefined)
 }
 
 /** The currency prices are shown in for this request, and its rate from the base currency. */
-export function getDisplayPricing(request: Request, userCurrency?: string | null): Promise<DisplayPricing> {
-  let pricing = perRequest.get(request);
+export function getDisplayPricing(request: Request, context: Pick<AppLoadContext, "requestScope">, userCurrency?: string | null): Promise<DisplayPricing> {
+  let pricing = perRequest.get(context.requestScope);
   if (!pricing) {
     pricing = lookUp(request, userCurrency);
-    perRequest.set(request, pricing);
+    perRequest.set(context.requestScope, pricing);
   }
   return pricing;
 }

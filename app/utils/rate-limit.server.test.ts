@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { Redis } from "ioredis";
-import { checkRateLimit, hitRateLimit, postgresRateLimits, purgeExpiredRateLimits, redisRateLimits, type RateLimitStore } from "./rate-limit.server";
+import { forgiveRateLimit, hitRateLimit, postgresRateLimits, purgeExpiredRateLimits, redisRateLimits, type RateLimitStore } from "./rate-limit.server";
 
 describe.each(testEngines)("rate limits on %s", (engine) => {
   let database: TestDatabase;
@@ -45,21 +45,33 @@ describe.each(testEngines)("rate limits on %s", (engine) => {
   });
 });
 
-describe.each(testEngines)("checking a limit without counting on %s", (engine) => {
+describe.each(testEngines)("forgiving a counted attempt on %s", (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
   });
   afterAll(() => database?.destroy());
 
-  it("reports the state of a window and counts nothing", async () => {
+  it("takes one hit back from the open window, never below zero, and leaves other keys and ended windows alone", async () => {
+    const store = postgresRateLimits(database.db);
     const rule = { name: "failures", limit: 2, windowSeconds: 60 };
     const now = new Date(Date.UTC(2030, 0, 1));
-    expect(await checkRateLimit(postgresRateLimits(database.db), rule, "a@example.com", now)).toMatchObject({ allowed: true, remaining: 2 });
-    await hitRateLimit(postgresRateLimits(database.db), rule, "a@example.com", now);
-    await hitRateLimit(postgresRateLimits(database.db), rule, "a@example.com", now);
-    expect(await checkRateLimit(postgresRateLimits(database.db), rule, "A@example.com", now)).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 60 });
-    expect(await checkRateLimit(postgresRateLimits(database.db), rule, "a@example.com", new Date(now.getTime() + 61_000))).toMatchObject({ allowed: true });
+    await hitRateLimit(store, rule, "a@example.com", now);
+    await hitRateLimit(store, rule, "b@example.com", now);
+    await forgiveRateLimit(store, rule, "A@example.com", now);
+    await forgiveRateLimit(store, rule, "a@example.com", now);
+    expect((await hitRateLimit(store, rule, "a@example.com", now)).remaining).toBe(1);
+    expect((await hitRateLimit(store, rule, "b@example.com", now)).remaining).toBe(0);
+    await forgiveRateLimit(store, rule, "b@example.com", new Date(now.getTime() + 61_000));
+    expect((await hitRateLimit(store, rule, "b@example.com", now)).allowed).toBe(false);
+  });
+
+  it("still refuses concurrent guesses past the limit when each is counted before it is checked", async () => {
+    const store = postgresRateLimits(database.db);
+    const rule = { name: "guesses", limit: 8, windowSeconds: 900 };
+    const now = new Date(Date.UTC(2030, 0, 1));
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(store, rule, "victim@example.com", now)));
+    expect(results.filter((result) => result.allowed)).toHaveLength(8);
   });
 });
 
@@ -88,12 +100,14 @@ describe.skipIf(!process.env.TEST_REDIS_URL)("rate limits in Redis", () => {
     expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
-  it("counts each subject apart, case-insensitively, and checks without counting", async () => {
+  it("counts each subject apart, case-insensitively, and forgives one hit at a time", async () => {
     const account = { ...rule, name: "sign-in:account" };
-    expect(await checkRateLimit(store, account, "driver@example.com")).toMatchObject({ allowed: true, remaining: 3 });
     await hitRateLimit(store, account, "Driver@Example.com");
     expect((await hitRateLimit(store, account, "driver@example.com")).remaining).toBe(1);
-    expect(await checkRateLimit(store, account, "DRIVER@example.com")).toMatchObject({ allowed: true, remaining: 1 });
+    await forgiveRateLimit(store, account, "DRIVER@example.com");
+    expect((await hitRateLimit(store, account, "driver@example.com")).remaining).toBe(1);
+    await forgiveRateLimit(store, account, "nobody@example.com");
+    expect((await hitRateLimit(store, account, "nobody@example.com")).remaining).toBe(2);
     expect((await hitRateLimit(store, rule, "198.51.100.1")).remaining).toBe(2);
   });
 

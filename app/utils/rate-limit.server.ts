@@ -4,7 +4,7 @@
  * sign-in, sign-up, resend, forgot-password and contact (per IP and per account).
  */
 import { redirect } from "@remix-run/node";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
 import { getDb, type Executor } from "./db.server";
@@ -35,8 +35,8 @@ export interface RateWindow {
 export interface RateLimitStore {
   /** Counts one hit in the key's open window, or opens a new one, atomically. */
   hit(key: string, windowSeconds: number, now: Date): Promise<RateWindow>;
-  /** The key's open window, if any, without counting. */
-  peek(key: string, now: Date): Promise<RateWindow | null>;
+  /** Takes one hit back from the key's open window, if any (never below zero). */
+  forgive(key: string, now: Date): Promise<void>;
 }
 
 const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
@@ -70,11 +70,13 @@ export async function tooManyAttemptsRedirect(to: string, refused: RateLimitResu
   return redirect(to, { headers });
 }
 
-/** Whether `subject` is still under `rule`'s limit, without counting an attempt (for limits on failures only). */
-export async function checkRateLimit(store: RateLimitStore, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
-  const window = await store.peek(keyOf(rule, subject), now);
-  if (!window) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
-  return { allowed: window.hits < rule.limit, remaining: Math.max(0, rule.limit - window.hits), retryAfterSeconds: secondsUntil(window.resetAt, now) };
+/**
+ * Takes back an attempt counted by `hitRateLimit`, for limits on failures only (sign-in): the attempt is counted
+ * before the password is checked, so concurrent guesses cannot all slip under the limit, and forgiven when it
+ * turns out to be a success.
+ */
+export async function forgiveRateLimit(store: RateLimitStore, rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
+  await store.forgive(keyOf(rule, subject), now);
 }
 
 /** Counters in the rate_limits table; ended windows are purged hourly (server/maintenance.ts). */
@@ -97,9 +99,11 @@ export function postgresRateLimits(db: Executor): RateLimitStore {
         .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
       return row ?? { hits: 1, resetAt };
     },
-    async peek(key, now) {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      return row && row.resetAt > now ? { hits: row.hits, resetAt: row.resetAt } : null;
+    async forgive(key, now) {
+      await db
+        .update(rateLimits)
+        .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now)));
     },
   };
 }
@@ -114,6 +118,11 @@ if ttl < 0 then
 end
 return {hits, ttl}`;
 
+const FORGIVE_SCRIPT = `
+local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
+if hits > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Counters in Redis under `prefix`; each expires with its window (Redis' clock decides when). */
 export function redisRateLimits(redis: Redis, prefix = "rentacar:rate:"): RateLimitStore {
   return {
@@ -121,10 +130,8 @@ export function redisRateLimits(redis: Redis, prefix = "rentacar:rate:"): RateLi
       const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
       return { hits, resetAt: new Date(now.getTime() + ttl) };
     },
-    async peek(key, now) {
-      const [hits, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-      if (hits === null || ttl <= 0) return null;
-      return { hits: Number(hits), resetAt: new Date(now.getTime() + ttl) };
+    async forgive(key) {
+      await redis.eval(FORGIVE_SCRIPT, 1, prefix + key);
     },
   };
 }

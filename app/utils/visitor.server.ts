@@ -1,9 +1,11 @@
-import type { Language } from "#db/schema";
+import type { AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { sessions, type Language } from "#db/schema";
 import type { LanguageDecision } from "~/models/language";
 import { findSessionUser, updateUserLanguage, type SessionUser } from "~/models/accounts.server";
 import { getDisplayPricing, type DisplayPricing } from "./currency.server";
 import { getDb } from "./db.server";
-import { detectLanguage, getTranslator } from "./i18n.server";
+import { detectLanguage } from "./i18n.server";
 import { getSessionUserId } from "./session.server";
 
 export interface Visitor {
@@ -12,13 +14,18 @@ export interface Visitor {
   languageDecision: LanguageDecision;
 }
 
+/** What the visitor helpers need of the load context. */
+export type RequestContext = Pick<AppLoadContext, "requestScope">;
+
 // Loaders of one request run in parallel and each needs the visitor: look it up once per request.
-const visitors = new WeakMap<Request, Promise<Visitor>>();
+const visitors = new WeakMap<object, Promise<Visitor>>();
 
 async function lookUpVisitor(request: Request): Promise<Visitor> {
   const userId = await getSessionUserId(request);
   const db = userId ? await getDb() : undefined;
   const user = userId && db ? await findSessionUser(db, userId) : null;
+  // The account was suspended or deleted since it signed in: every one of its sessions ends now.
+  if (userId && db && !user) await db.delete(sessions).where(eq(sessions.userId, userId));
   const languageDecision = await detectLanguage(request, user?.language, user !== null);
   if (languageDecision.updateUser && user && db) {
     await updateUserLanguage(db, user.id, languageDecision.language);
@@ -27,24 +34,18 @@ async function lookUpVisitor(request: Request): Promise<Visitor> {
   return { user, language: languageDecision.language, languageDecision };
 }
 
-/** Who is asking, and in which language to answer. */
-export function getVisitor(request: Request): Promise<Visitor> {
-  let visitor = visitors.get(request);
+/** Who is asking (null for a suspended account: it is signed out), and in which language to answer. */
+export function getVisitor(request: Request, context: RequestContext): Promise<Visitor> {
+  let visitor = visitors.get(context.requestScope);
   if (!visitor) {
     visitor = lookUpVisitor(request);
-    visitors.set(request, visitor);
+    visitors.set(context.requestScope, visitor);
   }
   return visitor;
 }
 
-/** A translator in the visitor's language. */
-export async function getRequestTranslator(request: Request, namespace?: string) {
-  const { language } = await getVisitor(request);
-  return { t: await getTranslator(language, namespace), language };
-}
-
 /** The visitor's display currency and its rate, looked up once per request. */
-export async function getVisitorPricing(request: Request): Promise<DisplayPricing> {
-  const { user } = await getVisitor(request);
-  return getDisplayPricing(request, user?.currency);
+export async function getVisitorPricing(request: Request, context: RequestContext): Promise<DisplayPricing> {
+  const { user } = await getVisitor(request, context);
+  return getDisplayPricing(request, context, user?.currency);
 }

@@ -44,7 +44,7 @@ export function useAppDatabase(): { database: TestDatabase } {
 }
 
 /** What Remix passes a loader or action, for a request from `clientIp`. */
-export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({ request, params: {}, context: { clientIp, cspNonce: "test" } });
+export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({ request, params: {}, context: { clientIp, cspNonce: "test", requestScope: {} } });
 
 /** A same-origin form post to `path`. */
 export const formPost = (url: string, fields: Record<string, string>) =>

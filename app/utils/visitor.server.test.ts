@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from "vitest";
+import { useAppDatabase } from "../../tests/support/app-test";
+import { currencyCookie } from "./currency.server";
+import * as rates from "./rates.server";
+import { getVisitor, getVisitorPricing } from "./visitor.server";
+
+await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("visitor"));
+
+describe("what the loaders of one request share", () => {
+  useAppDatabase();
+
+  // Remix hands each loader its own copy of the request: only the load context's scope is common to them.
+  const copies = (url: string, headers: Record<string, string> = {}) => [new Request(url, { headers }), new Request(url, { headers })] as const;
+
+  it("looks the visitor up once per request, not once per loader", async () => {
+    const requestScope = {};
+    const [root, route] = copies("http://localhost/search?lng=fr");
+    const first = getVisitor(root, { requestScope });
+    expect(getVisitor(route, { requestScope })).toBe(first);
+    expect((await first).language).toBe("fr");
+    // Another request looks up afresh.
+    expect(getVisitor(route, { requestScope: {} })).not.toBe(first);
+  });
+
+  it("looks the display currency's rate up once per request, whatever the cache setting", async () => {
+    const service = await rates.getRateService();
+    const lookups = vi.spyOn(service, "getRates");
+    const requestScope = {};
+    const cookie = (await currencyCookie.serialize("EUR")).split(";")[0]!;
+    const [root, route] = copies("http://localhost/search", { Cookie: cookie });
+    const [a, b] = await Promise.all([getVisitorPricing(root, { requestScope }), getVisitorPricing(route, { requestScope })]);
+    expect(a).toBe(b);
+    expect(a.currency).toBe("EUR");
+    expect(lookups).toHaveBeenCalledTimes(1);
+    lookups.mockRestore();
+  });
+});
