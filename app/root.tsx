@@ -57,12 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
   if (clearToastCookie) headers.append("Set-Cookie", clearToastCookie);
   const { user } = visitor;
+  const shownToast = toast ?? (visitor.languageChangeFailed ? { type: "error" as const, messageKey: "errors.changeLanguage" } : null);
   return data(
     {
       language: visitor.language,
       translations: resources[visitor.language].common,
       user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
-      toast,
+      toast: shownToast,
       currency: pricing.currency,
       ratesAsOf: pricing.ratesAsOf,
       showSuppliers: !env.HIDE_SUPPLIERS,

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { validSignUp } from "../../tests/support/fixtures";
 import { ageOn, signUpSchema } from "./account-forms";
 
-const valid = {
-  fullName: "Alex Martin",
-  email: "alex@example.com",
-  phone: "+33 6 12 34 56 78",
-  birthDate: "1990-04-12",
-  password: "secret1",
-  confirmPassword: "secret1",
-  acceptTerms: "on",
-};
+const valid = validSignUp;
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = signUpSchema.safeParse(input);
@@ -26,6 +19,10 @@ describe("sign-up rules (spec §5)", () => {
     ["too few digits", { phone: "+1 2-3" }, "phone", "validation.invalidPhone"],
     ["terms not accepted", { acceptTerms: undefined }, "acceptTerms", "validation.acceptTerms"],
     ["a nonsense date", { birthDate: "1990-02-31x" }, "birthDate", "validation.invalidDate"],
+    ["30 February", { birthDate: "2000-02-30" }, "birthDate", "validation.invalidDate"],
+    ["29 February of a common year", { birthDate: "1999-02-29" }, "birthDate", "validation.invalidDate"],
+    ["month 13", { birthDate: "1990-13-01" }, "birthDate", "validation.invalidDate"],
+    ["day 0", { birthDate: "1990-01-00" }, "birthDate", "validation.invalidDate"],
   ])("refuses %s", (_name, change, path, message) => {
     expect(errorsOf({ ...valid, ...change })[path]).toBe(message);
   });
@@ -39,6 +36,8 @@ describe("sign-up rules (spec §5)", () => {
     expect(errorsOf({ ...valid, birthDate: iso(21) }).birthDate).toBeUndefined();
     expect(errorsOf({ ...valid, birthDate: iso(21, 1) }).birthDate).toBe("validation.minimumAge");
   });
+
+  it("accepts 29 February of a leap year", () => expect(errorsOf({ ...valid, birthDate: "2000-02-29" })).toEqual({}));
 
   it("counts whole years", () => {
     expect(ageOn("2000-02-29", new Date("2021-02-28T12:00:00Z"))).toBe(20);

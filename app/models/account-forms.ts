@@ -24,11 +24,18 @@ export function ageOn(birthDate: string, today: Date): number {
 /** A phone number as people write it: digits with spaces, dots, dashes, brackets, an optional leading +. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
 
+/** Whether 'YYYY-MM-DD' names a day of the calendar (Date.parse turns 30 February into 1 March; the database refuses it). */
+export function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** A driver's birth date: a real day, at least the minimum driver age ago. */
 const birthDateField = z
   .string({ required_error: "validation.required" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
-  .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), "validation.invalidDate")
+  .refine(isCalendarDate, "validation.invalidDate")
   .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, "validation.minimumAge")
   .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidDate");
 

@@ -21,6 +21,7 @@ async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, use
   await getMailer().send(
     composeMail({
       to: user.email,
+      language: user.language,
       subject: t(mail.subject),
       greeting: t("mail.greeting", { name: user.fullName }),
       paragraphs: [t(mail.body)],

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { hashPassword } from "~/utils/password.server";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { findSessionUser, setPassword, verifyCredentials } from "./accounts.server";
-import { issueToken, redeemToken } from "./tokens.server";
+import { findSessionUser, setPassword, setPasswordWithLink, verifyCredentials } from "./accounts.server";
+import { checkToken, issueToken, redeemToken } from "./tokens.server";
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -51,5 +51,24 @@ describe.each(testEngines)("accounts on %s", (engine) => {
     // Validating the address is another matter: that link still works.
     expect(await redeemToken(database.db, validation, "emailValidation")).toMatchObject({ status: "valid" });
     expect(await database.db.select().from(schema.sessions).where(eq(schema.sessions.userId, driver!.id))).toHaveLength(0);
+  });
+
+  it("a link is used up only together with the password it sets: a failed save leaves it working", async () => {
+    const [user] = await database.db.insert(schema.users).values({ email: "unlucky@example.com", fullName: "Unlucky" }).returning();
+    const token = await issueToken(database.db, user!.id, "passwordReset");
+    // The database refuses this one account's update, as a full disk or a lost connection would.
+    await database.db.execute(sql.raw("create function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$"));
+    await database.db.execute(
+      sql.raw("create trigger refuse_update before update on users for each row when (old.email = 'unlucky@example.com') execute function refuse_update()"),
+    );
+    await expect(setPasswordWithLink(database.db, token, "passwordReset", "new password")).rejects.toThrow();
+    expect(await checkToken(database.db, token, "passwordReset")).toMatchObject({ status: "valid" });
+
+    await database.db.execute(sql.raw("drop trigger refuse_update on users"));
+    await database.db.execute(sql.raw("drop function refuse_update()"));
+    expect(await setPasswordWithLink(database.db, token, "passwordReset", "new password")).toMatchObject({ status: "valid", userId: user!.id });
+    const [saved] = await database.db.select().from(schema.users).where(eq(schema.users.id, user!.id));
+    expect(saved!.verified).toBe(true);
+    expect(await setPasswordWithLink(database.db, token, "passwordReset", "again")).toEqual({ status: "invalid" });
   });
 });

@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, tokens, users, type Currency, type Language } from "#db/schema";
-import type { Executor } from "~/utils/db.server";
+import type { Database, Executor } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { checkToken, redeemToken, type TokenCheck } from "./tokens.server";
 
 /** What every page needs to know about the signed-in user. */
 export interface SessionUser {
@@ -143,9 +144,32 @@ export async function findDriverByEmail(db: Executor, email: string) {
  * revokes its outstanding reset and activation links: an old reset mail must not undo the change.
  */
 export async function setPassword(db: Executor, userId: string, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
+  await storePasswordHash(db, userId, await hashPassword(password));
+}
+
+async function storePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(tokens).where(and(eq(tokens.userId, userId), inArray(tokens.purpose, ["passwordReset", "activation"])));
+}
+
+/**
+ * A password chosen through a one-time link (reset, or activation of an account made at checkout): the link is
+ * used up only together with saving the password — one transaction — so a failure leaves it usable. Following
+ * the link proved the address, so it is validated too.
+ */
+export async function setPasswordWithLink(db: Database, token: string, purpose: "passwordReset" | "activation", password: string): Promise<TokenCheck> {
+  const check = await checkToken(db, token, purpose);
+  if (check.status !== "valid") return check;
+  // Hashed before the transaction: it takes a quarter of a second that no lock should wait for.
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const redeemed = await redeemToken(tx, token, purpose);
+    if (redeemed.status !== "valid") return redeemed;
+    await storePasswordHash(tx, redeemed.userId, passwordHash);
+    await markEmailVerified(tx, redeemed.userId);
+    return redeemed;
+  });
 }
 
 export type PasswordCheck = "ok" | "validation.wrongPassword" | "validation.required";

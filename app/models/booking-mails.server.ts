@@ -46,6 +46,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   await getMailer().send(
     composeMail({
       to: driver.email,
+      language,
       subject: t("booking.subject", { reference }),
       greeting: t("greeting", { name: driver.fullName }),
       paragraphs: [
@@ -79,6 +80,7 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   await getMailer().send(
     composeMail({
       to: user.email,
+      language: user.language,
       subject: t("notification.subject", { message }),
       greeting: t("greeting", { name: user.fullName }),
       paragraphs: [t("notification.intro"), message, t("notification.optOut")],

@@ -1,30 +1,51 @@
-import { contactMessages } from "#db/schema";
+import { contactMessages, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";
 
 export interface ContactMessage {
-  userId: string | null;
-  name: string | null;
   email: string;
   subject: string;
   message: string;
+  /** The signed-in sender; a visitor has none. */
+  account: { id: string; fullName: string; language: Language; verified: boolean } | null;
 }
 
+/** Customer care reads its mail in English. */
+const CARE_LANGUAGE = "en";
+
 /**
- * Keeps the message, then mails it to customer care (CONTACT_EMAIL, in English) with Reply-To set to the sender.
- * Nothing is ever mailed to the address a visitor typed: the form cannot be used to send mail to strangers.
+ * Keeps the message, then mails it to customer care (CONTACT_EMAIL) with Reply-To set to the sender. A signed-in
+ * sender with a validated address also gets an acknowledgement in their language. Nothing is ever mailed to an
+ * address a visitor typed: the form cannot be used to send mail to strangers.
  */
 export async function submitContactMessage(db: Executor, contact: ContactMessage): Promise<void> {
-  await db.insert(contactMessages).values({ userId: contact.userId, email: contact.email, subject: contact.subject, message: contact.message });
-  const t = await getTranslator("en", "contact");
+  const { account } = contact;
+  await db.insert(contactMessages).values({ userId: account?.id ?? null, email: contact.email, subject: contact.subject, message: contact.message });
+  const [t, signature] = await Promise.all([getTranslator(CARE_LANGUAGE, "contact"), getTranslator(CARE_LANGUAGE, "mail")]);
   const mail = composeMail({
     to: getEnv().CONTACT_EMAIL,
+    language: CARE_LANGUAGE,
     subject: t("mail.subject", { subject: contact.subject }),
-    greeting: t("mail.intro", { name: contact.name ?? t("mail.visitor"), email: contact.email }),
-    paragraphs: [contact.message, ...(contact.userId ? [t("mail.account", { id: contact.userId })] : []), t("mail.reply")],
-    signature: "Rentacar",
+    greeting: t("mail.intro", { name: account?.fullName ?? t("mail.visitor"), email: contact.email }),
+    paragraphs: [contact.message, ...(account ? [t("mail.account", { id: account.id })] : []), t("mail.reply")],
+    signature: signature("signature"),
   });
   await getMailer().send({ ...mail, replyTo: contact.email });
+  if (account?.verified) await acknowledge(contact, account);
+}
+
+async function acknowledge(contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {
+  const [t, mailText] = await Promise.all([getTranslator(account.language, "contact"), getTranslator(account.language, "mail")]);
+  await getMailer().send(
+    composeMail({
+      to: contact.email,
+      language: account.language,
+      subject: t("mail.acknowledgement.subject", { subject: contact.subject }),
+      greeting: mailText("greeting", { name: account.fullName }),
+      paragraphs: [t("mail.acknowledgement.intro"), t("mail.acknowledgement.copy"), contact.message],
+      signature: mailText("signature"),
+    }),
+  );
 }

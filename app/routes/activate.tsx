@@ -7,8 +7,8 @@ import { ResendValidationForm } from "~/components/resend-validation-form";
 import { resources } from "~/locales";
 import { sendActivationEmail } from "~/models/account-mails.server";
 import { activationSchema } from "~/models/account-forms";
-import { findUserContact, markEmailVerified, setPassword } from "~/models/accounts.server";
-import { checkToken, redeemToken } from "~/models/tokens.server";
+import { findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/accounts.server";
+import { checkToken, redeemToken, type TokenCheck } from "~/models/tokens.server";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await redeemToken(db, token, "emailValidation");
   if (result.status === "valid") {
     await markEmailVerified(db, result.userId);
-    throw redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.changesSaved" }) });
+    throw redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.emailValidated" }) });
   }
   return {
     mode: "validation" as const,
@@ -82,13 +82,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: activationSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  const redeemed = await redeemToken(db, submission.value.token, "activation");
-  if (redeemed.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
-  await setPassword(db, redeemed.userId, submission.value.password);
-  // The link reached the address, so it is validated as well.
-  await markEmailVerified(db, redeemed.userId);
+  let saved: TokenCheck;
+  try {
+    saved = await setPasswordWithLink(db, submission.value.token, "activation", submission.value.password);
+  } catch (error) {
+    console.error("[activate]", error);
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+  }
+  if (saved.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
   const headers = await createToastHeaders({ type: "success", messageKey: "success.accountActivated" });
-  for (const cookie of await startUserSession(request, redeemed.userId, false)) headers.append("Set-Cookie", cookie);
+  for (const cookie of await startUserSession(request, saved.userId, false)) headers.append("Set-Cookie", cookie);
   return redirect("/", { headers });
 }
 

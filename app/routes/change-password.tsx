@@ -33,7 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   const check = await checkCurrentPassword(db, userId, submission.value.currentPassword);
   if (check !== "ok") return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
-  await setPassword(db, userId, submission.value.password);
+  try {
+    await setPassword(db, userId, submission.value.password);
+  } catch (error) {
+    console.error("[change-password]", error);
+    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+  }
   // Other sessions ended with the change; this browser continues in a fresh one.
   const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
   for (const cookie of await startUserSession(request, userId, false)) headers.append("Set-Cookie", cookie);

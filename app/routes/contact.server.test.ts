@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { contactMessages } from "#db/schema";
+import { contactMessages, users } from "#db/schema";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
+import { submitContactMessage } from "~/models/contact.server";
 import { action } from "./contact";
 
 const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("contact", { CONTACT_EMAIL: "care@rentacar.test" }));
@@ -42,5 +43,23 @@ describe("the contact form", () => {
     const fromOneAddress = [];
     for (let attempt = 0; attempt < 6; attempt++) fromOneAddress.push(status(await send({ email: `n${attempt}@example.com`, subject: "Hi", message: "Hello" }, "198.51.100.30")));
     expect(fromOneAddress).toEqual([302, 302, 302, 302, 302, 429]);
+  });
+
+  it("acknowledges a signed-in sender with a validated address, in their language, and no one else", async () => {
+    const before = mails().length;
+    const [user] = await app.database.db.insert(users).values({ email: "camille@example.com", fullName: "Camille Martin", language: "fr", verified: true }).returning();
+    const account = { id: user!.id, fullName: "Camille Martin", language: "fr" as const, verified: true };
+    await submitContactMessage(app.database.db, { email: "camille@example.com", subject: "Siège enfant", message: "Puis-je ajouter un siège ?", account });
+    const sent = mails().slice(before);
+    expect(sent).toHaveLength(2);
+    const acknowledgement = sent.find((text) => /^To: camille@example\.com$/m.test(text));
+    expect(acknowledgement).toContain("Notre service client a bien reçu votre message");
+    expect(acknowledgement).toContain("Bonjour Camille Martin,");
+    expect(acknowledgement).toContain('lang="fr"');
+    // Care staff read theirs in English, signed like every other mail.
+    expect(sent.find((text) => /^To: care@rentacar\.test$/m.test(text))).toContain("The Rentacar team");
+
+    await submitContactMessage(app.database.db, { email: "new@example.com", subject: "Hi", message: "Hello", account: { ...account, verified: false } });
+    expect(mails().slice(before + 2)).toHaveLength(1);
   });
 });

@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
 
   try {
-    await submitContactMessage(await getDb(), { userId: user?.id ?? null, name: user?.fullName ?? null, email, subject: submission.value.subject, message: submission.value.message });
+    await submitContactMessage(await getDb(), { email, subject: submission.value.subject, message: submission.value.message, account: user });
   } catch (error) {
     console.error("[contact]", error);
     return data(submission.reply({ formErrors: ["errors.messageFailed"] }), { status: 500 });

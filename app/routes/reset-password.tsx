@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
 import { resetPasswordSchema } from "~/models/account-forms";
-import { markEmailVerified, setPassword } from "~/models/accounts.server";
-import { checkToken, redeemToken } from "~/models/tokens.server";
+import { setPasswordWithLink } from "~/models/accounts.server";
+import { checkToken, type TokenCheck } from "~/models/tokens.server";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
@@ -33,14 +33,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const db = await getDb();
-  const redeemed = await redeemToken(db, submission.value.token, "passwordReset");
-  if (redeemed.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
-  await setPassword(db, redeemed.userId, submission.value.password);
-  // Following the link proved the address.
-  await markEmailVerified(db, redeemed.userId);
+  let saved: TokenCheck;
+  try {
+    saved = await setPasswordWithLink(await getDb(), submission.value.token, "passwordReset", submission.value.password);
+  } catch (error) {
+    console.error("[reset-password]", error);
+    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+  }
+  if (saved.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
   const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
-  for (const cookie of await startUserSession(request, redeemed.userId, false)) headers.append("Set-Cookie", cookie);
+  for (const cookie of await startUserSession(request, saved.userId, false)) headers.append("Set-Cookie", cookie);
   return redirect("/", { headers });
 }
 

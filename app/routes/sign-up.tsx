@@ -57,7 +57,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
   const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
-  const created = await createDriverAccount(db, { ...driver, language });
+  let created: Awaited<ReturnType<typeof createDriverAccount>>;
+  try {
+    created = await createDriverAccount(db, { ...driver, language });
+  } catch (error) {
+    // Spec §8: 'An error occurred during sign up', with what was typed kept.
+    console.error("[sign-up]", error);
+    return data(submission.reply({ ...hidden, formErrors: ["errors.signUpFailed"] }), { status: 500 });
+  }
   if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
 
   let toastKey = "success.validationEmailSent";

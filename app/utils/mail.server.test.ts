@@ -8,6 +8,7 @@ import { composeMail, outboxMailer, smtpMailer } from "./mail.server";
 
 const message = composeMail({
   to: "driver@example.com",
+  language: "fr",
   subject: "Validez votre adresse",
   greeting: "Bonjour Alex,",
   paragraphs: ["Merci <de> votre inscription."],
@@ -20,6 +21,7 @@ describe("composeMail", () => {
     expect(message.text).toContain("Valider: http://127.0.0.1:3000/activate?token=abc");
     expect(message.html).toContain("Merci &#60;de&#62; votre inscription.");
     expect(message.html).toContain('href="http://127.0.0.1:3000/activate?token=abc"');
+    expect(message.html).toContain('<html lang="fr">');
   });
 });
 

@@ -57,10 +57,18 @@ export function getMailer(): Mailer {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** A plain, accessible message with one call to action, as text and HTML. */
-export function composeMail(parts: { to: string; subject: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; signature: string }): MailMessage {
+/** A plain, accessible message with one call to action, as text and HTML (its language declared for screen readers). */
+export function composeMail(parts: {
+  to: string;
+  language: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  signature: string;
+}): MailMessage {
   const text = [parts.greeting, "", ...parts.paragraphs.flatMap((paragraph) => [paragraph, ""]), ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []), parts.signature].join("\n");
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1d1f22;line-height:1.5">
+  const html = `<!doctype html><html lang="${escapeHtml(parts.language)}"><body style="font-family:system-ui,sans-serif;color:#1d1f22;line-height:1.5">
 <p>${escapeHtml(parts.greeting)}</p>
 ${parts.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
 ${parts.action ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;padding:10px 16px;background:#2b2e33;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(parts.action.label)}</a></p><p style="font-size:13px;color:#555">${escapeHtml(parts.action.url)}</p>` : ""}

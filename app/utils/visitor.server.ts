@@ -12,6 +12,8 @@ export interface Visitor {
   user: SessionUser | null;
   language: Language;
   languageDecision: LanguageDecision;
+  /** Spec §8: the language asked for is used, but saving it on the account failed ('An error occurred while changing language'). */
+  languageChangeFailed?: boolean;
 }
 
 /** What the visitor helpers need of the load context. */
@@ -27,11 +29,17 @@ async function lookUpVisitor(request: Request): Promise<Visitor> {
   // The account was suspended or deleted since it signed in: every one of its sessions ends now.
   if (userId && db && !user) await db.delete(sessions).where(eq(sessions.userId, userId));
   const languageDecision = await detectLanguage(request, user?.language, user !== null);
+  let languageChangeFailed = false;
   if (languageDecision.updateUser && user && db) {
-    await updateUserLanguage(db, user.id, languageDecision.language);
-    user.language = languageDecision.language;
+    try {
+      await updateUserLanguage(db, user.id, languageDecision.language);
+      user.language = languageDecision.language;
+    } catch (error) {
+      console.error("[visitor] saving the account's language", error);
+      languageChangeFailed = true;
+    }
   }
-  return { user, language: languageDecision.language, languageDecision };
+  return { user, language: languageDecision.language, languageDecision, languageChangeFailed };
 }
 
 /** Who is asking (null for a suspended account: it is signed out), and in which language to answer. */

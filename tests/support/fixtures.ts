@@ -80,3 +80,14 @@ export function bookingValues(
     expiresAt: status === "void" ? new Date(Date.parse(startsAt)) : null,
   };
 }
+
+/** A complete, valid sign-up form (spec §5), to change one field at a time. */
+export const validSignUp = {
+  fullName: "Alex Martin",
+  email: "alex@example.com",
+  phone: "+33 6 12 34 56 78",
+  birthDate: "1990-04-12",
+  password: "secret1",
+  confirmPassword: "secret1",
+  acceptTerms: "on",
+} as const;
