@@ -21,8 +21,6 @@ import { localizedName } from "./localized-name";
 import { calendarDate, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 
-export const effectivePriceSql = sql<number>`coalesce(${cars.discountedDailyPrice}, ${cars.dailyPrice})`;
-
 /** A tier's price as pricing.ts picks it: the discounted one when positive, else the full one when positive. */
 const tierPrice = (discounted: AnyPgColumn, full: AnyPgColumn) =>
   sql`coalesce(nullif(greatest(${discounted}, 0), 0), nullif(greatest(${full}, 0), 0))`;
@@ -230,7 +228,7 @@ async function placeAndChildren(db: Executor, placeId: string): Promise<string[]
 export const SUBQUERY_FENCE = sql`0` as unknown as number;
 
 export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<{ offers: CarOffer[]; total: number; days: number }> {
-  const days = rentalDays(criteria.from, criteria.to);
+  const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
   const placeIds = await placeAndChildren(db, criteria.pickup.id);
   const where = and(
     offerableCar,
@@ -309,7 +307,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       .innerJoin(users, eq(users.id, cars.supplierId))
       .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
       .where(inArray(cars.id, ids)),
-    db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, ids)).orderBy(asc(dateBasedPrices.startDate)),
+    // The order rentalBaseSql picks periods in: earliest start first, then id.
+    db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, ids)).orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id)),
   ]);
   const byId = new Map(carRows.map((row) => [row.car.id, row]));
   const offers = ids.map((id) => {
@@ -380,14 +379,21 @@ export async function listSuppliers(db: Executor): Promise<SupplierSummary[]> {
   return rows;
 }
 
-/** The lowest daily price among offerable cars of each range ('from' prices on the home page). */
+/**
+ * Each range's cheapest one-day rental, markup included ('from' prices on the home page): a price a driver can
+ * really be quoted — the daily price (discounted when set), or for a car with date-based prices the lowest of a
+ * period that has not ended yet, as quoteRental would charge it.
+ */
 export async function lowestDailyPrices(db: Executor): Promise<Partial<Record<(typeof cars.$inferSelect)["range"], number>>> {
+  const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);
+  const lowestPeriod = sql`(select min(p.daily_price) from date_based_prices p where p.car_id = ${cars.id} and p.end_date >= current_date)`;
+  const oneDay = sql`(case when ${cars.isDateBasedPrice} then least(${daily}, ${lowestPeriod}) else ${daily} end)`;
   const rows = await db
-    .select({ range: cars.range, price: sql<number>`min(${effectivePriceSql})`.mapWith(Number) })
+    .select({ range: cars.range, price: sql<number>`min(${withMarkupSql(oneDay, supplierSettings.markupBasisPoints)})`.mapWith(Number) })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
+    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(offerableCar)
     .groupBy(cars.range);
   return Object.fromEntries(rows.map((row) => [row.range, row.price]));
 }
-

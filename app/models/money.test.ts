@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { convertMinorUnits, formatMoney, ISO_4217_CODES, validateConversion } from "./money";
+import { convertMinorUnits, CurrencyConversionError, exchangeRate, formatMoney, ISO_4217_CODES, validateConversion } from "./money";
 
 describe("formatMoney (spec §9)", () => {
   it.each([
@@ -43,5 +43,26 @@ describe("validateConversion (spec §5)", () => {
     [10, "usd", "EUR", "validation.invalidCurrencyCode"],
   ])("%s %s→%s", (amount, from, to, problem) => {
     expect(validateConversion(amount, from, to)?.key ?? null).toBe(problem);
+  });
+});
+
+describe("exchangeRate", () => {
+  const table = { USD: 1, EUR: 0.86, GBP: 0.76 };
+  it("derives any pair from rates against the base currency", () => {
+    expect(exchangeRate("USD", "EUR", table)).toBe(0.86);
+    expect(exchangeRate("EUR", "GBP", table)).toBeCloseTo(0.76 / 0.86, 12);
+    expect(exchangeRate("GBP", "GBP", table)).toBe(1);
+  });
+  it.each([
+    ["", "EUR", ""],
+    ["USD", "XYZ", "XYZ"],
+    ["USD", "JPY", "JPY"], // a real code the table has no rate for
+  ])("refuses %j → %j, naming %j", (from, to, code) => {
+    expect(() => exchangeRate(from, to, table)).toThrow(CurrencyConversionError);
+    try {
+      exchangeRate(from, to, table);
+    } catch (error) {
+      expect((error as CurrencyConversionError).problem).toEqual({ key: "validation.invalidCurrencyCode", params: { code } });
+    }
   });
 });

@@ -82,3 +82,23 @@ export function validateConversion(amount: number, from: string, to: string): Co
   }
   return null;
 }
+
+/** A conversion refused by spec §5's input rules; `problem` is the translated message's key and parameters. */
+export class CurrencyConversionError extends Error {
+  constructor(readonly problem: ConversionProblem) {
+    super(problem.key === "validation.invalidCurrencyCode" ? `${problem.params.code} is not a valid currency code` : "the amount must be a positive number");
+    this.name = "CurrencyConversionError";
+  }
+}
+
+/**
+ * Units of `to` per unit of `from`, from a table of rates against the base currency. The codes are checked as
+ * spec §5 says (non-empty, ISO 4217), and both must be in the table: a rate is never guessed.
+ */
+export function exchangeRate(from: string, to: string, ratesFromBase: Readonly<Partial<Record<string, number>>>): number {
+  const problem = validateConversion(1, from, to);
+  if (problem) throw new CurrencyConversionError(problem);
+  const missing = [from, to].find((code) => !(Number(ratesFromBase[code]) > 0));
+  if (missing !== undefined) throw new CurrencyConversionError({ key: "validation.invalidCurrencyCode", params: { code: missing } });
+  return ratesFromBase[to]! / ratesFromBase[from]!;
+}

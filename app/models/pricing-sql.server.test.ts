@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cars, dateBasedPrices, supplierSettings } from "#db/schema";
+import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { rentalBaseSql, withMarkupSql } from "./cars.server";
+import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./cars.server";
 import { calendarDate, MILLISECONDS_PER_DAY, quoteRental } from "./pricing";
 
 /** Search sorts by a SQL twin of the pricing rules: it must agree with quoteRental for every car and length. */
@@ -30,6 +30,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
       .orderBy(asc(cars.id));
     const periods = await db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, rows.map((row) => row.car.id)));
+    const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
     const from = new Date(start);
     for (const days of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45]) {
       const to = new Date(from.getTime() + days * MILLISECONDS_PER_DAY - 60_000);
@@ -41,7 +42,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const expected = rows.map(({ car, markup }) => ({
         id: car.id,
         total: quoteRental({
-          car: { ...car, dateBasedPrices: periods.filter((period) => period.carId === car.id).sort((a, b) => a.startDate.localeCompare(b.startDate)) },
+          car: { ...car, dateBasedPrices: periodsOf(car.id) },
           markupBasisPoints: markup,
           from,
           to,
@@ -51,4 +52,33 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       expect(sqlTotals, `${days} days`).toEqual(expected);
     }
   }, 60_000);
+
+  it("the home page's 'from' price of each range is the cheapest one-day quote a driver can get", async () => {
+    const { db } = database;
+    const rows = await db
+      .select({ car: cars, markup: supplierSettings.markupBasisPoints, blacklisted: users.blacklisted })
+      .from(cars)
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .innerJoin(users, eq(users.id, cars.supplierId));
+    const periods = await db.select().from(dateBasedPrices);
+    const today = new Date().toISOString().slice(0, 10);
+    const expected: Record<string, number> = {};
+    for (const { car, markup, blacklisted } of rows) {
+      if (!car.available || car.fullyBooked || car.comingSoon || blacklisted) continue;
+      const own = periods.filter((period) => period.carId === car.id).sort(byStartThenId);
+      // A day outside every period, and the first day of each period not over yet.
+      const days = ["2199-01-01", ...(car.isDateBasedPrice ? own.filter((period) => period.endDate >= today).map((period) => period.startDate) : [])];
+      for (const day of days) {
+        const from = new Date(`${day}T10:00:00Z`);
+        const { total } = quoteRental({ car: { ...car, dateBasedPrices: own }, markupBasisPoints: markup, from, to: new Date(from.getTime() + MILLISECONDS_PER_DAY), timeZone: "UTC" });
+        expected[car.range] = Math.min(expected[car.range] ?? Infinity, total);
+      }
+    }
+    expect(Object.keys(expected).length).toBeGreaterThan(3);
+    expect(await lowestDailyPrices(db)).toEqual(expected);
+  });
 });
+
+function byStartThenId(a: { startDate: string; id: string }, b: { startDate: string; id: string }): number {
+  return a.startDate.localeCompare(b.startDate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

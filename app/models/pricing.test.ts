@@ -9,6 +9,7 @@ import {
   type CarPrices,
   type PricingInput,
 } from "./pricing";
+import { localDateTimeToInstant } from "./rental-period";
 
 const NO_EXTRAS: CarExtras = {
   cancellation: -1,
@@ -55,12 +56,25 @@ describe("rental days", () => {
     ["48 hours", 48, 2],
     ["one minute over two days", 48 + 1 / 60, 3],
   ])("%s", (_name, hours, days) => {
-    expect(rentalDays(start, new Date(start.getTime() + hours * 3_600_000))).toBe(days);
+    expect(rentalDays(start, new Date(start.getTime() + hours * 3_600_000), "UTC")).toBe(days);
   });
 
   it("rejects a drop-off at or before the pick-up", () => {
-    expect(() => rentalDays(start, start)).toThrow(PricingError);
-    expect(() => rentalDays(start, plusDays(-1))).toThrow(PricingError);
+    expect(() => rentalDays(start, start, "UTC")).toThrow(PricingError);
+    expect(() => rentalDays(start, plusDays(-1), "UTC")).toThrow(PricingError);
+  });
+
+  // Counted on the pick-up place's clocks: what the driver typed and what the counter's contract says.
+  it.each([
+    ["Saturday 10:00 to Tuesday 10:00 across the autumn change (73 hours)", "2026-10-24T10:00", "2026-10-27T10:00", "Europe/Paris", 3],
+    ["the same across the spring change (71 hours)", "2026-03-28T10:00", "2026-03-31T10:00", "Europe/Paris", 3],
+    ["10:00 to 10:30 the next day across the spring change (23.5 hours, 24.5 on the clock)", "2026-03-28T10:00", "2026-03-29T10:30", "Europe/Paris", 2],
+    ["a day in a zone without changes", "2026-10-24T10:00", "2026-10-25T10:00", "Africa/Tunis", 1],
+  ])("%s", (_name, fromText, toText, zone, days) => {
+    const from = localDateTimeToInstant(fromText, zone)!;
+    const to = localDateTimeToInstant(toText, zone)!;
+    expect(rentalDays(from, to, zone)).toBe(days);
+    expect(quote({ from, to, timeZone: zone }).days).toBe(days);
   });
 });
 

@@ -6,6 +6,7 @@
  * from zero to the cent (prices are whole cents already).
  */
 import type { Extra } from "~/models/enums";
+import { periodDays } from "./rental-period";
 
 export const MILLISECONDS_PER_DAY = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,10 @@ export interface CarPrices {
   monthlyPrice: number | null;
   discountedMonthlyPrice: number | null;
   isDateBasedPrice: boolean;
-  /** Inclusive calendar-day periods 'YYYY-MM-DD'; the first one listed that contains a day prices it. */
+  /**
+   * Inclusive calendar-day periods 'YYYY-MM-DD'; the first one listed that contains a day prices it. Callers list
+   * them by start date, then id (the SQL twin's order), so overlapping periods resolve alike everywhere.
+   */
   dateBasedPrices: ReadonlyArray<{ startDate: string; endDate: string; dailyPrice: number }>;
 }
 
@@ -68,11 +72,11 @@ export class PricingError extends Error {
   }
 }
 
-/** Spec §9: the number of rental days is the period in days, rounded up. */
-export function rentalDays(from: Date, to: Date): number {
-  const span = to.getTime() - from.getTime();
-  if (!(span > 0)) throw new PricingError("invalidPeriod");
-  return Math.ceil(span / MILLISECONDS_PER_DAY);
+/** Spec §9: the number of rental days, the period in days rounded up on the pick-up place's clocks. */
+export function rentalDays(from: Date, to: Date, timeZone: string): number {
+  const days = periodDays(from, to, timeZone);
+  if (days < 1) throw new PricingError("invalidPeriod");
+  return days;
 }
 
 /** Integer division rounded half away from zero, exact for |numerator| < 2^53. */
@@ -145,7 +149,7 @@ export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, tim
 }
 
 export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras = {} }: PricingInput): PriceBreakdown {
-  const days = rentalDays(from, to);
+  const days = rentalDays(from, to, timeZone);
   const base = car.isDateBasedPrice && car.dateBasedPrices.length > 0
     ? dateBasedBasePrice(car, from, days, timeZone)
     : tieredBasePrice(car, days);

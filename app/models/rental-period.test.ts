@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRentalPeriod, defaultPeriod, instantToLocalDateTime, localDateTimeToInstant } from "./rental-period";
+import { checkRentalPeriod, defaultPeriod, instantToLocalDateTime, localDateTimeToInstant, MAX_RENTAL_DAYS } from "./rental-period";
 
 describe("localDateTimeToInstant", () => {
   it.each([
@@ -13,7 +13,12 @@ describe("localDateTimeToInstant", () => {
     expect(localDateTimeToInstant(local, zone)?.toISOString()).toBe(iso);
   });
 
-  it.each(["", "2030-02-31T10:00", "2030-13-01T10:00", "2030-01-01T24:00", "2030-01-01 10:00", "yesterday"])("rejects %j", (text) => {
+  it("accepts seconds, as a copied or hand-written URL may carry them, and drops them", () => {
+    expect(localDateTimeToInstant("2030-01-15T10:00:00", "UTC")?.toISOString()).toBe("2030-01-15T10:00:00.000Z");
+    expect(localDateTimeToInstant("2030-01-15T10:00:59.999", "UTC")?.toISOString()).toBe("2030-01-15T10:00:00.000Z");
+  });
+
+  it.each(["", "2030-02-31T10:00", "2030-13-01T10:00", "2030-01-01T24:00", "2030-01-01 10:00", "yesterday", "2030-01-15T10:00:61", "2030-01-15T10:00:00Z"])("rejects %j", (text) => {
     expect(localDateTimeToInstant(text, "UTC")).toBeNull();
   });
 
@@ -46,6 +51,13 @@ describe("checkRentalPeriod", () => {
     expect(checkRentalPeriod(at("2030-01-03T10:00:00Z"), at("2030-01-03T10:00:00Z"), now, rules)).toEqual([
       { field: "to", key: "validation.dropoffBeforePickup" },
     ]);
+  });
+  it("refuses a rental longer than a year, counting days on the place's clocks", () => {
+    expect(checkRentalPeriod(at("2030-01-02T10:00:00Z"), at("2031-01-02T10:00:00Z"), now, rules)).toEqual([]);
+    expect(checkRentalPeriod(at("2030-01-02T10:00:00Z"), at("2031-01-02T10:01:00Z"), now, rules)).toEqual([
+      { field: "to", key: "validation.rentalTooLong", params: { count: MAX_RENTAL_DAYS } },
+    ]);
+    expect(checkRentalPeriod(at("2030-01-02T10:00:00Z"), at("9999-12-31T10:00:00Z"), now, rules, "Europe/Paris")[0]?.key).toBe("validation.rentalTooLong");
   });
   it("refuses a rental shorter than the minimum", () => {
     expect(checkRentalPeriod(at("2030-01-03T10:00:00Z"), at("2030-01-03T11:00:00Z"), now, { ...rules, minRentalHours: 2 })).toEqual([

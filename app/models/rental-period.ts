@@ -2,8 +2,13 @@
  * The rental period as the driver enters it: local date-times at the pick-up location (native
  * datetime-local inputs), turned into instants with the location's time zone, and the spec's rules on it.
  */
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+// Minutes, as datetime-local inputs send them; seconds (a hand-written or copied URL) are accepted and dropped.
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::[0-5]\d(?:\.\d{1,3})?)?$/;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The longest rental the storefront takes: a year (longer hires are contracts, not bookings). */
+export const MAX_RENTAL_DAYS = 365;
 
 // Building an Intl.DateTimeFormat costs far more than using one (it showed in the search page's profile): one per zone.
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -39,10 +44,24 @@ export function localDateTimeToInstant(local: string, timeZone: string): Date | 
   return new Date(instant);
 }
 
+/** The instant as the zone's wall clocks show it, counted in milliseconds as if that clock time were UTC. */
+export function wallClockTime(instant: Date, timeZone: string): number {
+  return instant.getTime() + zoneOffset(instant.getTime(), timeZone);
+}
+
+/**
+ * Spec §9: rental days are the difference between the pick-up and drop-off date-times, rounded up — as the
+ * clocks at the pick-up place show them, so a rental from Saturday 10:00 to Tuesday 10:00 is 3 days even when the
+ * clocks go back in between (73 hours). At least one day for any period that has a length at all.
+ */
+export function periodDays(from: Date, to: Date, timeZone: string): number {
+  if (!(to.getTime() > from.getTime())) return 0;
+  return Math.max(1, Math.ceil((wallClockTime(to, timeZone) - wallClockTime(from, timeZone)) / DAY_MS));
+}
+
 /** The instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of a zone (for datetime-local inputs and links). */
 export function instantToLocalDateTime(instant: Date, timeZone: string): string {
-  const local = new Date(instant.getTime() + zoneOffset(instant.getTime(), timeZone));
-  return local.toISOString().slice(0, 16);
+  return new Date(wallClockTime(instant, timeZone)).toISOString().slice(0, 16);
 }
 
 export interface PeriodRules {
@@ -53,13 +72,14 @@ export interface PeriodRules {
 export type PeriodProblem =
   | { field: "from"; key: "validation.pickupTooSoon"; params: { count: number } }
   | { field: "to"; key: "validation.dropoffBeforePickup" }
-  | { field: "to"; key: "validation.rentalTooShort"; params: { count: number } };
+  | { field: "to"; key: "validation.rentalTooShort"; params: { count: number } }
+  | { field: "to"; key: "validation.rentalTooLong"; params: { count: number } };
 
 /**
  * Spec §5: pick-up at least the minimum lead hours ahead (the message's plural follows the count), drop-off
- * after pick-up, and at least the minimum rental hours between them.
+ * after pick-up, and at least the minimum rental hours between them; and at most a year of rental.
  */
-export function checkRentalPeriod(from: Date, to: Date, now: Date, rules: PeriodRules): PeriodProblem[] {
+export function checkRentalPeriod(from: Date, to: Date, now: Date, rules: PeriodRules, timeZone = "UTC"): PeriodProblem[] {
   const problems: PeriodProblem[] = [];
   if (from.getTime() < now.getTime() + rules.minPickupHours * HOUR_MS) {
     problems.push({ field: "from", key: "validation.pickupTooSoon", params: { count: rules.minPickupHours } });
@@ -68,6 +88,8 @@ export function checkRentalPeriod(from: Date, to: Date, now: Date, rules: Period
     problems.push({ field: "to", key: "validation.dropoffBeforePickup" });
   } else if (to.getTime() - from.getTime() < rules.minRentalHours * HOUR_MS) {
     problems.push({ field: "to", key: "validation.rentalTooShort", params: { count: rules.minRentalHours } });
+  } else if (periodDays(from, to, timeZone) > MAX_RENTAL_DAYS) {
+    problems.push({ field: "to", key: "validation.rentalTooLong", params: { count: MAX_RENTAL_DAYS } });
   }
   return problems;
 }

@@ -95,7 +95,7 @@ export async function loadSearch(
   if (!from) errors.from = { key: "validation.invalidDate" };
   if (!to) errors.to = { key: "validation.invalidDate" };
   if (from && to) {
-    for (const problem of checkRentalPeriod(from, to, options.now, settings)) {
+    for (const problem of checkRentalPeriod(from, to, options.now, settings, zone)) {
       errors[problem.field] ??= problemToError(problem);
     }
   }
@@ -104,8 +104,9 @@ export async function loadSearch(
     pickup: pickup?.slug ?? params.pickup ?? "",
     dropoff: sameLocation ? "" : (params.dropoff ?? ""),
     sameLocation,
-    from: fromText,
-    to: toText,
+    // datetime-local inputs take minutes: a valid date given with seconds is shown and linked without them.
+    from: from ? fromText.slice(0, 16) : fromText,
+    to: to ? toText.slice(0, 16) : toText,
   };
   const valid = Object.keys(errors).length === 0 && pickup && from && to;
   let results: { offers: DisplayedOffer[]; total: number; days: number; pages: number } | null = null;
@@ -164,7 +165,7 @@ export async function loadSearchForm(db: Executor, options: { language: Language
   const dropoff = sameLocation ? undefined : places.find((place) => place.slug === params.dropoff);
   const zone = pickup?.timeZone ?? "UTC";
   const period = defaultPeriod(options.now, zone);
-  const given = (text: string | undefined) => (text && localDateTimeToInstant(text, zone) ? text : undefined);
+  const given = (text: string | undefined) => (text && localDateTimeToInstant(text, zone) ? text.slice(0, 16) : undefined);
   const form: SearchFormState = {
     pickup: pickup?.slug ?? "",
     dropoff: dropoff?.slug ?? "",

@@ -22,13 +22,23 @@ const oneOf = <T extends number>(values: readonly T[]) =>
       return (values as readonly number[]).includes(number) ? (number as T) : undefined;
     });
 
+/**
+ * A free-text value kept as given, cut to `max` characters: a place or a date that then matches nothing is
+ * answered with its translated message ('unknown location', 'invalid date'), never with an error page.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().slice(0, max) || undefined);
+
 export const searchSchema = z.object({
-  pickup: z.string().trim().max(100).optional().transform((value) => value || undefined),
-  dropoff: z.string().trim().max(100).optional().transform((value) => value || undefined),
+  pickup: text(100),
+  dropoff: text(100),
   /** 'Return to the same location': on unless the form says otherwise. */
   same: z.string().optional(),
-  from: z.string().trim().max(16).optional().transform((value) => value || undefined),
-  to: z.string().trim().max(16).optional().transform((value) => value || undefined),
+  from: text(32),
+  to: text(32),
   range: listOf(CAR_RANGES),
   rating: oneOf(RATING_THRESHOLDS),
   seats: listOf(SEAT_OPTIONS),

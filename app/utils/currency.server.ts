@@ -1,5 +1,5 @@
 import { createCookie, type AppLoadContext } from "@remix-run/node";
-import { BASE_CURRENCY, isDisplayCurrency } from "~/models/money";
+import { BASE_CURRENCY, exchangeRate, isDisplayCurrency } from "~/models/money";
 import type { Currency } from "#db/schema";
 import { cookiesAreSecure } from "./env.server";
 import { getRateService, type Rates } from "./rates.server";
@@ -42,7 +42,7 @@ async function lookUp(request: Request, userCurrency: string | null | undefined)
   const currency = isDisplayCurrency(stored) ? stored : isDisplayCurrency(userCurrency) ? userCurrency : BASE_CURRENCY;
   if (currency === BASE_CURRENCY) return { currency, rate: 1, ratesAsOf: null };
   const rates: Rates = await (await getRateService()).getRates();
-  return { currency, rate: rates.rates[currency], ratesAsOf: rates.asOf };
+  return { currency, rate: exchangeRate(BASE_CURRENCY, currency, rates.rates), ratesAsOf: rates.asOf };
 }
 
 /** The currency prices are shown in for this request, and its rate from the base currency. */
