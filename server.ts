@@ -113,7 +113,7 @@ app.all(
 
 const server = app.listen(env.PORT, env.HOST, () => {
   log(`listening on http://${env.HOST}:${env.PORT} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
-  if (!env.APP_URL) log(`APP_URL is not set: links in e-mails point to http://localhost:${env.PORT} (set APP_URL to this site's public address)`);
+  if (!env.APP_URL) log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
 });
 
 let shuttingDown = false;

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { describeExtra, ALL_EXTRAS } from "~/models/pricing";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
 import { cachedLabels } from "~/utils/label-cache";
@@ -10,6 +9,17 @@ import { useMoney } from "~/utils/use-money";
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;
 
+const ratingFormats = new Map<string, Intl.NumberFormat>();
+/** A rating with one decimal in the reader's notation (4.5, 4,5). */
+function formatRating(rating: number, language: string): string {
+  let format = ratingFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    ratingFormats.set(language, format);
+  }
+  return format.format(rating);
+}
+
 /** Parameterless labels, translated once per i18next instance. */
 function useLabel(): (key: string) => string {
   const { i18n } = useTranslation();
@@ -17,7 +27,7 @@ function useLabel(): (key: string) => string {
 }
 
 export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checkoutHref: string }) {
-  const { t } = useTranslation("search");
+  const { t, i18n } = useTranslation("search");
   const label = useLabel();
   const money = useMoney();
   const headingId = `car-${offer.id}`;
@@ -38,7 +48,7 @@ export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checko
             {offer.rating !== null ? (
               <span>
                 <span aria-hidden="true">★ </span>
-                {t("card.rating", { rating: offer.rating.toFixed(1) })}
+                {t("card.rating", { rating: formatRating(offer.rating, i18n.language) })}
               </span>
             ) : (
               <span>{label("search:card.noRating")}</span>
@@ -70,23 +80,18 @@ export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checko
         <details className="car-extras">
           <summary>{label("search:card.extras")}</summary>
           <dl>
-            {ALL_EXTRAS.map((extra) => {
-              const described = describeExtra(extra, offer.extras[extra]);
-              return (
-                <div key={extra}>
-                  <dt>{label(`extras.${extra}`)}</dt>
-                  <dd>
-                    {described.kind === "unavailable"
-                      ? label("search:card.unavailable")
-                      : described.kind === "included"
-                        ? label("search:card.included")
-                        : described.kind === "perDay"
-                          ? t("card.perDay", { price: money(described.amount) })
-                          : t("card.perRental", { price: money(described.amount) })}
-                  </dd>
-                </div>
-              );
-            })}
+            {offer.extras.map(({ extra, kind, amount }) => (
+              <div key={extra}>
+                <dt>{label(`extras.${extra}`)}</dt>
+                <dd>
+                  {kind === "unavailable"
+                    ? label("search:card.unavailable")
+                    : kind === "included"
+                      ? label("search:card.included")
+                      : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
+                </dd>
+              </div>
+            ))}
           </dl>
         </details>
       </div>

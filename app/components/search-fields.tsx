@@ -103,6 +103,16 @@ export function SearchFields({
   const [pickup, setPickup] = useState(form.pickup);
   const [dropoff, setDropoff] = useState(form.dropoff);
   const [sameLocation, setSameLocation] = useState(form.sameLocation);
+  // Which select a marker click fills when the car goes back elsewhere; a chosen pick-up moves on to the drop-off.
+  const [mapSets, setMapSets] = useState<"pickup" | "dropoff">(form.pickup ? "dropoff" : "pickup");
+  const selectOnMap = (slug: string) => {
+    if (sameLocation || mapSets === "pickup") {
+      setPickup(slug);
+      if (!sameLocation) setMapSets("dropoff");
+    } else {
+      setDropoff(slug);
+    }
+  };
 
   return (
     <>
@@ -153,13 +163,18 @@ export function SearchFields({
             {t("form.mapHeading")}
           </h2>
           <p className="hint">{t("form.mapHint")}</p>
+          {sameLocation ? null : (
+            <div className="map-sets" role="group" aria-labelledby="map-sets-label">
+              <span id="map-sets-label">{t("form.mapSets")}</span>
+              {(["pickup", "dropoff"] as const).map((target) => (
+                <button key={target} type="button" className="toggle" aria-pressed={mapSets === target} onClick={() => setMapSets(target)}>
+                  {t(target === "pickup" ? "form.mapSetsPickup" : "form.mapSetsDropoff")}
+                </button>
+              ))}
+            </div>
+          )}
           <Suspense fallback={<div className="map-placeholder" />}>
-            <LocationMap
-              places={mapPlaces}
-              tileUrl={mapTileUrl}
-              selected={sameLocation ? [pickup] : [pickup, dropoff]}
-              onSelect={(slug) => (sameLocation || !pickup ? setPickup(slug) : setDropoff(slug))}
-            />
+            <LocationMap places={mapPlaces} tileUrl={mapTileUrl} selected={sameLocation ? [pickup] : [pickup, dropoff]} onSelect={selectOnMap} />
           </Suspense>
         </section>
       ) : null}

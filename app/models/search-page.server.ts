@@ -9,6 +9,7 @@ import type { DisplayPricing } from "~/utils/currency.server";
 import { availablePlaces, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
 import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
+import { ALL_EXTRAS, describeExtra } from "./pricing";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
 import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
@@ -66,7 +67,11 @@ export function convertOffer(offer: CarOffer, pricing: DisplayPricing) {
   return {
     ...offer,
     deposit: convert(offer.deposit),
-    extras: Object.fromEntries(Object.entries(offer.extras).map(([name, price]) => [name, price > 0 ? convert(price) : price])) as CarOffer["extras"],
+    // Described here, so the pricing module stays on the server: included, unavailable, or a converted price.
+    extras: ALL_EXTRAS.map((extra) => {
+      const { kind, amount } = describeExtra(extra, offer.extras[extra]);
+      return { extra, kind, amount: convert(amount) };
+    }),
     price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
   };
 }

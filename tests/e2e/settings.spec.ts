@@ -40,10 +40,20 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await expect(avatar).toBeVisible();
   const avatarResponse = await page.request.get((await avatar.getAttribute("src"))!);
   expect(avatarResponse.headers()["content-type"]).toBe("image/webp");
-  // Another browser (no session) cannot fetch it.
+  // Another browser (no session) cannot fetch it: it is sent to sign in.
   const stranger = await page.context().browser()!.newContext();
-  expect((await stranger.request.get(`${new URL(page.url()).origin}/settings/avatar`, { maxRedirects: 0 })).status()).not.toBe(200);
+  const strangers = await stranger.request.get(`${new URL(page.url()).origin}/settings/avatar`, { maxRedirects: 0 });
+  expect(strangers.status()).toBe(302);
+  expect(strangers.headers()["location"]).toMatch(/^\/sign-in\?redirectTo=/);
   await stranger.close();
+
+  // Over the size limit (5 MB here): refused with the limit in the message, the stored picture kept.
+  await ready(page);
+  const huge = Buffer.concat([await picture(), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
+  await page.getByLabel("Choose a picture").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByText("This file is too large (at most 5 MB)")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Your profile picture" })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete picture" }).click();
   await expect(page.getByText("You have no profile picture yet.")).toBeVisible();

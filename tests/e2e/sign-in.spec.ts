@@ -59,6 +59,14 @@ test.describe("sign-in", () => {
     await page.goto("/sign-in?lng=en&redirectTo=https%3A%2F%2Fevil.example%2F");
     await signIn(page, DRIVER.email, DRIVER.password);
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+
+    // A path that becomes '//evil.example' once its dot-segments resolve: signed in, and already signed in.
+    await page.context().clearCookies();
+    await page.goto("/sign-in?lng=en&redirectTo=%2F.%2F%2Fevil.example%2F");
+    await signIn(page, DRIVER.email, DRIVER.password);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await page.goto("/sign-in?redirectTo=%2Fa%2F..%2F%2Fevil.example%2F");
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
   test("wrong password and suspended account get translated messages, keeping the address", async ({ page }) => {

@@ -54,7 +54,7 @@ test.describe("sign-up and e-mail validation", () => {
 
     await page.goto(new URL(secondLink).pathname + new URL(secondLink).search);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").getByText("Changes made successfully")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Your e-mail address is validated.")).toBeVisible();
     await expect(notice).toHaveCount(0);
   });
 
