@@ -35,6 +35,7 @@ try {
 }
 
 const database = await startDatabase(env, log);
+if (env.REDIS_URL) log(`rate limits: Redis, keys under ${env.REDIS_PREFIX}`);
 const stopMaintenance = scheduleMaintenance(database.db, log);
 const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 

@@ -168,7 +168,7 @@ export function SearchFields({
               <span id="map-sets-label">{t("form.mapSets")}</span>
               {(["pickup", "dropoff"] as const).map((target) => (
                 <button key={target} type="button" className="toggle" aria-pressed={mapSets === target} onClick={() => setMapSets(target)}>
-                  {t(target === "pickup" ? "form.mapSetsPickup" : "form.mapSetsDropoff")}
+                  {t(target === "pickup" ? "form.pickup" : "form.dropoff")}
                 </button>
               ))}
             </div>

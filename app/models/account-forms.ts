@@ -1,6 +1,7 @@
 /** Account forms' zod schemas, shared by actions and by Conform in the browser. Messages are translation keys. */
 import { z } from "zod";
 import { LANGUAGES } from "./enums";
+import { isCalendarDay } from "./rental-period";
 
 export const signInSchema = z.object({
   email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
@@ -25,11 +26,7 @@ export function ageOn(birthDate: string, today: Date): number {
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
 
 /** Whether 'YYYY-MM-DD' names a day of the calendar (Date.parse turns 30 February into 1 March; the database refuses it). */
-export function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+const isCalendarDate = (text: string) => isCalendarDay(...(text.split("-").map(Number) as [number, number, number]));
 
 /** A driver's birth date: a real day, at least the minimum driver age ago. */
 const birthDateField = z

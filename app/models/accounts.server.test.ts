@@ -61,11 +61,13 @@ describe.each(testEngines)("accounts on %s", (engine) => {
     await database.db.execute(
       sql.raw("create trigger refuse_update before update on users for each row when (old.email = 'unlucky@example.com') execute function refuse_update()"),
     );
-    await expect(setPasswordWithLink(database.db, token, "passwordReset", "new password")).rejects.toThrow();
-    expect(await checkToken(database.db, token, "passwordReset")).toMatchObject({ status: "valid" });
-
-    await database.db.execute(sql.raw("drop trigger refuse_update on users"));
-    await database.db.execute(sql.raw("drop function refuse_update()"));
+    try {
+      await expect(setPasswordWithLink(database.db, token, "passwordReset", "new password")).rejects.toThrow();
+      expect(await checkToken(database.db, token, "passwordReset")).toMatchObject({ status: "valid" });
+    } finally {
+      await database.db.execute(sql.raw("drop trigger refuse_update on users"));
+      await database.db.execute(sql.raw("drop function refuse_update()"));
+    }
     expect(await setPasswordWithLink(database.db, token, "passwordReset", "new password")).toMatchObject({ status: "valid", userId: user!.id });
     const [saved] = await database.db.select().from(schema.users).where(eq(schema.users.id, user!.id));
     expect(saved!.verified).toBe(true);

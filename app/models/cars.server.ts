@@ -60,7 +60,9 @@ export function rentalBaseSql(days: number, firstDay: string): SQL {
 
 /** `base` plus the markup in basis points, rounded half away from zero to the cent, like divideRounded. */
 export function withMarkupSql(base: SQL | SQL.Aliased, basisPoints: SQL | SQL.Aliased | typeof supplierSettings.markupBasisPoints): SQL {
-  return sql`(${base} + sign(${base} * ${basisPoints}) * floor((abs(${base} * ${basisPoints}) + 5000) / 10000))::bigint`;
+  // In bigint from the start: a price in cents times a markup in basis points overflows a 32-bit integer quickly.
+  const amount = sql`(${base})::bigint`;
+  return sql`(${amount} + sign(${amount} * ${basisPoints}) * floor((abs(${amount} * ${basisPoints}) + 5000) / 10000))::bigint`;
 }
 
 /** Conditions every offered car meets, whatever the period. */

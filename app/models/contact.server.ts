@@ -9,7 +9,7 @@ export interface ContactMessage {
   subject: string;
   message: string;
   /** The signed-in sender; a visitor has none. */
-  account: { id: string; fullName: string; language: Language; verified: boolean } | null;
+  account: { id: string; email: string; fullName: string; language: Language; verified: boolean } | null;
 }
 
 /** Customer care reads its mail in English. */
@@ -33,14 +33,17 @@ export async function submitContactMessage(db: Executor, contact: ContactMessage
     signature: signature("signature"),
   });
   await getMailer().send({ ...mail, replyTo: contact.email });
-  if (account?.verified) await acknowledge(contact, account);
+  if (!account?.verified) return;
+  // The message is kept and care has it: a failed acknowledgement must not make the sender write again.
+  await acknowledge(contact, account).catch((error: unknown) => console.error("[contact] acknowledgement", error));
 }
 
 async function acknowledge(contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {
   const [t, mailText] = await Promise.all([getTranslator(account.language, "contact"), getTranslator(account.language, "mail")]);
   await getMailer().send(
     composeMail({
-      to: contact.email,
+      // The account's own, validated address: never one typed into the form.
+      to: account.email,
       language: account.language,
       subject: t("mail.acknowledgement.subject", { subject: contact.subject }),
       greeting: mailText("greeting", { name: account.fullName }),

@@ -1,10 +1,10 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./cars.server";
-import { calendarDate, MILLISECONDS_PER_DAY, quoteRental } from "./pricing";
+import { calendarDate, divideRounded, MILLISECONDS_PER_DAY, quoteRental } from "./pricing";
 
 /** Search sorts by a SQL twin of the pricing rules: it must agree with quoteRental for every car and length. */
 describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine) => {
@@ -52,6 +52,20 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       expect(sqlTotals, `${days} days`).toEqual(expected);
     }
   }, 60_000);
+
+  it("adds a markup to large 32-bit amounts without overflowing, rounding like divideRounded", async () => {
+    const cases = [
+      [300_000, 10_000],
+      [2_147_483_647, 2_500],
+      [1_999, -1_250],
+      [25, 2_000],
+    ] as const;
+    for (const [cents, basisPoints] of cases) {
+      const result = await database.db.execute(sql`select ${withMarkupSql(sql`${cents}::int`, sql`${basisPoints}::int`)} as total`);
+      const total = Number((result as unknown as { rows: Array<{ total: string | number }> }).rows[0]!.total);
+      expect(total, `${cents} + ${basisPoints} bp`).toBe(cents + divideRounded(cents * basisPoints, 10_000));
+    }
+  });
 
   it("the home page's 'from' price of each range is the cheapest one-day quote a driver can get", async () => {
     const { db } = database;

@@ -6,7 +6,7 @@
  * from zero to the cent (prices are whole cents already).
  */
 import type { Extra } from "~/models/enums";
-import { periodDays } from "./rental-period";
+import { periodDays, wallClockTime } from "./rental-period";
 
 export const MILLISECONDS_PER_DAY = 24 * 60 * 60 * 1000;
 
@@ -114,19 +114,9 @@ export function tieredBasePrice(car: CarPrices, days: number): number {
   return total + remaining * effectiveDailyPrice(car);
 }
 
-// One formatter per zone: building one costs far more than using it, and prices are computed day by day.
-const calendarFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function calendarDate(instant: Date, timeZone: string): string {
-  let format = calendarFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    calendarFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(instant);
-  const value = (type: string) => parts.find((part) => part.type === type)!.value;
-  return `${value("year")}-${value("month")}-${value("day")}`;
+  return new Date(wallClockTime(instant, timeZone)).toISOString().slice(0, 10);
 }
 
 /** The calendar date `offset` days after `date` ('YYYY-MM-DD' arithmetic, no time zone involved). */

@@ -7,8 +7,8 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::[0-5]\d(?:\
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The longest rental the storefront takes: a year (longer hires are contracts, not bookings). */
-export const MAX_RENTAL_DAYS = 365;
+/** The longest rental the storefront takes: a year, leap day included (longer hires are contracts, not bookings). */
+export const MAX_RENTAL_DAYS = 366;
 
 // Building an Intl.DateTimeFormat costs far more than using one (it showed in the search page's profile): one per zone.
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
@@ -29,14 +29,19 @@ function zoneOffset(instant: number, timeZone: string): number {
   return wallClock - Math.floor(instant / 1000) * 1000;
 }
 
+/** Whether the year, month (1-12) and day name a day of the calendar: not 31 February, not 29 February 2027. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** 'YYYY-MM-DDTHH:mm' at a place → the instant; null when the text is not a real date-time. */
 export function localDateTimeToInstant(local: string, timeZone: string): Date | null {
   const match = LOCAL_DATE_TIME.exec(local);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59) return null;
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
-  if (new Date(wallClock).getUTCDate() !== day) return null; // 31 February and the like
   // Two passes settle the offset around daylight-saving changes.
   let instant = wallClock - zoneOffset(wallClock, timeZone);
   const corrected = wallClock - zoneOffset(instant, timeZone);

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { contactMessages, users } from "#db/schema";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
 import { submitContactMessage } from "~/models/contact.server";
+import { getMailer } from "~/utils/mail.server";
 import { action } from "./contact";
 
 const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("contact", { CONTACT_EMAIL: "care@rentacar.test" }));
@@ -48,7 +49,7 @@ describe("the contact form", () => {
   it("acknowledges a signed-in sender with a validated address, in their language, and no one else", async () => {
     const before = mails().length;
     const [user] = await app.database.db.insert(users).values({ email: "camille@example.com", fullName: "Camille Martin", language: "fr", verified: true }).returning();
-    const account = { id: user!.id, fullName: "Camille Martin", language: "fr" as const, verified: true };
+    const account = { id: user!.id, email: "camille@example.com", fullName: "Camille Martin", language: "fr" as const, verified: true };
     await submitContactMessage(app.database.db, { email: "camille@example.com", subject: "Siège enfant", message: "Puis-je ajouter un siège ?", account });
     const sent = mails().slice(before);
     expect(sent).toHaveLength(2);
@@ -61,5 +62,20 @@ describe("the contact form", () => {
 
     await submitContactMessage(app.database.db, { email: "new@example.com", subject: "Hi", message: "Hello", account: { ...account, verified: false } });
     expect(mails().slice(before + 2)).toHaveLength(1);
+  });
+
+  it("still reports the message sent when only the acknowledgement cannot be mailed", async () => {
+    const [user] = await app.database.db.insert(users).values({ email: "dominique@example.com", fullName: "Dominique", language: "es", verified: true }).returning();
+    const account = { id: user!.id, email: "dominique@example.com", fullName: "Dominique", language: "es" as const, verified: true };
+    const mailer = getMailer();
+    const send = vi.spyOn(mailer, "send");
+    send.mockImplementationOnce(async () => {}).mockRejectedValueOnce(new Error("mailbox full"));
+    try {
+      await expect(submitContactMessage(app.database.db, { email: account.email, subject: "Hola", message: "¿Tienen sillas para niños?", account })).resolves.toBeUndefined();
+      expect(send).toHaveBeenCalledTimes(2);
+      expect(send.mock.calls[1]![0].to).toBe("dominique@example.com");
+    } finally {
+      send.mockRestore();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { getSession, sessionStorage } from "./session.server";
-import { getVisitor, type RequestContext } from "./visitor.server";
+import type { RequestContext } from "./request-memo.server";
+import { getVisitor } from "./visitor.server";
 
 /** A refusal the sign-in form shows: a translation key. */
 export class SignInRefused extends Error {

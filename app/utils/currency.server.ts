@@ -1,8 +1,9 @@
-import { createCookie, type AppLoadContext } from "@remix-run/node";
+import { createCookie } from "@remix-run/node";
 import { BASE_CURRENCY, exchangeRate, isDisplayCurrency } from "~/models/money";
 import type { Currency } from "#db/schema";
 import { cookiesAreSecure } from "./env.server";
 import { getRateService, type Rates } from "./rates.server";
+import { perRequest, type RequestContext } from "./request-memo.server";
 
 /** The visitor's display currency choice. */
 export const currencyCookie = createCookie("currency", {
@@ -35,7 +36,7 @@ export function requireDisplayCurrency(code: unknown): Currency {
 }
 
 // Loaders of one request share one rate lookup, whatever the cache setting.
-const perRequest = new WeakMap<object, Promise<DisplayPricing>>();
+const pricingOf = perRequest<DisplayPricing>();
 
 async function lookUp(request: Request, userCurrency: string | null | undefined): Promise<DisplayPricing> {
   const stored = await currencyCookie.parse(request.headers.get("Cookie"));
@@ -46,11 +47,6 @@ async function lookUp(request: Request, userCurrency: string | null | undefined)
 }
 
 /** The currency prices are shown in for this request, and its rate from the base currency. */
-export function getDisplayPricing(request: Request, context: Pick<AppLoadContext, "requestScope">, userCurrency?: string | null): Promise<DisplayPricing> {
-  let pricing = perRequest.get(context.requestScope);
-  if (!pricing) {
-    pricing = lookUp(request, userCurrency);
-    perRequest.set(context.requestScope, pricing);
-  }
-  return pricing;
+export function getDisplayPricing(request: Request, context: RequestContext, userCurrency?: string | null): Promise<DisplayPricing> {
+  return pricingOf(context, () => lookUp(request, userCurrency));
 }

@@ -33,6 +33,10 @@ describe("configuration", () => {
     writeFileSync(file, "too-short");
     expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(/at least 32 characters/);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(/SESSION_SECRET: must be set/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32) })).toThrow(/APP_URL: must be set/);
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32), APP_URL: "https://rent.example" }).APP_URL).toBe(
+      "https://rent.example",
+    );
   });
 
   it("trusts X-Forwarded-For only as far as the proxies configured, never its left-most (client-written) entry", () => {
@@ -41,6 +45,9 @@ describe("configuration", () => {
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).TRUST_PROXY).toEqual(["loopback", "10.0.0.0/8"]);
-    expect(() => parseEnv({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: "2001:db8::/32" }).TRUST_PROXY).toEqual(["2001:db8::/32"]);
+    for (const bad of ["everyone", "fe", "10.0.0.1/33", "10.0.0.0/8/1", "256.1.1.1", "::1/129", ","]) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -17,7 +18,14 @@ const booleanFromString = (fallback: boolean) =>
  * load balancer), never Express' own `true`, which takes the left-most address — one the client writes itself.
  * Also a hop count, or the proxies' addresses / subnets (and Express' names loopback, linklocal, uniquelocal).
  */
-const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 const trustProxy = z
   .string()
   .optional()
@@ -27,7 +35,7 @@ const trustProxy = z
     if (["true", "yes", "on"].includes(text)) return 1;
     if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
     const addresses = text.split(",").map((item) => item.trim()).filter(Boolean);
-    if (addresses.every((item) => PROXY_ADDRESS.test(item))) return addresses;
+    if (addresses.length && addresses.every(isProxyAddress)) return addresses;
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be false, true (one proxy), a hop count, or the proxies' addresses/subnets" });
     return z.NEVER;
   });
@@ -78,6 +86,11 @@ const envSchema = z
       .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /** Namespace of this site's keys in a Redis it may share with others. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,64}$/, "must be 1 to 64 letters, digits or . : _ -")
+      .default("rentacar:"),
     GOOGLE_CLIENT_ID: z.string().default(""),
     GOOGLE_CLIENT_SECRET: z.string().default(""),
     GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
@@ -136,6 +149,14 @@ const envSchema = z
         code: z.ZodIssueCode.custom,
         path: ["APPLE_CLIENT_SECRET"],
         message: "or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY are required when APPLE_CLIENT_ID is set",
+      });
+    }
+    // A deployment on PostgreSQL serves the public: its mails and sign-in callbacks need its real address.
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["APP_URL"],
+        message: "must be set to the site's public address (e.g. https://rent.example) when DATABASE_URL is set: links in e-mails use it",
       });
     }
     // With the embedded database there is one instance, and a random secret kept in SESSION_SECRET_FILE serves;

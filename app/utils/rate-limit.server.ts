@@ -124,7 +124,7 @@ if hits > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
 /** Counters in Redis under `prefix`; each expires with its window (Redis' clock decides when). */
-export function redisRateLimits(redis: Redis, prefix = "rentacar:rate:"): RateLimitStore {
+export function redisRateLimits(redis: Redis, prefix: string): RateLimitStore {
   return {
     async hit(key, windowSeconds, now) {
       const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
@@ -140,9 +140,9 @@ let redisStore: RateLimitStore | undefined;
 
 /** The configured store: Redis when REDIS_URL is set, else PostgreSQL. */
 export async function getRateLimitStore(): Promise<RateLimitStore> {
-  const { REDIS_URL } = getEnv();
+  const { REDIS_URL, REDIS_PREFIX } = getEnv();
   if (!REDIS_URL) return postgresRateLimits(await getDb());
-  redisStore ??= redisRateLimits(new Redis(REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000, enableAutoPipelining: true }));
+  redisStore ??= redisRateLimits(new Redis(REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000, enableAutoPipelining: true }), `${REDIS_PREFIX}rate:`);
   return redisStore;
 }
 

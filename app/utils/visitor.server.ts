@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { sessions, type Language } from "#db/schema";
 import type { LanguageDecision } from "~/models/language";
@@ -6,6 +5,7 @@ import { findSessionUser, updateUserLanguage, type SessionUser } from "~/models/
 import { getDisplayPricing, type DisplayPricing } from "./currency.server";
 import { getDb } from "./db.server";
 import { detectLanguage } from "./i18n.server";
+import { perRequest, type RequestContext } from "./request-memo.server";
 import { getSessionUserId } from "./session.server";
 
 export interface Visitor {
@@ -16,11 +16,8 @@ export interface Visitor {
   languageChangeFailed?: boolean;
 }
 
-/** What the visitor helpers need of the load context. */
-export type RequestContext = Pick<AppLoadContext, "requestScope">;
-
 // Loaders of one request run in parallel and each needs the visitor: look it up once per request.
-const visitors = new WeakMap<object, Promise<Visitor>>();
+const visitorOf = perRequest<Visitor>();
 
 async function lookUpVisitor(request: Request): Promise<Visitor> {
   const userId = await getSessionUserId(request);
@@ -44,12 +41,7 @@ async function lookUpVisitor(request: Request): Promise<Visitor> {
 
 /** Who is asking (null for a suspended account: it is signed out), and in which language to answer. */
 export function getVisitor(request: Request, context: RequestContext): Promise<Visitor> {
-  let visitor = visitors.get(context.requestScope);
-  if (!visitor) {
-    visitor = lookUpVisitor(request);
-    visitors.set(context.requestScope, visitor);
-  }
-  return visitor;
+  return visitorOf(context, () => lookUpVisitor(request));
 }
 
 /** The visitor's display currency and its rate, looked up once per request. */

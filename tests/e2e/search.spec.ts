@@ -226,7 +226,7 @@ test.describe("search", () => {
     await page.goto(`/search?pickup=tunis&from=${FROM}&to=${year}-03-10T10:30&lng=fr`);
     await expect(page.getByText("La location doit durer au moins 1 heure")).toBeVisible();
     await page.goto(`/search?pickup=tunis&from=${FROM}&to=${year + 2}-03-10T10:00&lng=fr`);
-    await expect(page.getByText("Une location peut durer au plus 365 jours")).toBeVisible();
+    await expect(page.getByText("Une location peut durer au plus 366 jours")).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
 
     const response = await page.goto(`/search?pickup=atlantis&from=${FROM}&to=${TO}&lng=fr`);
@@ -259,8 +259,9 @@ test.describe("search", () => {
     await page.locator("html[data-hydrated]").waitFor();
     const form = page.getByRole("form", { name: "Find a car" });
     await form.getByLabel("Return to the same location").uncheck();
-    const setsPickup = page.getByRole("button", { name: "pick-up location" });
-    const setsDropoff = page.getByRole("button", { name: "drop-off location" });
+    const markerSets = page.getByRole("group", { name: "Clicking a marker sets:" });
+    const setsPickup = markerSets.getByRole("button", { name: "Pick-up location" });
+    const setsDropoff = markerSets.getByRole("button", { name: "Drop-off location" });
     // The form already names a pick-up place, so a marker sets the drop-off first; the driver can switch.
     await expect(setsDropoff).toHaveAttribute("aria-pressed", "true");
     await setsPickup.click();

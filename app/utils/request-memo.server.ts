@@ -1,0 +1,20 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+/** What per-request memos need of the load context. */
+export type RequestContext = Pick<AppLoadContext, "requestScope">;
+
+/**
+ * A value computed at most once per request, however many of its loaders ask: keyed by the request's scope
+ * object (Remix hands each loader its own copy of the Request, so the Request cannot be the key).
+ */
+export function perRequest<T>(): (context: RequestContext, compute: () => Promise<T>) => Promise<T> {
+  const values = new WeakMap<object, Promise<T>>();
+  return (context, compute) => {
+    let value = values.get(context.requestScope);
+    if (!value) {
+      value = compute();
+      values.set(context.requestScope, value);
+    }
+    return value;
+  };
+}
