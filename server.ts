@@ -14,9 +14,10 @@ import { pingDatabase } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { recaptchaOrigins } from "~/utils/recaptcha.server";
 import { socialProviderOrigins } from "~/utils/social.server";
+import { paymentFormOrigins, stripeScriptOrigins } from "~/utils/payments/gateway.server";
 import { isCrossSiteRequest } from "./server/csrf";
-import { hasUnreadableBody } from "./server/form-body";
-import { crossSiteRefusalPage } from "./server/forbidden-page";
+import { refuseBody } from "./server/form-body";
+import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
 import { startDatabase } from "./server/start-database";
@@ -71,12 +72,13 @@ app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y"
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 const tileOrigins = originOf(env.MAP_TILE_URL);
-const signInProviderOrigins = socialProviderOrigins(env);
+const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
+const stripeOrigins = stripeScriptOrigins(env);
 const widgetOrigins = recaptchaOrigins(env);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins: signInProviderOrigins, widgetOrigins }));
+  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins, widgetOrigins, payment: stripeOrigins }));
   next();
 });
 
@@ -96,11 +98,16 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.status(403).type("html").send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
 });
 
-// Every post here is an HTML form: a body of any other type (JSON, text) is refused before an action would fail
-// to read it.
+// Judged by its headers before a byte of the body is read: a form of the wrong type (415), of no declared length
+// (411) or over the limit (413) is refused at once and the connection closed, so the rest is never received.
+const bodyLimits = { formBytes: env.FORM_MAX_BYTES, uploadBytes: env.UPLOAD_MAX_BYTES };
 app.use((req: Request, res: Response, next: NextFunction) => {
-  if (!hasUnreadableBody(req.method, req.get("content-type"), req.get("content-length"), req.get("transfer-encoding"))) return next();
-  res.status(415).type("text/plain").send("Unsupported Media Type: send the form as application/x-www-form-urlencoded or multipart/form-data");
+  const refusal = refuseBody(
+    { method: req.method, path: req.path, contentType: req.get("content-type"), contentLength: req.get("content-length"), transferEncoding: req.get("transfer-encoding") },
+    bodyLimits,
+  );
+  if (refusal === null) return next();
+  res.status(refusal).set("Connection", "close").type("html").send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
 });
 
 app.all(

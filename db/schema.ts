@@ -28,7 +28,7 @@ import {
 
 // The enumerations live beside the domain code (browser-safe); the schema re-exports them for server code.
 export * from "../app/models/enums";
-import type { Currency, Language, Multimedia } from "../app/models/enums";
+import type { Currency, Extra, Language, Multimedia } from "../app/models/enums";
 import {
   USER_ROLES,
   LANGUAGES,
@@ -315,6 +315,13 @@ export const bookings = pgTable(
     /** Units of the display currency per base unit, as shown to the driver when booking. */
     displayRate: doublePrecision("display_rate").notNull().default(1),
     paymentGateway: text("payment_gateway", { enum: PAYMENT_GATEWAYS }),
+    /** Each chosen extra's cost in base cents (0 when included), as quoted. */
+    extrasBreakdown: jsonb("extras_breakdown").$type<Partial<Record<Extra, number>>>().notNull().default({}),
+    /** What the gateway confirmed it took, in display-currency minor units (null until paid online). */
+    chargedAmount: integer("charged_amount"),
+    /** The driver's licence file (in the uploads folder) given for this booking, when the supplier requires one. */
+    driverLicense: text("driver_license"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     checkoutSessionId: text("checkout_session_id"),
     paymentIntentId: text("payment_intent_id"),
     customerId: text("customer_id"),
@@ -328,6 +335,7 @@ export const bookings = pgTable(
   (table) => [
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
+    check("bookings_payment_gateway_check", sql`${table.paymentGateway} is null or ${inList("payment_gateway", PAYMENT_GATEWAYS)}`),
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
@@ -367,6 +375,8 @@ export const notifications = pgTable(
   (table) => [
     index("notifications_user_idx").on(table.userId, table.createdAt),
     index("notifications_unread_idx").on(table.userId).where(sql`not ${table.isRead}`),
+    // Purging an abandoned payment hold deletes its booking, which nulls these references.
+    index("notifications_booking_idx").on(table.bookingId),
   ],
 );
 

@@ -1,18 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { hasUnreadableBody } from "./form-body";
+import { refuseBody, type BodyHeaders } from "./form-body";
 
-describe("hasUnreadableBody", () => {
-  it.each<[string, Parameters<typeof hasUnreadableBody>, boolean]>([
-    ["a form", ["POST", "application/x-www-form-urlencoded", "12", undefined], false],
-    ["a form with a charset", ["POST", "application/x-www-form-urlencoded;charset=UTF-8", "12", undefined], false],
-    ["an upload", ["POST", "multipart/form-data; boundary=x", "900", undefined], false],
-    ["an empty post", ["POST", undefined, "0", undefined], false],
-    ["a GET", ["GET", "application/json", "10", undefined], false],
-    ["JSON", ["POST", "application/json", "10", undefined], true],
-    ["text", ["POST", "text/plain", "10", undefined], true],
-    ["a chunked body without a type", ["POST", undefined, undefined, "chunked"], true],
-    ["a look-alike type", ["POST", "multipart/form-data-ish", "10", undefined], true],
-  ])("%s", (_name, input, expected) => {
-    expect(hasUnreadableBody(...input)).toBe(expected);
+const limits = { formBytes: 64 * 1024, uploadBytes: 5 * 1024 * 1024 };
+const post = (contentType: string | undefined, contentLength: string | undefined, extra: Partial<BodyHeaders> = {}): BodyHeaders => ({
+  method: "POST",
+  path: "/sign-in",
+  contentType,
+  contentLength,
+  transferEncoding: undefined,
+  ...extra,
+});
+
+describe("refuseBody", () => {
+  it.each<[string, BodyHeaders, number | null]>([
+    ["a form", post("application/x-www-form-urlencoded", "12"), null],
+    ["a form with a charset", post("application/x-www-form-urlencoded;charset=UTF-8", "12"), null],
+    ["an upload", post("multipart/form-data; boundary=x", "900"), null],
+    ["an empty post", post(undefined, "0"), null],
+    ["a GET", { ...post("application/json", "10"), method: "GET" }, null],
+    ["JSON", post("application/json", "10"), 415],
+    ["text", post("text/plain", "10"), 415],
+    ["a chunked body without a type", post(undefined, undefined, { transferEncoding: "chunked" }), 415],
+    ["a look-alike type", post("multipart/form-data-ish", "10"), 415],
+    ["a chunked form (no declared length)", post("application/x-www-form-urlencoded", undefined, { transferEncoding: "chunked" }), 411],
+    ["a form at the limit", post("application/x-www-form-urlencoded", String(64 * 1024)), null],
+    ["a form one byte over", post("application/x-www-form-urlencoded", String(64 * 1024 + 1)), 413],
+    ["a 50 MB form", post("application/x-www-form-urlencoded", String(50 * 1024 * 1024)), 413],
+    ["an upload over the cap, answered by the form itself", post("multipart/form-data; boundary=x", String(6 * 1024 * 1024)), null],
+    ["an upload at twice the cap plus framing", post("multipart/form-data; boundary=x", String(10 * 1024 * 1024 + 64 * 1024)), null],
+    ["an upload past twice the cap", post("multipart/form-data; boundary=x", String(10 * 1024 * 1024 + 64 * 1024 + 1)), 413],
+    ["Stripe's webhook", post("application/json", "3000", { path: "/webhooks/stripe" }), null],
+    ["a form to the webhook", post("application/x-www-form-urlencoded", "30", { path: "/webhooks/stripe" }), 415],
+    ["a huge webhook body", post("application/json", String(50 * 1024 * 1024), { path: "/webhooks/stripe" }), 413],
+  ])("%s", (_name, request, expected) => {
+    expect(refuseBody(request, limits)).toBe(expected);
   });
 });

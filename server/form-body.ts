@@ -1,12 +1,49 @@
-/** Every post this site takes is an HTML form: other bodies (JSON, text) are refused before an action reads them. */
+/**
+ * What a request body may be before any of it is read. Every post this site takes is an HTML form (or Stripe's
+ * signed JSON webhook); other bodies are refused (415). A body must declare its length (browsers always do for a
+ * form; 411 otherwise), and a declared length over the limit is refused at once (413) — Node's parser holds a body to
+ * its declared length, so nothing larger is ever buffered. One oversized post can no longer stall an instance.
+ */
 import { SAFE_METHODS } from "./csrf";
 
 const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
+const JSON_BODY = /^application\/json\s*(;|$)/i;
 
-/** A state-changing request whose body is not a form (actions read forms only; anything else would fail there). */
-export function hasUnreadableBody(method: string, contentType: string | undefined, contentLength: string | undefined, transferEncoding: string | undefined): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  const hasBody = transferEncoding !== undefined || (contentLength !== undefined && contentLength !== "0");
-  if (!hasBody) return false;
-  return !FORM_BODY.test(contentType ?? "");
+/** Paths that take a JSON body: payment webhooks, verified by their signature. */
+export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
+/** Stripe's events are a few kilobytes; this leaves room for large checkout sessions. */
+export const WEBHOOK_MAX_BYTES = 512 * 1024;
+/** Room for the multipart framing and the form's text fields around an upload. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export interface BodyLimits {
+  /** URL-encoded forms. */
+  formBytes: number;
+  /** The upload cap of one file (UPLOAD_MAX_BYTES). */
+  uploadBytes: number;
+}
+
+export interface BodyHeaders {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  transferEncoding: string | undefined;
+}
+
+/** null when the body may be read; otherwise the status to refuse it with. */
+export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 | 415 | null {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
+  const hasBody = request.transferEncoding !== undefined || (request.contentLength !== undefined && request.contentLength !== "0");
+  if (!hasBody) return null;
+  const type = request.contentType ?? "";
+  const webhook = WEBHOOK_PATHS.has(request.path);
+  if (webhook ? !JSON_BODY.test(type) : !FORM_BODY.test(type)) return 415;
+  if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength)) return 411;
+  const length = Number(request.contentLength);
+  // Up to twice the upload cap, the form itself says 'at most N MB' in place (the upload reader refuses the file
+  // without buffering it); beyond that the post is refused here.
+  const limit = webhook ? WEBHOOK_MAX_BYTES : MULTIPART.test(type) ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES : limits.formBytes;
+  return length > limit ? 413 : null;
 }

@@ -7,18 +7,20 @@ export interface PolicyOptions {
   formOrigins?: string[];
   /** A third-party widget's origins (reCAPTCHA when it is on): its script and its frame. */
   widgetOrigins?: string[];
+  /** Stripe.js and its embedded checkout, when Stripe is the gateway. */
+  payment?: { script: string[]; frame: string[]; connect: string[] };
 }
 
-export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [], formOrigins = [], widgetOrigins = [] }: PolicyOptions): string {
+export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [], formOrigins = [], widgetOrigins = [], payment }: PolicyOptions): string {
   const directives = [
     "default-src 'self'",
-    [`script-src 'self' 'nonce-${nonce}'`, ...widgetOrigins].join(" "),
-    ["frame-src 'self'", ...widgetOrigins].join(" "),
+    [`script-src 'self' 'nonce-${nonce}'`, ...widgetOrigins, ...(payment?.script ?? [])].join(" "),
+    ["frame-src 'self'", ...widgetOrigins, ...(payment?.frame ?? [])].join(" "),
     // Inline style attributes are used by the map component; no inline <style> elements are rendered.
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(payment?.connect ?? [])].join(" "),
     ["form-action 'self'", ...formOrigins].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",

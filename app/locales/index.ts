@@ -1,5 +1,6 @@
 import type { Resource } from "i18next";
 import enAccount from "./en/account.json";
+import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
 import enHome from "./en/home.json";
@@ -7,6 +8,7 @@ import enMail from "./en/mail.json";
 import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
 import esAccount from "./es/account.json";
+import esCheckout from "./es/checkout.json";
 import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
 import esHome from "./es/home.json";
@@ -14,6 +16,7 @@ import esMail from "./es/mail.json";
 import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
 import frAccount from "./fr/account.json";
+import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
 import frHome from "./fr/home.json";
@@ -24,9 +27,9 @@ import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { account: enAccount, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
-  fr: { account: frAccount, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
-  es: { account: esAccount, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
+  en: { account: enAccount, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
+  fr: { account: frAccount, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
+  es: { account: esAccount, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

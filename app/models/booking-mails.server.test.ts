@@ -29,6 +29,7 @@ describe("booking and notification e-mails", () => {
         days: 3,
         basePrice: 12_000,
         totalPrice: 12_000,
+        deposit: 3_000,
         amountDue: 3_000,
         displayCurrency: "EUR",
         displayRate: 0.9,
@@ -44,8 +45,11 @@ describe("booking and notification e-mails", () => {
     expect(mail).toMatch(/Prise en charge : Tunis, lundi 1 juillet 2030 (à )?09:00/);
     expect(mail).toContain("Location : 3 jours");
     expect(mail).toContain("Total : 108\u00a0€");
-    expect(mail).toContain("Payé en ligne : 27\u00a0€. À payer au comptoir : 81\u00a0€.");
-    expect(mail).toContain(`https://rent.example/bookings/${booking!.id}`);
+    // The deposit option pays the refundable security deposit online; the rental is paid at the counter.
+    expect(mail).toContain("Dépôt de garantie payé en ligne : 27\u00a0€. À payer au comptoir : 108\u00a0€.");
+    expect(mail).toContain(`https://rent.example/booking?b=${booking!.id}`);
+    expect(mail).toContain(`filename=booking-${reference}.ics`);
+    expect(mail).toContain("DTSTART;TZID=Africa/Tunis:20300701T090000");
   });
 
   it("sends a notification only to users who keep e-mail notifications on", async () => {

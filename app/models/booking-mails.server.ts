@@ -2,66 +2,80 @@
  * Booking confirmation and notification e-mails, in the recipient's language (text and HTML via composeMail).
  * Amounts are shown in the currency and at the rate the driver saw when booking; times in the place's zone.
  */
-import { alias } from "drizzle-orm/pg-core";
 import { eq } from "drizzle-orm";
-import { bookings, cars, locations, notifications, users } from "#db/schema";
+import { notifications, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";
-import { localizedName } from "./localized-name";
+import { bookingReference } from "./booking";
+import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
+import { rentalCalendar } from "./ical";
 import { convertMinorUnits, formatMoney } from "./money";
 
-/** The short reference drivers quote: the booking id's first eight characters, upper-case. */
-export const bookingReference = (bookingId: string) => bookingId.slice(0, 8).toUpperCase();
+export { bookingReference };
 
 const localTime = (instant: Date, timeZone: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
 
-/** Mails the driver the confirmation of a booking (after it is placed or paid). */
+/** The booking's page: the confirmation mail, the receipt and the calendar file link here (spec §2 /booking). */
+export const bookingUrl = (origin: string, bookingId: string) => `${origin}/booking?b=${bookingId}`;
+
+/** The booking's pick-up and drop-off as an iCalendar file, in the driver's language. */
+export async function bookingCalendar(details: BookingDetails, origin: string, now = new Date()): Promise<string> {
+  const language = details.driver.language;
+  const t = await getTranslator(language, "mail");
+  const places = placeNames(details, language);
+  const reference = bookingReference(details.booking.id);
+  return rentalCalendar({
+    uid: details.booking.id,
+    description: t("booking.calendarDescription", { reference, car: details.car.name, supplier: details.supplierName }),
+    url: bookingUrl(origin, details.booking.id),
+    now,
+    stops: [
+      { summary: t("booking.calendarPickup", { car: details.car.name }), location: places.pickup, at: details.booking.startsAt, timeZone: details.pickup.timeZone },
+      { summary: t("booking.calendarDropoff", { car: details.car.name }), location: places.dropoff, at: details.booking.endsAt, timeZone: details.dropoff.timeZone },
+    ],
+  });
+}
+
+/** Mails the driver the confirmation of a booking (after it is placed or paid), with its calendar file. */
 export async function sendBookingConfirmation(db: Executor, bookingId: string, origin: string): Promise<void> {
-  const pickup = alias(locations, "pickup");
-  const dropoff = alias(locations, "dropoff");
-  const supplier = alias(users, "supplier");
-  const [row] = await db
-    .select({ booking: bookings, driver: users, carName: cars.name, supplierName: supplier.fullName, pickup, dropoff })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.driverId))
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
-    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
-    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .where(eq(bookings.id, bookingId));
-  if (!row) throw new Error(`no booking ${bookingId}`);
-  const { booking, driver } = row;
+  const details = await findBookingDetails(db, { id: bookingId });
+  if (!details) throw new Error(`no booking ${bookingId}`);
+  const { booking, driver } = details;
   const language = driver.language;
   const t = await getTranslator(language, "mail");
   const money = (baseMinorUnits: number) => formatMoney(convertMinorUnits(baseMinorUnits, booking.displayRate), booking.displayCurrency, language);
   const reference = bookingReference(booking.id);
+  const places = placeNames(details, language);
   const payment =
     booking.paymentMode === "payLater"
       ? t("booking.payLater", { amount: money(booking.totalPrice) })
       : booking.paymentMode === "deposit"
-        ? t("booking.deposit", { paid: money(booking.amountDue), rest: money(booking.totalPrice - booking.amountDue) })
+        ? t("booking.deposit", { paid: money(booking.amountDue), rest: money(booking.totalPrice) })
         : t("booking.paid", { paid: money(booking.amountDue) });
-  await getMailer().send(
-    composeMail({
+  const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
+  await getMailer().send({
+    ...composeMail({
       to: driver.email,
       language,
       subject: t("booking.subject", { reference }),
       greeting: t("greeting", { name: driver.fullName }),
       paragraphs: [
         t("booking.intro", { reference }),
-        t("booking.car", { car: row.carName, supplier: row.supplierName }),
-        t("booking.pickup", { place: localizedName(row.pickup, language), time: localTime(booking.startsAt, row.pickup.timeZone, language) }),
-        t("booking.dropoff", { place: localizedName(row.dropoff, language), time: localTime(booking.endsAt, row.dropoff.timeZone, language) }),
+        t("booking.car", { car: details.car.name, supplier: details.supplierName }),
+        t("booking.pickup", { place: places.pickup, time: localTime(booking.startsAt, details.pickup.timeZone, language) }),
+        t("booking.dropoff", { place: places.dropoff, time: localTime(booking.endsAt, details.dropoff.timeZone, language) }),
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         payment,
+        ...securityDeposit,
       ],
-      action: { label: t("booking.action"), url: `${origin}/bookings/${booking.id}` },
+      action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
-  );
+    attachments: [{ filename: `booking-${reference}.ics`, content: await bookingCalendar(details, origin), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+  });
 }
 
 /** Mails a notification to its user when they keep e-mail notifications on; says whether a mail went out. */

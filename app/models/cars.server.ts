@@ -211,7 +211,7 @@ function filterConditions(filters: SearchFilters, supplierIds: string[]): SQL[] 
 }
 
 /** The place and every place below it (searching a city includes its airport). */
-async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
+export async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
   const result = await db.execute(sql`
     with recursive tree(id) as (
       select ${placeId}::uuid

@@ -13,7 +13,8 @@ export const MULTIMEDIA = ["touchscreen", "bluetooth", "androidAuto", "appleCarP
 export const BOOKING_STATUSES = ["void", "pending", "deposit", "paid", "reserved", "cancelled"] as const;
 /** Statuses whose bookings hold the car: the exclusion constraint covers exactly these. */
 export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved"] as const;
-export const PAYMENT_MODES = ["payLater", "deposit", "fullWithoutDeposit", "full"] as const;
+/** Spec §4's three payment options (decision 010 on what each takes online). */
+export const PAYMENT_MODES = ["payLater", "deposit", "full"] as const;
 export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
 /** Spec §7: social sign-in providers. */

@@ -125,6 +125,21 @@ const envSchema = z
     EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
     EXCHANGE_RATE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     SEARCH_PAGINATION: z.enum(["classic", "infinite"]).default("classic"),
+    STRIPE_SECRET_KEY: z.string().default(""),
+    STRIPE_PUBLISHABLE_KEY: z.string().default(""),
+    STRIPE_WEBHOOK_SECRET: z.string().default(""),
+    /** Stripe's API address (tests point it at a local stand-in). */
+    STRIPE_API_URL: z.string().url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://api.stripe.com"),
+    PAYPAL_CLIENT_ID: z.string().default(""),
+    PAYPAL_CLIENT_SECRET: z.string().default(""),
+    /** PayPal's REST API: https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for PayPal's own sandbox. */
+    PAYPAL_API_URL: z.string().url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://api-m.paypal.com"),
+    /** The offline test gateway, used when no gateway keys are set; a production deployment on PostgreSQL must opt in. */
+    SANDBOX_PAYMENTS: booleanFromString(false),
+    /** How long an unpaid booking holds its car while an online payment is under way (Stripe's sessions last 30 min at least). */
+    PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+    /** Largest form post read (URL-encoded forms and webhooks); uploads have UPLOAD_MAX_BYTES. */
+    FORM_MAX_BYTES: z.coerce.number().int().min(4096).max(10 * 1024 * 1024).default(64 * 1024),
     MAP_TILE_URL: z
       .string()
       .regex(/\{z\}.*\{x\}.*\{y\}|^\//, "must be a tile URL template with {z}, {x} and {y}, or a local path")
@@ -138,6 +153,19 @@ const envSchema = z
       if (env.EXCHANGE_RATE_PROVIDERS.includes(provider) && !env[key]) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is required when EXCHANGE_RATE_PROVIDERS lists ${provider}` });
       }
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STRIPE_PUBLISHABLE_KEY"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["PAYPAL_CLIENT_SECRET"], message: "is required when PAYPAL_CLIENT_ID is set" });
+    }
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.STRIPE_SECRET_KEY && !env.PAYPAL_CLIENT_ID && !env.SANDBOX_PAYMENTS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_SECRET_KEY"],
+        message: "or PAYPAL_CLIENT_ID is required in production on PostgreSQL (or SANDBOX_PAYMENTS=true to take test payments that move no money)",
+      });
     }
     for (const provider of ["GOOGLE", "FACEBOOK"] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {

@@ -15,6 +15,8 @@ export interface MailMessage {
   html: string;
   /** Where answers go (the contact form sets the sender's address). */
   replyTo?: string;
+  /** Files sent along (a booking's calendar file). */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Mailer {

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { FieldErrorMessage } from "./field-error";
+
+/**
+ * "There is a problem": the form's own message and a link to each field in error, at the top of the form. It takes
+ * focus when it appears (after a post with or without JavaScript), so a screen reader announces it at once.
+ */
+export function ErrorSummary({
+  errors,
+  labels,
+  idPrefix = "checkout-",
+}: {
+  errors: Record<string, NonNullable<FieldErrorMessage>>;
+  labels: Record<string, string>;
+  idPrefix?: string;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const fields = Object.entries(errors).filter(([field]) => field !== "");
+  const formError = errors[""];
+  const count = fields.length + (formError ? 1 : 0);
+  useEffect(() => {
+    if (count > 0) ref.current?.focus();
+  }, [errors, count]);
+  if (count === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title">{t("errors.summaryTitle")}</h2>
+      {formError ? (
+        <p>
+          {t(formError.key, formError.params ?? {})}
+        </p>
+      ) : null}
+      {fields.length ? (
+        <ul>
+          {fields.map(([field, error]) => (
+            <li key={field}>
+              <a href={`#${idPrefix}${field}`}>
+                {labels[field] ? `${labels[field]}: ` : ""}
+                {t(error.key, error.params ?? {})}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * A booking as its driver sees it (confirmation page, /booking, receipt), and who may see it: its driver when
+ * signed in, or the browser that booked it (a visitor's account has no password until it is activated). Anyone else
+ * gets the same answer as for a booking that does not exist.
+ */
+import type { Executor } from "~/utils/db.server";
+import { browserBookingIds } from "~/utils/checkout-cookie.server";
+import { bookingReference, foldMarkup, paymentTerms } from "./booking";
+import { findBookingDetails, type BookingDetails } from "./bookings.server";
+import { convertMinorUnits } from "./money";
+import { ALL_EXTRAS } from "./pricing";
+import { instantToLocalDateTime } from "./rental-period";
+
+export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, userId: string | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
+  if ("id" in where && !/^[0-9a-f-]{36}$/i.test(where.id)) return null;
+  const details = await findBookingDetails(db, where);
+  if (!details) return null;
+  const owner = userId !== null && details.booking.driverId === userId;
+  if (!owner && !(await browserBookingIds(request)).includes(details.booking.id)) return null;
+  return { ...details, receipt: bookingReceipt(details) };
+}
+
+/** Everything a receipt shows, amounts in the currency and at the rate of the booking (display minor units). */
+export function bookingReceipt(details: BookingDetails) {
+  const { booking } = details;
+  const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
+  const folded = foldMarkup({ base: booking.basePrice, extras: booking.extrasBreakdown, markup: booking.markup, total: booking.totalPrice });
+  // In the catalogue's order (the database keeps JSON keys in its own order).
+  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({ extra, amount: convert(folded.extras[extra]!) }));
+  const total = convert(booking.totalPrice);
+  const terms = paymentTerms(booking.paymentMode, booking.totalPrice, booking.deposit);
+  return {
+    bookingId: booking.id,
+    reference: bookingReference(booking.id),
+    status: booking.status,
+    cancelRequested: booking.cancelRequest,
+    car: details.car.name,
+    supplier: details.supplierName,
+    driver: { fullName: details.driver.fullName, email: details.driver.email, phone: details.driver.phone },
+    additionalDriver: details.additionalDriver ? details.additionalDriver.fullName : null,
+    pickup: { names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs }, local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone) },
+    dropoff: { names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs }, local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone) },
+    days: booking.days,
+    base: total - extras.reduce((sum, line) => sum + line.amount, 0),
+    extras,
+    total,
+    pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
+    deposit: convert(booking.deposit),
+    paymentMode: booking.paymentMode,
+    gateway: booking.paymentGateway,
+    paidOnline: booking.chargedAmount !== null,
+    charged: booking.chargedAmount,
+    atCounter: convert(terms.atCounter),
+    currency: booking.displayCurrency,
+    bookedAt: booking.createdAt.toISOString(),
+  };
+}
+
+export type BookingReceiptView = ReturnType<typeof bookingReceipt>;

@@ -1,0 +1,277 @@
+/**
+ * Bookings: placing one (with the visitor's account when a visitor books), confirming its payment exactly once,
+ * releasing an unpaid hold, and reading one for its driver. Every status write checks booking.ts's transition
+ * table, and two bookings that hold a car can never overlap: the database's exclusion constraint refuses the second
+ * one (SQLSTATE 23P01), whichever app instance writes it.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  additionalDrivers,
+  bookings,
+  cars,
+  locations,
+  notifications,
+  userIdentities,
+  users,
+  type BookingStatus,
+  type Currency,
+  type Extra,
+  type Language,
+  type PaymentGateway,
+  type PaymentMode,
+} from "#db/schema";
+import type { Database, Executor } from "~/utils/db.server";
+import { sqlState } from "./accounts.server";
+import { assertTransition, bookingReference, CONFIRMED_STATUS, paymentTerms, paysOnline } from "./booking";
+import type { CheckoutOffer } from "./checkout.server";
+import { localizedName } from "./localized-name";
+import { convertMinorUnits } from "./money";
+import type { PriceBreakdown } from "./pricing";
+
+export type DriverDetails =
+  | { kind: "signedIn"; userId: string; phone: string; birthDate: string; driverLicense?: string }
+  | { kind: "visitor"; fullName: string; email: string; phone: string; birthDate: string; language: Language; driverLicense?: string };
+
+export interface NewBooking {
+  offer: CheckoutOffer;
+  price: PriceBreakdown;
+  extras: Extra[];
+  paymentMode: PaymentMode;
+  gateway: PaymentGateway | null;
+  display: { currency: Currency; rate: number };
+  driver: DriverDetails;
+  additionalDriver?: { fullName: string; email: string; phone: string; birthDate: string };
+  /** Our reference for the payment attempt (the confirmation page's address until a gateway gives its own). */
+  attemptId: string;
+  /** When an unpaid online booking stops holding the car. */
+  holdUntil: Date;
+  now: Date;
+}
+
+export type PlaceBookingResult =
+  | { ok: true; bookingId: string; driverId: string; status: BookingStatus; newAccount: boolean; amountDue: number; chargeAmount: number }
+  | { ok: false; error: "checkout:problems.carUnavailable" | "errors.emailAlreadyRegistered" | "errors.accountSuspended" };
+
+/**
+ * A checkout's account for a visitor: a new unverified driver without a password, or one made by an earlier checkout
+ * that was never activated (no password, not verified, no social identity) — so a visitor whose payment failed can
+ * try again with the same address. Any other account with the address must sign in.
+ */
+async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kind: "visitor" }>): Promise<{ id: string; created: boolean } | null> {
+  const [existing] = await tx
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.verified, blacklisted: users.blacklisted })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${driver.email})`);
+  if (existing) {
+    const [identity] = await tx.select({ userId: userIdentities.userId }).from(userIdentities).where(eq(userIdentities.userId, existing.id));
+    const neverActivated = existing.role === "user" && !existing.passwordHash && !existing.verified && !existing.blacklisted && !identity;
+    if (!neverActivated) return null;
+    if (driver.driverLicense) await tx.update(users).set({ driverLicense: driver.driverLicense, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    return { id: existing.id, created: false };
+  }
+  const [created] = await tx
+    .insert(users)
+    .values({
+      role: "user",
+      email: driver.email,
+      fullName: driver.fullName,
+      phone: driver.phone,
+      birthDate: driver.birthDate,
+      language: driver.language,
+      driverLicense: driver.driverLicense ?? null,
+    })
+    .returning({ id: users.id });
+  return { id: created!.id, created: true };
+}
+
+/** Unpaid holds past their expiry stop holding the car: they are removed (a payment never finished is no booking). */
+export async function purgeExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
+  const expired = and(eq(bookings.status, "void"), lt(bookings.expiresAt, now), carId ? eq(bookings.carId, carId) : undefined);
+  const removed = await db.delete(bookings).where(expired).returning({ id: bookings.id });
+  return removed.length;
+}
+
+/**
+ * Writes the booking — pay later as `pending`, online as an unpaid `void` hold until `holdUntil` — and a visitor's
+ * account with it, in one transaction: if the car was taken meanwhile, no account is left behind either.
+ */
+export async function placeBooking(db: Database, input: NewBooking): Promise<PlaceBookingResult> {
+  const { offer, price, paymentMode } = input;
+  const terms = paymentTerms(paymentMode, price.total, offer.car.deposit);
+  const online = paysOnline(paymentMode);
+  const status: BookingStatus = online ? "void" : CONFIRMED_STATUS[paymentMode];
+  try {
+    return await db.transaction(async (tx) => {
+      // An abandoned payment's hold must not block this car (the constraint does not look at expiry).
+      await purgeExpiredHolds(tx, input.now, offer.car.id);
+      let driverId: string;
+      let newAccount = false;
+      if (input.driver.kind === "visitor") {
+        const account = await visitorAccount(tx, input.driver);
+        if (!account) return { ok: false as const, error: "errors.emailAlreadyRegistered" as const };
+        driverId = account.id;
+        newAccount = account.created;
+      } else {
+        const [driver] = await tx.select({ blacklisted: users.blacklisted }).from(users).where(eq(users.id, input.driver.userId)).for("update");
+        if (!driver || driver.blacklisted) return { ok: false as const, error: "errors.accountSuspended" as const };
+        driverId = input.driver.userId;
+        const profile: Partial<typeof users.$inferInsert> = { phone: input.driver.phone, birthDate: input.driver.birthDate, updatedAt: new Date() };
+        if (input.driver.driverLicense) profile.driverLicense = input.driver.driverLicense;
+        await tx.update(users).set(profile).where(eq(users.id, driverId));
+      }
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          supplierId: offer.supplier.id,
+          carId: offer.car.id,
+          driverId,
+          pickupLocationId: offer.pickup.id,
+          dropoffLocationId: offer.dropoff.id,
+          startsAt: offer.from,
+          endsAt: offer.to,
+          status,
+          paymentMode,
+          ...Object.fromEntries(input.extras.map((extra) => [extra, true])),
+          days: price.days,
+          basePrice: price.base,
+          extrasPrice: price.extrasTotal,
+          extrasBreakdown: price.extras,
+          markup: price.markup,
+          totalPrice: price.total,
+          deposit: terms.securityDeposit,
+          amountDue: terms.online,
+          displayCurrency: input.display.currency,
+          displayRate: input.display.rate,
+          paymentGateway: online ? input.gateway : null,
+          checkoutSessionId: input.attemptId,
+          driverLicense: input.driver.driverLicense ?? null,
+          expiresAt: online ? input.holdUntil : null,
+          confirmedAt: online ? null : input.now,
+        })
+        .returning({ id: bookings.id });
+      if (input.additionalDriver) await tx.insert(additionalDrivers).values({ bookingId: booking!.id, ...input.additionalDriver });
+      return {
+        ok: true as const,
+        bookingId: booking!.id,
+        driverId,
+        status,
+        newAccount,
+        amountDue: terms.online,
+        chargeAmount: convertMinorUnits(terms.online, input.display.rate),
+      };
+    });
+  } catch (error) {
+    // 23P01: the exclusion constraint (another booking holds the car); 40P01: two writers deadlocked on it.
+    const state = sqlState(error);
+    if (state === "23P01" || state === "40P01") return { ok: false, error: "checkout:problems.carUnavailable" };
+    throw error;
+  }
+}
+
+/** The gateway's own references for a hold, once it has them (Stripe's session id replaces ours). */
+export async function recordPaymentSession(db: Executor, bookingId: string, references: { sessionId: string; payPalOrderId?: string }): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ checkoutSessionId: references.sessionId, payPalOrderId: references.payPalOrderId ?? null, updatedAt: new Date() })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "void")));
+}
+
+export type Confirmation = { outcome: "confirmed"; bookingId: string } | { outcome: "alreadySettled" } | { outcome: "amountMismatch" };
+
+/**
+ * Confirms a paid hold exactly once: one conditional update from `void` to the option's status. The return page and
+ * the webhook may both call this at the same moment; only the one whose update matched goes on to notify and mail.
+ * A payment for another amount or currency than the one shown is never accepted as paying this booking.
+ */
+export async function confirmPaidBooking(
+  db: Executor,
+  sessionId: string,
+  payment: { amount: number; currency: string; paymentIntentId?: string | null; customerId?: string | null },
+  now = new Date(),
+): Promise<Confirmation> {
+  const [hold] = await db
+    .select({ id: bookings.id, status: bookings.status, paymentMode: bookings.paymentMode, amountDue: bookings.amountDue, rate: bookings.displayRate, currency: bookings.displayCurrency })
+    .from(bookings)
+    .where(eq(bookings.checkoutSessionId, sessionId));
+  if (!hold || hold.status !== "void") return { outcome: "alreadySettled" };
+  if (payment.amount !== convertMinorUnits(hold.amountDue, hold.rate) || payment.currency.toUpperCase() !== hold.currency) return { outcome: "amountMismatch" };
+  const target = CONFIRMED_STATUS[hold.paymentMode];
+  assertTransition("void", target);
+  const [confirmed] = await db
+    .update(bookings)
+    .set({
+      status: target,
+      expiresAt: null,
+      confirmedAt: now,
+      chargedAmount: payment.amount,
+      paymentIntentId: payment.paymentIntentId ?? null,
+      customerId: payment.customerId ?? null,
+      updatedAt: now,
+    })
+    .where(and(eq(bookings.id, hold.id), eq(bookings.status, "void")))
+    .returning({ id: bookings.id });
+  return confirmed ? { outcome: "confirmed", bookingId: confirmed.id } : { outcome: "alreadySettled" };
+}
+
+/** Removes an unpaid hold (payment failed, declined or abandoned): the car is free again at once. */
+export async function releaseHold(db: Executor, sessionId: string): Promise<boolean> {
+  const removed = await db
+    .delete(bookings)
+    .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.status, "void")))
+    .returning({ id: bookings.id });
+  return removed.length > 0;
+}
+
+/** Notifications of a new booking: one for its driver, one for the car's supplier (rendered in each reader's language). */
+export async function notifyBookingPlaced(db: Executor, bookingId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ driverId: bookings.driverId, supplierId: bookings.supplierId, status: bookings.status, carName: cars.name })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return [];
+  const reference = bookingReference(bookingId);
+  const created = await db
+    .insert(notifications)
+    .values([
+      { userId: row.driverId, bookingId, messageKey: `notifications.bookingConfirmed.${row.status}`, messageParams: { reference, car: row.carName } },
+      { userId: row.supplierId, bookingId, messageKey: "notifications.newBooking", messageParams: { reference, car: row.carName } },
+    ])
+    .returning({ id: notifications.id });
+  return created.map((notification) => notification.id);
+}
+
+/** One booking with everything its page, receipt and mail show. */
+export async function findBookingDetails(db: Executor, where: { id: string } | { sessionId: string }) {
+  const pickup = alias(locations, "pickup");
+  const dropoff = alias(locations, "dropoff");
+  const supplier = alias(users, "supplier");
+  const [row] = await db
+    .select({
+      booking: bookings,
+      driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone, language: users.language },
+      car: { name: cars.name, image: cars.image, fuelPolicy: cars.fuelPolicy, licensePlate: cars.licensePlate },
+      supplierName: supplier.fullName,
+      pickup,
+      dropoff,
+      additionalDriver: additionalDrivers,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+    .leftJoin(additionalDrivers, eq(additionalDrivers.bookingId, bookings.id))
+    .where("id" in where ? eq(bookings.id, where.id) : eq(bookings.checkoutSessionId, where.sessionId));
+  return row ?? null;
+}
+
+export type BookingDetails = NonNullable<Awaited<ReturnType<typeof findBookingDetails>>>;
+
+/** Place names in the reader's language. */
+export const placeNames = (details: BookingDetails, language: Language) => ({
+  pickup: localizedName(details.pickup, language),
+  dropoff: localizedName(details.dropoff, language),
+});

@@ -1,0 +1,200 @@
+/**
+ * Everything /checkout shows and does, so the route stays thin: the page's view of an offer (priced by the server
+ * in the display currency), and placing the booking with its payment. Imports go one way: the route calls this,
+ * this calls the booking model and the payment gateways.
+ */
+import type { Currency, Extra, Language, PaymentGateway as GatewayName, PaymentMode } from "#db/schema";
+import type { DisplayPricing } from "~/utils/currency.server";
+import type { Executor } from "~/utils/db.server";
+import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
+import { newAttemptId } from "~/utils/payments/sandbox.server";
+import { getEnv } from "~/utils/env.server";
+import { MINIMUM_DRIVER_AGE } from "./account-forms";
+import { bookingReference, foldMarkup, offeredPaymentOptions, paymentTerms, paysOnline } from "./booking";
+import { confirmPaidBooking, placeBooking, recordPaymentSession, releaseHold, type DriverDetails } from "./bookings.server";
+import { extrasOf, quoteOffer, type CheckoutOffer } from "./checkout.server";
+import type { CheckoutValues } from "./checkout-form";
+import { convertMinorUnits } from "./money";
+import { describeExtra, type PriceBreakdown } from "./pricing";
+import { instantToLocalDateTime } from "./rental-period";
+
+export interface Signer {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  birthDate: string | null;
+  driverLicense: string | null;
+}
+
+/** The rules the form is checked against for this offer and driver. */
+export function checkoutRules(offer: CheckoutOffer, signedIn: boolean, now: Date) {
+  const { included, optional } = extrasOf(offer.car);
+  const gateways = configuredGatewayNames();
+  return {
+    signedIn,
+    minimumAge: Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge),
+    includedExtras: included,
+    optionalExtras: optional,
+    paymentModes: offeredPaymentOptions({ payLater: offer.supplier.payLater, deposit: offer.car.deposit, onlinePayments: gateways.length > 0 }),
+    gateways,
+    now,
+  };
+}
+
+/** The page's summary and options, every amount converted to the display currency (minor units). */
+export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null }, pricing: DisplayPricing) {
+  const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
+  const { price, extras } = quoteOffer(offer, choice.extras);
+  const folded = foldMarkup(price);
+  const { included, optional } = extrasOf(offer.car);
+  const rules = checkoutRules(offer, false, new Date());
+  const total = convert(price.total);
+  return {
+    car: {
+      id: offer.car.id,
+      name: offer.car.name,
+      image: offer.car.image,
+      range: offer.car.range,
+      seats: offer.car.seats,
+      gearbox: offer.car.gearbox,
+      fuelPolicy: offer.car.fuelPolicy,
+      mileage: offer.car.mileage,
+      minimumAge: rules.minimumAge,
+    },
+    supplier: { name: offer.supplier.name, logo: offer.supplier.logo, licenseRequired: offer.supplier.licenseRequired },
+    pickup: { name: offer.pickup.name, local: instantToLocalDateTime(offer.from, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
+    dropoff: { name: offer.dropoff.name, local: instantToLocalDateTime(offer.to, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
+    days: price.days,
+    extras: {
+      included,
+      chosen: extras.filter((extra) => optional.includes(extra)),
+      options: optional.map((extra) => {
+        const { kind, amount } = describeExtra(extra, offer.car[extra]);
+        return { extra, kind, amount: convert(amount) };
+      }),
+    },
+    lines: { base: convert(folded.base), extras: Object.entries(folded.extras).map(([extra, amount]) => ({ extra: extra as Extra, amount: convert(amount) })) },
+    total,
+    // Displayed lines are converted one by one; the total is converted once, so the base line absorbs the rounding.
+    pricePerDay: convert(price.pricePerDay),
+    deposit: convert(offer.car.deposit),
+    paymentOptions: rules.paymentModes.map((mode) => {
+      const terms = paymentTerms(mode, price.total, offer.car.deposit);
+      return { mode, online: convert(terms.online), atCounter: convert(terms.atCounter) };
+    }),
+    paymentMode: choice.paymentMode && rules.paymentModes.includes(choice.paymentMode) ? choice.paymentMode : (rules.paymentModes[0] ?? null),
+    gateways: rules.gateways,
+    currency: pricing.currency,
+    ratesAsOf: pricing.ratesAsOf,
+    price,
+  };
+}
+
+export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;
+
+/** Fixes the base line so that the displayed lines add up to the displayed total (conversion rounds each line). */
+export function balancedLines(view: ReturnType<typeof checkoutView>) {
+  const extrasSum = view.lines.extras.reduce((sum, line) => sum + line.amount, 0);
+  return { ...view.lines, base: view.total - extrasSum };
+}
+
+export type BookingOutcome =
+  | { kind: "problem"; errors: Record<string, { key: string; params?: Record<string, string | number> }> }
+  | { kind: "confirmed"; bookingId: string; sessionId: string }
+  | { kind: "redirect"; bookingId: string; url: string }
+  | { kind: "embedded"; bookingId: string; sessionId: string; clientSecret: string; publishableKey: string };
+
+/**
+ * Places the booking and starts its payment. Pay later is confirmed at once; an online payment holds the car as
+ * an unpaid booking first (so nobody can take it while the driver pays), then asks the gateway. The sandbox
+ * settles within this call: a declined card releases the hold at once and the form says 'Payment failed.'.
+ */
+export async function bookOffer(
+  db: Parameters<typeof placeBooking>[0],
+  input: {
+    offer: CheckoutOffer;
+    extras: Extra[];
+    paymentMode: PaymentMode;
+    gateway: GatewayName | null;
+    values: CheckoutValues;
+    signer: Signer | null;
+    language: Language;
+    display: { currency: Currency; rate: number };
+    driverLicense?: string;
+    origin: string;
+    now: Date;
+  },
+): Promise<BookingOutcome> {
+  const { offer, values } = input;
+  const { price, extras } = quoteOffer(offer, input.extras);
+  const online = paysOnline(input.paymentMode);
+  const gatewayName = online ? input.gateway : null;
+  const driver: DriverDetails = input.signer
+    ? { kind: "signedIn", userId: input.signer.id, phone: values.phone, birthDate: values.birthDate, driverLicense: input.driverLicense }
+    : { kind: "visitor", fullName: values.fullName, email: values.email, phone: values.phone, birthDate: values.birthDate, language: input.language, driverLicense: input.driverLicense };
+  const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
+  const attemptId = newAttemptId(gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk");
+  const placed = await placeBooking(db, {
+    offer,
+    price,
+    extras,
+    paymentMode: input.paymentMode,
+    gateway: gatewayName,
+    display: input.display,
+    driver,
+    additionalDriver: extras.includes("additionalDriver")
+      ? { fullName: values.additionalFullName, email: values.additionalEmail, phone: values.additionalPhone, birthDate: values.additionalBirthDate }
+      : undefined,
+    attemptId,
+    holdUntil,
+    now: input.now,
+  });
+  if (!placed.ok) {
+    const field = placed.error === "errors.emailAlreadyRegistered" ? "email" : "";
+    return { kind: "problem", errors: { [field]: { key: placed.error } } };
+  }
+  if (!gatewayName) return { kind: "confirmed", bookingId: placed.bookingId, sessionId: attemptId };
+
+  let start: PaymentStart;
+  try {
+    start = await getPaymentGateway(gatewayName).startPayment({
+      bookingId: placed.bookingId,
+      attemptId,
+      amount: placed.chargeAmount,
+      currency: input.display.currency,
+      name: offer.car.name,
+      description: paymentDescription(price, offer, placed.bookingId),
+      customerEmail: input.signer?.email ?? values.email,
+      language: input.language,
+      expiresAt: holdUntil,
+      origin: input.origin,
+      embedded: values.embedded === "1",
+      card: gatewayName === "sandbox" ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc } : undefined,
+    });
+  } catch (error) {
+    console.error("[checkout] the payment could not start", error instanceof Error ? error.message : error);
+    await releaseHold(db, attemptId);
+    return { kind: "problem", errors: { "": { key: "checkout:problems.paymentUnavailable" } } };
+  }
+  if (start.kind === "settled") {
+    if (start.outcome === "declined") {
+      await releaseHold(db, attemptId);
+      return { kind: "problem", errors: { "": { key: "errors.paymentFailed" } } };
+    }
+    const confirmed = await confirmPaidBooking(db, attemptId, { amount: placed.chargeAmount, currency: input.display.currency }, input.now);
+    if (confirmed.outcome !== "confirmed") throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${confirmed.outcome}`);
+    return { kind: "confirmed", bookingId: placed.bookingId, sessionId: attemptId };
+  }
+  await recordPaymentSession(db, placed.bookingId, { sessionId: start.sessionId, payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined });
+  return start.kind === "redirect"
+    ? { kind: "redirect", bookingId: placed.bookingId, url: start.url }
+    : { kind: "embedded", bookingId: placed.bookingId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey };
+}
+
+/** Spec §3 payment order description: the booking reference, the car's days and places. */
+function paymentDescription(price: PriceBreakdown, offer: CheckoutOffer, bookingId: string): string {
+  return `${bookingReference(bookingId)} · ${price.days} d · ${offer.pickup.name} → ${offer.dropoff.name}`;
+}
+
+export type { Executor };

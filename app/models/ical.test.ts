@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { escapeText, rentalCalendar } from "./ical";
+
+describe("rental calendar (.ics)", () => {
+  const calendar = rentalCalendar({
+    uid: "b1",
+    description: "Booking AB12CD34; Peugeot 208, Carthage Cars",
+    url: "https://rent.example/booking?b=b1",
+    now: new Date("2030-06-01T10:00:00Z"),
+    stops: [
+      { summary: "Pick-up: Peugeot 208", location: "Tunis", at: new Date("2030-07-01T08:00:00Z"), timeZone: "Africa/Tunis" },
+      { summary: "Drop-off: Peugeot 208", location: "Paris, Orly", at: new Date("2030-07-04T08:00:00Z"), timeZone: "Europe/Paris" },
+    ],
+  });
+
+  it("writes each stop at the place's own wall-clock time", () => {
+    // 08:00 UTC is 09:00 in Tunis and 10:00 in Paris (summer time).
+    expect(calendar).toContain("DTSTART;TZID=Africa/Tunis:20300701T090000");
+    expect(calendar).toContain("DTSTART;TZID=Europe/Paris:20300704T100000");
+    expect(calendar.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  });
+
+  it("escapes text and uses CRLF line ends with lines of at most 75 octets", () => {
+    expect(calendar).toContain("LOCATION:Paris\\, Orly");
+    expect(escapeText("a;b,c\\d\ne")).toBe("a\\;b\\,c\\\\d\\ne");
+    for (const line of calendar.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(calendar.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+});

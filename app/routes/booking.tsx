@@ -1,0 +1,39 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BookingReceipt } from "~/components/booking-receipt";
+import { resources } from "~/locales";
+import { findOwnBooking } from "~/models/booking-view.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/responses.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+/** Spec §2 /booking: one booking (?b=<id>), for its driver, or for the browser that booked it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language, user } = await getVisitor(request, context);
+  const url = new URL(request.url);
+  const bookingId = (url.searchParams.get("b") ?? "").slice(0, 36);
+  const own = await findOwnBooking(await getDb(), { id: bookingId }, request, user?.id ?? null);
+  if (!own) {
+    // A driver following the mail's link signs in first; a signed-in stranger sees what a missing booking shows.
+    if (!user) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+    throw notFound();
+  }
+  const t = await getTranslator(language, "checkout");
+  return { title: t("receipt.heading", { reference: own.receipt.reference }), receipt: own.receipt, translations: resources[language].checkout };
+}
+
+export default function Booking() {
+  const { receipt, translations } = useLoaderData<typeof loader>();
+  useRouteTranslation("checkout", translations);
+  return (
+    <div className="page page-narrow">
+      <BookingReceipt receipt={receipt} />
+    </div>
+  );
+}

@@ -1,0 +1,563 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckoutSummary } from "~/components/checkout-summary";
+import { ErrorSummary } from "~/components/error-summary";
+import { FieldError } from "~/components/field-error";
+import { LocalTime } from "~/components/local-time";
+import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
+import { resources } from "~/locales";
+import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
+import { checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
+import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
+import { afterBookingConfirmed } from "~/models/booking-confirmation.server";
+import { findProfile } from "~/models/profile.server";
+import type { Extra, PaymentMode } from "~/models/enums";
+import { rememberBooking } from "~/utils/checkout-cookie.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import { useMoney } from "~/utils/use-money";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+/** Booking attempts (not quotes) from one address: generous for a family booking several cars, tight for a script. */
+const BOOKINGS_PER_IP = { name: "checkout:ip", limit: 30, windowSeconds: 3600 };
+
+type SignerView = { fullName: string; email: string; phone: string; birthDate: string; hasLicense: boolean } | null;
+type PageState =
+  | { kind: "problem"; problem: FieldMessage; searchHref: string }
+  | {
+      kind: "offer";
+      link: CheckoutLink;
+      view: CheckoutView;
+      values: Partial<Omit<CheckoutValues, "cardNumber" | "cardExpiry" | "cardCvc">>;
+      errors: Record<string, FieldMessage>;
+      signInHref: string;
+    }
+  | { kind: "embedded"; clientSecret: string; publishableKey: string; sessionId: string };
+
+async function pageContext(request: Request, context: LoaderFunctionArgs["context"]) {
+  const visitor = await getVisitor(request, context);
+  const db = await getDb();
+  const profile = visitor.user ? await findProfile(db, visitor.user.id) : null;
+  const signer: Signer | null =
+    visitor.user && profile
+      ? { id: visitor.user.id, fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate, driverLicense: profile.driverLicense }
+      : null;
+  const t = await getTranslator(visitor.language, "checkout");
+  return { db, language: visitor.language, signer, t };
+}
+
+const signerView = (signer: Signer | null): SignerView =>
+  signer && { fullName: signer.fullName, email: signer.email, phone: signer.phone ?? "", birthDate: signer.birthDate ?? "", hasLicense: Boolean(signer.driverLicense) };
+
+function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
+  const { price: _price, ...shown } = view;
+  return shown;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { db, language, signer, t } = await pageContext(request, context);
+  const query = new URL(request.url).searchParams;
+  const link = readCheckoutLink(query);
+  const resolved = await resolveCheckout(db, link, { language, now: new Date() });
+  const common = { title: t("title"), translations: resources[language].checkout, signer: signerView(signer), sandboxBanner: false };
+  if (!resolved.ok) {
+    const state: PageState = { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) };
+    return data({ ...common, state }, { status: 409 });
+  }
+  const pricing = await getVisitorPricing(request, context);
+  const view = checkoutView(resolved.offer, { extras: query.getAll("extra") as Extra[], paymentMode: query.get("payment") as PaymentMode | null }, pricing);
+  const state: PageState = {
+    kind: "offer",
+    link,
+    view: withoutPrice(view),
+    values: { phone: signer?.phone ?? "", birthDate: signer?.birthDate ?? "" },
+    errors: {},
+    signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }))}`,
+  };
+  return { ...common, title: t("titleFor", { car: resolved.offer.car.name }), sandboxBanner: view.gateways.includes("sandbox"), state };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  // A quote changes nothing on the server: the page need not be loaded again.
+  formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { db, language, signer, t } = await pageContext(request, context);
+  const formData = await readPostedForm(request);
+  const common = { title: t("title"), translations: resources[language].checkout, signer: signerView(signer), sandboxBanner: false };
+  if (typeof formData === "string") {
+    // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
+    const state: PageState = { kind: "problem", problem: { key: formData, params: { size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 } }, searchHref: "/" };
+    return data({ ...common, state }, { status: formData === "validation.fileTooLarge" ? 413 : 400 });
+  }
+  const link = readCheckoutLink(formData);
+  const now = new Date();
+  const resolved = await resolveCheckout(db, link, { language, now });
+  if (!resolved.ok) return data({ ...common, state: { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) } satisfies PageState }, { status: 409 });
+  const { offer } = resolved;
+  const values = readCheckoutForm(formData);
+  const checked = checkCheckoutForm(values, checkoutRules(offer, Boolean(signer), now));
+  const pricing = await getVisitorPricing(request, context);
+  const view = checkoutView(offer, { extras: checked.extras, paymentMode: checked.paymentMode }, pricing);
+  const errors = checked.errors;
+  const reply = (status: number, headers?: HeadersInit) =>
+    data(
+      {
+        ...common,
+        title: t("titleFor", { car: offer.car.name }),
+        sandboxBanner: view.gateways.includes("sandbox"),
+        state: {
+          kind: "offer",
+          link,
+          view: withoutPrice(view),
+          values: keptValues(values),
+          errors,
+          signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: checked.extras, paymentMode: checked.paymentMode ?? undefined }))}`,
+        } satisfies PageState,
+      },
+      { status, headers },
+    );
+  if (values.intent === "quote") return reply(Object.keys(errors).length ? 400 : 200);
+
+  const needsLicense = offer.supplier.licenseRequired && !signer?.driverLicense;
+  const licenseFile = formData.get("license");
+  if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0)) errors.license = { key: "validation.licenseRequired" };
+  // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
+  if (!errors[""] && (values.shownTotal !== String(view.total) || values.shownCurrency !== view.currency)) errors[""] = { key: "checkout:problems.priceChanged" };
+  if (Object.keys(errors).length) return reply(400);
+
+  const refused = await hitRateLimits([[BOOKINGS_PER_IP, context.clientIp]]);
+  if (refused) {
+    errors[""] = { key: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } };
+    return reply(429, retryAfterHeaders(refused));
+  }
+  let driverLicense: string | undefined;
+  if (needsLicense) {
+    const stored = await storeLicense(licenseFile);
+    if (!stored.ok) {
+      errors.license = { key: stored.error, params: { size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 } };
+      return reply(400);
+    }
+    driverLicense = stored.name;
+  }
+  const origin = publicOrigin(request);
+  const outcome = await bookOffer(db, {
+    offer,
+    extras: checked.extras,
+    paymentMode: checked.paymentMode!,
+    gateway: checked.gateway,
+    values,
+    signer,
+    language,
+    display: { currency: pricing.currency, rate: pricing.rate },
+    driverLicense,
+    origin,
+    now,
+  });
+  if (outcome.kind === "problem") {
+    await removeStoredUpload("license", driverLicense);
+    Object.assign(errors, outcome.errors);
+    return reply(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400);
+  }
+  const headers = new Headers({ "Set-Cookie": await rememberBooking(request, outcome.bookingId) });
+  if (outcome.kind === "confirmed") {
+    await afterBookingConfirmed(db, outcome.bookingId, origin);
+    return redirect(`/checkout-session/${outcome.sessionId}`, { headers });
+  }
+  if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers });
+  const state: PageState = { kind: "embedded", clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey, sessionId: outcome.sessionId };
+  return data({ ...common, title: t("titleFor", { car: offer.car.name }), state }, { headers });
+}
+
+export default function Checkout() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const page = actionData ?? loaderData;
+  const { t } = useRouteTranslation("checkout", page.translations);
+  const { state } = page;
+  if (state.kind === "problem") {
+    return (
+      <div className="page page-narrow">
+        <h1>{t("heading")}</h1>
+        <div className="notice notice-error" role="alert">
+          <p>{t(state.problem.key, state.problem.params ?? {})}</p>
+        </div>
+        <p>
+          <Link className="button" to={state.searchHref}>
+            {t("backToSearch")}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (state.kind === "embedded") {
+    return (
+      <div className="page">
+        <h1>{t("payment.heading")}</h1>
+        <StripeEmbeddedCheckout publishableKey={state.publishableKey} clientSecret={state.clientSecret} sessionId={state.sessionId} />
+      </div>
+    );
+  }
+  return <CheckoutForm state={state} signer={page.signer} sandboxBanner={page.sandboxBanner} />;
+}
+
+type OfferState = Extract<PageState, { kind: "offer" }>;
+
+function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; signer: SignerView; sandboxBanner: boolean }) {
+  const { t } = useTranslation("checkout");
+  const hydrated = useHydrated();
+  const money = useMoney();
+  const navigation = useNavigation();
+  const quote = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const quoted = quote.data && quote.data.state.kind === "offer" ? quote.data.state.view : null;
+  const view = quoted ?? state.view;
+  const { link, values, errors } = state;
+  const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
+  const [mode, setMode] = useState<string | null>(state.view.paymentMode);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const online = mode !== null && mode !== "payLater";
+  const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
+  const [chosenGateway, setChosenGateway] = useState(gateway);
+  const needsLicense = view.supplier.licenseRequired && !signer?.hasLicense;
+  const additionalDriverOffered = view.extras.options.some((option) => option.extra === "additionalDriver") || view.extras.included.includes("additionalDriver");
+  const additionalDriverOn = chosen.includes("additionalDriver") || view.extras.included.includes("additionalDriver");
+
+  // With JavaScript the summary follows the options at once: the same quote the "Update total" button asks for.
+  const requote = () => {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", "quote");
+    formData.delete("license");
+    for (const field of ["cardNumber", "cardExpiry", "cardCvc"]) formData.delete(field);
+    quote.submit(formData, { method: "post" });
+  };
+  const onExtra = (event: ChangeEvent<HTMLInputElement>) => {
+    const { value, checked } = event.currentTarget;
+    setChosen((current) => (checked ? [...current, value] : current.filter((extra) => extra !== value)));
+    requote();
+  };
+  const onMode = (event: ChangeEvent<HTMLInputElement>) => {
+    setMode(event.currentTarget.value);
+    requote();
+  };
+
+  const field = (name: string) => ({
+    name,
+    id: `checkout-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `checkout-${name}-error` : undefined,
+  });
+  const errorOf = (name: string) => <FieldError id={`checkout-${name}-error`} error={errors[name]} />;
+  const labels: Record<string, string> = {
+    fullName: t("driver.fullName"),
+    email: t("driver.email"),
+    phone: t("driver.phone"),
+    birthDate: t("driver.birthDate"),
+    acceptTerms: t("driver.termsLink"),
+    license: t("driver.license"),
+    additionalFullName: t("additionalDriver.fullName"),
+    additionalEmail: t("additionalDriver.email"),
+    additionalPhone: t("additionalDriver.phone"),
+    additionalBirthDate: t("additionalDriver.birthDate"),
+    paymentMode: t("paymentOptions.heading"),
+    extras: t("options.heading"),
+    cardNumber: t("payment.cardNumber"),
+    cardExpiry: t("payment.cardExpiry"),
+    cardCvc: t("payment.cardCvc"),
+  };
+
+  return (
+    <div className="page checkout">
+      <h1>{t("titleFor", { car: view.car.name })}</h1>
+      {sandboxBanner ? (
+        <p className="notice notice-test" role="note">
+          <strong>{t("sandbox.banner")}</strong> {t("sandbox.hint")}
+        </p>
+      ) : null}
+      <div className="checkout-layout">
+        <Form method="post" ref={formRef} className="checkout-form" encType={needsLicense ? "multipart/form-data" : undefined} aria-labelledby="checkout-form-heading">
+          <h2 id="checkout-form-heading" className="visually-hidden">
+            {t("formHeading")}
+          </h2>
+          <ErrorSummary errors={errors} labels={labels} />
+          {(["car", "pickup", "dropoff", "from", "to"] as const).map((key) => (
+            <input key={key} type="hidden" name={key} value={link[key]} />
+          ))}
+          <input type="hidden" name="shownTotal" value={view.total} />
+          <input type="hidden" name="shownCurrency" value={view.currency} />
+          {hydrated && chosenGateway === "stripe" ? <input type="hidden" name="embedded" value="1" /> : null}
+
+          <fieldset id="checkout-extras" tabIndex={-1} className="checkout-section" aria-describedby={errors.extras ? "checkout-extras-error" : undefined}>
+            <legend>{t("options.heading")}</legend>
+            {errorOf("extras")}
+            {view.extras.included.length === 0 && view.extras.options.length === 0 ? <p>{t("options.none")}</p> : null}
+            <ul className="checkout-options">
+              {view.extras.included.map((extra) => (
+                <li key={extra} className="field-checkbox">
+                  <input type="checkbox" id={`extra-${extra}`} checked disabled aria-describedby={`extra-${extra}-price`} />
+                  <label htmlFor={`extra-${extra}`}>{t(`common:extras.${extra}`)}</label>
+                  <span id={`extra-${extra}-price`} className="option-price">
+                    {t("options.included")}
+                  </span>
+                </li>
+              ))}
+              {view.extras.options.map((option) => (
+                <li key={option.extra} className="field-checkbox">
+                  <input
+                    type="checkbox"
+                    id={`extra-${option.extra}`}
+                    name="extra"
+                    value={option.extra}
+                    defaultChecked={state.view.extras.chosen.includes(option.extra)}
+                    onChange={onExtra}
+                    aria-describedby={`extra-${option.extra}-price`}
+                  />
+                  <label htmlFor={`extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>
+                  <span id={`extra-${option.extra}-price`} className="option-price">
+                    <Money amount={option.amount} suffix={option.kind === "perDay" ? "options.perDay" : "options.perRental"} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+
+          <section className="checkout-section" aria-labelledby="checkout-booking">
+            <h2 id="checkout-booking">{t("booking.heading")}</h2>
+            <dl className="checkout-facts">
+              <div>
+                <dt>{t("booking.pickup")}</dt>
+                <dd>
+                  {view.pickup.name}, <LocalTime local={view.pickup.local} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t("booking.dropoff")}</dt>
+                <dd>
+                  {view.dropoff.name}, <LocalTime local={view.dropoff.local} />
+                </dd>
+              </div>
+            </dl>
+            <p>
+              <Link to={searchHrefForLink(link)}>{t("booking.change")}</Link>
+            </p>
+          </section>
+
+          <fieldset className="checkout-section">
+            <legend>{t("driver.heading")}</legend>
+            {signer ? (
+              <p>
+                {t("driver.signedInAs", { name: signer.fullName, email: signer.email })}
+              </p>
+            ) : (
+              <>
+                <p>
+                  {t("driver.haveAccount")} <Link to={state.signInHref}>{t("driver.signIn")}</Link>
+                </p>
+                <div className="field">
+                  <label htmlFor="checkout-fullName">{labels.fullName}</label>
+                  <input {...field("fullName")} type="text" autoComplete="name" required maxLength={120} defaultValue={values.fullName} />
+                  {errorOf("fullName")}
+                </div>
+                <div className="field">
+                  <label htmlFor="checkout-email">{labels.email}</label>
+                  <input {...field("email")} type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} aria-describedby={hintAnd(errors.email, "checkout-email", "checkout-email-hint")} />
+                  <p className="hint" id="checkout-email-hint">
+                    {t("driver.emailHint")}
+                  </p>
+                  {errorOf("email")}
+                  {errors.email?.key === "errors.emailAlreadyRegistered" ? (
+                    <p>
+                      <Link to={state.signInHref}>{t("driver.signInInstead")}</Link>
+                    </p>
+                  ) : null}
+                </div>
+              </>
+            )}
+            <div className="field">
+              <label htmlFor="checkout-phone">{labels.phone}</label>
+              <input {...field("phone")} type="tel" autoComplete="tel" required maxLength={40} defaultValue={values.phone} aria-describedby={hintAnd(errors.phone, "checkout-phone", "checkout-phone-hint")} />
+              <p className="hint" id="checkout-phone-hint">
+                {t("driver.phoneHint")}
+              </p>
+              {errorOf("phone")}
+            </div>
+            <div className="field">
+              <label htmlFor="checkout-birthDate">{labels.birthDate}</label>
+              <input {...field("birthDate")} type="date" autoComplete="bday" required defaultValue={values.birthDate} aria-describedby={hintAnd(errors.birthDate, "checkout-birthDate", "checkout-birthDate-hint")} />
+              <p className="hint" id="checkout-birthDate-hint">
+                {t("driver.birthDateHint", { age: view.car.minimumAge })}
+              </p>
+              {errorOf("birthDate")}
+            </div>
+            {view.supplier.licenseRequired ? (
+              signer?.hasLicense ? (
+                <p>{t("driver.licenseOnFile")}</p>
+              ) : (
+                <div className="field">
+                  <label htmlFor="checkout-license">{labels.license}</label>
+                  <input {...field("license")} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" required aria-describedby={hintAnd(errors.license, "checkout-license", "checkout-license-hint")} />
+                  <p className="hint" id="checkout-license-hint">
+                    {t("driver.licenseHint")}
+                  </p>
+                  {errorOf("license")}
+                </div>
+              )
+            ) : null}
+            {signer ? null : (
+              <div className="field field-checkbox">
+                <input {...field("acceptTerms")} type="checkbox" value="on" required defaultChecked={values.acceptTerms === "on"} />
+                <label htmlFor="checkout-acceptTerms">
+                  {t("driver.acceptTerms")} <Link to="/tos">{t("driver.termsLink")}</Link>
+                </label>
+                {errorOf("acceptTerms")}
+              </div>
+            )}
+          </fieldset>
+
+          {additionalDriverOffered && (!hydrated || additionalDriverOn) ? (
+            <fieldset className="checkout-section">
+              <legend>{t("additionalDriver.heading")}</legend>
+              {hydrated || view.extras.included.includes("additionalDriver") ? null : <p className="hint">{t("additionalDriver.onlyWhenChosen")}</p>}
+              {(["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"] as const).map((name) => (
+                <div className="field" key={name}>
+                  <label htmlFor={`checkout-${name}`}>{labels[name]}</label>
+                  <input
+                    {...field(name)}
+                    type={name === "additionalEmail" ? "email" : name === "additionalPhone" ? "tel" : name === "additionalBirthDate" ? "date" : "text"}
+                    defaultValue={values[name]}
+                    required={hydrated && additionalDriverOn}
+                    maxLength={name === "additionalBirthDate" ? undefined : 120}
+                  />
+                  {errorOf(name)}
+                </div>
+              ))}
+            </fieldset>
+          ) : null}
+
+          <fieldset id="checkout-paymentMode" tabIndex={-1} className="checkout-section" aria-describedby={errors.paymentMode ? "checkout-paymentMode-error" : undefined}>
+            <legend>{t("paymentOptions.heading")}</legend>
+            {errorOf("paymentMode")}
+            {view.paymentOptions.length === 0 ? <p>{t("paymentOptions.none")}</p> : null}
+            {view.paymentOptions.map((option) => (
+              <div className="field-checkbox payment-option" key={option.mode}>
+                <input
+                  type="radio"
+                  name="paymentMode"
+                  id={`payment-${option.mode}`}
+                  value={option.mode}
+                  defaultChecked={state.view.paymentMode === option.mode}
+                  onChange={onMode}
+                  required
+                  aria-describedby={`payment-${option.mode}-terms`}
+                />
+                <label htmlFor={`payment-${option.mode}`}>{t(`paymentOptions.${option.mode}`)}</label>
+                <p id={`payment-${option.mode}-terms`} className="hint">
+                  <PaymentTermsText mode={option.mode} online={option.online} atCounter={option.atCounter} deposit={view.deposit} />
+                </p>
+              </div>
+            ))}
+          </fieldset>
+
+          {view.gateways.length > 0 && (!hydrated || online) ? (
+            <fieldset className="checkout-section">
+              <legend>{t("payment.heading")}</legend>
+              {hydrated ? null : <p className="hint">{t("payment.onlyOnline")}</p>}
+              {view.gateways.length > 1 ? (
+                <div role="radiogroup" aria-label={t("payment.gateway")}>
+                  {view.gateways.map((name) => (
+                    <div className="field-checkbox" key={name}>
+                      <input type="radio" name="gateway" id={`gateway-${name}`} value={name} defaultChecked={name === gateway} onChange={(event) => setChosenGateway(event.currentTarget.value)} />
+                      <label htmlFor={`gateway-${name}`}>{t(`payment.gateways.${name}`)}</label>
+                    </div>
+                  ))}
+                </div>
+              ) : (
+                <input type="hidden" name="gateway" value={gateway} />
+              )}
+              {view.gateways.includes("sandbox") ? (
+                <div className="card-fields">
+                  <p className="hint">{t("sandbox.cards")}</p>
+                  <div className="field">
+                    <label htmlFor="checkout-cardNumber">{labels.cardNumber}</label>
+                    <input {...field("cardNumber")} type="text" inputMode="numeric" autoComplete="cc-number" maxLength={23} required={hydrated && online} />
+                    {errorOf("cardNumber")}
+                  </div>
+                  <div className="field-row">
+                    <div className="field">
+                      <label htmlFor="checkout-cardExpiry">{labels.cardExpiry}</label>
+                      <input {...field("cardExpiry")} type="text" inputMode="numeric" autoComplete="cc-exp" placeholder={t("payment.expiryPlaceholder")} maxLength={7} required={hydrated && online} />
+                      {errorOf("cardExpiry")}
+                    </div>
+                    <div className="field">
+                      <label htmlFor="checkout-cardCvc">{labels.cardCvc}</label>
+                      <input {...field("cardCvc")} type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required={hydrated && online} />
+                      {errorOf("cardCvc")}
+                    </div>
+                  </div>
+                </div>
+              ) : (
+                <p>{t(`payment.redirectNote.${chosenGateway === "payPal" ? "payPal" : "stripe"}`)}</p>
+              )}
+            </fieldset>
+          ) : null}
+
+          <section className="checkout-section" aria-labelledby="checkout-checklist">
+            <h2 id="checkout-checklist">{t("checklist.heading")}</h2>
+            <ul>
+              <li>{t("checklist.license")}</li>
+              <li>{t("checklist.identity")}</li>
+              <li>{t("checklist.card", { deposit: money(view.deposit) })}</li>
+              <li>{t("checklist.fuel", { policy: t(`common:fuelPolicies.${view.car.fuelPolicy}`) })}</li>
+              <li>{t("checklist.arrival")}</li>
+            </ul>
+          </section>
+
+          <div className="checkout-actions">
+            <button type="submit" name="intent" value="quote" className="button button-quiet" formNoValidate>
+              {t("updateTotal")}
+            </button>
+            <button type="submit" name="intent" value="book" className="button button-accent" disabled={submitting || view.paymentOptions.length === 0}>
+              {submitting ? t("booking.submitting") : online ? t("submitPay") : t("submitBook")}
+            </button>
+          </div>
+        </Form>
+        <CheckoutSummary view={view} updating={quote.state !== "idle"} supplierName={view.supplier.name} />
+      </div>
+    </div>
+  );
+}
+
+function hintAnd(error: FieldMessage | undefined, id: string, hintId: string) {
+  return [error ? `${id}-error` : null, hintId].filter(Boolean).join(" ");
+}
+
+function searchHrefForLink(link: CheckoutLink) {
+  const query = new URLSearchParams({ pickup: link.pickup, from: link.from, to: link.to });
+  if (link.dropoff && link.dropoff !== link.pickup) query.set("dropoff", link.dropoff);
+  else query.set("same", "on");
+  return `/search?${query.toString()}`;
+}
+
+function Money({ amount, suffix }: { amount: number; suffix: string }) {
+  const { t } = useTranslation("checkout");
+  const money = useMoney();
+  return <>{t(suffix, { price: money(amount) })}</>;
+}
+
+function PaymentTermsText({ mode, online, atCounter, deposit }: { mode: string; online: number; atCounter: number; deposit: number }) {
+  const { t } = useTranslation("checkout");
+  const money = useMoney();
+  return <>{t(`paymentOptions.terms.${mode}`, { online: money(online), atCounter: money(atCounter), deposit: money(deposit) })}</>;
+}

@@ -1,0 +1,100 @@
+/**
+ * Online payments behind one small interface, chosen once from configuration like the mailer: Stripe when
+ * STRIPE_SECRET_KEY is set (spec §9's default), PayPal when its keys are set, and otherwise the offline sandbox so
+ * that a fresh `npm start` books end to end. Card data of the real gateways never reaches this server: their
+ * customers pay on Stripe's or PayPal's own pages (or Stripe's embedded frame).
+ */
+import type { Currency, PaymentGateway as GatewayName } from "#db/schema";
+import { getEnv, type Env } from "../env.server";
+import { paypalGateway } from "./paypal.server";
+import { sandboxGateway } from "./sandbox.server";
+import { stripeGateway } from "./stripe.server";
+
+export interface PaymentRequest {
+  bookingId: string;
+  /** Our reference for this payment attempt: the return page's address for gateways that need it beforehand. */
+  attemptId: string;
+  /** Minor units of `currency`: exactly what the checkout page showed. */
+  amount: number;
+  currency: Currency;
+  /** Spec §3 payment order: name and description. */
+  name: string;
+  description: string;
+  customerEmail: string;
+  language: string;
+  /** The hold's end: the gateway's session must not outlive it. */
+  expiresAt: Date;
+  origin: string;
+  /** Stripe's embedded form (the page runs JavaScript) rather than a redirect to its page. */
+  embedded: boolean;
+  /** The sandbox's own card form. */
+  card?: { number: string; expiry: string; cvc: string };
+}
+
+export type PaymentStart =
+  /** Send the driver to the gateway's page (a 303 without JavaScript). */
+  | { kind: "redirect"; sessionId: string; url: string; payPalOrderId?: string }
+  /** Mount Stripe's embedded form with this secret. */
+  | { kind: "embedded"; sessionId: string; clientSecret: string; publishableKey: string }
+  /** Settled at once (the sandbox). */
+  | { kind: "settled"; sessionId: string; outcome: "paid" | "declined" };
+
+/** What the gateway says of a payment: paid (with what it took), still open, or failed for good. */
+export type PaymentCheck =
+  | { status: "paid"; amount: number; currency: string; paymentIntentId?: string | null; customerId?: string | null }
+  | { status: "open" }
+  | { status: "failed" };
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  startPayment(request: PaymentRequest): Promise<PaymentStart>;
+  /** Asks the gateway about a payment (and, for PayPal, captures an approved order). */
+  checkPayment(payment: { sessionId: string; payPalOrderId: string | null; bookingId: string }): Promise<PaymentCheck>;
+  /** Ends an unfinished payment so it can no longer be completed (the driver went back, or the hold expired). */
+  cancelPayment(payment: { sessionId: string; payPalOrderId: string | null }): Promise<void>;
+}
+
+/** The gateways this deployment takes payments with, in the order offered; the sandbox alone when none is set up. */
+export function configuredGatewayNames(env: Env = getEnv()): GatewayName[] {
+  const names: GatewayName[] = [];
+  if (env.STRIPE_SECRET_KEY) names.push("stripe");
+  if (env.PAYPAL_CLIENT_ID) names.push("payPal");
+  if (names.length === 0 && (env.SANDBOX_PAYMENTS || !(env.NODE_ENV === "production" && env.DATABASE_URL))) names.push("sandbox");
+  return names;
+}
+
+const gateways = new Map<GatewayName, PaymentGateway>();
+
+export function getPaymentGateway(name: GatewayName): PaymentGateway {
+  let gateway = gateways.get(name);
+  if (!gateway) {
+    const env = getEnv();
+    gateway = name === "stripe" ? stripeGateway(env) : name === "payPal" ? paypalGateway(env) : sandboxGateway(env);
+    gateways.set(name, gateway);
+  }
+  return gateway;
+}
+
+/** Origins a checkout form post may lead to (CSP form-action: Chrome checks the redirect to the gateway's page too). */
+export function paymentFormOrigins(env: Env): string[] {
+  const origins: string[] = [];
+  if (env.STRIPE_SECRET_KEY) {
+    origins.push("https://checkout.stripe.com");
+    if (!env.STRIPE_API_URL.startsWith("https://api.stripe.com")) origins.push(new URL(env.STRIPE_API_URL).origin);
+  }
+  if (env.PAYPAL_CLIENT_ID) {
+    origins.push("https://www.paypal.com", "https://www.sandbox.paypal.com");
+    if (!/^https:\/\/api-m\.(sandbox\.)?paypal\.com/.test(env.PAYPAL_API_URL)) origins.push(new URL(env.PAYPAL_API_URL).origin);
+  }
+  return origins;
+}
+
+/** Stripe.js and its embedded checkout frame, when Stripe is on (CSP script-src, frame-src, connect-src). */
+export function stripeScriptOrigins(env: Env): { script: string[]; frame: string[]; connect: string[] } {
+  if (!env.STRIPE_SECRET_KEY) return { script: [], frame: [], connect: [] };
+  return {
+    script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+    frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
+    connect: ["https://api.stripe.com", "https://checkout.stripe.com"],
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Stripe Checkout (spec §9's default gateway): a Checkout Session per payment attempt, hosted (a 303 to Stripe's
+ * page, no JavaScript needed) or embedded (Stripe.js mounts it in our page). The return page and the signed webhook
+ * both read the session's state from Stripe; neither trusts anything the browser says.
+ */
+import Stripe from "stripe";
+import type { Env } from "../env.server";
+import type { PaymentCheck, PaymentGateway } from "./gateway.server";
+
+export function stripeClient(env: Env): Stripe {
+  const api = new URL(env.STRIPE_API_URL);
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    host: api.hostname,
+    port: api.port || (api.protocol === "https:" ? 443 : 80),
+    protocol: api.protocol === "https:" ? "https" : "http",
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+/** What a session says of its payment. */
+export function sessionPaymentCheck(session: Stripe.Checkout.Session): PaymentCheck {
+  if (session.payment_status === "paid" && session.status === "complete") {
+    const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+    return {
+      status: "paid",
+      amount: session.amount_total ?? -1,
+      currency: (session.currency ?? "").toUpperCase(),
+      paymentIntentId: id(session.payment_intent),
+      customerId: id(session.customer),
+    };
+  }
+  if (session.status === "expired") return { status: "failed" };
+  return { status: "open" };
+}
+
+export function stripeGateway(env: Env): PaymentGateway {
+  const stripe = stripeClient(env);
+  return {
+    name: "stripe",
+    async startPayment(request) {
+      const returnPage = `${request.origin}/checkout-session/{CHECKOUT_SESSION_ID}`;
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        ui_mode: request.embedded ? "embedded_page" : "hosted_page",
+        ...(request.embedded ? { return_url: returnPage } : { success_url: returnPage, cancel_url: `${returnPage}?cancelled=1` }),
+        // Stripe allows 30 minutes at least; the hold is at least as long (PAYMENT_HOLD_MINUTES ≥ 30).
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        client_reference_id: request.bookingId,
+        customer_email: request.customerEmail,
+        locale: request.language as Stripe.Checkout.SessionCreateParams.Locale,
+        metadata: { bookingId: request.bookingId },
+        payment_intent_data: { description: request.description, metadata: { bookingId: request.bookingId } },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: request.currency.toLowerCase(),
+              unit_amount: request.amount,
+              product_data: { name: request.name, description: request.description },
+            },
+          },
+        ],
+      }, { idempotencyKey: `checkout-${request.attemptId}` });
+      if (request.embedded) {
+        if (!session.client_secret) throw new Error("Stripe returned no client secret for an embedded session");
+        return { kind: "embedded", sessionId: session.id, clientSecret: session.client_secret, publishableKey: env.STRIPE_PUBLISHABLE_KEY };
+      }
+      if (!session.url) throw new Error("Stripe returned no page address for a hosted session");
+      return { kind: "redirect", sessionId: session.id, url: session.url };
+    },
+    async checkPayment({ sessionId }) {
+      return sessionPaymentCheck(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+    async cancelPayment({ sessionId }) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already expired or completed: the return page and the webhook settle it.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+  };
+}
+
+/** A webhook event, only once its signature proves it came from Stripe (throws otherwise). */
+export function verifyStripeEvent(env: Env, payload: string, signature: string | null): Stripe.Event {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
+  return Stripe.webhooks.constructEvent(payload, signature ?? "", env.STRIPE_WEBHOOK_SECRET);
+}
