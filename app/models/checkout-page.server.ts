@@ -45,9 +45,10 @@ export function checkoutRules(offer: CheckoutOffer, signedIn: boolean, now: Date
 /** The page's summary and options, every amount converted to the display currency (minor units). */
 export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null }, pricing: DisplayPricing) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
-  const { price, extras } = quoteOffer(offer, choice.extras);
-  const folded = foldMarkup(price);
   const { included, optional } = extrasOf(offer.car);
+  // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
+  const { price, extras } = quoteOffer(offer, choice.extras.filter((extra) => optional.includes(extra)));
+  const folded = foldMarkup(price);
   const rules = checkoutRules(offer, false, new Date());
   const total = convert(price.total);
   return {

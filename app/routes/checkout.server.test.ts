@@ -1,0 +1,229 @@
+/**
+ * /checkout and /checkout-session through their loaders and actions, with Stripe and PayPal pointed at local
+ * stand-ins (scripts/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
+ */
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { describe, expect, it, vi } from "vitest";
+import * as schema from "#db/schema";
+import { insertMinimalCatalogue } from "../../tests/support/fixtures";
+import { readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
+import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
+import { loader as sessionLoader } from "./checkout-session.$sessionId";
+import { action as webhookAction } from "./webhooks.stripe";
+
+const standIns = await vi.hoisted(async () => {
+  // @ts-expect-error: a plain JavaScript helper shared with the e2e server
+  const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
+  const started = await startPaymentStandIns();
+  (await import("../../tests/support/app-test")).configureOutbox("checkout-gateways", {
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_WEBHOOK_SECRET: "whsec_standin",
+    STRIPE_API_URL: started.origin,
+    PAYPAL_CLIENT_ID: "paypal-client",
+    PAYPAL_CLIENT_SECRET: "paypal-secret",
+    PAYPAL_API_URL: started.origin,
+  });
+  return started as {
+    origin: string;
+    stripeSessions: Map<string, Record<string, unknown>>;
+    paypalOrders: Map<string, { status: string }>;
+    payStripeSession(id: string): Record<string, unknown>;
+    approvePayPalOrder(id: string): void;
+    close(): Promise<void>;
+  };
+});
+
+type RouteResult = Response | { data: unknown; init: ResponseInit | null };
+/** Remix's `data(value, init)` result, or a plain object a loader returned. */
+const isDataResult = (result: unknown): result is { data: unknown; init: ResponseInit | null } =>
+  typeof result === "object" && result !== null && "data" in result && "init" in result;
+const statusOf = (result: RouteResult) => (result instanceof Response ? result.status : isDataResult(result) ? (result.init?.status ?? 200) : 200);
+const headerOf = (result: RouteResult, name: string) =>
+  result instanceof Response ? result.headers.get(name) : isDataResult(result) ? new Headers(result.init?.headers).get(name) : null;
+const dataOf = <T,>(result: RouteResult) => (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
+
+const ORIGIN = "http://localhost";
+let dates = 0;
+/** A fresh week for each test, so bookings never meet. */
+function nextPeriod() {
+  dates += 1;
+  const start = new Date(Date.UTC(2031, 0, 1 + dates * 7));
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: `${day(0)}T10:00`, to: `${day(3)}T10:00` };
+}
+
+async function runCatching(work: () => Promise<RouteResult>): Promise<RouteResult> {
+  try {
+    return await work();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+describe("checkout with Stripe and PayPal (stand-ins)", () => {
+  const app = useAppDatabase();
+  let link: Record<string, string>;
+
+  async function quoteTotal(query: Record<string, string>) {
+    const result = (await checkoutLoader(routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams(query)}`)))) as RouteResult;
+    const page = dataOf<{ state: { kind: string; view: { total: number; currency: string } } }>(result);
+    expect(page.state.kind).toBe("offer");
+    return page.state.view;
+  }
+
+  async function book(fields: Record<string, string>, cookie?: string) {
+    // The total the page shows for these choices: what the form sends back as shown.
+    const view = await quoteTotal(fields.extra ? { ...link, extra: fields.extra } : link);
+    const body = new URLSearchParams({
+      ...link,
+      intent: "book",
+      fullName: "Sam Stripe",
+      email: `sam-${Math.random().toString(36).slice(2)}@example.com`,
+      phone: "+44 20 7946 0000",
+      birthDate: "1985-05-05",
+      acceptTerms: "on",
+      shownTotal: String(view.total),
+      shownCurrency: view.currency,
+      ...fields,
+    });
+    const headers: Record<string, string> = { Origin: ORIGIN };
+    if (cookie) headers.Cookie = cookie;
+    return runCatching(() => checkoutAction(routeArgs(new Request(`${ORIGIN}/checkout`, { method: "POST", headers, body }))) as Promise<RouteResult>);
+  }
+
+  const cookieFrom = (result: RouteResult) => (headerOf(result, "Set-Cookie") ?? "").split(";")[0]!;
+  const sessionPage = (sessionId: string, cookie: string, query = "") =>
+    runCatching(() => sessionLoader({ ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}${query}`, { headers: { Cookie: cookie } })), params: { sessionId } }) as Promise<RouteResult>);
+
+  function signedWebhook(event: unknown, secret = "whsec_standin") {
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return webhookAction(
+      routeArgs(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload })),
+    ) as Promise<Response>;
+  }
+
+  it("sends a driver without JavaScript to Stripe's hosted page for the amount shown, then confirms once when the return page and the webhook race", async () => {
+    const catalogue = await insertMinimalCatalogue(app.database.db);
+    await app.database.db.update(schema.cars).set({ deposit: 25_000 }).where(eq(schema.cars.id, catalogue.car.id));
+    link = { car: catalogue.car.id, pickup: catalogue.location.slug, dropoff: catalogue.location.slug, ...nextPeriod() };
+
+    const result = await book({ paymentMode: "deposit", gateway: "stripe" });
+    expect(statusOf(result)).toBe(303);
+    const location = headerOf(result, "Location")!;
+    expect(location).toMatch(new RegExp(`^${standIns.origin}/stripe/pay/cs_test_`));
+    const sessionId = location.split("/").pop()!;
+    const session = standIns.stripeSessions.get(sessionId)!;
+    // The deposit option takes the car's refundable deposit online, in the display currency, for at most the hold.
+    expect(session).toMatchObject({ mode: "payment", ui_mode: "hosted_page", amount_total: 25_000, currency: "usd" });
+    expect(String(session.success_url)).toBe(`${ORIGIN}/checkout-session/{CHECKOUT_SESSION_ID}`);
+    expect(Number(session.expires_at) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+
+    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(hold).toMatchObject({ status: "void", paymentMode: "deposit", paymentGateway: "stripe", amountDue: 25_000 });
+
+    // Not paid yet: the page says it is checking.
+    const cookie = cookieFrom(result);
+    expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookie)).state).toBe("checking");
+
+    const paid = standIns.payStripeSession(sessionId);
+    const mailsBefore = readOutbox(process.env.OUTBOX_DIR!).length;
+    const [page, webhook] = await Promise.all([sessionPage(sessionId, cookie), signedWebhook({ id: "evt_1", type: "checkout.session.completed", data: { object: paid } })]);
+    expect(webhook.status).toBe(200);
+    expect(dataOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({ state: "success", receipt: { charged: 25_000, status: "deposit" } });
+    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
+    expect(booking).toMatchObject({ status: "deposit", chargedAmount: 25_000, expiresAt: null });
+    expect(booking!.paymentIntentId).toMatch(/^pi_/);
+    const notes = await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id));
+    expect(notes).toHaveLength(2);
+    const confirmations = readOutbox(process.env.OUTBOX_DIR!).slice(mailsBefore).filter((mail) => mail.includes("is confirmed"));
+    expect(confirmations).toHaveLength(1);
+
+    // Another browser cannot see it: the same 404 as a session that does not exist.
+    expect(statusOf(await sessionPage(sessionId, ""))).toBe(404);
+  });
+
+  it("refuses a webhook whose signature does not verify, and changes nothing", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe" });
+    const sessionId = headerOf(result, "Location")!.split("/").pop()!;
+    const forged = standIns.payStripeSession(sessionId);
+    expect((await signedWebhook({ id: "evt_forged", type: "checkout.session.completed", data: { object: forged } }, "whsec_wrong")).status).toBe(400);
+    const unsigned = await webhookAction(
+      routeArgs(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ type: "checkout.session.completed", data: { object: forged } }) })),
+    );
+    expect((unsigned as Response).status).toBe(400);
+    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(booking!.status).toBe("void");
+  });
+
+  it("releases the car when Stripe says the session expired", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe" });
+    const sessionId = headerOf(result, "Location")!.split("/").pop()!;
+    const session = standIns.stripeSessions.get(sessionId)!;
+    session.status = "expired";
+    expect((await signedWebhook({ id: "evt_expired", type: "checkout.session.expired", data: { object: session } })).status).toBe(200);
+    expect(await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId))).toHaveLength(0);
+  });
+
+  it("a driver who turns back on Stripe's page gets 'Payment failed.' with the way back to the same choices, and the car is free", async () => {
+    link = { ...link, ...nextPeriod() };
+    // An extra the car does not have, in a hand-edited link, is left out of the page; posted by hand, it is refused.
+    expect((await quoteTotal({ ...link, extra: "collisionDamageWaiver" })).total).toBe((await quoteTotal(link)).total);
+    const refused = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
+    expect(statusOf(refused)).toBe(400);
+    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(refused).state.errors.extras).toEqual({ key: "checkout:problems.extraUnavailable" });
+    await app.database.db.update(schema.cars).set({ collisionDamageWaiver: 700 }).where(eq(schema.cars.id, link.car!));
+    const result = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
+    const sessionId = headerOf(result, "Location")!.split("/").pop()!;
+    const page = dataOf<{ state: string; retry: string }>(await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"));
+    expect(page.state).toBe("failed");
+    expect(page.retry).toContain(`car=${link.car}`);
+    expect(page.retry).toContain("payment=full");
+    expect(page.retry).toContain("extra=collisionDamageWaiver");
+    expect(standIns.stripeSessions.get(sessionId)!.status).toBe("expired");
+    expect(await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId))).toHaveLength(0);
+  });
+
+  it("with JavaScript, opens Stripe's embedded checkout instead of a redirect", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe", embedded: "1" });
+    expect(statusOf(result)).toBe(200);
+    const state = dataOf<{ state: { kind: string; clientSecret: string; publishableKey: string; sessionId: string } }>(result).state;
+    expect(state).toMatchObject({ kind: "embedded", publishableKey: "pk_test_standin" });
+    expect(standIns.stripeSessions.get(state.sessionId)).toMatchObject({ ui_mode: "embedded_page", return_url: `${ORIGIN}/checkout-session/{CHECKOUT_SESSION_ID}` });
+  });
+
+  it("takes a PayPal order through approval and captures it on the server", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "payPal" });
+    expect(statusOf(result)).toBe(303);
+    const approve = headerOf(result, "Location")!;
+    expect(approve).toMatch(new RegExp(`^${standIns.origin}/paypal/approve/`));
+    const orderId = approve.split("/").pop()!;
+    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.payPalOrderId, orderId));
+    expect(hold).toMatchObject({ status: "void", paymentGateway: "payPal" });
+    const cookie = cookieFrom(result);
+    // Not approved yet: still checking.
+    expect(dataOf<{ state: string }>(await sessionPage(hold!.checkoutSessionId!, cookie)).state).toBe("checking");
+    standIns.approvePayPalOrder(orderId);
+    const [first, second] = await Promise.all([sessionPage(hold!.checkoutSessionId!, cookie), sessionPage(hold!.checkoutSessionId!, cookie)]);
+    expect(dataOf<{ state: string }>(first).state).toBe("success");
+    expect(dataOf<{ state: string }>(second).state).toBe("success");
+    expect(standIns.paypalOrders.get(orderId)!.status).toBe("COMPLETED");
+    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
+    expect(booking).toMatchObject({ status: "paid", chargedAmount: hold!.amountDue });
+    expect(await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id))).toHaveLength(2);
+  });
+
+  it("never charges a price the page did not show", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe", shownTotal: "1" });
+    expect(statusOf(result)).toBe(400);
+    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(result).state.errors[""]).toEqual({ key: "checkout:problems.priceChanged" });
+  });
+});
