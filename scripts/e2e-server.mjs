@@ -1,6 +1,7 @@
 // Starts the built server for Playwright on a fresh embedded database seeded with the demo data.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { SMTPServer } from "smtp-server";
+import { startPaymentStandIns } from "./payment-stand-ins.mjs";
 import { startTestOidcProvider } from "./test-oidc-provider.mjs";
 
 const dataDir = ".e2e-data";
@@ -41,4 +42,16 @@ await new Promise((resolve) => smtp.listen(2526, "127.0.0.1", resolve));
 const appOrigin = `http://127.0.0.1:${process.env.PORT ?? 3100}`;
 const oidcProvider = await startTestOidcProvider({ port: 3199, appOrigin });
 Object.assign(process.env, oidcProvider.env);
+// Stripe and PayPal go to local stand-ins (port 3198), and the offline sandbox is offered beside them.
+const payments = await startPaymentStandIns({ port: 3198 });
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: "sk_test_e2e",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+  STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+  STRIPE_API_URL: payments.origin,
+  PAYPAL_CLIENT_ID: "paypal-e2e",
+  PAYPAL_CLIENT_SECRET: "paypal-e2e-secret",
+  PAYPAL_API_URL: payments.origin,
+  SANDBOX_PAYMENTS: "true",
+});
 await import("../build/server.js");

@@ -74,7 +74,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
-    attachments: [{ filename: `booking-${reference}.ics`, content: await bookingCalendar(details, origin), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }],
+    attachments: [{ filename: `booking-${reference}.ics`, content: await bookingCalendar(details, origin), contentType: "text/calendar; charset=utf-8; method=PUBLISH", contentTransferEncoding: "quoted-printable" }],
   });
 }
 

@@ -13,7 +13,6 @@ import { loader as sessionLoader } from "./checkout-session.$sessionId";
 import { action as webhookAction } from "./webhooks.stripe";
 
 const standIns = await vi.hoisted(async () => {
-  // @ts-expect-error: a plain JavaScript helper shared with the e2e server
   const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
   const started = await startPaymentStandIns();
   (await import("../../tests/support/app-test")).configureOutbox("checkout-gateways", {

@@ -42,6 +42,8 @@ type PageState =
       values: Partial<Omit<CheckoutValues, "cardNumber" | "cardExpiry" | "cardCvc">>;
       errors: Record<string, FieldMessage>;
       signInHref: string;
+      /** Tells one answer to a post from the next (the card fields are emptied after each). */
+      attemptKey: number;
     }
   | { kind: "embedded"; clientSecret: string; publishableKey: string; sessionId: string };
 
@@ -84,6 +86,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     values: { phone: signer?.phone ?? "", birthDate: signer?.birthDate ?? "" },
     errors: {},
     signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }))}`,
+    attemptKey: 0,
   };
   return { ...common, title: t("titleFor", { car: resolved.offer.car.name }), sandboxBanner: view.gateways.includes("sandbox"), state };
 }
@@ -124,6 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           values: keptValues(values),
           errors,
           signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: checked.extras, paymentMode: checked.paymentMode ?? undefined }))}`,
+          attemptKey: now.getTime(),
         } satisfies PageState,
       },
       { status, headers },
@@ -190,7 +194,7 @@ export default function Checkout() {
     return (
       <div className="page page-narrow">
         <h1>{t("heading")}</h1>
-        <div className="notice notice-error" role="alert">
+        <div className="callout callout-error" role="alert">
           <p>{t(state.problem.key, state.problem.params ?? {})}</p>
         </div>
         <p>
@@ -223,13 +227,14 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
   const formRef = useRef<HTMLFormElement>(null);
   const quoted = quote.data && quote.data.state.kind === "offer" ? quote.data.state.view : null;
   const view = quoted ?? state.view;
-  const { link, values, errors } = state;
+  const { link, values, errors, attemptKey } = state;
   const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
   const [mode, setMode] = useState<string | null>(state.view.paymentMode);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
   const online = mode !== null && mode !== "payLater";
   const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState(gateway);
+  const cardRequired = hydrated && online && chosenGateway === "sandbox";
   const needsLicense = view.supplier.licenseRequired && !signer?.hasLicense;
   const additionalDriverOffered = view.extras.options.some((option) => option.extra === "additionalDriver") || view.extras.included.includes("additionalDriver");
   const additionalDriverOn = chosen.includes("additionalDriver") || view.extras.included.includes("additionalDriver");
@@ -282,7 +287,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
     <div className="page checkout">
       <h1>{t("titleFor", { car: view.car.name })}</h1>
       {sandboxBanner ? (
-        <p className="notice notice-test" role="note">
+        <p className="callout callout-test" role="note">
           <strong>{t("sandbox.banner")}</strong> {t("sandbox.hint")}
         </p>
       ) : null}
@@ -486,23 +491,24 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
               ) : (
                 <input type="hidden" name="gateway" value={gateway} />
               )}
-              {view.gateways.includes("sandbox") ? (
-                <div className="card-fields">
+              {view.gateways.includes("sandbox") && (!hydrated || chosenGateway === "sandbox") ? (
+                // Keyed by the attempt: after a refused post the card fields start empty, with and without JavaScript.
+                <div className="card-fields" key={attemptKey}>
                   <p className="hint">{t("sandbox.cards")}</p>
                   <div className="field">
                     <label htmlFor="checkout-cardNumber">{labels.cardNumber}</label>
-                    <input {...field("cardNumber")} type="text" inputMode="numeric" autoComplete="cc-number" maxLength={23} required={hydrated && online} />
+                    <input {...field("cardNumber")} type="text" inputMode="numeric" autoComplete="cc-number" maxLength={23} required={cardRequired} />
                     {errorOf("cardNumber")}
                   </div>
                   <div className="field-row">
                     <div className="field">
                       <label htmlFor="checkout-cardExpiry">{labels.cardExpiry}</label>
-                      <input {...field("cardExpiry")} type="text" inputMode="numeric" autoComplete="cc-exp" placeholder={t("payment.expiryPlaceholder")} maxLength={7} required={hydrated && online} />
+                      <input {...field("cardExpiry")} type="text" inputMode="numeric" autoComplete="cc-exp" placeholder={t("payment.expiryPlaceholder")} maxLength={7} required={cardRequired} />
                       {errorOf("cardExpiry")}
                     </div>
                     <div className="field">
                       <label htmlFor="checkout-cardCvc">{labels.cardCvc}</label>
-                      <input {...field("cardCvc")} type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required={hydrated && online} />
+                      <input {...field("cardCvc")} type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required={cardRequired} />
                       {errorOf("cardCvc")}
                     </div>
                   </div>
@@ -525,7 +531,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
           </section>
 
           <div className="checkout-actions">
-            <button type="submit" name="intent" value="quote" className="button button-quiet" formNoValidate>
+            <button type="submit" name="intent" value="quote" className="button button-secondary" formNoValidate>
               {t("updateTotal")}
             </button>
             <button type="submit" name="intent" value="book" className="button button-accent" disabled={submitting || view.paymentOptions.length === 0}>

@@ -34,7 +34,7 @@ describe("configuration", () => {
     expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(/at least 32 characters/);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(/SESSION_SECRET: must be set/);
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32) })).toThrow(/APP_URL: must be set/);
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32), APP_URL: "https://rent.example" }).APP_URL).toBe(
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32), APP_URL: "https://rent.example", SANDBOX_PAYMENTS: "true" }).APP_URL).toBe(
       "https://rent.example",
     );
   });

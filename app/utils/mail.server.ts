@@ -16,7 +16,7 @@ export interface MailMessage {
   /** Where answers go (the contact form sets the sender's address). */
   replyTo?: string;
   /** Files sent along (a booking's calendar file). */
-  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+  attachments?: Array<{ filename: string; content: string; contentType: string; contentTransferEncoding?: "quoted-printable" | "base64" }>;
 }
 
 export interface Mailer {

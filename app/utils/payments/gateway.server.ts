@@ -54,12 +54,16 @@ export interface PaymentGateway {
   cancelPayment(payment: { sessionId: string; payPalOrderId: string | null }): Promise<void>;
 }
 
-/** The gateways this deployment takes payments with, in the order offered; the sandbox alone when none is set up. */
+/**
+ * The gateways this deployment takes payments with, in the order offered. The sandbox is offered when no real
+ * gateway is set up (except in production on PostgreSQL), or beside them when SANDBOX_PAYMENTS=true (staging, tests).
+ */
 export function configuredGatewayNames(env: Env = getEnv()): GatewayName[] {
   const names: GatewayName[] = [];
   if (env.STRIPE_SECRET_KEY) names.push("stripe");
   if (env.PAYPAL_CLIENT_ID) names.push("payPal");
-  if (names.length === 0 && (env.SANDBOX_PAYMENTS || !(env.NODE_ENV === "production" && env.DATABASE_URL))) names.push("sandbox");
+  const sandboxByDefault = names.length === 0 && !(env.NODE_ENV === "production" && env.DATABASE_URL);
+  if (env.SANDBOX_PAYMENTS || sandboxByDefault) names.push("sandbox");
   return names;
 }
 
