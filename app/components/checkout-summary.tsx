@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CheckoutView } from "~/models/checkout-page.server";
 import { useMoney } from "~/utils/use-money";
-import { LocalTime } from "./local-time";
+import { PriceTable, RentalStops } from "./rental-details";
 
 /**
  * Spec §2's booking summary: days, car, supplier, places and local times, the price lines (the supplier's markup
@@ -20,66 +20,25 @@ export function CheckoutSummary({ view, updating, supplierName }: { view: Checko
         <br />
         {t("summary.supplier", { name: supplierName })}
       </p>
-      <dl className="summary-facts">
-        <div>
-          <dt>{t("booking.pickup")}</dt>
-          <dd>
-            {view.pickup.name}, <LocalTime local={view.pickup.local} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t("booking.dropoff")}</dt>
-          <dd>
-            {view.dropoff.name}, <LocalTime local={view.dropoff.local} />
-          </dd>
-        </div>
+      <RentalStops pickup={view.pickup} dropoff={view.dropoff} className="summary-facts">
         <div>
           <dt>{t("summary.days")}</dt>
           <dd>{t("summary.daysCount", { count: view.days })}</dd>
         </div>
-      </dl>
-      <table className="summary-lines">
-        <caption className="visually-hidden">{t("summary.breakdown")}</caption>
-        <tbody>
-          <tr>
-            <th scope="row">{t("summary.rental", { count: view.days })}</th>
-            {/* Each line is converted on its own; the base line takes the rounding so the lines add up to the total. */}
-            <td>{money(view.total - extrasSum)}</td>
-          </tr>
-          {view.extras.included.map((extra) => (
-            <tr key={extra}>
-              <th scope="row">{t(`common:extras.${extra}`)}</th>
-              <td>{t("options.included")}</td>
-            </tr>
-          ))}
-          {view.lines.extras
-            .filter((line) => !view.extras.included.includes(line.extra))
-            .map((line) => (
-              <tr key={line.extra}>
-                <th scope="row">{t(`common:extras.${line.extra}`)}</th>
-                <td>{money(line.amount)}</td>
-              </tr>
-            ))}
-        </tbody>
-        <tfoot>
-          <tr className="summary-total">
-            <th scope="row">{t("summary.total")}</th>
-            <td>
-              <output aria-live="polite">{money(view.total)}</output>
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">{t("summary.perDay")}</th>
-            <td>{money(view.pricePerDay)}</td>
-          </tr>
-          {view.deposit > 0 ? (
-            <tr>
-              <th scope="row">{t("summary.deposit")}</th>
-              <td>{money(view.deposit)}</td>
-            </tr>
-          ) : null}
-        </tfoot>
-      </table>
+      </RentalStops>
+      <PriceTable
+        days={view.days}
+        // Each line is converted on its own; the base line takes the rounding so the lines add up to the total.
+        base={view.total - extrasSum}
+        extras={[
+          ...view.extras.included.map((extra) => ({ extra, amount: "included" as const })),
+          ...view.lines.extras.filter((line) => !view.extras.included.includes(line.extra)),
+        ]}
+        total={<output aria-live="polite">{money(view.total)}</output>}
+        pricePerDay={view.pricePerDay}
+        deposit={view.deposit}
+        money={money}
+      />
       {view.ratesAsOf ? <p className="hint">{t("summary.ratesAsOf", { date: view.ratesAsOf })}</p> : null}
     </aside>
   );

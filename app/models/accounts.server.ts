@@ -80,6 +80,18 @@ export interface NewDriver {
   language: Language;
 }
 
+/** A new driver account (role 'user', not verified); without a password for an account made at checkout. */
+export async function insertDriver(
+  db: Executor,
+  driver: Omit<NewDriver, "password"> & { passwordHash: string | null; driverLicense?: string | null },
+): Promise<string> {
+  const [created] = await db
+    .insert(users)
+    .values({ role: "user", ...driver })
+    .returning({ id: users.id });
+  return created!.id;
+}
+
 /** Spec §8: 'This email address is already registered.' when the address (any case) is taken. */
 export async function createDriverAccount(
   db: Executor,
@@ -88,19 +100,8 @@ export async function createDriverAccount(
   const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
   if (existing) return { ok: false, error: "errors.emailAlreadyRegistered" };
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        role: "user",
-        email: driver.email,
-        fullName: driver.fullName,
-        phone: driver.phone,
-        birthDate: driver.birthDate,
-        language: driver.language,
-        passwordHash: await hashPassword(driver.password),
-      })
-      .returning({ id: users.id });
-    return { ok: true, userId: created!.id };
+    const { password, ...details } = driver;
+    return { ok: true, userId: await insertDriver(db, { ...details, passwordHash: await hashPassword(password) }) };
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if (sqlState(error) === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };

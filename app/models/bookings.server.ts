@@ -22,7 +22,7 @@ import {
   type PaymentMode,
 } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
-import { sqlState } from "./accounts.server";
+import { insertDriver, sqlState } from "./accounts.server";
 import { assertTransition, bookingReference, CONFIRMED_STATUS, paymentTerms, paysOnline } from "./booking";
 import type { CheckoutOffer } from "./checkout.server";
 import { localizedName } from "./localized-name";
@@ -70,19 +70,8 @@ async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kin
     if (driver.driverLicense) await tx.update(users).set({ driverLicense: driver.driverLicense, updatedAt: new Date() }).where(eq(users.id, existing.id));
     return { id: existing.id, created: false };
   }
-  const [created] = await tx
-    .insert(users)
-    .values({
-      role: "user",
-      email: driver.email,
-      fullName: driver.fullName,
-      phone: driver.phone,
-      birthDate: driver.birthDate,
-      language: driver.language,
-      driverLicense: driver.driverLicense ?? null,
-    })
-    .returning({ id: users.id });
-  return { id: created!.id, created: true };
+  const { kind: _kind, ...details } = driver;
+  return { id: await insertDriver(tx, { ...details, passwordHash: null }), created: true };
 }
 
 /** Unpaid holds past their expiry stop holding the car: they are removed (a payment never finished is no booking). */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError } from "~/components/field-error";
-import { LocalTime } from "~/components/local-time";
+import { RentalStops } from "~/components/rental-details";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { resources } from "~/locales";
 import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
@@ -312,7 +312,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
               {view.extras.included.map((extra) => (
                 <li key={extra} className="field-checkbox">
                   <input type="checkbox" id={`extra-${extra}`} checked disabled aria-describedby={`extra-${extra}-price`} />
-                  <label htmlFor={`extra-${extra}`}>{t(`common:extras.${extra}`)}</label>
+                  <label htmlFor={`extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
                   <span id={`extra-${extra}-price`} className="option-price">
                     {t("options.included")}
                   </span>
@@ -329,7 +329,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                     onChange={onExtra}
                     aria-describedby={`extra-${option.extra}-price`}
                   />
-                  <label htmlFor={`extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>
+                  <label htmlFor={`extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
                   <span id={`extra-${option.extra}-price`} className="option-price">
                     <Money amount={option.amount} suffix={option.kind === "perDay" ? "options.perDay" : "options.perRental"} />
                   </span>
@@ -340,20 +340,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
 
           <section className="checkout-section" aria-labelledby="checkout-booking">
             <h2 id="checkout-booking">{t("booking.heading")}</h2>
-            <dl className="checkout-facts">
-              <div>
-                <dt>{t("booking.pickup")}</dt>
-                <dd>
-                  {view.pickup.name}, <LocalTime local={view.pickup.local} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t("booking.dropoff")}</dt>
-                <dd>
-                  {view.dropoff.name}, <LocalTime local={view.dropoff.local} />
-                </dd>
-              </div>
-            </dl>
+            <RentalStops pickup={view.pickup} dropoff={view.dropoff} className="checkout-facts" />
             <p>
               <Link to={searchHrefForLink(link)}>{t("booking.change")}</Link>
             </p>

@@ -118,3 +118,45 @@ test.describe("server", () => {
     expect(await response.text()).toContain("Ce formulaire a été envoyé depuis un autre site");
   });
 });
+
+test("an oversized post is refused from its headers, before the body is read (413, translated, connection closed)", async ({ baseURL }) => {
+  test.skip(!jsEnabled(), "a server check: run once");
+  const { connect } = await import("node:net");
+  const url = new URL(baseURL!);
+  const declared = 50 * 1024 * 1024;
+  const started = performance.now();
+  const answer = await new Promise<{ head: string; sentBytes: number; ms: number }>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let received = "";
+    let sentBytes = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    socket.on("connect", () => {
+      socket.write(
+        `POST /sign-in HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\nAccept-Language: fr\r\n\r\n`,
+      );
+      // Keep sending, as an attacker would, until the server answers.
+      const pump = () => {
+        if (received || socket.destroyed) return;
+        sentBytes += chunk.length;
+        if (socket.write(chunk, () => undefined)) setImmediate(pump);
+        else socket.once("drain", pump);
+      };
+      pump();
+    });
+    let answeredAt = 0;
+    socket.on("data", (data) => {
+      received += data.toString("utf8");
+      answeredAt ||= performance.now();
+    });
+    // The server closes the connection after answering: our writes then fail (EPIPE, ECONNRESET), as they should.
+    socket.on("error", () => undefined);
+    socket.on("close", () => (received ? resolve({ head: received, sentBytes, ms: answeredAt - started }) : reject(new Error("closed without an answer"))));
+    setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
+  });
+  expect(answer.head).toMatch(/^HTTP\/1\.1 413/);
+  expect(answer.head).toMatch(/connection: close/i);
+  expect(answer.head).toContain("Envoi trop volumineux");
+  expect(answer.ms).toBeLessThan(1000);
+  // The server answered long before the 50 MB could have arrived.
+  expect(answer.sentBytes).toBeLessThan(declared / 4);
+});

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalTime } from "./local-time";
+
+type Stop = { name: string; local: string };
+
+/** Pick-up and drop-off, each with its place and the place's own wall-clock time, and any further facts. */
+export function RentalStops({ pickup, dropoff, className, leading, children }: { pickup: Stop; dropoff: Stop; className: string; leading?: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation("checkout");
+  return (
+    <dl className={className}>
+      {leading}
+      {(
+        [
+          ["booking.pickup", pickup],
+          ["booking.dropoff", dropoff],
+        ] as const
+      ).map(([label, stop]) => (
+        <div key={label}>
+          <dt>{t(label)}</dt>
+          <dd>
+            {stop.name}, <LocalTime local={stop.local} />
+          </dd>
+        </div>
+      ))}
+      {children}
+    </dl>
+  );
+}
+
+export interface PriceTableProps {
+  days: number;
+  /** The rental line (the markup folded in, and the lines' conversion rounding). */
+  base: number;
+  /** Each extra's line; 0 = included. */
+  extras: Array<{ extra: string; amount: number | "included" }>;
+  total: ReactNode;
+  pricePerDay: number;
+  deposit: number;
+  /** Rows after the deposit (paid online, left for the counter). */
+  more?: Array<{ label: string; amount: number }>;
+  money: (amount: number) => string;
+}
+
+/** Spec §2's price breakdown: the rental, each extra, the total, the price per day and the deposit. */
+export function PriceTable({ days, base, extras, total, pricePerDay, deposit, more = [], money }: PriceTableProps) {
+  const { t } = useTranslation("checkout");
+  return (
+    <table className="summary-lines">
+      <caption className="visually-hidden">{t("summary.breakdown")}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{t("summary.rental", { count: days })}</th>
+          <td>{money(base)}</td>
+        </tr>
+        {extras.map((line) => (
+          <tr key={line.extra}>
+            <th scope="row">{t(`common:extras.${line.extra}`)}</th>
+            <td>{line.amount === "included" || line.amount === 0 ? t("options.included") : money(line.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="summary-total">
+          <th scope="row">{t("summary.total")}</th>
+          <td>{total}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t("summary.perDay")}</th>
+          <td>{money(pricePerDay)}</td>
+        </tr>
+        {deposit > 0 ? (
+          <tr>
+            <th scope="row">{t("summary.deposit")}</th>
+            <td>{money(deposit)}</td>
+          </tr>
+        ) : null}
+        {more.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{money(row.amount)}</td>
+          </tr>
+        ))}
+      </tfoot>
+    </table>
+  );
+}
