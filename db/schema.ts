@@ -327,6 +327,8 @@ export const bookings = pgTable(
     customerId: text("customer_id"),
     payPalOrderId: text("paypal_order_id"),
     cancelRequest: boolean("cancel_request").notNull().default(false),
+    /** The driver removed it from their list (decision 011): the supplier still keeps the record. */
+    driverDeletedAt: timestamp("driver_deleted_at", { withTimezone: true }),
     /** An unpaid ('void') booking holds the car only until this instant. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
@@ -62,6 +63,21 @@ export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
         more={[...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []), { label: t("receipt.atCounter"), amount: receipt.atCounter }]}
         money={money}
       />
+      {receipt.canCancel || receipt.canDelete ? (
+        // Posted to the bookings list, which asks for confirmation first (and checks everything again).
+        <Form method="post" action="/bookings" className="receipt-actions no-print">
+          {receipt.canCancel ? (
+            <button type="submit" name="row" value={`cancelRequest:${receipt.bookingId}`} className="button button-secondary">
+              {t("receipt.requestCancellation")}
+            </button>
+          ) : null}{" "}
+          {receipt.canDelete ? (
+            <button type="submit" name="row" value={`delete:${receipt.bookingId}`} className="button button-secondary">
+              {t("receipt.remove")}
+            </button>
+          ) : null}
+        </Form>
+      ) : null}
       <p className="receipt-actions no-print">
         <a href={`/booking.ics?b=${receipt.bookingId}`} download={`booking-${receipt.reference}.ics`}>
           {t("receipt.calendar")}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 /** Classic page links (spec §9: pagination mode classic); each page is a plain URL. */
 export function Pagination({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation("search");
+  const { t } = useTranslation();
   if (pages <= 1) return null;
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   return (

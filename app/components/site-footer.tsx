@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { ReturnHereInput } from "./return-here-input";
 import { useTranslation } from "react-i18next";
 
 export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boolean; contactEmail: string }) {
@@ -55,6 +56,20 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
           </ul>
         </section>
       </nav>
+      <section className="newsletter" aria-labelledby="newsletter-heading">
+        <h2 id="newsletter-heading">{t("newsletter.heading")}</h2>
+        <Form method="post" action="/newsletter" className="newsletter-form">
+          <ReturnHereInput />
+          <label htmlFor="newsletter-email">{t("newsletter.label")}</label>{" "}
+          <input id="newsletter-email" type="email" name="email" required maxLength={254} autoComplete="email" aria-describedby="newsletter-hint" />{" "}
+          <button type="submit" name="intent" value="subscribe" className="button button-small">
+            {t("newsletter.submit")}
+          </button>
+          <p id="newsletter-hint" className="hint">
+            {t("newsletter.hint")}
+          </p>
+        </Form>
+      </section>
       <p className="copyright">{t("footer.copyright", { year })}</p>
     </footer>
   );

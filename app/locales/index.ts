@@ -1,5 +1,6 @@
 import type { Resource } from "i18next";
 import enAccount from "./en/account.json";
+import enBookings from "./en/bookings.json";
 import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
@@ -8,6 +9,7 @@ import enMail from "./en/mail.json";
 import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
 import esAccount from "./es/account.json";
+import esBookings from "./es/bookings.json";
 import esCheckout from "./es/checkout.json";
 import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
@@ -16,6 +18,7 @@ import esMail from "./es/mail.json";
 import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
 import frAccount from "./fr/account.json";
+import frBookings from "./fr/bookings.json";
 import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
@@ -27,9 +30,9 @@ import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { account: enAccount, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
-  fr: { account: frAccount, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
-  es: { account: esAccount, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
+  en: { account: enAccount, bookings: enBookings, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
+  fr: { account: frAccount, bookings: frBookings, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
+  es: { account: esAccount, bookings: esBookings, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

@@ -104,3 +104,11 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   );
   return "sent";
 }
+
+/** E-mail copies of new notifications (to those who keep them on); a failed mail is logged, the change stands. */
+export async function sendNotificationEmails(db: Executor, notificationIds: readonly string[], origin: string): Promise<void> {
+  const results = await Promise.allSettled(notificationIds.map((id) => sendNotificationEmail(db, id, origin)));
+  for (const result of results) {
+    if (result.status === "rejected") console.error("[notifications] an e-mail copy failed", result.reason instanceof Error ? result.reason.message : result.reason);
+  }
+}

@@ -6,17 +6,18 @@
 import type { Executor } from "~/utils/db.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { bookingReference, foldMarkup, paymentTerms } from "./booking";
+import { canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
 
-export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, userId: string | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
+export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, viewer: Viewer | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
   if ("id" in where && !/^[0-9a-f-]{36}$/i.test(where.id)) return null;
   const details = await findBookingDetails(db, where);
   if (!details) return null;
-  const owner = userId !== null && details.booking.driverId === userId;
-  if (!owner && !(await browserBookingIds(request)).includes(details.booking.id)) return null;
+  const allowed = viewer !== null && canSee(viewer, details.booking);
+  if (!allowed && !(await browserBookingIds(request)).includes(details.booking.id)) return null;
   return { ...details, receipt: bookingReceipt(details) };
 }
 
@@ -53,6 +54,9 @@ export function bookingReceipt(details: BookingDetails) {
     atCounter: convert(terms.atCounter),
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
+    // What the driver may still do (the server checks again when they do it).
+    canCancel: canRequestCancellation(booking, new Date()),
+    canDelete: !holdsCar(booking, new Date()),
   };
 }
 

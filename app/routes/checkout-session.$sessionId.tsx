@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   const db = await getDb();
   const sessionId = String(params.sessionId ?? "").slice(0, 255);
-  const own = await findOwnBooking(db, { sessionId }, request, user?.id ?? null);
+  const own = await findOwnBooking(db, { sessionId }, request, user ? { id: user.id, role: user.role } : null);
   // Someone else's session, or none: the same answer, so ids cannot be probed.
   if (!own) throw notFound();
   const t = await getTranslator(language, "checkout");
@@ -62,7 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (settlement === "open") {
     return data({ ...common, state: "checking" as const, retry: null, receipt: null, recheckSeconds: RECHECK_SECONDS }, { headers: { "Cache-Control": "no-store" } });
   }
-  const fresh = await findOwnBooking(db, { sessionId: booking.checkoutSessionId ?? sessionId }, request, user?.id ?? null);
+  const fresh = await findOwnBooking(db, { sessionId: booking.checkoutSessionId ?? sessionId }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
   return data(
     { ...common, state: "success" as const, retry: null, receipt: bookingReceipt(fresh), recheckSeconds: 0 },

@@ -231,7 +231,7 @@ export default function Search() {
           ) : null}
           {results && results.total > 0 && results.offers.length === 0 ? (
             <p>
-              <Link to={hrefFor(1)}>{t("pagination.page", { page: 1 })}</Link>
+              <Link to={hrefFor(1)}>{t("common:pagination.page", { page: 1 })}</Link>
             </p>
           ) : null}
           <ol className="car-list">

@@ -45,6 +45,13 @@ export async function startUserSession(request: Request, userId: string, stayCon
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined)];
 }
 
+/** The signed-in user (id and role), or a redirect to sign in that comes back here afterwards. */
+export async function requireViewer(request: Request, context: RequestContext): Promise<{ id: string; role: "admin" | "supplier" | "user" }> {
+  const id = await requireUserId(request, context);
+  const { user } = await getVisitor(request, context);
+  return { id, role: user!.role };
+}
+
 /**
  * The signed-in user's id, or a redirect to sign in that comes back here afterwards. The account is looked up
  * (once per request, shared with the other loaders): a suspended or deleted one is signed out, not let through.

@@ -49,3 +49,11 @@ export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({ reques
 /** A same-origin form post to `path`. */
 export const formPost = (url: string, fields: Record<string, string>) =>
   new Request(url, { method: "POST", headers: { Origin: new URL(url).origin }, body: new URLSearchParams(fields) });
+
+/** A signed session cookie for `userId` (a `Cookie` header value), as signing in would give. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  const { sessionStorage } = await import("~/utils/session.server");
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  return (await sessionStorage.commitSession(session)).split(";")[0]!;
+}

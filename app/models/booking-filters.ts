@@ -1,0 +1,44 @@
+/** The /bookings filters as a GET query (shareable, works without JavaScript), read leniently: bad values are dropped. */
+import type { BookingStatus } from "./enums";
+import { isCalendarDay } from "./rental-period";
+
+export const LISTED_STATUSES = ["pending", "deposit", "paid", "reserved", "cancelled"] as const satisfies readonly BookingStatus[];
+
+export interface BookingQuery {
+  statuses: BookingStatus[];
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+}
+
+const date = (value: string | null) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? "");
+  return match && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3])) ? match[0] : undefined;
+};
+
+export function parseBookingQuery(query: URLSearchParams): BookingQuery {
+  const statuses = [...new Set(query.getAll("status").filter((status): status is BookingStatus => (LISTED_STATUSES as readonly string[]).includes(status)))];
+  const page = Number(query.get("page"));
+  return {
+    statuses,
+    from: date(query.get("from")),
+    to: date(query.get("to")),
+    q: query.get("q")?.trim().slice(0, 80) || undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The query string of the list with `changes` applied (page 1 and empty values dropped). */
+export function bookingQueryString(query: BookingQuery, changes: Partial<BookingQuery> = {}): string {
+  const merged = { ...query, ...changes };
+  const params = new URLSearchParams();
+  for (const status of merged.statuses) params.append("status", status);
+  if (merged.from) params.set("from", merged.from);
+  if (merged.to) params.set("to", merged.to);
+  if (merged.q) params.set("q", merged.q);
+  if (merged.page > 1) params.set("page", String(merged.page));
+  return params.toString();
+}
+
+export const hasBookingFilters = (query: BookingQuery) => query.statuses.length > 0 || Boolean(query.from || query.to || query.q);

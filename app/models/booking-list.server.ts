@@ -1,0 +1,230 @@
+/**
+ * The bookings a viewer may see (booking-access.ts's scope in SQL), filtered and paged for /bookings, and the
+ * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
+ * is not the viewer's is simply not found.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { bookings, cars, locations, notifications, users, type BookingStatus, type Currency, type Language } from "#db/schema";
+import type { Database, Executor } from "~/utils/db.server";
+import { assertTransition, bookingReference } from "./booking";
+import { mayAct, type BookingAction, type Viewer } from "./booking-access";
+import { localizedName } from "./localized-name";
+import { convertMinorUnits } from "./money";
+import { instantToLocalDateTime } from "./rental-period";
+
+/** Spec §9: bookings page size 20, 10 on mobile. */
+export const BOOKINGS_PAGE_SIZE = 20;
+export const BOOKINGS_PAGE_SIZE_MOBILE = 10;
+/** Most rows one bulk action may touch (a page's worth, twice over). */
+export const BULK_LIMIT = 40;
+
+export interface BookingFilters {
+  statuses: BookingStatus[];
+  /** 'YYYY-MM-DD': bookings whose rental touches [from, to]. */
+  from?: string;
+  to?: string;
+  /** Free text over the car's name and the places' names. */
+  q?: string;
+}
+
+/** The viewer's scope: own bookings (not removed from their list), their cars' bookings, or all. Unpaid holds never show. */
+export function viewerScope(viewer: Viewer): SQL {
+  const listed = ne(bookings.status, "void");
+  if (viewer.role === "admin") return listed;
+  if (viewer.role === "supplier") return and(listed, eq(bookings.supplierId, viewer.id))!;
+  return and(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt))!;
+}
+
+const pickup = alias(locations, "pickup");
+const dropoff = alias(locations, "dropoff");
+const supplier = alias(users, "supplier");
+
+function filterConditions(filters: BookingFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.statuses.length) conditions.push(inArray(bookings.status, filters.statuses));
+  if (filters.from) conditions.push(gte(bookings.endsAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lte(bookings.startsAt, new Date(`${filters.to}T23:59:59Z`)));
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        ilike(cars.name, pattern),
+        ilike(pickup.nameEn, pattern),
+        ilike(pickup.nameFr, pattern),
+        ilike(pickup.nameEs, pattern),
+        ilike(dropoff.nameEn, pattern),
+        ilike(dropoff.nameFr, pattern),
+        ilike(dropoff.nameEs, pattern),
+        sql`upper(left(${bookings.id}::text, 8)) = upper(${filters.q})`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+export interface BookingRow {
+  id: string;
+  reference: string;
+  car: string;
+  supplier: string;
+  driver: string;
+  pickup: string;
+  /** Wall-clock times at the pick-up place. */
+  startsAt: string;
+  endsAt: string;
+  status: BookingStatus;
+  cancelRequest: boolean;
+  /** In the currency the driver booked in. */
+  total: number;
+  currency: Currency;
+  canCancel: boolean;
+  canDelete: boolean;
+}
+
+export async function listBookings(db: Executor, viewer: Viewer, filters: BookingFilters, page: number, pageSize: number, language: Language, now = new Date()) {
+  const where = and(viewerScope(viewer), ...filterConditions(filters));
+  const base = () =>
+    db
+      .select({ value: count() })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+      .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+      .where(where);
+  const [{ value: total } = { value: 0 }] = await base();
+  const rows = await db
+    .select({
+      booking: {
+        id: bookings.id,
+        driverId: bookings.driverId,
+        supplierId: bookings.supplierId,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        status: bookings.status,
+        paymentMode: bookings.paymentMode,
+        cancellation: bookings.cancellation,
+        cancelRequest: bookings.cancelRequest,
+        driverDeletedAt: bookings.driverDeletedAt,
+        totalPrice: bookings.totalPrice,
+        displayRate: bookings.displayRate,
+        displayCurrency: bookings.displayCurrency,
+      },
+      car: cars.name,
+      supplier: supplier.fullName,
+      driver: users.fullName,
+      pickup: { nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEs: pickup.nameEs, timeZone: pickup.timeZone },
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+    .where(where)
+    .orderBy(desc(bookings.startsAt), asc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    rows: rows.map(
+      (row): BookingRow => ({
+        id: row.booking.id,
+        reference: bookingReference(row.booking.id),
+        car: row.car,
+        supplier: row.supplier,
+        driver: row.driver,
+        pickup: localizedName(row.pickup, language),
+        startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),
+        endsAt: instantToLocalDateTime(row.booking.endsAt, row.pickup.timeZone),
+        status: row.booking.status,
+        cancelRequest: row.booking.cancelRequest,
+        total: convertMinorUnits(row.booking.totalPrice, row.booking.displayRate),
+        currency: row.booking.displayCurrency,
+        // Offered only where the server would allow them (it checks again when they are used).
+        canCancel: mayAct(viewer, row.booking, "cancelRequest", now),
+        canDelete: mayAct(viewer, row.booking, "delete", now),
+      }),
+    ),
+  };
+}
+
+/** The rows among `ids` the viewer may do `action` on (any other id is as if it did not exist). */
+export async function actionableBookings(db: Executor, viewer: Viewer, ids: string[], action: BookingAction, now: Date, status?: BookingStatus) {
+  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, BULK_LIMIT);
+  if (!wanted.length) return [];
+  const rows = await db
+    .select({
+      id: bookings.id,
+      driverId: bookings.driverId,
+      supplierId: bookings.supplierId,
+      status: bookings.status,
+      paymentMode: bookings.paymentMode,
+      cancellation: bookings.cancellation,
+      cancelRequest: bookings.cancelRequest,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      driverDeletedAt: bookings.driverDeletedAt,
+      car: cars.name,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(and(inArray(bookings.id, wanted), viewerScope(viewer)));
+  return rows.filter((row) => mayAct(viewer, row, action, now, status));
+}
+
+export type BulkOutcome = { done: number; refused: number };
+
+/**
+ * Applies an action to the bookings among `ids` the viewer may act on; the others are left untouched and counted
+ * as refused. Cancellation requests and status changes notify the other side (supplier or driver).
+ */
+export async function applyBookingAction(
+  db: Database,
+  viewer: Viewer,
+  ids: string[],
+  action: Exclude<BookingAction, "view">,
+  now: Date,
+  status?: BookingStatus,
+): Promise<BulkOutcome & { notificationIds: string[] }> {
+  const requested = [...new Set(ids)].length;
+  return db.transaction(async (tx) => {
+    const rows = await actionableBookings(tx, viewer, ids, action, now, status);
+    const notificationIds: string[] = [];
+    for (const row of rows) {
+      const reference = bookingReference(row.id);
+      if (action === "cancelRequest") {
+        await tx.update(bookings).set({ cancelRequest: true, updatedAt: now }).where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
+        const [note] = await tx
+          .insert(notifications)
+          .values({ userId: row.supplierId, bookingId: row.id, messageKey: "notifications.cancellationRequested", messageParams: { reference, car: row.car } })
+          .returning({ id: notifications.id });
+        notificationIds.push(note!.id);
+      } else if (action === "delete") {
+        await tx.update(bookings).set({ driverDeletedAt: now, updatedAt: now }).where(eq(bookings.id, row.id));
+      } else {
+        assertTransition(row.status, status!);
+        // Conditional on the status read: a concurrent change makes this one a no-op rather than a lost update.
+        const changed = await tx
+          .update(bookings)
+          .set({ status: status!, updatedAt: now })
+          .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
+          .returning({ id: bookings.id });
+        if (!changed.length) continue;
+        const [note] = await tx
+          .insert(notifications)
+          .values({ userId: row.driverId, bookingId: row.id, messageKey: `notifications.statusChanged.${status!}`, messageParams: { reference, car: row.car } })
+          .returning({ id: notifications.id });
+        notificationIds.push(note!.id);
+      }
+    }
+    return { done: rows.length, refused: requested - rows.length, notificationIds };
+  });
+}
+
+/** The names of the bookings a confirmation page lists ("these will be cancelled / removed"). */
+export async function describeBookings(db: Executor, viewer: Viewer, ids: string[], action: Exclude<BookingAction, "view">, now: Date, status?: BookingStatus) {
+  return (await actionableBookings(db, viewer, ids, action, now, status)).map((row) => ({ id: row.id, reference: bookingReference(row.id), car: row.car }));
+}
+

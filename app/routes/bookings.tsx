@@ -1,0 +1,313 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { LocalTime } from "~/components/local-time";
+import { Pagination } from "~/components/pagination";
+import { resources } from "~/locales";
+import type { BookingAction } from "~/models/booking-access";
+import { bookingQueryString, hasBookingFilters, LISTED_STATUSES, parseBookingQuery } from "~/models/booking-filters";
+import { applyBookingAction, BOOKINGS_PAGE_SIZE, BOOKINGS_PAGE_SIZE_MOBILE, describeBookings, listBookings } from "~/models/booking-list.server";
+import { sendNotificationEmails } from "~/models/booking-mails.server";
+import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
+import { formatMoney } from "~/models/money";
+import { requireViewer } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { notFound } from "~/utils/responses.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+/** Spec §9: 10 per page on a phone — told by the browser's own mobile hint, or failing that its user agent. */
+const isMobile = (request: Request) => request.headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/i.test(request.headers.get("User-Agent") ?? "");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const { language } = await getVisitor(request, context);
+  const query = parseBookingQuery(new URL(request.url).searchParams);
+  const list = await listBookings(await getDb(), viewer, query, query.page, isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE, language);
+  const t = await getTranslator(language, "bookings");
+  return {
+    title: t("list.title"),
+    translations: resources[language].bookings,
+    query,
+    list,
+    staff: viewer.role !== "user",
+    filtered: hasBookingFilters(query),
+  };
+}
+
+type Action = Exclude<BookingAction, "view">;
+const ACTIONS: readonly Action[] = ["cancelRequest", "delete", "setStatus"];
+
+/** What a post asks for: a row's own button ("delete:<id>"), or the bulk bar with the ticked rows (or the whole page). */
+function readRequest(formData: FormData) {
+  const row = String(formData.get("row") ?? "");
+  if (row) {
+    const [action, id] = row.split(":");
+    return { action: ACTIONS.find((name) => name === action), ids: id ? [id] : [], single: true };
+  }
+  const ids = formData.get("allOnPage") === "on" ? formData.getAll("pageId") : formData.getAll("id");
+  return { action: ACTIONS.find((name) => name === formData.get("bulkAction")), ids: ids.map(String), single: false };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const formData = await request.formData();
+  const { action, ids, single } = readRequest(formData);
+  const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status"))) ? (formData.get("status") as BookingStatus) : undefined;
+  const back = `/bookings${String(formData.get("query") ?? "") ? `?${String(formData.get("query")).replace(/^\?/, "").slice(0, 500)}` : ""}`;
+  const now = new Date();
+  const db = await getDb();
+  if (!action || (action === "setStatus" && !status)) return data({ confirm: null, problem: "bookings:list.chooseAction" }, { status: 400 });
+  if (formData.get("confirmed") !== "yes") {
+    // First post: say exactly what will change, and ask.
+    const affected = await describeBookings(db, viewer, ids, action, now, status);
+    if (!affected.length) {
+      if (single) throw notFound();
+      return data({ confirm: null, problem: "common:errors.nothingToChange" }, { status: 400 });
+    }
+    return { confirm: { action, status: status ?? null, bookings: affected, back }, problem: null };
+  }
+  const outcome = await applyBookingAction(db, viewer, ids, action, now, status);
+  if (!outcome.done && single) throw notFound();
+  await sendNotificationEmails(db, outcome.notificationIds, publicOrigin(request));
+  const toast =
+    outcome.done === 0
+      ? { type: "error" as const, messageKey: "errors.nothingToChange" }
+      : action === "cancelRequest"
+        ? { type: "success" as const, messageKey: "success.cancellationRequested" }
+        : action === "delete"
+          ? { type: "success" as const, messageKey: "success.bookingsRemoved", params: { count: outcome.done } }
+          : { type: "success" as const, messageKey: "success.changesSaved" };
+  return redirect(back, { headers: await createToastHeaders(toast) });
+}
+
+export default function Bookings() {
+  const { list, query, staff, filtered, translations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useRouteTranslation("bookings", translations);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [selected, setSelected] = useState<string[]>([]);
+  const language = i18n.language as "en" | "fr" | "es";
+  const queryString = bookingQueryString(query);
+  const confirm = actionData?.confirm;
+  const allSelected = list.rows.length > 0 && selected.length === list.rows.length;
+
+  return (
+    <div className="page bookings-page">
+      <h1>{t("list.heading")}</h1>
+      {confirm ? (
+        <ConfirmPanel titleId="confirm-title">
+          <h2 id="confirm-title">{t(`confirm.${confirm.action}`, { count: confirm.bookings.length, status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "" })}</h2>
+          <ul>
+            {confirm.bookings.map((booking) => (
+              <li key={booking.id}>
+                {booking.reference} — {booking.car}
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action={`/bookings${location.search}`}>
+            <input type="hidden" name="bulkAction" value={confirm.action} />
+            {confirm.status ? <input type="hidden" name="status" value={confirm.status} /> : null}
+            <input type="hidden" name="query" value={queryString} />
+            {confirm.bookings.map((booking) => (
+              <input key={booking.id} type="hidden" name="id" value={booking.id} />
+            ))}
+            <button type="submit" name="confirmed" value="yes" className="button button-danger">
+              {t(`confirm.${confirm.action}Button`, { count: confirm.bookings.length })}
+            </button>{" "}
+            <Link to={confirm.back} className="button button-secondary">
+              {t("confirm.back")}
+            </Link>
+          </Form>
+        </ConfirmPanel>
+      ) : null}
+      {actionData?.problem ? (
+        <p className="callout callout-error" role="alert">
+          {t(actionData.problem)}
+        </p>
+      ) : null}
+
+      <details className="booking-filters" open={filtered || undefined}>
+        <summary>{t("filters.heading")}</summary>
+        <Form method="get" className="booking-filters-form">
+          <fieldset>
+            <legend>{t("filters.status")}</legend>
+            {LISTED_STATUSES.map((status) => (
+              <label key={status} className="field-checkbox">
+                <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} /> {t(`common:bookingStatuses.${status}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="filter-from">{t("filters.from")}</label>
+              <input id="filter-from" type="date" name="from" defaultValue={query.from} />
+            </div>
+            <div className="field">
+              <label htmlFor="filter-to">{t("filters.to")}</label>
+              <input id="filter-to" type="date" name="to" defaultValue={query.to} />
+            </div>
+            <div className="field">
+              <label htmlFor="filter-q">{t("filters.q")}</label>
+              <input id="filter-q" type="search" name="q" maxLength={80} defaultValue={query.q} />
+            </div>
+          </div>
+          <button type="submit" className="button">
+            {t("filters.apply")}
+          </button>{" "}
+          {filtered ? <Link to="/bookings">{t("filters.clear")}</Link> : null}
+        </Form>
+      </details>
+
+      {list.rows.length === 0 ? (
+        <div className="empty-state">
+          <p>{filtered ? t("list.emptyFiltered") : t("list.empty")}</p>
+          <p>
+            {filtered ? (
+              <Link to="/bookings">{t("filters.clear")}</Link>
+            ) : (
+              <Link to="/" className="button">
+                {t("list.searchCars")}
+              </Link>
+            )}
+          </p>
+        </div>
+      ) : (
+        <Form method="post" action={`/bookings${location.search}`} className="bookings-form">
+          <input type="hidden" name="query" value={queryString} />
+          {list.rows.map((row) => (
+            <input key={row.id} type="hidden" name="pageId" value={row.id} />
+          ))}
+          <div className="table-scroll">
+            <table className="bookings-table">
+              <caption>{t("list.count", { count: list.total })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      name="allOnPage"
+                      id="select-all"
+                      checked={allSelected}
+                      onChange={(event) => setSelected(event.currentTarget.checked ? list.rows.map((row) => row.id) : [])}
+                    />
+                    <label htmlFor="select-all" className="visually-hidden">
+                      {t("list.selectAll")}
+                    </label>
+                  </th>
+                  <th scope="col">{t("list.car")}</th>
+                  <th scope="col">{t("list.supplier")}</th>
+                  <th scope="col">{t("list.driver")}</th>
+                  <th scope="col">{t("list.dates")}</th>
+                  <th scope="col">{t("list.price")}</th>
+                  <th scope="col">{t("list.status")}</th>
+                  <th scope="col">{t("list.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        name="id"
+                        value={row.id}
+                        id={`select-${row.id}`}
+                        checked={selected.includes(row.id)}
+                        onChange={(event) => {
+                          const { checked } = event.currentTarget;
+                          setSelected((current) => (checked ? [...current, row.id] : current.filter((id) => id !== row.id)));
+                        }}
+                      />
+                      <label htmlFor={`select-${row.id}`} className="visually-hidden">
+                        {t("list.select", { reference: row.reference })}
+                      </label>
+                    </td>
+                    <th scope="row">
+                      {row.car}
+                      <br />
+                      <small>{row.reference}</small>
+                    </th>
+                    <td>{row.supplier}</td>
+                    <td>{row.driver}</td>
+                    <td>
+                      {row.pickup}
+                      <br />
+                      <LocalTime local={row.startsAt} /> → <LocalTime local={row.endsAt} />
+                    </td>
+                    <td>{formatMoney(row.total, row.currency, language)}</td>
+                    <td>
+                      {t(`common:bookingStatuses.${row.status}`)}
+                      {row.cancelRequest ? (
+                        <>
+                          <br />
+                          <small>{t("list.cancelRequested")}</small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td className="row-actions">
+                      <Link to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
+                        {t("list.view")}
+                      </Link>
+                      {staff ? null : (
+                        <>
+                          {row.canCancel ? (
+                            <button type="submit" name="row" value={`cancelRequest:${row.id}`} className="link-button" aria-label={t("list.cancelNamed", { reference: row.reference })}>
+                              {t("list.cancel")}
+                            </button>
+                          ) : null}
+                          {row.canDelete ? (
+                            <button type="submit" name="row" value={`delete:${row.id}`} className="link-button" aria-label={t("list.deleteNamed", { reference: row.reference })}>
+                              {t("list.delete")}
+                            </button>
+                          ) : null}
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <fieldset className="bulk-actions">
+            <legend>{t("bulk.heading")}</legend>
+            <div className="field">
+              <label htmlFor="bulk-action">{t("bulk.action")}</label>
+              <select id="bulk-action" name="bulkAction" defaultValue="">
+                <option value="">{t("bulk.choose")}</option>
+                {staff ? <option value="setStatus">{t("bulk.setStatus")}</option> : null}
+                {staff ? null : <option value="cancelRequest">{t("bulk.cancelRequest")}</option>}
+                {staff ? null : <option value="delete">{t("bulk.delete")}</option>}
+              </select>
+            </div>
+            {staff ? (
+              <div className="field">
+                <label htmlFor="bulk-status">{t("bulk.status")}</label>
+                <select id="bulk-status" name="status" defaultValue="">
+                  <option value="">{t("bulk.choose")}</option>
+                  {BOOKING_STATUSES.filter((status) => status !== "void").map((status) => (
+                    <option key={status} value={status}>
+                      {t(`common:bookingStatuses.${status}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <button type="submit" name="intent" value="bulk" className="button" disabled={navigation.state === "submitting"}>
+              {selected.length ? t("bulk.applyCount", { count: selected.length }) : t("bulk.apply")}
+            </button>
+          </fieldset>
+        </Form>
+      )}
+      <Pagination page={query.page} pages={list.pages} hrefFor={(page) => `/bookings?${bookingQueryString(query, { page })}`} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isValidUnsubscribe, newsletterSchema, subscribe, unsubscribe } from "~/models/newsletter.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits } from "~/utils/rate-limit.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { createToastHeaders } from "~/utils/toast.server";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+/** Like the contact form: each subscription may mail an address. */
+const SUBSCRIPTIONS_PER_IP = { name: "newsletter:ip", limit: 5, windowSeconds: 3600 };
+
+/** The signed unsubscribe link from the welcome mail: a page asking to confirm (a GET changes nothing). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await getVisitor(request, context);
+  const query = new URL(request.url).searchParams;
+  const email = (query.get("unsubscribe") ?? "").slice(0, 254);
+  const signature = (query.get("signature") ?? "").slice(0, 100);
+  const t = await getTranslator(language);
+  return data(
+    { title: t("newsletter.unsubscribeHeading"), email, signature, valid: Boolean(email) && isValidUnsubscribe(email, signature) },
+    { status: email && isValidUnsubscribe(email, signature) ? 200 : 404 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const back = safeRedirectPath(formData.get("redirectTo"));
+  const db = await getDb();
+  if (formData.get("intent") === "unsubscribe") {
+    const email = String(formData.get("email") ?? "").slice(0, 254);
+    if (!isValidUnsubscribe(email, String(formData.get("signature") ?? "").slice(0, 100))) return data({ done: false }, { status: 404 });
+    await unsubscribe(db, email);
+    return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.unsubscribed" }) });
+  }
+  const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
+  if (!parsed.success) return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "validation.invalidEmail" }) });
+  const refused = await hitRateLimits([[SUBSCRIPTIONS_PER_IP, context.clientIp]]);
+  if (refused) {
+    return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } }) });
+  }
+  const { language } = await getVisitor(request, context);
+  try {
+    await subscribe(db, parsed.data.email, language, publicOrigin(request));
+  } catch (error) {
+    console.error("[newsletter]", error instanceof Error ? error.message : error);
+    return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.generic" }) });
+  }
+  // The same answer for a new and a known address.
+  return redirect(back, { headers: await createToastHeaders({ type: "success", messageKey: "success.subscribed" }) });
+}
+
+export default function Newsletter() {
+  const { email, signature, valid } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="page page-narrow">
+      <h1>{t("newsletter.unsubscribeHeading")}</h1>
+      {valid ? (
+        <Form method="post">
+          <p>{t("newsletter.unsubscribeConfirm", { email })}</p>
+          <input type="hidden" name="email" value={email} />
+          <input type="hidden" name="signature" value={signature} />
+          <button type="submit" name="intent" value="unsubscribe" className="button">
+            {t("newsletter.unsubscribeButton")}
+          </button>
+        </Form>
+      ) : (
+        <p role="alert">{t("newsletter.invalidLink")}</p>
+      )}
+    </div>
+  );
+}

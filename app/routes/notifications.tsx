@@ -1,0 +1,190 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { ConfirmPanel } from "~/components/confirm-panel";
+import { Pagination } from "~/components/pagination";
+import { resources } from "~/locales";
+import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
+import { requireUserId } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/responses.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+const pageOf = (request: Request) => {
+  const page = Number(new URL(request.url).searchParams.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request, context);
+  const { language } = await getVisitor(request, context);
+  const page = pageOf(request);
+  const t = await getTranslator(language, "bookings");
+  return { title: t("notifications.title"), page, list: await listNotifications(await getDb(), userId, page), translations: resources[language].bookings };
+}
+
+/** A row's own button ("read:<id>") or the bulk bar with the ticked rows (or the whole page). */
+function readRequest(formData: FormData) {
+  const row = String(formData.get("row") ?? "");
+  if (row) {
+    const [action, id] = row.split(":");
+    return { action: NOTIFICATION_ACTIONS.find((name) => name === action), ids: id ? [id] : [], single: true };
+  }
+  const ids = formData.get("allOnPage") === "on" ? formData.getAll("pageId") : formData.getAll("id");
+  return { action: NOTIFICATION_ACTIONS.find((name) => name === formData.get("bulkAction")), ids: ids.map(String), single: false };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const userId = await requireUserId(request, context);
+  const formData = await request.formData();
+  const { action, ids, single } = readRequest(formData);
+  const db = await getDb();
+  const page = Number(formData.get("page")) > 1 ? `?page=${Number(formData.get("page"))}` : "";
+  if (!action) return data({ confirm: null, problem: "notifications.noneSelected" }, { status: 400 });
+  const own = await ownNotifications(db, userId, ids);
+  // Someone else's notification (or none): the same answer as one that does not exist.
+  if (!own.length) {
+    if (single) throw notFound();
+    return data({ confirm: null, problem: "notifications.noneSelected" }, { status: 400 });
+  }
+  if (action === "open") {
+    await applyNotificationAction(db, userId, [own[0]!.id], "read");
+    return redirect(own[0]!.bookingId ? `/booking?b=${own[0]!.bookingId}` : `/notifications${page}`);
+  }
+  if (action === "delete" && formData.get("confirmed") !== "yes") {
+    return { confirm: { ids: own.map((row) => row.id), messages: own.map((row) => ({ id: row.id, key: row.messageKey, params: row.params })) }, problem: null };
+  }
+  await applyNotificationAction(db, userId, own.map((row) => row.id), action as Exclude<NotificationAction, "open">);
+  return redirect(`/notifications${page}`, { headers: await createToastHeaders({ type: "success", messageKey: "success.notificationsUpdated" }) });
+}
+
+export default function Notifications() {
+  const { list, page, translations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useRouteTranslation("bookings", translations);
+  const location = useLocation();
+  const [selected, setSelected] = useState<string[]>([]);
+  const confirm = actionData?.confirm;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  return (
+    <div className="page notifications-page">
+      <h1>{t("notifications.heading")}</h1>
+      {confirm ? (
+        <ConfirmPanel titleId="confirm-title">
+          <h2 id="confirm-title">{t("notifications.confirmDelete", { count: confirm.ids.length })}</h2>
+          <ul>
+            {confirm.messages.map((message) => (
+              <li key={message.id}>{t(`common:${message.key}`, message.params)}</li>
+            ))}
+          </ul>
+          <Form method="post" action={`/notifications${location.search}`}>
+            <input type="hidden" name="bulkAction" value="delete" />
+            <input type="hidden" name="page" value={page} />
+            {confirm.ids.map((id) => (
+              <input key={id} type="hidden" name="id" value={id} />
+            ))}
+            <button type="submit" name="confirmed" value="yes" className="button button-danger">
+              {t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
+            </button>{" "}
+            <Link to={`/notifications${location.search}`} className="button button-secondary">
+              {t("confirm.back")}
+            </Link>
+          </Form>
+        </ConfirmPanel>
+      ) : null}
+      {actionData?.problem ? (
+        <p className="callout callout-error" role="alert">
+          {t(actionData.problem)}
+        </p>
+      ) : null}
+      {list.rows.length === 0 ? (
+        <p className="empty-state">{t("notifications.empty")}</p>
+      ) : (
+        <Form method="post" action={`/notifications${location.search}`}>
+          <input type="hidden" name="page" value={page} />
+          {list.rows.map((row) => (
+            <input key={row.id} type="hidden" name="pageId" value={row.id} />
+          ))}
+          <div className="table-scroll">
+            <table className="notifications-table">
+              <caption>{t("notifications.count", { count: list.total, unread: list.unread })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input type="checkbox" name="allOnPage" id="select-all" checked={selected.length === list.rows.length} onChange={(event) => setSelected(event.currentTarget.checked ? list.rows.map((row) => row.id) : [])} />
+                    <label htmlFor="select-all" className="visually-hidden">
+                      {t("notifications.selectAll")}
+                    </label>
+                  </th>
+                  <th scope="col">{t("notifications.date")}</th>
+                  <th scope="col">{t("notifications.message")}</th>
+                  <th scope="col">{t("notifications.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.rows.map((row) => (
+                  <tr key={row.id} className={row.isRead ? undefined : "unread"}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        name="id"
+                        value={row.id}
+                        id={`select-${row.id}`}
+                        checked={selected.includes(row.id)}
+                        onChange={(event) => {
+                          const { checked } = event.currentTarget;
+                          setSelected((current) => (checked ? [...current, row.id] : current.filter((id) => id !== row.id)));
+                        }}
+                      />
+                      <label htmlFor={`select-${row.id}`} className="visually-hidden">
+                        {t("notifications.select")}
+                      </label>
+                    </td>
+                    <td>
+                      <time dateTime={row.createdAt}>{date.format(new Date(row.createdAt))}</time>
+                      <br />
+                      <small>{row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}</small>
+                    </td>
+                    <td>{t(`common:${row.messageKey}`, row.params)}</td>
+                    <td className="row-actions">
+                      {row.bookingId ? (
+                        <button type="submit" name="row" value={`open:${row.id}`} className="link-button">
+                          {t("notifications.view")}
+                        </button>
+                      ) : null}
+                      <button type="submit" name="row" value={`${row.isRead ? "unread" : "read"}:${row.id}`} className="link-button">
+                        {row.isRead ? t("notifications.markUnread") : t("notifications.markRead")}
+                      </button>
+                      <button type="submit" name="row" value={`delete:${row.id}`} className="link-button">
+                        {t("notifications.delete")}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <fieldset className="bulk-actions">
+            <legend>{t("notifications.bulkHeading")}</legend>
+            <button type="submit" name="bulkAction" value="read" className="button button-secondary">
+              {t("notifications.bulkRead")}
+            </button>{" "}
+            <button type="submit" name="bulkAction" value="unread" className="button button-secondary">
+              {t("notifications.bulkUnread")}
+            </button>{" "}
+            <button type="submit" name="bulkAction" value="delete" className="button button-secondary">
+              {t("notifications.bulkDelete")}
+            </button>
+          </fieldset>
+        </Form>
+      )}
+      <Pagination page={page} pages={list.pages} hrefFor={(n) => `/notifications${n > 1 ? `?page=${n}` : ""}`} />
+    </div>
+  );
+}
