@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import type enBookings from "../../app/locales/en/bookings.json";
+import type enCheckout from "../../app/locales/en/checkout.json";
+import type enCommon from "../../app/locales/en/common.json";
+import { expectAccessible, jsEnabled, signUpDriver } from "./support";
+
+const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
+const TEXT = {
+  en: { b: catalogue<typeof enBookings>("en", "bookings"), k: catalogue<typeof enCheckout>("en", "checkout"), c: catalogue<typeof enCommon>("en", "common") },
+  fr: { b: catalogue<typeof enBookings>("fr", "bookings"), k: catalogue<typeof enCheckout>("fr", "checkout"), c: catalogue<typeof enCommon>("fr", "common") },
+};
+const plural = (forms: Record<string, string>, count: number) => (count === 1 ? forms.one : forms.other)!.replace("{{count}}", String(count));
+
+async function ready(page: Page) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+}
+
+/** Books the cheapest Carthage Cars car in Tunis (no licence asked) with pay later, as the signed-in driver, in a week of this test's own. */
+async function bookPayLater(page: Page, slot: number) {
+  const project = jsEnabled() ? 0 : 1;
+  const start = new Date(Date.UTC(2028, 0, 1) + (slot * 2 + project) * 6 * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
+  await page.getByRole("main").getByRole("link", { name: /^Choose this car/ }).first().click();
+  await ready(page);
+  await page.getByRole("radio", { name: TEXT.en.k.paymentOptions.payLater, exact: true }).check();
+  await page.getByRole("button", { name: /^Book now$|^Book and pay$/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: TEXT.en.c.success.bookingDone })).toBeVisible();
+}
+
+test("a driver finds, filters, reads and cancels their booking, then handles its notifications", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const { b, c } = TEXT.en;
+  await signUpDriver(page, { fullName: "Lee List", email: `list-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0018", birthDate: "1984-02-02", password: "list-me-1" });
+  await page.goto("/bookings");
+  await expect(page.getByText(b.list.empty)).toBeVisible();
+  await expect(page.getByRole("link", { name: b.list.searchCars })).toBeVisible();
+  await bookPayLater(page, 0);
+
+  // The header's Bookings link leads to the list; the booking is there, in the currency it was booked in.
+  await page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: c.nav.bookings }).first().click();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByText(c.bookingStatuses.pending)).toBeVisible();
+  await expectAccessible(page);
+
+  // A GET filter (status cancelled) empties the list; clearing it brings the booking back.
+  await page.getByText(b.filters.heading, { exact: true }).click();
+  await page.getByRole("checkbox", { name: c.bookingStatuses.cancelled }).check();
+  await page.getByRole("button", { name: b.filters.apply }).click();
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(page.getByText(b.list.emptyFiltered)).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: b.filters.clear }).first().click();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+
+  // Cancel asks first (a page without JavaScript, a dialog with it), then submits the request.
+  await page.getByRole("button", { name: /^Request cancellation of booking/ }).click();
+  const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await expect(confirmation.getByRole("heading", { name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 1) })).toBeVisible();
+  await expectAccessible(page);
+  await confirmation.getByRole("button", { name: b.confirm.cancelRequestButton_one }).click();
+  await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
+  await expect(page.getByRole("table").getByText(b.list.cancelRequested)).toBeVisible();
+  // It still holds the car: it cannot be deleted yet.
+  await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(0);
+
+  // Notifications: the booking's confirmation is there, unread; opening it reads it and shows the booking.
+  await page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: /^Notifications/ }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: b.notifications.heading })).toBeVisible();
+  await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: b.notifications.view }).first().click();
+  await expect(page.getByRole("heading", { level: 2, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
+  await page.goto("/notifications");
+  await expect(page.getByText(b.notifications.unread, { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: b.notifications.markUnread }).first().click();
+  await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
+
+  // Select all, delete, confirm: the list is empty and the header count is gone.
+  await page.getByRole("checkbox", { name: b.notifications.selectAll }).check();
+  await page.getByRole("button", { name: b.notifications.bulkDelete, exact: true }).click();
+  const deletion = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await deletion.getByRole("button", { name: /^Yes, delete/ }).click();
+  await expect(page.getByText(b.notifications.empty)).toBeVisible();
+  await expect(page.getByRole("link", { name: /unread\)$/ })).toHaveCount(0);
+});
+
+test("the footer's newsletter form subscribes once, in French, and refuses a bad address", async ({ page }, testInfo) => {
+  const { c } = TEXT.fr;
+  await page.goto("/about?lng=fr");
+  await ready(page);
+  const form = page.getByRole("contentinfo").getByRole("region", { name: c.newsletter.heading });
+  const address = `news-${testInfo.project.name}-${Date.now()}@example.com`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await form.getByLabel(c.newsletter.label).fill(address);
+    await form.getByRole("button", { name: c.newsletter.submit }).click();
+    // The same answer for a repeated address as for a new one.
+    await expect(page.getByRole("status").getByText(c.success.subscribed)).toBeVisible();
+    await expect(page).toHaveURL(/\/about/);
+  }
+  await expectAccessible(page);
+  // The browser's own check (type=email) stops a malformed address first; the server's message is for the rest.
+  await page.locator("#newsletter-email").evaluate((input) => input.setAttribute("type", "text"));
+  await form.getByLabel(c.newsletter.label).fill("pas-une-adresse");
+  await form.getByRole("button", { name: c.newsletter.submit }).click();
+  await expect(page.getByRole("status").getByText(c.validation.invalidEmail)).toBeVisible();
+});
