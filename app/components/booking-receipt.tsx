@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
@@ -63,6 +63,13 @@ export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
         more={[...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []), { label: t("receipt.atCounter"), amount: receipt.atCounter }]}
         money={money}
       />
+      {receipt.canAmend ? (
+        <p className="no-print">
+          <Link to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">
+            {t("receipt.amend")}
+          </Link>
+        </p>
+      ) : null}
       {receipt.canCancel || receipt.canDelete ? (
         // Posted to the bookings list, which asks for confirmation first (and checks everything again).
         <Form method="post" action="/bookings" className="receipt-actions no-print">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CheckoutView } from "~/models/checkout-page.server";
-import { useMoney } from "~/utils/use-money";
+import type { Language } from "~/models/enums";
+import { formatMoney } from "~/models/money";
 import { PriceTable, RentalStops } from "./rental-details";
 
 /**
@@ -8,8 +9,9 @@ import { PriceTable, RentalStops } from "./rental-details";
  * already folded into them), the total and the price per day — all priced by the server in the display currency.
  */
 export function CheckoutSummary({ view, updating, supplierName }: { view: CheckoutView; updating: boolean; supplierName: string }) {
-  const { t } = useTranslation("checkout");
-  const money = useMoney();
+  const { t, i18n } = useTranslation("checkout");
+  // In the view's own currency: an amendment shows the booking's, a checkout the visitor's.
+  const money = (amount: number) => formatMoney(amount, view.currency, i18n.language as Language);
   const extrasSum = view.lines.extras.reduce((sum, line) => sum + line.amount, 0);
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading" aria-busy={updating || undefined}>

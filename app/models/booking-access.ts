@@ -17,13 +17,14 @@ export interface BookingFacts {
   status: BookingStatus;
   paymentMode: PaymentMode;
   cancellation: boolean;
+  amendments: boolean;
   cancelRequest: boolean;
   startsAt: Date;
   endsAt: Date;
   driverDeletedAt: Date | null;
 }
 
-export const BOOKING_ACTIONS = ["view", "cancelRequest", "delete", "setStatus"] as const;
+export const BOOKING_ACTIONS = ["view", "amend", "cancelRequest", "delete", "setStatus"] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 /** Whether the viewer may see the booking at all. */
@@ -50,12 +51,27 @@ export function canRequestCancellation(booking: BookingFacts, now: Date): boolea
   );
 }
 
+/**
+ * Amendments (decision 011): before pick-up, on a confirmed booking that is not cancelled or being cancelled, where
+ * its terms allow them — paid later (free amendments, spec §4) or with the amendments option.
+ */
+export function canAmend(booking: BookingFacts, now: Date): boolean {
+  return (
+    ["pending", "deposit", "paid", "reserved"].includes(booking.status) &&
+    !booking.cancelRequest &&
+    booking.startsAt.getTime() > now.getTime() &&
+    (booking.paymentMode === "payLater" || booking.amendments)
+  );
+}
+
 /** Whether `viewer` may do `action` on `booking` (and, for a status change, move it to `status`). */
 export function mayAct(viewer: Viewer, booking: BookingFacts, action: BookingAction, now: Date, status?: BookingStatus): boolean {
   if (!canSee(viewer, booking)) return false;
   switch (action) {
     case "view":
       return true;
+    case "amend":
+      return viewer.role === "user" && canAmend(booking, now);
     case "cancelRequest":
       return viewer.role === "user" && canRequestCancellation(booking, now);
     case "delete":

@@ -78,6 +78,7 @@ export interface BookingRow {
   /** In the currency the driver booked in. */
   total: number;
   currency: Currency;
+  canAmend: boolean;
   canCancel: boolean;
   canDelete: boolean;
 }
@@ -104,6 +105,7 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
         status: bookings.status,
         paymentMode: bookings.paymentMode,
         cancellation: bookings.cancellation,
+        amendments: bookings.amendments,
         cancelRequest: bookings.cancelRequest,
         driverDeletedAt: bookings.driverDeletedAt,
         totalPrice: bookings.totalPrice,
@@ -143,6 +145,7 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
         total: convertMinorUnits(row.booking.totalPrice, row.booking.displayRate),
         currency: row.booking.displayCurrency,
         // Offered only where the server would allow them (it checks again when they are used).
+        canAmend: mayAct(viewer, row.booking, "amend", now),
         canCancel: mayAct(viewer, row.booking, "cancelRequest", now),
         canDelete: mayAct(viewer, row.booking, "delete", now),
       }),
@@ -162,6 +165,7 @@ export async function actionableBookings(db: Executor, viewer: Viewer, ids: stri
       status: bookings.status,
       paymentMode: bookings.paymentMode,
       cancellation: bookings.cancellation,
+      amendments: bookings.amendments,
       cancelRequest: bookings.cancelRequest,
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,

@@ -6,7 +6,7 @@
 import type { Executor } from "~/utils/db.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { bookingReference, foldMarkup, paymentTerms } from "./booking";
-import { canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
+import { canAmend, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS } from "./pricing";
@@ -55,6 +55,7 @@ export function bookingReceipt(details: BookingDetails) {
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
     // What the driver may still do (the server checks again when they do it).
+    canAmend: canAmend(booking, new Date()),
     canCancel: canRequestCancellation(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
   };

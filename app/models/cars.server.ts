@@ -77,10 +77,12 @@ export const offerableCar: SQL = and(
  * No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it.
  * One probe per candidate car, answered from the covering index bookings_car_period_idx.
  */
-export function freeDuring(from: Date, to: Date): SQL {
+export function freeDuring(from: Date, to: Date, exceptBookingId?: string): SQL {
+  // An amendment checks the car is free apart from the booking being amended.
+  const except = exceptBookingId ? sql`and b.id <> ${exceptBookingId}::uuid` : sql``;
   return sql`not exists (
     select 1 from bookings b
-    where b.car_id = ${cars.id}
+    where b.car_id = ${cars.id} ${except}
       and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz
       and b.status in (${sql.join(HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `)})
       and (b.status <> 'void' or b.expires_at > now()))`;

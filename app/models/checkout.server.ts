@@ -65,7 +65,7 @@ export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; pa
 export async function resolveCheckout(
   db: Executor,
   link: CheckoutLink,
-  options: { language: Language; now: Date },
+  options: { language: Language; now: Date; exceptBookingId?: string },
 ): Promise<{ ok: true; offer: CheckoutOffer } | { ok: false; problem: CheckoutProblem }> {
   const places = await catalogOf(db).places(options.language);
   const pickup = places.find((place) => place.slug === link.pickup);
@@ -99,7 +99,7 @@ export async function resolveCheckout(
         eq(cars.id, row.car.id),
         offerableCar,
         sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)}))`,
-        freeDuring(from, to),
+        freeDuring(from, to, options.exceptBookingId),
       ),
     );
   if (!offered) return { ok: false, problem: { key: "checkout:problems.carUnavailable" } };

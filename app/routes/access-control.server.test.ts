@@ -12,6 +12,7 @@ import { loader as bookingLoader } from "./booking";
 import { loader as calendarLoader } from "./booking[.ics]";
 import { action as bookingsAction, loader as bookingsLoader } from "./bookings";
 import { action as notificationsAction, loader as notificationsLoader } from "./notifications";
+import { action as amendAction, loader as amendLoader } from "./booking_.amend";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("access-control"));
 
@@ -78,6 +79,8 @@ describe("access control on bookings and notifications", () => {
     ids.othersEnded = othersEnded!.id;
     const [otherCompany] = await db.insert(schema.bookings).values(bookingValues(other, "2031-06-01T10:00:00Z", "2031-06-04T10:00:00Z", "pending")).returning();
     ids.otherCompany = otherCompany!.id;
+    const [amendable] = await db.insert(schema.bookings).values(bookingValues(catalogue, "2031-09-01T10:00:00Z", "2031-09-03T10:00:00Z", "pending")).returning();
+    ids.amendable = amendable!.id;
     const [mine, theirs] = await db
       .insert(schema.notifications)
       .values([
@@ -124,6 +127,30 @@ describe("access control on bookings and notifications", () => {
     const listed = (result.body as { list: { rows: Array<{ id: string }> } }).list.rows.map((row) => row.id);
     const ours = [ids.upcoming, ids.ended, ids.othersEnded];
     expect(listed.filter((id) => ours.includes(id)).sort()).toEqual(expected.map((name) => ids[name]).sort());
+  });
+
+  it.each<[Who, number]>([
+    ["owner", 200],
+    ["otherDriver", 404],
+    ["visitor", 302],
+    ["otherSupplier", 404],
+    ["carSupplier", 404],
+    ["admin", 404],
+  ])("GET and POST /booking/amend as %s → %i, and only the owner's post changes the booking", async (who, expected) => {
+    expect((await get(amendLoader, `/booking/amend?b=${ids.amendable}`, who)).status).toBe(expected);
+    const before = await booking(ids.amendable!);
+    const fields: Array<[string, string]> = [
+      ["b", ids.amendable!],
+      ["pickup", catalogue.location.slug],
+      ["dropoff", catalogue.location.slug],
+      ["from", "2031-09-01T11:00"],
+      ["to", "2031-09-04T11:00"],
+    ];
+    const saved = await post(amendAction, "/booking/amend", who, fields);
+    expect(saved.status).toBe(who === "owner" ? 302 : expected);
+    const after = await booking(ids.amendable!);
+    if (who === "owner") expect(after.days).toBe(3);
+    else expect(after).toEqual(before);
   });
 
   it("GET /bookings as a visitor asks to sign in", async () => {

@@ -259,6 +259,11 @@ export default function Bookings() {
                       </Link>
                       {staff ? null : (
                         <>
+                          {row.canAmend ? (
+                            <Link to={`/booking/amend?b=${row.id}`} aria-label={t("amend.linkNamed", { reference: row.reference })}>
+                              {t("amend.link")}
+                            </Link>
+                          ) : null}
                           {row.canCancel ? (
                             <button type="submit" name="row" value={`cancelRequest:${row.id}`} className="link-button" aria-label={t("list.cancelNamed", { reference: row.reference })}>
                               {t("list.cancel")}

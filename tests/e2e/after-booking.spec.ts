@@ -106,3 +106,27 @@ test("the footer's newsletter form subscribes once, in French, and refuses a bad
   await form.getByRole("button", { name: c.newsletter.submit }).click();
   await expect(page.getByRole("status").getByText(c.validation.invalidEmail)).toBeVisible();
 });
+
+test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({ page }, testInfo) => {
+  const { b, c } = TEXT.en;
+  await signUpDriver(page, { fullName: "Amy Amend", email: `amend-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0019", birthDate: "1983-03-03", password: "amend-me-1" });
+  await bookPayLater(page, 1);
+  await page.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Change booking [0-9A-F]{8}$/ })).toBeVisible();
+  await expectAccessible(page);
+  const total = page.getByRole("complementary").locator("output");
+  const before = await total.textContent();
+
+  // One more day: "Update total" previews it (a GET, nothing saved), then "Save the changes" saves it.
+  const to = page.getByLabel(b.amend.to);
+  const current = await to.inputValue();
+  const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+  await to.fill(later);
+  await page.getByRole("button", { name: b.amend.preview }).click();
+  await expect(total).not.toHaveText(before!);
+  const after = await total.textContent();
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();
+  await expect(page.getByRole("region", { name: /Booking [0-9A-F]{8}/ }).getByText(after!, { exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,156 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckoutSummary } from "~/components/checkout-summary";
+import { resources } from "~/locales";
+import { bookingReference } from "~/models/booking";
+import { amendBooking, chosenExtras, currentLink, findAmendable, resolveAmendment, type AmendableBooking } from "~/models/booking-amend.server";
+import { sendNotificationEmails } from "~/models/booking-mails.server";
+import { readCheckoutLink, type CheckoutLink } from "~/models/checkout.server";
+import { checkoutView } from "~/models/checkout-page.server";
+import { catalogOf } from "~/models/catalog.server";
+import { availablePlaces } from "~/models/cars.server";
+import { ALL_EXTRAS } from "~/models/pricing";
+import type { Extra, Language } from "~/models/enums";
+import { formatMoney, convertMinorUnits } from "~/models/money";
+import { requireViewer } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { notFound } from "~/utils/responses.server";
+import { createToastHeaders } from "~/utils/toast.server";
+import { useRouteTranslation } from "~/utils/use-route-translation";
+import { getVisitor } from "~/utils/visitor.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+
+const extrasOf = (source: URLSearchParams | FormData) => source.getAll("extra").map(String).filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
+
+/** The form's state: the booking as it is, or the changes a preview (a GET form) or a refused save carries. */
+async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extras: Extra[], language: Language, now: Date, problem: { key: string; params?: Record<string, string | number> } | null) {
+  const db = await getDb();
+  const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
+  const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
+  const resolved = problem ? null : await resolveAmendment(db, booking, link, language, now);
+  const shownProblem = problem ?? (resolved && !resolved.ok ? resolved.problem : null);
+  const view = resolved?.ok ? checkoutView(resolved.offer, { extras: extras.filter((extra) => extra !== "additionalDriver"), paymentMode: booking.paymentMode }, pricing) : null;
+  const t = await getTranslator(language, "bookings");
+  const reference = bookingReference(booking.id);
+  const { price: _price, ...shown } = view ?? { price: null };
+  return {
+    title: t("amend.title", { reference }),
+    reference,
+    bookingId: booking.id,
+    link,
+    extras,
+    places,
+    currentTotal: convertMinorUnits(booking.totalPrice, booking.displayRate),
+    currency: booking.displayCurrency,
+    hasAdditionalDriver: booking.additionalDriver,
+    view: view ? (shown as Omit<typeof view, "price">) : null,
+    problem: shownProblem,
+    translations: { bookings: resources[language].bookings, checkout: resources[language].checkout },
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const { language } = await getVisitor(request, context);
+  const query = new URL(request.url).searchParams;
+  const db = await getDb();
+  const now = new Date();
+  const booking = await findAmendable(db, viewer, (query.get("b") ?? "").slice(0, 36), now);
+  if (!booking) throw notFound();
+  // "Update total" is a GET of this page with the changes: it previews, and changes nothing.
+  const preview = query.has("from");
+  const link = preview ? { ...readCheckoutLink(query), car: booking.carId } : await currentLink(db, booking, language);
+  return amendmentPage(booking, link, preview ? extrasOf(query) : chosenExtras(booking), language, now, null);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, context);
+  const { language } = await getVisitor(request, context);
+  const formData = await request.formData();
+  const bookingId = String(formData.get("b") ?? "").slice(0, 36);
+  const link = readCheckoutLink(formData);
+  const extras = extrasOf(formData);
+  const now = new Date();
+  const db = await getDb();
+  const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now);
+  if (!result.ok) {
+    if (result.error === "notFound") throw notFound();
+    const booking = await findAmendable(db, viewer, bookingId, now);
+    if (!booking) throw notFound();
+    return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, { key: result.error, params: result.params }), { status: 409 });
+  }
+  await sendNotificationEmails(db, result.notificationIds, publicOrigin(request));
+  return redirect(`/booking?b=${bookingId}`, { headers: await createToastHeaders({ type: "success", messageKey: "success.bookingAmended" }) });
+}
+
+export default function AmendBooking() {
+  const loaderData = useLoaderData<typeof loader>();
+  const page = useActionData<typeof action>() ?? loaderData;
+  const { t, i18n } = useRouteTranslation("bookings", page.translations.bookings);
+  useRouteTranslation("checkout", page.translations.checkout);
+  const extrasOffered = page.view ? [...page.view.extras.options.map((option) => option.extra)] : [];
+  return (
+    <div className="page checkout">
+      <h1>{t("amend.title", { reference: page.reference })}</h1>
+      {page.problem ? (
+        <p className="callout callout-error" role="alert">
+          {t(page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`, page.problem.params ?? {})}
+        </p>
+      ) : null}
+      <div className="checkout-layout">
+        <Form method="post" action="/booking/amend" className="checkout-form">
+          <input type="hidden" name="b" value={page.bookingId} />
+          <fieldset className="checkout-section">
+            <legend>{t("list.dates")}</legend>
+            {(["pickup", "dropoff"] as const).map((key) => (
+              <div className="field" key={key}>
+                <label htmlFor={`amend-${key}`}>{t(`amend.${key}`)}</label>
+                <select id={`amend-${key}`} name={key} defaultValue={page.link[key]} required>
+                  {page.places.map((place) => (
+                    <option key={place.slug} value={place.slug}>
+                      {place.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            {(["from", "to"] as const).map((key) => (
+              <div className="field" key={key}>
+                <label htmlFor={`amend-${key}`}>{t(`amend.${key}`)}</label>
+                <input id={`amend-${key}`} type="datetime-local" name={key} defaultValue={page.link[key]} required />
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="checkout-section">
+            <legend>{t("amend.extras")}</legend>
+            <ul className="checkout-options">
+              {extrasOffered
+                .filter((extra) => extra !== "additionalDriver")
+                .map((extra) => (
+                  <li key={extra} className="field-checkbox">
+                    <input type="checkbox" id={`amend-extra-${extra}`} name="extra" value={extra} defaultChecked={page.extras.includes(extra)} />
+                    <label htmlFor={`amend-extra-${extra}`}>{t(`common:extras.${extra}`)}</label>
+                  </li>
+                ))}
+            </ul>
+            {page.hasAdditionalDriver ? <p className="hint">{t("amend.additionalDriverKept")}</p> : null}
+          </fieldset>
+          <p>{t("amend.was", { total: formatMoney(page.currentTotal, page.currency, i18n.language as Language) })}</p>
+          <div className="checkout-actions">
+            <button type="submit" formMethod="get" formAction="/booking/amend" formNoValidate className="button button-secondary">
+              {t("amend.preview")}
+            </button>
+            <button type="submit" className="button button-accent">
+              {t("amend.save")}
+            </button>
+          </div>
+        </Form>
+        {page.view ? <CheckoutSummary view={page.view} updating={false} supplierName={page.view.supplier.name} /> : null}
+      </div>
+    </div>
+  );
+}
