@@ -22,6 +22,7 @@ async function bookPayLater(page: Page, slot: number) {
   const start = new Date(Date.UTC(2028, 0, 1) + (slot * 2 + project) * 6 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
+  await ready(page);
   await page.getByRole("main").getByRole("link", { name: /^Choose this car/ }).first().click();
   await ready(page);
   await page.getByRole("radio", { name: TEXT.en.k.paymentOptions.payLater, exact: true }).check();

@@ -31,6 +31,8 @@ async function openCheckout(page: Page, language: "en" | "fr", period: { from: s
   const query = new URLSearchParams({ pickup: "tunis", same: "on", from: period.from, to: period.to, lng: language });
   if (supplier) query.set("supplier", supplier);
   await page.goto(`/search?${query}`);
+  // A click during hydration can be lost: with JavaScript, wait for the page to be ready first.
+  await ready(page);
   const choose = page.getByRole("main").getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) }).first();
   await choose.click();
   await expect(page).toHaveURL(/\/checkout\?/);
