@@ -57,6 +57,10 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
     // ---- Stripe API
     if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const params = parseStripeForm(body);
+      // As Stripe does: a session must last at least 30 minutes.
+      if (Number(params.expires_at) * 1000 < Date.now() + 30 * 60_000) {
+        return json(response, 400, { error: { type: "invalid_request_error", param: "expires_at", message: "expires_at must be at least 30 minutes from Checkout Session creation" } });
+      }
       const item = params.line_items?.[0]?.price_data ?? {};
       const session = {
         id: id("cs_test"),
@@ -71,6 +75,7 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
         customer_email: params.customer_email,
         metadata: params.metadata ?? {},
         expires_at: Number(params.expires_at),
+        allowed_payment_method_types: params.allowed_payment_method_types ?? null,
         success_url: params.success_url ?? null,
         cancel_url: params.cancel_url ?? null,
         return_url: params.return_url ?? null,

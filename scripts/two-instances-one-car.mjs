@@ -78,7 +78,8 @@ try {
   const link = new URL(href, "http://127.0.0.1").searchParams;
   const page = await (await fetch(`http://127.0.0.1:${PORTS[1]}${href}`)).text();
   const shownTotal = /name="shownTotal" value="(\d+)"/.exec(page)?.[1];
-  if (!shownTotal) throw new Error("no total on the checkout page");
+  const shownDeposit = /name="shownDeposit" value="(\d+)"/.exec(page)?.[1];
+  if (!shownTotal || !shownDeposit) throw new Error("no total on the checkout page");
 
   const attempts = Array.from({ length: ATTEMPTS }, (_, index) => {
     const port = PORTS[index % 2];
@@ -96,6 +97,7 @@ try {
       birthDate: "1990-01-01",
       acceptTerms: "on",
       shownTotal,
+      shownDeposit,
       shownCurrency: "USD",
     });
     return fetch(`http://127.0.0.1:${port}/checkout`, {

@@ -14,12 +14,13 @@ import { resolveCheckout, quoteOffer, type CheckoutLink, type CheckoutOffer } fr
 import { catalogOf } from "./catalog.server";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
+import { isUuid } from "./ids";
 
 export type AmendableBooking = NonNullable<Awaited<ReturnType<typeof findAmendable>>>;
 
 /** The booking if the viewer may amend it now; null otherwise (answered as not found). */
 export async function findAmendable(db: Executor, viewer: Viewer, bookingId: string, now: Date) {
-  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
+  if (!isUuid(bookingId)) return null;
   const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), viewerScope(viewer)));
   if (!row || !mayAct(viewer, row, "amend", now)) return null;
   return row;

@@ -16,6 +16,15 @@ import { confirmPaidBooking, notifyBookingPlaced, releaseHold } from "./bookings
  * made at checkout and never activated, its activation link. A mail that fails is logged: the booking stands.
  */
 export async function afterBookingConfirmed(db: Executor, bookingId: string, origin: string): Promise<void> {
+  try {
+    await announceBooking(db, bookingId, origin);
+  } catch (error) {
+    // The booking stands (it is confirmed); a failed announcement must not fail the driver's page or the webhook.
+    console.error("[booking] notifying booking", bookingId, "failed:", error instanceof Error ? error.message : error);
+  }
+}
+
+async function announceBooking(db: Executor, bookingId: string, origin: string): Promise<void> {
   const notificationIds = await notifyBookingPlaced(db, bookingId);
   const [driver] = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, verified: users.verified, passwordHash: users.passwordHash })
@@ -46,6 +55,11 @@ export async function applyPaymentCheck(db: Executor, sessionId: string, check: 
   const confirmation = await confirmPaidBooking(db, sessionId, check);
   if (confirmation.outcome === "amountMismatch") {
     console.error(`[payments] session ${sessionId} paid ${check.amount} ${check.currency}, not the amount shown: left unconfirmed for review`);
+    return "failed";
+  }
+  if (confirmation.outcome === "noHold") {
+    // Paid, but its hold is gone (released or expired meanwhile): money was taken for no booking. A person must refund it.
+    console.error(`[payments] REFUND NEEDED: session ${sessionId} was paid (${check.amount} ${check.currency}) but holds no booking`);
     return "failed";
   }
   if (confirmation.outcome === "confirmed") await afterBookingConfirmed(db, confirmation.bookingId, origin);

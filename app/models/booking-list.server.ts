@@ -12,6 +12,7 @@ import { mayAct, type BookingAction, type Viewer } from "./booking-access";
 import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
+import { isUuid } from "./ids";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
 export const BOOKINGS_PAGE_SIZE = 20;
@@ -155,7 +156,7 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
 
 /** The rows among `ids` the viewer may do `action` on (any other id is as if it did not exist). */
 export async function actionableBookings(db: Executor, viewer: Viewer, ids: string[], action: BookingAction, now: Date, status?: BookingStatus) {
-  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, BULK_LIMIT);
+  const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_LIMIT);
   if (!wanted.length) return [];
   const rows = await db
     .select({

@@ -11,9 +11,10 @@ import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
+import { isUuid } from "./ids";
 
 export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, viewer: Viewer | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
-  if ("id" in where && !/^[0-9a-f-]{36}$/i.test(where.id)) return null;
+  if ("id" in where && !isUuid(where.id)) return null;
   const details = await findBookingDetails(db, where);
   if (!details) return null;
   const allowed = viewer !== null && canSee(viewer, details.booking);

@@ -6,6 +6,7 @@
  * Amounts are integer cents of the base currency, like pricing.ts.
  */
 import type { BookingStatus, Extra, PaymentMode } from "./enums";
+import { convertMinorUnits } from "./money";
 import { divideRounded, type PriceBreakdown } from "./pricing";
 
 /**
@@ -73,6 +74,22 @@ export function paymentTerms(mode: PaymentMode, total: number, deposit: number):
       return { online: deposit, atCounter: total, securityDeposit: deposit };
     case "full":
       return { online: total + deposit, atCounter: 0, securityDeposit: deposit };
+  }
+}
+
+/**
+ * What an option takes online in the display currency: each part converted as the page shows it (rental and deposit
+ * separately), so the amount charged is the sum of the amounts the driver read, to the cent.
+ */
+export function onlineChargeOf(mode: PaymentMode, total: number, deposit: number, rate: number): number {
+  const convert = (cents: number) => convertMinorUnits(cents, rate);
+  switch (mode) {
+    case "payLater":
+      return 0;
+    case "deposit":
+      return convert(deposit);
+    case "full":
+      return convert(total) + convert(deposit);
   }
 }
 

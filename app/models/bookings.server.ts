@@ -12,7 +12,6 @@ import {
   cars,
   locations,
   notifications,
-  userIdentities,
   users,
   type BookingStatus,
   type Currency,
@@ -23,10 +22,9 @@ import {
 } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { insertDriver, sqlState } from "./accounts.server";
-import { assertTransition, bookingReference, CONFIRMED_STATUS, paymentTerms, paysOnline } from "./booking";
+import { assertTransition, bookingReference, CONFIRMED_STATUS, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
 import type { CheckoutOffer } from "./checkout.server";
 import { localizedName } from "./localized-name";
-import { convertMinorUnits } from "./money";
 import type { PriceBreakdown } from "./pricing";
 
 export type DriverDetails =
@@ -54,30 +52,38 @@ export type PlaceBookingResult =
   | { ok: false; error: "checkout:problems.carUnavailable" | "errors.emailAlreadyRegistered" | "errors.accountSuspended" };
 
 /**
- * A checkout's account for a visitor: a new unverified driver without a password, or one made by an earlier checkout
- * that was never activated (no password, not verified, no social identity) — so a visitor whose payment failed can
- * try again with the same address. Any other account with the address must sign in.
+ * A checkout's account for a visitor: always a new unverified driver without a password. An address that already
+ * has an account must sign in — even one made by an earlier checkout and never activated, or anyone could attach
+ * bookings to (and read the details of) another person's account. An account whose only booking was an unpaid hold
+ * that ended is removed with it (`removeAbandonedCheckoutAccounts`), so a visitor whose payment failed can try again.
  */
 async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kind: "visitor" }>): Promise<{ id: string; created: boolean } | null> {
-  const [existing] = await tx
-    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.verified, blacklisted: users.blacklisted })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${driver.email})`);
-  if (existing) {
-    const [identity] = await tx.select({ userId: userIdentities.userId }).from(userIdentities).where(eq(userIdentities.userId, existing.id));
-    const neverActivated = existing.role === "user" && !existing.passwordHash && !existing.verified && !existing.blacklisted && !identity;
-    if (!neverActivated) return null;
-    if (driver.driverLicense) await tx.update(users).set({ driverLicense: driver.driverLicense, updatedAt: new Date() }).where(eq(users.id, existing.id));
-    return { id: existing.id, created: false };
-  }
+  const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
+  if (existing) return null;
   const { kind: _kind, ...details } = driver;
   return { id: await insertDriver(tx, { ...details, passwordHash: null }), created: true };
+}
+
+/**
+ * Accounts made by a checkout (no password, never verified, no social identity) that no longer have any booking:
+ * their hold was released or expired. They never were anyone's account.
+ */
+async function removeAbandonedCheckoutAccounts(db: Executor, driverIds: string[]): Promise<void> {
+  if (!driverIds.length) return;
+  await db.execute(sql`
+    delete from users u
+    where u.id in (${sql.join([...new Set(driverIds)].map((id) => sql`${id}::uuid`), sql`, `)})
+      and u.role = 'user' and u.password_hash is null and not u.verified
+      and not exists (select 1 from bookings b where b.driver_id = u.id)
+      and not exists (select 1 from user_identities i where i.user_id = u.id)`);
 }
 
 /** Unpaid holds past their expiry stop holding the car: they are removed (a payment never finished is no booking). */
 export async function purgeExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
   const expired = and(eq(bookings.status, "void"), lt(bookings.expiresAt, now), carId ? eq(bookings.carId, carId) : undefined);
-  const removed = await db.delete(bookings).where(expired).returning({ id: bookings.id });
+  const removed = await db.delete(bookings).where(expired).returning({ id: bookings.id, driverId: bookings.driverId, sessionId: bookings.checkoutSessionId });
+  for (const hold of removed) console.log(`[payments] released expired hold ${hold.id} (session ${hold.sessionId})`);
+  await removeAbandonedCheckoutAccounts(db, removed.map((hold) => hold.driverId));
   return removed.length;
 }
 
@@ -147,13 +153,15 @@ export async function placeBooking(db: Database, input: NewBooking): Promise<Pla
         status,
         newAccount,
         amountDue: terms.online,
-        chargeAmount: convertMinorUnits(terms.online, input.display.rate),
+        chargeAmount: onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate),
       };
     });
   } catch (error) {
     // 23P01: the exclusion constraint (another booking holds the car); 40P01: two writers deadlocked on it.
     const state = sqlState(error);
     if (state === "23P01" || state === "40P01") return { ok: false, error: "checkout:problems.carUnavailable" };
+    // Two checkouts with one new address at the same moment (a double submit): the unique index decides.
+    if (state === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };
     throw error;
   }
 }
@@ -166,7 +174,7 @@ export async function recordPaymentSession(db: Executor, bookingId: string, refe
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "void")));
 }
 
-export type Confirmation = { outcome: "confirmed"; bookingId: string } | { outcome: "alreadySettled" } | { outcome: "amountMismatch" };
+export type Confirmation = { outcome: "confirmed"; bookingId: string } | { outcome: "alreadySettled" } | { outcome: "noHold" } | { outcome: "amountMismatch" };
 
 /**
  * Confirms a paid hold exactly once: one conditional update from `void` to the option's status. The return page and
@@ -180,11 +188,12 @@ export async function confirmPaidBooking(
   now = new Date(),
 ): Promise<Confirmation> {
   const [hold] = await db
-    .select({ id: bookings.id, status: bookings.status, paymentMode: bookings.paymentMode, amountDue: bookings.amountDue, rate: bookings.displayRate, currency: bookings.displayCurrency })
+    .select({ id: bookings.id, status: bookings.status, paymentMode: bookings.paymentMode, totalPrice: bookings.totalPrice, deposit: bookings.deposit, rate: bookings.displayRate, currency: bookings.displayCurrency })
     .from(bookings)
     .where(eq(bookings.checkoutSessionId, sessionId));
-  if (!hold || hold.status !== "void") return { outcome: "alreadySettled" };
-  if (payment.amount !== convertMinorUnits(hold.amountDue, hold.rate) || payment.currency.toUpperCase() !== hold.currency) return { outcome: "amountMismatch" };
+  if (!hold) return { outcome: "noHold" };
+  if (hold.status !== "void") return { outcome: "alreadySettled" };
+  if (payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) || payment.currency.toUpperCase() !== hold.currency) return { outcome: "amountMismatch" };
   const target = CONFIRMED_STATUS[hold.paymentMode];
   assertTransition("void", target);
   const [confirmed] = await db
@@ -208,7 +217,8 @@ export async function releaseHold(db: Executor, sessionId: string): Promise<bool
   const removed = await db
     .delete(bookings)
     .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.status, "void")))
-    .returning({ id: bookings.id });
+    .returning({ id: bookings.id, driverId: bookings.driverId });
+  await removeAbandonedCheckoutAccounts(db, removed.map((hold) => hold.driverId));
   return removed.length > 0;
 }
 

@@ -50,6 +50,7 @@ const rawCheckout = z.object({
   cardExpiry: text(7),
   cardCvc: text(4),
   shownTotal: text(20),
+  shownDeposit: text(20),
   shownCurrency: text(3),
   embedded: text(1),
 });

@@ -10,7 +10,7 @@ import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/
 import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "./account-forms";
-import { bookingReference, foldMarkup, offeredPaymentOptions, paymentTerms, paysOnline } from "./booking";
+import { bookingReference, foldMarkup, offeredPaymentOptions, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
 import { confirmPaidBooking, placeBooking, recordPaymentSession, releaseHold, type DriverDetails } from "./bookings.server";
 import { extrasOf, quoteOffer, type CheckoutOffer } from "./checkout.server";
 import type { CheckoutValues } from "./checkout-form";
@@ -65,7 +65,8 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
     },
     supplier: { name: offer.supplier.name, logo: offer.supplier.logo, licenseRequired: offer.supplier.licenseRequired },
     pickup: { name: offer.pickup.name, local: instantToLocalDateTime(offer.from, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
-    dropoff: { name: offer.dropoff.name, local: instantToLocalDateTime(offer.to, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
+    // Each stop on its own place's clocks (a one-way rental may cross a time zone).
+    dropoff: { name: offer.dropoff.name, local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone), timeZone: offer.dropoff.timeZone },
     days: price.days,
     extras: {
       included,
@@ -82,7 +83,7 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
     deposit: convert(offer.car.deposit),
     paymentOptions: rules.paymentModes.map((mode) => {
       const terms = paymentTerms(mode, price.total, offer.car.deposit);
-      return { mode, online: convert(terms.online), atCounter: convert(terms.atCounter) };
+      return { mode, online: onlineChargeOf(mode, price.total, offer.car.deposit, pricing.rate), atCounter: convert(terms.atCounter) };
     }),
     paymentMode: choice.paymentMode && rules.paymentModes.includes(choice.paymentMode) ? choice.paymentMode : (rules.paymentModes[0] ?? null),
     gateways: rules.gateways,

@@ -10,6 +10,7 @@ import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "./catalog.server";
 import { freeDuring, offerableCar, placeAndChildren, type PlaceOption } from "./cars.server";
 import { ALL_EXTRAS, EXTRA_INCLUDED, EXTRA_UNAVAILABLE, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
+import { isUuid } from "./ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "./rental-period";
 import { searchQuery } from "./search";
 import { parseSearchParams } from "./search-params";
@@ -38,8 +39,6 @@ export interface CheckoutLink {
   from: string;
   to: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function readCheckoutLink(source: URLSearchParams | FormData): CheckoutLink {
   const text = (key: string, max: number) => String(source.get(key) ?? "").trim().slice(0, max);
@@ -76,7 +75,7 @@ export async function resolveCheckout(
   if (!from || !to) return { ok: false, problem: { key: "validation.invalidDate" } };
   const [period] = checkRentalPeriod(from, to, options.now, await getBusinessSettings(db), pickup.timeZone);
   if (period) return { ok: false, problem: "params" in period ? { key: period.key, params: period.params } : { key: period.key } };
-  if (!UUID.test(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
+  if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
   const [row] = await db
     .select({ car: cars, supplierName: users.fullName, blacklisted: users.blacklisted, settings: supplierSettings })

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { notifications } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
+import { isUuid } from "./ids";
 
 /** Spec §9: page size 30. */
 export const NOTIFICATIONS_PAGE_SIZE = 30;
@@ -33,7 +34,7 @@ export async function listNotifications(db: Executor, userId: string, page: numb
   };
 }
 
-const validIds = (ids: string[]) => [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 60);
+const validIds = (ids: string[]) => [...new Set(ids)].filter(isUuid).slice(0, 60);
 
 /** The user's own notifications among `ids` (for a confirmation page). */
 export async function ownNotifications(db: Executor, userId: string, ids: string[]) {

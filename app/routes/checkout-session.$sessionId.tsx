@@ -6,6 +6,7 @@ import { resources } from "~/locales";
 import { abandonPayment, settleWithGateway, type Settlement } from "~/models/booking-confirmation.server";
 import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
 import { checkoutHref } from "~/models/checkout.server";
+import { instantToLocalDateTime } from "~/models/rental-period";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -52,8 +53,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         car: booking.carId,
         pickup: own.pickup.slug,
         dropoff: own.dropoff.slug,
-        from: own.receipt.pickup.local,
-        to: own.receipt.dropoff.local,
+        // A checkout link gives both times on the pick-up place's clocks, as the search form does.
+        from: instantToLocalDateTime(booking.startsAt, own.pickup.timeZone),
+        to: instantToLocalDateTime(booking.endsAt, own.pickup.timeZone),
       },
       { extras: own.receipt.extras.map((line) => line.extra), paymentMode: booking.paymentMode },
     );

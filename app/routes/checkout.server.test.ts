@@ -68,7 +68,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
 
   async function quoteTotal(query: Record<string, string>) {
     const result = (await checkoutLoader(routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams(query)}`)))) as RouteResult;
-    const page = dataOf<{ state: { kind: string; view: { total: number; currency: string } } }>(result);
+    const page = dataOf<{ state: { kind: string; view: { total: number; deposit: number; currency: string } } }>(result);
     expect(page.state.kind).toBe("offer");
     return page.state.view;
   }
@@ -85,6 +85,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       birthDate: "1985-05-05",
       acceptTerms: "on",
       shownTotal: String(view.total),
+      shownDeposit: String(view.deposit),
       shownCurrency: view.currency,
       ...fields,
     });
@@ -119,7 +120,9 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     // The deposit option takes the car's refundable deposit online, in the display currency, for at most the hold.
     expect(session).toMatchObject({ mode: "payment", ui_mode: "hosted_page", amount_total: 25_000, currency: "usd" });
     expect(String(session.success_url)).toBe(`${ORIGIN}/checkout-session/{CHECKOUT_SESSION_ID}`);
-    expect(Number(session.expires_at) * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+    // Stripe's session ends a minute before the hold, and at least 30 minutes after it was created.
+    expect(Number(session.expires_at) * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
+    expect(session.allowed_payment_method_types ?? ["card"]).toEqual(["card"]);
 
     const [hold] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(hold).toMatchObject({ status: "void", paymentMode: "deposit", paymentGateway: "stripe", amountDue: 25_000 });

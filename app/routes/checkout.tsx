@@ -138,7 +138,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const licenseFile = formData.get("license");
   if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0)) errors.license = { key: "validation.licenseRequired" };
   // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
-  if (!errors[""] && (values.shownTotal !== String(view.total) || values.shownCurrency !== view.currency)) errors[""] = { key: "checkout:problems.priceChanged" };
+  const shownChanged = values.shownTotal !== String(view.total) || values.shownDeposit !== String(view.deposit) || values.shownCurrency !== view.currency;
+  if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
   if (Object.keys(errors).length) return reply(400);
 
   const refused = await hitRateLimits([[BOOKINGS_PER_IP, context.clientIp]]);
@@ -301,6 +302,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             <input key={key} type="hidden" name={key} value={link[key]} />
           ))}
           <input type="hidden" name="shownTotal" value={view.total} />
+          <input type="hidden" name="shownDeposit" value={view.deposit} />
           <input type="hidden" name="shownCurrency" value={view.currency} />
           {hydrated && chosenGateway === "stripe" ? <input type="hidden" name="embedded" value="1" /> : null}
 

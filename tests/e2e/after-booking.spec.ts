@@ -131,3 +131,26 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   await expect(page.getByRole("region", { name: /Booking [0-9A-F]{8}/ }).getByText(after!, { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
 });
+
+test("in French, select every booking on the page and request their cancellation in one bulk action, confirmed first", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const { b, c } = TEXT.fr;
+  await signUpDriver(page, { fullName: "Léa Lot", email: `bulk-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+33 6 11 22 33 44", birthDate: "1986-06-06", password: "bulk-me-1" });
+  await bookPayLater(page, 2);
+  await bookPayLater(page, 3);
+  await page.goto("/bookings?lng=fr");
+  await ready(page);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  await page.getByRole("checkbox", { name: b.list.selectAll }).check();
+  await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
+  await page.getByRole("button", { name: /^Appliquer à/ }).click();
+  const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await expect(confirmation.getByRole("heading", { name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 2) })).toBeVisible();
+  await expect(confirmation.getByRole("listitem")).toHaveCount(2);
+  await expectAccessible(page);
+  await confirmation.getByRole("button", { name: plural({ one: b.confirm.cancelRequestButton_one, other: b.confirm.cancelRequestButton_other }, 2) }).click();
+  await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
+  await expect(page.getByRole("table").getByText(b.list.cancelRequested)).toHaveCount(2);
+  // The supplier's side was told: the driver's own list shows the request; the header still counts the driver's own notifications.
+  await expect(page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: /^Notifications/ }).first()).toBeVisible();
+});

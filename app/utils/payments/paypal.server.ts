@@ -103,6 +103,8 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       const capture = await call("POST", `${path}/capture`, { requestId: `capture-${payPalOrderId}`, body: {} });
       // 422 ORDER_ALREADY_CAPTURED: another request captured it first; read the order again.
       if (capture.status === 422) return captured((await call("GET", path)).order);
+      // A server error may hide a capture that went through: ask again later rather than release a paid hold.
+      if (capture.status >= 500) throw new Error(`PayPal capture answered ${capture.status}`);
       if (capture.status >= 300) return { status: "failed" };
       return captured(capture.order);
     },

@@ -45,8 +45,11 @@ export function stripeGateway(env: Env): PaymentGateway {
         mode: "payment",
         ui_mode: request.embedded ? "embedded_page" : "hosted_page",
         ...(request.embedded ? { return_url: returnPage } : { success_url: returnPage, cancel_url: `${returnPage}?cancelled=1` }),
-        // Stripe allows 30 minutes at least; the hold is at least as long (PAYMENT_HOLD_MINUTES ≥ 30).
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        // A minute before the hold ends, so a payment can never complete after its hold was released (Stripe
+        // wants 30 minutes at least: PAYMENT_HOLD_MINUTES is 32 or more).
+        expires_at: Math.floor(request.expiresAt.getTime() / 1000) - 60,
+        // Cards settle at once; delayed methods (bank debits) would be paid after the hold expired.
+        allowed_payment_method_types: ["card"],
         client_reference_id: request.bookingId,
         customer_email: request.customerEmail,
         locale: request.language as Stripe.Checkout.SessionCreateParams.Locale,
