@@ -13,7 +13,7 @@ Object.assign(process.env, {
   // Mail really goes over SMTP, to the server below, which files each message it receives for the tests to read.
   SMTP_URL: "smtp://127.0.0.1:2526",
   UPLOADS_DIR: `${dataDir}/uploads`,
-  LOG_REQUESTS: "false",
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? "false",
   SEED_DEMO_DATA: "true",
   // Offline map tiles: tests never reach the internet.
   MAP_TILE_URL: "/images/map-tile.svg",

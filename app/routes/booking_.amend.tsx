@@ -102,7 +102,7 @@ export default function AmendBooking() {
         </p>
       ) : null}
       <div className="checkout-layout">
-        <Form method="post" action="/booking/amend" className="checkout-form">
+        <Form method="post" action={`/booking/amend?b=${page.bookingId}`} className="checkout-form">
           <input type="hidden" name="b" value={page.bookingId} />
           <fieldset className="checkout-section">
             <legend>{t("list.dates")}</legend>

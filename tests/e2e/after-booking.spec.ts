@@ -154,3 +154,64 @@ test("in French, select every booking on the page and request their cancellation
   // The supplier's side was told: the driver's own list shows the request; the header still counts the driver's own notifications.
   await expect(page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: /^Notifications/ }).first()).toBeVisible();
 });
+
+/** Books one car for the signed-in driver straight through the checkout form's post (as a browser without JavaScript sends it). */
+async function bookThroughPost(page: Page, link: URLSearchParams) {
+  const checkout = await (await page.request.get(`/checkout?${link}`)).text();
+  const shown = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
+  const response = await page.request.post("/checkout", {
+    form: {
+      ...Object.fromEntries(["car", "pickup", "dropoff", "from", "to"].map((key) => [key, link.get(key) ?? ""])),
+      intent: "book",
+      paymentMode: "payLater",
+      phone: "+44 20 7946 0020",
+      birthDate: "1982-04-04",
+      shownTotal: shown("shownTotal"),
+      shownDeposit: shown("shownDeposit"),
+      shownCurrency: shown("shownCurrency"),
+    },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+test("pages of 10 on a phone, and an amendment into another booking's period is refused with the car kept as it was", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const { b, k } = { ...TEXT.en, k: TEXT.en.k };
+  await signUpDriver(page, { fullName: "Pat Pages", email: `pages-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0020", birthDate: "1982-04-04", password: "pages-me-1" });
+  const project = jsEnabled() ? 0 : 1;
+  const base = Date.UTC(2029, 0, 1) + project * 200 * 86_400_000;
+  const day = (offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
+  // One car (Carthage Cars' cheapest) booked eleven times, two days each, back to back.
+  const results = await (await page.request.get(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`)).text();
+  const first = new URL(/href="(\/checkout\?[^"]+)"/.exec(results)![1]!.replaceAll("&amp;", "&"), "http://x").searchParams;
+  for (let index = 0; index < 11; index++) {
+    const link = new URLSearchParams(first);
+    link.set("from", `${day(index * 2)}T10:00`);
+    link.set("to", `${day(index * 2 + 2)}T10:00`);
+    await bookThroughPost(page, link);
+  }
+
+  await page.setExtraHTTPHeaders({ "Sec-CH-UA-Mobile": "?1" });
+  await page.goto("/bookings?lng=en");
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(11);
+  await expect(page.getByRole("table").getByRole("caption")).toHaveText(b.list.count_other.replace("{{count}}", "11"));
+  const pages = page.getByRole("navigation", { name: TEXT.en.c.pagination.label });
+  await pages.getByRole("link", { name: TEXT.en.c.pagination.next }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expectAccessible(page);
+
+  // The last booking on page 2 is the earliest; move it onto the next one's days: refused, nothing changed.
+  await page.getByRole("link", { name: /^Change booking/ }).first().click();
+  await ready(page);
+  const to = page.getByLabel(b.amend.to);
+  const before = await to.inputValue();
+  await to.fill(`${day(3)}T10:00`);
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("alert").getByText(k.problems.carUnavailable)).toBeVisible();
+  // Read again from the server: the booking kept its dates.
+  await page.goto(page.url());
+  await expect(page.getByLabel(b.amend.to)).toHaveValue(before);
+});
