@@ -1,26 +1,63 @@
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /**
- * A confirmation step for a destructive action. Without JavaScript it is a section at the top of the page (the
- * server answered the first post with it); with JavaScript the same content opens as a native modal <dialog>.
+ * The confirmation step of a destructive action: what will change, named one by one, and a form that posts the
+ * same action again with `confirmed=yes`. Without JavaScript it is a section at the top of the page (the server
+ * answered the first post with it); with JavaScript the same content opens as a native modal <dialog>.
  */
-export function ConfirmPanel({ titleId, children }: { titleId: string; children: ReactNode }) {
+export function ConfirmAction({
+  title,
+  items,
+  action,
+  fields,
+  confirmLabel,
+  backHref,
+  backLabel,
+}: {
+  title: string;
+  items: Array<{ key: string; text: ReactNode }>;
+  action: string;
+  /** The action's own fields, posted again (name, value). */
+  fields: Array<[string, string]>;
+  confirmLabel: string;
+  backHref: string;
+  backLabel: string;
+}) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [hydrated]);
-  if (!hydrated) {
-    return (
-      <section className="confirm-panel" role="alertdialog" aria-labelledby={titleId}>
-        {children}
-      </section>
-    );
-  }
-  return (
-    <dialog ref={dialog} className="confirm-panel" aria-labelledby={titleId}>
-      {children}
+  const content = (
+    <>
+      <h2 id="confirm-title">{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>{item.text}</li>
+        ))}
+      </ul>
+      <Form method="post" action={action}>
+        {fields.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" name="confirmed" value="yes" className="button button-danger">
+          {confirmLabel}
+        </button>{" "}
+        <Link to={backHref} className="button button-secondary">
+          {backLabel}
+        </Link>
+      </Form>
+    </>
+  );
+  return hydrated ? (
+    <dialog ref={dialog} className="confirm-panel" aria-labelledby="confirm-title">
+      {content}
     </dialog>
+  ) : (
+    <section className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title">
+      {content}
+    </section>
   );
 }

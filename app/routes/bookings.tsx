@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { ConfirmAction } from "~/components/confirm-panel";
 import { LocalTime } from "~/components/local-time";
+import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { Pagination } from "~/components/pagination";
 import { resources } from "~/locales";
 import type { BookingAction } from "~/models/booking-access";
@@ -18,6 +18,7 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -45,21 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Action = Exclude<BookingAction, "view">;
 const ACTIONS: readonly Action[] = ["cancelRequest", "delete", "setStatus"];
 
-/** What a post asks for: a row's own button ("delete:<id>"), or the bulk bar with the ticked rows (or the whole page). */
-function readRequest(formData: FormData) {
-  const row = String(formData.get("row") ?? "");
-  if (row) {
-    const [action, id] = row.split(":");
-    return { action: ACTIONS.find((name) => name === action), ids: id ? [id] : [], single: true };
-  }
-  const ids = formData.get("allOnPage") === "on" ? formData.getAll("pageId") : formData.getAll("id");
-  return { action: ACTIONS.find((name) => name === formData.get("bulkAction")), ids: ids.map(String), single: false };
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const formData = await request.formData();
-  const { action, ids, single } = readRequest(formData);
+  const { action, ids, single } = readRowAction(formData, ACTIONS);
   const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status"))) ? (formData.get("status") as BookingStatus) : undefined;
   const back = `/bookings${String(formData.get("query") ?? "") ? `?${String(formData.get("query")).replace(/^\?/, "").slice(0, 500)}` : ""}`;
   const now = new Date();
@@ -94,40 +84,29 @@ export default function Bookings() {
   const { t, i18n } = useRouteTranslation("bookings", translations);
   const location = useLocation();
   const navigation = useNavigation();
-  const [selected, setSelected] = useState<string[]>([]);
+  const selection = useRowSelection(list.rows.map((row) => row.id));
   const language = i18n.language as "en" | "fr" | "es";
   const queryString = bookingQueryString(query);
   const confirm = actionData?.confirm;
-  const allSelected = list.rows.length > 0 && selected.length === list.rows.length;
 
   return (
     <div className="page bookings-page">
       <h1>{t("list.heading")}</h1>
       {confirm ? (
-        <ConfirmPanel titleId="confirm-title">
-          <h2 id="confirm-title">{t(`confirm.${confirm.action}`, { count: confirm.bookings.length, status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "" })}</h2>
-          <ul>
-            {confirm.bookings.map((booking) => (
-              <li key={booking.id}>
-                {booking.reference} — {booking.car}
-              </li>
-            ))}
-          </ul>
-          <Form method="post" action={`/bookings${location.search}`}>
-            <input type="hidden" name="bulkAction" value={confirm.action} />
-            {confirm.status ? <input type="hidden" name="status" value={confirm.status} /> : null}
-            <input type="hidden" name="query" value={queryString} />
-            {confirm.bookings.map((booking) => (
-              <input key={booking.id} type="hidden" name="id" value={booking.id} />
-            ))}
-            <button type="submit" name="confirmed" value="yes" className="button button-danger">
-              {t(`confirm.${confirm.action}Button`, { count: confirm.bookings.length })}
-            </button>{" "}
-            <Link to={confirm.back} className="button button-secondary">
-              {t("confirm.back")}
-            </Link>
-          </Form>
-        </ConfirmPanel>
+        <ConfirmAction
+          title={t(`confirm.${confirm.action}`, { count: confirm.bookings.length, status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "" })}
+          items={confirm.bookings.map((booking) => ({ key: booking.id, text: `${booking.reference} — ${booking.car}` }))}
+          action={`/bookings${location.search}`}
+          fields={[
+            ["bulkAction", confirm.action],
+            ...(confirm.status ? [["status", confirm.status] as [string, string]] : []),
+            ["query", queryString],
+            ...confirm.bookings.map((booking) => ["id", booking.id] as [string, string]),
+          ]}
+          confirmLabel={t(`confirm.${confirm.action}Button`, { count: confirm.bookings.length })}
+          backHref={confirm.back}
+          backLabel={t("confirm.back")}
+        />
       ) : null}
       {actionData?.problem ? (
         <p className="callout callout-error" role="alert">
@@ -183,25 +162,14 @@ export default function Bookings() {
       ) : (
         <Form method="post" action={`/bookings${location.search}`} className="bookings-form">
           <input type="hidden" name="query" value={queryString} />
-          {list.rows.map((row) => (
-            <input key={row.id} type="hidden" name="pageId" value={row.id} />
-          ))}
+          <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
             <table className="bookings-table">
               <caption>{t("list.count", { count: list.total })}</caption>
               <thead>
                 <tr>
                   <th scope="col">
-                    <input
-                      type="checkbox"
-                      name="allOnPage"
-                      id="select-all"
-                      checked={allSelected}
-                      onChange={(event) => setSelected(event.currentTarget.checked ? list.rows.map((row) => row.id) : [])}
-                    />
-                    <label htmlFor="select-all" className="visually-hidden">
-                      {t("list.selectAll")}
-                    </label>
+                    <SelectionBox box={selection.selectAll} label={t("list.selectAll")} />
                   </th>
                   <th scope="col">{t("list.car")}</th>
                   <th scope="col">{t("list.supplier")}</th>
@@ -216,20 +184,7 @@ export default function Bookings() {
                 {list.rows.map((row) => (
                   <tr key={row.id}>
                     <td>
-                      <input
-                        type="checkbox"
-                        name="id"
-                        value={row.id}
-                        id={`select-${row.id}`}
-                        checked={selected.includes(row.id)}
-                        onChange={(event) => {
-                          const { checked } = event.currentTarget;
-                          setSelected((current) => (checked ? [...current, row.id] : current.filter((id) => id !== row.id)));
-                        }}
-                      />
-                      <label htmlFor={`select-${row.id}`} className="visually-hidden">
-                        {t("list.select", { reference: row.reference })}
-                      </label>
+                      <SelectionBox box={selection.row(row.id)} label={t("list.select", { reference: row.reference })} />
                     </td>
                     <th scope="row">
                       {row.car}
@@ -307,7 +262,7 @@ export default function Bookings() {
               </div>
             ) : null}
             <button type="submit" name="intent" value="bulk" className="button" disabled={navigation.state === "submitting"}>
-              {selected.length ? t("bulk.applyCount", { count: selected.length }) : t("bulk.apply")}
+              {selection.count ? t("bulk.applyCount", { count: selection.count }) : t("bulk.apply")}
             </button>
           </fieldset>
         </Form>

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useState } from "react";
-import { ConfirmPanel } from "~/components/confirm-panel";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmAction } from "~/components/confirm-panel";
 import { Pagination } from "~/components/pagination";
+import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { resources } from "~/locales";
 import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
 import { requireUserId } from "~/utils/auth.server";
@@ -11,6 +11,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
+import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
 
@@ -29,21 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("notifications.title"), page, list: await listNotifications(await getDb(), userId, page), translations: resources[language].bookings };
 }
 
-/** A row's own button ("read:<id>") or the bulk bar with the ticked rows (or the whole page). */
-function readRequest(formData: FormData) {
-  const row = String(formData.get("row") ?? "");
-  if (row) {
-    const [action, id] = row.split(":");
-    return { action: NOTIFICATION_ACTIONS.find((name) => name === action), ids: id ? [id] : [], single: true };
-  }
-  const ids = formData.get("allOnPage") === "on" ? formData.getAll("pageId") : formData.getAll("id");
-  return { action: NOTIFICATION_ACTIONS.find((name) => name === formData.get("bulkAction")), ids: ids.map(String), single: false };
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context);
   const formData = await request.formData();
-  const { action, ids, single } = readRequest(formData);
+  const { action, ids, single } = readRowAction(formData, NOTIFICATION_ACTIONS);
   const db = await getDb();
   const page = Number(formData.get("page")) > 1 ? `?page=${Number(formData.get("page"))}` : "";
   if (!action) return data({ confirm: null, problem: "notifications.noneSelected" }, { status: 400 });
@@ -69,34 +59,22 @@ export default function Notifications() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation("bookings", translations);
   const location = useLocation();
-  const [selected, setSelected] = useState<string[]>([]);
+  const selection = useRowSelection(list.rows.map((row) => row.id));
   const confirm = actionData?.confirm;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
     <div className="page notifications-page">
       <h1>{t("notifications.heading")}</h1>
       {confirm ? (
-        <ConfirmPanel titleId="confirm-title">
-          <h2 id="confirm-title">{t("notifications.confirmDelete", { count: confirm.ids.length })}</h2>
-          <ul>
-            {confirm.messages.map((message) => (
-              <li key={message.id}>{t(`common:${message.key}`, message.params)}</li>
-            ))}
-          </ul>
-          <Form method="post" action={`/notifications${location.search}`}>
-            <input type="hidden" name="bulkAction" value="delete" />
-            <input type="hidden" name="page" value={page} />
-            {confirm.ids.map((id) => (
-              <input key={id} type="hidden" name="id" value={id} />
-            ))}
-            <button type="submit" name="confirmed" value="yes" className="button button-danger">
-              {t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
-            </button>{" "}
-            <Link to={`/notifications${location.search}`} className="button button-secondary">
-              {t("confirm.back")}
-            </Link>
-          </Form>
-        </ConfirmPanel>
+        <ConfirmAction
+          title={t("notifications.confirmDelete", { count: confirm.ids.length })}
+          items={confirm.messages.map((message) => ({ key: message.id, text: t(`common:${message.key}`, message.params) }))}
+          action={`/notifications${location.search}`}
+          fields={[["bulkAction", "delete"], ["page", String(page)], ...confirm.ids.map((id) => ["id", id] as [string, string])]}
+          confirmLabel={t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
+          backHref={`/notifications${location.search}`}
+          backLabel={t("confirm.back")}
+        />
       ) : null}
       {actionData?.problem ? (
         <p className="callout callout-error" role="alert">
@@ -108,19 +86,14 @@ export default function Notifications() {
       ) : (
         <Form method="post" action={`/notifications${location.search}`}>
           <input type="hidden" name="page" value={page} />
-          {list.rows.map((row) => (
-            <input key={row.id} type="hidden" name="pageId" value={row.id} />
-          ))}
+          <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
             <table className="notifications-table">
               <caption>{t("notifications.count", { count: list.total, unread: list.unread })}</caption>
               <thead>
                 <tr>
                   <th scope="col">
-                    <input type="checkbox" name="allOnPage" id="select-all" checked={selected.length === list.rows.length} onChange={(event) => setSelected(event.currentTarget.checked ? list.rows.map((row) => row.id) : [])} />
-                    <label htmlFor="select-all" className="visually-hidden">
-                      {t("notifications.selectAll")}
-                    </label>
+                    <SelectionBox box={selection.selectAll} label={t("notifications.selectAll")} />
                   </th>
                   <th scope="col">{t("notifications.date")}</th>
                   <th scope="col">{t("notifications.message")}</th>
@@ -131,20 +104,7 @@ export default function Notifications() {
                 {list.rows.map((row) => (
                   <tr key={row.id} className={row.isRead ? undefined : "unread"}>
                     <td>
-                      <input
-                        type="checkbox"
-                        name="id"
-                        value={row.id}
-                        id={`select-${row.id}`}
-                        checked={selected.includes(row.id)}
-                        onChange={(event) => {
-                          const { checked } = event.currentTarget;
-                          setSelected((current) => (checked ? [...current, row.id] : current.filter((id) => id !== row.id)));
-                        }}
-                      />
-                      <label htmlFor={`select-${row.id}`} className="visually-hidden">
-                        {t("notifications.select")}
-                      </label>
+                      <SelectionBox box={selection.row(row.id)} label={t("notifications.select")} />
                     </td>
                     <td>
                       <time dateTime={row.createdAt}>{date.format(new Date(row.createdAt))}</time>

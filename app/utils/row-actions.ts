@@ -1,0 +1,15 @@
+/**
+ * Tables of rows with per-row buttons and a bulk bar, in one plain form: a row's own button posts
+ * `row=<action>:<id>`; the bulk bar posts `bulkAction` with the ticked `id`s — or, when "select all on this page"
+ * is ticked (no JavaScript needed), every `pageId` the page listed.
+ */
+export function readRowAction<Action extends string>(formData: FormData, actions: readonly Action[]): { action: Action | undefined; ids: string[]; single: boolean } {
+  const known = (name: unknown) => actions.find((action) => action === name);
+  const row = String(formData.get("row") ?? "");
+  if (row) {
+    const [action, id] = row.split(":");
+    return { action: known(action), ids: id ? [id] : [], single: true };
+  }
+  const ids = formData.get("allOnPage") === "on" ? formData.getAll("pageId") : formData.getAll("id");
+  return { action: known(formData.get("bulkAction")), ids: ids.map(String), single: false };
+}
