@@ -30,7 +30,7 @@ import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
 /** Booking attempts (not quotes) from one address: generous for a family booking several cars, tight for a script. */
-const BOOKINGS_PER_IP = { name: "checkout:ip", limit: 30, windowSeconds: 3600 };
+const bookingsPerIp = () => ({ name: "checkout:ip", limit: getEnv().CHECKOUT_ATTEMPTS_PER_HOUR, windowSeconds: 3600 });
 
 type SignerView = { fullName: string; email: string; phone: string; birthDate: string; hasLicense: boolean } | null;
 type PageState =
@@ -142,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
   if (Object.keys(errors).length) return reply(400);
 
-  const refused = await hitRateLimits([[BOOKINGS_PER_IP, context.clientIp]]);
+  const refused = await hitRateLimits([[bookingsPerIp(), context.clientIp]]);
   if (refused) {
     errors[""] = { key: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } };
     return reply(429, retryAfterHeaders(refused));
