@@ -17,6 +17,7 @@ import { socialProviderOrigins } from "~/utils/social.server";
 import { paymentFormOrigins, stripeScriptOrigins } from "~/utils/payments/gateway.server";
 import { isCrossSiteRequest } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
+import { redactUrl } from "./server/redact";
 import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
@@ -51,11 +52,23 @@ if (env.LOG_REQUESTS) {
     res.on("finish", () => {
       if (req.path.startsWith("/build/") || req.path === "/healthz") return;
       const ms = (performance.now() - start).toFixed(1);
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms}ms`);
+      console.log(`${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode} ${ms}ms`);
     });
     next();
   });
 }
+
+// Security headers on every answer, the health check and static files included.
+const tileOrigins = originOf(env.MAP_TILE_URL);
+const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
+const stripeOrigins = stripeScriptOrigins(env);
+const widgetOrigins = recaptchaOrigins(env);
+app.use((req: Request, res: Response, next: NextFunction) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins, widgetOrigins, payment: stripeOrigins }));
+  next();
+});
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -70,17 +83,6 @@ app.get("/healthz", async (_req, res) => {
 // Fingerprinted by the Remix compiler: safe to cache forever.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
-
-const tileOrigins = originOf(env.MAP_TILE_URL);
-const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
-const stripeOrigins = stripeScriptOrigins(env);
-const widgetOrigins = recaptchaOrigins(env);
-app.use((req: Request, res: Response, next: NextFunction) => {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins, widgetOrigins, payment: stripeOrigins }));
-  next();
-});
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   const allowedOrigins = [`${req.protocol}://${req.get("host")}`];
@@ -101,13 +103,21 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // Judged by its headers before a byte of the body is read: a form of the wrong type (415), of no declared length
 // (411) or over the limit (413) is refused at once and the connection closed, so the rest is never received.
 const bodyLimits = { formBytes: env.FORM_MAX_BYTES, uploadBytes: env.UPLOAD_MAX_BYTES };
+const LINGER_MS = 2000;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const refusal = refuseBody(
     { method: req.method, path: req.path, contentType: req.get("content-type"), contentLength: req.get("content-length"), transferEncoding: req.get("transfer-encoding") },
     bodyLimits,
   );
   if (refusal === null) return next();
-  res.status(refusal).set("Connection", "close").type("html").send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
+  res.status(refusal).type("html").send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
+  // A lingering close, as nginx does: what the client is still sending is discarded (never buffered) for a moment,
+  // so its TCP stack does not reset the connection before it has read the answer; then the connection is cut.
+  // (Closing at once, with unread data waiting, makes the kernel send a reset that can destroy the answer.)
+  req.resume();
+  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  cut.unref();
+  req.once("end", () => clearTimeout(cut));
 });
 
 app.all(

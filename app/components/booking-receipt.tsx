@@ -73,6 +73,8 @@ export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
       {receipt.canCancel || receipt.canDelete ? (
         // Posted to the bookings list, which asks for confirmation first (and checks everything again).
         <Form method="post" action="/bookings" className="receipt-actions no-print">
+          {/* A named field besides the buttons: text browsers post only forms that have one. */}
+          <input type="hidden" name="query" value="" />
           {receipt.canCancel ? (
             <button type="submit" name="row" value={`cancelRequest:${receipt.bookingId}`} className="button button-secondary">
               {t("receipt.requestCancellation")}
