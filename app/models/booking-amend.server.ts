@@ -10,6 +10,7 @@ import { sqlState } from "./accounts.server";
 import { bookingReference, paymentTerms } from "./booking";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
+import { rentalColumns } from "./bookings.server";
 import { resolveCheckout, quoteOffer, type CheckoutLink, type CheckoutOffer } from "./checkout.server";
 import { catalogOf } from "./catalog.server";
 import { ALL_EXTRAS } from "./pricing";
@@ -81,17 +82,7 @@ export async function amendBooking(
       await tx
         .update(bookings)
         .set({
-          pickupLocationId: offer.pickup.id,
-          dropoffLocationId: offer.dropoff.id,
-          startsAt: offer.from,
-          endsAt: offer.to,
-          ...Object.fromEntries(ALL_EXTRAS.map((extra) => [extra, extras.includes(extra)])),
-          days: price.days,
-          basePrice: price.base,
-          extrasPrice: price.extrasTotal,
-          extrasBreakdown: price.extras,
-          markup: price.markup,
-          totalPrice: price.total,
+          ...rentalColumns(offer, price, extras),
           // Pay later and deposit bookings pay the rental at the counter, so the new price is simply what is due there.
           amountDue: booking.paymentMode === "payLater" ? terms.online : booking.amountDue,
           updatedAt: now,

@@ -25,7 +25,7 @@ import { insertDriver, sqlState } from "./accounts.server";
 import { assertTransition, bookingReference, CONFIRMED_STATUS, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
 import type { CheckoutOffer } from "./checkout.server";
 import { localizedName } from "./localized-name";
-import type { PriceBreakdown } from "./pricing";
+import { ALL_EXTRAS, type PriceBreakdown } from "./pricing";
 
 export type DriverDetails =
   | { kind: "signedIn"; userId: string; phone: string; birthDate: string; driverLicense?: string }
@@ -78,6 +78,23 @@ async function removeAbandonedCheckoutAccounts(db: Executor, driverIds: string[]
       and not exists (select 1 from user_identities i where i.user_id = u.id)`);
 }
 
+/** The columns a quote sets on a booking: places, period, the chosen extras and the price breakdown (base cents). */
+export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extras: readonly Extra[]) {
+  return {
+    pickupLocationId: offer.pickup.id,
+    dropoffLocationId: offer.dropoff.id,
+    startsAt: offer.from,
+    endsAt: offer.to,
+    ...(Object.fromEntries(ALL_EXTRAS.map((extra) => [extra, extras.includes(extra)])) as Record<Extra, boolean>),
+    days: price.days,
+    basePrice: price.base,
+    extrasPrice: price.extrasTotal,
+    extrasBreakdown: price.extras,
+    markup: price.markup,
+    totalPrice: price.total,
+  };
+}
+
 /** Unpaid holds past their expiry stop holding the car: they are removed (a payment never finished is no booking). */
 export async function purgeExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
   const expired = and(eq(bookings.status, "void"), lt(bookings.expiresAt, now), carId ? eq(bookings.carId, carId) : undefined);
@@ -121,19 +138,9 @@ export async function placeBooking(db: Database, input: NewBooking): Promise<Pla
           supplierId: offer.supplier.id,
           carId: offer.car.id,
           driverId,
-          pickupLocationId: offer.pickup.id,
-          dropoffLocationId: offer.dropoff.id,
-          startsAt: offer.from,
-          endsAt: offer.to,
+          ...rentalColumns(offer, price, input.extras),
           status,
           paymentMode,
-          ...Object.fromEntries(input.extras.map((extra) => [extra, true])),
-          days: price.days,
-          basePrice: price.base,
-          extrasPrice: price.extrasTotal,
-          extrasBreakdown: price.extras,
-          markup: price.markup,
-          totalPrice: price.total,
           deposit: terms.securityDeposit,
           amountDue: terms.online,
           displayCurrency: input.display.currency,
