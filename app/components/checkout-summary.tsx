@@ -12,7 +12,6 @@ export function CheckoutSummary({ view, updating, supplierName }: { view: Checko
   const { t, i18n } = useTranslation("checkout");
   // In the view's own currency: an amendment shows the booking's, a checkout the visitor's.
   const money = (amount: number) => formatMoney(amount, view.currency, i18n.language as Language);
-  const extrasSum = view.lines.extras.reduce((sum, line) => sum + line.amount, 0);
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading" aria-busy={updating || undefined}>
       <h2 id="checkout-summary-heading">{t("summary.heading")}</h2>
@@ -30,8 +29,7 @@ export function CheckoutSummary({ view, updating, supplierName }: { view: Checko
       </RentalStops>
       <PriceTable
         days={view.days}
-        // Each line is converted on its own; the base line takes the rounding so the lines add up to the total.
-        base={view.total - extrasSum}
+        base={view.lines.base}
         extras={[
           ...view.extras.included.map((extra) => ({ extra, amount: "included" as const })),
           ...view.lines.extras.filter((line) => !view.extras.included.includes(line.extra)),

@@ -25,8 +25,6 @@ export interface CheckoutRules {
   now: Date;
 }
 
-export const DRIVER_FIELDS = ["fullName", "email", "phone", "birthDate"] as const;
-export const ADDITIONAL_DRIVER_FIELDS = ["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"] as const;
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
 
 const text = (max: number) => z.string().trim().max(max).optional().default("");

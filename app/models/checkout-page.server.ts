@@ -5,7 +5,6 @@
  */
 import type { Currency, Extra, Language, PaymentGateway as GatewayName, PaymentMode } from "#db/schema";
 import type { DisplayPricing } from "~/utils/currency.server";
-import type { Executor } from "~/utils/db.server";
 import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
 import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
@@ -51,6 +50,7 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
   const folded = foldMarkup(price);
   const rules = checkoutRules(offer, false, new Date());
   const total = convert(price.total);
+  const extraLines = Object.entries(folded.extras).map(([extra, amount]) => ({ extra: extra as Extra, amount: convert(amount) }));
   return {
     car: {
       id: offer.car.id,
@@ -76,9 +76,9 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
         return { extra, kind, amount: convert(amount) };
       }),
     },
-    lines: { base: convert(folded.base), extras: Object.entries(folded.extras).map(([extra, amount]) => ({ extra: extra as Extra, amount: convert(amount) })) },
+    // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.
+    lines: { base: total - extraLines.reduce((sum, line) => sum + line.amount, 0), extras: extraLines },
     total,
-    // Displayed lines are converted one by one; the total is converted once, so the base line absorbs the rounding.
     pricePerDay: convert(price.pricePerDay),
     deposit: convert(offer.car.deposit),
     paymentOptions: rules.paymentModes.map((mode) => {
@@ -94,12 +94,6 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
 }
 
 export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;
-
-/** Fixes the base line so that the displayed lines add up to the displayed total (conversion rounds each line). */
-export function balancedLines(view: ReturnType<typeof checkoutView>) {
-  const extrasSum = view.lines.extras.reduce((sum, line) => sum + line.amount, 0);
-  return { ...view.lines, base: view.total - extrasSum };
-}
 
 export type BookingOutcome =
   | { kind: "problem"; errors: Record<string, { key: string; params?: Record<string, string | number> }> }
@@ -199,4 +193,3 @@ function paymentDescription(price: PriceBreakdown, offer: CheckoutOffer, booking
   return `${bookingReference(bookingId)} · ${price.days} d · ${offer.pickup.name} → ${offer.dropoff.name}`;
 }
 
-export type { Executor };
