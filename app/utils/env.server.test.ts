@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEVELOPMENT_SESSION_SECRET, parseEnv, withSessionSecret } from "./env.server";
+import { CONFIGURATION_VARIABLES, DEVELOPMENT_SESSION_SECRET, parseEnv, withSessionSecret } from "./env.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "rentacar-env-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,5 +49,22 @@ describe("configuration", () => {
     for (const bad of ["everyone", "fe", "10.0.0.1/33", "10.0.0.0/8/1", "256.1.1.1", "::1/129", ","]) {
       expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
+  });
+});
+
+describe("the documented configuration", () => {
+  const example = readFileSync(".env.example", "utf8");
+  const readme = readFileSync("README.md", "utf8");
+  const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+
+  it("lists every variable the server reads in .env.example and in the README, and nothing else", () => {
+    expect(CONFIGURATION_VARIABLES.filter((name) => !listed.includes(name))).toEqual([]);
+    expect(listed.filter((name) => !(CONFIGURATION_VARIABLES as string[]).includes(name!))).toEqual([]);
+    expect(CONFIGURATION_VARIABLES.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("gives in .env.example values that pass validation", () => {
+    const values = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1], match[2]!.replace(/\\n/g, "\n")]));
+    expect(() => parseEnv(values)).not.toThrow();
   });
 });

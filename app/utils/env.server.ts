@@ -57,7 +57,8 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data/pglite"),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET),
+    // Empty (as a copied .env.example leaves it) means unset.
+    SESSION_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET)),
     SESSION_SECRET_FILE: z.string().min(1).default("./data/session-secret"),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
     SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -111,6 +112,11 @@ const envSchema = z
     RECAPTCHA_SECRET_KEY: z.string().default(""),
     RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** PostgreSQL: how long opening a connection may take, and one statement of a request (0 = no limit). */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** /healthz answers within this long whatever the database and Redis do. */
+    HEALTHCHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1_500),
     EXCHANGE_RATE_PROVIDERS: z
       .string()
       .default("")
@@ -201,6 +207,9 @@ const envSchema = z
   });
 
 export type Env = z.output<typeof envSchema>;
+
+/** Every variable the server reads (the README and .env.example document each one; env.server.test.ts checks). */
+export const CONFIGURATION_VARIABLES = Object.keys(envSchema.innerType().shape) as Array<keyof Env>;
 
 /** Parses configuration; throws one message naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
