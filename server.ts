@@ -11,13 +11,16 @@ import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pingDatabase } from "~/utils/db.server";
+import { logError } from "~/utils/errors.server";
+import { redisHealth } from "~/utils/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { recaptchaOrigins } from "~/utils/recaptcha.server";
 import { socialProviderOrigins } from "~/utils/social.server";
 import { paymentFormOrigins, stripeScriptOrigins } from "~/utils/payments/gateway.server";
-import { isCrossSiteRequest } from "./server/csrf";
+import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";
+import { guardRoutes } from "./server/route-guards";
 import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
@@ -39,7 +42,8 @@ try {
 const database = await startDatabase(env, log);
 if (env.REDIS_URL) log(`rate limits: Redis, keys under ${env.REDIS_PREFIX}`);
 const stopMaintenance = scheduleMaintenance(database.db, log);
-const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+// Every loader and action answers 503 while the database is down and 400 for bodies no form could send.
+const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
 
 const app = express();
 app.disable("x-powered-by");
@@ -70,23 +74,36 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   next();
 });
 
+// Answers within HEALTHCHECK_TIMEOUT_MS whatever the database does: 503 when it does not answer in time. Redis only
+// carries rate limits, which fall back to PostgreSQL, so an instance without it is "degraded" but still serves (200).
+const withinHealthTimeout = <T>(probe: Promise<T>, late: T) =>
+  Promise.race([probe, new Promise<T>((resolve) => setTimeout(resolve, env.HEALTHCHECK_TIMEOUT_MS, late).unref())]);
 app.get("/healthz", async (_req, res) => {
-  try {
-    await pingDatabase(database.db);
-    res.set("Cache-Control", "no-store").json({ status: "ok", database: database.engine });
-  } catch (error) {
-    console.error("[healthz] database check failed", error);
-    res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
-  }
+  const [databaseState, redis] = await Promise.all([
+    withinHealthTimeout(
+      pingDatabase(database.db).then(
+        () => "ok" as const,
+        (error: unknown) => (logError("healthz", error, "database check failed"), "unavailable" as const),
+      ),
+      "timed out" as const,
+    ),
+    withinHealthTimeout(redisHealth(), "unavailable" as const),
+  ]);
+  const status = databaseState !== "ok" ? "unavailable" : redis === "unavailable" ? "degraded" : "ok";
+  res
+    .status(databaseState === "ok" ? 200 : 503)
+    .set("Cache-Control", "no-store")
+    .json({ status, database: databaseState === "ok" ? database.engine : databaseState, redis });
 });
 
 // Fingerprinted by the Remix compiler: safe to cache forever.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
+const isTrustedProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
 app.use((req: Request, res: Response, next: NextFunction) => {
-  const allowedOrigins = [`${req.protocol}://${req.get("host")}`];
-  if (env.APP_URL) allowedOrigins.push(new URL(env.APP_URL).origin);
+  const fromTrustedProxy = isTrustedProxy(req.socket.remoteAddress, 0);
+  const allowedOrigins = siteOrigins({ protocol: req.protocol, host: req.get("host"), forwardedHost: req.get("x-forwarded-host"), fromTrustedProxy, appUrl: env.APP_URL });
   const crossSite = isCrossSiteRequest({
     method: req.method,
     origin: req.get("origin"),
@@ -95,9 +112,17 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     allowedOrigins,
     path: req.path,
   });
-  if (!crossSite) return next();
-  // Refused before the app runs: the request body is never read.
-  res.status(403).type("html").send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
+  if (crossSite) {
+    // Refused before the app runs: the request body is never read.
+    res.status(403).type("html").send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
+    return;
+  }
+  // This check is the one that decides. Remix's own compares Origin with X-Forwarded-Host or Host alone and would
+  // throw (a 500) behind a proxy that rewrites Host, so it is given nothing left to judge (decision 013). An
+  // untrusted X-Forwarded-Host is dropped too: it must not shape the URL the app sees.
+  if (!SAFE_METHODS.has(req.method)) delete req.headers.origin;
+  if (!fromTrustedProxy) delete req.headers["x-forwarded-host"];
+  next();
 });
 
 // Judged by its headers before a byte of the body is read: a form of the wrong type (415), of no declared length
@@ -146,7 +171,7 @@ async function shutDown(signal: string) {
   force.unref();
   stopMaintenance();
   server.close(async () => {
-    await database.close().catch((error: unknown) => console.error("[server] closing the database", error));
+    await database.close().catch((error: unknown) => logError("server", error, "closing the database"));
     log("stopped");
     process.exit(0);
   });

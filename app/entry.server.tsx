@@ -4,6 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { RETRY_AFTER_SECONDS } from "~/utils/responses.server";
+import { logError } from "~/utils/errors.server";
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +17,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
+  // A route without a `headers` export drops its thrown response's headers: the 503 page says when to come back here.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
@@ -41,7 +45,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are reported by handleError; before it they reject above.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("render", error);
         },
       },
     );
@@ -52,5 +56,5 @@ export default function handleRequest(
 /** Logs server errors once, with the request that caused them; aborted requests are not errors. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
+  logError("error", error, `${request.method} ${new URL(request.url).pathname}`);
 }

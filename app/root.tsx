@@ -27,6 +27,7 @@ import { detectLanguage, rememberLanguage } from "~/utils/i18n.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import { getVisitor, getVisitorPricing, type Visitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -38,7 +39,7 @@ async function getVisitorOrGuest(request: Request, context: AppLoadContext): Pro
   try {
     return await getVisitor(request, context);
   } catch (error) {
-    console.error("[root] could not look up the signed-in user", error);
+    logError("root", error, "could not look up the signed-in user");
     const languageDecision = await detectLanguage(request, null, false);
     return { user: null, language: languageDecision.language, languageDecision };
   }
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await getVisitorOrGuest(request, context);
   const { toast, setCookie: clearToastCookie } = await getToast(request);
   const pricing = await getVisitorPricing(request, context).catch((error: unknown) => {
-    console.error("[root] display currency", error);
+    logError("root", error, "display currency");
     return { currency: "USD" as const, rate: 1, ratesAsOf: null };
   });
   const headers = new Headers();
@@ -57,13 +58,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
   if (clearToastCookie) headers.append("Set-Cookie", clearToastCookie);
   const { user } = visitor;
-  const shownToast = toast ?? (visitor.languageChangeFailed ? { type: "error" as const, messageKey: "errors.changeLanguage" } : null);
   return data(
     {
       language: visitor.language,
       translations: resources[visitor.language].common,
       user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
-      toast: shownToast,
+      toast,
       currency: pricing.currency,
       ratesAsOf: pricing.ratesAsOf,
       showSuppliers: !env.HIDE_SUPPLIERS,
@@ -139,14 +139,22 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The page each kind of failure gets: not found, input no form could send, the database away, or a bug. */
+const ERROR_PAGES = {
+  404: { heading: "errors.notFound", hint: "errors.notFoundHint" },
+  400: { heading: "errors.badRequestTitle", hint: "errors.badRequest" },
+  503: { heading: "errors.unavailableTitle", hint: "errors.unavailable" },
+} as const;
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const page = status === 404 || status === 400 || status === 503 ? ERROR_PAGES[status] : { heading: "errors.generic", hint: "errors.unhandled" };
   return (
     <div className="page page-narrow error-page">
-      <h1>{notFound ? t("errors.notFound") : t("errors.generic")}</h1>
-      <p>{notFound ? t("errors.notFoundHint") : t("errors.unhandled")}</p>
+      <h1>{t(page.heading)}</h1>
+      <p>{t(page.hint)}</p>
       <p>
         <a href="/" className="button">
           {t("actions.backHome")}

@@ -1,37 +1,85 @@
 /**
- * JavaScript each page ships: every module the document preloads or imports, gzip-compressed (level 9 as
- * a CDN would), summed. Usage: start the server (npm start), then
+ * JavaScript each page ships, measured as a browser transfers it: Debian's Chromium loads the page with a cold
+ * cache, waits until the network is idle (so chunks loaded after hydration, such as the map's, count), and sums
+ * Chrome's own `encodedDataLength` of every script response — compressed body plus response headers.
+ *
+ * Usage: start the server (npm start, or node build/server.js), then
  *   npx tsx bench/page-weight.ts [base URL] [paths...]
- * Defaults: http://127.0.0.1:3000 and /, /search, /locations, /about.
+ * Defaults: http://127.0.0.1:3000 and the storefront's public pages. SIGN_IN=email:password measures the
+ * account pages signed in. BUDGET_KIB (default 120) marks pages over budget; the exit code is 1 when any is.
  */
-import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
 
-const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
-const pages = paths.length ? paths : ["/", "/search", "/locations", "/about"];
+const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
+const budgetKiB = Number(process.env.BUDGET_KIB ?? 120);
+const in3Days = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const searchPath = `/search?pickup=tunis&from=${in3Days(10)}T10:00&to=${in3Days(13)}T10:00`;
+const publicPages = ["/", searchPath, "/locations", "/suppliers", "/about", "/faq", "/contact", "/sign-in", "/sign-up", "/forgot-password", "/no-such-page"];
+const accountPages = ["/bookings", "/notifications", "/settings", "/change-password"];
 
-async function bytesOf(url: string): Promise<{ raw: number; gzip: number }> {
-  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-  return { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+export interface PageWeight {
+  path: string;
+  scripts: number;
+  scriptBytes: number;
+  documentBytes: number;
 }
 
-for (const path of pages) {
-  const html = await (await fetch(new URL(path, base))).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?"(\/build\/[^"]+)"/g)) urls.add(match[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const url of urls) {
-    const size = await bytesOf(new URL(url, base).href);
-    raw += size.raw;
-    gzip += size.gzip;
+/** Loads `url` in a fresh context (cold cache) and sums what Chrome received for each script. */
+export async function measure(page: Page, url: string): Promise<Omit<PageWeight, "path">> {
+  const client = await page.context().newCDPSession(page);
+  await client.send("Network.enable");
+  await client.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const types = new Map<string, string>();
+  let scriptBytes = 0;
+  let scripts = 0;
+  let documentBytes = 0;
+  client.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+  client.on("Network.loadingFinished", (event) => {
+    const type = types.get(event.requestId);
+    if (type === "Script") {
+      scripts++;
+      scriptBytes += event.encodedDataLength;
+    } else if (type === "Document") {
+      documentBytes += event.encodedDataLength;
+    }
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  await client.detach();
+  return { scripts, scriptBytes, documentBytes };
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const results: PageWeight[] = [];
+  const run = async (paths: string[], signIn?: string) => {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (signIn) {
+        const [email, password] = signIn.split(":");
+        await page.request.post(`${base}/sign-in`, { form: { email: email!, password: password! } });
+      }
+      results.push({ path, ...(await measure(page, new URL(path, base).href)) });
+      await context.close();
+    }
+  };
+  await run(given.length ? given : publicPages);
+  if (!given.length && process.env.SIGN_IN) await run(accountPages, process.env.SIGN_IN);
+  await browser.close();
+
+  let over = 0;
+  for (const result of results) {
+    const kib = result.scriptBytes / 1024;
+    if (kib > budgetKiB) over++;
+    console.log(
+      `${result.path.split("?")[0]!.padEnd(18)} JS ${kib.toFixed(1).padStart(6)} KiB in ${String(result.scripts).padStart(2)} files` +
+        `${kib > budgetKiB ? `  OVER ${budgetKiB} KiB` : ""}  | document ${(result.documentBytes / 1024).toFixed(1)} KiB`,
+    );
   }
-  const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("");
-  const inlineGzip = gzipSync(Buffer.from(inline), { level: 9 }).length;
-  const document = gzipSync(Buffer.from(html), { level: 9 }).length;
-  console.log(
-    `${path.padEnd(12)} JS files: ${String(urls.size).padStart(2)}  JS ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip` +
-      `  | inline scripts ${(inlineGzip / 1024).toFixed(1)} KiB gzip | HTML document ${(document / 1024).toFixed(1)} KiB gzip`,
-  );
+  process.exitCode = over ? 1 : 0;
 }
+
+await main();

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
-import { sqlState } from "~/models/accounts.server";
+import { sqlState } from "~/utils/errors.server";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 

@@ -1,11 +1,22 @@
 // Starts the built server for Playwright on a fresh embedded database seeded with the demo data.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { SMTPServer } from "smtp-server";
 import { startPaymentStandIns } from "./payment-stand-ins.mjs";
 import { startTestOidcProvider } from "./test-oidc-provider.mjs";
 
 const dataDir = ".e2e-data";
 rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+// The whole server log, access lines included, goes to a file that scripts/check-server-log.mjs reads after the run:
+// no token, password hash or personal field may appear in it. Only errors also reach the terminal.
+const serverLog = createWriteStream(`${dataDir}/server.log`);
+const stderrWrite = process.stderr.write.bind(process.stderr);
+process.stdout.write = (chunk, ...rest) => serverLog.write(chunk, ...rest);
+process.stderr.write = (chunk, ...rest) => {
+  stderrWrite(chunk);
+  return serverLog.write(chunk, ...rest);
+};
 Object.assign(process.env, {
   NODE_ENV: "production",
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
@@ -13,7 +24,7 @@ Object.assign(process.env, {
   // Mail really goes over SMTP, to the server below, which files each message it receives for the tests to read.
   SMTP_URL: "smtp://127.0.0.1:2526",
   UPLOADS_DIR: `${dataDir}/uploads`,
-  LOG_REQUESTS: process.env.LOG_REQUESTS ?? "false",
+  LOG_REQUESTS: "true",
   SEED_DEMO_DATA: "true",
   // Offline map tiles: tests never reach the internet.
   MAP_TILE_URL: "/images/map-tile.svg",

@@ -44,3 +44,27 @@ function originOfReferer(referer: string): string {
     return "null";
   }
 }
+
+export interface SiteAddress {
+  /** The request's scheme as Express sees it (X-Forwarded-Proto counts only from a trusted proxy). */
+  protocol: string;
+  host: string | undefined;
+  forwardedHost: string | undefined;
+  /** Whether the peer is a trusted proxy (TRUST_PROXY), whose X-Forwarded-Host may be believed. */
+  fromTrustedProxy: boolean;
+  appUrl: string | undefined;
+}
+
+/**
+ * The origins this site's own forms are posted from: APP_URL's, the address the request was sent to, and — only
+ * from a trusted proxy — the host it says the browser asked for. A proxy that rewrites Host (nginx's default
+ * `proxy_set_header Host $proxy_host`) is answered through APP_URL or X-Forwarded-Host.
+ */
+export function siteOrigins({ protocol, host, forwardedHost, fromTrustedProxy, appUrl }: SiteAddress): string[] {
+  const origins = new Set<string>();
+  if (appUrl) origins.add(new URL(appUrl).origin);
+  if (host) origins.add(`${protocol}://${host}`);
+  const forwarded = forwardedHost?.split(",")[0]?.trim();
+  if (fromTrustedProxy && forwarded) origins.add(`${protocol}://${forwarded}`);
+  return [...origins];
+}

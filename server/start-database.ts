@@ -1,10 +1,10 @@
-import { openDatabase, setDatabase, type DatabaseHandle } from "~/utils/db.server";
+import { databaseOptionsFromEnv, openDatabase, setDatabase, type DatabaseHandle } from "~/utils/db.server";
 import type { Env } from "~/utils/env.server";
 import { isDatabaseEmpty, seedDemoData } from "#db/seed";
 
 /** Opens the configured database, applies migrations and, on an empty catalogue, loads the demo data. */
 export async function startDatabase(env: Env, log: (message: string) => void): Promise<DatabaseHandle> {
-  const opening = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  const opening = openDatabase(databaseOptionsFromEnv(env));
   setDatabase(opening);
   const handle = await opening;
   log(`database: ${handle.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.PGLITE_DIR}`}`);

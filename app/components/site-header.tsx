@@ -4,6 +4,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
 import type { Currency } from "~/models/enums";
 import { CurrencyForm } from "./currency-form";
+import { ReturnHereInput } from "./return-here-input";
 
 type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
 
@@ -45,10 +46,34 @@ function MenuLinks({ items }: { items: MenuItem[] }) {
   );
 }
 
-/** Links to the current page in each language; `?lng=` is honoured first and remembered (spec §4). */
-function LanguageLinks({ current }: { current: string }) {
+/**
+ * The language switch. Signed out: links to the current page in each language (`?lng=` is honoured first and
+ * remembered, spec §4). Signed in: the same choice as a small form, whose post also stores it on the account; a GET
+ * link never writes to an account (decision 013).
+ */
+function LanguageSwitch({ current, signedIn }: { current: string; signedIn: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
+  if (signedIn) {
+    return (
+      <Form method="post" action="/language" className="language-links" aria-label={t("language.label")}>
+        <ReturnHereInput />
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="submit"
+            name="lng"
+            value={language}
+            lang={language}
+            className="link-button"
+            aria-current={language === current ? "true" : undefined}
+          >
+            {t(`language.${language}`)}
+          </button>
+        ))}
+      </Form>
+    );
+  }
   return (
     <ul className="language-links" aria-label={t("language.label")}>
       {SUPPORTED_LANGUAGES.map((language) => {
@@ -134,7 +159,7 @@ export function SiteHeader({
           </details>
         </nav>
         <div className="header-preferences">
-          <LanguageLinks current={language} />
+          <LanguageSwitch current={language} signedIn={user !== null} />
           <CurrencyForm current={currency} />
         </div>
       </div>

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "./enums";
 import { isCalendarDay } from "./rental-period";
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "./text";
 
 export const signInSchema = z.object({
   email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
@@ -42,11 +43,18 @@ const phoneField = z
   .regex(PHONE_PATTERN, "validation.invalidPhone")
   .refine((phone) => phone.replace(/\D/g, "").length >= 6, "validation.invalidPhone");
 
+const fullNameField = z
+  .string({ required_error: "validation.required" })
+  .trim()
+  .min(1, "validation.required")
+  .max(120, "validation.required")
+  .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
+
 export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;
 
 export const signUpSchema = z
   .object({
-    fullName: z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(120, "validation.required"),
+    fullName: fullNameField,
     email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
     phone: phoneField,
     birthDate: birthDateField,
@@ -89,10 +97,10 @@ export const PROFILE_TEXT_LIMITS = { location: 120, bio: 1000 } as const;
 
 /** /settings profile form. Optional fields may be cleared; Conform turns empty inputs into undefined. */
 export const profileSchema = z.object({
-  fullName: z.string({ required_error: "validation.required" }).trim().min(1, "validation.required").max(120, "validation.required"),
+  fullName: fullNameField,
   phone: phoneField.optional(),
-  location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, "validation.tooLong").optional(),
-  bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, "validation.tooLong").optional(),
+  location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, "validation.tooLong").refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
+  bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, "validation.tooLong").refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
   birthDate: birthDateField.optional(),
   language: z.enum(LANGUAGES, { errorMap: () => ({ message: "validation.invalidLanguage" }) }),
   enableEmailNotifications: z.literal("on").optional(),

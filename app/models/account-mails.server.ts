@@ -15,8 +15,12 @@ const LINK_MAILS = {
 
 /** Issues a one-day token for `purpose` and mails its link, in the user's language. */
 async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, origin: string): Promise<void> {
+  await mailLink(purpose, user, await issueToken(db, user.id, purpose), origin);
+}
+
+/** Mails the link of an issued token, in the user's language. */
+async function mailLink(purpose: keyof typeof LINK_MAILS, user: MailRecipient, token: string, origin: string): Promise<void> {
   const mail = LINK_MAILS[purpose];
-  const token = await issueToken(db, user.id, purpose);
   const t = await getTranslator(user.language, "account");
   await getMailer().send(
     composeMail({
@@ -30,6 +34,9 @@ async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, use
     }),
   );
 }
+
+/** The validation link of a token issued with the account (see createDriverAccount). */
+export const mailValidationLink = (user: MailRecipient, token: string, origin: string) => mailLink("emailValidation", user, token, origin);
 
 /** The e-mail validation link (valid one day). */
 export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "emailValidation", user, origin);

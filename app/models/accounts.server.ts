@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, tokens, users, type Currency, type Language } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
+import { sqlState } from "~/utils/errors.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { checkToken, redeemToken, type TokenCheck } from "./tokens.server";
+import { checkToken, issueToken, redeemToken, type TokenCheck } from "./tokens.server";
 
 /** What every page needs to know about the signed-in user. */
 export interface SessionUser {
@@ -92,19 +93,29 @@ export async function insertDriver(
   return created!.id;
 }
 
-/** Spec §8: 'This email address is already registered.' when the address (any case) is taken. */
+/**
+ * A new driver account and its e-mail validation token, written in one transaction: a failure leaves neither, so no
+ * account exists whose link was never issued. Spec §8: 'This email address is already registered.' when the address
+ * (any case) is taken. The token is returned for the caller to mail once the transaction has committed.
+ */
 export async function createDriverAccount(
-  db: Executor,
+  db: Database,
   driver: NewDriver,
-): Promise<{ ok: true; userId: string } | { ok: false; error: "errors.emailAlreadyRegistered" }> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
-  if (existing) return { ok: false, error: "errors.emailAlreadyRegistered" };
+): Promise<{ ok: true; userId: string; validationToken: string } | { ok: false; error: "errors.emailAlreadyRegistered" }> {
+  const { password, ...details } = driver;
+  // Hashed before the transaction: it takes a quarter of a second that no open transaction should wait for.
+  const passwordHash = await hashPassword(password);
+  const taken = { ok: false, error: "errors.emailAlreadyRegistered" } as const;
   try {
-    const { password, ...details } = driver;
-    return { ok: true, userId: await insertDriver(db, { ...details, passwordHash: await hashPassword(password) }) };
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
+      if (existing) return taken;
+      const userId = await insertDriver(tx, { ...details, passwordHash });
+      return { ok: true as const, userId, validationToken: await issueToken(tx, userId, "emailValidation") };
+    });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (sqlState(error) === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };
+    if (sqlState(error) === "23505") return taken;
     throw error;
   }
 }
@@ -121,15 +132,6 @@ export async function findUserContact(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/** The PostgreSQL error code behind a failed query (drizzle wraps the driver's error). */
-export function sqlState(error: unknown): string | undefined {
-  let current: unknown = error;
-  while (current && typeof current === "object") {
-    if ("code" in current && typeof current.code === "string") return current.code;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return undefined;
-}
 
 /** The driver account behind an address (any case), if any. */
 export async function findDriverByEmail(db: Executor, email: string) {

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { additionalDrivers, bookings, notifications, type Extra, type Language } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
-import { sqlState } from "./accounts.server";
+import { sqlState } from "~/utils/errors.server";
 import { bookingReference, paymentTerms } from "./booking";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";

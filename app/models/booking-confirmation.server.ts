@@ -10,6 +10,7 @@ import { getPaymentGateway, type PaymentCheck } from "~/utils/payments/gateway.s
 import { sendActivationEmail } from "./account-mails.server";
 import { sendBookingConfirmation, sendNotificationEmail } from "./booking-mails.server";
 import { confirmPaidBooking, notifyBookingPlaced, releaseHold } from "./bookings.server";
+import { logError } from "~/utils/errors.server";
 
 /**
  * Notifications for the driver and the supplier, the confirmation mail (with its calendar file), and for an account
@@ -20,7 +21,7 @@ export async function afterBookingConfirmed(db: Executor, bookingId: string, ori
     await announceBooking(db, bookingId, origin);
   } catch (error) {
     // The booking stands (it is confirmed); a failed announcement must not fail the driver's page or the webhook.
-    console.error("[booking] notifying booking", bookingId, "failed:", error instanceof Error ? error.message : error);
+    logError("booking", error, `notifying booking ${bookingId} failed`);
   }
 }
 
@@ -36,7 +37,7 @@ async function announceBooking(db: Executor, bookingId: string, origin: string):
   if (notificationIds[1]) mails.push(sendNotificationEmail(db, notificationIds[1], origin));
   if (driver && !driver.verified && !driver.passwordHash) mails.push(sendActivationEmail(db, driver, origin));
   for (const result of await Promise.allSettled(mails)) {
-    if (result.status === "rejected") console.error("[booking] a confirmation mail failed", bookingId, result.reason instanceof Error ? result.reason.message : result.reason);
+    if (result.status === "rejected") logError("booking", result.reason, `a confirmation mail of ${bookingId} failed`);
   }
 }
 

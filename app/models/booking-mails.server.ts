@@ -11,6 +11,7 @@ import { bookingReference } from "./booking";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { convertMinorUnits, formatMoney } from "./money";
+import { logError } from "~/utils/errors.server";
 
 export { bookingReference };
 
@@ -109,6 +110,6 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
 export async function sendNotificationEmails(db: Executor, notificationIds: readonly string[], origin: string): Promise<void> {
   const results = await Promise.allSettled(notificationIds.map((id) => sendNotificationEmail(db, id, origin)));
   for (const result of results) {
-    if (result.status === "rejected") console.error("[notifications] an e-mail copy failed", result.reason instanceof Error ? result.reason.message : result.reason);
+    if (result.status === "rejected") logError("notifications", result.reason, "an e-mail copy failed");
   }
 }

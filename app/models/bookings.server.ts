@@ -21,7 +21,8 @@ import {
   type PaymentMode,
 } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
-import { insertDriver, sqlState } from "./accounts.server";
+import { sqlState } from "~/utils/errors.server";
+import { insertDriver } from "./accounts.server";
 import { assertTransition, bookingReference, CONFIRMED_STATUS, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
 import type { CheckoutOffer } from "./checkout.server";
 import { localizedName } from "./localized-name";

@@ -11,6 +11,7 @@ import { ageOn, PHONE_PATTERN } from "./account-forms";
 import { paysOnline } from "./booking";
 import { isValidCardCvc, isValidCardExpiry, isValidCardNumber } from "./card";
 import { isCalendarDay } from "./rental-period";
+import { withoutControlCharacters } from "./text";
 
 export type FieldMessage = { key: string; params?: Record<string, string | number> };
 
@@ -27,7 +28,7 @@ export interface CheckoutRules {
 
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
 
-const text = (max: number) => z.string().trim().max(max).optional().default("");
+const text = (max: number) => z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).optional().default("");
 
 /** What the form posts, read leniently (every field a string, extras a list) before the rules are applied. */
 const rawCheckout = z.object({

@@ -16,6 +16,7 @@ import type { CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
 import { describeExtra, type PriceBreakdown } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
+import { logError } from "~/utils/errors.server";
 
 export interface Signer {
   id: string;
@@ -169,7 +170,7 @@ export async function bookOffer(
       card: gatewayName === "sandbox" ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc } : undefined,
     });
   } catch (error) {
-    console.error("[checkout] the payment could not start", error instanceof Error ? error.message : error);
+    logError("checkout", error, "the payment could not start");
     await releaseHold(db, attemptId);
     return { kind: "problem", errors: { "": { key: "checkout:problems.paymentUnavailable" } } };
   }

@@ -3,6 +3,7 @@ import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";
+import { logError } from "~/utils/errors.server";
 
 export interface ContactMessage {
   email: string;
@@ -35,7 +36,7 @@ export async function submitContactMessage(db: Executor, contact: ContactMessage
   await getMailer().send({ ...mail, replyTo: contact.email });
   if (!account?.verified) return;
   // The message is kept and care has it: a failed acknowledgement must not make the sender write again.
-  await acknowledge(contact, account).catch((error: unknown) => console.error("[contact] acknowledgement", error));
+  await acknowledge(contact, account).catch((error: unknown) => logError("contact", error, "acknowledgement"));
 }
 
 async function acknowledge(contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {

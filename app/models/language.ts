@@ -20,11 +20,14 @@ export interface LanguageInputs {
   acceptLanguage?: string | null;
 }
 
+/**
+ * A page's language never writes to the account: a link with `?lng=` (or a crawler following one) changes only the
+ * page and the stored cookie. The header's language switch, a POST (routes/language.tsx), is the explicit choice that
+ * also updates a signed-in user's record (decision 003, amended by 013).
+ */
 export interface LanguageDecision {
   language: Language;
   source: LanguageSource;
-  /** The signed-in user asked for a valid language other than the stored one: store it. */
-  updateUser: boolean;
 }
 
 const COUNTRY_LANGUAGES: Record<string, Language> = { FR: "fr", MA: "fr", US: "en", GB: "en", AU: "en" };
@@ -59,23 +62,19 @@ function knownCountry(code: string | null | undefined): string | undefined {
 export function resolveLanguage(inputs: LanguageInputs): LanguageDecision {
   const query = inputs.queryLanguage?.trim().toLowerCase();
   if (isSupportedLanguage(query)) {
-    return {
-      language: query,
-      source: "query",
-      updateUser: inputs.signedIn && inputs.userLanguage !== query,
-    };
+    return { language: query, source: "query" };
   }
   if (isSupportedLanguage(inputs.cookieLanguage)) {
-    return { language: inputs.cookieLanguage, source: "cookie", updateUser: false };
+    return { language: inputs.cookieLanguage, source: "cookie" };
   }
   if (inputs.signedIn && isSupportedLanguage(inputs.userLanguage)) {
-    return { language: inputs.userLanguage, source: "user", updateUser: false };
+    return { language: inputs.userLanguage, source: "user" };
   }
   const country = knownCountry(inputs.countryCode);
   if (!inputs.signedIn && inputs.ipDetection && country) {
-    return { language: languageForCountry(country), source: "country", updateUser: false };
+    return { language: languageForCountry(country), source: "country" };
   }
   const fromHeader = languageFromAcceptLanguage(inputs.acceptLanguage);
-  if (fromHeader) return { language: fromHeader, source: "header", updateUser: false };
-  return { language: DEFAULT_LANGUAGE, source: "default", updateUser: false };
+  if (fromHeader) return { language: fromHeader, source: "header" };
+  return { language: DEFAULT_LANGUAGE, source: "default" };
 }

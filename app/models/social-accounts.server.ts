@@ -11,7 +11,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { sessions, userIdentities, users, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import type { SocialIdentity } from "~/utils/social.server";
-import { sqlState } from "./accounts.server";
+import { sqlState } from "~/utils/errors.server";
 
 export type SocialAccountResult =
   | { ok: true; userId: string; fullName: string; created: boolean }

@@ -19,6 +19,7 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await sendActivationEmail(db, user, publicOrigin(request));
       return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.activationEmailSent" }) });
     } catch (error) {
-      console.error("[activate]", error);
+      logError("activate", error);
       return redirect(`/activate?token=${encodeURIComponent(token)}`, { headers: await createToastHeaders({ type: "error", messageKey: "errors.validationEmailFailed" }) });
     }
   }
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     saved = await setPasswordWithLink(db, submission.value.token, "activation", submission.value.password);
   } catch (error) {
-    console.error("[activate]", error);
+    logError("activate", error);
     return data(submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
   }
   if (saved.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);

@@ -4,6 +4,7 @@ import { configuredSocialProviders, isSocialProvider, startSocialSignIn } from "
 import { publicOrigin } from "~/utils/origin.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
+import { logError } from "~/utils/errors.server";
 
 /** 'Continue with …' buttons post here (a plain form); the browser goes on to the provider. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { url, cookie } = await startSocialSignIn(provider, publicOrigin(request), redirectTo);
     return redirect(url, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    console.error(`[social] ${provider} unavailable:`, error instanceof Error ? error.message : error);
+    logError("social", error, `${provider} unavailable`);
     const headers = await createToastHeaders({ type: "error", messageKey: "errors.socialUnavailable", params: { provider: SOCIAL_PROVIDER_NAMES[provider] } });
     return redirect(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
   }

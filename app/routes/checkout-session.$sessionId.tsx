@@ -14,6 +14,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -42,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       settlement = new URL(request.url).searchParams.has("cancelled") ? await abandonPayment(db, hold, booking.id, origin) : await settleWithGateway(db, hold, origin);
     } catch (error) {
       // The gateway did not answer: keep checking (the hold and the webhook still settle it).
-      console.error("[checkout-session] payment check failed", error instanceof Error ? error.message : error);
+      logError("checkout-session", error, "payment check failed");
       settlement = "open";
     }
     if (settlement === "open" && booking.expiresAt && booking.expiresAt.getTime() < Date.now()) settlement = "failed";

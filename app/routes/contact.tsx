@@ -19,6 +19,7 @@ import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await submitContactMessage(await getDb(), { email, subject: submission.value.subject, message: submission.value.message, account: user });
   } catch (error) {
-    console.error("[contact]", error);
+    logError("contact", error);
     return data(submission.reply({ formErrors: ["errors.messageFailed"] }), { status: 500 });
   }
   return redirect("/contact", { headers: await createToastHeaders({ type: "success", messageKey: "success.messageSent" }) });

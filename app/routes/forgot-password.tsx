@@ -18,6 +18,7 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await sendPasswordResetEmail(db, user, publicOrigin(request));
   } catch (error) {
-    console.error("[forgot-password]", error);
+    logError("forgot-password", error);
     return data(submission.reply({ formErrors: ["errors.generic"] }), { status: 500 });
   }
   return redirect("/sign-in", { headers: await createToastHeaders({ type: "success", messageKey: "success.resetEmailSent" }) });

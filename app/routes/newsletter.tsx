@@ -10,6 +10,7 @@ import { hitRateLimits } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await subscribe(db, parsed.data.email, language, publicOrigin(request));
   } catch (error) {
-    console.error("[newsletter]", error instanceof Error ? error.message : error);
+    logError("newsletter", error);
     return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.generic" }) });
   }
   // The same answer for a new and a known address.

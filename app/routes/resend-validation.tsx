@@ -7,6 +7,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
+import { logError } from "~/utils/errors.server";
 
 const RESENDS_PER_IP = { name: "resend-validation:ip", limit: 20, windowSeconds: 3600 };
 const RESENDS_PER_ACCOUNT = { name: "resend-validation:account", limit: 5, windowSeconds: 3600 };
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await sendValidationEmail(db, user, publicOrigin(request));
     return redirect(back, { headers: await createToastHeaders({ type: "success", messageKey: "success.validationEmailSent" }) });
   } catch (error) {
-    console.error("[resend-validation]", error);
+    logError("resend-validation", error);
     return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.validationEmailFailed" }) });
   }
 }

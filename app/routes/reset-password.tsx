@@ -15,6 +15,7 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { useAccountForm } from "~/utils/use-account-form";
 import { useRouteTranslation } from "~/utils/use-route-translation";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     saved = await setPasswordWithLink(await getDb(), submission.value.token, "passwordReset", submission.value.password);
   } catch (error) {
-    console.error("[reset-password]", error);
+    logError("reset-password", error);
     return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
   }
   if (saved.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);

@@ -13,6 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator, languageCookie } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
+import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~/utils/uploads.server";
 import { useAccountForm } from "~/utils/use-account-form";
@@ -45,7 +46,12 @@ function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Pr
 }
 
 type UploadForm = "avatar" | "license";
-const uploadFailed = (form: UploadForm, error: UploadProblem) => data({ upload: { form, error } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
+type UploadRefusal = UploadProblem | "errors.tooManyAttempts";
+const uploadFailed = (form: UploadForm, error: UploadRefusal, init: { status?: number; minutes?: number; headers?: HeadersInit } = {}) =>
+  data({ upload: { form, error, minutes: init.minutes } }, { status: init.status ?? (error === "validation.fileTooLarge" ? 413 : 400), headers: init.headers });
+
+/** Decoding a picture costs up to ~0.6 CPU-second (a 40-megapixel image): an account may send only so many. */
+const UPLOADS_PER_ACCOUNT = { name: "upload:account", limit: 20, windowSeconds: 3600 };
 
 async function savedRedirect(extraCookie?: string) {
   const headers = await createToastHeaders({ type: "success", messageKey: "success.settingsUpdated" });
@@ -70,6 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return savedRedirect(await languageCookie.serialize(submission.value.language));
     }
     case "avatar": {
+      const refused = await hitRateLimits([[UPLOADS_PER_ACCOUNT, userId]]);
+      if (refused) return uploadFailed("avatar", "errors.tooManyAttempts", { status: 429, minutes: minutesOf(refused), headers: retryAfterHeaders(refused) });
       const stored = await storeAvatar(formData.get("image"));
       if (!stored.ok) return uploadFailed("avatar", stored.error);
       await replaceUserFile(db, userId, "avatar", stored.name);
@@ -79,6 +87,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await replaceUserFile(db, userId, "avatar", null);
       return savedRedirect();
     case "license": {
+      const refused = await hitRateLimits([[UPLOADS_PER_ACCOUNT, userId]]);
+      if (refused) return uploadFailed("license", "errors.tooManyAttempts", { status: 429, minutes: minutesOf(refused), headers: retryAfterHeaders(refused) });
       const stored = await storeLicense(formData.get("file"));
       if (!stored.ok) return uploadFailed("license", stored.error);
       await replaceUserFile(db, userId, "driverLicense", stored.name);
@@ -100,7 +110,7 @@ export default function Settings() {
   const busy = navigation.state === "submitting";
   const [form, fields] = useAccountForm("settings-profile", profileSchema, actionData && "profile" in actionData ? actionData.profile : undefined);
   const upload = actionData && "upload" in actionData ? actionData.upload : null;
-  const uploadError = (which: UploadForm) => (upload?.form === which ? { key: upload.error, params: { size: maxMegabytes } } : undefined);
+  const uploadError = (which: UploadForm) => (upload?.form === which ? { key: upload.error, params: { size: maxMegabytes, minutes: upload.minutes ?? 0 } } : undefined);
   const avatarError = uploadError("avatar");
   const licenseError = uploadError("license");
 

@@ -25,6 +25,23 @@ describe("sign-up answers every input with a page, never a crash", () => {
     expect(replyOf(result)?.initialValue).toMatchObject({ email: "feb30@example.com", birthDate: "2000-02-30" });
   });
 
+  it("writes the account and its validation token together: when the token cannot be saved, no account is left", async () => {
+    await app.database.db.execute(sql.raw("create function refuse_token() returns trigger language plpgsql as $$ begin raise exception 'tokens full'; end $$"));
+    await app.database.db.execute(sql.raw("create trigger refuse_token before insert on tokens for each row execute function refuse_token()"));
+    try {
+      const result = await signUp(form({ email: "half-made@example.com" }), "192.0.2.53");
+      expect(statusOf(result)).toBe(500);
+      expect(replyOf(result)?.error?.[""]).toEqual(["errors.signUpFailed"]);
+      const left = await app.database.db.select({ id: users.id }).from(users).where(sql`${users.email} = 'half-made@example.com'`);
+      expect(left).toEqual([]);
+    } finally {
+      await app.database.db.execute(sql.raw("drop trigger refuse_token on tokens"));
+      await app.database.db.execute(sql.raw("drop function refuse_token()"));
+    }
+    // The same address signs up normally afterwards.
+    expect(statusOf(await signUp(form({ email: "half-made@example.com" }), "192.0.2.54"))).toBe(302);
+  });
+
   it("says 'An error occurred during sign up' when the account cannot be saved, keeping what was typed but not the password", async () => {
     await app.database.db.execute(sql.raw("create function refuse_insert() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$"));
     await app.database.db.execute(sql.raw("create trigger refuse_insert before insert on users for each row execute function refuse_insert()"));

@@ -9,7 +9,7 @@ import { Recaptcha } from "~/components/recaptcha";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { MINIMUM_DRIVER_AGE, missingSignUpFields, signUpSchema } from "~/models/account-forms";
-import { sendValidationEmail } from "~/models/account-mails.server";
+import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -24,6 +24,7 @@ import { useRouteTranslation } from "~/utils/use-route-translation";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/utils/visitor.server";
+import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -62,17 +63,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     created = await createDriverAccount(db, { ...driver, language });
   } catch (error) {
     // Spec §8: 'An error occurred during sign up', with what was typed kept.
-    console.error("[sign-up]", error);
+    logError("sign-up", error);
     return data(submission.reply({ ...hidden, formErrors: ["errors.signUpFailed"] }), { status: 500 });
   }
   if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
 
   let toastKey = "success.validationEmailSent";
   try {
-    await sendValidationEmail(db, { id: created.userId, email: driver.email, fullName: driver.fullName, language }, publicOrigin(request));
+    await mailValidationLink({ id: created.userId, email: driver.email, fullName: driver.fullName, language }, created.validationToken, publicOrigin(request));
   } catch (error) {
     // The account exists and the user can ask for the link again from the notice.
-    console.error("[sign-up] validation e-mail", error);
+    logError("sign-up", error, "validation e-mail");
     toastKey = "errors.validationEmailFailed";
   }
   const headers = await createToastHeaders({ type: toastKey.startsWith("errors") ? "error" : "success", messageKey: toastKey });

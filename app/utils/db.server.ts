@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "#db/schema";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
+import { logError } from "./errors.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,12 +32,36 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "db/migrations");
 /** Arbitrary constant shared by every instance for pg_advisory_lock. */
 const STARTUP_LOCK_ID = 7_310_422_001;
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number };
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  poolSize?: number;
+  /** PostgreSQL: give up opening a connection after this long (0 = wait forever). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: cancel a statement after this long, and stop waiting for an answer a little later (0 = never). */
+  statementTimeoutMs?: number;
+}
 
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when pgliteDir is "memory://"). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.pgliteDir ?? "memory://");
+}
+
+/**
+ * How long an app request may wait for PostgreSQL. The server cancels a slow statement itself
+ * (statement_timeout); when the server or the network stops answering altogether, the client stops waiting a
+ * second later (query_timeout), so a silent database costs a request seconds, never minutes (decision 013).
+ */
+export function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
+  const statement = options.statementTimeoutMs ?? 0;
+  return {
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    ...(statement > 0 ? { statement_timeout: statement, query_timeout: statement + 1000 } : {}),
+    // A connection whose peer vanished is noticed by TCP keepalives instead of hanging on forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
 }
 
 async function openPglite(dir: string): Promise<DatabaseHandle> {
@@ -53,16 +78,18 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   // JIT compilation costs seconds on the search query's long price expression and never pays off for
   // short OLTP statements like ours.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: "-c jit=off" });
-  pool.on("error", (error) => console.error("[db] idle client error", error));
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: "-c jit=off", ...requestTimeouts(options) });
+  pool.on("error", (error) => logError("db", error, "idle client error"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
 
   async function withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
-    // An advisory lock lives on one connection, so the work runs on that same dedicated client.
-    const client = await pool.connect();
+    // An advisory lock lives on one connection, so the work runs on that same dedicated client. Start-up work
+    // (migrations on a large table, seeding) is not a request: it gets a connection without the statement limits.
+    const client = new pg.Client({ connectionString: url, options: "-c jit=off", connectionTimeoutMillis: options.connectTimeoutMs ?? 0 });
+    await client.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
       try {
@@ -71,7 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]);
       }
     } finally {
-      client.release();
+      await client.end();
     }
   }
 
@@ -90,6 +117,11 @@ export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
+/** The environment's database settings, as `openDatabase` takes them. */
+export function databaseOptionsFromEnv(env: Pick<Env, "DATABASE_URL" | "PGLITE_DIR" | "DB_CONNECT_TIMEOUT_MS" | "DB_STATEMENT_TIMEOUT_MS">): DatabaseOptions {
+  return { databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS };
+}
+
 declare global {
   // Survives module reloads in development so one PGlite folder has one owner.
   var __rentacarDatabase: Promise<DatabaseHandle> | undefined;
@@ -102,8 +134,7 @@ export function setDatabase(handle: Promise<DatabaseHandle>) {
 
 export async function getDatabaseHandle(): Promise<DatabaseHandle> {
   if (!globalThis.__rentacarDatabase) {
-    const env = getEnv();
-    setDatabase(openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }));
+    setDatabase(openDatabase(databaseOptionsFromEnv(getEnv())));
   }
   return globalThis.__rentacarDatabase!;
 }

@@ -32,15 +32,24 @@ describe("outbox mailer", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("writes an .eml file and logs the links", async () => {
+  it("writes an .eml file and, in development, logs the links", async () => {
     const lines: string[] = [];
-    await outboxMailer(dir, "Rentacar <no-reply@example.com>", (line) => lines.push(line)).send(message);
+    await outboxMailer(dir, "Rentacar <no-reply@example.com>", { showLinks: true, log: (line) => lines.push(line) }).send(message);
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(dir, files[0]!), "utf8");
     expect(eml).toMatch(/^To: driver@example.com$/m);
     expect(eml).toMatch(/^Subject: /m);
     expect(lines[0]).toContain("links: http://127.0.0.1:3000/activate?token=abc");
+  });
+
+  it("logs neither the recipient nor the links outside development: they are personal data and live tokens", async () => {
+    const lines: string[] = [];
+    await outboxMailer(dir, "Rentacar <no-reply@example.com>", { log: (line) => lines.push(line) }).send(message);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[mail\] ".+" → .+\.eml$/);
+    expect(lines[0]).not.toContain("token=");
+    expect(lines[0]).not.toContain("driver@example.com");
   });
 });
 

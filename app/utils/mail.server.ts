@@ -1,6 +1,8 @@
 /**
  * Outgoing mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
- * into OUTBOX_DIR and its links are logged, so a local user can follow an activation link without a mail server.
+ * into OUTBOX_DIR. In development the log line also gives the recipient and the message's links, so a local user
+ * can follow an activation link without opening the file; anywhere else the log names the file only, since those
+ * links are live tokens and the address is personal data (decision 013).
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -32,7 +34,13 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-export function outboxMailer(dir: string, from: string, log: (line: string) => void = console.log): Mailer {
+export interface OutboxOptions {
+  /** Log the recipient and the links (development only). */
+  showLinks?: boolean;
+  log?: (line: string) => void;
+}
+
+export function outboxMailer(dir: string, from: string, { showLinks = false, log = console.log }: OutboxOptions = {}): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
@@ -40,6 +48,7 @@ export function outboxMailer(dir: string, from: string, log: (line: string) => v
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
+      if (!showLinks) return log(`[mail] "${message.subject}" → ${file}`);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log(`[mail] to ${message.to}: "${message.subject}" → ${file}${links.length ? ` links: ${links.join(" ")}` : ""}`);
     },
@@ -52,7 +61,7 @@ let mailer: Mailer | undefined;
 export function getMailer(): Mailer {
   if (!mailer) {
     const env = getEnv();
-    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(env.OUTBOX_DIR, env.MAIL_FROM);
+    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(env.OUTBOX_DIR, env.MAIL_FROM, { showLinks: env.NODE_ENV === "development" });
   }
   return mailer;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { Redis } from "ioredis";
-import { forgiveRateLimit, hitRateLimit, postgresRateLimits, purgeExpiredRateLimits, redisRateLimits, type RateLimitStore } from "./rate-limit.server";
+import { forgiveRateLimit, hitRateLimit, postgresRateLimits, purgeExpiredRateLimits, redisRateLimits, redisWithFallback, type RateLimitStore } from "./rate-limit.server";
 
 describe.each(testEngines)("rate limits on %s", (engine) => {
   let database: TestDatabase;
@@ -123,5 +123,43 @@ describe.skipIf(!process.env.TEST_REDIS_URL)("rate limits in Redis", () => {
     expect((await hitRateLimit(store, short, "192.0.2.9")).allowed).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await hitRateLimit(store, short, "192.0.2.9")).allowed).toBe(true);
+  });
+});
+
+/** Redis down must not stop sign-in: the counts go to PostgreSQL meanwhile, and Redis is used again once it answers. */
+describe("rate limits while Redis is down", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database?.destroy());
+  const rule = { name: "sign-in:ip", limit: 2, windowSeconds: 60 };
+
+  it("counts in PostgreSQL when Redis refuses connections, warning once, within a second", async () => {
+    // Port 1 on loopback: nothing listens, so every connection is refused at once.
+    const deadRedis = new Redis("redis://127.0.0.1:1", { maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 1000, lazyConnect: true });
+    deadRedis.on("error", () => {});
+    const warnings: string[] = [];
+    const store = redisWithFallback(deadRedis, redisRateLimits(deadRedis, "dead:"), async () => postgresRateLimits(database.db), (line) => warnings.push(line));
+    const started = performance.now();
+    const results = [];
+    for (let attempt = 0; attempt < 3; attempt++) results.push(await hitRateLimit(store, rule, "203.0.113.50"));
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(results.map((result) => result.allowed)).toEqual([true, true, false]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("counting in PostgreSQL");
+    deadRedis.disconnect();
+  });
+
+  it("uses Redis, not PostgreSQL, while Redis answers", async () => {
+    const calls: string[] = [];
+    const fakeStore = (name: string): RateLimitStore => ({
+      hit: async () => (calls.push(name), { hits: 1, resetAt: new Date(Date.now() + 60_000) }),
+      forgive: async () => void calls.push(name),
+    });
+    const store = redisWithFallback({ status: "ready" }, fakeStore("redis"), async () => fakeStore("postgres"), () => {});
+    await hitRateLimit(store, rule, "198.51.100.20");
+    await forgiveRateLimit(store, rule, "198.51.100.20");
+    expect(calls).toEqual(["redis", "redis"]);
   });
 });

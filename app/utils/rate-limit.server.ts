@@ -1,7 +1,8 @@
 /**
  * Fixed-window rate limits shared by every app instance: the counters live in PostgreSQL (table rate_limits), or
- * in Redis when REDIS_URL is set, so a flood spread over several instances is still counted once. Used for
- * sign-in, sign-up, resend, forgot-password and contact (per IP and per account).
+ * in Redis when REDIS_URL is set (PostgreSQL while Redis is down), so a flood spread over several instances is still
+ * counted once. Used for sign-in, sign-up, resend, forgot-password, contact, change-password and uploads (per IP and
+ * per account).
  */
 import { redirect } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
@@ -58,14 +59,17 @@ export async function hitRateLimits(checks: ReadonlyArray<readonly [RateLimitRul
   return null;
 }
 
+/** Whole minutes until a refused attempt may be made again, as the 'too many attempts' message says them. */
+export const minutesOf = (refused: RateLimitResult) => Math.ceil(refused.retryAfterSeconds / 60);
+
 /** The translated form-level 'too many attempts' error (a form-errors key with the minutes to wait). */
-export const tooManyAttemptsError = (refused: RateLimitResult) => encodeFormError("errors.tooManyAttempts", { minutes: Math.ceil(refused.retryAfterSeconds / 60) });
+export const tooManyAttemptsError = (refused: RateLimitResult) => encodeFormError("errors.tooManyAttempts", { minutes: minutesOf(refused) });
 
 export const retryAfterHeaders = (refused: RateLimitResult) => ({ "Retry-After": String(refused.retryAfterSeconds) });
 
 /** Back to `to` with the 'too many attempts' toast and Retry-After (for forms that answer with a redirect). */
 export async function tooManyAttemptsRedirect(to: string, refused: RateLimitResult): Promise<Response> {
-  const headers = await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } });
+  const headers = await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
   headers.set("Retry-After", String(refused.retryAfterSeconds));
   return redirect(to, { headers });
 }
@@ -136,14 +140,73 @@ export function redisRateLimits(redis: Redis, prefix: string): RateLimitStore {
   };
 }
 
+/**
+ * Redis first, PostgreSQL while Redis does not answer. A rate limit must never stop sign-in: with Redis down, every
+ * instance counts in the shared PostgreSQL table instead (counts of the outage's first minutes start afresh there), a
+ * warning is logged once a minute, and Redis is used again as soon as it answers (decision 013).
+ */
+export function redisWithFallback(
+  redis: Pick<Redis, "status">,
+  primary: RateLimitStore,
+  fallback: () => Promise<RateLimitStore>,
+  warn: (message: string) => void = console.warn,
+): RateLimitStore {
+  let failedAt = 0;
+  let warnedAt = 0;
+  const RETRY_AFTER_FAILURE_MS = 5_000;
+  // Right after a failure, requests go straight to PostgreSQL until Redis says it is ready again (or a while passed).
+  const worthTrying = () => redis.status === "ready" || Date.now() - failedAt > RETRY_AFTER_FAILURE_MS;
+  async function attempt<T>(work: (store: RateLimitStore) => Promise<T>): Promise<T> {
+    if (worthTrying()) {
+      try {
+        return await work(primary);
+      } catch (error) {
+        failedAt = Date.now();
+        if (failedAt - warnedAt > 60_000) {
+          warnedAt = failedAt;
+          warn(`[rate-limit] Redis is not answering (${error instanceof Error ? error.message : String(error)}): counting in PostgreSQL meanwhile`);
+        }
+      }
+    }
+    return work(await fallback());
+  }
+  return {
+    hit: (key, windowSeconds, now) => attempt((store) => store.hit(key, windowSeconds, now)),
+    forgive: (key, now) => attempt((store) => store.forgive(key, now)),
+  };
+}
+
+let redisClient: Redis | undefined;
 let redisStore: RateLimitStore | undefined;
 
-/** The configured store: Redis when REDIS_URL is set, else PostgreSQL. */
+/** The shared Redis client: commands fail within a second when Redis is down, instead of queueing. */
+function getRedis(url: string): Redis {
+  redisClient ??= new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 1000, enableAutoPipelining: true });
+  // Connection errors are reported through the store's fallback warning; without a listener ioredis prints each retry.
+  if (redisClient.listenerCount("error") === 0) redisClient.on("error", () => {});
+  return redisClient;
+}
+
+/** The configured store: Redis (with PostgreSQL while it is down) when REDIS_URL is set, else PostgreSQL. */
 export async function getRateLimitStore(): Promise<RateLimitStore> {
   const { REDIS_URL, REDIS_PREFIX } = getEnv();
   if (!REDIS_URL) return postgresRateLimits(await getDb());
-  redisStore ??= redisRateLimits(new Redis(REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000, enableAutoPipelining: true }), `${REDIS_PREFIX}rate:`);
+  if (!redisStore) {
+    const redis = getRedis(REDIS_URL);
+    redisStore = redisWithFallback(redis, redisRateLimits(redis, `${REDIS_PREFIX}rate:`), async () => postgresRateLimits(await getDb()));
+  }
   return redisStore;
+}
+
+/** For /healthz: "ok", "unavailable", or "not configured" when REDIS_URL is unset. */
+export async function redisHealth(): Promise<"ok" | "unavailable" | "not configured"> {
+  const { REDIS_URL } = getEnv();
+  if (!REDIS_URL) return "not configured";
+  try {
+    return (await getRedis(REDIS_URL).ping()) === "PONG" ? "ok" : "unavailable";
+  } catch {
+    return "unavailable";
+  }
 }
 
 /** Forgets windows that ended in PostgreSQL; run periodically (Redis expires its own). */

@@ -4,6 +4,7 @@
  * documented no-script fallback (an iframe and a text area) stands in, so the forms still work.
  */
 import { getEnv, type Env } from "./env.server";
+import { describeError } from "./errors.server";
 
 /** Safari proper (not the Chromium, Firefox or Edge browsers that mention Safari in their user agent). */
 export function isSafari(userAgent: string | null): boolean {
@@ -40,7 +41,7 @@ export async function passesRecaptcha(request: Request, formData: FormData, clie
     const result = (await response.json()) as { success?: unknown };
     return result.success === true;
   } catch (error) {
-    console.warn("[recaptcha] verification failed:", error instanceof Error ? error.message : error);
+    console.warn(`[recaptcha] verification failed: ${describeError(error)}`);
     return false;
   }
 }

@@ -2,3 +2,16 @@
 export function notFound(): Response {
   return new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
+
+/** A 400 for input no form could have sent (a broken multipart body, a NUL byte): the error page says so. */
+export function badRequest(): Response {
+  return new Response("Bad Request", { status: 400, statusText: "Bad Request" });
+}
+
+/** How long a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** A 503 while the database does not answer: the error page asks to try again shortly; nothing was changed. */
+export function serviceUnavailable(): Response {
+  return new Response("Service Unavailable", { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+}

@@ -9,6 +9,7 @@ import { importPKCS8, SignJWT } from "jose";
 import * as oidc from "openid-client";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "#db/schema";
 import { cookiesAreSecure, getEnv, type Env } from "./env.server";
+import { describeError } from "./errors.server";
 
 interface ProviderSettings {
   clientId: string;
@@ -226,7 +227,7 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
       },
     };
   } catch (error) {
-    console.warn(`[social] ${provider} sign-in refused: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(`[social] ${provider} sign-in refused: ${describeError(error)}`);
     return { ok: false, error: "errors.socialSignInFailed" };
   }
 }

@@ -6,6 +6,7 @@
  * recomputation runs behind it, so visitors never wait for the recount; older than that (a page nobody asked
  * for in a while) it is recomputed before answering. A failed computation is never remembered.
  */
+import { logError } from "./errors.server";
 export function cachedFor<Key, Value>(ttlMs: number, compute: (key: Key) => Promise<Value>, now: () => number = Date.now) {
   interface Entry {
     value: Promise<Value>;
@@ -42,7 +43,7 @@ export function cachedFor<Key, Value>(ttlMs: number, compute: (key: Key) => Prom
           (error: unknown) => {
             // No second try behind the scenes: the previous figures serve until they are too old, and then the
             // next visitor recomputes them (and sees the error if it persists).
-            console.error("[cache] could not refresh a cached value", error);
+            logError("cache", error, "could not refresh a cached value");
           },
         );
       }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { sessions, type Language } from "#db/schema";
 import type { LanguageDecision } from "~/models/language";
-import { findSessionUser, updateUserLanguage, type SessionUser } from "~/models/accounts.server";
+import { findSessionUser, type SessionUser } from "~/models/accounts.server";
 import { getDisplayPricing, type DisplayPricing } from "./currency.server";
 import { getDb } from "./db.server";
 import { detectLanguage } from "./i18n.server";
@@ -12,8 +12,6 @@ export interface Visitor {
   user: SessionUser | null;
   language: Language;
   languageDecision: LanguageDecision;
-  /** Spec §8: the language asked for is used, but saving it on the account failed ('An error occurred while changing language'). */
-  languageChangeFailed?: boolean;
 }
 
 // Loaders of one request run in parallel and each needs the visitor: look it up once per request.
@@ -26,17 +24,7 @@ async function lookUpVisitor(request: Request): Promise<Visitor> {
   // The account was suspended or deleted since it signed in: every one of its sessions ends now.
   if (userId && db && !user) await db.delete(sessions).where(eq(sessions.userId, userId));
   const languageDecision = await detectLanguage(request, user?.language, user !== null);
-  let languageChangeFailed = false;
-  if (languageDecision.updateUser && user && db) {
-    try {
-      await updateUserLanguage(db, user.id, languageDecision.language);
-      user.language = languageDecision.language;
-    } catch (error) {
-      console.error("[visitor] saving the account's language", error);
-      languageChangeFailed = true;
-    }
-  }
-  return { user, language: languageDecision.language, languageDecision, languageChangeFailed };
+  return { user, language: languageDecision.language, languageDecision };
 }
 
 /** Who is asking (null for a suspended account: it is signed out), and in which language to answer. */
