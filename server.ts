@@ -21,6 +21,7 @@ import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";
 import { guardRoutes } from "./server/route-guards";
+import { buildAssets } from "./server/static-assets";
 import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
@@ -62,7 +63,10 @@ if (env.LOG_REQUESTS) {
   });
 }
 
-// Security headers on every answer, the health check and static files included.
+// Fingerprinted by the Remix compiler: precompressed at build, cached forever, with an asset's own headers.
+app.use("/build", buildAssets("public/build"));
+
+// Security headers on every other answer, the health check and the other static files included.
 const tileOrigins = originOf(env.MAP_TILE_URL);
 const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
 const stripeOrigins = stripeScriptOrigins(env);
@@ -96,8 +100,6 @@ app.get("/healthz", async (_req, res) => {
     .json({ status, database: databaseState === "ok" ? database.engine : databaseState, redis });
 });
 
-// Fingerprinted by the Remix compiler: safe to cache forever.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 const isTrustedProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;

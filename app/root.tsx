@@ -10,8 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { I18nProvider } from "~/components/i18n-provider";
+import { I18nProvider, useTranslation } from "~/components/i18n-provider";
 import { ProgressBar } from "~/components/progress-bar";
 import { ResendValidationForm } from "~/components/resend-validation-form";
 import { SiteFooter } from "~/components/site-footer";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
-import { cachedLabels } from "~/utils/label-cache";
 import { useMoney } from "~/utils/use-money";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
@@ -20,15 +18,10 @@ function formatRating(rating: number, language: string): string {
   return format.format(rating);
 }
 
-/** Parameterless labels, translated once per i18next instance. */
-function useLabel(): (key: string) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => cachedLabels(i18n), [i18n]);
-}
-
 export function CarCard({ offer, checkoutHref }: { offer: DisplayedOffer; checkoutHref: string }) {
   const { t, i18n } = useTranslation("search");
-  const label = useLabel();
+  // Parameterless labels (common namespace unless prefixed): the translator remembers each once found.
+  const { t: label } = useTranslation();
   const money = useMoney();
   const headingId = `car-${offer.id}`;
   return (

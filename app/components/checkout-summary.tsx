@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { CheckoutView } from "~/models/checkout-page.server";
 import type { Language } from "~/models/enums";
 import { formatMoney } from "~/models/money";

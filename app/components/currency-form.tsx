@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import { ReturnHereInput } from "./return-here-input";
 import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
 import type { Currency } from "~/models/enums";

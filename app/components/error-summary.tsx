@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n-provider";
 import type { FieldErrorMessage } from "./field-error";
 
 /**
  * "There is a problem": the form's own message and a link to each field in error, at the top of the form. It takes
- * focus when it appears (after a post with or without JavaScript), so a screen reader announces it at once.
+ * focus when it appears — after a post without JavaScript through `autofocus`, with it on mount and whenever the
+ * errors change — and is an alert, so a screen reader announces it at once.
  */
 export function ErrorSummary({
   errors,
@@ -24,21 +25,17 @@ export function ErrorSummary({
     if (count > 0) ref.current?.focus();
   }, [errors, count]);
   if (count === 0) return null;
+  const titleId = `${idPrefix}error-summary-title`;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
-      <h2 id="error-summary-title">{t("errors.summaryTitle")}</h2>
-      {formError ? (
-        <p>
-          {t(formError.key, formError.params ?? {})}
-        </p>
-      ) : null}
+    <div className="error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={ref} autoFocus>
+      <h2 id={titleId}>{t("errors.summaryTitle")}</h2>
+      {formError ? <p>{t(formError.key, formError.params ?? {})}</p> : null}
       {fields.length ? (
         <ul>
           {fields.map(([field, error]) => (
             <li key={field}>
               <a href={`#${idPrefix}${field}`}>
-                {labels[field] ? `${labels[field]}: ` : ""}
-                {t(error.key, error.params ?? {})}
+                {labels[field] ? t("errors.summaryItem", { label: labels[field], message: t(error.key, error.params ?? {}) }) : t(error.key, error.params ?? {})}
               </a>
             </li>
           ))}

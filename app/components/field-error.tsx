@@ -1,6 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { decodeFormError } from "~/utils/form-errors";
+import { useTranslation } from "./i18n-provider";
 
 export type FieldErrorMessage = { key: string; params?: Record<string, string | number> } | undefined;
+
+/** The first of a field's errors as a message: a translation key, with the parameters the schema packed in. */
+export const firstError = (errors: string[] | undefined): FieldErrorMessage => decodeFormError(errors?.[0]);
 
 /** A translated error under a field, referenced by the field's aria-describedby. */
 export function FieldError({ id, error }: { id: string; error: FieldErrorMessage }) {

@@ -1,38 +1,124 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { FieldError } from "./field-error";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { ErrorSummary } from "./error-summary";
+import { FieldError, firstError, type FieldErrorMessage } from "./field-error";
+import { useTranslation } from "./i18n-provider";
 
-/** A labelled input with its translated error and optional hint, wired for screen readers. */
-export function FormField({
-  label,
-  inputProps,
-  errorId,
-  errors,
-  hint,
-  errorParams,
-}: {
-  label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
-  errorId: string;
-  errors: string[] | undefined;
-  hint?: string;
-  errorParams?: Record<string, string | number>;
-}) {
+// Conform's props carry a `key` that would remount a field when a reply arrives, dropping what was typed meanwhile.
+function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Props): Omit<Props, "key"> {
+  return props;
+}
+
+/** The ids a field's aria-describedby lists: its error when it has one, then its hint. */
+const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) => [meta.errors?.length ? meta.errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
+
+type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
+
+/** A labelled input with its translated error and optional hint (a translation key), wired for screen readers. */
+type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";
+
+export function Field({ meta, label, hint, type = "text", ...attributes }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
   const { t } = useTranslation();
-  // Conform's key would remount the input when a server result arrives, dropping what the driver typed meanwhile.
-  const { key: _key, ...props } = inputProps;
-  const hintId = hint ? `${props.id}-hint` : undefined;
-  const describedBy = [errors?.length ? errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
     <div className="field">
-      <label htmlFor={props.id}>{label}</label>
-      <input {...props} aria-describedby={describedBy} />
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...withoutKey(getInputProps(meta, { type }))} {...attributes} aria-describedby={describedBy(meta, hintId)} />
       {hint ? (
         <p id={hintId} className="hint">
           {t(hint)}
         </p>
       ) : null}
-      <FieldError id={errorId} error={errors?.length ? { key: errors[0]!, params: errorParams } : undefined} />
+      <FieldError id={meta.errorId} error={firstError(meta.errors)} />
     </div>
+  );
+}
+
+export function TextareaField({ meta, label, hint, ...attributes }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { t } = useTranslation();
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea {...withoutKey(getTextareaProps(meta))} {...attributes} aria-describedby={describedBy(meta, hintId)} />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {t(hint)}
+        </p>
+      ) : null}
+      <FieldError id={meta.errorId} error={firstError(meta.errors)} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+  ...attributes
+}: FieldBase & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string; lang?: string }> }) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...withoutKey(getSelectProps(meta))} {...attributes} aria-describedby={describedBy(meta)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} lang={option.lang}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={meta.errorId} error={firstError(meta.errors)} />
+    </div>
+  );
+}
+
+/** A checkbox posting "on", its label after it (the label may hold a link), and its error. */
+export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | boolean | undefined>; label: ReactNode }) {
+  return (
+    <>
+      <div className="field field-checkbox">
+        <input {...withoutKey(getInputProps(meta as FieldMetadata<string>, { type: "checkbox", value: "on" }))} aria-describedby={describedBy(meta)} />
+        <label htmlFor={meta.id}>{label}</label>
+      </div>
+      <FieldError id={meta.errorId} error={firstError(meta.errors)} />
+    </>
+  );
+}
+
+/**
+ * "There is a problem" over a Conform form: the form's message and a link to each field in error (labelled by
+ * `labels`), in the order of `labels`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata: only its id and errors are read
+export function FormErrorSummary({ form, labels }: { form: Pick<FormMetadata<any, string[]>, "id" | "allErrors">; labels: Record<string, string> }) {
+  const all = form.allErrors;
+  const errors: Record<string, NonNullable<FieldErrorMessage>> = {};
+  for (const name of ["", ...Object.keys(labels), ...Object.keys(all)]) {
+    const message = firstError(all[name] ?? undefined);
+    if (message && !(name in errors)) errors[name] = message;
+  }
+  return <ErrorSummary errors={errors} labels={labels} idPrefix={`${form.id}-`} />;
+}
+
+/**
+ * Whether the form whose `intent` field holds `intent` is being sent: the page's other forms stay usable (a page-wide
+ * `navigation.state` check disabled all of them).
+ */
+export function useIsPending(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * A form's submit button, named `intent` so that text browsers (lynx posts only forms with a named field) and
+ * `useIsPending` can tell the forms of a page apart; it says when its own form is being sent.
+ */
+export function StatusButton({ intent, children, className = "button", ...attributes }: { intent: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const pending = useIsPending(intent);
+  return (
+    <button type="submit" name="intent" value={intent} className={className} aria-disabled={pending || undefined} {...attributes} onClick={(event) => (pending ? event.preventDefault() : attributes.onClick?.(event))}>
+      {children}
+    </button>
   );
 }

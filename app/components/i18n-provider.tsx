@@ -1,36 +1,61 @@
-import { createInstance, type i18n as I18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "~/i18n";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { DEFAULT_NAMESPACE } from "~/i18n";
+import { createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
-/** One namespace's translations (the root sends "common"). */
-type Bundle = Record<string, unknown>;
-
-/**
- * Instances by bundle object, then language. On the server the root loader hands over the same bundle object
- * on every request, so each language's instance (its services, plural rules and label cache) is built once per
- * process instead of once per page; in the browser a revalidated root brings a new bundle and a new instance.
- * Nothing changes an instance's language after creation: a language switch is a new page or a new bundle.
- */
-const instances = new WeakMap<Bundle, Map<string, I18n>>();
-
-function instanceFor(language: string, common: Bundle): I18n {
-  let byLanguage = instances.get(common);
-  if (!byLanguage) instances.set(common, (byLanguage = new Map()));
-  let instance = byLanguage.get(language);
-  if (!instance) {
-    instance = createInstance();
-    void instance.use(initReactI18next).init({ ...i18nOptions, lng: language, resources: { [language]: { common } } });
-    byLanguage.set(language, instance);
-  }
-  return instance;
+/** One language's loaded namespaces, and a translator per namespace asked for. */
+interface Catalogue {
+  language: string;
+  namespaces: Map<string, Bundle>;
+  translators: Map<string, Translate>;
 }
 
 /**
- * The page's i18next instance, built from the translations the root loader sent, so the server render and the
- * browser's hydration produce the same text without fetching anything.
+ * Catalogues by the root's common bundle, then language. On the server the root loader hands over the same bundle
+ * object on every request, so each language's catalogue (its translators and their label memory) is built once per
+ * process instead of once per page; in the browser a revalidated root brings a new bundle and a new catalogue.
  */
+const catalogues = new WeakMap<Bundle, Map<string, Catalogue>>();
+
+function catalogueFor(language: string, common: Bundle): Catalogue {
+  let byLanguage = catalogues.get(common);
+  if (!byLanguage) catalogues.set(common, (byLanguage = new Map()));
+  let catalogue = byLanguage.get(language);
+  if (!catalogue) {
+    catalogue = { language, namespaces: new Map([[DEFAULT_NAMESPACE, common]]), translators: new Map() };
+    byLanguage.set(language, catalogue);
+  }
+  return catalogue;
+}
+
+const CatalogueContext = createContext<Catalogue>({ language: "en", namespaces: new Map(), translators: new Map() });
+
+/** The page's translations, from what the root loader sent: nothing is fetched, and hydration finds the same text. */
 export function I18nProvider({ language, common, children }: { language: string; common: Bundle; children: ReactNode }) {
-  const i18n = useMemo(() => instanceFor(language, common), [language, common]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  const catalogue = useMemo(() => catalogueFor(language, common), [language, common]);
+  return <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>;
+}
+
+function translatorOf(catalogue: Catalogue, namespace: string): Translate {
+  let t = catalogue.translators.get(namespace);
+  if (!t) {
+    t = createTranslator(catalogue.language, (name) => catalogue.namespaces.get(name), namespace);
+    catalogue.translators.set(namespace, t);
+  }
+  return t;
+}
+
+/** `t` for `namespace` (keys may also name another one: "checkout:title"), and the page's language. */
+export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: Translate; i18n: { language: string } } {
+  const catalogue = useContext(CatalogueContext);
+  return { t: translatorOf(catalogue, namespace), i18n: { language: catalogue.language } };
+}
+
+/**
+ * Translations of a route's own namespace, sent by its loader, so only the pages that need a namespace carry it.
+ * The bundle joins the page's catalogue before anything below the route renders.
+ */
+export function useRouteTranslation(namespace: string, bundle: Bundle) {
+  const catalogue = useContext(CatalogueContext);
+  if (catalogue.namespaces.get(namespace) !== bundle) catalogue.namespaces.set(namespace, bundle);
+  return useTranslation(namespace);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 
 /**
  * A place's wall-clock date and time ('YYYY-MM-DDTHH:mm', already local to the place) in the reader's notation.

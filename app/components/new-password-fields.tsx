@@ -1,35 +1,22 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { MINIMUM_PASSWORD_LENGTH } from "~/models/account-forms";
-import { FormField } from "./form-field";
+import type { FieldMetadata } from "@conform-to/react";
+import { Field } from "./form-field";
 
-/** A new password and its confirmation (sign-up, reset, change). Nothing typed here is ever sent back. */
+/** A new password and its confirmation (sign-up, reset, activation, change). Nothing typed here is ever sent back. */
 export function NewPasswordFields({
   password,
   confirmPassword,
   labels,
   hint,
 }: {
-  password: FieldMetadata<string>;
-  confirmPassword: FieldMetadata<string>;
+  password: FieldMetadata<string | undefined>;
+  confirmPassword: FieldMetadata<string | undefined>;
   labels: { password: string; confirmPassword: string };
   hint?: string;
 }) {
   return (
     <>
-      <FormField
-        label={labels.password}
-        inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "new-password" }}
-        errorId={password.errorId}
-        errors={password.errors}
-        errorParams={{ min: MINIMUM_PASSWORD_LENGTH }}
-        hint={hint}
-      />
-      <FormField
-        label={labels.confirmPassword}
-        inputProps={{ ...getInputProps(confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        errorId={confirmPassword.errorId}
-        errors={confirmPassword.errors}
-      />
+      <Field meta={password} type="password" label={labels.password} autoComplete="new-password" hint={hint} />
+      <Field meta={confirmPassword} type="password" label={labels.confirmPassword} autoComplete="new-password" />
     </>
   );
 }

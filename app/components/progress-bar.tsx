@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 
 /** A thin bar at the top while a client-side navigation or form submission is under way. */
 export function ProgressBar() {

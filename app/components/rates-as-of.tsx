@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { RootLoaderData } from "~/root";
 
 /** When prices are converted with the built-in table, say which day its rates are from. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
 
 type Stop = { name: string; local: string };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { PlaceForForm, PlaceForMap, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { FieldError } from "./field-error";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
 import { CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
 import { useMoney } from "~/utils/use-money";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { SearchFormState } from "~/models/search-page.server";
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { ReturnHereInput } from "./return-here-input";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 
 export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boolean; contactEmail: string }) {
   const { t } = useTranslation();

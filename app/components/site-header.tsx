@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
 import type { Currency } from "~/models/enums";

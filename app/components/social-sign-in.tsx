@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from "~/models/enums";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 
 /** Spec §4: the payment script's load states. */
 type LoadState = "initial" | "pending" | "resolved" | "rejected";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/components/i18n-provider";
 import type { Toast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/use-hydrated";
 

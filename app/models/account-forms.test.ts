@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { validSignUp } from "../../tests/support/fixtures";
+import { decodeFormError } from "~/utils/form-errors";
 import { ageOn, signUpSchema } from "./account-forms";
 
 const valid = validSignUp;
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = signUpSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  // The first message of each field, as its translation key (messages with a figure carry it packed in).
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join(".")] ??= decodeFormError(issue.message)!.key;
+  return errors;
 };
 
 describe("sign-up rules (spec §5)", () => {
@@ -18,11 +23,11 @@ describe("sign-up rules (spec §5)", () => {
     ["an invalid phone", { phone: "call me" }, "phone", "validation.invalidPhone"],
     ["too few digits", { phone: "+1 2-3" }, "phone", "validation.invalidPhone"],
     ["terms not accepted", { acceptTerms: undefined }, "acceptTerms", "validation.acceptTerms"],
-    ["a nonsense date", { birthDate: "1990-02-31x" }, "birthDate", "validation.invalidDate"],
-    ["30 February", { birthDate: "2000-02-30" }, "birthDate", "validation.invalidDate"],
-    ["29 February of a common year", { birthDate: "1999-02-29" }, "birthDate", "validation.invalidDate"],
-    ["month 13", { birthDate: "1990-13-01" }, "birthDate", "validation.invalidDate"],
-    ["day 0", { birthDate: "1990-01-00" }, "birthDate", "validation.invalidDate"],
+    ["a nonsense date", { birthDate: "1990-02-31x" }, "birthDate", "validation.invalidBirthDate"],
+    ["30 February", { birthDate: "2000-02-30" }, "birthDate", "validation.invalidBirthDate"],
+    ["29 February of a common year", { birthDate: "1999-02-29" }, "birthDate", "validation.invalidBirthDate"],
+    ["month 13", { birthDate: "1990-13-01" }, "birthDate", "validation.invalidBirthDate"],
+    ["day 0", { birthDate: "1990-01-00" }, "birthDate", "validation.invalidBirthDate"],
   ])("refuses %s", (_name, change, path, message) => {
     expect(errorsOf({ ...valid, ...change })[path]).toBe(message);
   });
@@ -38,6 +43,15 @@ describe("sign-up rules (spec §5)", () => {
   });
 
   it("accepts 29 February of a leap year", () => expect(errorsOf({ ...valid, birthDate: "2000-02-29" })).toEqual({}));
+
+  it("says the passwords differ even while the rest of the form is wrong", () => {
+    expect(errorsOf({ password: "secret1", confirmPassword: "secret2" })).toMatchObject({ confirmPassword: "validation.passwordsDontMatch", email: "validation.required" });
+  });
+
+  it("carries the figures its messages need", () => {
+    const issues = signUpSchema.safeParse({ ...valid, password: "123", confirmPassword: "123" });
+    expect(issues.success ? null : decodeFormError(issues.error.issues[0]!.message)).toEqual({ key: "validation.passwordTooShort", params: { min: 6 } });
+  });
 
   it("counts whole years", () => {
     expect(ageOn("2000-02-29", new Date("2021-02-28T12:00:00Z"))).toBe(20);

@@ -1,5 +1,9 @@
-/** Account forms' zod schemas, shared by actions and by Conform in the browser. Messages are translation keys. */
+/**
+ * Account forms' zod schemas, used by the actions (the browser gets only their constraints). Messages are translation
+ * keys; those that need a figure carry it (`encodeFormError`), so no view passes parameters.
+ */
 import { z } from "zod";
+import { encodeFormError } from "~/utils/form-errors";
 import { LANGUAGES } from "./enums";
 import { isCalendarDay } from "./rental-period";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "./text";
@@ -29,13 +33,13 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
 /** Whether 'YYYY-MM-DD' names a day of the calendar (Date.parse turns 30 February into 1 March; the database refuses it). */
 const isCalendarDate = (text: string) => isCalendarDay(...(text.split("-").map(Number) as [number, number, number]));
 
-/** A driver's birth date: a real day, at least the minimum driver age ago. */
+/** A driver's birth date: a real day (the message says "date", not "date and time"), at least the minimum driver age ago. */
 const birthDateField = z
   .string({ required_error: "validation.required" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidDate")
-  .refine(isCalendarDate, "validation.invalidDate")
-  .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, "validation.minimumAge")
-  .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidDate");
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidBirthDate")
+  .refine(isCalendarDate, "validation.invalidBirthDate")
+  .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, encodeFormError("validation.minimumAge", { age: MINIMUM_DRIVER_AGE }))
+  .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidBirthDate");
 
 const phoneField = z
   .string({ required_error: "validation.required" })
@@ -52,17 +56,37 @@ const fullNameField = z
 
 export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;
 
-export const signUpSchema = z
-  .object({
+/** A new password and its confirmation, checked against each other even while other fields are wrong. */
+const newPasswordFields = {
+  password: z
+    .string({ required_error: "validation.newPasswordRequired" })
+    .min(MINIMUM_PASSWORD_LENGTH, encodeFormError("validation.passwordTooShort", { min: MINIMUM_PASSWORD_LENGTH }))
+    .max(200, encodeFormError("validation.passwordTooShort", { min: MINIMUM_PASSWORD_LENGTH })),
+  confirmPassword: z.string({ required_error: "validation.required" }),
+};
+const passwordsMatch = (value: { password?: unknown; confirmPassword?: unknown }) => value.password === value.confirmPassword;
+const mismatch = { path: ["confirmPassword"], message: "validation.passwordsDontMatch" };
+/**
+ * 'Passwords don't match' as soon as both were typed: an object's own refinement runs only once every field is
+ * valid, so the comparison sits in an intersection, which zod checks beside the fields.
+ */
+const matchingPasswords = z.object({ password: z.string().optional(), confirmPassword: z.string().optional() }).refine(passwordsMatch, mismatch);
+
+export const signUpSchema = z.intersection(
+  z.object({
     fullName: fullNameField,
     email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
     phone: phoneField,
     birthDate: birthDateField,
-    password: z.string({ required_error: "validation.required" }).min(MINIMUM_PASSWORD_LENGTH, "validation.passwordTooShort").max(200, "validation.required"),
+    password: z
+      .string({ required_error: "validation.required" })
+      .min(MINIMUM_PASSWORD_LENGTH, encodeFormError("validation.passwordTooShort", { min: MINIMUM_PASSWORD_LENGTH }))
+      .max(200, "validation.required"),
     confirmPassword: z.string({ required_error: "validation.required" }),
     acceptTerms: z.literal("on", { errorMap: () => ({ message: "validation.acceptTerms" }) }),
-  })
-  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: "validation.passwordsDontMatch" });
+  }),
+  matchingPasswords,
+);
 
 /** The sign-up fields left empty, for spec §5's 'Please fill in the field(s): …' summary. */
 export function missingSignUpFields(formData: FormData): Array<(typeof SIGN_UP_FIELDS)[number]> {
@@ -73,25 +97,13 @@ export const forgotPasswordSchema = z.object({
   email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
 });
 
-const newPasswordFields = {
-  password: z
-    .string({ required_error: "validation.newPasswordRequired" })
-    .min(MINIMUM_PASSWORD_LENGTH, "validation.passwordTooShort")
-    .max(200, "validation.passwordTooShort"),
-  confirmPassword: z.string({ required_error: "validation.required" }),
-};
-const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
-const mismatch = { path: ["confirmPassword"], message: "validation.passwordsDontMatch" };
-
-export const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), ...newPasswordFields }).refine(passwordsMatch, mismatch);
+export const resetPasswordSchema = z.intersection(z.object({ token: z.string().min(1).max(200), ...newPasswordFields }), matchingPasswords);
 
 /** /activate: an account created at checkout sets its first password with the token of its activation link. */
 export const activationSchema = resetPasswordSchema;
 
 /** An account made by social sign-in has no current password: it sets its first one here. */
-export const changePasswordSchema = z
-  .object({ currentPassword: z.string().max(200).optional(), ...newPasswordFields })
-  .refine(passwordsMatch, mismatch);
+export const changePasswordSchema = z.intersection(z.object({ currentPassword: z.string().max(200).optional(), ...newPasswordFields }), matchingPasswords);
 
 export const PROFILE_TEXT_LIMITS = { location: 120, bio: 1000 } as const;
 
@@ -99,8 +111,8 @@ export const PROFILE_TEXT_LIMITS = { location: 120, bio: 1000 } as const;
 export const profileSchema = z.object({
   fullName: fullNameField,
   phone: phoneField.optional(),
-  location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, "validation.tooLong").refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
-  bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, "validation.tooLong").refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
+  location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, encodeFormError("validation.tooLong", { max: PROFILE_TEXT_LIMITS.location })).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
+  bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, encodeFormError("validation.tooLong", { max: PROFILE_TEXT_LIMITS.bio })).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
   birthDate: birthDateField.optional(),
   language: z.enum(LANGUAGES, { errorMap: () => ({ message: "validation.invalidLanguage" }) }),
   enableEmailNotifications: z.literal("on").optional(),

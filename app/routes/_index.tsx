@@ -10,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
 import { useMoney } from "~/utils/use-money";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -92,7 +92,7 @@ export default function Home() {
               <li key={size.range} className="card size-card">
                 <img src={`/images/cars/${size.range}-silver.svg`} alt="" width="180" height="100" />
                 <h3>
-                  <Link to={`/search?range=${size.range}`}>{t(`ranges.${size.range}`, { ns: "common" })}</Link>
+                  <Link to={`/search?range=${size.range}`}>{t(`common:ranges.${size.range}`)}</Link>
                 </h3>
                 {size.from !== null ? <p>{ts("home.sizeFrom", { price: money(size.from) })}</p> : null}
               </li>

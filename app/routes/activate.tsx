@@ -1,7 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { ResendValidationForm } from "~/components/resend-validation-form";
 import { resources } from "~/locales";
@@ -16,8 +18,9 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
 
@@ -39,7 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const activation = await checkToken(db, token, "activation");
   if (activation.status !== "invalid") {
-    return { mode: activation.status === "valid" ? ("activate" as const) : ("activationExpired" as const), token, title: t("activate.title"), translations };
+    return {
+      mode: activation.status === "valid" ? ("activate" as const) : ("activationExpired" as const),
+      token,
+      title: t("activate.title"),
+      constraint: constraintOf(activationSchema),
+      translations,
+    };
   }
 
   const result = await redeemToken(db, token, "emailValidation");
@@ -53,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("validate.title"),
     expired: result.status === "expired",
     canResend: user !== null && !user.verified,
+    constraint: constraintOf(activationSchema),
     translations,
   };
 }
@@ -100,15 +110,15 @@ export default function Activate() {
   const loaderData = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", loaderData.translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("activate", activationSchema, lastResult);
+  const [form, fields] = useServerForm<z.input<typeof activationSchema>>("activate", { lastResult, constraint: loaderData.constraint });
+  const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };
 
   if (loaderData.mode === "validation") {
     return (
       <div className="page page-narrow">
         <div className="form-card">
           <h1>{t("validate.title")}</h1>
-          <p role="alert">{loaderData.expired ? t("errors.activationExpired", { ns: "common" }) : t("validate.invalid")}</p>
+          <p role="alert">{loaderData.expired ? t("common:errors.activationExpired") : t("validate.invalid")}</p>
           {loaderData.canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <Link to="/sign-in">{t("signIn.submit")}</Link></p>}
         </div>
       </div>
@@ -122,25 +132,18 @@ export default function Activate() {
           <>
             <p>{t("activate.intro")}</p>
             <Form method="post" {...getFormProps(form)}>
+              <FormErrorSummary form={form} labels={labels} />
               <input type="hidden" name="token" value={loaderData.token} />
-              <NewPasswordFields
-                password={fields.password}
-                confirmPassword={fields.confirmPassword}
-                labels={{ password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") }}
-              />
-              <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-                {t("activate.submit")}
-              </button>
+              <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
+              <StatusButton intent="activate">{t("activate.submit")}</StatusButton>
             </Form>
           </>
         ) : (
           <>
-            <p role="alert">{t("errors.activationExpired", { ns: "common" })}</p>
+            <p role="alert">{t("common:errors.activationExpired")}</p>
             <Form method="post">
               <input type="hidden" name="token" value={loaderData.token} />
-              <button type="submit" name="intent" value="resend" className="button" disabled={navigation.state === "submitting"}>
-                {t("activate.resend")}
-              </button>
+              <StatusButton intent="resend">{t("activate.resend")}</StatusButton>
             </Form>
           </>
         )}

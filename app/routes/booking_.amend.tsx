@@ -19,7 +19,7 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -1,22 +1,22 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { z } from "zod";
+import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
 import { changePasswordSchema } from "~/models/account-forms";
 import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
 import { requireUserId, startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
-  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), translations: resources[language].account };
+  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), constraint: constraintOf(changePasswordSchema), translations: resources[language].account };
 }
 
 /**
@@ -58,34 +58,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ChangePassword() {
-  const { needsCurrent, translations } = useLoaderData<typeof loader>();
+  const { needsCurrent, constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("change-password", changePasswordSchema, lastResult);
-  const formError = decodeFormError(form.errors?.[0]);
+  const location = useLocation();
+  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>("change-password", { lastResult, constraint });
+  const labels = { currentPassword: t("change.currentPassword"), password: t("change.newPassword"), confirmPassword: t("change.confirmPassword") };
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("change.heading")}</h1>
-        <Form method="post" {...getFormProps(form)}>
-          <FieldError id="change-password-error" error={formError} />
-          {needsCurrent ? (
-            <FormField
-              label={t("change.currentPassword")}
-              inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password", required: true }}
-              errorId={fields.currentPassword.errorId}
-              errors={fields.currentPassword.errors}
-            />
-          ) : null}
-          <NewPasswordFields
-            password={fields.password}
-            confirmPassword={fields.confirmPassword}
-            labels={{ password: t("change.newPassword"), confirmPassword: t("change.confirmPassword") }}
-          />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("change.submit")}
-          </button>
+        {/* A new key after the change (a redirect to this page) empties the fields: no password stays on screen. */}
+        <Form method="post" {...getFormProps(form)} key={location.key}>
+          <FormErrorSummary form={form} labels={labels} />
+          {needsCurrent ? <Field meta={fields.currentPassword} type="password" label={labels.currentPassword} autoComplete="current-password" required /> : null}
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
+          <StatusButton intent="change-password">{t("change.submit")}</StatusButton>
         </Form>
       </div>
     </div>

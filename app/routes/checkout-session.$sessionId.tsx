@@ -12,7 +12,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
 

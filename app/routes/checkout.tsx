@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError } from "~/components/field-error";
@@ -24,7 +23,7 @@ import { hitRateLimits, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useMoney } from "~/utils/use-money";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

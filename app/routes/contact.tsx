@@ -1,22 +1,22 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { Field, FormErrorSummary, StatusButton, TextareaField } from "~/components/form-field";
 import { Recaptcha } from "~/components/recaptcha";
 import { resources } from "~/locales";
-import { CONTACT_LIMITS, contactSchema } from "~/models/contact";
+import { contactSchema } from "~/models/contact";
 import { submitContactMessage } from "~/models/contact.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
@@ -34,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     accountEmail: user?.email ?? null,
     careEmail: getEnv().CONTACT_EMAIL,
     recaptchaSiteKey: recaptchaSiteKey(request),
+    constraint: constraintOf(contactSchema),
     translations: resources[language].contact,
   };
 }
@@ -64,50 +65,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Contact() {
-  const { accountEmail, careEmail, recaptchaSiteKey, translations } = useLoaderData<typeof loader>();
+  const { accountEmail, careEmail, recaptchaSiteKey, constraint, translations } = useLoaderData<typeof loader>();
   const { t, i18n } = useRouteTranslation("contact", translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("contact", contactSchema, lastResult);
-  const formError = decodeFormError(form.errors?.[0]);
-  const { key: _key, ...messageProps } = getTextareaProps(fields.message);
+  const [form, fields] = useServerForm<z.input<typeof contactSchema>>("contact", { lastResult, constraint });
+  const labels = { email: t("email"), subject: t("subject"), message: t("message") };
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("heading")}</h1>
         <p>{t("intro")}</p>
         <Form method="post" {...getFormProps(form)}>
-          <FieldError id="contact-error" error={formError} />
+          <FormErrorSummary form={form} labels={labels} />
           {accountEmail ? (
             <p>{t("answerAt", { email: accountEmail })}</p>
           ) : (
-            <FormField
-              label={t("email")}
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }}
-              errorId={fields.email.errorId}
-              errors={fields.email.errors}
-            />
+            <Field meta={fields.email} type="email" label={labels.email} autoComplete="email" required />
           )}
-          <FormField
-            label={t("subject")}
-            inputProps={{ ...getInputProps(fields.subject, { type: "text" }), maxLength: CONTACT_LIMITS.subject }}
-            errorId={fields.subject.errorId}
-            errors={fields.subject.errors}
-            errorParams={{ max: CONTACT_LIMITS.subject }}
-          />
-          <div className="field">
-            <label htmlFor={fields.message.id}>{t("message")}</label>
-            <textarea {...messageProps} rows={8} maxLength={CONTACT_LIMITS.message} aria-describedby={fields.message.errors?.length ? fields.message.errorId : undefined} />
-            <FieldError id={fields.message.errorId} error={fields.message.errors?.[0] ? { key: fields.message.errors[0], params: { max: CONTACT_LIMITS.message } } : undefined} />
-          </div>
+          <Field meta={fields.subject} label={labels.subject} />
+          <TextareaField meta={fields.message} label={labels.message} rows={8} />
           <Recaptcha siteKey={recaptchaSiteKey} language={i18n.language} resetKey={lastResult} />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("send")}
-          </button>
+          <StatusButton intent="contact">{t("send")}</StatusButton>
         </Form>
-        <p className="hint">
-          {t("orMail", { email: careEmail })}
-        </p>
+        <p className="hint">{t("orMail", { email: careEmail })}</p>
       </div>
     </div>
   );

@@ -1,22 +1,22 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { resources } from "~/locales";
 import { forgotPasswordSchema } from "~/models/account-forms";
 import { sendPasswordResetEmail } from "~/models/account-mails.server";
 import { findDriverByEmail } from "~/models/accounts.server";
 import { getDb } from "~/utils/db.server";
-import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
 
@@ -28,7 +28,7 @@ const REQUESTS_PER_ACCOUNT = { name: "forgot-password:account", limit: 5, window
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const t = await getTranslator(language, "account");
-  return { title: t("forgot.title"), translations: resources[language].account };
+  return { title: t("forgot.title"), constraint: constraintOf(forgotPasswordSchema), translations: resources[language].account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,28 +53,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const { translations } = useLoaderData<typeof loader>();
+  const { constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("forgot-password", forgotPasswordSchema, lastResult);
-  const formError = decodeFormError(form.errors?.[0]);
+  const [form, fields] = useServerForm<z.input<typeof forgotPasswordSchema>>("forgot-password", { lastResult, constraint });
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("forgot.heading")}</h1>
         <p>{t("forgot.intro")}</p>
         <Form method="post" {...getFormProps(form)}>
-          <FieldError id="forgot-password-error" error={formError} />
-          <FormField
-            label={t("forgot.email")}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errorId={fields.email.errorId}
-            errors={fields.email.errors}
-          />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("forgot.submit")}
-          </button>
+          <FormErrorSummary form={form} labels={{ email: t("forgot.email") }} />
+          <Field meta={fields.email} type="email" label={t("forgot.email")} autoComplete="email" />
+          <StatusButton intent="forgot-password">{t("forgot.submit")}</StatusButton>
         </Form>
         <p>
           <Link to="/sign-in">{t("signIn.submit")}</Link>

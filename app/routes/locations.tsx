@@ -8,7 +8,7 @@ import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 
 const LocationMap = lazy(() => import("~/components/location-map"));

@@ -12,7 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -1,7 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
 import { resetPasswordSchema } from "~/models/account-forms";
@@ -12,8 +14,9 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 import { logError } from "~/utils/errors.server";
 
@@ -25,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getTranslator(language, "account");
   const check = await checkToken(await getDb(), token, "passwordReset");
   return data(
-    { title: t("reset.title"), token, valid: check.status === "valid", translations: resources[language].account },
+    { title: t("reset.title"), token, valid: check.status === "valid", constraint: constraintOf(resetPasswordSchema), translations: resources[language].account },
     { status: check.status === "valid" ? 200 : 400 },
   );
 }
@@ -48,26 +51,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { token, valid, translations } = useLoaderData<typeof loader>();
+  const { token, valid, constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("reset-password", resetPasswordSchema, lastResult);
+  const [form, fields] = useServerForm<z.input<typeof resetPasswordSchema>>("reset-password", { lastResult, constraint });
+  const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("reset.heading")}</h1>
         {valid ? (
           <Form method="post" {...getFormProps(form)}>
+            <FormErrorSummary form={form} labels={labels} />
             <input type="hidden" name="token" value={token} />
-            <NewPasswordFields
-              password={fields.password}
-              confirmPassword={fields.confirmPassword}
-              labels={{ password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") }}
-            />
-            <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-              {t("reset.submit")}
-            </button>
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
+            <StatusButton intent="reset-password">{t("reset.submit")}</StatusButton>
           </Form>
         ) : (
           <>

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { CarCard } from "~/components/car-card";
 import { Pagination } from "~/components/pagination";
 import { RatesAsOf } from "~/components/rates-as-of";
@@ -16,7 +15,7 @@ import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title } : undefined, matches);

@@ -1,12 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
 import { LANGUAGES } from "#db/schema";
+import { ErrorSummary } from "~/components/error-summary";
 import { FieldError, type FieldErrorMessage } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, SelectField, StatusButton, TextareaField } from "~/components/form-field";
 import { resources } from "~/locales";
-import { PROFILE_TEXT_LIMITS, profileSchema } from "~/models/account-forms";
+import { profileSchema } from "~/models/account-forms";
 import { findProfile, replaceUserFile, updateProfile } from "~/models/profile.server";
 import { requireUserId } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -16,8 +18,9 @@ import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~/utils/uploads.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
@@ -36,13 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     avatarUrl: avatar ? `/settings/avatar?v=${avatar.slice(0, 8)}` : null,
     license: driverLicense ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") } : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    constraint: constraintOf(profileSchema),
     translations: resources[language].account,
   };
-}
-
-/** Conform's key would remount a field when a server result arrives, dropping what was typed meanwhile. */
-function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Props): Omit<Props, "key"> {
-  return props;
 }
 
 type UploadForm = "avatar" | "license";
@@ -103,16 +102,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { profile, avatarUrl, license, maxMegabytes, translations } = useLoaderData<typeof loader>();
+  const { profile, avatarUrl, license, maxMegabytes, constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useAccountForm("settings-profile", profileSchema, actionData && "profile" in actionData ? actionData.profile : undefined);
+  // The stored profile fills the form; a refused save shows what was sent instead, a cleared field included.
+  const [form, fields] = useServerForm<z.input<typeof profileSchema>>("settings-profile", {
+    lastResult: actionData && "profile" in actionData ? actionData.profile : undefined,
+    constraint,
+    defaultValue: { ...profile, enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },
+  });
   const upload = actionData && "upload" in actionData ? actionData.upload : null;
   const uploadError = (which: UploadForm) => (upload?.form === which ? { key: upload.error, params: { size: maxMegabytes, minutes: upload.minutes ?? 0 } } : undefined);
-  const avatarError = uploadError("avatar");
-  const licenseError = uploadError("license");
+  const labels = {
+    fullName: t("signUp.fullName"),
+    phone: t("signUp.phone"),
+    location: t("settings.location"),
+    bio: t("settings.bio"),
+    birthDate: t("signUp.birthDate"),
+    language: t("common:language.label"),
+  };
 
   return (
     <div className="page page-narrow settings">
@@ -127,11 +135,10 @@ export default function Settings() {
           accept="image/jpeg,image/png,image/webp"
           label={t("settings.chooseImage")}
           hint={t("settings.avatarHint", { size: maxMegabytes })}
-          error={avatarError}
+          error={uploadError("avatar")}
           submitLabel={t("settings.uploadAvatar")}
           resetKey={avatarUrl ?? "none"}
           remove={avatarUrl ? { intent: "deleteAvatar", label: t("settings.deleteAvatar") } : null}
-          busy={busy}
         />
       </section>
 
@@ -141,64 +148,15 @@ export default function Settings() {
           {t("settings.email")}: <strong>{profile.email}</strong>
         </p>
         <Form method="post" {...getFormProps(form)}>
-          <input type="hidden" name="intent" value="profile" />
-          <FormField
-            label={t("signUp.fullName")}
-            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), defaultValue: fields.fullName.initialValue ?? profile.fullName, autoComplete: "name" }}
-            errorId={fields.fullName.errorId}
-            errors={fields.fullName.errors}
-          />
-          <FormField
-            label={t("signUp.phone")}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), defaultValue: fields.phone.initialValue ?? profile.phone ?? "", autoComplete: "tel" }}
-            errorId={fields.phone.errorId}
-            errors={fields.phone.errors}
-          />
-          <FormField
-            label={t("settings.location")}
-            inputProps={{ ...getInputProps(fields.location, { type: "text" }), defaultValue: fields.location.initialValue ?? profile.location ?? "", autoComplete: "address-level2" }}
-            errorId={fields.location.errorId}
-            errors={fields.location.errors}
-            errorParams={{ max: PROFILE_TEXT_LIMITS.location }}
-          />
-          <div className="field">
-            <label htmlFor={fields.bio.id}>{t("settings.bio")}</label>
-            <textarea
-              {...withoutKey(getTextareaProps(fields.bio))}
-              rows={4}
-              defaultValue={fields.bio.initialValue ?? profile.bio ?? ""}
-              aria-describedby={fields.bio.errors?.length ? fields.bio.errorId : undefined}
-            />
-            <FieldError id={fields.bio.errorId} error={fields.bio.errors?.[0] ? { key: fields.bio.errors[0], params: { max: PROFILE_TEXT_LIMITS.bio } } : undefined} />
-          </div>
-          <FormField
-            label={t("signUp.birthDate")}
-            inputProps={{ ...getInputProps(fields.birthDate, { type: "date" }), defaultValue: fields.birthDate.initialValue ?? profile.birthDate ?? "", autoComplete: "bday" }}
-            errorId={fields.birthDate.errorId}
-            errors={fields.birthDate.errors}
-            errorParams={{ age: 21 }}
-          />
-          <div className="field">
-            <label htmlFor={fields.language.id}>{t("language.label", { ns: "common" })}</label>
-            <select {...withoutKey(getSelectProps(fields.language))} defaultValue={fields.language.initialValue ?? profile.language}>
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {t(`language.${code}`, { ns: "common" })}
-                </option>
-              ))}
-            </select>
-            <FieldError id={fields.language.errorId} error={fields.language.errors?.[0] ? { key: fields.language.errors[0] } : undefined} />
-          </div>
-          <div className="field field-checkbox">
-            <input
-              {...withoutKey(getInputProps(fields.enableEmailNotifications, { type: "checkbox", value: "on" }))}
-              defaultChecked={fields.enableEmailNotifications.initialValue === undefined ? profile.enableEmailNotifications : fields.enableEmailNotifications.initialValue === "on"}
-            />
-            <label htmlFor={fields.enableEmailNotifications.id}>{t("settings.emailNotifications")}</label>
-          </div>
-          <button type="submit" className="button" disabled={busy}>
-            {t("actions.save", { ns: "common" })}
-          </button>
+          <FormErrorSummary form={form} labels={labels} />
+          <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
+          <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
+          <Field meta={fields.location} label={labels.location} autoComplete="address-level2" />
+          <TextareaField meta={fields.bio} label={labels.bio} rows={4} />
+          <Field meta={fields.birthDate} type="date" label={labels.birthDate} autoComplete="bday" hint="account:signUp.birthDateHint" />
+          <SelectField meta={fields.language} label={labels.language} options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.${code}`), lang: code }))} />
+          <CheckboxField meta={fields.enableEmailNotifications} label={t("settings.emailNotifications")} />
+          <StatusButton intent="profile">{t("common:actions.save")}</StatusButton>
         </Form>
       </section>
 
@@ -220,11 +178,10 @@ export default function Settings() {
           accept="image/jpeg,image/png,image/webp,application/pdf"
           label={license ? t("settings.replaceLicenseFile") : t("settings.chooseLicenseFile")}
           hint={t("settings.licenseHint", { size: maxMegabytes })}
-          error={licenseError}
+          error={uploadError("license")}
           submitLabel={license ? t("settings.replaceLicense") : t("settings.uploadLicense")}
           resetKey={license?.url ?? "none"}
           remove={license ? { intent: "deleteLicense", label: t("settings.deleteLicense") } : null}
-          busy={busy}
         />
       </section>
 
@@ -253,13 +210,12 @@ function UploadForm(props: {
   submitLabel: string;
   resetKey: string;
   remove: { intent: "deleteAvatar" | "deleteLicense"; label: string } | null;
-  busy: boolean;
 }) {
   const id = `${props.form}-${props.fieldName}`;
   return (
     <>
       <Form key={props.resetKey} method="post" action={`/settings?upload=${props.form}`} encType="multipart/form-data">
-        <input type="hidden" name="intent" value={props.form} />
+        <ErrorSummary errors={props.error ? { [props.fieldName]: props.error } : {}} labels={{ [props.fieldName]: props.label }} idPrefix={`${props.form}-`} />
         <div className="field">
           <label htmlFor={id}>{props.label}</label>
           <input
@@ -275,15 +231,13 @@ function UploadForm(props: {
           </p>
           <FieldError id={`${id}-error`} error={props.error} />
         </div>
-        <button type="submit" className="button" disabled={props.busy}>
-          {props.submitLabel}
-        </button>
+        <StatusButton intent={props.form}>{props.submitLabel}</StatusButton>
       </Form>
       {props.remove ? (
         <Form method="post">
-          <button type="submit" name="intent" value={props.remove.intent} className="button button-quiet" disabled={props.busy}>
+          <StatusButton intent={props.remove.intent} className="button button-quiet">
             {props.remove.label}
-          </button>
+          </StatusButton>
         </Form>
       ) : null}
     </>

@@ -1,25 +1,27 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { z } from "zod";
+import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
 import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
-import { decodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/utils/visitor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.description }, matches);
+
+type SignInInput = z.input<typeof signInSchema>;
 
 /**
  * Sign-in attempts per 15 minutes from one address, and failed ones on one account: every attempt is counted
@@ -33,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   if (user) throw redirect(redirectTo);
   const t = await getTranslator(language, "account");
-  return { title: t("signIn.title"), socialProviders: configuredSocialProviders(), translations: resources[language].account };
+  return { title: t("signIn.title"), description: t("signIn.description"), socialProviders: configuredSocialProviders(), constraint: constraintOf(signInSchema), translations: resources[language].account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,39 +68,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { socialProviders, translations } = useLoaderData<typeof loader>();
+  const { socialProviders, constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [form, fields] = useAccountForm("sign-in", signInSchema, lastResult);
-  const formError = decodeFormError(form.errors?.[0]);
+  const [form, fields] = useServerForm<SignInInput>("sign-in", { lastResult, constraint });
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("signIn.heading")}</h1>
-        <Form method="post" {...getFormProps(form)} aria-describedby={formError ? "sign-in-error" : undefined}>
-          <FieldError id="sign-in-error" error={formError} />
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrorSummary form={form} labels={{ email: t("signIn.email"), password: t("signIn.password") }} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <FormField
-            label={t("signIn.email")}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errorId={fields.email.errorId}
-            errors={fields.email.errors}
-          />
-          <FormField
-            label={t("signIn.password")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-            errorId={fields.password.errorId}
-            errors={fields.password.errors}
-          />
-          <div className="field field-checkbox">
-            <input {...getInputProps(fields.stayConnected, { type: "checkbox", value: "on" })} />
-            <label htmlFor={fields.stayConnected.id}>{t("signIn.stayConnected")}</label>
-          </div>
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("signIn.submit")}
-          </button>
+          <Field meta={fields.email} type="email" label={t("signIn.email")} autoComplete="email" />
+          <Field meta={fields.password} type="password" label={t("signIn.password")} autoComplete="current-password" />
+          <CheckboxField meta={fields.stayConnected} label={t("signIn.stayConnected")} />
+          <StatusButton intent="sign-in">{t("signIn.submit")}</StatusButton>
         </Form>
         <SocialSignIn providers={socialProviders} redirectTo={searchParams.get("redirectTo") ?? ""} />
         <p>

@@ -21,7 +21,7 @@ describe("sign-up answers every input with a page, never a crash", () => {
   it("refuses a day that is not in the calendar with the translated message, keeping the input", async () => {
     const result = await signUp(form({ email: "feb30@example.com", birthDate: "2000-02-30" }), "192.0.2.51");
     expect(statusOf(result)).toBe(400);
-    expect(replyOf(result)?.error?.birthDate).toEqual(["validation.invalidDate"]);
+    expect(replyOf(result)?.error?.birthDate).toEqual(["validation.invalidBirthDate"]);
     expect(replyOf(result)?.initialValue).toMatchObject({ email: "feb30@example.com", birthDate: "2000-02-30" });
   });
 

@@ -1,26 +1,27 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/field-error";
-import { FormField } from "~/components/form-field";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Recaptcha } from "~/components/recaptcha";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
-import { MINIMUM_DRIVER_AGE, missingSignUpFields, signUpSchema } from "~/models/account-forms";
+import { missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { decodeFormError, encodeFormError } from "~/utils/form-errors";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { encodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { useAccountForm } from "~/utils/use-account-form";
-import { useRouteTranslation } from "~/utils/use-route-translation";
+import { useServerForm } from "~/hooks/use-server-form";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/utils/visitor.server";
@@ -36,7 +37,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   if (user) throw redirect("/");
   const t = await getTranslator(language, "account");
-  return { title: t("signUp.title"), socialProviders: configuredSocialProviders(), recaptchaSiteKey: recaptchaSiteKey(request), translations: resources[language].account };
+  return {
+    title: t("signUp.title"),
+    socialProviders: configuredSocialProviders(),
+    recaptchaSiteKey: recaptchaSiteKey(request),
+    constraint: constraintOf(signUpSchema),
+    translations: resources[language].account,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,66 +96,45 @@ function formSummary(missing: string[], label: (field: string) => string): strin
 }
 
 export default function SignUp() {
-  const { socialProviders, recaptchaSiteKey, translations } = useLoaderData<typeof loader>();
+  const { socialProviders, recaptchaSiteKey, constraint, translations } = useLoaderData<typeof loader>();
   const { t, i18n } = useRouteTranslation("account", translations);
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  // The same summary the server gives, so the form reads alike with JavaScript on and off.
-  const [form, fields] = useAccountForm("sign-up", signUpSchema, lastResult, (errors, formData) => {
-    errors[""] = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
-  });
-  const formError = decodeFormError(form.errors?.[0]);
+  const [form, fields] = useServerForm<z.input<typeof signUpSchema>>("sign-up", { lastResult, constraint });
+  const labels = {
+    fullName: t("signUp.fullName"),
+    email: t("signUp.email"),
+    phone: t("signUp.phone"),
+    birthDate: t("signUp.birthDate"),
+    password: t("signUp.password"),
+    confirmPassword: t("signUp.confirmPassword"),
+    acceptTerms: t("signUp.acceptTerms"),
+  };
   return (
     <div className="page page-narrow">
       <div className="form-card">
         <h1>{t("signUp.heading")}</h1>
-        <Form method="post" {...getFormProps(form)} aria-describedby={formError ? "sign-up-error" : undefined}>
-          <FieldError id="sign-up-error" error={formError} />
-          <FormField
-            label={t("signUp.fullName")}
-            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }}
-            errorId={fields.fullName.errorId}
-            errors={fields.fullName.errors}
-          />
-          <FormField
-            label={t("signUp.email")}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errorId={fields.email.errorId}
-            errors={fields.email.errors}
-          />
-          <FormField
-            label={t("signUp.phone")}
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
-            errorId={fields.phone.errorId}
-            errors={fields.phone.errors}
-          />
-          <FormField
-            label={t("signUp.birthDate")}
-            inputProps={{ ...getInputProps(fields.birthDate, { type: "date" }), autoComplete: "bday" }}
-            errorId={fields.birthDate.errorId}
-            errors={fields.birthDate.errors}
-            errorParams={{ age: MINIMUM_DRIVER_AGE }}
-          />
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrorSummary form={form} labels={labels} />
+          <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
+          <Field meta={fields.email} type="email" label={labels.email} autoComplete="email" />
+          <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
+          <Field meta={fields.birthDate} type="date" label={labels.birthDate} autoComplete="bday" hint="account:signUp.birthDateHint" />
           <NewPasswordFields
             password={fields.password}
             confirmPassword={fields.confirmPassword}
-            labels={{ password: t("signUp.password"), confirmPassword: t("signUp.confirmPassword") }}
+            labels={{ password: labels.password, confirmPassword: labels.confirmPassword }}
             hint="account:signUp.passwordHint"
           />
-          <div className="field field-checkbox">
-            <input
-              {...getInputProps(fields.acceptTerms, { type: "checkbox", value: "on" })}
-              aria-describedby={fields.acceptTerms.errors ? fields.acceptTerms.errorId : undefined}
-            />
-            <label htmlFor={fields.acceptTerms.id}>
-              {t("signUp.acceptTerms")} <Link to="/tos">{t("signUp.termsLink")}</Link>
-            </label>
-          </div>
-          <FieldError id={fields.acceptTerms.errorId} error={fields.acceptTerms.errors ? { key: fields.acceptTerms.errors[0]! } : undefined} />
+          <CheckboxField
+            meta={fields.acceptTerms}
+            label={
+              <>
+                {labels.acceptTerms} <Link to="/tos">{t("signUp.termsLink")}</Link>
+              </>
+            }
+          />
           <Recaptcha siteKey={recaptchaSiteKey} language={i18n.language} resetKey={lastResult} />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            {t("signUp.submit")}
-          </button>
+          <StatusButton intent="sign-up">{t("signUp.submit")}</StatusButton>
         </Form>
         <SocialSignIn providers={socialProviders} redirectTo="" />
         <p>

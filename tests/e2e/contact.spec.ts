@@ -13,7 +13,7 @@ test("a visitor writes to customer care in French", async ({ page }, testInfo) =
   // Without JavaScript the browser's own check would stop the form: send it as a hostile client would.
   if (!jsEnabled()) await page.locator("form#contact").evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(page.getByText("Adresse e-mail invalide")).toBeVisible();
+  await expect(page.getByText("Adresse e-mail invalide", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Puis-je ajouter un siège enfant ?");
 
   await page.getByLabel("Votre adresse e-mail").fill(`visiteur-${testInfo.project.name}@example.com`);

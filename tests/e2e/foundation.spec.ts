@@ -102,8 +102,16 @@ test.describe("server", () => {
 
     await page.goto("/");
     const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-    const asset = await request.get(stylesheet!);
+    const asset = await request.get(stylesheet!, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // Sent as the brotli copy made at build time, with an asset's own headers only (a document's CSP means nothing here).
+    expect(asset.headers()["content-encoding"]).toBe("br");
+    expect(asset.headers()["content-type"]).toMatch(/^text\/css/);
+    expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(asset.headers()["content-security-policy"]).toBeUndefined();
+    expect(asset.headers()["etag"]).toBeUndefined();
+    expect((await asset.body()).toString("utf8")).toContain("{");
     const compressed = await request.get("/", { headers: { "Accept-Encoding": "br, gzip" } });
     expect(compressed.headers()["content-encoding"]).toMatch(/br|gzip/);
   });

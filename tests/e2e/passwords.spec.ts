@@ -23,7 +23,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await ready(page);
   await page.getByLabel("Email address").fill("nobody-here@example.com");
   await submit(page, "Send the link");
-  await expect(page.getByText("Email address not registered")).toBeVisible();
+  await expect(page.getByText("Email address not registered", { exact: true })).toBeVisible();
   await page.getByLabel("Email address").fill(email);
   await submit(page, "Send the link");
   await expect(page.getByRole("status").getByText("Password reset email sent")).toBeVisible();
@@ -35,7 +35,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("other-pass");
   await submit(page, "Enregistrer le mot de passe");
-  await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();
+  await expect(page.getByText("Les mots de passe ne correspondent pas", { exact: true })).toBeVisible();
   await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("second-pass");
   await submit(page, "Enregistrer le mot de passe");
@@ -53,7 +53,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await page.getByLabel("New password", { exact: true }).fill("third-pass");
   await page.getByLabel("Confirm the new password").fill("third-pass");
   await submit(page, "Change the password");
-  await expect(page.getByText("Wrong password")).toBeVisible();
+  await expect(page.getByText("Wrong password", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel("Current password").fill("second-pass");
   await page.getByLabel("New password", { exact: true }).fill("third-pass");

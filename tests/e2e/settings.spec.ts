@@ -26,12 +26,12 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   // A picture that is not one: refused with a clear message, nothing stored.
   await page.getByLabel("Choose a picture").setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect(page.getByText("Please choose a JPEG, PNG or WebP picture")).toBeVisible();
+  await expect(page.getByText("Please choose a JPEG, PNG or WebP picture", { exact: true })).toBeVisible();
   await expect(page.getByText("You have no profile picture yet.")).toBeVisible();
   // No file at all (with JavaScript the page stays, and so does the chosen file: clear it).
   await page.getByLabel("Choose a picture").setInputFiles([]);
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect(page.getByText("Please add an image")).toBeVisible();
+  await expect(page.getByText("Please add an image", { exact: true })).toBeVisible();
 
   await page.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture() });
   await page.getByRole("button", { name: "Upload picture" }).click();
@@ -52,7 +52,7 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   const huge = Buffer.concat([await picture(), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
   await page.getByLabel("Choose a picture").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
   await page.getByRole("button", { name: "Upload picture" }).click();
-  await expect(page.getByText("This file is too large (at most 5 MB)")).toBeVisible();
+  await expect(page.getByText("This file is too large (at most 5 MB)", { exact: true })).toBeVisible();
   await expect(page.getByRole("img", { name: "Your profile picture" })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete picture" }).click();
@@ -76,7 +76,7 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await page.getByLabel("Location").fill("Lyon");
   await page.getByLabel("Phone").fill("call me");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Invalid phone number")).toBeVisible();
+  await expect(page.getByText("Invalid phone number", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Location")).toHaveValue("Lyon");
   await page.getByLabel("Phone").fill("+33 6 98 76 54 32");
   await page.getByLabel("About me").fill("Weekend driver.");

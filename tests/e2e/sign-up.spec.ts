@@ -67,28 +67,33 @@ test.describe("sign-up and e-mail validation", () => {
     await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
     await expect(page.getByText("Veuillez renseigner le(s) champ(s) : Adresse e-mail, Téléphone, Date de naissance, Mot de passe, Confirmez le mot de passe")).toBeVisible();
     await expect(page.getByLabel("Nom complet", { exact: true })).toHaveValue("Camille");
+    // The error summary takes focus (with and without JavaScript), is announced as an alert, and links to each field.
+    const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "Il y a un problème" }) });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "Adresse e-mail : Veuillez renseigner ce champ" })).toHaveAttribute("href", "#sign-up-email");
 
     const young = new Date(Date.UTC(new Date().getUTCFullYear() - 20, 0, 1)).toISOString().slice(0, 10);
     await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
     await fillSignUp(page, { email: "camille@", phone: "abc", birthDate: young, password: "12345", confirmPassword: "54321" }, FR);
     await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
-    await expect(page.getByText("Adresse e-mail invalide")).toBeVisible();
-    await expect(page.getByText("Numéro de téléphone invalide")).toBeVisible();
-    await expect(page.getByText("Vous devez avoir au moins 21 ans")).toBeVisible();
-    await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères")).toBeVisible();
-    await expect(page.getByText("Veuillez accepter les conditions d'utilisation")).toBeVisible();
+    await expect(page.getByText("Adresse e-mail invalide", { exact: true })).toBeVisible();
+    await expect(page.getByText("Numéro de téléphone invalide", { exact: true })).toBeVisible();
+    await expect(page.getByText("Vous devez avoir au moins 21 ans", { exact: true })).toBeVisible();
+    await expect(page.getByText("Le mot de passe doit contenir au moins 6 caractères", { exact: true })).toBeVisible();
+    await expect(page.getByText("Veuillez accepter les conditions d'utilisation", { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
     await fillSignUp(page, { email: "driver@rentacar.example", phone: "+33 6 11 22 33 44", birthDate: "1990-01-01", password: "secret-pass", confirmPassword: "secret-pass-2" }, FR);
     await page.getByLabel(/J'accepte les/).check();
     await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
-    await expect(page.getByText("Les mots de passe ne correspondent pas")).toBeVisible();
+    await expect(page.getByText("Les mots de passe ne correspondent pas", { exact: true })).toBeVisible();
+    await expect(page.getByRole("alert").getByRole("link", { name: /^Confirmez le mot de passe/ })).toHaveAttribute("href", "#sign-up-confirmPassword");
 
     await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
     await fillSignUp(page, { password: "secret-pass", confirmPassword: "secret-pass" }, FR);
     await page.getByRole("main").getByRole("button", { name: "S'inscrire" }).click();
-    await expect(page.getByText("Cette adresse e-mail est déjà enregistrée.")).toBeVisible();
+    await expect(page.getByText("Cette adresse e-mail est déjà enregistrée.", { exact: true })).toBeVisible();
     expect(testInfo.project.name).toMatch(/js-(on|off)/);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * The page's translations, without i18next in the browser. The server's loaders and mails translate with i18next
+ * (remix-i18next's translators); pages render with this small function, on the server and in the browser alike, so
+ * hydration finds the same text. It does what our catalogues use of i18next — "namespace:nested.keys", `{{name}}`
+ * interpolation (React escapes the result), and plurals by `count` with `_zero` for 0 and the language's plural
+ * rules (`_one`, `_other`, …) — and gives back the bare key when a key is missing, as i18next does. Its sameness
+ * with i18next is checked over every key of every catalogue (translator.test.ts).
+ */
+export interface Bundle {
+  readonly [key: string]: string | Bundle;
+}
+
+/** Values for the placeholders, and `count` for plurals (a namespace is named in the key, never as an option). */
+export type TranslateOptions = { count?: number; ns?: never } & Record<string, unknown>;
+export type Translate = (key: string, options?: TranslateOptions) => string;
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+function lookUp(bundle: Bundle | undefined, path: string): string | undefined {
+  let node: string | Bundle | undefined = bundle;
+  for (const part of path.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+export function interpolate(text: string, values: Record<string, unknown>): string {
+  return text.replace(PLACEHOLDER, (placeholder, name: string) => (values[name] === undefined || values[name] === null ? placeholder : String(values[name])));
+}
+
+/**
+ * A translator for one language. `namespaceOf(name)` gives a loaded namespace's bundle (or undefined); keys without
+ * a "namespace:" prefix are looked up in `defaultNamespace`. Labels without options are remembered once found.
+ */
+export function createTranslator(language: string, namespaceOf: (name: string) => Bundle | undefined, defaultNamespace: string): Translate {
+  const plurals = new Intl.PluralRules(language);
+  const labels = new Map<string, string>();
+  return (key, options) => {
+    if (!options) {
+      const known = labels.get(key);
+      if (known !== undefined) return known;
+    }
+    const colon = key.indexOf(":");
+    const namespace = colon > 0 ? key.slice(0, colon) : defaultNamespace;
+    const path = colon > 0 ? key.slice(colon + 1) : key;
+    const bundle = namespaceOf(namespace);
+    let text: string | undefined;
+    const count = options?.count;
+    if (typeof count === "number") {
+      text = (count === 0 ? lookUp(bundle, `${path}_zero`) : undefined) ?? lookUp(bundle, `${path}_${plurals.select(count)}`) ?? lookUp(bundle, `${path}_other`);
+    }
+    text ??= lookUp(bundle, path);
+    // A namespace not registered yet gives the bare key, and is not remembered: it may be there next time.
+    if (text === undefined) return path;
+    if (!options) {
+      labels.set(key, text);
+      return text;
+    }
+    return interpolate(text, options);
+  };
+}
