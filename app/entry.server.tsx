@@ -1,9 +1,8 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { finishedDocument } from "~/utils/document-stream.server";
 import { RETRY_AFTER_SECONDS } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";
 
@@ -19,8 +18,6 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // A route without a `headers` export drops its thrown response's headers: the 503 page says when to come back here.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
-  // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -30,9 +27,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        // The whole document at once, for everyone: no route defers data, so waiting costs only the serialisation of
+        // data that is already there, and streaming would append the data scripts after </html> (invalid HTML).
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = finishedDocument();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -16,6 +16,12 @@ const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) => [meta.err
 type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
 
 /** A labelled input with its translated error and optional hint (a translation key), wired for screen readers. */
+/** Conform's props, less what HTML forbids: a `pattern` (from a schema's regex) on a date or time input. */
+function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType) {
+  const { pattern, ...props } = withoutKey(getInputProps(meta, { type }));
+  return type === "date" || type === "datetime-local" ? props : { ...props, pattern };
+}
+
 type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";
 
 export function Field({ meta, label, hint, type = "text", ...attributes }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
@@ -24,7 +30,7 @@ export function Field({ meta, label, hint, type = "text", ...attributes }: Field
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...withoutKey(getInputProps(meta, { type }))} {...attributes} aria-describedby={describedBy(meta, hintId)} />
+      <input {...inputProps(meta, type)} {...attributes} aria-describedby={describedBy(meta, hintId)} />
       {hint ? (
         <p id={hintId} className="hint">
           {t(hint)}
@@ -61,7 +67,8 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select {...withoutKey(getSelectProps(meta))} {...attributes} aria-describedby={describedBy(meta)}>
+      {/* Never `required`: every option is a valid choice, and HTML wants a required select to open on an empty one. */}
+      <select {...withoutKey(getSelectProps(meta))} required={false} {...attributes} aria-describedby={describedBy(meta)}>
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}

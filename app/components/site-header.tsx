@@ -4,6 +4,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
 import type { Currency } from "~/models/enums";
 import { CurrencyForm } from "./currency-form";
+import { StatusButton } from "./form-field";
 import { ReturnHereInput } from "./return-here-input";
 
 type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
@@ -112,10 +113,11 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
   }
   return (
     <li>
+      {/* The named button is the form's field: a text browser (lynx) sends a form without one as a GET. */}
       <Form method="post" action="/sign-out" className="inline-form">
-        <button type="submit" className="button button-small button-quiet">
+        <StatusButton intent="sign-out" className="button button-small button-quiet">
           {t("nav.signOut")}
-        </button>
+        </StatusButton>
       </Form>
     </li>
   );

@@ -109,7 +109,7 @@ export default function AmendBooking() {
             {(["pickup", "dropoff"] as const).map((key) => (
               <div className="field" key={key}>
                 <label htmlFor={`amend-${key}`}>{t(`amend.${key}`)}</label>
-                <select id={`amend-${key}`} name={key} defaultValue={page.link[key]} required>
+                <select id={`amend-${key}`} name={key} defaultValue={page.link[key]}>
                   {page.places.map((place) => (
                     <option key={place.slug} value={place.slug}>
                       {place.name}

@@ -18,7 +18,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title } : undefined, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
@@ -36,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       ...page,
       title: page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"),
+      description: page.pickupName ? t("descriptionAt", { place: page.pickupName }) : t("description"),
       translations: resources[language].search,
       showSuppliers: !env.HIDE_SUPPLIERS,
       mapTileUrl: env.MAP_TILE_URL,

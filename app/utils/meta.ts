@@ -5,20 +5,23 @@ interface MatchWithData {
   data: unknown;
 }
 
-function siteName(matches: MatchWithData[]): string {
-  const root = matches.find((match) => match.id === "root")?.data as
-    | { translations?: { meta?: { siteName?: string } } }
-    | undefined;
-  return root?.translations?.meta?.siteName ?? "Rentacar";
+function siteMeta(matches: MatchWithData[]): { siteName?: string; description?: string } {
+  const root = matches.find((match) => match.id === "root")?.data as { translations?: { meta?: { siteName?: string; description?: string } } } | undefined;
+  return root?.translations?.meta ?? {};
 }
 
-/** `<title>` and description of a page whose loader returned translated `title` (and `description`). */
+/**
+ * `<title>` and description of a page whose loader returned translated `title` (and `description`); without its
+ * own description a page keeps the site's (a route's meta replaces the root's, it does not add to it).
+ */
 export function pageMeta(
   data: { title?: string; description?: string } | undefined,
   matches: MatchWithData[],
 ): MetaDescriptor[] {
-  const name = siteName(matches);
+  const site = siteMeta(matches);
+  const name = site.siteName ?? "Rentacar";
   const descriptors: MetaDescriptor[] = [{ title: data?.title ? `${data.title} | ${name}` : name }];
-  if (data?.description) descriptors.push({ name: "description", content: data.description });
+  const description = data?.description ?? site.description;
+  if (description) descriptors.push({ name: "description", content: description });
   return descriptors;
 }

@@ -1,0 +1,81 @@
+/**
+ * Server CPU per results page: starts the production build (`npm run build` first) on its own port, warms it up,
+ * then requests /search pages of 15 cards one after another, as a browser asks for them (brotli accepted), and
+ * divides the CPU time the server process used (user + system, from /proc) by the number of pages. The embedded
+ * database runs inside that process, so on PGlite the figure includes the queries; on PostgreSQL
+ * (DATABASE_URL=postgres://…, a migrated database, seeded by the server when empty) it is the app's own share.
+ *
+ * Usage: npx tsx bench/search-cpu.ts [pages]        (default 300; Linux only)
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const pages = Number(process.argv[2] ?? 300);
+const port = 3190;
+const base = `http://127.0.0.1:${port}`;
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+function cpuMilliseconds(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime and stime, in ticks.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+}
+
+const day = (offset: number) => {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 10)).toISOString().slice(0, 16);
+};
+const searches = ["tunis", "paris", "madrid", "hammamet"].flatMap((place) => [10, 20, 30].map((offset) => `/search?pickup=${place}&from=${day(offset)}&to=${day(offset + 3)}`));
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-bench-"));
+  const server = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_REQUESTS: "false",
+      PGLITE_DIR: `${dataDir}/pglite`,
+      OUTBOX_DIR: `${dataDir}/outbox`,
+      SESSION_SECRET_FILE: `${dataDir}/secret`,
+      APP_URL: base,
+      SANDBOX_PAYMENTS: "true",
+      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret-0123456789abcdef-0123",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const deadline = Date.now() + 90_000;
+    while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {
+      if (server.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const get = async (url: string) => {
+      const response = await fetch(`${base}${url}`, { headers: { "Accept-Encoding": "br, gzip", "Accept-Language": "en" } });
+      const html = await response.text();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      return html;
+    };
+    const cards = (await get(searches[0]!)).match(/class="car-card"/g)?.length ?? 0;
+    for (let i = 0; i < 60; i++) await get(searches[i % searches.length]!); // warm-up: JIT, caches, connections
+    const before = cpuMilliseconds(server.pid!);
+    const started = performance.now();
+    for (let i = 0; i < pages; i++) await get(searches[i % searches.length]!);
+    const wall = performance.now() - started;
+    const cpu = cpuMilliseconds(server.pid!) - before;
+    console.log(
+      `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${pages} /search pages (${cards} cards on the first), ` +
+        `server CPU ${(cpu / pages).toFixed(1)} ms per page, wall ${(wall / pages).toFixed(1)} ms per page (one client)`,
+    );
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

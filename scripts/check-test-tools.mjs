@@ -1,0 +1,32 @@
+// The browser tests use Debian's programs and never download one: Chromium (the browser), Java (the Nu HTML checker,
+// whose jar comes from npm's vnu-jar) and lynx (the text-browser journey). On a fresh Debian machine where we are
+// root, the test command installs the missing packages itself (about a minute); elsewhere it stops with the command.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const tools = [
+  { name: "Chromium", path: chromium, package: "chromium", installable: chromium === "/usr/bin/chromium" },
+  { name: "Java", path: "/usr/bin/java", package: "default-jre-headless", installable: true },
+  { name: "lynx", path: "/usr/bin/lynx", package: "lynx", installable: true },
+];
+const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+const missing = tools.filter((tool) => !existsSync(tool.path));
+
+if (missing.length && canInstall && missing.every((tool) => tool.installable)) {
+  const packages = missing.map((tool) => tool.package);
+  console.log(`Installing Debian's ${packages.join(", ")} for the browser tests (about a minute)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  try {
+    execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "inherit", env });
+  } catch {
+    console.error(`Installing ${packages.join(", ")} failed.`);
+  }
+}
+const stillMissing = tools.filter((tool) => !existsSync(tool.path));
+if (stillMissing.length) {
+  for (const tool of stillMissing) console.error(`${tool.name} not found at ${tool.path}.`);
+  console.error(`Run: sudo apt-get install -y ${stillMissing.map((tool) => tool.package).join(" ")}   (or set CHROMIUM_PATH to a Chromium binary)`);
+  process.exit(1);
+}
