@@ -92,6 +92,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light" />
         <Meta />
         <Links />
+        {/* Parts that only work with JavaScript are laid out from the first paint (nothing moves when it runs) and
+            hidden where it does not run. */}
+        <noscript dangerouslySetInnerHTML={{ __html: "<style>.js-only{display:none!important}</style>" }} />
       </head>
       <body>
         <I18nProvider language={language} common={rootData?.translations ?? fallbackTranslations}>
@@ -103,6 +106,8 @@ export function Layout({ children }: { children: ReactNode }) {
             showSuppliers={rootData?.showSuppliers ?? false}
           />
           {rootData?.user && !rootData.user.verified ? <ValidationNotice /> : null}
+          {/* Shown in a corner, read here: after the header, before the page's content. */}
+          <Toaster toast={rootData?.toast ?? null} />
           <main id="main" tabIndex={-1}>
             {children}
           </main>
@@ -110,7 +115,6 @@ export function Layout({ children }: { children: ReactNode }) {
             showSuppliers={rootData?.showSuppliers ?? false}
             contactEmail={rootData?.contactEmail ?? ""}
           />
-          <Toaster toast={rootData?.toast ?? null} />
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

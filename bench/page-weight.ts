@@ -66,8 +66,11 @@ async function main() {
       await context.close();
     }
   };
-  await run(given.length ? given : publicPages);
-  if (!given.length && process.env.SIGN_IN) await run(accountPages, process.env.SIGN_IN);
+  // The checkout page of the first car the search offers.
+  const resultsHtml = await (await fetch(new URL(searchPath, base))).text();
+  const checkout = /href="(\/checkout\?[^"]+)"/.exec(resultsHtml)?.[1]?.replaceAll("&amp;", "&");
+  await run(given.length ? given : [...publicPages, ...(checkout ? [checkout] : [])]);
+  if (!given.length && process.env.SIGN_IN) await run([...accountPages, ...(checkout ? [checkout] : [])], process.env.SIGN_IN);
   await browser.close();
 
   let over = 0;

@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
+import { NoScriptButton } from "./no-script-button";
 import { ReturnHereInput } from "./return-here-input";
 import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
 import type { Currency } from "~/models/enums";
@@ -29,9 +30,8 @@ export function CurrencyForm({ current }: { current: Currency }) {
           </option>
         ))}
       </select>
-      <button type="submit" className={hydrated ? "visually-hidden" : "button button-small"}>
-        {t("actions.apply")}
-      </button>
+      {/* Without JavaScript the choice is applied by this button; with it, on change. */}
+      <NoScriptButton label={t("actions.apply")} intent="currency" />
     </Form>
   );
 }

@@ -16,6 +16,7 @@ function PlaceSelect({
   places,
   error,
   required,
+  className = "field",
 }: {
   id: string;
   name: string;
@@ -25,11 +26,12 @@ function PlaceSelect({
   places: PlaceForForm[];
   error: SearchFormErrors["pickup"];
   required: boolean;
+  className?: string;
 }) {
   const { t } = useTranslation("search");
   const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()];
   return (
-    <div className="field">
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
@@ -137,19 +139,21 @@ export function SearchFields({
         />
         <label htmlFor="search-same">{t("form.sameLocation")}</label>
       </div>
-      {/* Without JavaScript the drop-off select is always there and ignored while the box is ticked. */}
-      {!hydrated || !sameLocation ? (
-        <PlaceSelect
-          id="search-dropoff"
-          name="dropoff"
-          label={t("form.dropoff")}
-          value={dropoff}
-          onChange={setDropoff}
-          places={places}
-          error={errors.dropoff}
-          required={false}
-        />
-      ) : null}
+      {/*
+        Always in the page, so nothing moves once JavaScript runs: the style sheet hides it while the box is ticked
+        (without :has support it stays, and is ignored while the box is ticked).
+      */}
+      <PlaceSelect
+        id="search-dropoff"
+        name="dropoff"
+        label={t("form.dropoff")}
+        value={dropoff}
+        onChange={setDropoff}
+        places={places}
+        error={errors.dropoff}
+        required={false}
+        className="field dropoff-field"
+      />
       <div className="field-row">
         <DateTimeField name="from" label={t("form.from")} value={form.from} error={errors.from} />
         <DateTimeField name="to" label={t("form.to")} value={form.to} error={errors.to} />
@@ -157,8 +161,9 @@ export function SearchFields({
       <p id="search-time-hint" className="hint">
         {t("form.localTime")}
       </p>
-      {mapPlaces && hydrated ? (
-        <section className="map-section" aria-labelledby="map-heading">
+      {/* Laid out from the first paint (hidden without JavaScript, see root's js-only rule): the map fills its place. */}
+      {mapPlaces ? (
+        <section className="map-section js-only" aria-labelledby="map-heading">
           <h2 id="map-heading" className="h3">
             {t("form.mapHeading")}
           </h2>
@@ -173,9 +178,13 @@ export function SearchFields({
               ))}
             </div>
           )}
-          <Suspense fallback={<div className="map-placeholder" />}>
-            <LocationMap places={mapPlaces} tileUrl={mapTileUrl} selected={sameLocation ? [pickup] : [pickup, dropoff]} onSelect={selectOnMap} />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={<div className="map-placeholder" />}>
+              <LocationMap places={mapPlaces} tileUrl={mapTileUrl} selected={sameLocation ? [pickup] : [pickup, dropoff]} onSelect={selectOnMap} />
+            </Suspense>
+          ) : (
+            <div className="map-placeholder" />
+          )}
         </section>
       ) : null}
     </>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
-import { CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
+import { activeFilterCount, CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
 import { useMoney } from "~/utils/use-money";
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
@@ -30,7 +30,9 @@ export function SearchFilters({
   suppliers,
   depositThresholds,
   clearHref,
+  open,
 }: {
+  open: boolean;
   params: SearchParams;
   suppliers: Array<{ slug: string; name: string }>;
   depositThresholds: Array<{ units: number; display: number }>;
@@ -39,10 +41,12 @@ export function SearchFilters({
   const { t } = useTranslation("search");
   const { t: tc } = useTranslation();
   const money = useMoney();
+  const active = activeFilterCount(params);
   return (
-    <details className="filters" open>
+    <details className="filters" open={open || undefined}>
       <summary>
         <span className="h3">{t("filters.heading")}</span>
+        {active > 0 ? <span className="filter-count"> {t("filters.active", { count: active })}</span> : null}
         <span className="visually-hidden"> — {t("filters.show")}</span>
       </summary>
       <div className="filter-groups">

@@ -25,7 +25,7 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
           </ul>
         </section>
         <section>
-          <h2>{t("footer.support")}</h2>
+          <h2>{t("footer.help")}</h2>
           <ul>
             <li>
               <Link to="/faq">{t("footer.faq")}</Link>
@@ -34,7 +34,8 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
               <Link to="/contact">{t("footer.contact")}</Link>
             </li>
             <li>
-              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+              {/* Spec §2's footer "support" link: customer care's address, written out too. */}
+              <a href={`mailto:${contactEmail}`}>{t("footer.support")}</a> <span>{contactEmail}</span>
             </li>
           </ul>
         </section>

@@ -4,7 +4,7 @@ import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
 import type { Currency } from "~/models/enums";
 import { CurrencyForm } from "./currency-form";
-import { StatusButton } from "./form-field";
+import { StatusButton } from "./status-button";
 import { ReturnHereInput } from "./return-here-input";
 
 type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;

@@ -7,8 +7,9 @@ import { useHydrated } from "~/utils/use-hydrated";
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 
 /**
- * The flashed message of this page. Without JavaScript it is a plain status message that stays;
- * with JavaScript it closes itself after five seconds or with its close button.
+ * The flashed message of this page. Without JavaScript it is a plain status message that stays; with JavaScript a
+ * confirmation closes itself after five seconds (spec §9), and an error stays until its close button is used, so
+ * nobody misses it.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
@@ -18,7 +19,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   const visible = toast !== dismissed ? toast : null;
 
   useEffect(() => {
-    if (!toast) return;
+    if (!toast || toast.type === "error") return;
     const timer = window.setTimeout(() => setDismissed(toast), TOAST_AUTO_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [toast]);

@@ -32,8 +32,13 @@ export function returnsToSameLocation(params: Pick<SearchParams, "same" | "dropo
   return params.same !== undefined || !params.dropoff || params.dropoff === params.pickup;
 }
 
+/** How many filter choices the search carries (each ticked box, a minimum rating, a deposit ceiling). */
+export function activeFilterCount(params: SearchParams): number {
+  return ARRAY_KEYS.reduce((count, key) => count + params[key].length, 0) + (params.rating !== undefined ? 1 : 0) + (params.deposit !== undefined ? 1 : 0);
+}
+
 export function hasActiveFilters(params: SearchParams): boolean {
-  return ARRAY_KEYS.some((key) => params[key].length > 0) || params.rating !== undefined || params.deposit !== undefined;
+  return activeFilterCount(params) > 0;
 }
 
 /** The query string of a search, with `changes` applied (undefined removes a key). */

@@ -21,11 +21,11 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/utils/visitor.server";
+import { isMobile } from "~/utils/device.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
 /** Spec §9: 10 per page on a phone — told by the browser's own mobile hint, or failing that its user agent. */
-const isMobile = (request: Request) => request.headers.get("Sec-CH-UA-Mobile") === "?1" || /Mobi/i.test(request.headers.get("User-Agent") ?? "");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);

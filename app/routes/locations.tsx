@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { resources } from "~/locales";
 import { catalogOf } from "~/models/catalog.server";
@@ -39,15 +39,26 @@ export default function Locations() {
   const data = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation("search", data.translations);
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   return (
     <div className="page">
       <h1>{data.title}</h1>
       <p className="lead">{data.lead}</p>
-      {hydrated ? (
-        <Suspense fallback={<div className="map-placeholder" />}>
-          <LocationMap places={data.countries.flatMap((country) => country.places)} tileUrl={data.mapTileUrl} height={380} />
-        </Suspense>
-      ) : null}
+      {/* Laid out from the first paint (hidden without JavaScript): the map fills its place. A marker opens its search. */}
+      <div className="js-only">
+        {hydrated ? (
+          <Suspense fallback={<div className="map-placeholder map-placeholder-tall" />}>
+            <LocationMap
+              places={data.countries.flatMap((country) => country.places)}
+              tileUrl={data.mapTileUrl}
+              height={380}
+              onSelect={(slug) => navigate(`/search?pickup=${encodeURIComponent(slug)}`)}
+            />
+          </Suspense>
+        ) : (
+          <div className="map-placeholder map-placeholder-tall" />
+        )}
+      </div>
       {data.countries.map((country) => (
         <section key={country.code} aria-labelledby={`country-${country.code}`}>
           <h2 id={`country-${country.code}`}>

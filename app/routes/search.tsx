@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNod
 import { CarCard } from "~/components/car-card";
 import { Pagination } from "~/components/pagination";
 import { RatesAsOf } from "~/components/rates-as-of";
+import { NoScriptButton } from "~/components/no-script-button";
 import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
 import { SearchFilters } from "~/components/search-filters";
@@ -17,8 +18,12 @@ import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+import { isMobile } from "~/utils/device.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
+
+/** The page's title names its page number after the first, so a screen reader hears where "Next" led. */
+const withPage = (title: string, page: number, t: (key: string, options?: Record<string, unknown>) => string) => (page > 1 ? t("titleWithPage", { title, page }) : title);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
@@ -35,12 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       ...page,
-      title: page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"),
+      title: withPage(page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"), page.params.page, t),
       description: page.pickupName ? t("descriptionAt", { place: page.pickupName }) : t("description"),
       translations: resources[language].search,
       showSuppliers: !env.HIDE_SUPPLIERS,
       mapTileUrl: env.MAP_TILE_URL,
       infiniteScroll: env.SEARCH_PAGINATION === "infinite",
+      // On a phone the filter panel starts closed: the first results come before 40 filter controls.
+      filtersOpen: !isMobile(request),
     },
     { status: invalid ? 400 : 200 },
   );
@@ -149,6 +156,14 @@ export default function Search() {
     focusAfterFilter.current = null;
   }, [location.search]);
 
+  // After "Next" or another page link, focus goes to the results' heading (the page scrolled to the top).
+  const shownPage = useRef(params.page);
+  useEffect(() => {
+    if (shownPage.current === params.page) return;
+    shownPage.current = params.page;
+    if (!page.infiniteScroll) document.getElementById("results-heading")?.focus();
+  }, [params.page, page.infiniteScroll]);
+
   const hrefFor = (n: number) => `/search?${searchQuery(params, { page: n })}`;
   const offers = results?.offers ?? [];
   const infinite = page.infiniteScroll && hydrated && results !== null;
@@ -156,6 +171,11 @@ export default function Search() {
 
   return (
     <div className="page search-page">
+      {results ? (
+        <a className="skip-link" href="#results-heading">
+          {t("skipToResults")}
+        </a>
+      ) : null}
       <h1>{page.title}</h1>
       <Form method="get" action="/search" className="search-layout" onChange={hydrated ? applyFilters : undefined}>
         <aside className="search-sidebar">
@@ -183,6 +203,7 @@ export default function Search() {
           </section>
           <SearchFilters
             key={filterKey}
+            open={page.filtersOpen}
             params={params}
             suppliers={page.showSuppliers ? page.suppliers : []}
             depositThresholds={page.depositThresholds}
@@ -197,7 +218,7 @@ export default function Search() {
           data-search={searchQuery(params)}
         >
           <div className="results-bar">
-            <h2 id="results-heading" className="h3" aria-live="polite">
+            <h2 id="results-heading" className="h3" aria-live="polite" tabIndex={-1}>
               {results ? t("summary.results", { count: results.total }) : t("form.heading")}
             </h2>
             {results ? (
@@ -210,11 +231,7 @@ export default function Search() {
                     </option>
                   ))}
                 </select>
-                {!hydrated ? (
-                  <button type="submit" className="button button-small">
-                    {t("sort.apply")}
-                  </button>
-                ) : null}
+                <NoScriptButton label={t("sort.apply")} />
               </div>
             ) : null}
           </div>
@@ -235,9 +252,9 @@ export default function Search() {
             </p>
           ) : null}
           <ol className="car-list">
-            {offers.map((offer) => (
+            {offers.map((offer, index) => (
               <li key={offer.id}>
-                <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} />
+                <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} first={index < 2} />
               </li>
             ))}
             {infinite ? <InfiniteMore key={filterKey} params={params} pages={results.pages} /> : null}

@@ -68,7 +68,7 @@ test.describe("layout, languages and static pages", () => {
   test("the footer links to every page the spec lists", async ({ page }) => {
     await page.goto("/?lng=en");
     const footer = page.getByRole("contentinfo");
-    for (const name of ["About", "Terms of use", "Rent a car", "Suppliers", "Locations", "Contact", "Privacy policy", "FAQ", "Cookie policy"]) {
+    for (const name of ["About", "Terms of use", "Rent a car", "Suppliers", "Locations", "Support", "Contact", "Privacy policy", "FAQ", "Cookie policy"]) {
       await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await footer.getByRole("link", { name: "Cookie policy" }).click();
