@@ -14,7 +14,6 @@ const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) => [meta.err
 
 type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
 
-/** A labelled input with its translated error and optional hint (a translation key), wired for screen readers. */
 /** Conform's props, less what HTML forbids: a `pattern` (from a schema's regex) on a date or time input. */
 function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType) {
   const { pattern, ...props } = withoutKey(getInputProps(meta, { type }));
@@ -23,13 +22,14 @@ function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType
 
 type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";
 
-export function Field({ meta, label, hint, type = "text", ...attributes }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
+/** A field's label, its control, its hint (a translation key) and its error, wired for screen readers. */
+function LabelledControl({ meta, label, hint, control }: FieldBase & { control: (describedBy: string | undefined) => ReactNode }) {
   const { t } = useTranslation();
   const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...inputProps(meta, type)} {...attributes} aria-describedby={describedBy(meta, hintId)} />
+      {control(describedBy(meta, hintId))}
       {hint ? (
         <p id={hintId} className="hint">
           {t(hint)}
@@ -40,21 +40,12 @@ export function Field({ meta, label, hint, type = "text", ...attributes }: Field
   );
 }
 
+export function Field({ meta, label, hint, type = "text", ...attributes }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
+  return <LabelledControl meta={meta} label={label} hint={hint} control={(ids) => <input {...inputProps(meta, type)} {...attributes} aria-describedby={ids} />} />;
+}
+
 export function TextareaField({ meta, label, hint, ...attributes }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { t } = useTranslation();
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
-      <textarea {...withoutKey(getTextareaProps(meta))} {...attributes} aria-describedby={describedBy(meta, hintId)} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {t(hint)}
-        </p>
-      ) : null}
-      <FieldError id={meta.errorId} error={firstError(meta.errors)} />
-    </div>
-  );
+  return <LabelledControl meta={meta} label={label} hint={hint} control={(ids) => <textarea {...withoutKey(getTextareaProps(meta))} {...attributes} aria-describedby={ids} />} />;
 }
 
 export function SelectField({
