@@ -1,10 +1,8 @@
 import { isSupportedLanguage } from "~/i18n";
+import { escapeHtml } from "~/utils/html";
 import { resources } from "~/locales";
 import { languageFromAcceptLanguage } from "~/models/language";
 import type { Language } from "#db/schema";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 type Refusal = "crossSite" | 411 | 413 | 415;
 

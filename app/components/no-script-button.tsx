@@ -1,4 +1,4 @@
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "~/utils/html";
 
 /**
  * A submit button for browsers that run no script, where a control that applies itself with JavaScript (currency,

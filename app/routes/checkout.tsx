@@ -19,7 +19,7 @@ import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useMoney } from "~/utils/use-money";
@@ -143,7 +143,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const refused = await hitRateLimits([[bookingsPerIp(), context.clientIp]]);
   if (refused) {
-    errors[""] = { key: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } };
+    errors[""] = { key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } };
     return reply(429, retryAfterHeaders(refused));
   }
   let driverLicense: string | undefined;

@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits } from "~/utils/rate-limit.server";
+import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
 import { getVisitor } from "~/utils/visitor.server";
@@ -43,9 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
   if (!parsed.success) return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "validation.invalidEmail" }) });
   const refused = await hitRateLimits([[SUBSCRIPTIONS_PER_IP, context.clientIp]]);
-  if (refused) {
-    return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: Math.ceil(refused.retryAfterSeconds / 60) } }) });
-  }
+  if (refused) return tooManyAttemptsRedirect(back, refused);
   const { language } = await getVisitor(request, context);
   try {
     await subscribe(db, parsed.data.email, language, publicOrigin(request));

@@ -53,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * (statement_timeout); when the server or the network stops answering altogether, the client stops waiting a
  * second later (query_timeout), so a silent database costs a request seconds, never minutes (decision 013).
  */
-export function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
+function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
   const statement = options.statementTimeoutMs ?? 0;
   return {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 0,

@@ -9,6 +9,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getEnv } from "./env.server";
+import { escapeHtml } from "./html";
 
 export interface MailMessage {
   to: string;
@@ -65,8 +66,6 @@ export function getMailer(): Mailer {
   }
   return mailer;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A plain, accessible message with one call to action, as text and HTML (its language declared for screen readers). */
 export function composeMail(parts: {
