@@ -1,5 +1,5 @@
 // The browser tests use Debian's programs and never download one: Chromium (the browser), Java (the Nu HTML checker,
-// whose jar comes from npm's vnu-jar) and lynx (the text-browser journey). On a fresh Debian machine where we are
+// whose jar comes from npm's vnu-jar), and lynx with tmux (the text-browser journey needs a terminal). On a fresh Debian machine where we are
 // root, the test command installs the missing packages itself (about a minute); elsewhere it stops with the command.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -9,6 +9,7 @@ const tools = [
   { name: "Chromium", path: chromium, package: "chromium", installable: chromium === "/usr/bin/chromium" },
   { name: "Java", path: "/usr/bin/java", package: "default-jre-headless", installable: true },
   { name: "lynx", path: "/usr/bin/lynx", package: "lynx", installable: true },
+  { name: "tmux", path: "/usr/bin/tmux", package: "tmux", installable: true },
 ];
 const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
 const missing = tools.filter((tool) => !existsSync(tool.path));
