@@ -13,6 +13,7 @@ import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { encodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
@@ -29,7 +30,7 @@ import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
-const SIGN_UPS_PER_IP = { name: "sign-up:ip", limit: 20, windowSeconds: 3600 };
+const signUpsPerIp = () => ({ name: "sign-up:ip", limit: getEnv().SIGN_UPS_PER_HOUR, windowSeconds: 3600 });
 /** Attempts to register one address (each one mails it, or probes whether it is taken). */
 const SIGN_UPS_PER_ADDRESS = { name: "sign-up:address", limit: 5, windowSeconds: 3600 };
 
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
   const db = await getDb();
   const refused = await hitRateLimits([
-    [SIGN_UPS_PER_IP, context.clientIp],
+    [signUpsPerIp(), context.clientIp],
     [SIGN_UPS_PER_ADDRESS, submission.value.email],
   ]);
   if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });

@@ -146,6 +146,8 @@ const envSchema = z
     PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(32).max(1440).default(35),
     /** Booking attempts (not quotes) one client address may make per hour. */
     CHECKOUT_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Sign-ups one client address may attempt per hour (each mails an address or probes whether it is taken). */
+    SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Largest form post read (URL-encoded forms and webhooks); uploads have UPLOAD_MAX_BYTES. */
     FORM_MAX_BYTES: z.coerce.number().int().min(4096).max(10 * 1024 * 1024).default(64 * 1024),
     MAP_TILE_URL: z
