@@ -32,7 +32,7 @@ const searches = ["tunis", "paris", "madrid", "hammamet"].flatMap((place) => [10
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-bench-"));
-  const server = spawn(process.execPath, ["build/server.js"], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { listPlaces, listSuppliers, lowestDailyPrices, searchCars, SUBQUERY_FENCE, type PlaceOption } from "./cars.server";
+import { listPlaces, listSuppliers, lowestDailyPrices, placeAndChildren, placeSubtree, searchCars, SUBQUERY_FENCE, type PlaceOption } from "./cars.server";
 import type { SearchFilters } from "./search";
 import { parseSearchParams } from "./search-params";
 
@@ -14,6 +14,19 @@ it("the subquery fence reaches the SQL (drizzle drops a numeric offset(0))", () 
   const query = new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(SUBQUERY_FENCE).toSQL();
   expect(query.sql).toMatch(/ offset 0$/);
   expect(new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(0).toSQL().sql).not.toMatch(/offset/);
+});
+
+describe("placeSubtree", () => {
+  const place = (id: string, parentSlug: string | null = null) => ({ id: `id-${id}`, slug: id, parentSlug });
+  it("takes the place, its children and theirs, once each, and nothing beside them", () => {
+    const places = [place("city"), place("airport", "city"), place("terminal", "airport"), place("other"), place("port", "other")];
+    expect(placeSubtree(places, places[0]!)).toEqual(["id-city", "id-airport", "id-terminal"]);
+    expect(placeSubtree(places, places[3]!)).toEqual(["id-other", "id-port"]);
+  });
+  it("stops on a loop in the data instead of running forever", () => {
+    const places = [place("a", "b"), place("b", "a")];
+    expect(placeSubtree(places, places[0]!)).toEqual(["id-a", "id-b"]);
+  });
 });
 
 describe.each(testEngines)("car search on %s", (engine) => {
@@ -139,6 +152,14 @@ describe.each(testEngines)("car search on %s", (engine) => {
     expect(days).toBe(3);
     expect(names(offers)).toEqual(["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]);
     expect(total).toBe(7);
+  });
+
+  it("finds the same places below a place from the catalogue as from the database", async () => {
+    const places = await listPlaces(database.db, "en");
+    for (const place of [city, airport, elsewhere]) {
+      expect(placeSubtree(places, place).sort()).toEqual((await placeAndChildren(database.db, place.id)).sort());
+    }
+    expect(placeSubtree(places, city)).toContain(airport.id);
   });
 
   it("searching a child place does not include its parent's cars", async () => {

@@ -165,6 +165,8 @@ export interface SearchCriteria {
   page: number;
   /** Supplier slugs resolved to ids by the caller. */
   supplierIds: string[];
+  /** The pick-up place and the places below it, when the caller has them (else they are looked up). */
+  placeIds?: string[];
 }
 
 export interface CarOffer {
@@ -212,6 +214,26 @@ function filterConditions(filters: SearchFilters, supplierIds: string[]): SQL[] 
   return conditions;
 }
 
+/**
+ * The place and every place below it, from a list already loaded (the catalogue's): a search then needs no query
+ * for it. A place added in the last seconds joins its parent's searches when the catalogue is next recounted.
+ */
+export function placeSubtree(places: Pick<PlaceOption, "id" | "slug" | "parentSlug">[], root: Pick<PlaceOption, "id" | "slug">): string[] {
+  const children = new Map<string, typeof places>();
+  for (const place of places) if (place.parentSlug) children.set(place.parentSlug, [...(children.get(place.parentSlug) ?? []), place]);
+  const ids = [root.id];
+  const visited = new Set([root.slug]);
+  for (let queue = [root.slug]; queue.length; ) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (visited.has(child.slug)) continue;
+      visited.add(child.slug);
+      ids.push(child.id);
+      queue.push(child.slug);
+    }
+  }
+  return ids;
+}
+
 /** The place and every place below it (searching a city includes its airport). */
 export async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
   const result = await db.execute(sql`
@@ -224,6 +246,42 @@ export async function placeAndChildren(db: Executor, placeId: string): Promise<s
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
+/** What a result card and its price need of a car, and no more (a results page reads 15 of them per view). */
+const offerColumns = {
+  id: cars.id,
+  name: cars.name,
+  image: cars.image,
+  range: cars.range,
+  fuelType: cars.fuelType,
+  gearbox: cars.gearbox,
+  fuelPolicy: cars.fuelPolicy,
+  aircon: cars.aircon,
+  seats: cars.seats,
+  doors: cars.doors,
+  mileage: cars.mileage,
+  deposit: cars.deposit,
+  rating: cars.rating,
+  trips: cars.trips,
+  minimumAge: cars.minimumAge,
+  multimedia: cars.multimedia,
+  cancellation: cars.cancellation,
+  amendments: cars.amendments,
+  theftProtection: cars.theftProtection,
+  collisionDamageWaiver: cars.collisionDamageWaiver,
+  fullInsurance: cars.fullInsurance,
+  additionalDriver: cars.additionalDriver,
+  dailyPrice: cars.dailyPrice,
+  discountedDailyPrice: cars.discountedDailyPrice,
+  biWeeklyPrice: cars.biWeeklyPrice,
+  discountedBiWeeklyPrice: cars.discountedBiWeeklyPrice,
+  weeklyPrice: cars.weeklyPrice,
+  discountedWeeklyPrice: cars.discountedWeeklyPrice,
+  monthlyPrice: cars.monthlyPrice,
+  discountedMonthlyPrice: cars.discountedMonthlyPrice,
+  isDateBasedPrice: cars.isDateBasedPrice,
+};
+const offerSupplierColumns = { slug: supplierSettings.slug, logo: supplierSettings.logo, markupBasisPoints: supplierSettings.markupBasisPoints };
+
 /**
  * `OFFSET 0` keeps a subquery of its own: flattened, PostgreSQL copies the rental-base expression into every
  * reference to it (the markup, the ranking, the sort) and planned longer than it ran. Drizzle drops a numeric
@@ -233,7 +291,7 @@ export const SUBQUERY_FENCE = sql`0` as unknown as number;
 
 export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<{ offers: CarOffer[]; total: number; days: number }> {
   const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
-  const placeIds = await placeAndChildren(db, criteria.pickup.id);
+  const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
   const where = and(
     offerableCar,
     lte(supplierSettings.minimumRentalDays, days),
@@ -288,32 +346,40 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         : [asc(matching.price), asc(matching.id)];
 
   const withinCap = sql`${matching.supplierRank} <= ${matching.supplierCap}`;
-  const pageRows = await db
-    .select({ id: matching.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  // The page's cars come with their details in the same statement: one round trip for the whole page.
+  const page = db
+    .select({
+      id: matching.id,
+      total: sql<number>`count(*) over ()`.as("total"),
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
+    })
     .from(matching)
     .where(withinCap)
     .orderBy(...order)
     .limit(CARS_PAGE_SIZE)
-    .offset((criteria.page - 1) * CARS_PAGE_SIZE);
+    .offset((criteria.page - 1) * CARS_PAGE_SIZE)
+    .as("page");
+  const carRows = await db
+    .select({ total: sql<number>`${page.total}`.mapWith(Number), car: offerColumns, supplierName: users.fullName, settings: offerSupplierColumns })
+    .from(page)
+    .innerJoin(cars, eq(cars.id, page.id))
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+    .orderBy(asc(page.position));
 
-  let matches = pageRows[0]?.total ?? 0;
-  if (pageRows.length === 0 && criteria.page > 1) {
+  let matches = carRows[0]?.total ?? 0;
+  if (carRows.length === 0 && criteria.page > 1) {
     // Past the last page: still say how many there are, so the page can link back.
     matches = (await db.select({ value: count() }).from(matching).where(withinCap))[0]?.value ?? 0;
   }
-  if (pageRows.length === 0) return { offers: [], total: matches, days };
+  if (carRows.length === 0) return { offers: [], total: matches, days };
 
-  const ids = pageRows.map((row) => row.id);
-  const [carRows, periods] = await Promise.all([
-    db
-      .select({ car: cars, supplierName: users.fullName, settings: supplierSettings })
-      .from(cars)
-      .innerJoin(users, eq(users.id, cars.supplierId))
-      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
-      .where(inArray(cars.id, ids)),
-    // The order rentalBaseSql picks periods in: earliest start first, then id.
-    db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, ids)).orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id)),
-  ]);
+  const ids = carRows.map((row) => row.car.id);
+  const datedIds = carRows.filter((row) => row.car.isDateBasedPrice).map((row) => row.car.id);
+  // The order rentalBaseSql picks periods in: earliest start first, then id. Only cars priced by date have any use.
+  const periods = datedIds.length
+    ? await db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, datedIds)).orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id))
+    : [];
   const byId = new Map(carRows.map((row) => [row.car.id, row]));
   const offers = ids.map((id) => {
     const { car, supplierName, settings } = byId.get(id)!;

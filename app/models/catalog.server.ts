@@ -2,13 +2,15 @@
  * Catalogue figures every visitor sees: places and suppliers with their car counts, the home page's 'from'
  * prices and destinations. Counting them scans every car (≈ 90 ms each with 100k cars), they change rarely, and
  * a count a few seconds old harms nobody (a search still checks every car it offers), so each app instance
- * recounts them at most every 30 seconds, answering from the previous count meanwhile.
+ * recounts them at most every 30 seconds, answering from the previous count meanwhile. The business settings
+ * (opening hours, minimum notice) ride along for the results page; checkout reads them fresh before it books.
  */
 import type { Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { cachedFor } from "~/utils/ttl-cache.server";
 import { listPlaces, listSuppliers, lowestDailyPrices } from "./cars.server";
 import { listDestinations } from "./locations.server";
+import { getBusinessSettings } from "./settings.server";
 
 const CATALOG_TTL_MS = 30_000;
 
@@ -18,6 +20,7 @@ function catalogCaches(db: Executor) {
     destinations: cachedFor(CATALOG_TTL_MS, (language: Language) => listDestinations(db, language)),
     suppliers: cachedFor(CATALOG_TTL_MS, (_all: "all") => listSuppliers(db)),
     lowestDailyPrices: cachedFor(CATALOG_TTL_MS, (_all: "all") => lowestDailyPrices(db)),
+    settings: cachedFor(CATALOG_TTL_MS, (_all: "all") => getBusinessSettings(db)),
   };
 }
 
@@ -33,5 +36,6 @@ export function catalogOf(db: Executor) {
     destinations: (language: Language) => catalog.destinations(language),
     suppliers: () => catalog.suppliers("all"),
     lowestDailyPrices: () => catalog.lowestDailyPrices("all"),
+    settings: () => catalog.settings("all"),
   };
 }

@@ -21,8 +21,22 @@ function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+// A results page asks for the same two instants' offsets once per car: formatting dates is the costly part.
+const recentOffsets = new Map<string, number>();
+const RECENT_OFFSETS_KEPT = 512;
+
 /** Offset of a zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
 function zoneOffset(instant: number, timeZone: string): number {
+  const key = `${timeZone}@${instant}`;
+  const known = recentOffsets.get(key);
+  if (known !== undefined) return known;
+  if (recentOffsets.size >= RECENT_OFFSETS_KEPT) recentOffsets.clear();
+  const offset = computeZoneOffset(instant, timeZone);
+  recentOffsets.set(key, offset);
+  return offset;
+}
+
+function computeZoneOffset(instant: number, timeZone: string): number {
   const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
   const wallClock = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));

@@ -2,18 +2,16 @@
  * Everything the search form and the results page need, in one place so both routes stay thin.
  * Amounts leave here already converted to the display currency (minor units).
  */
-import { inArray } from "drizzle-orm";
-import { supplierSettings, type Language } from "#db/schema";
+import type { Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import type { DisplayPricing } from "~/utils/currency.server";
-import { availablePlaces, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
+import { availablePlaces, placeSubtree, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
 import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS, describeExtra } from "./pricing";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
-import { CARS_PAGE_SIZE, returnsToSameLocation, type SearchParams } from "./search";
+import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
-import { getBusinessSettings } from "./settings.server";
 
 const placesFor = (db: Executor, language: Language) => catalogOf(db).places(language);
 
@@ -83,7 +81,7 @@ export async function loadSearch(
   options: { query: URLSearchParams; language: Language; pricing: DisplayPricing; now: Date },
 ) {
   const params = parseSearchParams(options.query);
-  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), getBusinessSettings(db), catalogOf(db).suppliers()]);
+  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), catalogOf(db).settings(), catalogOf(db).suppliers()]);
   const errors: SearchFormErrors = {};
   const pickup = params.pickup ? places.find((place) => place.slug === params.pickup) : nearestToCenter(places);
   if (!pickup) errors.pickup = { key: "validation.unknownLocation" };
@@ -116,10 +114,10 @@ export async function loadSearch(
   const valid = Object.keys(errors).length === 0 && pickup && from && to;
   let results: { offers: DisplayedOffer[]; total: number; days: number; pages: number } | null = null;
   if (valid) {
-    const supplierIds = params.supplier.length
-      ? (await db.select({ id: supplierSettings.supplierId }).from(supplierSettings).where(inArray(supplierSettings.slug, params.supplier))).map((row) => row.id)
-      : [];
-    const found = await searchCars(db, { pickup, from, to, filters: params, sort: params.sort, page: params.page, supplierIds });
+    // From the catalogue this request already holds: the search itself is then one statement.
+    const supplierIds = suppliers.filter((supplier) => params.supplier.includes(supplier.slug)).map((supplier) => supplier.id);
+    const placeIds = placeSubtree(places, pickup);
+    const found = await searchCars(db, { pickup, from, to, filters: params, sort: params.sort, page: params.page, supplierIds, placeIds });
     results = {
       offers: found.offers.map((offer) => convertOffer(offer, options.pricing)),
       total: found.total,
@@ -138,7 +136,7 @@ export async function loadSearch(
     dropoffName: dropoff?.name ?? null,
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
-    depositThresholds: [250, 500, 750].map((units) => ({ units, display: convertMinorUnits(units * 100, options.pricing.rate) })),
+    depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({ units, display: convertMinorUnits(units * 100, options.pricing.rate) })),
   };
 }
 
