@@ -1,7 +1,7 @@
-import { decodeFormError } from "~/utils/form-errors";
+import { decodeFormError, type Message } from "~/utils/form-errors";
 import { useTranslation } from "./i18n-provider";
 
-export type FieldErrorMessage = { key: string; params?: Record<string, string | number> } | undefined;
+export type FieldErrorMessage = Message | undefined;
 
 /** The first of a field's errors as a message: a translation key, with the parameters the schema packed in. */
 export const firstError = (errors: string[] | undefined): FieldErrorMessage => decodeFormError(errors?.[0]);

@@ -1,11 +1,24 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
-import type { PlaceForForm, PlaceForMap, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
+import type { PlaceChoice, PlaceForForm, PlaceForMap, PlaceInput, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { FieldError } from "./field-error";
 
 // pigeon-maps loads only in the browser, only on pages with a map: its own chunk.
 const LocationMap = lazy(() => import("./location-map"));
+
+/** What both kinds of place field take: a select's value is a slug, a name field's the text it shows. */
+interface PlaceFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: SearchFormErrors["pickup"];
+  required: boolean;
+  className?: string;
+}
 
 function PlaceSelect({
   id,
@@ -17,17 +30,7 @@ function PlaceSelect({
   error,
   required,
   className = "field",
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (slug: string) => void;
-  places: PlaceForForm[];
-  error: SearchFormErrors["pickup"];
-  required: boolean;
-  className?: string;
-}) {
+}: PlaceFieldProps & { places: PlaceForForm[] }) {
   const { t } = useTranslation("search");
   const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()];
   return (
@@ -60,6 +63,88 @@ function PlaceSelect({
   );
 }
 
+/**
+ * A large network's place field: a name typed in a text field, resolved by the server (place-finder.ts). With
+ * JavaScript the browser's own suggestion list fills from /places as the driver types. When a name fits several
+ * places, the page offers each as a link.
+ */
+function PlaceSearch({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  choices,
+  choiceHref,
+  className = "field",
+}: PlaceFieldProps & { choices: PlaceChoice[]; choiceHref?: (slug: string) => string }) {
+  const { t } = useTranslation("search");
+  const [suggestions, setSuggestions] = useState<PlaceChoice[]>([]);
+  // One request at a time, sent once typing pauses; a newer text cancels the older request.
+  const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; controller?: AbortController }>({});
+  const cancelPending = () => {
+    clearTimeout(pending.current.timer);
+    pending.current.controller?.abort();
+  };
+  useEffect(() => cancelPending, []);
+  function suggest(text: string) {
+    cancelPending();
+    if (text.trim().length < 2) return setSuggestions([]);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/places?q=${encodeURIComponent(text)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<{ places: PlaceChoice[] }>) : { places: [] }))
+        .then((found) => setSuggestions(found.places))
+        .catch(() => undefined); // typing on: the next request answers
+    }, 150);
+    pending.current = { timer, controller };
+  }
+  const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        type="text"
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+          suggest(event.target.value);
+        }}
+        required={required}
+        list={`${id}-suggestions`}
+        autoComplete="off"
+        maxLength={100}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <datalist id={`${id}-suggestions`}>
+        {suggestions.map((place) => (
+          <option key={place.slug} value={place.name} label={place.countryName} />
+        ))}
+      </datalist>
+      <p id={`${id}-hint`} className="hint">
+        {t("form.placeHint")}
+      </p>
+      <FieldError id={`${id}-error`} error={error} />
+      {choices.length && choiceHref ? (
+        <ul className="place-choices" aria-label={t("form.placeChoices")}>
+          {choices.map((place) => (
+            <li key={place.slug}>
+              <Link to={choiceHref(place.slug)}>
+                {place.name} <span className="muted">({place.countryName})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** A native date-and-time input (local time at the pick-up place) with its error. */
 function DateTimeField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error: SearchFormErrors["from"] }) {
   const id = `search-${name}`;
@@ -87,27 +172,37 @@ function DateTimeField({ name, label, value, error }: { name: "from" | "to"; lab
 export function SearchFields({
   form,
   places,
+  placeInput = "select",
   availableCount,
   errors,
+  choices = { pickup: [], dropoff: [] },
+  choiceHref,
   mapPlaces,
   mapTileUrl,
 }: {
   form: SearchFormState;
   places: PlaceForForm[];
+  placeInput?: PlaceInput;
   availableCount: number;
   errors: SearchFormErrors;
+  /** Where a typed name fits several places: each, as a link to the same search there. */
+  choices?: { pickup: PlaceChoice[]; dropoff: PlaceChoice[] };
+  choiceHref?: (field: "pickup" | "dropoff", slug: string) => string;
   /** Given where the page shows a map (with JavaScript): the places with their coordinates. */
   mapPlaces?: PlaceForMap[];
   mapTileUrl: string;
 }) {
   const { t } = useTranslation("search");
   const hydrated = useHydrated();
-  const [pickup, setPickup] = useState(form.pickup);
-  const [dropoff, setDropoff] = useState(form.dropoff);
+  const byName = placeInput === "search";
+  // A select holds slugs; a name field holds what it shows (a map marker puts in the place's name).
+  const [pickup, setPickup] = useState(byName ? form.pickupText : form.pickup);
+  const [dropoff, setDropoff] = useState(byName ? form.dropoffText : form.dropoff);
   const [sameLocation, setSameLocation] = useState(form.sameLocation);
   // Which select a marker click fills when the car goes back elsewhere; a chosen pick-up moves on to the drop-off.
   const [mapSets, setMapSets] = useState<"pickup" | "dropoff">(form.pickup ? "dropoff" : "pickup");
   const selectOnMap = (slug: string) => {
+    if (byName) slug = mapPlaces?.find((place) => place.slug === slug)?.name ?? slug;
     if (sameLocation || mapSets === "pickup") {
       setPickup(slug);
       if (!sameLocation) setMapSets("dropoff");
@@ -116,18 +211,35 @@ export function SearchFields({
     }
   };
 
+  const slugOf = (value: string) => (byName ? (mapPlaces?.find((place) => place.name === value)?.slug ?? "") : value);
+  const selectedSlugs = sameLocation ? [slugOf(pickup)] : [slugOf(pickup), slugOf(dropoff)];
+
   return (
     <>
-      <PlaceSelect
-        id="search-pickup"
-        name="pickup"
-        label={t("form.pickupCount", { count: availableCount })}
-        value={pickup}
-        onChange={setPickup}
-        places={places}
-        error={errors.pickup}
-        required
-      />
+      {byName ? (
+        <PlaceSearch
+          id="search-pickup"
+          name="pickup"
+          label={t("form.pickupCount", { count: availableCount })}
+          value={pickup}
+          onChange={setPickup}
+          error={errors.pickup}
+          required
+          choices={choices.pickup}
+          choiceHref={choiceHref && ((slug) => choiceHref("pickup", slug))}
+        />
+      ) : (
+        <PlaceSelect
+          id="search-pickup"
+          name="pickup"
+          label={t("form.pickupCount", { count: availableCount })}
+          value={pickup}
+          onChange={setPickup}
+          places={places}
+          error={errors.pickup}
+          required
+        />
+      )}
       <div className="field field-checkbox">
         <input
           type="checkbox"
@@ -143,17 +255,32 @@ export function SearchFields({
         Always in the page, so nothing moves once JavaScript runs: the style sheet hides it while the box is ticked
         (without :has support it stays, and is ignored while the box is ticked).
       */}
-      <PlaceSelect
-        id="search-dropoff"
-        name="dropoff"
-        label={t("form.dropoff")}
-        value={dropoff}
-        onChange={setDropoff}
-        places={places}
-        error={errors.dropoff}
-        required={false}
-        className="field dropoff-field"
-      />
+      {byName ? (
+        <PlaceSearch
+          id="search-dropoff"
+          name="dropoff"
+          label={t("form.dropoff")}
+          value={dropoff}
+          onChange={setDropoff}
+          error={errors.dropoff}
+          required={false}
+          choices={choices.dropoff}
+          choiceHref={choiceHref && ((slug) => choiceHref("dropoff", slug))}
+          className="field dropoff-field"
+        />
+      ) : (
+        <PlaceSelect
+          id="search-dropoff"
+          name="dropoff"
+          label={t("form.dropoff")}
+          value={dropoff}
+          onChange={setDropoff}
+          places={places}
+          error={errors.dropoff}
+          required={false}
+          className="field dropoff-field"
+        />
+      )}
       <div className="field-row">
         <DateTimeField name="from" label={t("form.from")} value={form.from} error={errors.from} />
         <DateTimeField name="to" label={t("form.to")} value={form.to} error={errors.to} />
@@ -180,7 +307,7 @@ export function SearchFields({
           )}
           {hydrated ? (
             <Suspense fallback={<div className="map-placeholder" />}>
-              <LocationMap places={mapPlaces} tileUrl={mapTileUrl} selected={sameLocation ? [pickup] : [pickup, dropoff]} onSelect={selectOnMap} />
+              <LocationMap places={mapPlaces} tileUrl={mapTileUrl} selected={selectedSlugs} onSelect={selectOnMap} />
             </Suspense>
           ) : (
             <div className="map-placeholder" />

@@ -8,8 +8,12 @@ import { LANGUAGES } from "./enums";
 import { isCalendarDay } from "./rental-period";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "./text";
 
+/** An e-mail address as every form takes it: trimmed, checked, at most 254 characters (RFC 5321). */
+export const emailField = (requiredMessage = "validation.required") =>
+  z.string({ required_error: requiredMessage }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail");
+
 export const signInSchema = z.object({
-  email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+  email: emailField(),
   password: z.string({ required_error: "validation.required" }).min(1, "validation.required").max(200, "validation.required"),
   stayConnected: z.literal("on").optional(),
   redirectTo: z.string().max(2000).optional(),
@@ -75,7 +79,7 @@ const matchingPasswords = z.object({ password: z.string().optional(), confirmPas
 export const signUpSchema = z.intersection(
   z.object({
     fullName: fullNameField,
-    email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+    email: emailField(),
     phone: phoneField,
     birthDate: birthDateField,
     password: z
@@ -94,7 +98,7 @@ export function missingSignUpFields(formData: FormData): Array<(typeof SIGN_UP_F
 }
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ required_error: "validation.required" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+  email: emailField(),
 });
 
 export const resetPasswordSchema = z.intersection(z.object({ token: z.string().min(1).max(200), ...newPasswordFields }), matchingPasswords);

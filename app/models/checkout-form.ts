@@ -6,6 +6,7 @@
  * Messages are translation keys with parameters (spec §5's wording).
  */
 import { z } from "zod";
+import type { Message } from "~/utils/form-errors";
 import type { Extra, PaymentGateway, PaymentMode } from "./enums";
 import { ageOn, PHONE_PATTERN } from "./account-forms";
 import { paysOnline } from "./booking";
@@ -13,7 +14,7 @@ import { isValidCardCvc, isValidCardExpiry, isValidCardNumber } from "./card";
 import { isCalendarDay } from "./rental-period";
 import { withoutControlCharacters } from "./text";
 
-export type FieldMessage = { key: string; params?: Record<string, string | number> };
+export type FieldMessage = Message;
 
 export interface CheckoutRules {
   signedIn: boolean;

@@ -3,6 +3,7 @@
  * in the display currency), and placing the booking with its payment. Imports go one way: the route calls this,
  * this calls the booking model and the payment gateways.
  */
+import type { Message } from "~/utils/form-errors";
 import type { Currency, Extra, Language, PaymentGateway as GatewayName, PaymentMode } from "#db/schema";
 import type { DisplayPricing } from "~/utils/currency.server";
 import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
@@ -97,7 +98,7 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
 export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;
 
 export type BookingOutcome =
-  | { kind: "problem"; errors: Record<string, { key: string; params?: Record<string, string | number> }> }
+  | { kind: "problem"; errors: Record<string, Message> }
   | { kind: "confirmed"; bookingId: string; sessionId: string }
   | { kind: "redirect"; bookingId: string; url: string }
   | { kind: "embedded"; bookingId: string; sessionId: string; clientSecret: string; publishableKey: string };

@@ -4,6 +4,7 @@
  * the minimum and maximum length, the supplier's minimum days, and no booking holds the car meanwhile. A stale or
  * hand-edited link gets a translated problem and a way back to the same search — never a 404 or a 500.
  */
+import type { Message } from "~/utils/form-errors";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cars, dateBasedPrices, supplierSettings, users, type Extra, type Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
@@ -16,7 +17,7 @@ import { searchQuery } from "./search";
 import { parseSearchParams } from "./search-params";
 import { getBusinessSettings } from "./settings.server";
 
-export type CheckoutProblem = { key: string; params?: Record<string, string | number> };
+export type CheckoutProblem = Message;
 
 export interface CheckoutOffer {
   car: typeof cars.$inferSelect & { dateBasedPrices: Array<{ startDate: string; endDate: string; dailyPrice: number }> };

@@ -7,13 +7,14 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { newsletterSubscriptions, type Language } from "#db/schema";
+import { emailField } from "./account-forms";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";
 
 export const newsletterSchema = z.object({
-  email: z.string({ required_error: "validation.invalidEmail" }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail"),
+  email: emailField("validation.invalidEmail"),
 });
 
 const signatureOf = (email: string) => createHmac("sha256", getEnv().SESSION_SECRET).update(`newsletter:${email.toLowerCase()}`).digest("base64url");

@@ -4,7 +4,8 @@ import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./cars.server";
-import { calendarDate, divideRounded, MILLISECONDS_PER_DAY, quoteRental } from "./pricing";
+import { calendarDate, divideRounded, quoteRental } from "./pricing";
+import { DAY_MS } from "./rental-period";
 
 /** Search sorts by a SQL twin of the pricing rules: it must agree with quoteRental for every car and length. */
 describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine) => {
@@ -33,7 +34,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
     const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
     const from = new Date(start);
     for (const days of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45]) {
-      const to = new Date(from.getTime() + days * MILLISECONDS_PER_DAY - 60_000);
+      const to = new Date(from.getTime() + days * DAY_MS - 60_000);
       const sqlTotals = await db
         .select({ id: cars.id, total: withMarkupSql(rentalBaseSql(days, calendarDate(from, timeZone)), supplierSettings.markupBasisPoints).mapWith(Number) })
         .from(cars)
@@ -84,7 +85,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const days = ["2199-01-01", ...(car.isDateBasedPrice ? own.filter((period) => period.endDate >= today).map((period) => period.startDate) : [])];
       for (const day of days) {
         const from = new Date(`${day}T10:00:00Z`);
-        const { total } = quoteRental({ car: { ...car, dateBasedPrices: own }, markupBasisPoints: markup, from, to: new Date(from.getTime() + MILLISECONDS_PER_DAY), timeZone: "UTC" });
+        const { total } = quoteRental({ car: { ...car, dateBasedPrices: own }, markupBasisPoints: markup, from, to: new Date(from.getTime() + DAY_MS), timeZone: "UTC" });
         expected[car.range] = Math.min(expected[car.range] ?? Infinity, total);
       }
     }

@@ -104,7 +104,7 @@ describe("tiered base price (30 → monthly, 7 → weekly, 3 → 'bi-weekly', re
     ["discounted 3-day price is preferred", { discountedBiWeeklyPrice: 2400 }, 6, 4800],
     ["discounted monthly price is preferred", { discountedMonthlyPrice: 20000 }, 31, 21000],
     ["no weekly price: 7 days fall through to 3-day blocks and days", { weeklyPrice: null }, 7, 6400],
-    ["no monthly price: 30 days are weeks, a 3-day block and a day", { monthlyPrice: null }, 30, 4 * 6000 + 2700 - 2700 + 2 * 1000],
+    ["no monthly price: 30 days are four weeks and two days (too few for a 3-day block)", { monthlyPrice: null }, 30, 4 * 6000 + 2 * 1000],
     ["no tier prices at all: days at the daily price", { biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null }, 45, 45000],
     ["a discounted tier without its full price still applies", { weeklyPrice: null, discountedWeeklyPrice: 5000 }, 7, 5000],
     ["a zero tier price counts as no price", { biWeeklyPrice: 0 }, 3, 3000],

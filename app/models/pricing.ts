@@ -8,7 +8,6 @@
 import type { Extra } from "~/models/enums";
 import { periodDays, wallClockTime } from "./rental-period";
 
-export const MILLISECONDS_PER_DAY = 24 * 60 * 60 * 1000;
 
 /** Extras charged once per rental; the others are charged per day. */
 export const FLAT_EXTRAS = ["cancellation", "amendments"] as const satisfies readonly Extra[];

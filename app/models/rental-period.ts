@@ -5,7 +5,7 @@
 // Minutes, as datetime-local inputs send them; seconds (a hand-written or copied URL) are accepted and dropped.
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::[0-5]\d(?:\.\d{1,3})?)?$/;
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /** The longest rental the storefront takes: a year, leap day included (longer hires are contracts, not bookings). */
 export const MAX_RENTAL_DAYS = 366;

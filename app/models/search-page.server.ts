@@ -4,6 +4,7 @@
  */
 import type { Language } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
+import type { Message } from "~/utils/form-errors";
 import type { DisplayPricing } from "~/utils/currency.server";
 import { availablePlaces, placeSubtree, searchCars, type CarOffer, type PlaceOption } from "./cars.server";
 import { catalogOf } from "./catalog.server";
@@ -12,6 +13,7 @@ import { ALL_EXTRAS, describeExtra } from "./pricing";
 import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
 import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
+import { findPlace, PLACE_SELECT_LIMIT, placesToMark, type PlaceLookup } from "./place-finder";
 
 const placesFor = (db: Executor, language: Language) => catalogOf(db).places(language);
 
@@ -19,12 +21,15 @@ const placesFor = (db: Executor, language: Language) => catalogOf(db).places(lan
 export const MAP_CENTER: [number, number] = [36.8065, 10.1815];
 export const MAP_ZOOM = 12;
 
-export type FieldError = { key: string; params?: Record<string, string | number> };
+export type FieldError = Message;
 export type SearchFormErrors = Partial<Record<"pickup" | "dropoff" | "from" | "to", FieldError>>;
 
 export interface SearchFormState {
   pickup: string;
   dropoff: string;
+  /** What a name field shows (a large network asks for a name, not a choice): the place's name or the text typed. */
+  pickupText: string;
+  dropoffText: string;
   sameLocation: boolean;
   from: string;
   to: string;
@@ -38,26 +43,43 @@ function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
 /** What the place selects need; the home page's map also needs coordinates and counts. */
 export type PlaceForForm = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "parentSlug">;
 export type PlaceForMap = PlaceForForm & Pick<PlaceOption, "latitude" | "longitude" | "carCount">;
+export type PlaceChoice = Pick<PlaceOption, "slug" | "name" | "countryName">;
+
+/** A select lists every place; past PLACE_SELECT_LIMIT the form asks for a name, and sends no list at all. */
+export type PlaceInput = "select" | "search";
+
+const formFields = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceForForm => ({ slug, name, countryCode, countryName, parentSlug });
 
 /** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
-export function placesForForm(places: PlaceOption[]): { options: PlaceForForm[]; availableCount: number } {
-  const options = availablePlaces(places).map(({ slug, name, countryCode, countryName, parentSlug }) => ({ slug, name, countryCode, countryName, parentSlug }));
-  return { options, availableCount: options.length };
+export function placesForForm(places: PlaceOption[]): { options: PlaceForForm[]; availableCount: number; input: PlaceInput } {
+  const available = availablePlaces(places);
+  const input: PlaceInput = available.length > PLACE_SELECT_LIMIT ? "search" : "select";
+  return { options: input === "select" ? available.map(formFields) : [], availableCount: available.length, input };
 }
 
-/** The same places with what the map needs (pages without a map do not send it: a large network has thousands). */
-export function placesForMap(places: PlaceOption[]): { options: PlaceForMap[]; availableCount: number } {
-  const options = availablePlaces(places).map(({ slug, name, countryCode, countryName, parentSlug, latitude, longitude, carCount }) => ({
-    slug,
-    name,
-    countryCode,
-    countryName,
-    parentSlug,
-    latitude,
-    longitude,
-    carCount,
+/** The same with what the map needs: every place of a small network, the busiest of a large one. */
+export function placesForMap(places: PlaceOption[]): { options: PlaceForForm[]; markers: PlaceForMap[]; availableCount: number; input: PlaceInput } {
+  const form = placesForForm(places);
+  const markers = placesToMark(availablePlaces(places)).map((place) => ({
+    ...formFields(place),
+    latitude: place.latitude,
+    longitude: place.longitude,
+    carCount: place.carCount,
   }));
-  return { options, availableCount: options.length };
+  return { ...form, markers };
+}
+
+/** The place a form value names: any place by its slug, else a place with cars by its name (place-finder.ts). */
+export function lookUpPlace(places: PlaceOption[], value: string): PlaceLookup<PlaceOption> {
+  const bySlug = places.find((place) => place.slug === value);
+  return bySlug ? { place: bySlug } : findPlace(availablePlaces(places), value);
+}
+
+const choicesOf = (lookup: PlaceLookup<PlaceOption> | undefined): PlaceChoice[] =>
+  lookup && "choices" in lookup ? lookup.choices.map(({ slug, name, countryName }) => ({ slug, name, countryName })) : [];
+
+function placeError(lookup: PlaceLookup<PlaceOption>, text: string): FieldError {
+  return "choices" in lookup ? { key: "validation.placeAmbiguous", params: { text } } : { key: "validation.unknownLocation" };
 }
 
 export function convertOffer(offer: CarOffer, pricing: DisplayPricing) {
@@ -83,11 +105,13 @@ export async function loadSearch(
   const params = parseSearchParams(options.query);
   const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), catalogOf(db).settings(), catalogOf(db).suppliers()]);
   const errors: SearchFormErrors = {};
-  const pickup = params.pickup ? places.find((place) => place.slug === params.pickup) : nearestToCenter(places);
-  if (!pickup) errors.pickup = { key: "validation.unknownLocation" };
+  const pickupLookup = params.pickup ? lookUpPlace(places, params.pickup) : undefined;
+  const pickup = pickupLookup ? ("place" in pickupLookup ? pickupLookup.place : undefined) : nearestToCenter(places);
+  if (!pickup) errors.pickup = pickupLookup ? placeError(pickupLookup, params.pickup ?? "") : { key: "validation.unknownLocation" };
   const sameLocation = returnsToSameLocation(params);
-  const dropoff = sameLocation ? pickup : places.find((place) => place.slug === params.dropoff);
-  if (!sameLocation && !dropoff) errors.dropoff = { key: "validation.unknownLocation" };
+  const dropoffLookup = sameLocation ? undefined : lookUpPlace(places, params.dropoff ?? "");
+  const dropoff = sameLocation ? pickup : dropoffLookup && "place" in dropoffLookup ? dropoffLookup.place : undefined;
+  if (!sameLocation && !dropoff) errors.dropoff = placeError(dropoffLookup!, params.dropoff ?? "");
 
   const zone = pickup?.timeZone ?? "UTC";
   const defaults = defaultPeriod(options.now, zone);
@@ -105,7 +129,9 @@ export async function loadSearch(
 
   const form: SearchFormState = {
     pickup: pickup?.slug ?? params.pickup ?? "",
-    dropoff: sameLocation ? "" : (params.dropoff ?? ""),
+    dropoff: sameLocation ? "" : (dropoff?.slug ?? params.dropoff ?? ""),
+    pickupText: pickup?.name ?? params.pickup ?? "",
+    dropoffText: sameLocation ? "" : (dropoff?.name ?? params.dropoff ?? ""),
     sameLocation,
     // datetime-local inputs take minutes: a valid date given with seconds is shown and linked without them.
     from: from ? fromText.slice(0, 16) : fromText,
@@ -132,6 +158,8 @@ export async function loadSearch(
     // A valid search shows a summary with a link back to the form: only a page that shows the form lists the places
     // (a large network has thousands, twice over without JavaScript).
     places: valid ? null : placesForForm(places),
+    // 'Did you mean': the places a typed name could be, each a link to the same search there.
+    choices: { pickup: choicesOf(pickupLookup), dropoff: choicesOf(dropoffLookup) },
     pickupName: pickup?.name ?? null,
     dropoffName: dropoff?.name ?? null,
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
@@ -163,15 +191,21 @@ function problemToError(problem: PeriodProblem): FieldError {
 export async function loadSearchForm(db: Executor, options: { language: Language; now: Date; query?: URLSearchParams }) {
   const places = await placesFor(db, options.language);
   const params = parseSearchParams(options.query ?? new URLSearchParams());
-  const pickup = places.find((place) => place.slug === params.pickup) ?? nearestToCenter(places);
+  const found = (value: string | undefined) => {
+    const lookup = value ? lookUpPlace(places, value) : undefined;
+    return lookup && "place" in lookup ? lookup.place : undefined;
+  };
+  const pickup = found(params.pickup) ?? nearestToCenter(places);
   const sameLocation = returnsToSameLocation(params);
-  const dropoff = sameLocation ? undefined : places.find((place) => place.slug === params.dropoff);
+  const dropoff = sameLocation ? undefined : found(params.dropoff);
   const zone = pickup?.timeZone ?? "UTC";
   const period = defaultPeriod(options.now, zone);
   const given = (text: string | undefined) => (text && localDateTimeToInstant(text, zone) ? text.slice(0, 16) : undefined);
   const form: SearchFormState = {
     pickup: pickup?.slug ?? "",
     dropoff: dropoff?.slug ?? "",
+    pickupText: pickup?.name ?? "",
+    dropoffText: dropoff?.name ?? "",
     sameLocation: sameLocation || !dropoff,
     from: given(params.from) ?? period.from,
     to: given(params.to) ?? period.to,

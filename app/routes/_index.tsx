@@ -72,9 +72,10 @@ export default function Home() {
             <SearchFields
               form={data.form}
               places={data.places.options}
+              placeInput={data.places.input}
               availableCount={data.places.availableCount}
               errors={{}}
-              mapPlaces={data.places.options}
+              mapPlaces={data.places.markers}
               mapTileUrl={data.mapTileUrl}
             />
             <button type="submit" className="button button-accent">

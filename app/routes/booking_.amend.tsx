@@ -1,4 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ErrorSummary } from "~/components/error-summary";
+import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { resources } from "~/locales";
@@ -27,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 const extrasOf = (source: URLSearchParams | FormData) => source.getAll("extra").map(String).filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
 
 /** The form's state: the booking as it is, or the changes a preview (a GET form) or a refused save carries. */
-async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extras: Extra[], language: Language, now: Date, problem: { key: string; params?: Record<string, string | number> } | null) {
+async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extras: Extra[], language: Language, now: Date, problem: Message | null) {
   const db = await getDb();
   const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
@@ -87,6 +89,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(`/booking?b=${bookingId}`, { headers: await createToastHeaders({ type: "success", messageKey: "success.bookingAmended" }) });
 }
 
+/** The field an amendment's problem points to: the place for a place problem, else the dates the driver can change. */
+const problemField = (key: string): "pickup" | "from" => (/place/i.test(key) ? "pickup" : "from");
+
 export default function AmendBooking() {
   const loaderData = useLoaderData<typeof loader>();
   const page = useActionData<typeof action>() ?? loaderData;
@@ -97,9 +102,11 @@ export default function AmendBooking() {
     <div className="page checkout">
       <h1>{t("amend.title", { reference: page.reference })}</h1>
       {page.problem ? (
-        <p className="callout callout-error" role="alert">
-          {t(page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`, page.problem.params ?? {})}
-        </p>
+        <ErrorSummary
+          idPrefix="amend-"
+          errors={{ [problemField(page.problem.key)]: { key: page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`, params: page.problem.params } }}
+          labels={{ pickup: t("amend.pickup"), from: t("amend.from") }}
+        />
       ) : null}
       <div className="checkout-layout">
         <Form method="post" action={`/booking/amend?b=${page.bookingId}`} className="checkout-form">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { Pagination } from "~/components/pagination";
 import { resources } from "~/locales";
 import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
@@ -15,21 +16,37 @@ const LocationMap = lazy(() => import("~/components/location-map"));
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
 
+/** Places per page: a network of thousands stays a light page (issue 13: under 100 KB of HTML at 1,500 places). */
+const LOCATIONS_PAGE_SIZE = 100;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const places = await catalogOf(await getDb()).places(language);
   const t = await getTranslator(language, "search");
-  const countries = [...new Map(places.map((place) => [place.countryCode, place.countryName])).entries()].map(([code, name]) => ({
-    code,
-    name,
-    places: places
+  const pages = Math.max(1, Math.ceil(places.length / LOCATIONS_PAGE_SIZE));
+  const asked = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
+  // Every country with its size and the page it starts on, so a long list can be entered by country.
+  const countryIndex = new Map<string, { code: string; name: string; count: number; page: number }>();
+  places.forEach((place, index) => {
+    const entry = countryIndex.get(place.countryCode);
+    if (entry) entry.count += 1;
+    else countryIndex.set(place.countryCode, { code: place.countryCode, name: place.countryName, count: 1, page: Math.floor(index / LOCATIONS_PAGE_SIZE) + 1 });
+  });
+  const shown = places.slice((page - 1) * LOCATIONS_PAGE_SIZE, page * LOCATIONS_PAGE_SIZE);
+  const countries = [...new Set(shown.map((place) => place.countryCode))].map((code) => ({
+    ...countryIndex.get(code)!,
+    places: shown
       .filter((place) => place.countryCode === code)
       .map(({ slug, name: placeName, carCount, latitude, longitude }) => ({ slug, name: placeName, carCount, latitude, longitude })),
   }));
   return {
-    title: t("locations.title"),
+    title: page > 1 ? t("titleWithPage", { title: t("locations.title"), page }) : t("locations.title"),
     lead: t("locations.lead"),
     countries,
+    countryIndex: pages > 1 ? [...countryIndex.values()] : [],
+    page,
+    pages,
     translations: resources[language].search,
     mapTileUrl: getEnv().MAP_TILE_URL,
   };
@@ -59,10 +76,25 @@ export default function Locations() {
           <div className="map-placeholder map-placeholder-tall" />
         )}
       </div>
+      {data.countryIndex.length ? (
+        <nav aria-labelledby="countries-heading" className="country-index">
+          <h2 id="countries-heading" className="h3">
+            {t("locations.countries")}
+          </h2>
+          <ul>
+            {data.countryIndex.map((country) => (
+              <li key={country.code}>
+                <Link to={`/locations?page=${country.page}#country-${country.code}`}>{country.name}</Link>{" "}
+                <span className="muted">({t("locations.count", { count: country.count })})</span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {data.countries.map((country) => (
         <section key={country.code} aria-labelledby={`country-${country.code}`}>
           <h2 id={`country-${country.code}`}>
-            {country.name} <span className="muted">({t("locations.count", { count: country.places.length })})</span>
+            {country.name} <span className="muted">({t("locations.count", { count: country.count })})</span>
           </h2>
           <ul className="place-list">
             {country.places.map((place) => (
@@ -80,6 +112,7 @@ export default function Locations() {
           </ul>
         </section>
       ))}
+      <Pagination page={data.page} pages={data.pages} hrefFor={(n) => `/locations?page=${n}`} />
     </div>
   );
 }

@@ -41,8 +41,9 @@ describe("the newsletter", () => {
   });
 
   it("refuses an invalid address with the spec's message, and limits subscriptions per address", async () => {
-    const bad = await subscribe("not-an-address");
-    expect(bad.status).toBe(302);
+    const bad = (await subscribe("not-an-address")) as unknown as { init: { status: number }; data: { subscribeError: { key: string } } };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.subscribeError.key).toBe("validation.invalidEmail");
     expect(await app.database.db.select().from(newsletterSubscriptions).where(sql`${newsletterSubscriptions.email} = 'not-an-address'`)).toHaveLength(0);
     const statuses = [];
     for (let index = 0; index < 6; index++) {

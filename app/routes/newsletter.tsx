@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "~/components/error-summary";
+import { FieldError } from "~/components/field-error";
 import { useTranslation } from "~/components/i18n-provider";
 import { isValidUnsubscribe, newsletterSchema, subscribe, unsubscribe } from "~/models/newsletter.server";
 import { getDb } from "~/utils/db.server";
@@ -24,8 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const email = (query.get("unsubscribe") ?? "").slice(0, 254);
   const signature = (query.get("signature") ?? "").slice(0, 100);
   const t = await getTranslator(language);
+  // Without an unsubscribe link this is the subscription form itself: where the footer's form shows its errors.
+  if (!query.has("unsubscribe")) return data({ title: t("newsletter.heading"), email: "", signature: "", valid: false, subscribe: true });
   return data(
-    { title: t("newsletter.unsubscribeHeading"), email, signature, valid: Boolean(email) && isValidUnsubscribe(email, signature) },
+    { title: t("newsletter.unsubscribeHeading"), email, signature, valid: Boolean(email) && isValidUnsubscribe(email, signature), subscribe: false },
     { status: email && isValidUnsubscribe(email, signature) ? 200 : 404 },
   );
 }
@@ -41,7 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.unsubscribed" }) });
   }
   const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
-  if (!parsed.success) return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "validation.invalidEmail" }) });
+  if (!parsed.success) {
+    // Shown on this page's own form, with the address as typed and a summary that links to it.
+    return data({ subscribeError: { key: "validation.invalidEmail" }, typed: String(formData.get("email") ?? "").slice(0, 254), redirectTo: back }, { status: 400 });
+  }
   const refused = await hitRateLimits([[SUBSCRIPTIONS_PER_IP, context.clientIp]]);
   if (refused) return tooManyAttemptsRedirect(back, refused);
   const { language } = await getVisitor(request, context);
@@ -56,8 +63,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Newsletter() {
-  const { email, signature, valid } = useLoaderData<typeof loader>();
+  const { email, signature, valid, subscribe } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const { t } = useTranslation();
+  const failed = result && "subscribeError" in result ? result : null;
+  if (subscribe || failed) {
+    return (
+      <div className="page page-narrow">
+        <h1>{t("newsletter.heading")}</h1>
+        {failed ? <ErrorSummary idPrefix="newsletter-page-" errors={{ email: failed.subscribeError }} labels={{ email: t("newsletter.label") }} /> : null}
+        <Form method="post" action="/newsletter" className="newsletter-form">
+          <input type="hidden" name="redirectTo" value={failed?.redirectTo ?? "/"} />
+          <div className="field">
+            <label htmlFor="newsletter-page-email">{t("newsletter.label")}</label>
+            <input
+              id="newsletter-page-email"
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={failed?.typed}
+              aria-invalid={failed ? true : undefined}
+              aria-describedby={failed ? "newsletter-page-email-error newsletter-page-hint" : "newsletter-page-hint"}
+            />
+            <FieldError id="newsletter-page-email-error" error={failed?.subscribeError} />
+          </div>
+          <p id="newsletter-page-hint" className="hint">
+            {t("newsletter.hint")}
+          </p>
+          <button type="submit" className="button">
+            {t("newsletter.submit")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
   return (
     <div className="page page-narrow">
       <h1>{t("newsletter.unsubscribeHeading")}</h1>

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { CarCard } from "~/components/car-card";
+import { ErrorSummary } from "~/components/error-summary";
 import { Pagination } from "~/components/pagination";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { NoScriptButton } from "~/components/no-script-button";
@@ -185,12 +186,20 @@ export default function Search() {
             </h2>
             {page.places ? (
               <>
+                <ErrorSummary
+                  idPrefix="search-"
+                  errors={page.errors}
+                  labels={{ pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") }}
+                />
                 <SearchFields
                   key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
                   form={page.form}
                   places={page.places.options}
+                  placeInput={page.places.input}
                   availableCount={page.places.availableCount}
                   errors={page.errors}
+                  choices={page.choices}
+                  choiceHref={(field, slug) => `/search?${searchQuery({ ...params, [field]: slug }, { page: 1 })}`}
                   mapTileUrl={page.mapTileUrl}
                 />
                 <button type="submit" className="button">

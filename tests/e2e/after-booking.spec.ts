@@ -105,7 +105,12 @@ test("the footer's newsletter form subscribes once, in French, and refuses a bad
   await page.locator("#newsletter-email").evaluate((input) => input.setAttribute("type", "text"));
   await form.getByLabel(c.newsletter.label).fill("pas-une-adresse");
   await form.getByRole("button", { name: c.newsletter.submit }).click();
-  await expect(page.getByRole("status").getByText(c.validation.invalidEmail)).toBeVisible();
+  // The newsletter page's own form: a summary that takes focus and links to the field, which keeps what was typed.
+  const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidEmail) })).toHaveAttribute("href", "#newsletter-page-email");
+  await expect(page.getByRole("main").getByLabel(c.newsletter.label)).toHaveValue("pas-une-adresse");
+  await expectAccessible(page);
 });
 
 test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({ page }, testInfo) => {

@@ -212,36 +212,40 @@ test.describe("search", () => {
   test("refuses bad dates with translated messages, keeping the input", async ({ page }) => {
     const past = `${year - 3}-01-01T10:00`;
     await page.goto(`/search?pickup=tunis&from=${past}&to=${FROM}&lng=fr`);
-    await expect(page.getByText("La prise en charge doit avoir lieu au moins 1 heure à partir de maintenant")).toBeVisible();
+    await expect(page.getByText("La prise en charge doit avoir lieu au moins 1 heure à partir de maintenant", { exact: true })).toBeVisible();
+    // The summary above the form takes focus and links to the field in error.
+    const summary = page.getByRole("alert").filter({ hasText: "Il y a un problème" });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: /La prise en charge doit avoir lieu/ })).toHaveAttribute("href", "#search-from");
     await expect(page.getByLabel("Date et heure de prise en charge")).toHaveValue(past);
     await expect(cards(page)).toHaveCount(0);
 
     await page.goto(`/search?pickup=tunis&from=${TO}&to=${FROM}&lng=fr`);
-    await expect(page.getByText("La restitution doit avoir lieu après la prise en charge")).toBeVisible();
+    await expect(page.getByText("La restitution doit avoir lieu après la prise en charge", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Date et heure de restitution")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
 
     await page.goto(`/search?pickup=tunis&from=${year}-02-31T10:00&to=${TO}&lng=fr`);
-    await expect(page.getByText("Veuillez saisir une date et une heure valides")).toBeVisible();
+    await expect(page.getByText("Veuillez saisir une date et une heure valides", { exact: true })).toBeVisible();
     await page.goto(`/search?pickup=tunis&from=${FROM}&to=${year}-03-10T10:30&lng=fr`);
-    await expect(page.getByText("La location doit durer au moins 1 heure")).toBeVisible();
+    await expect(page.getByText("La location doit durer au moins 1 heure", { exact: true })).toBeVisible();
     await page.goto(`/search?pickup=tunis&from=${FROM}&to=${year + 2}-03-10T10:00&lng=fr`);
-    await expect(page.getByText("Une location peut durer au plus 366 jours")).toBeVisible();
+    await expect(page.getByText("Une location peut durer au plus 366 jours", { exact: true })).toBeVisible();
     await expect(cards(page)).toHaveCount(0);
 
     const response = await page.goto(`/search?pickup=atlantis&from=${FROM}&to=${TO}&lng=fr`);
     expect(response?.status()).toBe(400);
-    await expect(page.getByText("Veuillez choisir une agence dans la liste")).toBeVisible();
+    await expect(page.getByText("Veuillez choisir une agence dans la liste", { exact: true })).toBeVisible();
     await page.goto(`/search?pickup=atlantis&from=${FROM}&to=${TO}&lng=es`);
-    await expect(page.getByText("Elija una oficina de la lista")).toBeVisible();
+    await expect(page.getByText("Elija una oficina de la lista", { exact: true })).toBeVisible();
   });
 
   test("a hand-written or hostile search URL gets an answer, never an error page", async ({ page }) => {
     const long = "x".repeat(1500);
     let response = await page.goto(`/search?pickup=${long}&from=${long}&to=${long}&range=${long}&sort=${long}&page=99999999&lng=en`);
     expect(response?.status()).toBe(400);
-    await expect(page.getByText("Please choose a location from the list")).toBeVisible();
-    await expect(page.getByText("Please enter a valid date and time").first()).toBeVisible();
+    await expect(page.getByText("Please choose a location from the list", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please enter a valid date and time", { exact: true }).first()).toBeVisible();
 
     response = await page.goto(`/?pickup=${long}&from=${long}&lng=en`);
     expect(response?.status()).toBe(200);
