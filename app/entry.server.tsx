@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/utils/nonce";
+import { NonceProvider } from "~/hooks/nonce";
 import { finishedDocument } from "~/utils/document-stream.server";
 import { RETRY_AFTER_SECONDS } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";

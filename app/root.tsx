@@ -23,9 +23,9 @@ import fallbackTranslations from "~/locales/en/common.json";
 import stylesHref from "~/styles/app.css";
 import { getEnv } from "~/utils/env.server";
 import { detectLanguage, rememberLanguage } from "~/utils/i18n.server";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/hooks/nonce";
 import { getToast } from "~/utils/toast.server";
-import { getVisitor, getVisitorPricing, type Visitor } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing, type Visitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const links: LinksFunction = () => [

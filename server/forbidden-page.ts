@@ -2,7 +2,7 @@ import { isSupportedLanguage } from "~/i18n";
 import { escapeHtml } from "~/utils/html";
 import { resources } from "~/locales";
 import { languageFromAcceptLanguage } from "~/models/language";
-import type { Language } from "#db/schema";
+import { type Language } from "~/models/enums";
 
 type Refusal = "crossSite" | 411 | 413 | 415;
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
-import { useMoney } from "~/utils/use-money";
+import { useMoney } from "~/hooks/use-money";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;

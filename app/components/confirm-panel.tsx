@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
  * The confirmation step of a destructive action: what will change, named one by one, and a form that posts the

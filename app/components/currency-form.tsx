@@ -4,7 +4,7 @@ import { NoScriptButton } from "./no-script-button";
 import { ReturnHereInput } from "./return-here-input";
 import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
 import type { Currency } from "~/models/enums";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** The header's display-currency switch: a plain form; with JavaScript it applies on change. */
 export function CurrencyForm({ current }: { current: Currency }) {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { PlaceChoice, PlaceForForm, PlaceForMap, PlaceInput, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { FieldError } from "./field-error";
 
 // pigeon-maps loads only in the browser, only on pages with a map: its own chunk.

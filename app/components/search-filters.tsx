@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
 import { activeFilterCount, CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
-import { useMoney } from "~/utils/use-money";
+import { useMoney } from "~/hooks/use-money";
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (

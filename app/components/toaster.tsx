@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { Toast } from "~/utils/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Spec §9: toasts close by themselves after 5 s. */
 export const TOAST_AUTO_CLOSE_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { Language, TokenPurpose } from "#db/schema";
+import { type Language, type TokenPurpose } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail, getMailer } from "~/utils/mail.server";

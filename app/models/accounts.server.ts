@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { notifications, sessions, tokens, users, type Currency, type Language } from "#db/schema";
+import { notifications, sessions, tokens, users } from "#db/schema";
+import { type Currency, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";

@@ -4,7 +4,8 @@
  * same database guarantee: an amendment into another booking's period is refused (23P01) and changes nothing.
  */
 import { and, eq } from "drizzle-orm";
-import { additionalDrivers, bookings, notifications, type Extra, type Language } from "#db/schema";
+import { additionalDrivers, bookings, notifications } from "#db/schema";
+import { type Extra, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { bookingReference, paymentTerms } from "./booking";

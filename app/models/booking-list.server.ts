@@ -5,7 +5,8 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { bookings, cars, locations, notifications, users, type BookingStatus, type Currency, type Language } from "#db/schema";
+import { bookings, cars, locations, notifications, users } from "#db/schema";
+import { type BookingStatus, type Currency, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
 import { mayAct, type BookingAction, type Viewer } from "./booking-access";

@@ -6,20 +6,8 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import {
-  additionalDrivers,
-  bookings,
-  cars,
-  locations,
-  notifications,
-  users,
-  type BookingStatus,
-  type Currency,
-  type Extra,
-  type Language,
-  type PaymentGateway,
-  type PaymentMode,
-} from "#db/schema";
+import { additionalDrivers, bookings, cars, locations, notifications, users } from "#db/schema";
+import { type BookingStatus, type Currency, type Extra, type Language, type PaymentGateway, type PaymentMode } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { insertDriver } from "./accounts.server";

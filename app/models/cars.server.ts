@@ -4,17 +4,8 @@
  * is at least the supplier's minimum days, and no booking that holds the car overlaps the period.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import {
-  carLocations,
-  cars,
-  countries,
-  dateBasedPrices,
-  HOLDING_STATUSES,
-  locations,
-  supplierSettings,
-  users,
-  type Language,
-} from "#db/schema";
+import { carLocations, cars, countries, dateBasedPrices, locations, supplierSettings, users } from "#db/schema";
+import { HOLDING_STATUSES, type Language } from "./enums";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "~/utils/db.server";
 import { localizedName } from "./localized-name";

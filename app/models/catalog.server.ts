@@ -5,7 +5,7 @@
  * recounts them at most every 30 seconds, answering from the previous count meanwhile. The business settings
  * (opening hours, minimum notice) ride along for the results page; checkout reads them fresh before it books.
  */
-import type { Language } from "#db/schema";
+import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { cachedFor } from "~/utils/ttl-cache.server";
 import { listPlaces, listSuppliers, lowestDailyPrices } from "./cars.server";

@@ -4,7 +4,7 @@
  * this calls the booking model and the payment gateways.
  */
 import type { Message } from "~/utils/form-errors";
-import type { Currency, Extra, Language, PaymentGateway as GatewayName, PaymentMode } from "#db/schema";
+import { type Currency, type Extra, type Language, type PaymentGateway as GatewayName, type PaymentMode } from "./enums";
 import type { DisplayPricing } from "~/utils/currency.server";
 import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
 import { newAttemptId } from "~/utils/payments/sandbox.server";

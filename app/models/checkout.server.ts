@@ -6,7 +6,8 @@
  */
 import type { Message } from "~/utils/form-errors";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cars, dateBasedPrices, supplierSettings, users, type Extra, type Language } from "#db/schema";
+import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
+import { type Extra, type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "./catalog.server";
 import { freeDuring, offerableCar, placeAndChildren, type PlaceOption } from "./cars.server";

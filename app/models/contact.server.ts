@@ -1,4 +1,5 @@
-import { contactMessages, type Language } from "#db/schema";
+import { contactMessages } from "#db/schema";
+import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";

@@ -1,5 +1,6 @@
 import { asc, count, eq, gte } from "drizzle-orm";
-import { countries, locations, type Language } from "#db/schema";
+import { countries, locations } from "#db/schema";
+import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { localizedName } from "./localized-name";
 

@@ -6,7 +6,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { newsletterSubscriptions, type Language } from "#db/schema";
+import { newsletterSubscriptions } from "#db/schema";
+import { type Language } from "./enums";
 import { emailField } from "./account-forms";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

@@ -1,6 +1,7 @@
 /** The signed-in user's own profile (settings page): every function takes the user id from the session only. */
 import { eq, sql } from "drizzle-orm";
-import { users, type Language } from "#db/schema";
+import { users } from "#db/schema";
+import { type Language } from "./enums";
 import { getDb, type Executor } from "~/utils/db.server";
 import { readStoredUpload, removeStoredUpload } from "~/utils/uploads.server";
 import type { ProfileInput } from "./account-forms";

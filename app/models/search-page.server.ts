@@ -2,7 +2,7 @@
  * Everything the search form and the results page need, in one place so both routes stay thin.
  * Amounts leave here already converted to the display currency (minor units).
  */
-import type { Language } from "#db/schema";
+import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import type { Message } from "~/utils/form-errors";
 import type { DisplayPricing } from "~/utils/currency.server";

@@ -8,7 +8,8 @@
  * Only drivers sign in to the storefront (decision 005): supplier and admin accounts are refused here as well.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { sessions, userIdentities, users, type Language } from "#db/schema";
+import { sessions, userIdentities, users } from "#db/schema";
+import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import type { SocialIdentity } from "~/utils/social.server";
 import { sqlState } from "~/utils/errors.server";

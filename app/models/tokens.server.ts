@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { tokens, type TokenPurpose } from "#db/schema";
+import { tokens } from "#db/schema";
+import { type TokenPurpose } from "./enums";
 import type { Executor } from "~/utils/db.server";
 
 /** Spec §4: validation and reset links expire after one day. */

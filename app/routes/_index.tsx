@@ -9,9 +9,9 @@ import { loadSearchForm } from "~/models/search-page.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { pageMeta } from "~/utils/meta";
-import { useMoney } from "~/utils/use-money";
+import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.translations.title, description: data.translations.hero.lead }, matches);

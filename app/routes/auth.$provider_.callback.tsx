@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { SOCIAL_PROVIDER_NAMES } from "~/models/enums";
 import { findOrCreateSocialAccount } from "~/models/social-accounts.server";
-import { startUserSession } from "~/utils/auth.server";
+import { startUserSession } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { clearPendingSignIn, finishSocialSignIn, isSocialProvider } from "~/utils/social.server";
 import { createToastHeaders } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /** The provider's answer: a GET (Google, Facebook) or a cross-site form post (Apple). */
 async function handleCallback({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {

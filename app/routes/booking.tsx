@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 

@@ -4,7 +4,7 @@ import { findOwnBooking } from "~/models/booking-view.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /** The booking's pick-up and drop-off as a calendar file (the same one the confirmation mail carries). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { availablePlaces } from "~/models/cars.server";
 import { ALL_EXTRAS } from "~/models/pricing";
 import type { Extra, Language } from "~/models/enums";
 import { formatMoney, convertMinorUnits } from "~/models/money";
-import { requireViewer } from "~/utils/auth.server";
+import { requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,7 +22,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 

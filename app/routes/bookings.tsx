@@ -11,7 +11,7 @@ import { applyBookingAction, BOOKINGS_PAGE_SIZE, BOOKINGS_PAGE_SIZE_MOBILE, desc
 import { sendNotificationEmails } from "~/models/booking-mails.server";
 import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
-import { requireViewer } from "~/utils/auth.server";
+import { requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -20,7 +20,7 @@ import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

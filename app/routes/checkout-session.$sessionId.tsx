@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -21,10 +21,10 @@ import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
-import { useHydrated } from "~/utils/use-hydrated";
-import { useMoney } from "~/utils/use-money";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
-import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 

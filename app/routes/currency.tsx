@@ -4,7 +4,7 @@ import { currencyCookie, requireDisplayCurrency, UnsupportedCurrencyError } from
 import { getDb } from "~/utils/db.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /** The header's currency form: stores the choice in a cookie and on a signed-in user's record. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -17,7 +17,7 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -6,7 +6,7 @@ import { logError } from "~/utils/errors.server";
 import { languageCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createToastHeaders } from "~/utils/toast.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /** The page to go back to, without a `?lng=` that would override the choice just made. */
 function backWithoutLanguage(target: FormDataEntryValue | null): string {

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/pagination";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { resources } from "~/locales";
 import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -13,7 +13,7 @@ import { notFound } from "~/utils/responses.server";
 import { createToastHeaders } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 

@@ -3,7 +3,7 @@ import { availablePlaces } from "~/models/cars.server";
 import { catalogOf } from "~/models/catalog.server";
 import { matchPlaces } from "~/models/place-finder";
 import { getDb } from "~/utils/db.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /**
  * Suggestions for a place field of a large network, in the reader's language (`/places?q=tun`): the places with

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { sendValidationEmail } from "~/models/account-mails.server";
 import { findUserContact } from "~/models/accounts.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";

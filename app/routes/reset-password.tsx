@@ -9,7 +9,7 @@ import { resources } from "~/locales";
 import { resetPasswordSchema } from "~/models/account-forms";
 import { setPasswordWithLink } from "~/models/accounts.server";
 import { checkToken, type TokenCheck } from "~/models/tokens.server";
-import { startUserSession } from "~/utils/auth.server";
+import { startUserSession } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,7 +17,7 @@ import { createToastHeaders } from "~/utils/toast.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -16,9 +16,9 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
-import { getVisitor, getVisitorPricing } from "~/utils/visitor.server";
+import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);

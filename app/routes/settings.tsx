@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { LANGUAGES } from "#db/schema";
+import { LANGUAGES } from "~/models/enums";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError, type FieldErrorMessage } from "~/components/field-error";
 import { CheckboxField, Field, FormErrorSummary, SelectField, StatusButton, TextareaField } from "~/components/form-field";
 import { resources } from "~/locales";
 import { profileSchema } from "~/models/account-forms";
 import { findProfile, replaceUserFile, updateProfile } from "~/models/profile.server";
-import { requireUserId } from "~/utils/auth.server";
+import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator, languageCookie } from "~/utils/i18n.server";
@@ -21,7 +21,7 @@ import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 

@@ -7,7 +7,7 @@ import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/componen
 import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
-import { authenticator, SignInRefused, startUserSession } from "~/utils/auth.server";
+import { authenticator, SignInRefused, startUserSession } from "~/models/auth.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
@@ -17,7 +17,7 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { configuredSocialProviders } from "~/utils/social.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.description }, matches);
 

@@ -11,7 +11,7 @@ import { resources } from "~/locales";
 import { missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
-import { startUserSession } from "~/utils/auth.server";
+import { startUserSession } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -25,7 +25,7 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { configuredSocialProviders } from "~/utils/social.server";
-import { getVisitor } from "~/utils/visitor.server";
+import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);

@@ -3,7 +3,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nOptions } from "~/i18n";
 import { resources } from "~/locales";
 import { resolveLanguage, type LanguageDecision } from "~/models/language";
-import type { Language } from "#db/schema";
+import { type Language } from "~/models/enums";
 import { cookiesAreSecure, getEnv } from "./env.server";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;

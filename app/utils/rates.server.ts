@@ -7,7 +7,7 @@
  * source when no provider is configured, so the storefront works offline.
  */
 import { BASE_CURRENCY, DISPLAY_CURRENCIES } from "~/models/money";
-import type { Currency } from "#db/schema";
+import { type Currency } from "~/models/enums";
 
 export type RatesTable = Record<Currency, number>;
 

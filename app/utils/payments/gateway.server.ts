@@ -4,7 +4,7 @@
  * that a fresh `npm start` books end to end. Card data of the real gateways never reaches this server: their
  * customers pay on Stripe's or PayPal's own pages (or Stripe's embedded frame).
  */
-import type { Currency, PaymentGateway as GatewayName } from "#db/schema";
+import { type Currency, type PaymentGateway as GatewayName } from "~/models/enums";
 import { getEnv, type Env } from "../env.server";
 import { paypalGateway } from "./paypal.server";
 import { sandboxGateway } from "./sandbox.server";

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { useAppDatabase } from "../../tests/support/app-test";
 import { startUserSession } from "./auth.server";
-import { currencyCookie } from "./currency.server";
-import * as rates from "./rates.server";
+import { currencyCookie } from "~/utils/currency.server";
+import * as rates from "~/utils/rates.server";
 import { getVisitor, getVisitorPricing } from "./visitor.server";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("visitor", { COOKIE_SECURE: "false" }));

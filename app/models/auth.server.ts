@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { signInSchema } from "~/models/account-forms";
-import { verifyCredentials } from "~/models/accounts.server";
-import { getDb } from "./db.server";
-import { getEnv } from "./env.server";
-import { safeRedirectPath } from "./safe-redirect";
-import { getSession, sessionStorage } from "./session.server";
-import type { RequestContext } from "./request-memo.server";
+import { signInSchema } from "./account-forms";
+import { verifyCredentials } from "./accounts.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { getSession, sessionStorage } from "~/utils/session.server";
+import type { RequestContext } from "~/utils/request-memo.server";
 import { getVisitor } from "./visitor.server";
 
 /** A refusal the sign-in form shows: a translation key. */

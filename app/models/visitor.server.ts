@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { sessions, type Language } from "#db/schema";
-import type { LanguageDecision } from "~/models/language";
-import { findSessionUser, type SessionUser } from "~/models/accounts.server";
-import { getDisplayPricing, type DisplayPricing } from "./currency.server";
-import { getDb } from "./db.server";
-import { detectLanguage } from "./i18n.server";
-import { perRequest, type RequestContext } from "./request-memo.server";
-import { getSessionUserId } from "./session.server";
+import { sessions } from "#db/schema";
+import { type Language } from "./enums";
+import type { LanguageDecision } from "./language";
+import { findSessionUser, type SessionUser } from "./accounts.server";
+import { getDisplayPricing, type DisplayPricing } from "~/utils/currency.server";
+import { getDb } from "~/utils/db.server";
+import { detectLanguage } from "~/utils/i18n.server";
+import { perRequest, type RequestContext } from "~/utils/request-memo.server";
+import { getSessionUserId } from "~/utils/session.server";
 
 export interface Visitor {
   user: SessionUser | null;
