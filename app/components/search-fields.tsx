@@ -145,6 +145,17 @@ function PlaceSearch({
   );
 }
 
+/** A place field of either kind: a select for a small network, a name field for a large one. */
+function PlaceField({
+  byName,
+  places,
+  choices,
+  choiceHref,
+  ...field
+}: PlaceFieldProps & { byName: boolean; places: PlaceForForm[]; choices: PlaceChoice[]; choiceHref?: (slug: string) => string }) {
+  return byName ? <PlaceSearch {...field} choices={choices} choiceHref={choiceHref} /> : <PlaceSelect {...field} places={places} />;
+}
+
 /** A native date-and-time input (local time at the pick-up place) with its error. */
 function DateTimeField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error: SearchFormErrors["from"] }) {
   const id = `search-${name}`;
@@ -216,30 +227,19 @@ export function SearchFields({
 
   return (
     <>
-      {byName ? (
-        <PlaceSearch
-          id="search-pickup"
-          name="pickup"
-          label={t("form.pickupCount", { count: availableCount })}
-          value={pickup}
-          onChange={setPickup}
-          error={errors.pickup}
-          required
-          choices={choices.pickup}
-          choiceHref={choiceHref && ((slug) => choiceHref("pickup", slug))}
-        />
-      ) : (
-        <PlaceSelect
-          id="search-pickup"
-          name="pickup"
-          label={t("form.pickupCount", { count: availableCount })}
-          value={pickup}
-          onChange={setPickup}
-          places={places}
-          error={errors.pickup}
-          required
-        />
-      )}
+      <PlaceField
+        byName={byName}
+        id="search-pickup"
+        name="pickup"
+        label={t("form.pickupCount", { count: availableCount })}
+        value={pickup}
+        onChange={setPickup}
+        places={places}
+        error={errors.pickup}
+        required
+        choices={choices.pickup}
+        choiceHref={choiceHref && ((slug) => choiceHref("pickup", slug))}
+      />
       <div className="field field-checkbox">
         <input
           type="checkbox"
@@ -255,32 +255,20 @@ export function SearchFields({
         Always in the page, so nothing moves once JavaScript runs: the style sheet hides it while the box is ticked
         (without :has support it stays, and is ignored while the box is ticked).
       */}
-      {byName ? (
-        <PlaceSearch
-          id="search-dropoff"
-          name="dropoff"
-          label={t("form.dropoff")}
-          value={dropoff}
-          onChange={setDropoff}
-          error={errors.dropoff}
-          required={false}
-          choices={choices.dropoff}
-          choiceHref={choiceHref && ((slug) => choiceHref("dropoff", slug))}
-          className="field dropoff-field"
-        />
-      ) : (
-        <PlaceSelect
-          id="search-dropoff"
-          name="dropoff"
-          label={t("form.dropoff")}
-          value={dropoff}
-          onChange={setDropoff}
-          places={places}
-          error={errors.dropoff}
-          required={false}
-          className="field dropoff-field"
-        />
-      )}
+      <PlaceField
+        byName={byName}
+        id="search-dropoff"
+        name="dropoff"
+        label={t("form.dropoff")}
+        value={dropoff}
+        onChange={setDropoff}
+        places={places}
+        error={errors.dropoff}
+        required={false}
+        choices={choices.dropoff}
+        choiceHref={choiceHref && ((slug) => choiceHref("dropoff", slug))}
+        className="field dropoff-field"
+      />
       <div className="field-row">
         <DateTimeField name="from" label={t("form.from")} value={form.from} error={errors.from} />
         <DateTimeField name="to" label={t("form.to")} value={form.to} error={errors.to} />

@@ -51,22 +51,21 @@ export type PlaceInput = "select" | "search";
 const formFields = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceForForm => ({ slug, name, countryCode, countryName, parentSlug });
 
 /** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
-export function placesForForm(places: PlaceOption[]): { options: PlaceForForm[]; availableCount: number; input: PlaceInput } {
-  const available = availablePlaces(places);
+export function placesForForm(places: PlaceOption[], available = availablePlaces(places)): { options: PlaceForForm[]; availableCount: number; input: PlaceInput } {
   const input: PlaceInput = available.length > PLACE_SELECT_LIMIT ? "search" : "select";
   return { options: input === "select" ? available.map(formFields) : [], availableCount: available.length, input };
 }
 
 /** The same with what the map needs: every place of a small network, the busiest of a large one. */
 export function placesForMap(places: PlaceOption[]): { options: PlaceForForm[]; markers: PlaceForMap[]; availableCount: number; input: PlaceInput } {
-  const form = placesForForm(places);
-  const markers = placesToMark(availablePlaces(places)).map((place) => ({
+  const available = availablePlaces(places);
+  const markers = placesToMark(available).map((place) => ({
     ...formFields(place),
     latitude: place.latitude,
     longitude: place.longitude,
     carCount: place.carCount,
   }));
-  return { ...form, markers };
+  return { ...placesForForm(places, available), markers };
 }
 
 /** The place a form value names: any place by its slug, else a place with cars by its name (place-finder.ts). */
