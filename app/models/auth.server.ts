@@ -7,6 +7,7 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { getSession, sessionStorage } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import { getVisitor } from "./visitor.server";
 
@@ -43,6 +44,19 @@ export async function startUserSession(request: Request, userId: string, stayCon
   session.set("userId", userId);
   const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined)];
+}
+
+/**
+ * The end of every post that signs someone in (sign-in, sign-up, activation, a password reset or change, social
+ * sign-in): a fresh session, the welcome `toast`, and on to `to`, with any other `cookies` to set.
+ */
+export async function redirectSignedIn(
+  request: Request,
+  userId: string,
+  options: { to: string; toast: Parameters<typeof redirectWithToast>[1]; stayConnected?: boolean; cookies?: readonly string[] },
+) {
+  const session = await startUserSession(request, userId, options.stayConnected ?? false);
+  return redirectWithToast(options.to, options.toast, [...session, ...(options.cookies ?? [])]);
 }
 
 /** The signed-in user (id and role), or a redirect to sign in that comes back here afterwards. */

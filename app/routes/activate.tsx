@@ -11,23 +11,21 @@ import { sendActivationEmail } from "~/models/account-mails.server";
 import { activationSchema } from "~/models/account-forms";
 import { findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/accounts.server";
 import { checkToken, redeemToken, type TokenCheck } from "~/models/tokens.server";
-import { startUserSession } from "~/models/auth.server";
+import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, redirectRateLimited } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-const ACTIVATION_RESENDS_PER_IP = { name: "resend-activation:ip", limit: 20, windowSeconds: 3600 };
-const ACTIVATION_RESENDS_PER_ACCOUNT = { name: "resend-activation:account", limit: 5, windowSeconds: 3600 };
 
 /**
  * Two kinds of link land here. An activation link (account created at checkout, no password yet) shows the form
@@ -54,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await redeemToken(db, token, "emailValidation");
   if (result.status === "valid") {
     await markEmailVerified(db, result.userId);
-    throw redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.emailValidated" }) });
+    throw redirectWithToast("/", { type: "success", messageKey: "success.emailValidated" });
   }
   return {
     mode: "validation" as const,
@@ -78,16 +76,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = check.status === "expired" ? await findUserContact(db, check.userId) : null;
     if (!user) return redirect(`/activate?token=${encodeURIComponent(token)}`);
     const refused = await hitRateLimits([
-      [ACTIVATION_RESENDS_PER_IP, context.clientIp],
-      [ACTIVATION_RESENDS_PER_ACCOUNT, user.id],
+      [RATE_LIMITS.resendActivationPerIp, context.clientIp],
+      [RATE_LIMITS.resendActivationPerAccount, user.id],
     ]);
-    if (refused) return tooManyAttemptsRedirect("/", refused);
+    if (refused) return redirectRateLimited("/", refused);
     try {
       await sendActivationEmail(db, user, publicOrigin(request));
-      return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.activationEmailSent" }) });
+      return redirectWithToast("/", { type: "success", messageKey: "success.activationEmailSent" });
     } catch (error) {
       logError("activate", error);
-      return redirect(`/activate?token=${encodeURIComponent(token)}`, { headers: await createToastHeaders({ type: "error", messageKey: "errors.validationEmailFailed" }) });
+      return redirectWithToast(`/activate?token=${encodeURIComponent(token)}`, { type: "error", messageKey: "errors.validationEmailFailed" });
     }
   }
 
@@ -101,9 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
   }
   if (saved.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
-  const headers = await createToastHeaders({ type: "success", messageKey: "success.accountActivated" });
-  for (const cookie of await startUserSession(request, saved.userId, false)) headers.append("Set-Cookie", cookie);
-  return redirect("/", { headers });
+  return redirectSignedIn(request, saved.userId, { to: "/", toast: { type: "success", messageKey: "success.accountActivated" } });
 }
 
 export default function Activate() {

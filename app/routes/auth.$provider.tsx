@@ -3,7 +3,7 @@ import { SOCIAL_PROVIDER_NAMES } from "~/models/enums";
 import { configuredSocialProviders, isSocialProvider, startSocialSignIn } from "~/utils/social.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { logError } from "~/utils/errors.server";
 
 /** 'Continue with …' buttons post here (a plain form); the browser goes on to the provider. */
@@ -17,8 +17,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(url, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     logError("social", error, `${provider} unavailable`);
-    const headers = await createToastHeaders({ type: "error", messageKey: "errors.socialUnavailable", params: { provider: SOCIAL_PROVIDER_NAMES[provider] } });
-    return redirect(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
+    return redirectWithToast(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`, {
+      type: "error",
+      messageKey: "errors.socialUnavailable",
+      params: { provider: SOCIAL_PROVIDER_NAMES[provider] },
+    });
   }
 }
 

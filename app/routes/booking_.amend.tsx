@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ErrorSummary } from "~/components/error-summary";
 import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -20,7 +20,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, { key: result.error, params: result.params }), { status: 409 });
   }
   await sendNotificationEmails(db, result.notificationIds, publicOrigin(request));
-  return redirect(`/booking?b=${bookingId}`, { headers: await createToastHeaders({ type: "success", messageKey: "success.bookingAmended" }) });
+  return redirectWithToast(`/booking?b=${bookingId}`, { type: "success", messageKey: "success.bookingAmended" });
 }
 
 /** The field an amendment's problem points to: the place for a place problem, else the dates the driver can change. */

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-panel";
 import { LocalTime } from "~/components/local-time";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
@@ -17,8 +17,9 @@ import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
+import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : action === "delete"
           ? { type: "success" as const, messageKey: "success.bookingsRemoved", params: { count: outcome.done } }
           : { type: "success" as const, messageKey: "success.changesSaved" };
-  return redirect(back, { headers: await createToastHeaders(toast) });
+  return redirectWithToast(back, toast);
 }
 
 export default function Bookings() {
@@ -83,7 +84,7 @@ export default function Bookings() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation("bookings", translations);
   const location = useLocation();
-  const navigation = useNavigation();
+  const bulkPending = useIsPending("bulk");
   const selection = useRowSelection(list.rows.map((row) => row.id));
   const language = i18n.language as "en" | "fr" | "es";
   const queryString = bookingQueryString(query);
@@ -261,7 +262,7 @@ export default function Bookings() {
                 </select>
               </div>
             ) : null}
-            <button type="submit" name="intent" value="bulk" className="button" disabled={navigation.state === "submitting"}>
+            <button type="submit" name="intent" value="bulk" className="button" disabled={bulkPending}>
               {selection.count ? t("bulk.applyCount", { count: selection.count }) : t("bulk.apply")}
             </button>
           </fieldset>

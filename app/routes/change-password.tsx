@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
@@ -8,17 +8,18 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { resources } from "~/locales";
 import { changePasswordSchema } from "~/models/account-forms";
 import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
-import { requireUserId, startUserSession } from "~/models/auth.server";
+import { redirectSignedIn, requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
+
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -29,19 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), constraint: constraintOf(changePasswordSchema), translations: resources[language].account };
 }
 
-/**
- * The current-password check answers "right or wrong": someone holding a signed-in browser must not be able to
- * guess with it. Counted before the check, like sign-in's attempts.
- */
-const ATTEMPTS_PER_ACCOUNT = { name: "change-password:account", limit: 10, windowSeconds: 15 * 60 };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   const hidden = { hideFields: ["currentPassword", "password", "confirmPassword"] };
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
-  const refused = await hitRateLimits([[ATTEMPTS_PER_ACCOUNT, userId]]);
-  if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
+  const refused = await hitRateLimits([[RATE_LIMITS.changePasswordPerAccount, userId]]);
+  if (refused) return replyRateLimited(submission, refused, hidden.hideFields);
   const db = await getDb();
   const check = await checkCurrentPassword(db, userId, submission.value.currentPassword);
   if (check !== "ok") return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
@@ -52,9 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
   }
   // Other sessions ended with the change; this browser continues in a fresh one.
-  const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
-  for (const cookie of await startUserSession(request, userId, false)) headers.append("Set-Cookie", cookie);
-  return redirect("/change-password", { headers });
+  return redirectSignedIn(request, userId, { to: "/change-password", toast: { type: "success", messageKey: "success.passwordChanged" } });
 }
 
 export default function ChangePassword() {

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { ErrorSummary } from "~/components/error-summary";
@@ -19,17 +19,16 @@ import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { hitRateLimits, retryAfterHeaders, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
 import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useMoney } from "~/hooks/use-money";
+import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-/** Booking attempts (not quotes) from one address: generous for a family booking several cars, tight for a script. */
-const bookingsPerIp = () => ({ name: "checkout:ip", limit: getEnv().CHECKOUT_ATTEMPTS_PER_HOUR, windowSeconds: 3600 });
 
 type SignerView = { fullName: string; email: string; phone: string; birthDate: string; hasLicense: boolean } | null;
 type PageState =
@@ -141,9 +140,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
   if (Object.keys(errors).length) return reply(400);
 
-  const refused = await hitRateLimits([[bookingsPerIp(), context.clientIp]]);
+  const refused = await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]);
   if (refused) {
-    errors[""] = { key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } };
+    errors[""] = tooManyAttemptsMessage(refused);
     return reply(429, retryAfterHeaders(refused));
   }
   let driverLicense: string | undefined;
@@ -222,7 +221,6 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
   const { t } = useTranslation("checkout");
   const hydrated = useHydrated();
   const money = useMoney();
-  const navigation = useNavigation();
   const quote = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   const quoted = quote.data && quote.data.state.kind === "offer" ? quote.data.state.view : null;
@@ -230,7 +228,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
   const { link, values, errors, attemptKey } = state;
   const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
   const [mode, setMode] = useState<string | null>(state.view.paymentMode);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const submitting = useIsPending("book");
   const online = mode !== null && mode !== "payLater";
   const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState(gateway);

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton, TextareaField } from "~/components/form-field";
@@ -12,19 +12,17 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-const MESSAGES_PER_IP = { name: "contact:ip", limit: 5, windowSeconds: 3600 };
-const MESSAGES_PER_SENDER = { name: "contact:sender", limit: 3, windowSeconds: 3600 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
@@ -50,10 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ formErrors: ["errors.recaptcha"] }), { status: 400 });
   const refused = await hitRateLimits([
-    [MESSAGES_PER_IP, context.clientIp],
-    [MESSAGES_PER_SENDER, user?.id ?? email],
+    [RATE_LIMITS.contactPerIp, context.clientIp],
+    [RATE_LIMITS.contactPerSender, user?.id ?? email],
   ]);
-  if (refused) return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
+  if (refused) return replyRateLimited(submission, refused);
 
   try {
     await submitContactMessage(await getDb(), { email, subject: submission.value.subject, message: submission.value.message, account: user });
@@ -61,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("contact", error);
     return data(submission.reply({ formErrors: ["errors.messageFailed"] }), { status: 500 });
   }
-  return redirect("/contact", { headers: await createToastHeaders({ type: "success", messageKey: "success.messageSent" }) });
+  return redirectWithToast("/contact", { type: "success", messageKey: "success.messageSent" });
 }
 
 export default function Contact() {

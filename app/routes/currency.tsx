@@ -3,7 +3,7 @@ import { updateUserCurrency } from "~/models/accounts.server";
 import { currencyCookie, requireDisplayCurrency, UnsupportedCurrencyError } from "~/utils/currency.server";
 import { getDb } from "~/utils/db.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/visitor.server";
 
 /** The header's currency form: stores the choice in a cookie and on a signed-in user's record. */
@@ -17,12 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(currency) } });
   } catch (error) {
     if (!(error instanceof UnsupportedCurrencyError)) throw error;
-    const headers = await createToastHeaders({
-      type: "error",
-      messageKey: "errors.currencyNotSupported",
-      params: { currency: error.currency.slice(0, 12) },
-    });
-    return redirect(back, { headers });
+    return redirectWithToast(back, { type: "error", messageKey: "errors.currencyNotSupported", params: { currency: error.currency.slice(0, 12) } });
   }
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
@@ -12,18 +12,16 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-const REQUESTS_PER_IP = { name: "forgot-password:ip", limit: 20, windowSeconds: 3600 };
-const REQUESTS_PER_ACCOUNT = { name: "forgot-password:account", limit: 5, windowSeconds: 3600 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
@@ -36,10 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const db = await getDb();
   const refused = await hitRateLimits([
-    [REQUESTS_PER_IP, context.clientIp],
-    [REQUESTS_PER_ACCOUNT, submission.value.email],
+    [RATE_LIMITS.forgotPasswordPerIp, context.clientIp],
+    [RATE_LIMITS.forgotPasswordPerAccount, submission.value.email],
   ]);
-  if (refused) return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
+  if (refused) return replyRateLimited(submission, refused);
   // Spec §5 and §8 ask for 'Email address not registered' on an unknown address.
   const user = await findDriverByEmail(db, submission.value.email);
   if (!user) return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });
@@ -49,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("forgot-password", error);
     return data(submission.reply({ formErrors: ["errors.generic"] }), { status: 500 });
   }
-  return redirect("/sign-in", { headers: await createToastHeaders({ type: "success", messageKey: "success.resetEmailSent" }) });
+  return redirectWithToast("/sign-in", { type: "success", messageKey: "success.resetEmailSent" });
 }
 
 export default function ForgotPassword() {

@@ -5,7 +5,7 @@ import { getDb } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";
 import { languageCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/visitor.server";
 
 /** The page to go back to, without a `?lng=` that would override the choice just made. */
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = backWithoutLanguage(form.get("redirectTo"));
   const language = form.get("lng");
   if (typeof language !== "string" || !isSupportedLanguage(language)) return redirect(back);
-  const headers = new Headers({ "Set-Cookie": await languageCookie.serialize(language) });
+  const languageChosen = await languageCookie.serialize(language);
   const { user } = await getVisitor(request, context);
   if (user && user.language !== language) {
     try {
@@ -32,10 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       // Spec §8: the page still changes language; the account keeps its old one, and the user is told.
       logError("language", error, "saving the account's language");
-      for (const [name, value] of await createToastHeaders({ type: "error", messageKey: "errors.changeLanguage" })) headers.append(name, value);
+      return redirectWithToast(back, { type: "error", messageKey: "errors.changeLanguage" }, [languageChosen]);
     }
   }
-  return redirect(back, { headers });
+  return redirect(back, { headers: { "Set-Cookie": languageChosen } });
 }
 
 export async function loader() {

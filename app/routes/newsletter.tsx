@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError } from "~/components/field-error";
@@ -8,16 +8,14 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, tooManyAttemptsRedirect } from "~/utils/rate-limit.server";
+import { hitRateLimits, redirectRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-/** Like the contact form: each subscription may mail an address. */
-const SUBSCRIPTIONS_PER_IP = { name: "newsletter:ip", limit: 5, windowSeconds: 3600 };
 
 /** The signed unsubscribe link from the welcome mail: a page asking to confirm (a GET changes nothing). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,24 +40,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const email = String(formData.get("email") ?? "").slice(0, 254);
     if (!isValidUnsubscribe(email, String(formData.get("signature") ?? "").slice(0, 100))) return data({ done: false }, { status: 404 });
     await unsubscribe(db, email);
-    return redirect("/", { headers: await createToastHeaders({ type: "success", messageKey: "success.unsubscribed" }) });
+    return redirectWithToast("/", { type: "success", messageKey: "success.unsubscribed" });
   }
   const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
   if (!parsed.success) {
     // Shown on this page's own form, with the address as typed and a summary that links to it.
     return data({ subscribeError: { key: "validation.invalidEmail" }, typed: String(formData.get("email") ?? "").slice(0, 254), redirectTo: back }, { status: 400 });
   }
-  const refused = await hitRateLimits([[SUBSCRIPTIONS_PER_IP, context.clientIp]]);
-  if (refused) return tooManyAttemptsRedirect(back, refused);
+  const refused = await hitRateLimits([[RATE_LIMITS.newsletterPerIp, context.clientIp]]);
+  if (refused) return redirectRateLimited(back, refused);
   const { language } = await getVisitor(request, context);
   try {
     await subscribe(db, parsed.data.email, language, publicOrigin(request));
   } catch (error) {
     logError("newsletter", error);
-    return redirect(back, { headers: await createToastHeaders({ type: "error", messageKey: "errors.generic" }) });
+    return redirectWithToast(back, { type: "error", messageKey: "errors.generic" });
   }
   // The same answer for a new and a known address.
-  return redirect(back, { headers: await createToastHeaders({ type: "success", messageKey: "success.subscribed" }) });
+  return redirectWithToast(back, { type: "success", messageKey: "success.subscribed" });
 }
 
 export default function Newsletter() {

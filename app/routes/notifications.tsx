@@ -10,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { confirm: { ids: own.map((row) => row.id), messages: own.map((row) => ({ id: row.id, key: row.messageKey, params: row.params })) }, problem: null };
   }
   await applyNotificationAction(db, userId, own.map((row) => row.id), action as Exclude<NotificationAction, "open">);
-  return redirect(`/notifications${page}`, { headers: await createToastHeaders({ type: "success", messageKey: "success.notificationsUpdated" }) });
+  return redirectWithToast(`/notifications${page}`, { type: "success", messageKey: "success.notificationsUpdated" });
 }
 
 export default function Notifications() {

@@ -9,11 +9,11 @@ import { resources } from "~/locales";
 import { resetPasswordSchema } from "~/models/account-forms";
 import { setPasswordWithLink } from "~/models/accounts.server";
 import { checkToken, type TokenCheck } from "~/models/tokens.server";
-import { startUserSession } from "~/models/auth.server";
+import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { createToastHeaders } from "~/utils/toast.server";
+
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -45,9 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
   }
   if (saved.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
-  const headers = await createToastHeaders({ type: "success", messageKey: "success.passwordChanged" });
-  for (const cookie of await startUserSession(request, saved.userId, false)) headers.append("Set-Cookie", cookie);
-  return redirect("/", { headers });
+  return redirectSignedIn(request, saved.userId, { to: "/", toast: { type: "success", messageKey: "success.passwordChanged" } });
 }
 
 export default function ResetPassword() {

@@ -15,13 +15,14 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator, languageCookie } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { hitRateLimits, minutesOf, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, minutesOf, rateLimitedData, type RateLimitResult } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~/utils/uploads.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -46,17 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type UploadForm = "avatar" | "license";
 type UploadRefusal = UploadProblem | "errors.tooManyAttempts";
-const uploadFailed = (form: UploadForm, error: UploadRefusal, init: { status?: number; minutes?: number; headers?: HeadersInit } = {}) =>
-  data({ upload: { form, error, minutes: init.minutes } }, { status: init.status ?? (error === "validation.fileTooLarge" ? 413 : 400), headers: init.headers });
+const uploadFailed = (form: UploadForm, error: UploadProblem) =>
+  data({ upload: { form, error: error as UploadRefusal, minutes: undefined as number | undefined } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
+const uploadRateLimited = (form: UploadForm, refused: RateLimitResult) =>
+  rateLimitedData(refused, { upload: { form, error: "errors.tooManyAttempts" as UploadRefusal, minutes: minutesOf(refused) } });
 
-/** Decoding a picture costs up to ~0.6 CPU-second (a 40-megapixel image): an account may send only so many. */
-const UPLOADS_PER_ACCOUNT = { name: "upload:account", limit: 20, windowSeconds: 3600 };
-
-async function savedRedirect(extraCookie?: string) {
-  const headers = await createToastHeaders({ type: "success", messageKey: "success.settingsUpdated" });
-  if (extraCookie) headers.append("Set-Cookie", extraCookie);
-  return redirect("/settings", { headers });
-}
+const savedRedirect = (extraCookie?: string) => redirectWithToast("/settings", { type: "success", messageKey: "success.settingsUpdated" }, extraCookie ? [extraCookie] : []);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -75,8 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return savedRedirect(await languageCookie.serialize(submission.value.language));
     }
     case "avatar": {
-      const refused = await hitRateLimits([[UPLOADS_PER_ACCOUNT, userId]]);
-      if (refused) return uploadFailed("avatar", "errors.tooManyAttempts", { status: 429, minutes: minutesOf(refused), headers: retryAfterHeaders(refused) });
+      const refused = await hitRateLimits([[RATE_LIMITS.uploadsPerAccount, userId]]);
+      if (refused) return uploadRateLimited("avatar", refused);
       const stored = await storeAvatar(formData.get("image"));
       if (!stored.ok) return uploadFailed("avatar", stored.error);
       await replaceUserFile(db, userId, "avatar", stored.name);
@@ -86,8 +82,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await replaceUserFile(db, userId, "avatar", null);
       return savedRedirect();
     case "license": {
-      const refused = await hitRateLimits([[UPLOADS_PER_ACCOUNT, userId]]);
-      if (refused) return uploadFailed("license", "errors.tooManyAttempts", { status: 429, minutes: minutesOf(refused), headers: retryAfterHeaders(refused) });
+      const refused = await hitRateLimits([[RATE_LIMITS.uploadsPerAccount, userId]]);
+      if (refused) return uploadRateLimited("license", refused);
       const stored = await storeLicense(formData.get("file"));
       if (!stored.ok) return uploadFailed("license", stored.error);
       await replaceUserFile(db, userId, "driverLicense", stored.name);

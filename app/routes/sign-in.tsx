@@ -7,28 +7,22 @@ import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/componen
 import { SocialSignIn } from "~/components/social-sign-in";
 import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
-import { authenticator, SignInRefused, startUserSession } from "~/models/auth.server";
+import { authenticator, redirectSignedIn, SignInRefused } from "~/models/auth.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
-import { forgiveRateLimit, getRateLimitStore, hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
+import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createToastHeaders } from "~/utils/toast.server";
+
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/models/visitor.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.description }, matches);
 
 type SignInInput = z.input<typeof signInSchema>;
-
-/**
- * Sign-in attempts per 15 minutes from one address, and failed ones on one account: every attempt is counted
- * before the password is checked (concurrent guesses cannot all pass) and a successful one is forgiven.
- */
-const ATTEMPTS_PER_IP = { name: "sign-in:ip", limit: 100, windowSeconds: 900 };
-const FAILURES_PER_ACCOUNT = { name: "sign-in:account-failures", limit: 8, windowSeconds: 900 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -46,19 +40,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const refused = await hitRateLimits([
-    [ATTEMPTS_PER_IP, context.clientIp],
-    [FAILURES_PER_ACCOUNT, submission.value.email],
+    [RATE_LIMITS.signInPerIp, context.clientIp],
+    [RATE_LIMITS.signInFailuresPerAccount, submission.value.email],
   ]);
   if (refused) {
-    return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields: ["password"] }), { status: 429, headers: retryAfterHeaders(refused) });
+    return replyRateLimited(submission, refused, ["password"]);
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    await forgiveRateLimit(await getRateLimitStore(), FAILURES_PER_ACCOUNT, submission.value.email);
-    const cookies = await startUserSession(request, user.userId, submission.value.stayConnected === "on");
-    const headers = await createToastHeaders({ type: "success", messageKey: "success.welcome", params: { name: user.fullName } });
-    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-    return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+    await forgiveRateLimit(await getRateLimitStore(), RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
+    return redirectSignedIn(request, user.userId, {
+      to: safeRedirectPath(submission.value.redirectTo),
+      stayConnected: submission.value.stayConnected === "on",
+      toast: { type: "success", messageKey: "success.welcome", params: { name: user.fullName } },
+    });
   } catch (error) {
     if (error instanceof SignInRefused) {
       return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), { status: 400 });

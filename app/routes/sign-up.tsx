@@ -11,28 +11,24 @@ import { resources } from "~/locales";
 import { missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
-import { startUserSession } from "~/models/auth.server";
+import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { encodeFormError } from "~/utils/form-errors";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { hitRateLimits, retryAfterHeaders, tooManyAttemptsError } from "~/utils/rate-limit.server";
-import { createToastHeaders } from "~/utils/toast.server";
+import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
+
 import { useServerForm } from "~/hooks/use-server-form";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
-
-const signUpsPerIp = () => ({ name: "sign-up:ip", limit: getEnv().SIGN_UPS_PER_HOUR, windowSeconds: 3600 });
-/** Attempts to register one address (each one mails it, or probes whether it is taken). */
-const SIGN_UPS_PER_ADDRESS = { name: "sign-up:address", limit: 5, windowSeconds: 3600 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
@@ -61,10 +57,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
   const db = await getDb();
   const refused = await hitRateLimits([
-    [signUpsPerIp(), context.clientIp],
-    [SIGN_UPS_PER_ADDRESS, submission.value.email],
+    [RATE_LIMITS.signUpPerIp, context.clientIp],
+    [RATE_LIMITS.signUpPerAddress, submission.value.email],
   ]);
-  if (refused) return data(submission.reply({ ...hidden, formErrors: [tooManyAttemptsError(refused)] }), { status: 429, headers: retryAfterHeaders(refused) });
+  if (refused) return replyRateLimited(submission, refused, hidden.hideFields);
   const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
   let created: Awaited<ReturnType<typeof createDriverAccount>>;
   try {
@@ -84,9 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("sign-up", error, "validation e-mail");
     toastKey = "errors.validationEmailFailed";
   }
-  const headers = await createToastHeaders({ type: toastKey.startsWith("errors") ? "error" : "success", messageKey: toastKey });
-  for (const cookie of await startUserSession(request, created.userId, false)) headers.append("Set-Cookie", cookie);
-  return redirect("/", { headers });
+  return redirectSignedIn(request, created.userId, { to: "/", toast: { type: toastKey.startsWith("errors") ? "error" : "success", messageKey: toastKey } });
 }
 
 /** The form-level message: the missing fields by name, or 'Please fix errors'. */

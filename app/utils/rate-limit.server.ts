@@ -4,14 +4,15 @@
  * counted once. Used for sign-in, sign-up, resend, forgot-password, contact, change-password and uploads (per IP and
  * per account).
  */
-import { redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
 import { getDb, type Executor } from "./db.server";
 import { getEnv } from "./env.server";
 import { encodeFormError } from "./form-errors";
-import { createToastHeaders } from "./toast.server";
+import { redirectWithToast } from "./toast.server";
 
 export interface RateLimitRule {
   /** What is limited, e.g. "sign-in:ip". */
@@ -67,11 +68,32 @@ export const tooManyAttemptsError = (refused: RateLimitResult) => encodeFormErro
 
 export const retryAfterHeaders = (refused: RateLimitResult) => ({ "Retry-After": String(refused.retryAfterSeconds) });
 
+/** A conform submission, whatever its schema: all a refusal needs is its reply. */
+interface RepliableSubmission {
+  reply(options: { formErrors?: string[]; hideFields?: string[] }): SubmissionResult<string[]>;
+}
+
+/**
+ * The 429 a form route answers when a rate limit refuses a post: the form again with what was typed (less
+ * `hideFields`), the translated 'too many attempts' summary, and Retry-After.
+ */
+export function replyRateLimited(submission: RepliableSubmission, refused: RateLimitResult, hideFields?: string[]) {
+  return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields }), { status: 429, headers: retryAfterHeaders(refused) });
+}
+
+/** The 429 for a form whose answer has its own shape (uploads, checkout): `body` with Retry-After. */
+export function rateLimitedData<T>(refused: RateLimitResult, body: T) {
+  return data(body, { status: 429, headers: retryAfterHeaders(refused) });
+}
+
+/** The 'too many attempts' message with its minutes, for answers that carry a `{ key, params }` message. */
+export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({ key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
+
 /** Back to `to` with the 'too many attempts' toast and Retry-After (for forms that answer with a redirect). */
-export async function tooManyAttemptsRedirect(to: string, refused: RateLimitResult): Promise<Response> {
-  const headers = await createToastHeaders({ type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
-  headers.set("Retry-After", String(refused.retryAfterSeconds));
-  return redirect(to, { headers });
+export async function redirectRateLimited(to: string, refused: RateLimitResult) {
+  const response = await redirectWithToast(to, { type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
+  response.headers.set("Retry-After", String(refused.retryAfterSeconds));
+  return response;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { cookiesAreSecure, getEnv } from "./env.server";
 
@@ -30,6 +30,19 @@ export async function createToastHeaders(toast: ToastInput): Promise<Headers> {
   const session = await toastStorage.getSession();
   session.flash(TOAST_KEY, toastSchema.parse(toast));
   return new Headers({ "Set-Cookie": await toastStorage.commitSession(session) });
+}
+
+/** A redirect: typed so that it adds nothing to what `useActionData` may hold. */
+type Redirect = ReturnType<typeof redirect>;
+
+/**
+ * The end of most successful form posts: back to `to` with a message for the next page. `cookies` are extra
+ * Set-Cookie values sent with it (a new session, a language choice).
+ */
+export async function redirectWithToast(to: string, toast: ToastInput, cookies: readonly string[] = []): Promise<Redirect> {
+  const headers = await createToastHeaders(toast);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
 }
 
 /** Reads and consumes the flashed toast; the returned Set-Cookie header clears it. */
