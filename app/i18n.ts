@@ -3,7 +3,7 @@ import type { Language } from "~/models/enums";
 
 export const SUPPORTED_LANGUAGES = ["en", "fr", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "en";
-export const DEFAULT_NAMESPACE = "common";
+export const DEFAULT_NAMESPACE = "common" as const;
 
 export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

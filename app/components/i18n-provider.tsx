@@ -1,12 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_NAMESPACE } from "~/i18n";
+import type { Namespace } from "~/utils/translation-keys";
 import { createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
 /** One language's loaded namespaces, and a translator per namespace asked for. */
 interface Catalogue {
   language: string;
   namespaces: Map<string, Bundle>;
-  translators: Map<string, Translate>;
+  translators: Map<string, Translate<Namespace>>;
 }
 
 /**
@@ -35,26 +36,26 @@ export function I18nProvider({ language, common, children }: { language: string;
   return <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>;
 }
 
-function translatorOf(catalogue: Catalogue, namespace: string): Translate {
-  let t = catalogue.translators.get(namespace);
+function translatorOf<N extends Namespace>(catalogue: Catalogue, namespace: N): Translate<N> {
+  let t = catalogue.translators.get(namespace) as Translate<N> | undefined;
   if (!t) {
     t = createTranslator(catalogue.language, (name) => catalogue.namespaces.get(name), namespace);
-    catalogue.translators.set(namespace, t);
+    catalogue.translators.set(namespace, t as Translate<Namespace>);
   }
   return t;
 }
 
 /** `t` for `namespace` (keys may also name another one: "checkout:title"), and the page's language. */
-export function useTranslation(namespace: string = DEFAULT_NAMESPACE): { t: Translate; i18n: { language: string } } {
+export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(namespace?: N): { t: Translate<N>; i18n: { language: string } } {
   const catalogue = useContext(CatalogueContext);
-  return { t: translatorOf(catalogue, namespace), i18n: { language: catalogue.language } };
+  return { t: translatorOf(catalogue, namespace ?? (DEFAULT_NAMESPACE as N)), i18n: { language: catalogue.language } };
 }
 
 /**
  * Translations of a route's own namespace, sent by its loader, so only the pages that need a namespace carry it.
  * The bundle joins the page's catalogue before anything below the route renders.
  */
-export function useRouteTranslation(namespace: string, bundle: Bundle) {
+export function useRouteTranslation<N extends Namespace>(namespace: N, bundle: Bundle) {
   const catalogue = useContext(CatalogueContext);
   if (catalogue.namespaces.get(namespace) !== bundle) catalogue.namespaces.set(namespace, bundle);
   return useTranslation(namespace);

@@ -1,3 +1,4 @@
+import type { Extra } from "~/models/enums";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
@@ -33,7 +34,7 @@ export interface PriceTableProps {
   /** The rental line (the markup folded in, and the lines' conversion rounding). */
   base: number;
   /** Each extra's line; 0 = included. */
-  extras: Array<{ extra: string; amount: number | "included" }>;
+  extras: Array<{ extra: Extra; amount: number | "included" }>;
   total: ReactNode;
   pricePerDay: number;
   deposit: number;

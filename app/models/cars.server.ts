@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { carLocations, cars, countries, dateBasedPrices, locations, supplierSettings, users } from "#db/schema";
-import { HOLDING_STATUSES, type Language } from "./enums";
+import { HOLDING_STATUSES, type Language, type Multimedia } from "./enums";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "~/utils/db.server";
 import { localizedName } from "./localized-name";
@@ -176,7 +176,7 @@ export interface CarOffer {
   rating: number | null;
   trips: number;
   minimumAge: number;
-  multimedia: string[];
+  multimedia: Multimedia[];
   extras: Record<"cancellation" | "amendments" | "theftProtection" | "collisionDamageWaiver" | "fullInsurance" | "additionalDriver", number>;
   supplier: { name: string; slug: string; logo: string | null };
   price: PriceBreakdown;

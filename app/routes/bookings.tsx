@@ -44,8 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type Action = Exclude<BookingAction, "view">;
-const ACTIONS: readonly Action[] = ["cancelRequest", "delete", "setStatus"];
+/** What the list's rows and bulk form may ask (amending has a page of its own). */
+const ACTIONS = ["cancelRequest", "delete", "setStatus"] as const satisfies readonly BookingAction[];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);

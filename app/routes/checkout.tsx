@@ -548,7 +548,7 @@ function Money({ amount, suffix }: { amount: number; suffix: string }) {
   return <>{t(suffix, { price: money(amount) })}</>;
 }
 
-function PaymentTermsText({ mode, online, atCounter, deposit }: { mode: string; online: number; atCounter: number; deposit: number }) {
+function PaymentTermsText({ mode, online, atCounter, deposit }: { mode: PaymentMode; online: number; atCounter: number; deposit: number }) {
   const { t } = useTranslation("checkout");
   const money = useMoney();
   return <>{t(`paymentOptions.terms.${mode}`, { online: money(online), atCounter: money(atCounter), deposit: money(deposit) })}</>;

@@ -54,6 +54,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`/notifications${page}`, { type: "success", messageKey: "success.notificationsUpdated" });
 }
 
+/** A notification's message key, stored with it in the database: known only at run time. */
+const notificationKey = (stored: string): string => `common:${stored}`;
+
 export default function Notifications() {
   const { list, page, translations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -68,7 +71,7 @@ export default function Notifications() {
       {confirm ? (
         <ConfirmAction
           title={t("notifications.confirmDelete", { count: confirm.ids.length })}
-          items={confirm.messages.map((message) => ({ key: message.id, text: t(`common:${message.key}`, message.params) }))}
+          items={confirm.messages.map((message) => ({ key: message.id, text: t(notificationKey(message.key), message.params) }))}
           action={`/notifications${location.search}`}
           fields={[["bulkAction", "delete"], ["page", String(page)], ...confirm.ids.map((id) => ["id", id] as [string, string])]}
           confirmLabel={t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
@@ -111,7 +114,7 @@ export default function Notifications() {
                       <br />
                       <small>{row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}</small>
                     </td>
-                    <td>{t(`common:${row.messageKey}`, row.params)}</td>
+                    <td>{t(notificationKey(row.messageKey), row.params)}</td>
                     <td className="row-actions">
                       {row.bookingId ? (
                         <button type="submit" name="row" value={`open:${row.id}`} className="link-button">

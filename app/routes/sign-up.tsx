@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The form-level message: the missing fields by name, or 'Please fix errors'. */
-function formSummary(missing: string[], label: (field: string) => string): string {
+function formSummary<Field extends string>(missing: Field[], label: (field: Field) => string): string {
   return missing.length
     ? encodeFormError("validation.requiredFields", { fields: missing.map(label).join(", ") })
     : encodeFormError("validation.fixErrors");

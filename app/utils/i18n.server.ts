@@ -5,6 +5,8 @@ import { resources } from "~/locales";
 import { resolveLanguage, type LanguageDecision } from "~/models/language";
 import { type Language } from "~/models/enums";
 import { cookiesAreSecure, getEnv } from "./env.server";
+import type { Namespace } from "./translation-keys";
+import type { Translate } from "./translator";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -49,19 +51,19 @@ export async function rememberLanguage(decision: LanguageDecision): Promise<stri
   return decision.source === "query" ? languageCookie.serialize(decision.language) : undefined;
 }
 
-type Translator = Awaited<ReturnType<typeof i18nServer.getFixedT>>;
-const translators = new Map<string, Promise<Translator>>();
+const translators = new Map<string, Promise<Translate<Namespace>>>();
 
 /**
  * A translator for one language and namespace. The locale files are bundled and never change while the process
  * runs, so each translator is built once (remix-i18next builds and initialises a new i18next instance per call).
  */
-export function getTranslator(language: Language, namespace: string = i18nOptions.defaultNS): Promise<Translator> {
-  const key = `${language}:${namespace}`;
-  let translator = translators.get(key);
+export function getTranslator<N extends Namespace = typeof i18nOptions.defaultNS>(language: Language, namespace?: N): Promise<Translate<N>> {
+  const key = `${language}:${namespace ?? i18nOptions.defaultNS}`;
+  let translator = translators.get(key) as Promise<Translate<N>> | undefined;
   if (!translator) {
-    translator = i18nServer.getFixedT(language, namespace);
-    translators.set(key, translator);
+    // i18next's own key types are not declared (CustomTypeOptions): `Translate` checks keys the same way everywhere.
+    translator = i18nServer.getFixedT(language, namespace ?? i18nOptions.defaultNS) as unknown as Promise<Translate<N>>;
+    translators.set(key, translator as Promise<Translate<Namespace>>);
     translator.catch(() => translators.delete(key));
   }
   return translator;

@@ -25,17 +25,20 @@ describe.each(SUPPORTED_LANGUAGES)("the page translator in %s gives what i18next
         const counts = plural ? [0, 1, 2, 5, 21] : [undefined];
         for (const count of counts) {
           const options = count === undefined ? values : { ...values, count };
-          expect(t(`${namespace}:${base}`, options), `${namespace}:${base} (${count})`).toBe(i18next.t(`${namespace}:${base}`, options));
+          expect(t(`${namespace}:${base}` as string, options), `${namespace}:${base} (${count})`).toBe(i18next.t(`${namespace}:${base}`, options));
           checked++;
         }
-        if (!plural) expect(t(`${namespace}:${path}`)).toBe(i18next.t(`${namespace}:${path}`));
+        if (!plural) expect(t(`${namespace}:${path}` as string)).toBe(i18next.t(`${namespace}:${path}`));
       }
     }
     expect(checked).toBeGreaterThan(500);
   });
 
   it("answers a missing key with the bare key, as i18next does", () => {
+    // The type checker refuses these keys (translation-keys.ts): `npm run typecheck` fails if it ever stops.
+    // @ts-expect-error a misspelt key
     expect(t("search:no.such.key")).toBe(i18next.t("search:no.such.key"));
+    // @ts-expect-error a misspelt key
     expect(t("no.such.key")).toBe("no.such.key");
   });
 });

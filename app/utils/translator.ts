@@ -6,13 +6,16 @@
  * rules (`_one`, `_other`, …) — and gives back the bare key when a key is missing, as i18next does. Its sameness
  * with i18next is checked over every key of every catalogue (translator.test.ts).
  */
+import type { KeyArgument, Namespace } from "./translation-keys";
+
 export interface Bundle {
   readonly [key: string]: string | Bundle;
 }
 
 /** Values for the placeholders, and `count` for plurals (a namespace is named in the key, never as an option). */
 export type TranslateOptions = { count?: number; ns?: never } & Record<string, unknown>;
-export type Translate = (key: string, options?: TranslateOptions) => string;
+/** A translator whose bare keys are looked up in namespace `N`; `tsc` checks every literal key it is given. */
+export type Translate<N extends Namespace = Namespace> = <K extends string>(key: KeyArgument<K, N>, options?: TranslateOptions) => string;
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -33,10 +36,10 @@ export function interpolate(text: string, values: Record<string, unknown>): stri
  * A translator for one language. `namespaceOf(name)` gives a loaded namespace's bundle (or undefined); keys without
  * a "namespace:" prefix are looked up in `defaultNamespace`. Labels without options are remembered once found.
  */
-export function createTranslator(language: string, namespaceOf: (name: string) => Bundle | undefined, defaultNamespace: string): Translate {
+export function createTranslator<N extends Namespace>(language: string, namespaceOf: (name: string) => Bundle | undefined, defaultNamespace: N): Translate<N> {
   const plurals = new Intl.PluralRules(language);
   const labels = new Map<string, string>();
-  return (key, options) => {
+  return (key: string, options?: TranslateOptions) => {
     if (!options) {
       const known = labels.get(key);
       if (known !== undefined) return known;
