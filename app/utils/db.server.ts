@@ -35,6 +35,8 @@ const STARTUP_LOCK_ID = 7_310_422_001;
 export interface DatabaseOptions {
   databaseUrl?: string;
   pgliteDir?: string;
+  /** PGlite: start from this dumped data folder (`dumpDataDir`) instead of an empty database (tests). */
+  pgliteSnapshot?: Blob;
   poolSize?: number;
   /** PostgreSQL: give up opening a connection after this long (0 = wait forever). */
   connectTimeoutMs?: number;
@@ -45,7 +47,7 @@ export interface DatabaseOptions {
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when pgliteDir is "memory://"). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.pgliteDir ?? "memory://");
+  return openPglite(options.pgliteDir ?? "memory://", options.pgliteSnapshot);
 }
 
 /**
@@ -64,9 +66,9 @@ function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
   };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, { extensions: { btree_gist }, loadDataDir: snapshot });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

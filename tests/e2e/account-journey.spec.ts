@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import type enAccount from "../../app/locales/en/account.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, latestLink } from "./support";
+import { expectAccessible, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
 const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
@@ -13,10 +13,6 @@ const CATALOGUES = {
 };
 const interpolate = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => params[key] ?? "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-async function ready(page: Page) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
-}
 
 for (const language of ["en", "fr"] as const) {
   test(`one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`, async ({ page }, testInfo) => {
@@ -31,7 +27,7 @@ for (const language of ["en", "fr"] as const) {
     // Sign up: signed in at once, with a validation mail really sent over SMTP.
     await page.goto(`/sign-up?lng=${language}`);
     await expectAccessible(page);
-    await ready(page);
+    await whenReady(page);
     await page.getByLabel(a.signUp.fullName, { exact: true }).fill(name);
     await page.getByLabel(a.signUp.email, { exact: true }).fill(email);
     await page.getByLabel(a.signUp.phone, { exact: true }).fill("+33 6 55 44 33 22");
@@ -56,7 +52,7 @@ for (const language of ["en", "fr"] as const) {
     expect((await page.context().cookies()).find((cookie) => cookie.name === "__session")).toBeUndefined();
     await page.goto(`/sign-in?lng=${language}`);
     await expectAccessible(page);
-    await ready(page);
+    await whenReady(page);
     await page.getByLabel(a.signIn.email, { exact: true }).fill(email);
     await page.getByLabel(a.signIn.password, { exact: true }).fill("journey-one");
     await page.getByLabel(a.signIn.stayConnected).check();
@@ -68,7 +64,7 @@ for (const language of ["en", "fr"] as const) {
     // Change the password.
     await page.goto(`/change-password?lng=${language}`);
     await expectAccessible(page);
-    await ready(page);
+    await whenReady(page);
     await page.getByLabel(a.change.currentPassword, { exact: true }).fill("journey-one");
     await page.getByLabel(a.change.newPassword, { exact: true }).fill("journey-two");
     await page.getByLabel(a.change.confirmPassword, { exact: true }).fill("journey-two");
@@ -79,14 +75,14 @@ for (const language of ["en", "fr"] as const) {
     await nav.getByRole("button", { name: c.nav.signOut }).first().click();
     await expect(toast(c.success.signedOut)).toBeVisible();
     await page.goto(`/forgot-password?lng=${language}`);
-    await ready(page);
+    await whenReady(page);
     await page.getByLabel(a.forgot.email, { exact: true }).fill(email);
     await main.getByRole("button", { name: a.forgot.submit, exact: true }).click();
     await expect(toast(c.success.resetEmailSent)).toBeVisible();
     const reset = new URL(await latestLink(email, "reset-password"));
     await page.goto(`${reset.pathname}${reset.search}`);
     await expectAccessible(page);
-    await ready(page);
+    await whenReady(page);
     await page.getByLabel(a.reset.newPassword, { exact: true }).fill("journey-three");
     await page.getByLabel(a.reset.confirmPassword, { exact: true }).fill("journey-three");
     await main.getByRole("button", { name: a.reset.submit, exact: true }).click();
@@ -95,7 +91,7 @@ for (const language of ["en", "fr"] as const) {
     // Settings, including a profile picture.
     await nav.getByRole("link", { name: c.nav.settings }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.settings.heading);
-    await ready(page);
+    await whenReady(page);
     const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7bd5" } }).jpeg().toBuffer();
     await page.getByLabel(a.settings.chooseImage).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: picture });
     await main.getByRole("button", { name: a.settings.uploadAvatar }).click();
@@ -107,7 +103,7 @@ for (const language of ["en", "fr"] as const) {
     await page.context().clearCookies();
     for (const [password, welcomed] of [["journey-two", false], ["journey-three", true]] as const) {
       await page.goto(`/sign-in?lng=${language}`);
-      await ready(page);
+      await whenReady(page);
       await page.getByLabel(a.signIn.email, { exact: true }).fill(email);
       await page.getByLabel(a.signIn.password, { exact: true }).fill(password);
       await main.getByRole("button", { name: a.signIn.submit, exact: true }).click();

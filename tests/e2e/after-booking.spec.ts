@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type enBookings from "../../app/locales/en/bookings.json";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, signUpDriver } from "./support";
+import { expectAccessible, jsEnabled, signUpDriver, whenReady } from "./support";
 
 const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const TEXT = {
@@ -12,19 +12,15 @@ const TEXT = {
 };
 const plural = (forms: Record<string, string>, count: number) => (count === 1 ? forms.one : forms.other)!.replace("{{count}}", String(count));
 
-async function ready(page: Page) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
-}
-
 /** Books the cheapest Carthage Cars car in Tunis (no licence asked) with pay later, as the signed-in driver, in a week of this test's own. */
 async function bookPayLater(page: Page, slot: number) {
   const project = jsEnabled() ? 0 : 1;
   const start = new Date(Date.UTC(2028, 0, 1) + (slot * 2 + project) * 6 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
-  await ready(page);
+  await whenReady(page);
   await page.getByRole("main").getByRole("link", { name: /^Choose this car/ }).first().click();
-  await ready(page);
+  await whenReady(page);
   await page.getByRole("radio", { name: TEXT.en.k.paymentOptions.payLater, exact: true }).check();
   await page.getByRole("button", { name: /^Book now$|^Book and pay$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: TEXT.en.c.success.bookingDone })).toBeVisible();
@@ -90,7 +86,7 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
 test("the footer's newsletter form subscribes once, in French, and refuses a bad address", async ({ page }, testInfo) => {
   const { c } = TEXT.fr;
   await page.goto("/about?lng=fr");
-  await ready(page);
+  await whenReady(page);
   const form = page.getByRole("contentinfo").getByRole("region", { name: c.newsletter.heading });
   const address = `news-${testInfo.project.name}-${Date.now()}@example.com`;
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -144,7 +140,7 @@ test("in French, select every booking on the page and request their cancellation
   await bookPayLater(page, 2);
   await bookPayLater(page, 3);
   await page.goto("/bookings?lng=fr");
-  await ready(page);
+  await whenReady(page);
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
   await page.getByRole("checkbox", { name: b.list.selectAll }).check();
   await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
@@ -210,7 +206,7 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
 
   // The last booking on page 2 is the earliest; move it onto the next one's days: refused, nothing changed.
   await page.getByRole("link", { name: /^Change booking/ }).first().click();
-  await ready(page);
+  await whenReady(page);
   const to = page.getByLabel(b.amend.to);
   const before = await to.inputValue();
   await to.fill(`${day(3)}T10:00`);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, latestLink } from "./support";
+import { expectAccessible, jsEnabled, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
 const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
@@ -13,10 +13,6 @@ const TEXT = {
   fr: { k: catalogue<typeof enCheckout>("fr", "checkout"), c: catalogue<typeof enCommon>("fr", "common") },
 };
 const interpolate = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
-
-async function ready(page: Page) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
-}
 
 /** A rental period of its own for each test and project, so no two tests compete for one car. */
 function periodFor(testInfo: TestInfo, slot: number) {
@@ -32,11 +28,11 @@ async function openCheckout(page: Page, language: "en" | "fr", period: { from: s
   if (supplier) query.set("supplier", supplier);
   await page.goto(`/search?${query}`);
   // A click during hydration can be lost: with JavaScript, wait for the page to be ready first.
-  await ready(page);
+  await whenReady(page);
   const choose = page.getByRole("main").getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) }).first();
   await choose.click();
   await expect(page).toHaveURL(/\/checkout\?/);
-  await ready(page);
+  await whenReady(page);
 }
 
 async function fillVisitor(page: Page, language: "en" | "fr", details: { fullName: string; email: string; birthDate?: string }) {
@@ -146,7 +142,7 @@ for (const [language, option] of [
 test("a signed-in driver books with pay later: details prefilled, booked at once, notified, receipt and calendar file", async ({ page }, testInfo) => {
   const { k, c } = TEXT.en;
   await page.goto("/sign-in?lng=en");
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Email address", { exact: true }).fill("driver@rentacar.example");
   await page.getByLabel("Password", { exact: true }).fill("drive-safely-2026");
   await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();

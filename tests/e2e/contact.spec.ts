@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, jsEnabled } from "./support";
+import { expectAccessible, jsEnabled, whenReady } from "./support";
 
 test("a visitor writes to customer care in French", async ({ page }, testInfo) => {
   await page.goto("/contact?lng=fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
   await expectAccessible(page);
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await whenReady(page);
 
   await page.getByLabel("Votre adresse e-mail").fill("pas-une-adresse");
   await page.getByLabel("Objet").fill("Siège enfant");

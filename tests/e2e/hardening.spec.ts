@@ -3,13 +3,12 @@ import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { startBuiltServer, startHostRewritingProxy } from "./servers";
-import { jsEnabled } from "./support";
+import { gotoReady, jsEnabled } from "./support";
 
 const DRIVER = { email: "driver@rentacar.example", password: "drive-safely-2026" };
 
 async function signInThroughForm(page: Page, origin: string) {
-  await page.goto(`${origin}/sign-in?lng=en`);
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await gotoReady(page, `${origin}/sign-in?lng=en`);
   await page.getByLabel("Email address").fill(DRIVER.email);
   await page.getByLabel("Password").fill(DRIVER.password);
   await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();

@@ -1,9 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled, latestLink, signUpDriver } from "./support";
-
-async function ready(page: Page) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
-}
+import { expectAccessible, latestLink, signUpDriver, whenReady } from "./support";
 
 async function submit(page: Page, name: string) {
   await page.getByRole("main").getByRole("button", { name, exact: true }).click();
@@ -20,7 +16,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
   await expectAccessible(page);
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Email address").fill("nobody-here@example.com");
   await submit(page, "Send the link");
   await expect(page.getByText("Email address not registered", { exact: true })).toBeVisible();
@@ -31,7 +27,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   const link = new URL(await latestLink(email, "reset-password"));
   await page.goto(`${link.pathname}${link.search}&lng=fr`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choisissez un nouveau mot de passe");
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
   await page.getByLabel("Confirmez le nouveau mot de passe").fill("other-pass");
   await submit(page, "Enregistrer le mot de passe");
@@ -48,7 +44,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await expect(page.getByRole("alert")).toHaveText("This link is not valid or has expired.");
 
   await page.goto("/change-password?lng=en");
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Current password").fill("first-pass");
   await page.getByLabel("New password", { exact: true }).fill("third-pass");
   await page.getByLabel("Confirm the new password").fill("third-pass");
@@ -63,7 +59,7 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
 
   await page.context().clearCookies();
   await page.goto("/sign-in?lng=en");
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("third-pass");
   await submit(page, "Sign in");

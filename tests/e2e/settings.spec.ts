@@ -1,10 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectAccessible, jsEnabled, signUpDriver } from "./support";
-
-async function ready(page: Page) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
-}
+import { expectAccessible, signUpDriver, whenReady } from "./support";
 
 const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } }).png().toBuffer();
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -21,7 +17,7 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Settings");
   await expectAccessible(page);
-  await ready(page);
+  await whenReady(page);
 
   // A picture that is not one: refused with a clear message, nothing stored.
   await page.getByLabel("Choose a picture").setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
@@ -48,7 +44,7 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await stranger.close();
 
   // Over the size limit (5 MB here): refused with the limit in the message, the stored picture kept.
-  await ready(page);
+  await whenReady(page);
   const huge = Buffer.concat([await picture(), Buffer.alloc(6 * 1024 * 1024, 0x20)]);
   await page.getByLabel("Choose a picture").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
   await page.getByRole("button", { name: "Upload picture" }).click();
@@ -59,12 +55,12 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await expect(page.getByText("You have no profile picture yet.")).toBeVisible();
 
   // Driver licence: a PDF, then replaced by a photo, then deleted.
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Choose a photo or a PDF of your licence").setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Upload licence" }).click();
   await expect(page.getByText("Your driver's licence is on file.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Download your licence (PDF)" })).toBeVisible();
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Choose a new photo or PDF of your licence").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await picture() });
   await page.getByRole("button", { name: "Replace licence" }).click();
   await expect(page.getByRole("link", { name: "View your licence" })).toBeVisible();
@@ -72,7 +68,7 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await expect(page.getByText("No driver's licence on file.")).toBeVisible();
 
   // Profile: a bad phone is refused and what was typed stays; then French and no e-mail notifications.
-  await ready(page);
+  await whenReady(page);
   await page.getByLabel("Location").fill("Lyon");
   await page.getByLabel("Phone").fill("call me");
   await page.getByRole("button", { name: "Save" }).click();

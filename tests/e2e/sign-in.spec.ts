@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled } from "./support";
+import { expectAccessible, gotoReady, jsEnabled, whenReady } from "./support";
 
 const DRIVER = { email: "driver@rentacar.example", password: "drive-safely-2026" };
 
 async function signIn(page: Page, email: string, password: string, stayConnected = false) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await whenReady(page);
   await page.getByLabel(/^(Email address|Adresse e-mail|Correo electrónico)$/).fill(email);
   await page.getByLabel(/^(Password|Mot de passe|Contraseña)$/).fill(password);
   if (stayConnected) await page.getByLabel(/^(Stay connected|Rester connecté)$/).check();
@@ -47,8 +47,7 @@ test.describe("sign-in", () => {
   });
 
   test("comes back to the page that asked, and never leaves the site", async ({ page }) => {
-    await page.goto("/search?pickup=hammamet&lng=en");
-    if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+    await gotoReady(page, "/search?pickup=hammamet&lng=en");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Sign in" }).first().click();
     await expect(page).toHaveURL(/redirectTo=%2Fsearch/);
     await signIn(page, DRIVER.email, DRIVER.password);

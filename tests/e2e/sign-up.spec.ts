@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled, latestLink } from "./support";
+import { expectAccessible, gotoReady, latestLink, whenReady } from "./support";
 
 async function fillSignUp(page: Page, values: Record<string, string>, labels: Record<string, string>) {
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await whenReady(page);
   for (const [field, value] of Object.entries(values)) await page.getByLabel(labels[field]!, { exact: true }).fill(value);
 }
 
@@ -59,8 +59,7 @@ test.describe("sign-up and e-mail validation", () => {
   });
 
   test("refuses bad input with the spec's messages in French, keeping what was typed", async ({ page }, testInfo) => {
-    await page.goto("/sign-up?lng=fr");
-    if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+    await gotoReady(page, "/sign-up?lng=fr");
     // Without JavaScript the browser's own checks would stop the form: send it as a script-less browser would.
     await page.locator("form#sign-up").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Nom complet", { exact: true }).fill("Camille");

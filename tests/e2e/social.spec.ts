@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, jsEnabled } from "./support";
+import { expectAccessible, gotoReady } from "./support";
 
 const PROVIDER_PORT = "3199";
 
@@ -19,8 +19,7 @@ async function signInAtProvider(page: Page, login: string) {
 }
 
 async function startAt(page: Page, path: string, button: string) {
-  await page.goto(path);
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await gotoReady(page, path);
   await page.getByRole("button", { name: button }).click();
 }
 

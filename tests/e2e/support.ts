@@ -52,10 +52,20 @@ export async function latestLink(to: string, route = "activate"): Promise<string
 }
 
 
+/** Waits until the page can be used as this run means it: hydrated with JavaScript on, at once without. */
+export async function whenReady(page: Page) {
+  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+}
+
+/** Opens `path` and waits until the page is ready (`whenReady`). */
+export async function gotoReady(page: Page, path: string) {
+  await page.goto(path);
+  await whenReady(page);
+}
+
 /** Signs a new driver up through the English form (they end signed in, with a validation mail in the outbox). */
 export async function signUpDriver(page: Page, driver: { fullName: string; email: string; phone: string; birthDate: string; password: string }) {
-  await page.goto("/sign-up?lng=en");
-  if (jsEnabled()) await page.locator("html[data-hydrated]").waitFor();
+  await gotoReady(page, "/sign-up?lng=en");
   for (const [label, value] of [
     ["Full name", driver.fullName],
     ["Email address", driver.email],

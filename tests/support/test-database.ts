@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/utils/db.server";
 
 export type Engine = "pglite" | "postgres";
@@ -12,11 +14,17 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A migrated, empty database of the given engine, private to the caller. */
+/** The migrated PGlite data folder tests/support/global-setup.ts wrote, read once per test file. */
+let snapshot: Blob | undefined;
+const pgliteSnapshot = () => (snapshot ??= new Blob([readFileSync(inject("pgliteSnapshot"))]));
+
+/**
+ * A migrated, empty database of the given engine, private to the caller: a copy of the one the global set-up
+ * migrated (PGlite loads its data folder; PostgreSQL copies the template database).
+ */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const handle = await openDatabase({ pgliteDir: "memory://" });
-    await handle.migrate();
+    const handle = await openDatabase({ pgliteDir: "memory://", pgliteSnapshot: pgliteSnapshot() });
     return { ...handle, destroy: () => handle.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -24,12 +32,11 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `rentacar_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await handle.migrate();
   return {
     ...handle,
     async destroy() {
