@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_NAMESPACE } from "~/i18n";
+import type { RouteTranslations } from "~/utils/i18n.server";
 import type { Namespace } from "~/utils/translation-keys";
 import { createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
@@ -52,10 +53,11 @@ export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(n
 }
 
 /**
- * Translations of a route's own namespace, sent by its loader, so only the pages that need a namespace carry it.
- * The bundle joins the page's catalogue before anything below the route renders.
+ * Translations of a route's own namespace, sent by its loader (`routeTranslations` in utils/i18n.server.ts), so
+ * only the pages that need a namespace carry it. The bundle joins the page's catalogue before anything below the
+ * route renders.
  */
-export function useRouteTranslation<N extends Namespace>(namespace: N, bundle: Bundle) {
+export function useRouteTranslation<N extends Namespace>({ namespace, bundle }: RouteTranslations<N>) {
   const catalogue = useContext(CatalogueContext);
   if (catalogue.namespaces.get(namespace) !== bundle) catalogue.namespaces.set(namespace, bundle);
   return useTranslation(namespace);

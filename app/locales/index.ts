@@ -1,6 +1,7 @@
 import type { Resource } from "i18next";
 import enAccount from "./en/account.json";
 import enBookings from "./en/bookings.json";
+import enCatalogue from "./en/catalogue.json";
 import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
@@ -10,6 +11,7 @@ import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
 import esAccount from "./es/account.json";
 import esBookings from "./es/bookings.json";
+import esCatalogue from "./es/catalogue.json";
 import esCheckout from "./es/checkout.json";
 import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
@@ -19,6 +21,7 @@ import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
 import frAccount from "./fr/account.json";
 import frBookings from "./fr/bookings.json";
+import frCatalogue from "./fr/catalogue.json";
 import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
@@ -30,9 +33,9 @@ import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { account: enAccount, bookings: enBookings, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
-  fr: { account: frAccount, bookings: frBookings, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
-  es: { account: esAccount, bookings: esBookings, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
+  en: { account: enAccount, bookings: enBookings, catalogue: enCatalogue, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
+  fr: { account: frAccount, bookings: frBookings, catalogue: frCatalogue, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
+  es: { account: esAccount, bookings: esBookings, catalogue: esCatalogue, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

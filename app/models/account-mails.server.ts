@@ -6,12 +6,15 @@ import { issueToken } from "./tokens.server";
 
 type MailRecipient = { id: string; email: string; fullName: string; language: Language };
 
-/** What each one-time link mail says (keys in the 'account' namespace) and where its link leads. */
+/**
+ * Where each one-time link mail's link leads; what it says is `account.<purpose>.*` in the server-only 'mail'
+ * namespace (never sent to a browser).
+ */
 const LINK_MAILS = {
-  emailValidation: { route: "/activate", subject: "mail.validationSubject", body: "mail.validationBody", action: "mail.validationAction" },
-  activation: { route: "/activate", subject: "mailActivation.subject", body: "mailActivation.body", action: "mailActivation.action" },
-  passwordReset: { route: "/reset-password", subject: "mailReset.subject", body: "mailReset.body", action: "mailReset.action" },
-} as const satisfies Partial<Record<TokenPurpose, { route: string; subject: string; body: string; action: string }>>;
+  emailValidation: { route: "/activate" },
+  activation: { route: "/activate" },
+  passwordReset: { route: "/reset-password" },
+} as const satisfies Partial<Record<TokenPurpose, { route: string }>>;
 
 /** Issues a one-day token for `purpose` and mails its link, in the user's language. */
 async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, origin: string): Promise<void> {
@@ -21,16 +24,16 @@ async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, use
 /** Mails the link of an issued token, in the user's language. */
 async function mailLink(purpose: keyof typeof LINK_MAILS, user: MailRecipient, token: string, origin: string): Promise<void> {
   const mail = LINK_MAILS[purpose];
-  const t = await getTranslator(user.language, "account");
+  const t = await getTranslator(user.language, "mail");
   await getMailer().send(
     composeMail({
       to: user.email,
       language: user.language,
-      subject: t(mail.subject),
-      greeting: t("mail.greeting", { name: user.fullName }),
-      paragraphs: [t(mail.body)],
-      action: { label: t(mail.action), url: `${origin}${mail.route}?token=${encodeURIComponent(token)}` },
-      signature: t("mail.signature"),
+      subject: t(`account.${purpose}.subject`),
+      greeting: t("greeting", { name: user.fullName }),
+      paragraphs: [t(`account.${purpose}.body`)],
+      action: { label: t(`account.${purpose}.action`), url: `${origin}${mail.route}?token=${encodeURIComponent(token)}` },
+      signature: t("signature"),
     }),
   );
 }

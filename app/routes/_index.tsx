@@ -2,19 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { SearchFields } from "~/components/search-fields";
-import { resources } from "~/locales";
 import { catalogOf } from "~/models/catalog.server";
 import { convertMinorUnits } from "~/models/money";
 import { loadSearchForm } from "~/models/search-page.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(data && { title: data.translations.title, description: data.translations.hero.lead }, matches);
+  pageMeta(data && { title: data.title, description: data.description }, matches);
 
 /** The home page presents three sizes (spec §1): MINI, MIDI, MAXI, shown as car, SUV, van. */
 const HOME_SIZES = ["mini", "midi", "maxi"] as const;
@@ -24,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const pricing = await getVisitorPricing(request, context);
   const db = await getDb();
-  const [searchForm, destinations, lowest, suppliers] = await Promise.all([
+  const [home, search, searchForm, destinations, lowest, suppliers] = await Promise.all([
+    routeTranslations(language, "home"),
+    routeTranslations(language, "search"),
     loadSearchForm(db, { language, now: new Date(), query: new URL(request.url).searchParams }),
     catalogOf(db).destinations(language),
     catalogOf(db).lowestDailyPrices(),
@@ -38,8 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { ...destination, pickup: place?.slug ?? null };
   });
   return {
-    translations: resources[language].home,
-    searchTranslations: resources[language].search,
+    title: home.t("title"),
+    description: home.t("hero.lead"),
+    translations: home.translations,
+    searchTranslations: search.translations,
     form: searchForm.form,
     places: searchForm.places,
     destinations: destinationLinks,
@@ -54,8 +58,8 @@ const SERVICES = ["airport", "extras", "languages"] as const;
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
-  const { t: ts } = useRouteTranslation("search", data.searchTranslations);
-  const { t } = useRouteTranslation("home", data.translations);
+  const { t: ts } = useRouteTranslation(data.searchTranslations);
+  const { t } = useRouteTranslation(data.translations);
   const money = useMoney();
   return (
     <div className="home">

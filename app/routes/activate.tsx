@@ -6,14 +6,13 @@ import type { z } from "zod";
 import { FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { ResendValidationForm } from "~/components/resend-validation-form";
-import { resources } from "~/locales";
 import { sendActivationEmail } from "~/models/account-mails.server";
 import { activationSchema } from "~/models/account-forms";
 import { findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/accounts.server";
 import { checkToken, redeemToken, type TokenCheck } from "~/models/tokens.server";
 import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, redirectRateLimited } from "~/utils/rate-limit.server";
@@ -35,8 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const db = await getDb();
   const { language, user } = await getVisitor(request, context);
-  const t = await getTranslator(language, "account");
-  const translations = resources[language].account;
+  const { t, translations } = await routeTranslations(language, "account");
 
   const activation = await checkToken(db, token, "activation");
   if (activation.status !== "invalid") {
@@ -104,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Activate() {
   const loaderData = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", loaderData.translations);
+  const { t } = useRouteTranslation(loaderData.translations);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof activationSchema>>("activate", { lastResult, constraint: loaderData.constraint });
   const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };

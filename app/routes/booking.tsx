@@ -1,10 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BookingReceipt } from "~/components/booking-receipt";
-import { resources } from "~/locales";
 import { findOwnBooking } from "~/models/booking-view.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -24,13 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!user) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
     throw notFound();
   }
-  const t = await getTranslator(language, "checkout");
-  return { title: t("receipt.heading", { reference: own.receipt.reference }), receipt: own.receipt, translations: resources[language].checkout };
+  const { t, translations } = await routeTranslations(language, "checkout");
+  return { title: t("receipt.heading", { reference: own.receipt.reference }), receipt: own.receipt, translations };
 }
 
 export default function Booking() {
   const { receipt, translations } = useLoaderData<typeof loader>();
-  useRouteTranslation("checkout", translations);
+  useRouteTranslation(translations);
   return (
     <div className="page page-narrow">
       <BookingReceipt receipt={receipt} />

@@ -3,7 +3,6 @@ import { ErrorSummary } from "~/components/error-summary";
 import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout-summary";
-import { resources } from "~/locales";
 import { bookingReference } from "~/models/booking";
 import { amendBooking, chosenExtras, currentLink, findAmendable, resolveAmendment, type AmendableBooking } from "~/models/booking-amend.server";
 import { sendNotificationEmails } from "~/models/booking-mails.server";
@@ -16,7 +15,7 @@ import type { Extra, Language } from "~/models/enums";
 import { formatMoney, convertMinorUnits } from "~/models/money";
 import { requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
@@ -36,7 +35,7 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
   const resolved = problem ? null : await resolveAmendment(db, booking, link, language, now);
   const shownProblem = problem ?? (resolved && !resolved.ok ? resolved.problem : null);
   const view = resolved?.ok ? checkoutView(resolved.offer, { extras: extras.filter((extra) => extra !== "additionalDriver"), paymentMode: booking.paymentMode }, pricing) : null;
-  const t = await getTranslator(language, "bookings");
+  const [{ t, translations }, checkout] = await Promise.all([routeTranslations(language, "bookings"), routeTranslations(language, "checkout")]);
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
   return {
@@ -51,7 +50,7 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
     hasAdditionalDriver: booking.additionalDriver,
     view: view ? (shown as Omit<typeof view, "price">) : null,
     problem: shownProblem,
-    translations: { bookings: resources[language].bookings, checkout: resources[language].checkout },
+    translations: { bookings: translations, checkout: checkout.translations },
   };
 }
 
@@ -95,8 +94,8 @@ const problemField = (key: string): "pickup" | "from" => (/place/i.test(key) ? "
 export default function AmendBooking() {
   const loaderData = useLoaderData<typeof loader>();
   const page = useActionData<typeof action>() ?? loaderData;
-  const { t, i18n } = useRouteTranslation("bookings", page.translations.bookings);
-  useRouteTranslation("checkout", page.translations.checkout);
+  const { t, i18n } = useRouteTranslation(page.translations.bookings);
+  useRouteTranslation(page.translations.checkout);
   const extrasOffered = page.view ? [...page.view.extras.options.map((option) => option.extra)] : [];
   return (
     <div className="page checkout">

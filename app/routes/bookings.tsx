@@ -4,7 +4,6 @@ import { ConfirmAction } from "~/components/confirm-panel";
 import { LocalTime } from "~/components/local-time";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { Pagination } from "~/components/pagination";
-import { resources } from "~/locales";
 import type { BookingAction } from "~/models/booking-access";
 import { bookingQueryString, hasBookingFilters, LISTED_STATUSES, parseBookingQuery } from "~/models/booking-filters";
 import { applyBookingAction, BOOKINGS_PAGE_SIZE, BOOKINGS_PAGE_SIZE_MOBILE, describeBookings, listBookings } from "~/models/booking-list.server";
@@ -13,7 +12,7 @@ import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
@@ -33,10 +32,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const query = parseBookingQuery(new URL(request.url).searchParams);
   const list = await listBookings(await getDb(), viewer, query, query.page, isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE, language);
-  const t = await getTranslator(language, "bookings");
+  const { t, translations } = await routeTranslations(language, "bookings");
   return {
     title: t("list.title"),
-    translations: resources[language].bookings,
+    translations,
     query,
     list,
     staff: viewer.role !== "user",
@@ -82,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Bookings() {
   const { list, query, staff, filtered, translations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useRouteTranslation("bookings", translations);
+  const { t, i18n } = useRouteTranslation(translations);
   const location = useLocation();
   const bulkPending = useIsPending("bulk");
   const selection = useRowSelection(list.rows.map((row) => row.id));

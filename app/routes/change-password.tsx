@@ -5,12 +5,11 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { resources } from "~/locales";
 import { changePasswordSchema } from "~/models/account-forms";
 import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
 import { redirectSignedIn, requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 
@@ -26,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const { language } = await getVisitor(request, context);
-  const t = await getTranslator(language, "account");
-  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), constraint: constraintOf(changePasswordSchema), translations: resources[language].account };
+  const { t, translations } = await routeTranslations(language, "account");
+  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), constraint: constraintOf(changePasswordSchema), translations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ChangePassword() {
   const { needsCurrent, constraint, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>("change-password", { lastResult, constraint });

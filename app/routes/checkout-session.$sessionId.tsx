@@ -2,13 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
-import { resources } from "~/locales";
 import { abandonPayment, settleWithGateway, type Settlement } from "~/models/booking-confirmation.server";
 import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
 import { checkoutHref } from "~/models/checkout.server";
 import { instantToLocalDateTime } from "~/models/rental-period";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
@@ -32,8 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const own = await findOwnBooking(db, { sessionId }, request, user ? { id: user.id, role: user.role } : null);
   // Someone else's session, or none: the same answer, so ids cannot be probed.
   if (!own) throw notFound();
-  const t = await getTranslator(language, "checkout");
-  const common = { title: t("session.title"), translations: resources[language].checkout };
+  const { t, translations } = await routeTranslations(language, "checkout");
+  const common = { title: t("session.title"), translations };
   const { booking } = own;
   let settlement: Settlement = booking.status === "void" ? "open" : "paid";
   if (booking.status === "void" && booking.paymentGateway && booking.checkoutSessionId) {
@@ -75,7 +74,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function CheckoutSession() {
   const { state, retry, receipt, recheckSeconds, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("checkout", translations);
+  const { t } = useRouteTranslation(translations);
   const revalidator = useRevalidator();
   useEffect(() => {
     if (state !== "checking") return;

@@ -6,7 +6,6 @@ import { ErrorSummary } from "~/components/error-summary";
 import { FieldError } from "~/components/field-error";
 import { RentalStops } from "~/components/rental-details";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
-import { resources } from "~/locales";
 import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
 import { checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
 import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
@@ -16,7 +15,7 @@ import type { Extra, PaymentMode } from "~/models/enums";
 import { rememberBooking } from "~/utils/checkout-cookie.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, retryAfterHeaders, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
@@ -53,8 +52,8 @@ async function pageContext(request: Request, context: LoaderFunctionArgs["contex
     visitor.user && profile
       ? { id: visitor.user.id, fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate, driverLicense: profile.driverLicense }
       : null;
-  const t = await getTranslator(visitor.language, "checkout");
-  return { db, language: visitor.language, signer, t };
+  const { t, translations } = await routeTranslations(visitor.language, "checkout");
+  return { db, language: visitor.language, signer, t, translations };
 }
 
 const signerView = (signer: Signer | null): SignerView =>
@@ -66,11 +65,11 @@ function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, language, signer, t } = await pageContext(request, context);
+  const { db, language, signer, t, translations } = await pageContext(request, context);
   const query = new URL(request.url).searchParams;
   const link = readCheckoutLink(query);
   const resolved = await resolveCheckout(db, link, { language, now: new Date() });
-  const common = { title: t("title"), translations: resources[language].checkout, signer: signerView(signer), sandboxBanner: false };
+  const common = { title: t("title"), translations, signer: signerView(signer), sandboxBanner: false };
   if (!resolved.ok) {
     const state: PageState = { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) };
     return data({ ...common, state }, { status: 409 });
@@ -94,9 +93,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, language, signer, t } = await pageContext(request, context);
+  const { db, language, signer, t, translations } = await pageContext(request, context);
   const formData = await readPostedForm(request);
-  const common = { title: t("title"), translations: resources[language].checkout, signer: signerView(signer), sandboxBanner: false };
+  const common = { title: t("title"), translations, signer: signerView(signer), sandboxBanner: false };
   if (typeof formData === "string") {
     // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
     const state: PageState = { kind: "problem", problem: { key: formData, params: { size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 } }, searchHref: "/" };
@@ -187,7 +186,7 @@ export default function Checkout() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const page = actionData ?? loaderData;
-  const { t } = useRouteTranslation("checkout", page.translations);
+  const { t } = useRouteTranslation(page.translations);
   const { state } = page;
   if (state.kind === "problem") {
     return (

@@ -5,12 +5,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton, TextareaField } from "~/components/form-field";
 import { Recaptcha } from "~/components/recaptcha";
-import { resources } from "~/locales";
 import { contactSchema } from "~/models/contact";
 import { submitContactMessage } from "~/models/contact.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,14 +25,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
-  const t = await getTranslator(language, "contact");
+  const { t, translations } = await routeTranslations(language, "contact");
   return {
     title: t("title"),
     accountEmail: user?.email ?? null,
     careEmail: getEnv().CONTACT_EMAIL,
     recaptchaSiteKey: recaptchaSiteKey(request),
     constraint: constraintOf(contactSchema),
-    translations: resources[language].contact,
+    translations,
   };
 }
 
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Contact() {
   const { accountEmail, careEmail, recaptchaSiteKey, constraint, translations } = useLoaderData<typeof loader>();
-  const { t, i18n } = useRouteTranslation("contact", translations);
+  const { t, i18n } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof contactSchema>>("contact", { lastResult, constraint });
   const labels = { email: t("email"), subject: t("subject"), message: t("message") };

@@ -4,12 +4,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
-import { resources } from "~/locales";
 import { forgotPasswordSchema } from "~/models/account-forms";
 import { sendPasswordResetEmail } from "~/models/account-mails.server";
 import { findDriverByEmail } from "~/models/accounts.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
@@ -25,8 +24,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
-  const t = await getTranslator(language, "account");
-  return { title: t("forgot.title"), constraint: constraintOf(forgotPasswordSchema), translations: resources[language].account };
+  const { t, translations } = await routeTranslations(language, "account");
+  return { title: t("forgot.title"), constraint: constraintOf(forgotPasswordSchema), translations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const { constraint, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof forgotPasswordSchema>>("forgot-password", { lastResult, constraint });
   return (

@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Pagination } from "~/components/pagination";
-import { resources } from "~/locales";
 import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -22,7 +21,7 @@ const LOCATIONS_PAGE_SIZE = 100;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const places = await catalogOf(await getDb()).places(language);
-  const t = await getTranslator(language, "search");
+  const { t, translations } = await routeTranslations(language, "catalogue");
   const pages = Math.max(1, Math.ceil(places.length / LOCATIONS_PAGE_SIZE));
   const asked = Number(new URL(request.url).searchParams.get("page") ?? 1);
   const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
@@ -47,14 +46,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     countryIndex: pages > 1 ? [...countryIndex.values()] : [],
     page,
     pages,
-    translations: resources[language].search,
+    translations,
     mapTileUrl: getEnv().MAP_TILE_URL,
   };
 }
 
 export default function Locations() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("search", data.translations);
+  const { t } = useRouteTranslation(data.translations);
   const hydrated = useHydrated();
   const navigate = useNavigate();
   return (

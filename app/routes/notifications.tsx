@@ -3,11 +3,10 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { ConfirmAction } from "~/components/confirm-panel";
 import { Pagination } from "~/components/pagination";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
-import { resources } from "~/locales";
 import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
 import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const { language } = await getVisitor(request, context);
   const page = pageOf(request);
-  const t = await getTranslator(language, "bookings");
-  return { title: t("notifications.title"), page, list: await listNotifications(await getDb(), userId, page), translations: resources[language].bookings };
+  const { t, translations } = await routeTranslations(language, "bookings");
+  return { title: t("notifications.title"), page, list: await listNotifications(await getDb(), userId, page), translations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,7 +59,7 @@ const notificationKey = (stored: string): string => `common:${stored}`;
 export default function Notifications() {
   const { list, page, translations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useRouteTranslation("bookings", translations);
+  const { t, i18n } = useRouteTranslation(translations);
   const location = useLocation();
   const selection = useRowSelection(list.rows.map((row) => row.id));
   const confirm = actionData?.confirm;

@@ -5,13 +5,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { resources } from "~/locales";
 import { resetPasswordSchema } from "~/models/account-forms";
 import { setPasswordWithLink } from "~/models/accounts.server";
 import { checkToken, type TokenCheck } from "~/models/tokens.server";
 import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 
 import { useServerForm } from "~/hooks/use-server-form";
@@ -25,10 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { language } = await getVisitor(request, context);
-  const t = await getTranslator(language, "account");
+  const { t, translations } = await routeTranslations(language, "account");
   const check = await checkToken(await getDb(), token, "passwordReset");
   return data(
-    { title: t("reset.title"), token, valid: check.status === "valid", constraint: constraintOf(resetPasswordSchema), translations: resources[language].account },
+    { title: t("reset.title"), token, valid: check.status === "valid", constraint: constraintOf(resetPasswordSchema), translations },
     { status: check.status === "valid" ? 200 : 400 },
   );
 }
@@ -50,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token, valid, constraint, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof resetPasswordSchema>>("reset-password", { lastResult, constraint });
   const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };

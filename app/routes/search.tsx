@@ -9,12 +9,11 @@ import { NoScriptButton } from "~/components/no-script-button";
 import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
 import { SearchFilters } from "~/components/search-filters";
-import { resources } from "~/locales";
 import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS, type SearchParams } from "~/models/search";
 import { loadSearch } from "~/models/search-page.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
@@ -36,14 +35,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pricing,
     now: new Date(),
   });
-  const t = await getTranslator(language, "search");
+  const { t, translations } = await routeTranslations(language, "search");
   const invalid = Object.keys(page.errors).length > 0;
   return data(
     {
       ...page,
       title: withPage(page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"), page.params.page, t),
       description: page.pickupName ? t("descriptionAt", { place: page.pickupName }) : t("description"),
-      translations: resources[language].search,
+      translations,
       showSuppliers: !env.HIDE_SUPPLIERS,
       mapTileUrl: env.MAP_TILE_URL,
       infiniteScroll: env.SEARCH_PAGINATION === "infinite",
@@ -137,7 +136,7 @@ function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }
 
 export default function Search() {
   const page = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("search", page.translations);
+  const { t } = useRouteTranslation(page.translations);
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();

@@ -7,13 +7,12 @@ import { LANGUAGES } from "~/models/enums";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError, type FieldErrorMessage } from "~/components/field-error";
 import { CheckboxField, Field, FormErrorSummary, SelectField, StatusButton, TextareaField } from "~/components/form-field";
-import { resources } from "~/locales";
 import { profileSchema } from "~/models/account-forms";
 import { findProfile, replaceUserFile, updateProfile } from "~/models/profile.server";
 import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator, languageCookie } from "~/utils/i18n.server";
+import { languageCookie, routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { hitRateLimits, minutesOf, rateLimitedData, type RateLimitResult } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const profile = await findProfile(await getDb(), userId);
   if (!profile) throw redirect("/sign-in");
-  const t = await getTranslator(language, "account");
+  const { t, translations } = await routeTranslations(language, "account");
   const { avatar, driverLicense, ...fields } = profile;
   return {
     title: t("settings.title"),
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     license: driverLicense ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") } : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(profileSchema),
-    translations: resources[language].account,
+    translations,
   };
 }
 
@@ -99,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Settings() {
   const { profile, avatarUrl, license, maxMegabytes, constraint, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { t } = useRouteTranslation(translations);
   const actionData = useActionData<typeof action>();
   // The stored profile fills the form; a refused save shows what was sent instead, a cleared field included.
   const [form, fields] = useServerForm<z.input<typeof profileSchema>>("settings-profile", {

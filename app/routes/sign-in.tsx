@@ -5,10 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import type { z } from "zod";
 import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { SocialSignIn } from "~/components/social-sign-in";
-import { resources } from "~/locales";
 import { signInSchema } from "~/models/account-forms";
 import { authenticator, redirectSignedIn, SignInRefused } from "~/models/auth.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -28,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   const { language, user } = await getVisitor(request, context);
   if (user) throw redirect(redirectTo);
-  const t = await getTranslator(language, "account");
-  return { title: t("signIn.title"), description: t("signIn.description"), socialProviders: configuredSocialProviders(), constraint: constraintOf(signInSchema), translations: resources[language].account };
+  const { t, translations } = await routeTranslations(language, "account");
+  return { title: t("signIn.title"), description: t("signIn.description"), socialProviders: configuredSocialProviders(), constraint: constraintOf(signInSchema), translations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const { socialProviders, constraint, translations } = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("account", translations);
+  const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useServerForm<SignInInput>("sign-in", { lastResult, constraint });

@@ -7,7 +7,6 @@ import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/componen
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Recaptcha } from "~/components/recaptcha";
 import { SocialSignIn } from "~/components/social-sign-in";
-import { resources } from "~/locales";
 import { missingSignUpFields, signUpSchema } from "~/models/account-forms";
 import { mailValidationLink } from "~/models/account-mails.server";
 import { createDriverAccount } from "~/models/accounts.server";
@@ -15,7 +14,7 @@ import { redirectSignedIn } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { encodeFormError } from "~/utils/form-errors";
-import { getTranslator } from "~/utils/i18n.server";
+import { getTranslator, routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
@@ -33,13 +32,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   if (user) throw redirect("/");
-  const t = await getTranslator(language, "account");
+  const { t, translations } = await routeTranslations(language, "account");
   return {
     title: t("signUp.title"),
     socialProviders: configuredSocialProviders(),
     recaptchaSiteKey: recaptchaSiteKey(request),
     constraint: constraintOf(signUpSchema),
-    translations: resources[language].account,
+    translations,
   };
 }
 
@@ -92,7 +91,7 @@ function formSummary<Field extends string>(missing: Field[], label: (field: Fiel
 
 export default function SignUp() {
   const { socialProviders, recaptchaSiteKey, constraint, translations } = useLoaderData<typeof loader>();
-  const { t, i18n } = useRouteTranslation("account", translations);
+  const { t, i18n } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof signUpSchema>>("sign-up", { lastResult, constraint });
   const labels = {

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { resources } from "~/locales";
 import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { getTranslator } from "~/utils/i18n.server";
+import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -16,18 +15,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec §2: only available when suppliers are not hidden by configuration.
   if (getEnv().HIDE_SUPPLIERS) throw notFound();
   const { language } = await getVisitor(request, context);
-  const t = await getTranslator(language, "search");
+  const { t, translations } = await routeTranslations(language, "catalogue");
   return {
     title: t("suppliers.title"),
     lead: t("suppliers.lead"),
     suppliers: await catalogOf(await getDb()).suppliers(),
-    translations: resources[language].search,
+    translations,
   };
 }
 
 export default function Suppliers() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useRouteTranslation("search", data.translations);
+  const { t } = useRouteTranslation(data.translations);
   return (
     <div className="page">
       <h1>{data.title}</h1>

@@ -6,7 +6,7 @@ import { resolveLanguage, type LanguageDecision } from "~/models/language";
 import { type Language } from "~/models/enums";
 import { cookiesAreSecure, getEnv } from "./env.server";
 import type { Namespace } from "./translation-keys";
-import type { Translate } from "./translator";
+import type { Bundle, Translate } from "./translator";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -67,4 +67,18 @@ export function getTranslator<N extends Namespace = typeof i18nOptions.defaultNS
     translator.catch(() => translators.delete(key));
   }
   return translator;
+}
+
+/** What a route's component needs to translate: its namespace, and that namespace's texts in the page's language. */
+export interface RouteTranslations<N extends Namespace> {
+  namespace: N;
+  bundle: Bundle;
+}
+
+/**
+ * A route's namespace, named once, in its loader: `t` for the loader's own texts (title, description) and
+ * `translations` to return in the loader data, which the component hands to `useRouteTranslation`.
+ */
+export async function routeTranslations<N extends Namespace>(language: Language, namespace: N): Promise<{ t: Translate<N>; translations: RouteTranslations<N> }> {
+  return { t: await getTranslator(language, namespace), translations: { namespace, bundle: resources[language][namespace] as Bundle } };
 }
