@@ -1,7 +1,8 @@
 import type { InitOptions } from "i18next";
-import type { Language } from "~/models/enums";
+import { LANGUAGES, type Language } from "~/models/enums";
 
-export const SUPPORTED_LANGUAGES = ["en", "fr", "es"] as const satisfies readonly Language[];
+/** The languages pages are offered in: every language the database knows (one list, `LANGUAGES`). */
+export const SUPPORTED_LANGUAGES = LANGUAGES;
 export const DEFAULT_LANGUAGE: Language = "en";
 export const DEFAULT_NAMESPACE = "common" as const;
 

@@ -1,9 +1,18 @@
-// Every namespace must have the same keys in en, fr and es (plural suffixes _one/_other count as one key).
+// Every namespace must have the same keys in every language (plural suffixes _one/_other count as one key). The
+// languages are the folders of app/locales, and they must be the `LANGUAGES` of app/models/enums.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const root = "app/locales";
-const languages = ["en", "fr", "es"];
+const languages = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+const declared = /export const LANGUAGES = \[([^\]]*)\]/.exec(readFileSync("app/models/enums.ts", "utf8"))?.[1].match(/[a-z-]+/gi) ?? [];
+if (declared.slice().sort().join() !== languages.join()) {
+  console.error(`locales: app/locales has ${languages.join(", ")}, but LANGUAGES in app/models/enums.ts lists ${declared.join(", ")}`);
+  process.exit(1);
+}
 const flatten = (value, prefix, out) => {
   for (const [key, child] of Object.entries(value)) {
     const name = prefix ? `${prefix}.${key}` : key;
@@ -34,4 +43,4 @@ for (const a of languages) {
   }
 }
 if (problems) process.exit(1);
-console.log(`locales: en, fr and es share the same ${sets.en.size} keys`);
+console.log(`locales: ${languages.join(", ")} share the same ${sets[languages[0]].size} keys`);
