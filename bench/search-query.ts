@@ -5,7 +5,8 @@
  *        DATABASE_URL=postgres://… npx tsx bench/search-query.ts
  *        BENCH_RUNS=400 …
  */
-import { listPlaces, searchCars } from "~/models/cars.server";
+import { searchCars } from "~/models/cars.server";
+import { listPlaces } from "~/models/places.server";
 import { loadSearch } from "~/models/search-page.server";
 import { parseSearchParams } from "~/models/search-params";
 import { openDatabase } from "~/utils/db.server";

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { listPlaces, listSuppliers, lowestDailyPrices, placeAndChildren, placeSubtree, searchCars, SUBQUERY_FENCE, type PlaceOption } from "./cars.server";
+import { searchCars, SUBQUERY_FENCE } from "./cars.server";
+import { listPlaces, placeAndChildren, placeSubtree, type PlaceOption } from "./places.server";
+import { lowestDailyPrices } from "./pricing.server";
+import { listSuppliers } from "./suppliers.server";
 import type { SearchFilters } from "./search";
 import { parseSearchParams } from "./search-params";
 

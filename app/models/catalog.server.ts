@@ -8,7 +8,9 @@
 import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { cachedFor } from "~/utils/ttl-cache.server";
-import { listPlaces, listSuppliers, lowestDailyPrices } from "./cars.server";
+import { listPlaces } from "./places.server";
+import { lowestDailyPrices } from "./pricing.server";
+import { listSuppliers } from "./suppliers.server";
 import { listDestinations } from "./locations.server";
 import { getBusinessSettings } from "./settings.server";
 

@@ -9,7 +9,7 @@ import { sendNotificationEmails } from "~/models/booking-mails.server";
 import { readCheckoutLink, type CheckoutLink } from "~/models/checkout.server";
 import { checkoutView } from "~/models/checkout-page.server";
 import { catalogOf } from "~/models/catalog.server";
-import { availablePlaces } from "~/models/cars.server";
+import { availablePlaces } from "~/models/places.server";
 import { ALL_EXTRAS } from "~/models/pricing";
 import type { Extra, Language } from "~/models/enums";
 import { formatMoney, convertMinorUnits } from "~/models/money";

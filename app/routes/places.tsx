@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { availablePlaces } from "~/models/cars.server";
+import { availablePlaces } from "~/models/places.server";
 import { catalogOf } from "~/models/catalog.server";
 import { matchPlaces } from "~/models/place-finder";
 import { getDb } from "~/utils/db.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./cars.server";
+import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./pricing.server";
 import { calendarDate, divideRounded, quoteRental } from "./pricing";
 import { DAY_MS } from "./rental-period";
 

@@ -1,0 +1,30 @@
+/**
+ * When a car is offered (issue: search): it is available (not unavailable, fully booked or coming soon), its
+ * supplier is not suspended, and no booking that holds it overlaps the period. Every query that counts, lists or
+ * books offered cars uses these conditions, so they are stated once.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { cars, users } from "#db/schema";
+import { HOLDING_STATUSES } from "./enums";
+
+/** What the car itself must be, whatever its supplier and the period: available, not fully booked, not coming soon. */
+export const carOnOffer: SQL = and(eq(cars.available, true), eq(cars.fullyBooked, false), eq(cars.comingSoon, false))!;
+
+/** Conditions every offered car meets, whatever the period (the query joins the supplier as `users`). */
+export const offerableCar: SQL = and(carOnOffer, eq(users.blacklisted, false))!;
+
+/**
+ * No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it.
+ * One probe per candidate car, answered from the covering index bookings_car_period_idx.
+ */
+export function freeDuring(from: Date, to: Date, exceptBookingId?: string): SQL {
+  // An amendment checks the car is free apart from the booking being amended.
+  const except = exceptBookingId ? sql`and b.id <> ${exceptBookingId}::uuid` : sql``;
+  return sql`not exists (
+    select 1 from bookings b
+    where b.car_id = ${cars.id} ${except}
+      and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz
+      and b.status in (${sql.join(HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `)})
+      and (b.status <> 'void' or b.expires_at > now()))`;
+}
+
