@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
-import type { Multimedia } from "./enums";
+import type { Extra, Multimedia } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { calendarDate, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
@@ -43,7 +43,7 @@ export interface CarOffer {
   trips: number;
   minimumAge: number;
   multimedia: Multimedia[];
-  extras: Record<"cancellation" | "amendments" | "theftProtection" | "collisionDamageWaiver" | "fullInsurance" | "additionalDriver", number>;
+  extras: Record<Extra, number>;
   supplier: { name: string; slug: string; logo: string | null };
   price: PriceBreakdown;
 }

@@ -2,10 +2,11 @@
  * Money display (spec §9) and currency conversion input rules (spec §5). Pure: used by server and UI.
  * Amounts are integer minor units (cents). The base currency is USD.
  */
-import type { Currency, Language } from "~/models/enums";
+import { CURRENCIES, type Currency, type Language } from "~/models/enums";
 
 export const BASE_CURRENCY: Currency = "USD";
-export const DISPLAY_CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const satisfies readonly Currency[];
+/** Prices can be shown in every currency the database knows (one list, `CURRENCIES`). */
+export const DISPLAY_CURRENCIES = CURRENCIES;
 
 export function isDisplayCurrency(value: unknown): value is Currency {
   return typeof value === "string" && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
