@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await redeemToken(db, token, "emailValidation");
   if (result.status === "valid") {
     await markEmailVerified(db, result.userId);
-    throw redirectWithToast("/", { type: "success", messageKey: "success.emailValidated" });
+    throw await redirectWithToast("/", { type: "success", messageKey: "success.emailValidated" });
   }
   return {
     mode: "validation" as const,

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type enBookings from "../../app/locales/en/bookings.json";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, signUpDriver, whenReady } from "./support";
+import { expectAccessible, jsEnabled, signedInDriver, whenReady } from "./support";
 
 const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const TEXT = {
@@ -29,7 +29,7 @@ async function bookPayLater(page: Page, slot: number) {
 test("a driver finds, filters, reads and cancels their booking, then handles its notifications", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const { b, c } = TEXT.en;
-  await signUpDriver(page, { fullName: "Lee List", email: `list-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0018", birthDate: "1984-02-02", password: "list-me-1" });
+  await signedInDriver(page, { fullName: "Lee List", email: `list-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0018", birthDate: "1984-02-02", password: "list-me-1" });
   await page.goto("/bookings");
   await expect(page.getByText(b.list.empty)).toBeVisible();
   await expect(page.getByRole("link", { name: b.list.searchCars })).toBeVisible();
@@ -111,7 +111,7 @@ test("the footer's newsletter form subscribes once, in French, and refuses a bad
 
 test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({ page }, testInfo) => {
   const { b, c } = TEXT.en;
-  await signUpDriver(page, { fullName: "Amy Amend", email: `amend-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0019", birthDate: "1983-03-03", password: "amend-me-1" });
+  await signedInDriver(page, { fullName: "Amy Amend", email: `amend-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0019", birthDate: "1983-03-03", password: "amend-me-1" });
   await bookPayLater(page, 1);
   await page.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Change booking [0-9A-F]{8}$/ })).toBeVisible();
@@ -136,7 +136,7 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
 test("in French, select every booking on the page and request their cancellation in one bulk action, confirmed first", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const { b, c } = TEXT.fr;
-  await signUpDriver(page, { fullName: "Léa Lot", email: `bulk-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+33 6 11 22 33 44", birthDate: "1986-06-06", password: "bulk-me-1" });
+  await signedInDriver(page, { fullName: "Léa Lot", email: `bulk-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+33 6 11 22 33 44", birthDate: "1986-06-06", password: "bulk-me-1" });
   await bookPayLater(page, 2);
   await bookPayLater(page, 3);
   await page.goto("/bookings?lng=fr");
@@ -180,7 +180,7 @@ async function bookThroughPost(page: Page, link: URLSearchParams) {
 test("pages of 10 on a phone, and an amendment into another booking's period is refused with the car kept as it was", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const { b, k } = { ...TEXT.en, k: TEXT.en.k };
-  await signUpDriver(page, { fullName: "Pat Pages", email: `pages-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0020", birthDate: "1982-04-04", password: "pages-me-1" });
+  await signedInDriver(page, { fullName: "Pat Pages", email: `pages-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0020", birthDate: "1982-04-04", password: "pages-me-1" });
   const project = jsEnabled() ? 0 : 1;
   const base = Date.UTC(2029, 0, 1) + project * 200 * 86_400_000;
   const day = (offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);

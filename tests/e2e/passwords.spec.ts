@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, latestLink, signUpDriver, whenReady } from "./support";
+import { expectAccessible, latestLink, signedInDriver, whenReady } from "./support";
 
 async function submit(page: Page, name: string) {
   await page.getByRole("main").getByRole("button", { name, exact: true }).click();
@@ -8,7 +8,7 @@ async function submit(page: Page, name: string) {
 test("forgot, reset and change a password through the mail", async ({ page }, testInfo) => {
   const email = `pat-${testInfo.project.name}-${Date.now()}@example.com`;
   // A fresh account, so the demo driver's password never changes under other tests.
-  await signUpDriver(page, { fullName: "Pat Reset", email, phone: "+34 600 111 222", birthDate: "1985-07-01", password: "first-pass" });
+  await signedInDriver(page, { fullName: "Pat Reset", email, phone: "+34 600 111 222", birthDate: "1985-07-01", password: "first-pass" });
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Sign out" }).first().click();
   await expect(page.getByRole("status").getByText("You are signed out.")).toBeVisible();
 

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectAccessible, signUpDriver, whenReady } from "./support";
+import { expectAccessible, signedInDriver, whenReady } from "./support";
 
 const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } }).png().toBuffer();
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 test("settings: profile, language, avatar and driver licence, with hostile uploads refused", async ({ page }, testInfo) => {
-  await signUpDriver(page, {
+  await signedInDriver(page, {
     fullName: "Sam Settings",
     email: `sam-${testInfo.project.name}-${Date.now()}@example.com`,
     phone: "+33 6 12 34 56 78",

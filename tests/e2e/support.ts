@@ -63,8 +63,29 @@ export async function gotoReady(page: Page, path: string) {
   await whenReady(page);
 }
 
+type NewDriver = { fullName: string; email: string; phone: string; birthDate: string; password: string };
+
+/**
+ * A new driver, signed in in this page's browser: the sign-up form posted straight from the test (as a text browser
+ * would post it), for flows that start after signing up. The session cookie lands in the page's context.
+ * `signUpDriver` goes through the form itself.
+ */
+export async function signedInDriver(page: Page, driver: NewDriver) {
+  await page.goto("/?lng=en");
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(`${origin}/sign-up?lng=en`, {
+    headers: { Origin: origin },
+    form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-up answers with a redirect home").toBe(302);
+  await page.reload();
+  await whenReady(page);
+  await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+}
+
 /** Signs a new driver up through the English form (they end signed in, with a validation mail in the outbox). */
-export async function signUpDriver(page: Page, driver: { fullName: string; email: string; phone: string; birthDate: string; password: string }) {
+export async function signUpDriver(page: Page, driver: NewDriver) {
   await gotoReady(page, "/sign-up?lng=en");
   for (const [label, value] of [
     ["Full name", driver.fullName],
