@@ -4,7 +4,7 @@
  * one of its children, and the rental is at least the supplier's minimum days.
  */
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
+import { cars, supplierSettings, users } from "#db/schema";
 import type { Extra, Multimedia } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { calendarDate, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
@@ -108,6 +108,14 @@ const offerColumns = {
 const offerSupplierColumns = { slug: supplierSettings.slug, logo: supplierSettings.logo, markupBasisPoints: supplierSettings.markupBasisPoints };
 
 /**
+ * A date-priced car's periods, in the order rentalBaseSql picks them (earliest start first, then id), read with the
+ * page's cars: one statement for the page, and no read at all for the other cars.
+ */
+const datedPeriods = sql<Array<{ startDate: string; endDate: string; dailyPrice: number }> | null>`case when ${cars.isDateBasedPrice} then (
+    select json_agg(json_build_object('startDate', p.start_date, 'endDate', p.end_date, 'dailyPrice', p.daily_price) order by p.start_date, p.id)
+    from date_based_prices p where p.car_id = ${cars.id}) end`;
+
+/**
  * `OFFSET 0` keeps a subquery of its own: flattened, PostgreSQL copies the rental-base expression into every
  * reference to it (the markup, the ranking, the sort) and planned longer than it ran. Drizzle drops a numeric
  * `offset(0)` (it is falsy), so the fence is a literal.
@@ -185,7 +193,7 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
     .offset((criteria.page - 1) * CARS_PAGE_SIZE)
     .as("page");
   const carRows = await db
-    .select({ total: sql<number>`${page.total}`.mapWith(Number), car: offerColumns, supplierName: users.fullName, settings: offerSupplierColumns })
+    .select({ total: sql<number>`${page.total}`.mapWith(Number), car: offerColumns, supplierName: users.fullName, settings: offerSupplierColumns, periods: datedPeriods })
     .from(page)
     .innerJoin(cars, eq(cars.id, page.id))
     .innerJoin(users, eq(users.id, cars.supplierId))
@@ -199,17 +207,9 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   }
   if (carRows.length === 0) return { offers: [], total: matches, days };
 
-  const ids = carRows.map((row) => row.car.id);
-  const datedIds = carRows.filter((row) => row.car.isDateBasedPrice).map((row) => row.car.id);
-  // The order rentalBaseSql picks periods in: earliest start first, then id. Only cars priced by date have any use.
-  const periods = datedIds.length
-    ? await db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, datedIds)).orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id))
-    : [];
-  const byId = new Map(carRows.map((row) => [row.car.id, row]));
-  const offers = ids.map((id) => {
-    const { car, supplierName, settings } = byId.get(id)!;
+  const offers = carRows.map(({ car, supplierName, settings, periods }) => {
     const price = quoteRental({
-      car: { ...car, dateBasedPrices: periods.filter((period) => period.carId === id) },
+      car: { ...car, dateBasedPrices: periods ?? [] },
       markupBasisPoints: settings.markupBasisPoints,
       from: criteria.from,
       to: criteria.to,

@@ -6,6 +6,9 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/
 import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./pricing.server";
 import { calendarDate, divideRounded, quoteRental } from "./pricing";
 import { DAY_MS } from "./rental-period";
+import { searchCars } from "./cars.server";
+import { listPlaces } from "./places.server";
+import { parseSearchParams } from "./search-params";
 
 /** Search sorts by a SQL twin of the pricing rules: it must agree with quoteRental for every car and length. */
 describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine) => {
@@ -91,6 +94,26 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
     }
     expect(Object.keys(expected).length).toBeGreaterThan(3);
     expect(await lowestDailyPrices(db)).toEqual(expected);
+  });
+
+  it("a results page prices each car, date-priced ones with their own periods, as quoteRental does", async () => {
+    const { db } = database;
+    const periods = await db.select().from(dateBasedPrices);
+    const dated = new Set(periods.map((period) => period.carId));
+    const places = await listPlaces(db, "en");
+    const from = new Date("2030-07-28T09:00:00Z");
+    const to = new Date(from.getTime() + 9 * DAY_MS);
+    let checked = 0;
+    for (const pickup of places.filter((place) => place.carCount > 0)) {
+      const { offers } = await searchCars(db, { pickup, from, to, filters: parseSearchParams(new URLSearchParams()), sort: "price-asc", page: 1, supplierIds: [] });
+      for (const offer of offers.filter((candidate) => dated.has(candidate.id))) {
+        const [row] = await db.select({ car: cars, markup: supplierSettings.markupBasisPoints }).from(cars).innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId)).where(eq(cars.id, offer.id));
+        const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
+        expect(offer.price, offer.name).toEqual(quoteRental({ car: { ...row!.car, dateBasedPrices: own }, markupBasisPoints: row!.markup, from, to, timeZone: pickup.timeZone }));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
 
