@@ -14,21 +14,21 @@ const tierPrice = (discounted: AnyPgColumn, full: AnyPgColumn) =>
 
 /**
  * The rental's base price (no extras, no markup) as SQL — the same arithmetic as `quoteRental`, which a test
- * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are inlined as
- * literals (an integer and a validated date) to keep the statement short.
+ * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters, so
+ * the statement's text is the same for every period and embedded PGlite can keep it prepared (decision 015).
  */
 export function rentalBaseSql(days: number, firstDay: string): SQL {
   if (!Number.isInteger(days) || days < 1) throw new Error(`invalid day count ${days}`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new Error(`invalid date ${firstDay}`);
-  const daysLiteral = sql.raw(String(days));
-  const dayLiteral = sql.raw(`'${firstDay}'::date`);
+  const daysParameter = sql`${days}::int`;
+  const firstDayParameter = sql`${firstDay}::date`;
   const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);
   const monthly = tierPrice(cars.discountedMonthlyPrice, cars.monthlyPrice);
   const weekly = tierPrice(cars.discountedWeeklyPrice, cars.weeklyPrice);
   const threeDays = tierPrice(cars.discountedBiWeeklyPrice, cars.biWeeklyPrice);
   // Greedy blocks: each tier takes what it can of the days the longer tiers left, when it has a price.
-  const monthBlocks = sql`(case when ${monthly} is null then 0 else ${sql.raw(String(Math.floor(days / 30)))} end)`;
-  const afterMonths = sql`(${daysLiteral} - 30 * ${monthBlocks})`;
+  const monthBlocks = sql`(case when ${monthly} is null then 0 else ${daysParameter} / 30 end)`;
+  const afterMonths = sql`(${daysParameter} - 30 * ${monthBlocks})`;
   const weekBlocks = sql`(case when ${weekly} is null then 0 else ${afterMonths} / 7 end)`;
   const afterWeeks = sql`(${afterMonths} - 7 * ${weekBlocks})`;
   const threeDayBlocks = sql`(case when ${threeDays} is null then 0 else ${afterWeeks} / 3 end)`;
@@ -40,7 +40,7 @@ export function rentalBaseSql(days: number, firstDay: string): SQL {
         where p.car_id = ${cars.id} and day::date between p.start_date and p.end_date
         order by p.start_date, p.id limit 1),
       ${daily}))::bigint
-    from generate_series(${dayLiteral}, ${dayLiteral} + ${sql.raw(String(days - 1))}, interval '1 day') as day)`;
+    from generate_series(${firstDayParameter}, ${firstDayParameter} + (${daysParameter} - 1), interval '1 day') as day)`;
   return sql`(case when ${cars.isDateBasedPrice} and exists (select 1 from date_based_prices p where p.car_id = ${cars.id})
     then ${dateBased} else ${tiered} end)`;
 }

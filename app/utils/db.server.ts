@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { withStatementCache } from "./pglite-statements.server";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "#db/schema";
@@ -69,7 +70,8 @@ function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
 async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, { extensions: { btree_gist }, loadDataDir: snapshot });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await client.exec("set plan_cache_mode = force_generic_plan");
+  const db = drizzlePglite(withStatementCache(client), { schema }) as unknown as Database;
   return {
     db,
     engine: "pglite",

@@ -1,0 +1,56 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STATEMENT_CACHE_SIZE, withStatementCache } from "./pglite-statements.server";
+
+describe("PGlite with prepared statements", () => {
+  let raw: PGlite;
+  let cached: PGlite;
+  beforeAll(async () => {
+    raw = await PGlite.create();
+    cached = withStatementCache(raw);
+    await raw.exec("create table things (id serial primary key, name text not null unique, tags text[], seen date, data jsonb, at timestamptz)");
+  });
+  afterAll(() => raw.close());
+
+  const prepared = async () => (await raw.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements")).rows[0]!.count;
+
+  it("answers as PGlite's own query does, for every kind of value, and prepares a text once", async () => {
+    const insert = "insert into things (name, tags, seen, data, at) values ($1, $2, $3, $4, $5) returning *";
+    const values = ["first", ["a", "b"], "2030-01-02", { deep: [1, "x"] }, new Date("2030-01-02T03:04:05Z")];
+    const mine = await cached.query(insert, values);
+    const theirs = await raw.query(insert, ["second", ...values.slice(1)]);
+    expect({ ...mine.rows[0]!, id: 0, name: "" }).toEqual({ ...theirs.rows[0]!, id: 0, name: "" });
+    expect(mine.fields).toEqual(theirs.fields);
+    const select = "select name, tags, seen, data, at from things where name = any($1::text[]) order by name";
+    for (let run = 0; run < 7; run++) expect(await cached.query(select, [["first", "second"]], { rowMode: "array" })).toEqual(await raw.query(select, [["first", "second"]], { rowMode: "array" }));
+    const update = await cached.query("update things set tags = null where name = $1", ["first"]);
+    expect(update.affectedRows).toBe(1);
+    expect(await prepared()).toBe(3);
+  });
+
+  it("reports a failing statement as PGlite does, and keeps working after it", async () => {
+    await expect(cached.query("insert into things (name) values ($1)", ["first"])).rejects.toThrow(/duplicate key/);
+    await expect(cached.query("select nonsense from things")).rejects.toThrow(/nonsense/);
+    expect((await cached.query<{ name: string }>("select name from things where name = $1", ["first"])).rows).toEqual([{ name: "first" }]);
+  });
+
+  it("keeps at most STATEMENT_CACHE_SIZE statements, closing the least recently used", async () => {
+    for (let index = 0; index < STATEMENT_CACHE_SIZE + 25; index++) await cached.query(`select ${index} as n`);
+    expect(await prepared()).toBe(STATEMENT_CACHE_SIZE);
+    expect((await cached.query<{ n: number }>("select 3 as n")).rows).toEqual([{ n: 3 }]);
+  });
+
+  it("waits for an open transaction instead of running inside it", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = raw.transaction(async (tx) => {
+      await tx.query("insert into things (name) values ('in-transaction')");
+      await held;
+      throw new Error("rolled back");
+    });
+    const outside = cached.query<{ count: number }>("select count(*)::int as count from things where name = 'in-transaction'");
+    release();
+    await expect(transaction).rejects.toThrow("rolled back");
+    expect((await outside).rows).toEqual([{ count: 0 }]);
+  });
+});
