@@ -14,6 +14,8 @@ interface Prepared {
   name: string;
   /** The parameter types PostgreSQL inferred, to serialise values as PGlite's own `query` does. */
   parameterTypes: number[];
+  /** The rows' description from the first run: later runs skip asking for it again. */
+  rowDescription?: { name: string };
 }
 
 type Serializers = Record<number, (value: unknown) => string>;
@@ -87,10 +89,16 @@ export function withStatementCache(client: PGlite): PGlite {
           const serializer = options?.serializers?.[type] ?? internals.serializers[type];
           return serializer ? serializer(value) : String(value);
         });
+        const known = prepared.rowDescription;
+        const bind = serialize.bind({ statement: prepared.name, values });
         const { messages } = await client.execProtocol(
-          joined([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+          joined(known ? [bind, serialize.execute({}), serialize.sync()] : [bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
         );
-        return results.parseResults(messages, internals.parsers, options)[0] as Results<T>;
+        const answer = messages as Array<{ name: string }>;
+        if (!known) prepared.rowDescription = answer.find((message) => message.name === "rowDescription");
+        // parseResults reads the columns from the description, which comes first, after bindComplete.
+        const described = known ? [answer[0]!, known, ...answer.slice(1)] : answer;
+        return results.parseResults(described, internals.parsers, options)[0] as Results<T>;
       }),
     );
   }
