@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (refused) return redirectRateLimited("/", refused);
     try {
       await sendActivationEmail(db, user, publicOrigin(request));
-      return redirectWithToast("/", { type: "success", messageKey: "success.activationEmailSent" });
+      return await redirectWithToast("/", { type: "success", messageKey: "success.activationEmailSent" });
     } catch (error) {
       logError("activate", error);
       return redirectWithToast(`/activate?token=${encodeURIComponent(token)}`, { type: "error", messageKey: "errors.validationEmailFailed" });

@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return redirectRateLimited(back, refused);
   try {
     await sendValidationEmail(db, user, publicOrigin(request));
-    return redirectWithToast(back, { type: "success", messageKey: "success.validationEmailSent" });
+    return await redirectWithToast(back, { type: "success", messageKey: "success.validationEmailSent" });
   } catch (error) {
     logError("resend-validation", error);
     return redirectWithToast(back, { type: "error", messageKey: "errors.validationEmailFailed" });

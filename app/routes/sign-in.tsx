@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     await forgiveRateLimit(await getRateLimitStore(), RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
-    return redirectSignedIn(request, user.userId, {
+    return await redirectSignedIn(request, user.userId, {
       to: safeRedirectPath(submission.value.redirectTo),
       stayConnected: submission.value.stayConnected === "on",
       toast: { type: "success", messageKey: "success.welcome", params: { name: user.fullName } },

@@ -34,6 +34,15 @@ describe("PGlite with prepared statements", () => {
     expect((await cached.query<{ name: string }>("select name from things where name = $1", ["first"])).rows).toEqual([{ name: "first" }]);
   });
 
+  it("prepares a statement afresh when its table changed shape under it", async () => {
+    const select = "select * from things where name = $1";
+    expect((await cached.query<Record<string, unknown>>(select, ["first"])).fields).toHaveLength(6);
+    await raw.exec("alter table things add column colour text");
+    const after = await cached.query<Record<string, unknown>>(select, ["first"]);
+    expect(after.fields.map((field) => field.name)).toContain("colour");
+    expect(after.rows).toHaveLength(1);
+  });
+
   it("keeps at most STATEMENT_CACHE_SIZE statements, closing the least recently used", async () => {
     for (let index = 0; index < STATEMENT_CACHE_SIZE + 25; index++) await cached.query(`select ${index} as n`);
     expect(await prepared()).toBe(STATEMENT_CACHE_SIZE);

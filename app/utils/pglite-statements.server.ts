@@ -74,6 +74,25 @@ export function withStatementCache(client: PGlite): PGlite {
     return { name, parameterTypes: results.parseDescribeStatementResults(messages) };
   }
 
+  async function run<T>(prepared: Prepared, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = prepared.parameterTypes[index]!;
+      const serializer = options?.serializers?.[type] ?? internals.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    const known = prepared.rowDescription;
+    const bind = serialize.bind({ statement: prepared.name, values });
+    const { messages } = await client.execProtocol(
+      joined(known ? [bind, serialize.execute({}), serialize.sync()] : [bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+    );
+    const answer = messages as Array<{ name: string }>;
+    if (!known) prepared.rowDescription = answer.find((message) => message.name === "rowDescription");
+    // parseResults reads the columns from the description, which comes first, after bindComplete.
+    const described = known ? [answer[0]!, known, ...answer.slice(1)] : answer;
+    return results.parseResults(described, internals.parsers, options)[0] as Results<T>;
+  }
+
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     // Like PGlite's own query: after any open transaction, and alone on the connection while it runs.
     return internals._runExclusiveTransaction(() =>
@@ -82,23 +101,18 @@ export function withStatementCache(client: PGlite): PGlite {
         if (prepared) statements.delete(text);
         else prepared = await prepare(text);
         statements.set(text, prepared);
-        const { parameterTypes } = prepared;
-        const values = params.map((value, index) => {
-          if (value === null || value === undefined) return null;
-          const type = parameterTypes[index]!;
-          const serializer = options?.serializers?.[type] ?? internals.serializers[type];
-          return serializer ? serializer(value) : String(value);
-        });
-        const known = prepared.rowDescription;
-        const bind = serialize.bind({ statement: prepared.name, values });
-        const { messages } = await client.execProtocol(
-          joined(known ? [bind, serialize.execute({}), serialize.sync()] : [bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
-        );
-        const answer = messages as Array<{ name: string }>;
-        if (!known) prepared.rowDescription = answer.find((message) => message.name === "rowDescription");
-        // parseResults reads the columns from the description, which comes first, after bindComplete.
-        const described = known ? [answer[0]!, known, ...answer.slice(1)] : answer;
-        return results.parseResults(described, internals.parsers, options)[0] as Results<T>;
+        try {
+          return await run<T>(prepared, params, options);
+        } catch (error) {
+          // A table changed shape under a prepared statement ('cached plan must not change result type'): prepare
+          // it afresh once, as PGlite's own query would simply have parsed it again.
+          if ((error as { code?: string }).code !== "0A000") throw error;
+          statements.delete(text);
+          await client.execProtocol(joined([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]));
+          const fresh = await prepare(text);
+          statements.set(text, fresh);
+          return run<T>(fresh, params, options);
+        }
       }),
     );
   }
