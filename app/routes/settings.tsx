@@ -46,10 +46,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type UploadForm = "avatar" | "license";
 type UploadRefusal = UploadProblem | "errors.tooManyAttempts";
-const uploadFailed = (form: UploadForm, error: UploadProblem) =>
-  data({ upload: { form, error: error as UploadRefusal, minutes: undefined as number | undefined } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
+type UploadAnswer = { upload: { form: UploadForm; error: UploadRefusal; minutes?: number } };
+const uploadFailed = (form: UploadForm, error: UploadProblem) => data<UploadAnswer>({ upload: { form, error } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
 const uploadRateLimited = (form: UploadForm, refused: RateLimitResult) =>
-  rateLimitedData(refused, { upload: { form, error: "errors.tooManyAttempts" as UploadRefusal, minutes: minutesOf(refused) } });
+  rateLimitedData<UploadAnswer>(refused, { upload: { form, error: "errors.tooManyAttempts", minutes: minutesOf(refused) } });
 
 const savedRedirect = (extraCookie?: string) => redirectWithToast("/settings", { type: "success", messageKey: "success.settingsUpdated" }, extraCookie ? [extraCookie] : []);
 

@@ -63,8 +63,14 @@ export async function hitRateLimits(checks: ReadonlyArray<readonly [RateLimitRul
 /** Whole minutes until a refused attempt may be made again, as the 'too many attempts' message says them. */
 export const minutesOf = (refused: RateLimitResult) => Math.ceil(refused.retryAfterSeconds / 60);
 
-/** The translated form-level 'too many attempts' error (a form-errors key with the minutes to wait). */
-export const tooManyAttemptsError = (refused: RateLimitResult) => encodeFormError("errors.tooManyAttempts", { minutes: minutesOf(refused) });
+/** The 'too many attempts' message with its minutes, for answers that carry a `{ key, params }` message. */
+export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({ key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
+
+/** The same message as a form-level error of a conform reply. */
+export const tooManyAttemptsError = (refused: RateLimitResult) => {
+  const { key, params } = tooManyAttemptsMessage(refused);
+  return encodeFormError(key, params);
+};
 
 export const retryAfterHeaders = (refused: RateLimitResult) => ({ "Retry-After": String(refused.retryAfterSeconds) });
 
@@ -78,7 +84,7 @@ interface RepliableSubmission {
  * `hideFields`), the translated 'too many attempts' summary, and Retry-After.
  */
 export function replyRateLimited(submission: RepliableSubmission, refused: RateLimitResult, hideFields?: string[]) {
-  return data(submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields }), { status: 429, headers: retryAfterHeaders(refused) });
+  return rateLimitedData(refused, submission.reply({ formErrors: [tooManyAttemptsError(refused)], hideFields }));
 }
 
 /** The 429 for a form whose answer has its own shape (uploads, checkout): `body` with Retry-After. */
@@ -86,13 +92,11 @@ export function rateLimitedData<T>(refused: RateLimitResult, body: T) {
   return data(body, { status: 429, headers: retryAfterHeaders(refused) });
 }
 
-/** The 'too many attempts' message with its minutes, for answers that carry a `{ key, params }` message. */
-export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({ key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
-
 /** Back to `to` with the 'too many attempts' toast and Retry-After (for forms that answer with a redirect). */
 export async function redirectRateLimited(to: string, refused: RateLimitResult) {
-  const response = await redirectWithToast(to, { type: "error", messageKey: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
-  response.headers.set("Retry-After", String(refused.retryAfterSeconds));
+  const { key, params } = tooManyAttemptsMessage(refused);
+  const response = await redirectWithToast(to, { type: "error", messageKey: key, params });
+  for (const [name, value] of Object.entries(retryAfterHeaders(refused))) response.headers.set(name, value);
   return response;
 }
 
