@@ -9,9 +9,11 @@ import tseslint from "typescript-eslint";
  */
 const ENUM_NAMES = ["BOOKING_STATUSES", "BookingStatus", "CAR_RANGES", "CURRENCIES", "CarRange", "Currency", "EXTRAS", "Extra", "FUEL_POLICIES", "FUEL_TYPES", "FuelPolicy", "FuelType", "GEARBOXES", "Gearbox", "HOLDING_STATUSES", "LANGUAGES", "Language", "MULTIMEDIA", "Multimedia", "PAYMENT_GATEWAYS", "PAYMENT_MODES", "PaymentGateway", "PaymentMode", "SOCIAL_PROVIDERS", "SOCIAL_PROVIDER_NAMES", "SocialProvider", "TOKEN_PURPOSES", "TokenPurpose", "USER_ROLES", "UserRole"];
 const enumsFromOneModule = { name: "#db/schema", importNames: ENUM_NAMES, message: "Import enums and their types from ~/models/enums." };
-const layer = (patterns, options = {}) => [
+// Links render through SiteLink, which the server renders as plain anchors (decision 018).
+const siteLinks = { name: "@remix-run/react", importNames: ["Link", "NavLink"], message: "Use SiteLink and SiteNavLink from ~/components/site-link (decision 018)." };
+const layer = (patterns, options = {}, paths = [enumsFromOneModule, siteLinks]) => [
   "error",
-  { paths: [enumsFromOneModule], patterns: patterns.map(({ group, message }) => ({ group, message, ...options })) },
+  { paths, patterns: patterns.map(({ group, message }) => ({ group, message, ...options })) },
 ];
 const CLIENT = [
   { group: ["~/routes/*", "../routes/*"], message: "Routes are the top layer: move what is shared into models, components or hooks." },
@@ -70,6 +72,11 @@ export default tseslint.config(
         { allowTypeImports: true },
       ),
     },
+  },
+  {
+    // The one module that wraps Remix's links, and its test, which compares the two.
+    files: ["app/components/site-link.tsx", "app/components/site-link.test.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": layer(CLIENT, {}, [enumsFromOneModule]) },
   },
   {
     // Tests reach across layers to set up what they check; the database module opens the whole schema.

@@ -17,12 +17,12 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { DEFAULT_LANGUAGE } from "~/i18n";
-import { resources } from "~/locales";
 // The English catalogue is bundled only as the fallback of an error page that lost the root data.
 import fallbackTranslations from "~/locales/en/common.json";
 import stylesHref from "~/styles/app.css";
 import { getEnv } from "~/utils/env.server";
-import { detectLanguage, rememberLanguage } from "~/utils/i18n.server";
+import { bundleText, detectLanguage, rememberLanguage } from "~/utils/i18n.server";
+import { bundleOf } from "~/utils/translator";
 import { useNonce } from "~/hooks/nonce";
 import { getToast } from "~/utils/toast.server";
 import { getVisitor, getVisitorPricing, type Visitor } from "~/models/visitor.server";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       language: visitor.language,
-      translations: resources[visitor.language].common,
+      translations: bundleText(visitor.language, "common"),
       user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
       toast,
       currency: pricing.currency,
@@ -75,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootLoaderData = typeof loader;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const translations = data?.translations ?? fallbackTranslations;
+  const translations = (data ? bundleOf(data.translations) : fallbackTranslations) as typeof fallbackTranslations;
   const title = error ? `${translations.errors.errorTitle} | ${translations.meta.siteName}` : translations.meta.siteName;
   return [{ title }, { name: "description", content: translations.meta.description }];
 };
@@ -97,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript dangerouslySetInnerHTML={{ __html: "<style>.js-only{display:none!important}</style>" }} />
       </head>
       <body>
-        <I18nProvider language={language} common={rootData?.translations ?? fallbackTranslations}>
+        <I18nProvider language={language} common={rootData ? bundleOf(rootData.translations) : fallbackTranslations}>
           <ProgressBar />
           <SiteHeader
             user={rootData?.user ?? null}

@@ -1,9 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";
 import { PriceTable, RentalStops } from "./rental-details";
+import { SiteLink } from "./site-link";
 
 /**
  * A printable receipt of a booking: amounts in the currency, and at the rate, the driver booked in (what was
@@ -65,9 +66,9 @@ export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
       />
       {receipt.canAmend ? (
         <p className="no-print">
-          <Link to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">
+          <SiteLink to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">
             {t("receipt.amend")}
-          </Link>
+          </SiteLink>
         </p>
       ) : null}
       {receipt.canCancel || receipt.canDelete ? (

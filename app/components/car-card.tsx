@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
 import { useMoney } from "~/hooks/use-money";
+import { SiteLink } from "./site-link";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;
@@ -96,9 +96,9 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
         <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
-        <Link to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
+        <SiteLink to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
           {label("search:card.choose")}
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );

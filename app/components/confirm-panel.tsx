@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { SiteLink } from "./site-link";
 
 /**
  * The confirmation step of a destructive action: what will change, named one by one, and a form that posts the
@@ -45,9 +46,9 @@ export function ConfirmAction({
         <button type="submit" name="confirmed" value="yes" className="button button-danger">
           {confirmLabel}
         </button>{" "}
-        <Link to={backHref} className="button button-secondary">
+        <SiteLink to={backHref} className="button button-secondary">
           {backLabel}
-        </Link>
+        </SiteLink>
       </Form>
     </>
   );

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_NAMESPACE } from "~/i18n";
 import type { RouteTranslations } from "~/utils/i18n.server";
 import type { Namespace } from "~/utils/translation-keys";
-import { createTranslator, type Bundle, type Translate } from "~/utils/translator";
+import { bundleOf, createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
 /** One language's loaded namespaces, and a translator per namespace asked for. */
 interface Catalogue {
@@ -13,7 +13,7 @@ interface Catalogue {
 
 /**
  * Catalogues by the root's common bundle, then language. On the server the root loader hands over the same bundle
- * object on every request, so each language's catalogue (its translators and their label memory) is built once per
+ * text on every request (one parsed bundle), so each language's catalogue (its translators and their label memory) is built once per
  * process instead of once per page; in the browser a revalidated root brings a new bundle and a new catalogue.
  */
 const catalogues = new WeakMap<Bundle, Map<string, Catalogue>>();
@@ -57,8 +57,9 @@ export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(n
  * only the pages that need a namespace carry it. The bundle joins the page's catalogue before anything below the
  * route renders.
  */
-export function useRouteTranslation<N extends Namespace>({ namespace, bundle }: RouteTranslations<N>) {
+export function useRouteTranslation<N extends Namespace>({ namespace, bundle: text }: RouteTranslations<N>) {
   const catalogue = useContext(CatalogueContext);
+  const bundle = bundleOf(text);
   if (catalogue.namespaces.get(namespace) !== bundle) catalogue.namespaces.set(namespace, bundle);
   return useTranslation(namespace);
 }

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
+import { SiteLink } from "./site-link";
 
 /** Classic page links (spec §9: pagination mode classic); each page is a plain URL. */
 export function Pagination({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
@@ -12,24 +12,24 @@ export function Pagination({ page, pages, hrefFor }: { page: number; pages: numb
       <ul>
         {page > 1 ? (
           <li>
-            <Link to={hrefFor(page - 1)} rel="prev">
+            <SiteLink to={hrefFor(page - 1)} rel="prev">
               {t("pagination.previous")}
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
         {shown.map((n, index) => (
           <li key={n}>
             {index > 0 && n - shown[index - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
-            <Link to={hrefFor(n)} aria-current={n === page ? "page" : undefined} aria-label={t("pagination.page", { page: n })}>
+            <SiteLink to={hrefFor(n)} aria-current={n === page ? "page" : undefined} aria-label={t("pagination.page", { page: n })}>
               {n}
-            </Link>
+            </SiteLink>
           </li>
         ))}
         {page < pages ? (
           <li>
-            <Link to={hrefFor(page + 1)} rel="next">
+            <SiteLink to={hrefFor(page + 1)} rel="next">
               {t("pagination.next")}
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
       </ul>

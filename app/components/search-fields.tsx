@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { PlaceChoice, PlaceForForm, PlaceForMap, PlaceInput, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FieldError } from "./field-error";
+import { SiteLink } from "./site-link";
 
 // pigeon-maps loads only in the browser, only on pages with a map: its own chunk.
 const LocationMap = lazy(() => import("./location-map"));
@@ -134,9 +134,9 @@ function PlaceSearch({
         <ul className="place-choices" aria-label={t("form.placeChoices")}>
           {choices.map((place) => (
             <li key={place.slug}>
-              <Link to={choiceHref(place.slug)}>
+              <SiteLink to={choiceHref(place.slug)}>
                 {place.name} <span className="muted">({place.countryName})</span>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

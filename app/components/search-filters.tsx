@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
 import { activeFilterCount, CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
 import { useMoney } from "~/hooks/use-money";
+import { SiteLink } from "./site-link";
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -121,7 +121,7 @@ export function SearchFilters({
         <button type="submit" className="button">
           {t("filters.apply")}
         </button>
-        <Link to={clearHref}>{t("filters.clear")}</Link>
+        <SiteLink to={clearHref}>{t("filters.clear")}</SiteLink>
       </div>
     </details>
   );

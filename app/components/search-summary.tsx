@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { SearchFormState } from "~/models/search-page.server";
+import { SiteLink } from "./site-link";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -39,9 +39,9 @@ export function SearchSummary({ form, pickupName, dropoffName }: { form: SearchF
         </dd>
       </dl>
       <p className="hint">{t("form.localTime")}</p>
-      <Link to={`/?${change}#search-form`} className="button button-small">
+      <SiteLink to={`/?${change}#search-form`} className="button button-small">
         {t("form.change")}
-      </Link>
+      </SiteLink>
     </div>
   );
 }

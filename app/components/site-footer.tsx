@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ReturnHereInput } from "./return-here-input";
 import { useTranslation } from "~/components/i18n-provider";
+import { SiteLink } from "./site-link";
 
 export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boolean; contactEmail: string }) {
   const { t } = useTranslation();
@@ -12,15 +13,15 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
           <h2>{t("footer.rentACar")}</h2>
           <ul>
             <li>
-              <Link to="/">{t("footer.rentACar")}</Link>
+              <SiteLink to="/">{t("footer.rentACar")}</SiteLink>
             </li>
             {showSuppliers ? (
               <li>
-                <Link to="/suppliers">{t("footer.suppliers")}</Link>
+                <SiteLink to="/suppliers">{t("footer.suppliers")}</SiteLink>
               </li>
             ) : null}
             <li>
-              <Link to="/locations">{t("footer.locations")}</Link>
+              <SiteLink to="/locations">{t("footer.locations")}</SiteLink>
             </li>
           </ul>
         </section>
@@ -28,10 +29,10 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
           <h2>{t("footer.help")}</h2>
           <ul>
             <li>
-              <Link to="/faq">{t("footer.faq")}</Link>
+              <SiteLink to="/faq">{t("footer.faq")}</SiteLink>
             </li>
             <li>
-              <Link to="/contact">{t("footer.contact")}</Link>
+              <SiteLink to="/contact">{t("footer.contact")}</SiteLink>
             </li>
             <li>
               {/* Spec §2's footer "support" link: customer care's address, written out too. */}
@@ -43,16 +44,16 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
           <h2>{t("footer.company")}</h2>
           <ul>
             <li>
-              <Link to="/about">{t("footer.about")}</Link>
+              <SiteLink to="/about">{t("footer.about")}</SiteLink>
             </li>
             <li>
-              <Link to="/tos">{t("footer.tos")}</Link>
+              <SiteLink to="/tos">{t("footer.tos")}</SiteLink>
             </li>
             <li>
-              <Link to="/privacy">{t("footer.privacy")}</Link>
+              <SiteLink to="/privacy">{t("footer.privacy")}</SiteLink>
             </li>
             <li>
-              <Link to="/cookie-policy">{t("footer.cookiePolicy")}</Link>
+              <SiteLink to="/cookie-policy">{t("footer.cookiePolicy")}</SiteLink>
             </li>
           </ul>
         </section>

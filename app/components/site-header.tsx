@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
 import type { SessionUser } from "~/models/accounts.server";
@@ -6,6 +6,7 @@ import type { Currency } from "~/models/enums";
 import { CurrencyForm } from "./currency-form";
 import { StatusButton } from "./status-button";
 import { ReturnHereInput } from "./return-here-input";
+import { SiteLink, SiteNavLink } from "./site-link";
 
 type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
 
@@ -38,9 +39,9 @@ function MenuLinks({ items }: { items: MenuItem[] }) {
     <>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"} prefetch="intent">
+          <SiteNavLink to={item.to} end={item.to === "/"} prefetch="intent">
             {item.label}
-          </NavLink>
+          </SiteNavLink>
         </li>
       ))}
     </>
@@ -82,14 +83,14 @@ function LanguageSwitch({ current, signedIn }: { current: string; signedIn: bool
         params.set("lng", language);
         return (
           <li key={language}>
-            <Link
+            <SiteLink
               to={`${location.pathname}?${params.toString()}`}
               lang={language}
               hrefLang={language}
               aria-current={language === current ? "true" : undefined}
             >
               {t(`language.${language}`)}
-            </Link>
+            </SiteLink>
           </li>
         );
       })}
@@ -105,9 +106,9 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
     const target = redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
     return (
       <li>
-        <Link to={target} className="button button-small">
+        <SiteLink to={target} className="button button-small">
           {t("nav.signIn")}
-        </Link>
+        </SiteLink>
       </li>
     );
   }
@@ -142,10 +143,10 @@ export function SiteHeader({
         {t("nav.skipToContent")}
       </a>
       <div className="site-header-bar">
-        <Link to="/" className="brand">
+        <SiteLink to="/" className="brand">
           <img src="/logo.svg" alt="" width="28" height="28" />
           <span>{t("meta.siteName")}</span>
-        </Link>
+        </SiteLink>
         <nav aria-label={t("nav.mainMenu")} className="main-nav">
           {/* Wide screens show the list; narrow ones a disclosure that works without JavaScript. */}
           <ul className="menu-inline">

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/i18n-provider";
+import { SiteLink } from "./site-link";
 
 /** Spec §4: the payment script's load states. */
 type LoadState = "initial" | "pending" | "resolved" | "rejected";
@@ -43,7 +43,7 @@ export function StripeEmbeddedCheckout({ publishableKey, clientSecret, sessionId
       </p>
       {state === "rejected" ? (
         <p>
-          <Link to={`/checkout-session/${sessionId}?cancelled=1`}>{t("payment.giveUp")}</Link>
+          <SiteLink to={`/checkout-session/${sessionId}?cancelled=1`}>{t("payment.giveUp")}</SiteLink>
         </p>
       ) : null}
       <div ref={mountRef} />

@@ -3,7 +3,7 @@
  * supplier is not suspended, and no booking that holds it overlaps the period. Every query that counts, lists or
  * books offered cars uses these conditions, so they are stated once.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cars, users } from "#db/schema";
 import { HOLDING_STATUSES } from "./enums";
 
@@ -13,17 +13,20 @@ export const carOnOffer: SQL = and(eq(cars.available, true), eq(cars.fullyBooked
 /** Conditions every offered car meets, whatever the period (the query joins the supplier as `users`). */
 export const offerableCar: SQL = and(carOnOffer, eq(users.blacklisted, false))!;
 
+/** An instant as a statement value, or the placeholder of a prepared statement that binds it (as an ISO string). */
+const instant = (at: Date | Placeholder) => (at instanceof Date ? at.toISOString() : at);
+
 /**
  * No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it.
  * One probe per candidate car, answered from the covering index bookings_car_period_idx.
  */
-export function freeDuring(from: Date, to: Date, exceptBookingId?: string): SQL {
+export function freeDuring(from: Date | Placeholder, to: Date | Placeholder, exceptBookingId?: string): SQL {
   // An amendment checks the car is free apart from the booking being amended.
   const except = exceptBookingId ? sql`and b.id <> ${exceptBookingId}::uuid` : sql``;
   return sql`not exists (
     select 1 from bookings b
     where b.car_id = ${cars.id} ${except}
-      and b.starts_at < ${to.toISOString()}::timestamptz and b.ends_at > ${from.toISOString()}::timestamptz
+      and b.starts_at < ${instant(to)}::timestamptz and b.ends_at > ${instant(from)}::timestamptz
       and b.status in (${sql.join(HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `)})
       and (b.status <> 'void' or b.expires_at > now()))`;
 }

@@ -2,7 +2,7 @@
  * Prices as SQL: the twin of `pricing.ts` (`quoteRental`, `withMarkup`), so that results can be sorted and filtered
  * by the price they show. `pricing.server.test.ts` checks the two agree car by car, on both engines.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cars, supplierSettings, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
@@ -12,14 +12,24 @@ import { offerableCar } from "./offer-conditions.server";
 const tierPrice = (discounted: AnyPgColumn, full: AnyPgColumn) =>
   sql`coalesce(nullif(greatest(${discounted}, 0), 0), nullif(greatest(${full}, 0), 0))`;
 
+/** What rentalBaseSql binds, checked before it reaches a statement (the values of a prepared one included). */
+export function checkRentalDays(days: number): number {
+  if (!Number.isInteger(days) || days < 1) throw new Error(`invalid day count ${days}`);
+  return days;
+}
+export function checkFirstDay(firstDay: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new Error(`invalid date ${firstDay}`);
+  return firstDay;
+}
+
 /**
  * The rental's base price (no extras, no markup) as SQL — the same arithmetic as `quoteRental`, which a test
- * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters, so
- * the statement's text is the same for every period and embedded PGlite can keep it prepared (decision 015).
+ * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters (or the
+ * placeholders of a prepared statement), so the statement's text is the same for every period (decision 015).
  */
-export function rentalBaseSql(days: number, firstDay: string): SQL {
-  if (!Number.isInteger(days) || days < 1) throw new Error(`invalid day count ${days}`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) throw new Error(`invalid date ${firstDay}`);
+export function rentalBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
+  if (typeof days === "number") checkRentalDays(days);
+  if (typeof firstDay === "string") checkFirstDay(firstDay);
   const daysParameter = sql`${days}::int`;
   const firstDayParameter = sql`${firstDay}::date`;
   const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);

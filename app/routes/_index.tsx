@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { SearchFields } from "~/components/search-fields";
 import { catalogOf } from "~/models/catalog.server";
@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title, description: data.description }, matches);
@@ -97,7 +98,7 @@ export default function Home() {
               <li key={size.range} className="card size-card">
                 <img src={`/images/cars/${size.range}-silver.svg`} alt="" width="180" height="100" />
                 <h3>
-                  <Link to={`/search?range=${size.range}`}>{t(`common:ranges.${size.range}`)}</Link>
+                  <SiteLink to={`/search?range=${size.range}`}>{t(`common:ranges.${size.range}`)}</SiteLink>
                 </h3>
                 {size.from !== null ? <p>{ts("home.sizeFrom", { price: money(size.from) })}</p> : null}
               </li>
@@ -116,7 +117,7 @@ export default function Home() {
                 <li key={destination.code} className="card">
                   <h3>
                     {destination.pickup ? (
-                      <Link to={`/search?pickup=${destination.pickup}`}>{destination.name}</Link>
+                      <SiteLink to={`/search?pickup=${destination.pickup}`}>{destination.name}</SiteLink>
                     ) : (
                       destination.name
                     )}
@@ -134,10 +135,10 @@ export default function Home() {
             <ul className="brand-list">
               {data.suppliers.map((supplier) => (
                 <li key={supplier.slug}>
-                  <Link to={`/search?supplier=${supplier.slug}`}>
+                  <SiteLink to={`/search?supplier=${supplier.slug}`}>
                     {supplier.logo ? <img src={supplier.logo} alt="" height="30" width="60" /> : null}
                     <span>{supplier.name}</span>
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>
@@ -171,9 +172,9 @@ export default function Home() {
         <section aria-labelledby="care-heading" className="customer-care">
           <h2 id="care-heading">{t("customerCare.heading")}</h2>
           <p>{t("customerCare.text")}</p>
-          <Link to="/contact" className="button">
+          <SiteLink to="/contact" className="button">
             {t("customerCare.contact")}
-          </Link>
+          </SiteLink>
         </section>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -23,6 +23,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -113,7 +114,7 @@ export default function Activate() {
         <div className="form-card">
           <h1>{t("validate.title")}</h1>
           <p role="alert">{loaderData.expired ? t("common:errors.activationExpired") : t("validate.invalid")}</p>
-          {loaderData.canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <Link to="/sign-in">{t("signIn.submit")}</Link></p>}
+          {loaderData.canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <SiteLink to="/sign-in">{t("signIn.submit")}</SiteLink></p>}
         </div>
       </div>
     );

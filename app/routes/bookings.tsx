@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-panel";
 import { LocalTime } from "~/components/local-time";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
@@ -22,6 +22,7 @@ import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -142,7 +143,7 @@ export default function Bookings() {
           <button type="submit" className="button">
             {t("filters.apply")}
           </button>{" "}
-          {filtered ? <Link to="/bookings">{t("filters.clear")}</Link> : null}
+          {filtered ? <SiteLink to="/bookings">{t("filters.clear")}</SiteLink> : null}
         </Form>
       </details>
 
@@ -151,11 +152,11 @@ export default function Bookings() {
           <p>{filtered ? t("list.emptyFiltered") : t("list.empty")}</p>
           <p>
             {filtered ? (
-              <Link to="/bookings">{t("filters.clear")}</Link>
+              <SiteLink to="/bookings">{t("filters.clear")}</SiteLink>
             ) : (
-              <Link to="/" className="button">
+              <SiteLink to="/" className="button">
                 {t("list.searchCars")}
-              </Link>
+              </SiteLink>
             )}
           </p>
         </div>
@@ -209,15 +210,15 @@ export default function Bookings() {
                       ) : null}
                     </td>
                     <td className="row-actions">
-                      <Link to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
+                      <SiteLink to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
                         {t("list.view")}
-                      </Link>
+                      </SiteLink>
                       {staff ? null : (
                         <>
                           {row.canAmend ? (
-                            <Link to={`/booking/amend?b=${row.id}`} aria-label={t("amend.linkNamed", { reference: row.reference })}>
+                            <SiteLink to={`/booking/amend?b=${row.id}`} aria-label={t("amend.linkNamed", { reference: row.reference })}>
                               {t("amend.link")}
-                            </Link>
+                            </SiteLink>
                           ) : null}
                           {row.canCancel ? (
                             <button type="submit" name="row" value={`cancelRequest:${row.id}`} className="link-button" aria-label={t("list.cancelNamed", { reference: row.reference })}>

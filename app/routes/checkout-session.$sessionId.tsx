@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
 import { abandonPayment, settleWithGateway, type Settlement } from "~/models/booking-confirmation.server";
@@ -14,6 +14,7 @@ import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -102,9 +103,9 @@ export default function CheckoutSession() {
           <h1>{t("common:errors.paymentFailed")}</h1>
           <p role="alert">{t("session.failedHint")}</p>
           <p>
-            <Link className="button" to={retry!}>
+            <SiteLink className="button" to={retry!}>
               {t("session.tryAgain")}
-            </Link>
+            </SiteLink>
           </p>
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { ErrorSummary } from "~/components/error-summary";
@@ -26,6 +26,7 @@ import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -196,9 +197,9 @@ export default function Checkout() {
           <p>{t(state.problem.key, state.problem.params ?? {})}</p>
         </div>
         <p>
-          <Link className="button" to={state.searchHref}>
+          <SiteLink className="button" to={state.searchHref}>
             {t("backToSearch")}
-          </Link>
+          </SiteLink>
         </p>
       </div>
     );
@@ -340,7 +341,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             <h2 id="checkout-booking">{t("booking.heading")}</h2>
             <RentalStops pickup={view.pickup} dropoff={view.dropoff} className="checkout-facts" />
             <p>
-              <Link to={searchHrefForLink(link)}>{t("booking.change")}</Link>
+              <SiteLink to={searchHrefForLink(link)}>{t("booking.change")}</SiteLink>
             </p>
           </section>
 
@@ -353,7 +354,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             ) : (
               <>
                 <p>
-                  {t("driver.haveAccount")} <Link to={state.signInHref}>{t("driver.signIn")}</Link>
+                  {t("driver.haveAccount")} <SiteLink to={state.signInHref}>{t("driver.signIn")}</SiteLink>
                 </p>
                 <div className="field">
                   <label htmlFor="checkout-fullName">{labels.fullName}</label>
@@ -369,7 +370,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                   {errorOf("email")}
                   {errors.email?.key === "errors.emailAlreadyRegistered" ? (
                     <p>
-                      <Link to={state.signInHref}>{t("driver.signInInstead")}</Link>
+                      <SiteLink to={state.signInHref}>{t("driver.signInInstead")}</SiteLink>
                     </p>
                   ) : null}
                 </div>
@@ -409,7 +410,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
               <div className="field field-checkbox">
                 <input {...field("acceptTerms")} type="checkbox" value="on" required defaultChecked={values.acceptTerms === "on"} />
                 <label htmlFor="checkout-acceptTerms">
-                  {t("driver.acceptTerms")} <Link to="/tos">{t("driver.termsLink")}</Link>
+                  {t("driver.acceptTerms")} <SiteLink to="/tos">{t("driver.termsLink")}</SiteLink>
                 </label>
                 {errorOf("acceptTerms")}
               </div>

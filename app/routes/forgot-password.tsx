@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { forgotPasswordSchema } from "~/models/account-forms";
@@ -19,6 +19,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -65,7 +66,7 @@ export default function ForgotPassword() {
           <StatusButton intent="forgot-password">{t("forgot.submit")}</StatusButton>
         </Form>
         <p>
-          <Link to="/sign-in">{t("signIn.submit")}</Link>
+          <SiteLink to="/sign-in">{t("signIn.submit")}</SiteLink>
         </p>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Pagination } from "~/components/pagination";
 import { catalogOf } from "~/models/catalog.server";
@@ -10,6 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
+import { SiteLink } from "~/components/site-link";
 
 const LocationMap = lazy(() => import("~/components/location-map"));
 
@@ -83,7 +84,7 @@ export default function Locations() {
           <ul>
             {data.countryIndex.map((country) => (
               <li key={country.code}>
-                <Link to={`/locations?page=${country.page}#country-${country.code}`}>{country.name}</Link>{" "}
+                <SiteLink to={`/locations?page=${country.page}#country-${country.code}`}>{country.name}</SiteLink>{" "}
                 <span className="muted">({t("locations.count", { count: country.count })})</span>
               </li>
             ))}
@@ -99,9 +100,9 @@ export default function Locations() {
             {country.places.map((place) => (
               <li key={place.slug}>
                 {place.carCount > 0 ? (
-                  <Link to={`/search?pickup=${place.slug}`} aria-label={t("locations.searchHere", { place: place.name })}>
+                  <SiteLink to={`/search?pickup=${place.slug}`} aria-label={t("locations.searchHere", { place: place.name })}>
                     {place.name}
-                  </Link>
+                  </SiteLink>
                 ) : (
                   <span>{place.name}</span>
                 )}{" "}

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { CarCard } from "~/components/car-card";
 import { ErrorSummary } from "~/components/error-summary";
@@ -19,6 +19,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
 
@@ -104,7 +105,7 @@ function MorePage({ params, page, pages, onNeedMore }: { params: SearchParams; p
       {fetcher.data && page < pages ? (
         <li>
           <Sentinel onVisible={() => onNeedMore(page + 1)}>
-            <Link to={`/search?${searchQuery(params, { page: page + 1 })}`}>{t("pagination.loadMore")}</Link>
+            <SiteLink to={`/search?${searchQuery(params, { page: page + 1 })}`}>{t("pagination.loadMore")}</SiteLink>
           </Sentinel>
         </li>
       ) : null}
@@ -126,7 +127,7 @@ function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }
       {extra.length === 0 && params.page < pages ? (
         <li>
           <Sentinel onVisible={() => needMore(params.page + 1)}>
-            <Link to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>{t("pagination.loadMore")}</Link>
+            <SiteLink to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>{t("pagination.loadMore")}</SiteLink>
           </Sentinel>
         </li>
       ) : null}
@@ -248,15 +249,15 @@ export default function Search() {
             <div className="empty-results">
               <p>{t("empty.text")}</p>
               {hasActiveFilters(params) ? (
-                <Link to={`/search?${clearedFilters(params)}`} className="button">
+                <SiteLink to={`/search?${clearedFilters(params)}`} className="button">
                   {t("empty.clear")}
-                </Link>
+                </SiteLink>
               ) : null}
             </div>
           ) : null}
           {results && results.total > 0 && results.offers.length === 0 ? (
             <p>
-              <Link to={hrefFor(1)}>{t("common:pagination.page", { page: 1 })}</Link>
+              <SiteLink to={hrefFor(1)}>{t("common:pagination.page", { page: 1 })}</SiteLink>
             </p>
           ) : null}
           <ol className="car-list">

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { LANGUAGES } from "~/models/enums";
 import { ErrorSummary } from "~/components/error-summary";
@@ -22,6 +22,7 @@ import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -183,7 +184,7 @@ export default function Settings() {
       <section className="form-card" aria-labelledby="settings-password">
         <h2 id="settings-password">{t("settings.password")}</h2>
         <p>
-          <Link to="/change-password">{t("change.heading")}</Link>
+          <SiteLink to="/change-password">{t("change.heading")}</SiteLink>
         </p>
       </section>
     </div>

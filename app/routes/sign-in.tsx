@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
 import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { SocialSignIn } from "~/components/social-sign-in";
@@ -18,6 +18,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.description }, matches);
 
@@ -81,10 +82,10 @@ export default function SignIn() {
         </Form>
         <SocialSignIn providers={socialProviders} redirectTo={searchParams.get("redirectTo") ?? ""} />
         <p>
-          <Link to="/forgot-password">{t("forgot.link")}</Link>
+          <SiteLink to="/forgot-password">{t("forgot.link")}</SiteLink>
         </p>
         <p>
-          {t("signUp.noAccount")} <Link to="/sign-up">{t("signUp.submit")}</Link>
+          {t("signUp.noAccount")} <SiteLink to="/sign-up">{t("signUp.submit")}</SiteLink>
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
@@ -26,6 +26,7 @@ import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -123,7 +124,7 @@ export default function SignUp() {
             meta={fields.acceptTerms}
             label={
               <>
-                {labels.acceptTerms} <Link to="/tos">{t("signUp.termsLink")}</Link>
+                {labels.acceptTerms} <SiteLink to="/tos">{t("signUp.termsLink")}</SiteLink>
               </>
             }
           />
@@ -132,7 +133,7 @@ export default function SignUp() {
         </Form>
         <SocialSignIn providers={socialProviders} redirectTo="" />
         <p>
-          {t("signUp.haveAccount")} <Link to="/sign-in">{t("signIn.submit")}</Link>
+          {t("signUp.haveAccount")} <SiteLink to="/sign-in">{t("signIn.submit")}</SiteLink>
         </p>
       </div>
     </div>

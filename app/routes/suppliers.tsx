@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { catalogOf } from "~/models/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -8,6 +8,7 @@ import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
+import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
 
@@ -38,7 +39,7 @@ export default function Suppliers() {
             <h2 className="h3">{supplier.name}</h2>
             <p>{t("suppliers.cars", { count: supplier.carCount })}</p>
             {supplier.carCount > 0 ? (
-              <Link to={`/search?supplier=${supplier.slug}`}>{t("suppliers.searchSupplier", { name: supplier.name })}</Link>
+              <SiteLink to={`/search?supplier=${supplier.slug}`}>{t("suppliers.searchSupplier", { name: supplier.name })}</SiteLink>
             ) : null}
           </li>
         ))}

@@ -6,7 +6,7 @@ import { resolveLanguage, type LanguageDecision } from "~/models/language";
 import { type Language } from "~/models/enums";
 import { cookiesAreSecure, getEnv } from "./env.server";
 import type { Namespace } from "./translation-keys";
-import type { Bundle, Translate } from "./translator";
+import type { Translate } from "./translator";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -72,7 +72,18 @@ export function getTranslator<N extends Namespace = typeof i18nOptions.defaultNS
 /** What a route's component needs to translate: its namespace, and that namespace's texts in the page's language. */
 export interface RouteTranslations<N extends Namespace> {
   namespace: N;
-  bundle: Bundle;
+  /** JSON text of the bundle (`bundleOf` reads it). */
+  bundle: string;
+}
+
+const bundleTexts = new Map<string, string>();
+
+/** A namespace's texts in a language as the JSON text loader data carries (the same string object every time). */
+export function bundleText(language: Language, namespace: Namespace): string {
+  const key = `${language}:${namespace}`;
+  let text = bundleTexts.get(key);
+  if (text === undefined) bundleTexts.set(key, (text = JSON.stringify(resources[language][namespace])));
+  return text;
 }
 
 /**
@@ -80,5 +91,5 @@ export interface RouteTranslations<N extends Namespace> {
  * `translations` to return in the loader data, which the component hands to `useRouteTranslation`.
  */
 export async function routeTranslations<N extends Namespace>(language: Language, namespace: N): Promise<{ t: Translate<N>; translations: RouteTranslations<N> }> {
-  return { t: await getTranslator(language, namespace), translations: { namespace, bundle: resources[language][namespace] as Bundle } };
+  return { t: await getTranslator(language, namespace), translations: { namespace, bundle: bundleText(language, namespace) } };
 }

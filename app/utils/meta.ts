@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { bundleOf } from "./translator";
 
 interface MatchWithData {
   id: string;
@@ -6,8 +7,8 @@ interface MatchWithData {
 }
 
 function siteMeta(matches: MatchWithData[]): { siteName?: string; description?: string } {
-  const root = matches.find((match) => match.id === "root")?.data as { translations?: { meta?: { siteName?: string; description?: string } } } | undefined;
-  return root?.translations?.meta ?? {};
+  const root = matches.find((match) => match.id === "root")?.data as { translations?: string } | undefined;
+  return (root?.translations ? (bundleOf(root.translations).meta as { siteName?: string; description?: string } | undefined) : undefined) ?? {};
 }
 
 /**

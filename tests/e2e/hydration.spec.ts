@@ -1,0 +1,81 @@
+import { expect, test, type Page } from "@playwright/test";
+import { jsEnabled, signedInDriver } from "./support";
+
+/**
+ * The server renders links as plain anchors and the browser as Remix's links (decision 018), and loader data carries
+ * translations as text: the browser's first render must meet the server's HTML exactly. React reports a mismatch
+ * as an error in the console (and renders the page again from scratch), so every page here must hydrate without one.
+ */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const SEARCH = `/search?pickup=tunis&from=${day(10)}T10:00&to=${day(13)}T10:00`;
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return errors;
+}
+
+async function hydrate(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+test.beforeEach(() => {
+  test.skip(!jsEnabled(), "hydration needs JavaScript");
+});
+
+test("pages hydrate without a mismatch, signed out, in English and French", async ({ page }) => {
+  const errors = collectErrors(page);
+  for (const language of ["en", "fr"]) {
+    for (const path of [
+      "/",
+      SEARCH,
+      `${SEARCH}&page=2`,
+      "/locations",
+      "/suppliers",
+      "/about",
+      "/sign-in",
+      "/sign-up",
+      "/contact",
+      "/forgot-password",
+    ]) {
+      await hydrate(page, `${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
+test("pages hydrate without a mismatch when signed in, with the active menu entry marked", async ({ page }) => {
+  const errors = collectErrors(page);
+  await signedInDriver(page, {
+    fullName: "Hydration Check",
+    email: `hydrate-${Date.now()}@example.com`,
+    phone: "+21620000000",
+    birthDate: "1990-01-01",
+    password: "correct horse battery staple",
+  });
+  for (const path of ["/bookings", "/notifications", "/settings", "/change-password", SEARCH]) await hydrate(page, path);
+  await hydrate(page, "/bookings");
+  await expect(page.getByRole("link", { name: "Bookings", exact: true })).toHaveAttribute("aria-current", "page");
+  expect(errors).toEqual([]);
+});
+
+test("once hydrated, a result's link navigates in the page instead of loading a new document", async ({ page }) => {
+  const errors = collectErrors(page);
+  await hydrate(page, `${SEARCH}&lng=en`);
+  await page.evaluate(() => Object.assign(window, { stillThisDocument: true }));
+  await page
+    .getByRole("link", { name: /^Choose this car/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?car=/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
