@@ -60,15 +60,15 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
           <li>{offer.aircon ? label("search:card.aircon") : label("search:card.noAircon")}</li>
           <li>{label(`gearboxes.${offer.gearbox}`)}</li>
           <li>{label(`fuelTypes.${offer.fuelType}`)}</li>
+          {/* "Name: value" as one text, with the language's own punctuation (French puts a space before the colon). */}
           <li>
-            {label("search:card.mileage")}: {offer.mileage < 0 ? label("search:card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage })}
+            {t("card.feature", {
+              name: label("search:card.mileage"),
+              value: offer.mileage < 0 ? label("search:card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage }),
+            })}
           </li>
-          <li>
-            {label("search:card.fuelPolicy")}: {label(`fuelPolicies.${offer.fuelPolicy}`)}
-          </li>
-          <li>
-            {label("search:card.deposit")}: {money(offer.deposit)}
-          </li>
+          <li>{t("card.feature", { name: label("search:card.fuelPolicy"), value: label(`fuelPolicies.${offer.fuelPolicy}`) })}</li>
+          <li>{t("card.feature", { name: label("search:card.deposit"), value: money(offer.deposit) })}</li>
           {offer.multimedia.map((item) => (
             <li key={item}>{label(`multimedia.${item}`)}</li>
           ))}

@@ -114,9 +114,11 @@ export async function loadSearch(
   if (!sameLocation && !dropoff) errors.dropoff = placeError(dropoffLookup!, params.dropoff ?? "");
 
   const zone = pickup?.timeZone ?? "UTC";
-  const defaults = defaultPeriod(options.now, zone);
-  const fromText = params.from ?? defaults.from;
-  const toText = params.to ?? defaults.to;
+  // The default period only when the query lacks a date: working it out formats dates in the place's zone.
+  let defaults: ReturnType<typeof defaultPeriod> | undefined;
+  const byDefault = () => (defaults ??= defaultPeriod(options.now, zone));
+  const fromText = params.from ?? byDefault().from;
+  const toText = params.to ?? byDefault().to;
   const from = localDateTimeToInstant(fromText, zone);
   const to = localDateTimeToInstant(toText, zone);
   if (!from) errors.from = { key: "validation.invalidDate" };

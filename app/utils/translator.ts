@@ -45,8 +45,36 @@ function lookUp(bundle: Bundle | undefined, path: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** A text cut at its placeholders: literal parts at even indexes, [placeholder, name] pairs between them. */
+type Template = Array<string | [string, string]>;
+const templates = new Map<string, Template>();
+
+function templateOf(text: string): Template {
+  let template = templates.get(text);
+  if (!template) {
+    template = [];
+    let last = 0;
+    for (const match of text.matchAll(PLACEHOLDER)) {
+      template.push(text.slice(last, match.index), [match[0], match[1]!]);
+      last = match.index + match[0].length;
+    }
+    template.push(text.slice(last));
+    templates.set(text, template);
+  }
+  return template;
+}
+
+/** `{{name}}` replaced by `values.name`; a placeholder without a value stays as it is, as in i18next. */
 export function interpolate(text: string, values: Record<string, unknown>): string {
-  return text.replace(PLACEHOLDER, (placeholder, name: string) => (values[name] === undefined || values[name] === null ? placeholder : String(values[name])));
+  let result = "";
+  for (const part of templateOf(text)) {
+    if (typeof part === "string") result += part;
+    else {
+      const value = values[part[1]];
+      result += value === undefined || value === null ? part[0] : String(value);
+    }
+  }
+  return result;
 }
 
 /**
@@ -55,28 +83,29 @@ export function interpolate(text: string, values: Record<string, unknown>): stri
  */
 export function createTranslator<N extends Namespace>(language: string, namespaceOf: (name: string) => Bundle | undefined, defaultNamespace: N): Translate<N> {
   const plurals = new Intl.PluralRules(language);
-  const labels = new Map<string, string>();
+  // Texts found so far, by key (and plural form): a card asks for the same dozen texts fifteen times per page.
+  const texts = new Map<string, string>();
   return (key: string, options?: TranslateOptions) => {
-    if (!options) {
-      const known = labels.get(key);
-      if (known !== undefined) return known;
-    }
-    const colon = key.indexOf(":");
-    const namespace = colon > 0 ? key.slice(0, colon) : defaultNamespace;
-    const path = colon > 0 ? key.slice(colon + 1) : key;
-    const bundle = namespaceOf(namespace);
-    let text: string | undefined;
     const count = options?.count;
-    if (typeof count === "number") {
-      text = (count === 0 ? lookUp(bundle, `${path}_zero`) : undefined) ?? lookUp(bundle, `${path}_${plurals.select(count)}`) ?? lookUp(bundle, `${path}_other`);
+    const form = typeof count === "number" ? (count === 0 ? "zero" : plurals.select(count)) : undefined;
+    const memo = form === undefined ? key : `${key}#${form}`;
+    let text = texts.get(memo);
+    if (text === undefined) {
+      const colon = key.indexOf(":");
+      const namespace = colon > 0 ? key.slice(0, colon) : defaultNamespace;
+      const path = colon > 0 ? key.slice(colon + 1) : key;
+      const bundle = namespaceOf(namespace);
+      if (form !== undefined) {
+        text =
+          (form === "zero" ? lookUp(bundle, `${path}_zero`) : undefined) ??
+          lookUp(bundle, `${path}_${plurals.select(count!)}`) ??
+          lookUp(bundle, `${path}_other`);
+      }
+      text ??= lookUp(bundle, path);
+      // A namespace not registered yet gives the bare key, and is not remembered: it may be there next time.
+      if (text === undefined) return path;
+      texts.set(memo, text);
     }
-    text ??= lookUp(bundle, path);
-    // A namespace not registered yet gives the bare key, and is not remembered: it may be there next time.
-    if (text === undefined) return path;
-    if (!options) {
-      labels.set(key, text);
-      return text;
-    }
-    return interpolate(text, options);
+    return options && text.includes("{{") ? interpolate(text, options) : text;
   };
 }
