@@ -48,6 +48,8 @@ const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.
 
 const app = express();
 app.disable("x-powered-by");
+// Remix reads the query from the request's URL itself: Express's own parse (qs, on every request) is never used.
+app.set("query parser", false);
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
 
@@ -100,7 +102,9 @@ app.get("/healthz", async (_req, res) => {
     .json({ status, database: databaseState === "ok" ? database.engine : databaseState, redis });
 });
 
-app.use(express.static("public", { maxAge: "1h", index: false }));
+// Every file in public/ has an extension: a page's path goes straight to the app instead of costing a failed stat.
+const publicFiles = express.static("public", { maxAge: "1h", index: false });
+app.use((req: Request, res: Response, next: NextFunction) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
 const isTrustedProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
 app.use((req: Request, res: Response, next: NextFunction) => {
