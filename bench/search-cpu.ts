@@ -14,6 +14,7 @@ import path from "node:path";
 
 const pages = Number(process.argv[2] ?? 300);
 const rounds = Number(process.argv[3] ?? 5);
+if (!(pages >= 1 && rounds >= 1)) throw new Error("usage: npx tsx bench/search-cpu.ts [pages per round ≥ 1] [rounds ≥ 1]");
 const port = 3190;
 const base = `http://127.0.0.1:${port}`;
 const ticksPerSecond = 100; // USER_HZ on Linux

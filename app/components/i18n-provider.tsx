@@ -12,9 +12,9 @@ interface Catalogue {
 }
 
 /**
- * Catalogues by the root's common bundle, then language. On the server the root loader hands over the same bundle
- * text on every request (one parsed bundle), so each language's catalogue (its translators and their label memory) is built once per
- * process instead of once per page; in the browser a revalidated root brings a new bundle and a new catalogue.
+ * Catalogues by the root's common bundle, then language. The root loader hands over the same bundle text on every
+ * request, which `bundleOf` parses once, so each language's catalogue (its translators and their memory of texts) is
+ * built once per process instead of once per page, and once per page in the browser.
  */
 const catalogues = new WeakMap<Bundle, Map<string, Catalogue>>();
 

@@ -27,6 +27,9 @@ describe("SiteLink on the server", () => {
       },
     ],
     ["/locations", { discover: "none" as const }],
+    ["/search?", {}],
+    ["/?#", {}],
+    ["/about?#team", {}],
     ["settings", {}],
     ["//elsewhere.example/x", {}],
   ])("renders %s as Link does", (to, props) => {

@@ -5,7 +5,7 @@
  * render: with about fifty links on a results page that was the largest share of its render, where an anchor is a
  * string. Hydration meets the same `<a>` either way (site-link.test.tsx compares the markup).
  */
-import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from "@remix-run/react";
+import { createPath, Link, NavLink, parsePath, useLocation, type LinkProps, type NavLinkProps } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /**
@@ -17,7 +17,7 @@ export type SiteLinkProps = Omit<LinkProps, CommonProps> & {
   to: string;
   prefetch?: "none" | "intent" | "viewport";
 };
-export type SiteNavLinkProps = Omit<NavLinkProps, CommonProps | "className" | "style" | "children" | "caseSensitive"> & {
+export type SiteNavLinkProps = Omit<NavLinkProps, CommonProps | "className" | "style" | "children" | "caseSensitive" | "aria-current"> & {
   to: string;
   prefetch?: "none" | "intent" | "viewport";
   className?: string;
@@ -40,10 +40,11 @@ function anchorAttributes<P extends SiteLinkProps | SiteNavLinkProps>(props: P) 
     viewTransition: _viewTransition,
     ...attributes
   } = props;
-  // As Remix marks links whose routes the browser discovers when they render (lazy route discovery).
+  // The href as Link writes it (an empty query or fragment dropped), and `data-discover` as Remix marks links whose
+  // routes the browser discovers when they render (lazy route discovery).
   return {
     attributes,
-    href: to,
+    href: createPath(parsePath(to)),
     discover: discover === "render" && !reloadDocument ? "true" : undefined,
   };
 }

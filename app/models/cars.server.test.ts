@@ -221,6 +221,29 @@ describe.each(testEngines)("car search on %s", (engine) => {
     expect(past.total).toBe(7);
   });
 
+  it("keeps a named statement on PostgreSQL's connections only for searches without filters", async () => {
+    type PooledClient = { connection: { parsedStatements: Record<string, string> } };
+    const pool = (database.db as unknown as { $client: { _clients?: PooledClient[] } }).$client;
+    const named = () => new Set((pool._clients ?? []).flatMap((client) => Object.keys(client.connection.parsedStatements)));
+    for (const sort of ["price-asc", "price-desc", "rating"] as const) await search({ sort });
+    const before = named();
+    const filters = (query: string) => {
+      const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...rest } = parseSearchParams(new URLSearchParams(query));
+      return rest;
+    };
+    for (const query of ["range=mini", "seats=5plus&specs=aircon", "gearbox=automatic&mileage=unlimited", "supplier=nobody"]) {
+      expect((await search({ filters: filters(query), page: 4 })).offers).toEqual([]);
+    }
+    // A visitor's filters add no statement that a connection would keep until it closes (the count past the last
+    // page included); on PostgreSQL the unfiltered ones are there: a page per sort, and a count past the last page.
+    expect(named()).toEqual(before);
+    if (engine === "postgres") {
+      const searches = [...before].filter((name) => name.startsWith("search_"));
+      expect(searches.length).toBeGreaterThanOrEqual(3);
+      expect(searches.length).toBeLessThanOrEqual(6);
+    }
+  });
+
   it("lists places with counts of offerable cars, suppliers with car counts, and 'from' prices", async () => {
     expect(city.carCount).toBe(9);
     expect(city.name).toBe("city-fr");

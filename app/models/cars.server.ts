@@ -188,8 +188,11 @@ const datedPeriods = sql`case when ${cars.isDateBasedPrice} then (
  * per column (a third of a millisecond per page on embedded PGlite). Every column here is text, a number, a boolean
  * or a text array, so JSON gives back the same values.
  */
+const offerFields = [...Object.entries(offerColumns), ["periods", datedPeriods] as const];
+// json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
+if (offerFields.length > 50) throw new Error(`${offerFields.length} fields: json_build_object takes 50 at most`);
 const offerJson = sql<OfferRow>`json_build_object(${sql.join(
-  [...Object.entries(offerColumns), ["periods", datedPeriods] as const].map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  offerFields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
   sql`, `,
 )})`;
 
@@ -281,15 +284,24 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
       .innerJoin(users, eq(users.id, cars.supplierId))
       .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
       .orderBy(asc(page.position))
-      .prepare(`${name}_page`),
-    count: db.select({ value: count() }).from(matching).where(withinCap).prepare(`${name}_count`),
+      .prepare(name && `${name}_page`),
+    count: db
+      .select({ value: count() })
+      .from(matching)
+      .where(withinCap)
+      .prepare(name && `${name}_count`),
   };
 }
 
 type SearchStatements = ReturnType<typeof buildSearch>;
 
-/** Shapes kept per database, most recently used last; a shape past the limit is built again when it comes back. */
-const SEARCH_SHAPES_KEPT = 100;
+/**
+ * Shapes kept per database, most recently used last; a shape past the limit is built again when it comes back.
+ * Embedded PGlite keeps 200 statements prepared (STATEMENT_CACHE_SIZE): searches take at most a quarter of them.
+ */
+const SEARCH_SHAPES_KEPT = 50;
+
+const unfiltered = (shape: FilterShape) => Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
 const searchStatements = new WeakMap<Executor, Map<string, SearchStatements>>();
 
 function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder): SearchStatements {
@@ -299,9 +311,12 @@ function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder):
   let statements = shapes.get(key);
   if (statements) shapes.delete(key);
   else {
-    // PostgreSQL keeps a named statement on each connection for good: a shape always has the same text, so its name
-    // comes from the shape, and a shape built again (or inside a transaction) reuses the statement already there.
-    statements = buildSearch(db, shape, sort, `search_${createHash("sha256").update(key).digest("hex").slice(0, 20)}`);
+    // PostgreSQL keeps a named statement on each pooled connection until it closes, so only the searches most pages
+    // are, without filters (one per sort), are named: what visitors can make a connection hold stays at six
+    // statements. A filtered shape goes unnamed (an empty name), parsed on each run as before. A name comes from the
+    // shape, whose text never changes, so a shape built again (or inside a transaction) reuses the statement.
+    const name = unfiltered(shape) ? `search_${createHash("sha256").update(key).digest("hex").slice(0, 20)}` : "";
+    statements = buildSearch(db, shape, sort, name);
     if (shapes.size >= SEARCH_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
   }
   shapes.set(key, statements);
