@@ -57,7 +57,7 @@ function ServerLink(props: SiteLinkProps) {
 /** Whether a NavLink to `to` is active at `pathname`, as react-router decides it (case-insensitive, `end`). */
 export function isActivePath(pathname: string, to: string, end = false): boolean {
   const location = pathname.toLowerCase();
-  const target = (to.split(/[?#]/)[0] ?? to).toLowerCase();
+  const target = (parsePath(to).pathname ?? to).toLowerCase();
   const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
   return location === target || (!end && location.startsWith(target) && location.charAt(endSlash) === "/");
 }

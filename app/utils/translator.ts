@@ -87,7 +87,9 @@ export function createTranslator<N extends Namespace>(language: string, namespac
   const texts = new Map<string, string>();
   return (key: string, options?: TranslateOptions) => {
     const count = options?.count;
-    const form = typeof count === "number" ? (count === 0 ? "zero" : plurals.select(count)) : undefined;
+    const category = typeof count === "number" ? plurals.select(count) : undefined;
+    // 0 looks for a `_zero` text first, so it is remembered apart from the other counts of its category.
+    const form = count === 0 ? "zero" : category;
     const memo = form === undefined ? key : `${key}#${form}`;
     let text = texts.get(memo);
     if (text === undefined) {
@@ -95,11 +97,8 @@ export function createTranslator<N extends Namespace>(language: string, namespac
       const namespace = colon > 0 ? key.slice(0, colon) : defaultNamespace;
       const path = colon > 0 ? key.slice(colon + 1) : key;
       const bundle = namespaceOf(namespace);
-      if (form !== undefined) {
-        text =
-          (form === "zero" ? lookUp(bundle, `${path}_zero`) : undefined) ??
-          lookUp(bundle, `${path}_${plurals.select(count!)}`) ??
-          lookUp(bundle, `${path}_other`);
+      if (category !== undefined) {
+        text = (form === "zero" ? lookUp(bundle, `${path}_zero`) : undefined) ?? lookUp(bundle, `${path}_${category}`) ?? lookUp(bundle, `${path}_other`);
       }
       text ??= lookUp(bundle, path);
       // A namespace not registered yet gives the bare key, and is not remembered: it may be there next time.
