@@ -9,11 +9,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cars, supplierSettings, users } from "#db/schema";
 import type { Extra, Multimedia } from "./enums";
 import type { Executor } from "~/utils/db.server";
-import { calendarDate, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
+import { calendarDate, rentalDays, rentalPrice, type RentalPrice } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "./places.server";
-import { checkFirstDay, checkRentalDays, rentalBaseSql, withMarkupSql } from "./pricing.server";
+import { carTierPrices, checkFirstDay, checkRentalDays, datedBaseSql, tieredBaseSql, withMarkupSql } from "./pricing.server";
 
 export interface SearchCriteria {
   pickup: PlaceOption;
@@ -47,7 +47,7 @@ export interface CarOffer {
   multimedia: Multimedia[];
   extras: Record<Extra, number>;
   supplier: { name: string; slug: string; logo: string | null };
-  price: PriceBreakdown;
+  price: RentalPrice;
 }
 
 /**
@@ -156,45 +156,26 @@ const offerColumns = {
   collisionDamageWaiver: cars.collisionDamageWaiver,
   fullInsurance: cars.fullInsurance,
   additionalDriver: cars.additionalDriver,
-  dailyPrice: cars.dailyPrice,
-  discountedDailyPrice: cars.discountedDailyPrice,
-  biWeeklyPrice: cars.biWeeklyPrice,
-  discountedBiWeeklyPrice: cars.discountedBiWeeklyPrice,
-  weeklyPrice: cars.weeklyPrice,
-  discountedWeeklyPrice: cars.discountedWeeklyPrice,
-  monthlyPrice: cars.monthlyPrice,
-  discountedMonthlyPrice: cars.discountedMonthlyPrice,
-  isDateBasedPrice: cars.isDateBasedPrice,
   supplierName: users.fullName,
   supplierSlug: supplierSettings.slug,
   supplierLogo: supplierSettings.logo,
-  markupBasisPoints: supplierSettings.markupBasisPoints,
-};
-
-type OfferRow = { [K in keyof typeof offerColumns]: (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null) } & {
-  periods: Array<{ startDate: string; endDate: string; dailyPrice: number }> | null;
 };
 
 /**
- * A date-priced car's periods, in the order rentalBaseSql picks them (earliest start first, then id), read with the
- * page's cars: one statement for the page, and no read at all for the other cars.
+ * A page's car as one JSON object instead of a column each: the driver then decodes one value per car instead of one
+ * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
+ * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
  */
-const datedPeriods = sql`case when ${cars.isDateBasedPrice} then (
-    select json_agg(json_build_object('startDate', p.start_date, 'endDate', p.end_date, 'dailyPrice', p.daily_price) order by p.start_date, p.id)
-    from date_based_prices p where p.car_id = ${cars.id}) end`;
-
-/**
- * A page's car as one JSON object instead of 36 columns: the driver then decodes one value per car instead of one
- * per column (a third of a millisecond per page on embedded PGlite). Every column here is text, a number, a boolean
- * or a text array, so JSON gives back the same values.
- */
-const offerFields = [...Object.entries(offerColumns), ["periods", datedPeriods] as const];
-// json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
-if (offerFields.length > 50) throw new Error(`${offerFields.length} fields: json_build_object takes 50 at most`);
-const offerJson = sql<OfferRow>`json_build_object(${sql.join(
-  offerFields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-  sql`, `,
-)})`;
+function offerJson(price: SQL) {
+  const fields = [...Object.entries(offerColumns), ["price", price] as const];
+  // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
+  if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
+  type OfferRow = { [K in keyof typeof offerColumns]: (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null) } & { price: number };
+  return sql<OfferRow>`json_build_object(${sql.join(
+    fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
 
 /**
  * `OFFSET 0` keeps a subquery of its own: flattened, PostgreSQL copies the rental-base expression into every
@@ -217,13 +198,19 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
     ...filterConditions(shape),
   );
 
-  // Three steps so the price is computed once per car: candidates → ranked within their supplier → one page.
+  // In steps, so each part of the price is computed once per car: the candidates with their tier prices (and the
+  // base of a date-priced car) → each one's base → its price → ranked within their supplier → one page.
   const candidates = db
     .select({
       id: cars.id,
       supplierId: cars.supplierId,
       rating: cars.rating,
-      base: rentalBaseSql(value("days"), value("firstDay")).as("base"),
+      // The greedy arithmetic reads each tier price several times: as columns, not as expressions copied each time.
+      daily: sql<number | null>`${carTierPrices.daily}`.as("daily"),
+      threeDays: sql<number | null>`${carTierPrices.threeDays}`.as("three_days"),
+      weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
+      monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
+      dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
       markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
       supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
     })
@@ -233,15 +220,27 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
     .where(where)
     .offset(SUBQUERY_FENCE)
     .as("candidates");
-  const priced = db
+  const based = db
     .select({
       id: candidates.id,
       supplierId: candidates.supplierId,
       rating: candidates.rating,
       supplierCap: candidates.supplierCap,
-      price: withMarkupSql(sql`${candidates.base}`, sql`${candidates.markup}`).as("price"),
+      markup: candidates.markup,
+      base: sql<number>`coalesce(${candidates.dated}, ${tieredBaseSql(value("days"), { daily: sql`${candidates.daily}`, threeDays: sql`${candidates.threeDays}`, weekly: sql`${candidates.weekly}`, monthly: sql`${candidates.monthly}` })})`.as("base"),
     })
     .from(candidates)
+    .offset(SUBQUERY_FENCE)
+    .as("based");
+  const priced = db
+    .select({
+      id: based.id,
+      supplierId: based.supplierId,
+      rating: based.rating,
+      supplierCap: based.supplierCap,
+      price: withMarkupSql(sql`${based.base}`, sql`${based.markup}`).as("price"),
+    })
+    .from(based)
     .as("priced");
   const matching = db
     .select({
@@ -267,6 +266,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
   const page = db
     .select({
       id: matching.id,
+      price: matching.price,
       total: sql<number>`count(*) over ()`.as("total"),
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
     })
@@ -278,7 +278,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
     .as("page");
   return {
     page: db
-      .select({ total: sql<number>`${page.total}`.mapWith(Number), offer: offerJson })
+      .select({ total: sql<number>`${page.total}`.mapWith(Number), offer: offerJson(sql`${page.price}`) })
       .from(page)
       .innerJoin(cars, eq(cars.id, page.id))
       .innerJoin(users, eq(users.id, cars.supplierId))
@@ -338,13 +338,6 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   if (carRows.length === 0) return { offers: [], total: matches, days };
 
   const offers = carRows.map(({ offer: car }) => {
-    const price = quoteRental({
-      car: { ...car, dateBasedPrices: car.periods ?? [] },
-      markupBasisPoints: car.markupBasisPoints,
-      from: criteria.from,
-      to: criteria.to,
-      timeZone: criteria.pickup.timeZone,
-    });
     return {
       id: car.id,
       name: car.name,
@@ -371,7 +364,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         additionalDriver: car.additionalDriver,
       },
       supplier: { name: car.supplierName, slug: car.supplierSlug, logo: car.supplierLogo },
-      price,
+      // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
+      price: rentalPrice(car.price, days),
     } satisfies CarOffer;
   });
   return { offers, total: matches, days };

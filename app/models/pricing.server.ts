@@ -22,37 +22,66 @@ export function checkFirstDay(firstDay: string): string {
   return firstDay;
 }
 
-/**
- * The rental's base price (no extras, no markup) as SQL — the same arithmetic as `quoteRental`, which a test
- * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters (or the
- * placeholders of a prepared statement), so the statement's text is the same for every period (decision 015).
- */
-export function rentalBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
+/** A car's price per tier as pricing.ts picks it (null when the tier has no price). */
+export interface TierPrices {
+  daily: SQL;
+  threeDays: SQL;
+  weekly: SQL;
+  monthly: SQL;
+}
+
+export const carTierPrices: TierPrices = {
+  daily: tierPrice(cars.discountedDailyPrice, cars.dailyPrice),
+  threeDays: tierPrice(cars.discountedBiWeeklyPrice, cars.biWeeklyPrice),
+  weekly: tierPrice(cars.discountedWeeklyPrice, cars.weeklyPrice),
+  monthly: tierPrice(cars.discountedMonthlyPrice, cars.monthlyPrice),
+};
+
+const daysValue = (days: number | Placeholder) => {
   if (typeof days === "number") checkRentalDays(days);
+  return sql`${days}::int`;
+};
+
+/**
+ * A date-priced car's base (null for any other car): each day priced by the first period holding it (earliest start,
+ * then id), else at the daily price, as `dateBasedBasePrice` does. The days and the car's periods are joined once;
+ * a lookup per day cost twice as much on embedded PGlite.
+ */
+export function datedBaseSql(days: number | Placeholder, firstDay: string | Placeholder, daily: SQL = carTierPrices.daily): SQL {
   if (typeof firstDay === "string") checkFirstDay(firstDay);
-  const daysParameter = sql`${days}::int`;
   const firstDayParameter = sql`${firstDay}::date`;
-  const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);
-  const monthly = tierPrice(cars.discountedMonthlyPrice, cars.monthlyPrice);
-  const weekly = tierPrice(cars.discountedWeeklyPrice, cars.weeklyPrice);
-  const threeDays = tierPrice(cars.discountedBiWeeklyPrice, cars.biWeeklyPrice);
-  // Greedy blocks: each tier takes what it can of the days the longer tiers left, when it has a price.
+  return sql`(case when ${cars.isDateBasedPrice} and exists (select 1 from date_based_prices p where p.car_id = ${cars.id})
+    then (select sum(coalesce(day_price.daily_price, ${daily}))::bigint from (
+      select distinct on (day) p.daily_price
+      from generate_series(${firstDayParameter}, ${firstDayParameter} + (${daysValue(days)} - 1), interval '1 day') as day
+        left join date_based_prices p on p.car_id = ${cars.id} and day::date between p.start_date and p.end_date
+      order by day, p.start_date, p.id) as day_price) end)`;
+}
+
+/**
+ * Greedy tiers, as `tieredBasePrice` does: each tier takes what it can of the days the longer tiers left, when it
+ * has a price. The tiers are read several times each, so a statement passes them as columns it has computed once.
+ */
+export function tieredBaseSql(days: number | Placeholder, tiers: TierPrices): SQL {
+  const daysParameter = daysValue(days);
+  const { daily, threeDays, weekly, monthly } = tiers;
   const monthBlocks = sql`(case when ${monthly} is null then 0 else ${daysParameter} / 30 end)`;
   const afterMonths = sql`(${daysParameter} - 30 * ${monthBlocks})`;
   const weekBlocks = sql`(case when ${weekly} is null then 0 else ${afterMonths} / 7 end)`;
   const afterWeeks = sql`(${afterMonths} - 7 * ${weekBlocks})`;
   const threeDayBlocks = sql`(case when ${threeDays} is null then 0 else ${afterWeeks} / 3 end)`;
   const afterThreeDays = sql`(${afterWeeks} - 3 * ${threeDayBlocks})`;
-  const tiered = sql`(${monthBlocks}::bigint * coalesce(${monthly}, 0) + ${weekBlocks}::bigint * coalesce(${weekly}, 0)
+  return sql`(${monthBlocks}::bigint * coalesce(${monthly}, 0) + ${weekBlocks}::bigint * coalesce(${weekly}, 0)
     + ${threeDayBlocks}::bigint * coalesce(${threeDays}, 0) + ${afterThreeDays}::bigint * ${daily})`;
-  const dateBased = sql`(select sum(coalesce(
-      (select p.daily_price from date_based_prices p
-        where p.car_id = ${cars.id} and day::date between p.start_date and p.end_date
-        order by p.start_date, p.id limit 1),
-      ${daily}))::bigint
-    from generate_series(${firstDayParameter}, ${firstDayParameter} + (${daysParameter} - 1), interval '1 day') as day)`;
-  return sql`(case when ${cars.isDateBasedPrice} and exists (select 1 from date_based_prices p where p.car_id = ${cars.id})
-    then ${dateBased} else ${tiered} end)`;
+}
+
+/**
+ * The rental's base price (no extras, no markup) as SQL — the same arithmetic as `quoteRental`, which a test
+ * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters (or the
+ * placeholders of a prepared statement), so the statement's text is the same for every period (decision 015).
+ */
+export function rentalBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
+  return sql`coalesce(${datedBaseSql(days, firstDay)}, ${tieredBaseSql(days, carTierPrices)})`;
 }
 
 /** `base` plus the markup in basis points, rounded half away from zero to the cent, like divideRounded. */
@@ -68,7 +97,7 @@ export function withMarkupSql(base: SQL | SQL.Aliased, basisPoints: SQL | SQL.Al
  * period that has not ended yet, as quoteRental would charge it.
  */
 export async function lowestDailyPrices(db: Executor): Promise<Partial<Record<(typeof cars.$inferSelect)["range"], number>>> {
-  const daily = tierPrice(cars.discountedDailyPrice, cars.dailyPrice);
+  const { daily } = carTierPrices;
   const lowestPeriod = sql`(select min(p.daily_price) from date_based_prices p where p.car_id = ${cars.id} and p.end_date >= current_date)`;
   const oneDay = sql`(case when ${cars.isDateBasedPrice} then least(${daily}, ${lowestPeriod}) else ${daily} end)`;
   const rows = await db

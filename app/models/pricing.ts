@@ -61,6 +61,13 @@ export interface PriceBreakdown {
   pricePerDay: number;
 }
 
+/** A rental's price as a results card shows it, markup included, without extras. */
+export type RentalPrice = Pick<PriceBreakdown, "days" | "total" | "pricePerDay">;
+
+export function rentalPrice(total: number, days: number): RentalPrice {
+  return { days, total, pricePerDay: divideRounded(total, days) };
+}
+
 export class PricingError extends Error {
   constructor(
     readonly code: "invalidPeriod" | "extraUnavailable",
@@ -154,7 +161,7 @@ export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras
   const subtotal = base + extrasTotal;
   const markup = divideRounded(subtotal * markupBasisPoints, 10_000);
   const total = subtotal + markup;
-  return { days, base, extras: chosen, extrasTotal, markup, total, pricePerDay: divideRounded(total, days) };
+  return { base, extras: chosen, extrasTotal, markup, ...rentalPrice(total, days) };
 }
 
 /** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */
