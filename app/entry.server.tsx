@@ -21,6 +21,10 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once the document is out: a pending timer would keep the whole render (every segment and chunk) alive
+    // for its six seconds, long enough to be copied into the old generation and collected the costly way.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined = undefined;
+    const stopAbortTimer = () => clearTimeout(abortTimer);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
@@ -35,14 +39,19 @@ export default function handleRequest(
           const body = finishedDocument();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
+          body.on("error", (error) => {
+            stopAbortTimer();
+            reject(error);
+          });
           body.on("end", () => {
+            stopAbortTimer();
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(body);
         },
         onShellError(error: unknown) {
+          stopAbortTimer();
           reject(error);
         },
         onError(error: unknown) {
@@ -52,7 +61,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
@@ -78,7 +79,7 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
           <summary>{label("search:card.extras")}</summary>
           <dl>
             {offer.extras.map(({ extra, kind, amount }) => (
-              <div key={extra}>
+              <Fragment key={extra}>
                 <dt>{label(`extras.${extra}`)}</dt>
                 <dd>
                   {kind === "unavailable"
@@ -87,7 +88,7 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
                       ? label("search:card.included")
                       : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
                 </dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         </details>

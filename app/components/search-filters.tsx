@@ -15,12 +15,12 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 }
 
 function Choice({ type, name, value, checked, label }: { type: "checkbox" | "radio"; name: string; value: string; checked: boolean; label: string }) {
-  const id = `filter-${name}-${value || "any"}`;
+  // The label holds its control, so it names it without an id (forty fewer attributes on a results page).
   return (
-    <div className="choice">
-      <input type={type} id={id} name={name} value={value} defaultChecked={checked} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <label className="choice">
+      <input type={type} name={name} value={value} defaultChecked={checked} />
+      {label}
+    </label>
   );
 }
 

@@ -30,13 +30,10 @@ export function SearchSummary({ form, pickupName, dropoffName }: { form: SearchF
       <input type="hidden" name="to" value={form.to} />
       <dl>
         <dt>{t("form.pickup")}</dt>
-        <dd>
-          {pickupName}, {localDateTime(form.from, i18n.language)}
-        </dd>
+        {/* One text, not three: React separates adjacent texts with a comment each. */}
+        <dd>{`${pickupName}, ${localDateTime(form.from, i18n.language)}`}</dd>
         <dt>{t("form.dropoff")}</dt>
-        <dd>
-          {form.sameLocation ? pickupName : dropoffName}, {localDateTime(form.to, i18n.language)}
-        </dd>
+        <dd>{`${form.sameLocation ? pickupName : dropoffName}, ${localDateTime(form.to, i18n.language)}`}</dd>
       </dl>
       <p className="hint">{t("form.localTime")}</p>
       <SiteLink to={`/?${change}#search-form`} className="button button-small">
