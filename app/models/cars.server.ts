@@ -132,7 +132,7 @@ function filterConditions(shape: FilterShape): SQL[] {
   return conditions;
 }
 
-/** What a result card and its price need of a car, and no more (a results page reads 15 of them per view). */
+/** What a result card shows of a car, and no more (a results page reads 15 of them per view); its price comes ranked. */
 const offerColumns = {
   id: cars.id,
   name: cars.name,

@@ -97,21 +97,23 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
     expect(await lowestDailyPrices(db)).toEqual(expected);
   });
 
-  it("a results page prices each car, date-priced ones with their own periods, as quoteRental does", async () => {
+  // The statement builds the price from its own columns (tier prices, then the base): every tier must come into play.
+  it.each([1, 3, 9, 31, 45])("a results page of %i days prices each car, date-priced ones with their own periods, as quoteRental does", async (length) => {
     const { db } = database;
     const periods = await db.select().from(dateBasedPrices);
     const dated = new Set(periods.map((period) => period.carId));
+    const rows = await db.select({ car: cars, markup: supplierSettings.markupBasisPoints }).from(cars).innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId));
     const places = await listPlaces(db, "en");
     const from = new Date("2030-07-28T09:00:00Z");
-    const to = new Date(from.getTime() + 9 * DAY_MS);
+    const to = new Date(from.getTime() + length * DAY_MS);
     let checked = 0;
     let datedChecked = 0;
     for (const pickup of places.filter((place) => place.carCount > 0)) {
       const { offers } = await searchCars(db, { pickup, from, to, filters: parseSearchParams(new URLSearchParams()), sort: "price-asc", page: 1, supplierIds: [] });
       for (const offer of offers) {
-        const [row] = await db.select({ car: cars, markup: supplierSettings.markupBasisPoints }).from(cars).innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId)).where(eq(cars.id, offer.id));
+        const row = rows.find((candidate) => candidate.car.id === offer.id)!;
         const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
-        const { days, total, pricePerDay } = quoteRental({ car: { ...row!.car, dateBasedPrices: own }, markupBasisPoints: row!.markup, from, to, timeZone: pickup.timeZone });
+        const { days, total, pricePerDay } = quoteRental({ car: { ...row.car, dateBasedPrices: own }, markupBasisPoints: row.markup, from, to, timeZone: pickup.timeZone });
         expect(offer.price, offer.name).toEqual({ days, total, pricePerDay });
         checked++;
         if (dated.has(offer.id)) datedChecked++;

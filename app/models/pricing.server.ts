@@ -1,6 +1,7 @@
 /**
- * Prices as SQL: the twin of `pricing.ts` (`quoteRental`, `withMarkup`), so that results can be sorted and filtered
- * by the price they show. `pricing.server.test.ts` checks the two agree car by car, on both engines.
+ * Prices as SQL: the twin of `pricing.ts` (`quoteRental`, `divideRounded` for the markup), so that results can be
+ * sorted by, and show, the price checkout will quote. `pricing.server.test.ts` checks the two agree car by car, on
+ * both engines.
  */
 import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -12,7 +13,7 @@ import { offerableCar } from "./offer-conditions.server";
 const tierPrice = (discounted: AnyPgColumn, full: AnyPgColumn) =>
   sql`coalesce(nullif(greatest(${discounted}, 0), 0), nullif(greatest(${full}, 0), 0))`;
 
-/** What rentalBaseSql binds, checked before it reaches a statement (the values of a prepared one included). */
+/** What the price statements bind, checked before it reaches one (the values of a prepared one included). */
 export function checkRentalDays(days: number): number {
   if (!Number.isInteger(days) || days < 1) throw new Error(`invalid day count ${days}`);
   return days;
@@ -47,11 +48,11 @@ const daysValue = (days: number | Placeholder) => {
  * then id), else at the daily price, as `dateBasedBasePrice` does. The days and the car's periods are joined once;
  * a lookup per day cost twice as much on embedded PGlite.
  */
-export function datedBaseSql(days: number | Placeholder, firstDay: string | Placeholder, daily: SQL = carTierPrices.daily): SQL {
+export function datedBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
   if (typeof firstDay === "string") checkFirstDay(firstDay);
   const firstDayParameter = sql`${firstDay}::date`;
   return sql`(case when ${cars.isDateBasedPrice} and exists (select 1 from date_based_prices p where p.car_id = ${cars.id})
-    then (select sum(coalesce(day_price.daily_price, ${daily}))::bigint from (
+    then (select sum(coalesce(day_price.daily_price, ${carTierPrices.daily}))::bigint from (
       select distinct on (day) p.daily_price
       from generate_series(${firstDayParameter}, ${firstDayParameter} + (${daysValue(days)} - 1), interval '1 day') as day
         left join date_based_prices p on p.car_id = ${cars.id} and day::date between p.start_date and p.end_date

@@ -1,6 +1,7 @@
 /**
- * Rental pricing (spec §9), the one place a price is computed. Pure and shared: the search page, the car card
- * and checkout all call `quoteRental`, on the server, so the price shown is exactly the price charged.
+ * Rental pricing (spec §9), the one place the rules are written. Pure and shared: checkout and amendments call
+ * `quoteRental` on the server, so the price shown there is exactly the price charged. Results show the total their
+ * statement ranked by, its SQL twin (`pricing.server.ts`), which tests hold to `quoteRental` car by car.
  *
  * All amounts are integer cents of the base currency (USD). The only rounding is the markup's, half away
  * from zero to the cent (prices are whole cents already).
