@@ -21,8 +21,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Cleared once the document is out: a pending timer would keep the whole render (every segment and chunk) alive
-    // for its six seconds, long enough to be copied into the old generation and collected the costly way.
+    // Cleared once the document is out: a pending timer keeps the render's request (what `abort` belongs to) alive for
+    // its six seconds, long enough for the collector to move it into the old generation and collect it the costly way.
     let abortTimer: ReturnType<typeof setTimeout> | undefined = undefined;
     const stopAbortTimer = () => clearTimeout(abortTimer);
     const { pipe, abort } = renderToPipeableStream(

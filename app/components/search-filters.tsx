@@ -15,7 +15,7 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 }
 
 function Choice({ type, name, value, checked, label }: { type: "checkbox" | "radio"; name: string; value: string; checked: boolean; label: string }) {
-  // The label holds its control, so it names it without an id (forty fewer attributes on a results page).
+  // The label holds its control, so it names it without an id: an id and a `for` less per choice on a results page.
   return (
     <label className="choice">
       <input type={type} name={name} value={value} defaultChecked={checked} />
