@@ -13,7 +13,7 @@ import { calendarDate, rentalDays, rentalPrice, type RentalPrice } from "./prici
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "./places.server";
-import { carTierPrices, checkFirstDay, checkRentalDays, datedBaseSql, tieredBaseSql, withMarkupSql } from "./pricing.server";
+import { carTierPrices, checkFirstDay, checkRentalDays, datedBaseSql, rentalBaseOfSql, withMarkupSql } from "./pricing.server";
 
 export interface SearchCriteria {
   pickup: PlaceOption;
@@ -227,7 +227,10 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: st
       rating: candidates.rating,
       supplierCap: candidates.supplierCap,
       markup: candidates.markup,
-      base: sql<number>`coalesce(${candidates.dated}, ${tieredBaseSql(value("days"), { daily: sql`${candidates.daily}`, threeDays: sql`${candidates.threeDays}`, weekly: sql`${candidates.weekly}`, monthly: sql`${candidates.monthly}` })})`.as("base"),
+      base: sql<number>`${rentalBaseOfSql(value("days"), {
+        dated: sql`${candidates.dated}`,
+        tiers: { daily: sql`${candidates.daily}`, threeDays: sql`${candidates.threeDays}`, weekly: sql`${candidates.weekly}`, monthly: sql`${candidates.monthly}` },
+      })}`.as("base"),
     })
     .from(candidates)
     .offset(SUBQUERY_FENCE)

@@ -63,7 +63,7 @@ export function datedBaseSql(days: number | Placeholder, firstDay: string | Plac
  * Greedy tiers, as `tieredBasePrice` does: each tier takes what it can of the days the longer tiers left, when it
  * has a price. The tiers are read several times each, so a statement passes them as columns it has computed once.
  */
-export function tieredBaseSql(days: number | Placeholder, tiers: TierPrices): SQL {
+function tieredBaseSql(days: number | Placeholder, tiers: TierPrices): SQL {
   const daysParameter = daysValue(days);
   const { daily, threeDays, weekly, monthly } = tiers;
   const monthBlocks = sql`(case when ${monthly} is null then 0 else ${daysParameter} / 30 end)`;
@@ -82,7 +82,15 @@ export function tieredBaseSql(days: number | Placeholder, tiers: TierPrices): SQ
  * placeholders of a prepared statement), so the statement's text is the same for every period (decision 015).
  */
 export function rentalBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
-  return sql`coalesce(${datedBaseSql(days, firstDay)}, ${tieredBaseSql(days, carTierPrices)})`;
+  return rentalBaseOfSql(days, { dated: datedBaseSql(days, firstDay), tiers: carTierPrices });
+}
+
+/**
+ * The same base from its parts, however a statement computed them (the search reads them from columns): a date-priced
+ * car's own base when it has one, else the greedy tiers.
+ */
+export function rentalBaseOfSql(days: number | Placeholder, parts: { dated: SQL; tiers: TierPrices }): SQL {
+  return sql`coalesce(${parts.dated}, ${tieredBaseSql(days, parts.tiers)})`;
 }
 
 /** `base` plus the markup in basis points, rounded half away from zero to the cent, like divideRounded. */
