@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { validSignUp } from "../../tests/support/fixtures";
 import { decodeFormError } from "~/utils/form-errors";
-import { ageOn, signUpSchema } from "./account-forms";
+import { signUpSchema } from "./account-forms";
+import { ageOn } from "./person-fields";
 
 const valid = validSignUp;
 
 const errorsOf = (input: Record<string, unknown>) => {
-  const result = signUpSchema.safeParse(input);
+  const result = signUpSchema("en").safeParse(input);
   // The first message of each field, as its translation key (messages with a figure carry it packed in).
   if (result.success) return {};
   const errors: Record<string, string> = {};
@@ -49,7 +50,7 @@ describe("sign-up rules (spec §5)", () => {
   });
 
   it("carries the figures its messages need", () => {
-    const issues = signUpSchema.safeParse({ ...valid, password: "123", confirmPassword: "123" });
+    const issues = signUpSchema("en").safeParse({ ...valid, password: "123", confirmPassword: "123" });
     expect(issues.success ? null : decodeFormError(issues.error.issues[0]!.message)).toEqual({ key: "validation.passwordTooShort", params: { min: 6 } });
   });
 

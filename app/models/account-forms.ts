@@ -4,13 +4,12 @@
  */
 import { z } from "zod";
 import { encodeFormError } from "~/utils/form-errors";
-import { LANGUAGES } from "./enums";
-import { isCalendarDay } from "./rental-period";
+import { LANGUAGES, type Language } from "./enums";
+import { personFields } from "./person-fields";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "./text";
 
 /** An e-mail address as every form takes it: trimmed, checked, at most 254 characters (RFC 5321). */
-export const emailField = (requiredMessage = "validation.required") =>
-  z.string({ required_error: requiredMessage }).trim().email("validation.invalidEmail").max(254, "validation.invalidEmail");
+export const emailField = personFields.email;
 
 export const signInSchema = z.object({
   email: emailField(),
@@ -19,44 +18,7 @@ export const signInSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
-/** Spec §9: minimum driver age. */
-export const MINIMUM_DRIVER_AGE = 21;
 export const MINIMUM_PASSWORD_LENGTH = 6;
-
-/** Whole years between a birth date ('YYYY-MM-DD') and today (UTC). */
-export function ageOn(birthDate: string, today: Date): number {
-  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - year;
-  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age--;
-  return age;
-}
-
-/** A phone number as people write it: digits with spaces, dots, dashes, brackets, an optional leading +. */
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,22}[0-9]$/;
-
-/** Whether 'YYYY-MM-DD' names a day of the calendar (Date.parse turns 30 February into 1 March; the database refuses it). */
-const isCalendarDate = (text: string) => isCalendarDay(...(text.split("-").map(Number) as [number, number, number]));
-
-/** A driver's birth date: a real day (the message says "date", not "date and time"), at least the minimum driver age ago. */
-const birthDateField = z
-  .string({ required_error: "validation.required" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "validation.invalidBirthDate")
-  .refine(isCalendarDate, "validation.invalidBirthDate")
-  .refine((date) => ageOn(date, new Date()) >= MINIMUM_DRIVER_AGE, encodeFormError("validation.minimumAge", { age: MINIMUM_DRIVER_AGE }))
-  .refine((date) => ageOn(date, new Date()) <= 120, "validation.invalidBirthDate");
-
-const phoneField = z
-  .string({ required_error: "validation.required" })
-  .trim()
-  .regex(PHONE_PATTERN, "validation.invalidPhone")
-  .refine((phone) => phone.replace(/\D/g, "").length >= 6, "validation.invalidPhone");
-
-const fullNameField = z
-  .string({ required_error: "validation.required" })
-  .trim()
-  .min(1, "validation.required")
-  .max(120, "validation.required")
-  .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
 
 export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;
 
@@ -76,12 +38,23 @@ const mismatch = { path: ["confirmPassword"], message: "validation.passwordsDont
  */
 const matchingPasswords = z.object({ password: z.string().optional(), confirmPassword: z.string().optional() }).refine(passwordsMatch, mismatch);
 
-export const signUpSchema = z.intersection(
+/** One schema per language: a typed birth date is read in the page's order (31/12/1990 in French). */
+const perLanguage = <Schema>(build: (language: Language) => Schema) => {
+  const built = new Map<Language, Schema>();
+  return (language: Language): Schema => {
+    let schema = built.get(language);
+    if (!schema) built.set(language, (schema = build(language)));
+    return schema;
+  };
+};
+
+export const signUpSchema = perLanguage((language) =>
+  z.intersection(
   z.object({
-    fullName: fullNameField,
+    fullName: personFields.fullName(),
     email: emailField(),
-    phone: phoneField,
-    birthDate: birthDateField,
+    phone: personFields.phone(),
+    birthDate: personFields.birthDate(language),
     password: z
       .string({ required_error: "validation.required" })
       .min(MINIMUM_PASSWORD_LENGTH, encodeFormError("validation.passwordTooShort", { min: MINIMUM_PASSWORD_LENGTH }))
@@ -90,6 +63,7 @@ export const signUpSchema = z.intersection(
     acceptTerms: z.literal("on", { errorMap: () => ({ message: "validation.acceptTerms" }) }),
   }),
   matchingPasswords,
+  ),
 );
 
 /** The sign-up fields left empty, for spec §5's 'Please fill in the field(s): …' summary. */
@@ -112,13 +86,15 @@ export const changePasswordSchema = z.intersection(z.object({ currentPassword: z
 export const PROFILE_TEXT_LIMITS = { location: 120, bio: 1000 } as const;
 
 /** /settings profile form. Optional fields may be cleared; Conform turns empty inputs into undefined. */
-export const profileSchema = z.object({
-  fullName: fullNameField,
-  phone: phoneField.optional(),
+export const profileSchema = perLanguage((language) =>
+  z.object({
+  fullName: personFields.fullName(),
+  phone: personFields.phone().optional(),
   location: z.string().trim().max(PROFILE_TEXT_LIMITS.location, encodeFormError("validation.tooLong", { max: PROFILE_TEXT_LIMITS.location })).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
   bio: z.string().trim().max(PROFILE_TEXT_LIMITS.bio, encodeFormError("validation.tooLong", { max: PROFILE_TEXT_LIMITS.bio })).refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE).optional(),
-  birthDate: birthDateField.optional(),
+  birthDate: personFields.birthDate(language).optional(),
   language: z.enum(LANGUAGES, { errorMap: () => ({ message: "validation.invalidLanguage" }) }),
   enableEmailNotifications: z.literal("on").optional(),
-});
-export type ProfileInput = z.output<typeof profileSchema>;
+  }),
+);
+export type ProfileInput = z.output<ReturnType<typeof profileSchema>>;

@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     avatarUrl: avatar ? `/settings/avatar?v=${avatar.slice(0, 8)}` : null,
     license: driverLicense ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") } : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
-    constraint: constraintOf(profileSchema),
+    constraint: constraintOf(profileSchema(language)),
     translations,
   };
 }
@@ -58,13 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context);
   // Upload forms name themselves in the URL, so an oversized body is refused without reading it.
   const uploadForm = new URL(request.url).searchParams.get("upload");
+  const { language } = await getVisitor(request, context);
   const formData = await readPostedForm(request);
   if (typeof formData === "string") return uploadFailed(uploadForm === "license" ? "license" : "avatar", formData);
   const db = await getDb();
 
   switch (formData.get("intent")) {
     case "profile": {
-      const submission = parseWithZod(formData, { schema: profileSchema });
+      const submission = parseWithZod(formData, { schema: profileSchema(language) });
       if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });
       await updateProfile(db, userId, submission.value);
       // The language cookie outranks the account's language, so it follows the choice made here.
@@ -102,7 +103,7 @@ export default function Settings() {
   const { t } = useRouteTranslation(translations);
   const actionData = useActionData<typeof action>();
   // The stored profile fills the form; a refused save shows what was sent instead, a cleared field included.
-  const [form, fields] = useServerForm<z.input<typeof profileSchema>>("settings-profile", {
+  const [form, fields] = useServerForm<z.input<ReturnType<typeof profileSchema>>>("settings-profile", {
     lastResult: actionData && "profile" in actionData ? actionData.profile : undefined,
     constraint,
     defaultValue: { ...profile, enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },

@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("signUp.title"),
     socialProviders: configuredSocialProviders(),
     recaptchaSiteKey: recaptchaSiteKey(request),
-    constraint: constraintOf(signUpSchema),
+    constraint: constraintOf(signUpSchema(language)),
     translations,
   };
 }
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { language } = await getVisitor(request, context);
-  const submission = parseWithZod(formData, { schema: signUpSchema });
+  const submission = parseWithZod(formData, { schema: signUpSchema(language) });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     // Spec §5: 'Please fill in the field(s):' followed by the missing fields' names.
@@ -94,7 +94,7 @@ export default function SignUp() {
   const { socialProviders, recaptchaSiteKey, constraint, translations } = useLoaderData<typeof loader>();
   const { t, i18n } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useServerForm<z.input<typeof signUpSchema>>("sign-up", { lastResult, constraint });
+  const [form, fields] = useServerForm<z.input<ReturnType<typeof signUpSchema>>>("sign-up", { lastResult, constraint });
   const labels = {
     fullName: t("signUp.fullName"),
     email: t("signUp.email"),
