@@ -1,17 +1,16 @@
 /**
- * The checkout form's one schema (server side: the browser checks the same rules through native constraints, so
- * zod never ships to it). Which fields are required depends on the offer and the driver — a visitor gives their
- * details, a signed-in driver only confirms phone and birth date, the additional-driver extra asks for the second
- * driver, the sandbox's card fields matter only for an online payment — so the schema is built per request.
- * Messages are translation keys with parameters (spec §5's wording).
+ * The checkout form, read leniently and then checked against the offer's and the driver's rules (server side: the
+ * browser checks the same rules through native constraints, so no schema ships to it). Which fields are required
+ * depends on the offer and the driver — a visitor gives their details, a signed-in driver only confirms phone and
+ * birth date, a second driver's details only when the driver adds one, the sandbox's card fields only for an online
+ * payment. Each field's rule is person-fields.ts's. Messages are translation keys with parameters (spec §5's wording).
  */
 import { z } from "zod";
 import type { Message } from "~/utils/form-errors";
-import type { Extra, PaymentGateway, PaymentMode } from "./enums";
-import { ageOn, PHONE_PATTERN } from "./account-forms";
+import type { Extra, Language, PaymentGateway, PaymentMode } from "./enums";
 import { paysOnline } from "./booking";
 import { isValidCardCvc, isValidCardExpiry, isValidCardNumber } from "./card";
-import { isCalendarDay } from "./rental-period";
+import { checkBirthDate, emailProblem, fullNameProblem, phoneProblem } from "./person-fields";
 import { withoutControlCharacters } from "./text";
 
 export type FieldMessage = Message;
@@ -24,8 +23,13 @@ export interface CheckoutRules {
   includedExtras: readonly Extra[];
   paymentModes: readonly PaymentMode[];
   gateways: readonly PaymentGateway[];
+  /** The page's language: a typed date is read in its order. */
+  language: Language;
   now: Date;
 }
+
+/** The second driver's fields, in the order the form shows them. */
+export const ADDITIONAL_DRIVER_FIELDS = ["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"] as const;
 
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
 
@@ -40,12 +44,14 @@ const rawCheckout = z.object({
   fullName: text(120),
   email: text(254),
   phone: text(40),
-  birthDate: text(10),
+  birthDate: text(12),
   acceptTerms: text(3),
+  /** 'on': the driver adds the second driver an offer includes (a paid one is added by ticking its extra). */
+  addDriver: text(3),
   additionalFullName: text(120),
   additionalEmail: text(254),
   additionalPhone: text(40),
-  additionalBirthDate: text(10),
+  additionalBirthDate: text(12),
   cardNumber: text(30),
   cardExpiry: text(7),
   cardCvc: text(4),
@@ -58,36 +64,24 @@ const rawCheckout = z.object({
 export type CheckoutValues = z.output<typeof rawCheckout>;
 
 export function readCheckoutForm(formData: FormData): CheckoutValues {
-  const raw: Record<string, unknown> = {};
-  for (const key of Object.keys(rawCheckout.shape)) {
-    raw[key] = key === "extra" ? formData.getAll(key).map(String) : (formData.get(key) ?? undefined);
-    if (raw[key] instanceof File) raw[key] = undefined;
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(rawCheckout.shape) as Array<[string, z.ZodTypeAny]>) {
+    const raw = key === "extra" ? formData.getAll(key).map(String) : formData.get(key);
+    const parsed = field.safeParse(raw instanceof File || raw === null ? undefined : raw);
+    // A value over its length is treated as not given (the rules then name that field); the others are kept.
+    values[key] = parsed.success ? parsed.data : field.parse(undefined);
   }
-  const parsed = rawCheckout.safeParse(raw);
-  // A value over its length is treated as not given: the rules below then name the field.
-  return parsed.success ? parsed.data : rawCheckout.parse({ intent: raw.intent === "book" ? "book" : "quote" });
+  return values as CheckoutValues;
 }
 
-const EMAIL = z.string().email();
-const required = { key: "validation.required" };
-
-function birthDateProblem(value: string, minimumAge: number, now: Date): FieldMessage | null {
-  if (!value) return required;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return { key: "validation.invalidBirthDate" };
-  const age = ageOn(value, now);
-  if (age > 120) return { key: "validation.invalidBirthDate" };
-  return age < minimumAge ? { key: "validation.minimumAge", params: { age: minimumAge } } : null;
-}
-
-function phoneProblem(value: string): FieldMessage | null {
-  if (!value) return required;
-  return PHONE_PATTERN.test(value) && value.replace(/\D/g, "").length >= 6 ? null : { key: "validation.invalidPhone" };
-}
-
-function emailProblem(value: string): FieldMessage | null {
-  if (!value) return required;
-  return EMAIL.safeParse(value).success ? null : { key: "validation.invalidEmail" };
+/**
+ * Whether the driver adds a second driver: by ticking the paid extra, or, where the offer includes one, by ticking
+ * 'add a second driver' or giving their details (without JavaScript the fields show beside the choice). Nobody has
+ * to name a second driver they do not have.
+ */
+export function addsSecondDriver(values: CheckoutValues, chosenExtras: readonly Extra[], rules: Pick<CheckoutRules, "includedExtras">): boolean {
+  if (rules.includedExtras.includes("additionalDriver")) return values.addDriver === "on" || ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "");
+  return chosenExtras.includes("additionalDriver");
 }
 
 /**
@@ -101,28 +95,38 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
   // An extra the supplier does not sell (posted by hand): refused, never priced.
   if (unknownExtra) errors.extras = { key: "checkout:problems.extraUnavailable" };
   const extras = [...new Set(values.extra.filter((extra): extra is Extra => offered.has(extra)))];
+  const secondDriver = addsSecondDriver(values, extras, rules);
 
   const paymentMode = (rules.paymentModes as readonly string[]).includes(values.paymentMode) ? (values.paymentMode as PaymentMode) : null;
   if (!paymentMode) errors.paymentMode = { key: "checkout:problems.choosePayment" };
   const gateway = (rules.gateways as readonly string[]).includes(values.gateway) ? (values.gateway as PaymentGateway) : (rules.gateways[0] ?? null);
   const online = paymentMode !== null && paysOnline(paymentMode);
-  if (values.intent === "quote") return { extras, paymentMode, gateway, errors };
+  if (values.intent === "quote") return { extras, paymentMode, gateway, secondDriver, errors, birthDates: null };
 
   const set = (field: string, problem: FieldMessage | null) => {
     if (problem) errors[field] ??= problem;
   };
+  const birthDateOf = (field: "birthDate" | "additionalBirthDate") => {
+    const checked = checkBirthDate(values[field], { minimumAge: rules.minimumAge, now: rules.now, language: rules.language });
+    set(field, checked.ok ? null : checked.problem);
+    return checked.ok ? checked.date : null;
+  };
   if (!rules.signedIn) {
-    set("fullName", values.fullName ? null : required);
+    set("fullName", fullNameProblem(values.fullName));
     set("email", emailProblem(values.email));
     set("acceptTerms", values.acceptTerms === "on" ? null : { key: "validation.acceptTerms" });
   }
   set("phone", phoneProblem(values.phone));
-  set("birthDate", birthDateProblem(values.birthDate, rules.minimumAge, rules.now));
-  if (extras.includes("additionalDriver")) {
-    set("additionalFullName", values.additionalFullName ? null : required);
+  const birthDates = { driver: birthDateOf("birthDate"), additionalDriver: null as string | null };
+  if (secondDriver) {
+    // The second driver meets the same rules as the driver: the car's minimum age included.
+    set("additionalFullName", fullNameProblem(values.additionalFullName));
     set("additionalEmail", emailProblem(values.additionalEmail));
     set("additionalPhone", phoneProblem(values.additionalPhone));
-    set("additionalBirthDate", birthDateProblem(values.additionalBirthDate, rules.minimumAge, rules.now));
+    birthDates.additionalDriver = birthDateOf("additionalBirthDate");
+  } else if (ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "")) {
+    // Details typed without ticking the paid option: neither charged silently nor dropped silently.
+    set("additionalFullName", { key: "checkout:problems.additionalDriverNotChosen" });
   }
   if (online && gateway === "sandbox") {
     set("cardNumber", isValidCardNumber(values.cardNumber) ? null : { key: "validation.invalidCardNumber" });
@@ -130,7 +134,7 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
     set("cardCvc", isValidCardCvc(values.cardCvc) ? null : { key: "validation.invalidCardCvc" });
   }
   if (online && !gateway) errors.paymentMode = { key: "checkout:problems.onlineUnavailable" };
-  return { extras, paymentMode, gateway, errors };
+  return { extras, paymentMode, gateway, secondDriver, errors, birthDates };
 }
 
 /** What the form keeps when it is shown again: everything typed, except the card (never echoed back). */

@@ -9,11 +9,11 @@ import type { DisplayPricing } from "~/utils/currency.server";
 import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
 import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
-import { MINIMUM_DRIVER_AGE } from "./account-forms";
+import { MINIMUM_DRIVER_AGE } from "./person-fields";
 import { bookingReference, foldMarkup, offeredPaymentOptions, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
 import { confirmPaidBooking, placeBooking, recordPaymentSession, releaseHold, type DriverDetails } from "./bookings.server";
 import { extrasOf, quoteOffer, type CheckoutOffer } from "./checkout.server";
-import type { CheckoutValues } from "./checkout-form";
+import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
 import { describeExtra, type PriceBreakdown } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
@@ -29,11 +29,12 @@ export interface Signer {
 }
 
 /** The rules the form is checked against for this offer and driver. */
-export function checkoutRules(offer: CheckoutOffer, signedIn: boolean, now: Date) {
+export function checkoutRules(offer: CheckoutOffer, driver: { signedIn: boolean; language: Language }, now: Date): CheckoutRules {
   const { included, optional } = extrasOf(offer.car);
   const gateways = configuredGatewayNames();
   return {
-    signedIn,
+    signedIn: driver.signedIn,
+    language: driver.language,
     minimumAge: Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge),
     includedExtras: included,
     optionalExtras: optional,
@@ -50,7 +51,7 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
   // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
   const { price, extras } = quoteOffer(offer, choice.extras.filter((extra) => optional.includes(extra)));
   const folded = foldMarkup(price);
-  const rules = checkoutRules(offer, false, new Date());
+  const rules = checkoutRules(offer, { signedIn: false, language: "en" }, new Date());
   const total = convert(price.total);
   const extraLines = Object.entries(folded.extras).map(([extra, amount]) => ({ extra: extra as Extra, amount: convert(amount) }));
   return {
@@ -116,6 +117,8 @@ export async function bookOffer(
     paymentMode: PaymentMode;
     gateway: GatewayName | null;
     values: CheckoutValues;
+    /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
+    birthDates: { driver: string; additionalDriver: string | null };
     signer: Signer | null;
     language: Language;
     display: { currency: Currency; rate: number };
@@ -129,8 +132,8 @@ export async function bookOffer(
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
   const driver: DriverDetails = input.signer
-    ? { kind: "signedIn", userId: input.signer.id, phone: values.phone, birthDate: values.birthDate, driverLicense: input.driverLicense }
-    : { kind: "visitor", fullName: values.fullName, email: values.email, phone: values.phone, birthDate: values.birthDate, language: input.language, driverLicense: input.driverLicense };
+    ? { kind: "signedIn", userId: input.signer.id, phone: values.phone, birthDate: input.birthDates.driver, driverLicense: input.driverLicense }
+    : { kind: "visitor", fullName: values.fullName, email: values.email, phone: values.phone, birthDate: input.birthDates.driver, language: input.language, driverLicense: input.driverLicense };
   const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
   const attemptId = newAttemptId(gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk");
   const placed = await placeBooking(db, {
@@ -141,8 +144,8 @@ export async function bookOffer(
     gateway: gatewayName,
     display: input.display,
     driver,
-    additionalDriver: extras.includes("additionalDriver")
-      ? { fullName: values.additionalFullName, email: values.additionalEmail, phone: values.additionalPhone, birthDate: values.additionalBirthDate }
+    additionalDriver: input.birthDates.additionalDriver
+      ? { fullName: values.additionalFullName, email: values.additionalEmail, phone: values.additionalPhone, birthDate: input.birthDates.additionalDriver }
       : undefined,
     attemptId,
     holdUntil,

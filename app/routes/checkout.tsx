@@ -7,7 +7,7 @@ import { FieldError } from "~/components/field-error";
 import { RentalStops } from "~/components/rental-details";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
-import { checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
+import { ADDITIONAL_DRIVER_FIELDS, checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
 import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
 import { afterBookingConfirmed } from "~/models/booking-confirmation.server";
 import { findProfile } from "~/models/profile.server";
@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!resolved.ok) return data({ ...common, state: { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) } satisfies PageState }, { status: 409 });
   const { offer } = resolved;
   const values = readCheckoutForm(formData);
-  const checked = checkCheckoutForm(values, checkoutRules(offer, Boolean(signer), now));
+  const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signer), language }, now));
   const pricing = await getVisitorPricing(request, context);
   const view = checkoutView(offer, { extras: checked.extras, paymentMode: checked.paymentMode }, pricing);
   const errors = checked.errors;
@@ -138,7 +138,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
   const shownChanged = values.shownTotal !== String(view.total) || values.shownDeposit !== String(view.deposit) || values.shownCurrency !== view.currency;
   if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
-  if (Object.keys(errors).length) return reply(400);
+  const birthDates = checked.birthDates;
+  if (Object.keys(errors).length || !birthDates?.driver) return reply(400);
 
   const refused = await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]);
   if (refused) {
@@ -161,6 +162,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     paymentMode: checked.paymentMode!,
     gateway: checked.gateway,
     values,
+    birthDates: { driver: birthDates.driver, additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null },
     signer,
     language,
     display: { currency: pricing.currency, rate: pricing.rate },
@@ -234,8 +236,11 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
   const [chosenGateway, setChosenGateway] = useState(gateway);
   const cardRequired = hydrated && online && chosenGateway === "sandbox";
   const needsLicense = view.supplier.licenseRequired && !signer?.hasLicense;
-  const additionalDriverOffered = view.extras.options.some((option) => option.extra === "additionalDriver") || view.extras.included.includes("additionalDriver");
-  const additionalDriverOn = chosen.includes("additionalDriver") || view.extras.included.includes("additionalDriver");
+  const additionalDriverIncluded = view.extras.included.includes("additionalDriver");
+  const additionalDriverOffered = additionalDriverIncluded || view.extras.options.some((option) => option.extra === "additionalDriver");
+  // A second driver is added by ticking the paid option, or 'add a second driver' where the offer includes one.
+  const [addDriver, setAddDriver] = useState(values.addDriver === "on");
+  const secondDriverOn = additionalDriverIncluded ? addDriver : chosen.includes("additionalDriver");
 
   // With JavaScript the summary follows the options at once: the same quote the "Update total" button asks for.
   const requote = () => {
@@ -417,23 +422,39 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             )}
           </fieldset>
 
-          {additionalDriverOffered && (!hydrated || additionalDriverOn) ? (
-            <fieldset className="checkout-section">
+          {additionalDriverOffered ? (
+            <fieldset id="checkout-additionalDriver" tabIndex={-1} className="checkout-section">
               <legend>{t("additionalDriver.heading")}</legend>
-              {hydrated || view.extras.included.includes("additionalDriver") ? null : <p className="hint">{t("additionalDriver.onlyWhenChosen")}</p>}
-              {(["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"] as const).map((name) => (
-                <div className="field" key={name}>
-                  <label htmlFor={`checkout-${name}`}>{labels[name]}</label>
-                  <input
-                    {...field(name)}
-                    type={name === "additionalEmail" ? "email" : name === "additionalPhone" ? "tel" : name === "additionalBirthDate" ? "date" : "text"}
-                    defaultValue={values[name]}
-                    required={hydrated && additionalDriverOn}
-                    maxLength={name === "additionalBirthDate" ? undefined : 120}
-                  />
-                  {errorOf(name)}
+              {additionalDriverIncluded ? (
+                <div className="field field-checkbox">
+                  <input type="checkbox" id="checkout-addDriver" name="addDriver" value="on" defaultChecked={addDriver} onChange={(event) => setAddDriver(event.currentTarget.checked)} />
+                  <label htmlFor="checkout-addDriver">{t("additionalDriver.add")}</label>
                 </div>
-              ))}
+              ) : null}
+              {hydrated && !secondDriverOn ? null : (
+                <>
+                  {hydrated ? null : <p className="hint">{t(additionalDriverIncluded ? "additionalDriver.onlyWhenAdded" : "additionalDriver.onlyWhenChosen")}</p>}
+                  {ADDITIONAL_DRIVER_FIELDS.map((name) => (
+                    <div className="field" key={name}>
+                      <label htmlFor={`checkout-${name}`}>{labels[name]}</label>
+                      <input
+                        {...field(name)}
+                        type={name === "additionalEmail" ? "email" : name === "additionalPhone" ? "tel" : name === "additionalBirthDate" ? "date" : "text"}
+                        defaultValue={values[name]}
+                        required={hydrated && secondDriverOn}
+                        maxLength={name === "additionalBirthDate" ? undefined : name === "additionalEmail" ? 254 : name === "additionalPhone" ? 40 : 120}
+                        aria-describedby={name === "additionalBirthDate" ? hintAnd(errors[name], `checkout-${name}`, "checkout-additionalBirthDate-hint") : field(name)["aria-describedby"]}
+                      />
+                      {name === "additionalBirthDate" ? (
+                        <p className="hint" id="checkout-additionalBirthDate-hint">
+                          {t("driver.birthDateHint", { age: view.car.minimumAge })}
+                        </p>
+                      ) : null}
+                      {errorOf(name)}
+                    </div>
+                  ))}
+                </>
+              )}
             </fieldset>
           ) : null}
 

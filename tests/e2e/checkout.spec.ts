@@ -196,6 +196,51 @@ test("bad input gets translated messages and keeps what was typed: too young, ca
   await expectAccessible(page);
 });
 
+test("a car that includes an additional driver is booked by a driver alone; a second driver, once added, meets the driver's rules", async ({ page }, testInfo) => {
+  // Tunis, Carthage Cars, Kia Picanto: the offer includes the additional driver (issue 21.1). French without JavaScript, English with it.
+  const language = jsEnabled(testInfo) ? "en" : "fr";
+  const { k, c } = TEXT[language];
+  const period = periodFor(testInfo, 5);
+  const query = new URLSearchParams({ pickup: "tunis", same: "on", from: period.from, to: period.to, lng: language, supplier: "carthage-cars" });
+  await page.goto(`/search?${query}`);
+  await whenReady(page);
+  await page.getByRole("main").getByRole("link", { name: new RegExp(`: Kia Picanto$`) }).first().click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await whenReady(page);
+  const secondDriver = page.getByRole("group", { name: k.additionalDriver.heading });
+  const addBox = secondDriver.getByRole("checkbox", { name: k.additionalDriver.add });
+  await expect(addBox).not.toBeChecked();
+  if (jsEnabled(testInfo)) await expect(page.getByLabel(k.additionalDriver.fullName, { exact: true })).toHaveCount(0);
+  else await expect(secondDriver.getByText(k.additionalDriver.onlyWhenAdded)).toBeVisible();
+  await expectAccessible(page);
+
+  // Added with a ten-year-old and an address that is not one: refused field by field, in the page's language.
+  await fillVisitor(page, language, { fullName: "Leila Seule", email: `alone-${testInfo.project.name}-${Date.now()}@example.com` });
+  await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+  await addBox.check();
+  await page.getByLabel(k.additionalDriver.fullName, { exact: true }).fill("Petit Frère");
+  await page.getByLabel(k.additionalDriver.email, { exact: true }).fill("junk");
+  await page.getByLabel(k.additionalDriver.phone, { exact: true }).fill("+216 20 123 456");
+  await page.getByLabel(k.additionalDriver.birthDate, { exact: true }).fill("2016-01-01");
+  await page.locator("form.checkout-form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await submit(page, language).click();
+  const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
+  await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidEmail) })).toBeVisible();
+  await expect(summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) })).toBeVisible();
+  await expect(page.getByLabel(k.driver.fullName, { exact: true })).toHaveValue("Leila Seule");
+
+  // The driver changes their mind and drives alone: the second driver's details are emptied, the box unticked.
+  for (const label of [k.additionalDriver.fullName, k.additionalDriver.email, k.additionalDriver.phone, k.additionalDriver.birthDate]) {
+    await page.getByLabel(label, { exact: true }).fill("");
+  }
+  await secondDriver.getByRole("checkbox", { name: k.additionalDriver.add }).uncheck();
+  await page.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+  await submit(page, language).click();
+  await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+  await expect(page.getByText("Petit Frère")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test("a stale link explains itself and leads back to the same search; an unavailable extra posted by hand is refused", async ({ page }, testInfo) => {
   const { k } = TEXT.en;
   const period = periodFor(testInfo, 4);
