@@ -60,6 +60,8 @@ Object.assign(process.env, {
   STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
   STRIPE_WEBHOOK_SECRET: "whsec_e2e",
   STRIPE_API_URL: payments.origin,
+  // Stripe.js too: the embedded form the browser mounts is the stand-in's (tests only: env.server.ts refuses it with Stripe's API).
+  STRIPE_JS_URL: `${payments.origin}/stripe-js/stripe.js`,
   PAYPAL_CLIENT_ID: "paypal-e2e",
   PAYPAL_CLIENT_SECRET: "paypal-e2e-secret",
   PAYPAL_API_URL: payments.origin,

@@ -136,6 +136,16 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().default(""),
     /** Stripe's API address (tests point it at a local stand-in). */
     STRIPE_API_URL: z.string().url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://api.stripe.com"),
+    /**
+     * For tests only: where the browser loads Stripe.js from (a local stand-in). Accepted only with a STRIPE_API_URL
+     * that is not Stripe's, so a real deployment always loads Stripe's own script.
+     */
+    STRIPE_JS_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     PAYPAL_CLIENT_ID: z.string().default(""),
     PAYPAL_CLIENT_SECRET: z.string().default(""),
     /** PayPal's REST API: https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for PayPal's own sandbox. */
@@ -166,6 +176,9 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STRIPE_PUBLISHABLE_KEY"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if (env.STRIPE_JS_URL && env.STRIPE_API_URL.startsWith("https://api.stripe.com")) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STRIPE_JS_URL"], message: "is for tests against a Stripe stand-in only: unset it, or point STRIPE_API_URL at the stand-in" });
     }
     if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["PAYPAL_CLIENT_SECRET"], message: "is required when PAYPAL_CLIENT_ID is set" });
