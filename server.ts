@@ -25,6 +25,7 @@ import { buildAssets } from "./server/static-assets";
 import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
+import { startMailWorker } from "~/utils/mail-outbox.server";
 import { startDatabase } from "./server/start-database";
 
 const startedAt = performance.now();
@@ -43,6 +44,8 @@ try {
 const database = await startDatabase(env, log);
 if (env.REDIS_URL) log(`rate limits: Redis, keys under ${env.REDIS_PREFIX}`);
 const stopMaintenance = scheduleMaintenance(database.db, log);
+// Mail queued by requests (in their transactions) is delivered from here, with retries while SMTP is down.
+const stopMailWorker = startMailWorker(database.db, { log });
 // Every loader and action answers 503 while the database is down and 400 for bodies no form could send.
 const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
 
@@ -176,6 +179,7 @@ async function shutDown(signal: string) {
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   stopMaintenance();
+  stopMailWorker();
   server.close(async () => {
     await database.close().catch((error: unknown) => logError("server", error, "closing the database"));
     log("stopped");

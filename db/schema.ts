@@ -40,6 +40,8 @@ import {
   BOOKING_STATUSES,
   PAYMENT_MODES,
   PAYMENT_GATEWAYS,
+  PAYMENT_STATUSES,
+  OUTBOX_STATUSES,
   TOKEN_PURPOSES,
   SOCIAL_PROVIDERS,
 } from "../app/models/enums";
@@ -331,6 +333,11 @@ export const bookings = pgTable(
     driverDeletedAt: timestamp("driver_deleted_at", { withTimezone: true }),
     /** An unpaid ('void') booking holds the car only until this instant. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /**
+     * When an unpaid hold was released (payment failed, abandoned or too late): it is then 'cancelled' and listed
+     * nowhere, but kept, so a payment that completes later still finds its booking (decision 019).
+     */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -347,6 +354,93 @@ export const bookings = pgTable(
     index("bookings_void_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
     uniqueIndex("bookings_paypal_order_idx").on(table.payPalOrderId),
+  ],
+);
+
+/**
+ * Every online payment, gateway-neutral (decision 019): written before the gateway is called, then moved through
+ * PAYMENT_STATUSES by the return page, the webhook and the refund retries. `references` holds the gateway's own ids
+ * (session, payment intent, order, capture, refund) as data. Money never lives only in a log line.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    gateway: text("gateway", { enum: PAYMENT_GATEWAYS }).notNull(),
+    /** Our reference for the attempt (the return page's address until the gateway gives its own; idempotency keys). */
+    attemptId: text("attempt_id").notNull(),
+    references: jsonb("references").$type<Record<string, string>>().notNull().default({}),
+    /** Display-currency minor units, as the driver was shown and the gateway asked. */
+    amount: integer("amount").notNull(),
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    /** What the gateway reported taking (captured), and what was given back. */
+    capturedAmount: integer("captured_amount"),
+    refundedAmount: integer("refunded_amount"),
+    /** Why a payment was refunded: its hold had ended and the car was taken, or it was not the amount shown. */
+    refundReason: text("refund_reason", { enum: ["carTaken", "amountMismatch"] }),
+    /** Why nothing was taken: the gateway said so, or an approved payment was left uncaptured as its car was taken. */
+    failureReason: text("failure_reason", { enum: ["gateway", "carTaken"] }),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    nextRefundAt: timestamp("next_refund_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("payments_status_check", inList("status", PAYMENT_STATUSES)),
+    check("payments_gateway_check", inList("gateway", PAYMENT_GATEWAYS)),
+    check("payments_amount_check", sql`${table.amount} >= 0`),
+    uniqueIndex("payments_attempt_idx").on(table.attemptId),
+    index("payments_booking_idx").on(table.bookingId),
+    // Refunds owed and not yet done (the retry job's queue).
+    index("payments_refund_due_idx").on(table.nextRefundAt).where(sql`${table.refundReason} is not null and ${table.status} in ('captured', 'refundFailed')`),
+  ],
+);
+
+/** Each change of a payment, in order: what happened, when, and what the gateway said. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("payment_events_payment_idx").on(table.paymentId, table.at)],
+);
+
+/**
+ * The transactional mail outbox (decision 020): a mail is a row written in the transaction of the change it
+ * announces, delivered by a worker with retries and back-off, at least once, always under the same Message-ID.
+ */
+export const outboxMails = pgTable(
+  "outbox_mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** '<uuid@host>': the same on every delivery attempt, so a repeated delivery is recognisable. */
+    messageId: text("message_id").notNull().unique(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    message: jsonb("message").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim: another worker skips the row until then (a worker killed mid-send is retried after it). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("outbox_mails_status_check", inList("status", OUTBOX_STATUSES)),
+    index("outbox_mails_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
   ],
 );
 

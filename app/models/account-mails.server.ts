@@ -1,7 +1,8 @@
 import { type Language, type TokenPurpose } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
-import { composeMail, getMailer } from "~/utils/mail.server";
+import { composeMail } from "~/utils/mail.server";
+import { queueMail } from "~/utils/mail-outbox.server";
 import { issueToken } from "./tokens.server";
 
 type MailRecipient = { id: string; email: string; fullName: string; language: Language };
@@ -18,14 +19,15 @@ const LINK_MAILS = {
 
 /** Issues a one-day token for `purpose` and mails its link, in the user's language. */
 async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, origin: string): Promise<void> {
-  await mailLink(purpose, user, await issueToken(db, user.id, purpose), origin);
+  await mailLink(db, purpose, user, await issueToken(db, user.id, purpose), origin);
 }
 
 /** Mails the link of an issued token, in the user's language. */
-async function mailLink(purpose: keyof typeof LINK_MAILS, user: MailRecipient, token: string, origin: string): Promise<void> {
+async function mailLink(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, token: string, origin: string): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const t = await getTranslator(user.language, "mail");
-  await getMailer().send(
+  await queueMail(
+    db,
     composeMail({
       to: user.email,
       language: user.language,
@@ -39,7 +41,7 @@ async function mailLink(purpose: keyof typeof LINK_MAILS, user: MailRecipient, t
 }
 
 /** The validation link of a token issued with the account (see createDriverAccount). */
-export const mailValidationLink = (user: MailRecipient, token: string, origin: string) => mailLink("emailValidation", user, token, origin);
+export const mailValidationLink = (db: Executor, user: MailRecipient, token: string, origin: string) => mailLink(db, "emailValidation", user, token, origin);
 
 /** The e-mail validation link (valid one day). */
 export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "emailValidation", user, origin);

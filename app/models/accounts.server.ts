@@ -102,7 +102,9 @@ export async function insertDriver(
 export async function createDriverAccount(
   db: Database,
   driver: NewDriver,
-): Promise<{ ok: true; userId: string; validationToken: string } | { ok: false; error: "errors.emailAlreadyRegistered" }> {
+  /** Queues the validation link in the account's own transaction (mail-outbox.server.ts). */
+  mailLink: (tx: Executor, userId: string, validationToken: string) => Promise<unknown>,
+): Promise<{ ok: true; userId: string } | { ok: false; error: "errors.emailAlreadyRegistered" }> {
   const { password, ...details } = driver;
   // Hashed before the transaction: it takes a quarter of a second that no open transaction should wait for.
   const passwordHash = await hashPassword(password);
@@ -112,7 +114,8 @@ export async function createDriverAccount(
       const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
       if (existing) return taken;
       const userId = await insertDriver(tx, { ...details, passwordHash });
-      return { ok: true as const, userId, validationToken: await issueToken(tx, userId, "emailValidation") };
+      await mailLink(tx, userId, await issueToken(tx, userId, "emailValidation"));
+      return { ok: true as const, userId };
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.

@@ -3,8 +3,8 @@ import { type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
-import { composeMail, getMailer } from "~/utils/mail.server";
-import { logError } from "~/utils/errors.server";
+import { composeMail } from "~/utils/mail.server";
+import { queueMail } from "~/utils/mail-outbox.server";
 
 export interface ContactMessage {
   email: string;
@@ -34,15 +34,15 @@ export async function submitContactMessage(db: Executor, contact: ContactMessage
     paragraphs: [contact.message, ...(account ? [t("mail.account", { id: account.id })] : []), t("mail.reply")],
     signature: signature("signature"),
   });
-  await getMailer().send({ ...mail, replyTo: contact.email });
+  await queueMail(db, { ...mail, replyTo: contact.email });
   if (!account?.verified) return;
-  // The message is kept and care has it: a failed acknowledgement must not make the sender write again.
-  await acknowledge(contact, account).catch((error: unknown) => logError("contact", error, "acknowledgement"));
+  await acknowledge(db, contact, account);
 }
 
-async function acknowledge(contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {
+async function acknowledge(db: Executor, contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {
   const [t, mailText] = await Promise.all([getTranslator(account.language, "contact"), getTranslator(account.language, "mail")]);
-  await getMailer().send(
+  await queueMail(
+    db,
     composeMail({
       // The account's own, validated address: never one typed into the form.
       to: account.email,

@@ -16,6 +16,13 @@ export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved
 /** Spec §4's three payment options (decision 010 on what each takes online). */
 export const PAYMENT_MODES = ["payLater", "deposit", "full"] as const;
 export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
+/**
+ * A payment's life (decision 019): started (written before the gateway is called), authorised (approved, not yet
+ * taken), captured (money taken), failed (nothing taken), refunded, or refundFailed (to be retried, then a person).
+ */
+export const PAYMENT_STATUSES = ["started", "authorised", "captured", "failed", "refunded", "refundFailed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
 /** Spec §7: social sign-in providers. */
 export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;

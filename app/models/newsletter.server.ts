@@ -12,7 +12,8 @@ import { emailField } from "./account-forms";
 import type { Executor } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { getTranslator } from "~/utils/i18n.server";
-import { composeMail, getMailer } from "~/utils/mail.server";
+import { composeMail } from "~/utils/mail.server";
+import { queueMail } from "~/utils/mail-outbox.server";
 
 export const newsletterSchema = z.object({
   email: emailField("validation.invalidEmail"),
@@ -39,7 +40,8 @@ export async function subscribe(db: Executor, email: string, language: Language,
     .returning({ id: newsletterSubscriptions.id });
   if (!inserted.length) return;
   const t = await getTranslator(language, "mail");
-  await getMailer().send(
+  await queueMail(
+    db,
     composeMail({
       to: email,
       language,

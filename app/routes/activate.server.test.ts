@@ -50,7 +50,7 @@ describe("/activate for accounts created at checkout", () => {
 
     const response = (await action(routeArgs(post({ intent: "resend", token })))) as Response;
     expect(response.headers.get("Location")).toBe("/");
-    const mails = readOutbox(outbox);
+    const mails = (await readOutbox(outbox));
     const mail = mails.find((text) => text.includes("late@example.com"));
     expect(mail).toContain("Activez votre compte Rentacar");
     const link = mail!.match(/https?:\/\/\S+\/activate\?token=[\w-]+/)?.[0];
@@ -63,12 +63,12 @@ describe("/activate for accounts created at checkout", () => {
   it("never sends a link for a valid, unknown or tampered token", async () => {
     const userId = await checkoutAccount(app.database.db, "quiet@example.com");
     const token = await issueToken(app.database.db, userId, "activation");
-    const before = readOutbox(outbox).length;
+    const before = (await readOutbox(outbox)).length;
     for (const candidate of [token, "x".repeat(43), "../../etc"]) {
       const response = (await action(routeArgs(post({ intent: "resend", token: candidate })))) as Response;
       expect(response.headers.get("Location")).toMatch(/^\/activate\?token=/);
     }
-    expect(readOutbox(outbox).length).toBe(before);
+    expect((await readOutbox(outbox)).length).toBe(before);
   });
 
   it("validates an address from its link: a redirect home with the 'validated' message", async () => {

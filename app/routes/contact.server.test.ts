@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { contactMessages, users } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { contactMessages, outboxMails, users } from "#db/schema";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
 import { submitContactMessage } from "~/models/contact.server";
 import { getMailer } from "~/utils/mail.server";
+import { deliverQueuedMail } from "~/utils/mail-outbox.server";
 import { action } from "./contact";
 
 const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("contact", { CONTACT_EMAIL: "care@rentacar.test" }));
@@ -20,11 +22,11 @@ describe("the contact form", () => {
     expect(status(result)).toBe(302);
     const [stored] = await app.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ email: "visitor@example.com", subject: "Child seat", userId: null });
-    const [mail] = mails();
+    const [mail] = await mails();
     expect(mail).toMatch(/^To: care@rentacar\.test$/m);
     expect(mail).toMatch(/^Reply-To: visitor@example\.com$/m);
     expect(mail).toContain("Contact form: Child seat");
-    expect(mails().some((text) => /^To: visitor@example\.com/m.test(text))).toBe(false);
+    expect((await mails()).some((text) => /^To: visitor@example\.com/m.test(text))).toBe(false);
   });
 
   it("asks a visitor where to answer and refuses empty or oversized fields", async () => {
@@ -47,11 +49,11 @@ describe("the contact form", () => {
   });
 
   it("acknowledges a signed-in sender with a validated address, in their language, and no one else", async () => {
-    const before = mails().length;
+    const before = (await mails()).length;
     const [user] = await app.database.db.insert(users).values({ email: "camille@example.com", fullName: "Camille Martin", language: "fr", verified: true }).returning();
     const account = { id: user!.id, email: "camille@example.com", fullName: "Camille Martin", language: "fr" as const, verified: true };
     await submitContactMessage(app.database.db, { email: "camille@example.com", subject: "Siège enfant", message: "Puis-je ajouter un siège ?", account });
-    const sent = mails().slice(before);
+    const sent = (await mails()).slice(before);
     expect(sent).toHaveLength(2);
     const acknowledgement = sent.find((text) => /^To: camille@example\.com$/m.test(text));
     expect(acknowledgement).toContain("Notre service client a bien reçu votre message");
@@ -61,21 +63,36 @@ describe("the contact form", () => {
     expect(sent.find((text) => /^To: care@rentacar\.test$/m.test(text))).toContain("The Rentacar team");
 
     await submitContactMessage(app.database.db, { email: "new@example.com", subject: "Hi", message: "Hello", account: { ...account, verified: false } });
-    expect(mails().slice(before + 2)).toHaveLength(1);
+    expect((await mails()).slice(before + 2)).toHaveLength(1);
   });
 
-  it("still reports the message sent when only the acknowledgement cannot be mailed", async () => {
+  it("reports the message sent at once, and a mail SMTP refuses is kept and retried, never lost", async () => {
+    await readOutbox(outbox);
     const [user] = await app.database.db.insert(users).values({ email: "dominique@example.com", fullName: "Dominique", language: "es", verified: true }).returning();
     const account = { id: user!.id, email: "dominique@example.com", fullName: "Dominique", language: "es" as const, verified: true };
     const mailer = getMailer();
     const send = vi.spyOn(mailer, "send");
-    send.mockImplementationOnce(async () => {}).mockRejectedValueOnce(new Error("mailbox full"));
+    let refused = false;
+    send.mockImplementation(async (message) => {
+      if (message.to === "dominique@example.com" && !refused) {
+        refused = true;
+        throw new Error("mailbox full");
+      }
+    });
     try {
       await expect(submitContactMessage(app.database.db, { email: account.email, subject: "Hola", message: "¿Tienen sillas para niños?", account })).resolves.toBeUndefined();
-      expect(send).toHaveBeenCalledTimes(2);
-      expect(send.mock.calls[1]![0].to).toBe("dominique@example.com");
+      // Nothing was sent by the request itself: the worker delivers.
+      expect(send).toHaveBeenCalledTimes(0);
+      expect(await deliverQueuedMail(app.database.db, { log: () => {} })).toEqual({ sent: 1, retried: 1, failed: 0 });
     } finally {
       send.mockRestore();
     }
+    const [waiting] = await app.database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "dominique@example.com"));
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1, lastError: "mailbox full" });
+    // Its back-off over, it is delivered under the Message-ID it was queued with.
+    expect(await deliverQueuedMail(app.database.db, { now: new Date(Date.now() + 60_000) })).toMatchObject({ sent: 1 });
+    const delivered = (await readOutbox(outbox)).filter((mail) => /^To: dominique@example\.com$/m.test(mail));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toContain(`Message-ID: ${waiting!.messageId}`);
   });
 });

@@ -23,7 +23,7 @@ describe("the newsletter", () => {
     const rows = await app.database.db.select().from(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = 'reader@example.com'`);
     expect(rows).toHaveLength(1);
     // One welcome mail, with a signed unsubscribe link.
-    const mails = readOutbox(outbox).filter((mail) => /^To: Reader@Example\.com$/im.test(mail));
+    const mails = (await readOutbox(outbox)).filter((mail) => /^To: Reader@Example\.com$/im.test(mail));
     expect(mails).toHaveLength(1);
     const link = /https?:\/\/[^\s"]+\/newsletter\?unsubscribe=[^\s"]+/.exec(mails[0]!)?.[0];
     expect(link).toBeDefined();

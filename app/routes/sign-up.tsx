@@ -64,7 +64,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { acceptTerms: _accepted, confirmPassword: _confirmed, ...driver } = submission.value;
   let created: Awaited<ReturnType<typeof createDriverAccount>>;
   try {
-    created = await createDriverAccount(db, { ...driver, language });
+    const origin = publicOrigin(request);
+    created = await createDriverAccount(db, { ...driver, language }, (tx, userId, token) =>
+      mailValidationLink(tx, { id: userId, email: driver.email, fullName: driver.fullName, language }, token, origin),
+    );
   } catch (error) {
     // Spec §8: 'An error occurred during sign up', with what was typed kept.
     logError("sign-up", error);
@@ -72,15 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
 
-  let toastKey = "success.validationEmailSent";
-  try {
-    await mailValidationLink({ id: created.userId, email: driver.email, fullName: driver.fullName, language }, created.validationToken, publicOrigin(request));
-  } catch (error) {
-    // The account exists and the user can ask for the link again from the notice.
-    logError("sign-up", error, "validation e-mail");
-    toastKey = "errors.validationEmailFailed";
-  }
-  return redirectSignedIn(request, created.userId, { to: "/", toast: { type: toastKey.startsWith("errors") ? "error" : "success", messageKey: toastKey } });
+  // The validation link is queued with the account: the mail worker delivers it (and retries while SMTP is down).
+  return redirectSignedIn(request, created.userId, { to: "/", toast: { type: "success", messageKey: "success.validationEmailSent" } });
 }
 
 /** The form-level message: the missing fields by name, or 'Please fix errors'. */

@@ -22,12 +22,21 @@ export interface MailMessage {
   attachments?: Array<{ filename: string; content: string; contentType: string; contentTransferEncoding?: "quoted-printable" | "base64" }>;
 }
 
+/** A message as delivered: its Message-ID is fixed when it is queued, so every delivery attempt carries the same. */
+export type OutgoingMail = MailMessage & { messageId: string };
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
 }
 
+/**
+ * Short SMTP time-outs: delivery runs in the mail worker (never in a request), and a server that accepts and never
+ * answers must not keep a message claimed for nodemailer's default minutes; the worker retries it later.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(url);
+  const transport: Transporter = nodemailer.createTransport(url, SMTP_TIMEOUTS);
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
@@ -58,7 +67,10 @@ export function outboxMailer(dir: string, from: string, { showLinks = false, log
 
 let mailer: Mailer | undefined;
 
-/** The configured mailer of this process. */
+/**
+ * The configured transport of this process. Only the mail worker (mail-outbox.server.ts) sends with it: everything
+ * else queues its mail with `queueMail`, in the transaction of the change it announces.
+ */
 export function getMailer(): Mailer {
   if (!mailer) {
     const env = getEnv();

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { setDatabase } from "~/utils/db.server";
+import { getDb, setDatabase, type Database } from "~/utils/db.server";
+import { drainMailOutbox } from "~/utils/mail-outbox.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /** A private outbox folder (plus any other variables), set in the environment; removed after the file's tests. */
@@ -17,8 +18,13 @@ export function configureOutbox(name: string, extraEnv: Record<string, string> =
   return dir;
 }
 
-/** Every mail in the outbox, oldest first, with the quoted-printable encoding of its body undone. */
-export function readOutbox(dir: string): string[] {
+/**
+ * Every mail delivered to the outbox folder, oldest first, with the quoted-printable encoding of its body undone.
+ * Mail is queued in the database first (mail-outbox.server.ts): what is due is delivered before reading, from the
+ * app's database or the one given.
+ */
+export async function readOutbox(dir: string, db?: Database): Promise<string[]> {
+  await drainMailOutbox(db ?? (await getDb()));
   let files: string[];
   try {
     files = readdirSync(dir).sort();

@@ -1,0 +1,109 @@
+/**
+ * The mail outbox against a real SMTP server (smtp-server) that refuses, then accepts: every mail arrives exactly
+ * once by Message-ID, nothing is lost while SMTP is down, and queuing never waits for SMTP.
+ */
+import type { AddressInfo } from "node:net";
+import { count, eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxMails } from "#db/schema";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
+import { deliverQueuedMail, drainMailOutbox, MAX_ATTEMPTS, queueMail, retryDelayMs } from "./mail-outbox.server";
+import { smtpMailer } from "./mail.server";
+
+const message = (to: string) => ({ to, subject: `Booking for ${to}`, text: "Hello", html: "<p>Hello</p>" });
+
+describe("retry delays", () => {
+  it("back off from 15 s, doubling, up to 30 minutes", () => {
+    expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([15_000, 30_000, 60_000, 120_000, 1_800_000, 1_800_000]);
+  });
+});
+
+describe.each(testEngines)("the mail outbox (%s)", (engine) => {
+  let database: TestDatabase;
+  let server: SMTPServer;
+  let port = 0;
+  let refusing = true;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onConnect(_session, callback) {
+        // SMTP down: the connection is refused with a temporary error.
+        callback(refusing ? Object.assign(new Error("service not available"), { responseCode: 421 }) : undefined);
+      },
+      onData(stream, _session, callback) {
+        let body = "";
+        stream.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+        stream.on("end", () => {
+          received.push(body);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database?.destroy();
+  });
+
+  it("keeps every mail while SMTP refuses, then delivers each exactly once under the Message-ID it was queued with", async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@rentacar.test>");
+    const ids = await database.db.transaction(async (tx) => Promise.all(Array.from({ length: 20 }, (_, index) => queueMail(tx, message(`driver-${index}@example.com`)))));
+    expect(new Set(ids).size).toBe(20);
+
+    const down = await deliverQueuedMail(database.db, { mailer, log: () => {} });
+    expect(down).toEqual({ sent: 0, retried: 20, failed: 0 });
+    // Nothing is due again before its back-off.
+    expect(await deliverQueuedMail(database.db, { mailer, log: () => {} })).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    refusing = false;
+    const up = await drainMailOutbox(database.db, { mailer, now: new Date(Date.now() + 60_000) });
+    expect(up.sent).toBe(20);
+    const delivered = received.map((body) => /^Message-ID: (<[^>]+>)$/im.exec(body)?.[1]);
+    expect(delivered.sort()).toEqual([...ids].sort());
+    const [{ value: queued }] = (await database.db.select({ value: count() }).from(outboxMails).where(eq(outboxMails.status, "queued"))) as [{ value: number }];
+    expect(queued).toBe(0);
+    // Delivered mail is not sent again.
+    expect(await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it("a mail queued in a transaction that rolls back is never sent", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queueMail(tx, message("rolled-back@example.com"));
+        throw new Error("the booking failed");
+      }),
+    ).rejects.toThrow("the booking failed");
+    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "rolled-back@example.com"))).toHaveLength(0);
+  });
+
+  it("a claim left by a worker that died mid-send is taken again once it lapses (at least once)", async () => {
+    await queueMail(database.db, message("crash@example.com"));
+    const sent: string[] = [];
+    const dying = { send: () => new Promise<void>(() => {}) };
+    // The first worker claims the mail and never finishes (killed): the mail stays claimed.
+    void deliverQueuedMail(database.db, { mailer: dying });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = { send: async (mail: { messageId: string }) => void sent.push(mail.messageId) };
+    expect((await deliverQueuedMail(database.db, { mailer: second })).sent).toBe(0);
+    expect((await deliverQueuedMail(database.db, { mailer: second, now: new Date(Date.now() + 3 * 60_000) })).sent).toBe(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("gives a mail up after MAX_ATTEMPTS failures, with its last error kept for a person", async () => {
+    await queueMail(database.db, message("bounce@example.com"));
+    const failing = { send: async () => Promise.reject(new Error("550 mailbox unavailable")) };
+    await database.db.update(outboxMails).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outboxMails.recipient, "bounce@example.com"));
+    const lines: string[] = [];
+    expect(await deliverQueuedMail(database.db, { mailer: failing, log: (line) => lines.push(line) })).toEqual({ sent: 0, retried: 0, failed: 1 });
+    const [row] = await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "bounce@example.com"));
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" });
+    expect(lines.join("\n")).toContain("GIVEN UP");
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The transactional mail outbox (decision 020). `queueMail` writes a message as a row, with the executor of the
+ * change it announces, so a booking and its confirmation commit (or roll back) together; a request never waits for
+ * SMTP. The worker (`startMailWorker`, one per app instance) claims due rows with FOR UPDATE SKIP LOCKED, sends them,
+ * and retries failures with exponential back-off. Delivery is at least once: a worker killed between sending and
+ * marking sends again after its claim lapses, under the same Message-ID, so a receiving server or reader can tell.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { outboxMails } from "#db/schema";
+import type { Database, Executor } from "./db.server";
+import { getEnv } from "./env.server";
+import { getMailer, type MailMessage, type Mailer } from "./mail.server";
+
+/** A claimed message is skipped by other workers this long (longer than the SMTP time-outs of one attempt). */
+const CLAIM_MS = 2 * 60_000;
+/** Then it is given up (failed) and reported: about nine hours of retries. */
+export const MAX_ATTEMPTS = 20;
+
+/** Back-off after the n-th failed attempt: 15 s, 30 s, 1 min … up to 30 min. */
+export const retryDelayMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+
+const messageDomain = () => /@([^>\s]+)>?\s*$/.exec(getEnv().MAIL_FROM)?.[1] ?? "rentacar.invalid";
+
+declare global {
+  // server.ts's bundle runs the worker, the routes' bundle queues the mail: the wake-up call is shared through here.
+  var __rentacarWakeMailWorker: (() => void) | undefined;
+}
+
+/** Queues a message (in the caller's transaction when given one); returns its Message-ID. */
+export async function queueMail(db: Executor, message: MailMessage): Promise<string> {
+  const messageId = `<${randomUUID()}@${messageDomain()}>`;
+  await db.insert(outboxMails).values({ messageId, recipient: message.to, subject: message.subject, message: { ...message } });
+  // Deliver soon rather than at the next poll (the row is seen once the caller's transaction commits).
+  globalThis.__rentacarWakeMailWorker?.();
+  return messageId;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** Claims due messages and sends them once each; a failure is rescheduled with back-off, or given up at MAX_ATTEMPTS. */
+export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer; batch?: number; now?: Date; log?: (line: string) => void } = {}): Promise<DeliveryReport> {
+  const { mailer = getMailer(), batch = 20, log = console.error } = options;
+  const now = options.now ?? new Date();
+  const due = db
+    .select({ id: outboxMails.id })
+    .from(outboxMails)
+    .where(and(eq(outboxMails.status, "queued"), lte(outboxMails.nextAttemptAt, now), or(isNull(outboxMails.lockedUntil), lt(outboxMails.lockedUntil, now))))
+    .orderBy(asc(outboxMails.nextAttemptAt))
+    .limit(batch)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(outboxMails)
+    .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outboxMails.attempts} + 1` })
+    .where(inArray(outboxMails.id, due))
+    .returning();
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  for (const row of claimed) {
+    try {
+      await mailer.send({ ...(row.message as unknown as MailMessage), messageId: row.messageId });
+      await db.update(outboxMails).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(outboxMails.id, row.id));
+      report.sent++;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const givenUp = row.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(outboxMails)
+        .set({
+          status: givenUp ? "failed" : "queued",
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+          lockedUntil: null,
+          lastError: reason.slice(0, 500),
+        })
+        .where(eq(outboxMails.id, row.id));
+      if (givenUp) {
+        report.failed++;
+        log(`[mail] GIVEN UP after ${row.attempts} attempts: ${row.messageId} "${row.subject}": ${reason}`);
+      } else {
+        report.retried++;
+        log(`[mail] attempt ${row.attempts} of ${row.messageId} failed (${reason}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`);
+      }
+    }
+  }
+  return report;
+}
+
+/** Delivers until nothing is due (tests and `npm run` scripts; the worker does this on its own). */
+export async function drainMailOutbox(db: Database, options: Parameters<typeof deliverQueuedMail>[1] = {}): Promise<DeliveryReport> {
+  const total: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  for (;;) {
+    const report = await deliverQueuedMail(db, options);
+    total.sent += report.sent;
+    total.retried += report.retried;
+    total.failed += report.failed;
+    // Nothing more was due, or what was due failed and waits for its back-off.
+    if (report.sent === 0) return total;
+  }
+}
+
+/**
+ * The worker of this app instance: polls every `pollMs`, and soon after a message is queued. One pass at a time;
+ * several instances share the work through the row claims.
+ */
+export function startMailWorker(db: Database, { pollMs = 5_000, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {}): () => void {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const pass = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        const report = await deliverQueuedMail(db, { log });
+        if (report.sent === 20) again = true;
+      } while (again && !stopped);
+    } catch (error) {
+      log(`[mail] delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void pass(), pollMs);
+  timer.unref();
+  globalThis.__rentacarWakeMailWorker = () => {
+    const soon = setTimeout(() => void pass(), 100);
+    soon.unref();
+  };
+  void pass();
+  return () => {
+    stopped = true;
+    globalThis.__rentacarWakeMailWorker = undefined;
+    clearInterval(timer);
+  };
+}
