@@ -29,10 +29,41 @@ const readBody = (request) =>
 
 const page = (title, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
+/** A few lines of Stripe.js: `Stripe(key).createEmbeddedCheckoutPage({ clientSecret })` mounting the frame above. */
+const stripeJsStandIn = (origin) => `window.Stripe = function Stripe(publishableKey) {
+  if (!publishableKey) throw new Error("Stripe(): a publishable key is required");
+  return {
+    _registerWrapper() {},
+    createEmbeddedCheckoutPage({ clientSecret }) {
+      const sessionId = String(clientSecret).split("_secret_")[0];
+      let frame = null;
+      return Promise.resolve({
+        mount(element) {
+          frame = document.createElement("iframe");
+          frame.title = "Stripe test checkout";
+          frame.src = ${JSON.stringify(origin)} + "/stripe/embedded/" + encodeURIComponent(sessionId) + "?secret=" + encodeURIComponent(clientSecret);
+          frame.style.width = "100%";
+          frame.style.height = "12rem";
+          frame.style.border = "0";
+          element.appendChild(frame);
+        },
+        destroy() {
+          if (frame) frame.remove();
+        },
+      });
+    },
+  };
+};
+`;
+
 export async function startPaymentStandIns({ port = 0 } = {}) {
   const stripeSessions = new Map();
   const paypalOrders = new Map();
   const requests = [];
+  /** Refunds made, by idempotency key (a retried request returns the same refund, as the real services do). */
+  const refunds = new Map();
+  /** While set, refund requests answer 500 (a gateway outage: the storefront must retry later). */
+  const outage = { refunds: false };
   let origin = "";
 
   const json = (response, status, value) => {
@@ -96,6 +127,17 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       }
       return json(response, 200, session);
     }
+    if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      if (outage.refunds) return json(response, 500, { error: { type: "api_error", message: "stand-in outage" } });
+      const params = parseStripeForm(body);
+      const key = request.headers["idempotency-key"] ?? id("key");
+      if (refunds.has(key)) return json(response, 200, refunds.get(key));
+      const session = [...stripeSessions.values()].find((candidate) => candidate.payment_intent === params.payment_intent);
+      if (!session) return json(response, 400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${params.payment_intent}'`, param: "payment_intent" } });
+      const refund = { id: id("re"), object: "refund", status: "succeeded", payment_intent: params.payment_intent, amount: session.amount_total, currency: session.currency };
+      refunds.set(key, refund);
+      return json(response, 200, refund);
+    }
     // ---- Stripe's hosted page, as a driver sees it
     if ((match = /^\/stripe\/pay\/([^/]+)$/.exec(url.pathname))) {
       const session = stripeSessions.get(match[1]);
@@ -116,6 +158,23 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
           `<p>Amount: ${session.amount_total} ${session.currency}</p><form method="post" action="?outcome=pay"><button>Pay</button></form><form method="post" action="?outcome=cancel"><button>Back to the shop</button></form>`,
         ),
       );
+    }
+    // ---- Stripe.js, as the browser loads it (tests set STRIPE_JS_URL here): embedded checkout mounts a frame of ours
+    if (url.pathname === "/stripe-js/stripe.js") {
+      response.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Access-Control-Allow-Origin": "*", Connection: "close" });
+      return response.end(stripeJsStandIn(origin));
+    }
+    // ---- Stripe's embedded form, in its frame: paying sends the whole page to the session's return_url
+    if ((match = /^\/stripe\/embedded\/([^/]+)(\/pay)?$/.exec(url.pathname))) {
+      const session = stripeSessions.get(match[1]);
+      if (!session || session.ui_mode !== "embedded_page" || url.searchParams.get("secret") !== session.client_secret) return html(response, 404, page("No such session", ""));
+      if (request.method === "POST" && match[2]) {
+        if (session.status !== "open") return html(response, 409, page("This payment is closed", ""));
+        Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: id("pi"), customer: id("cus") });
+        return redirect(response, stripeReturn(session, session.return_url));
+      }
+      const action = `/stripe/embedded/${session.id}/pay?secret=${encodeURIComponent(session.client_secret)}`;
+      return html(response, 200, page("Stripe test checkout", `<p>Amount: ${session.amount_total} ${session.currency}</p><form method="post" target="_top" action="${action}"><button>Pay</button></form>`));
     }
     // ---- PayPal API
     if (request.method === "POST" && url.pathname === "/v1/oauth2/token") {
@@ -161,6 +220,16 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       }
       return json(response, 200, order.view());
     }
+    if (request.method === "POST" && (match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname))) {
+      if (outage.refunds) return json(response, 500, { name: "INTERNAL_SERVER_ERROR" });
+      const key = request.headers["paypal-request-id"] ?? id("key");
+      if (refunds.has(key)) return json(response, 201, refunds.get(key));
+      const order = [...paypalOrders.values()].find((candidate) => candidate.captures.some((capture) => capture.id === decodeURIComponent(match[1])));
+      if (!order) return json(response, 404, { name: "RESOURCE_NOT_FOUND" });
+      const refund = { id: id("REF"), status: "COMPLETED", amount: order.unit.amount, captureId: decodeURIComponent(match[1]) };
+      refunds.set(key, refund);
+      return json(response, 201, refund);
+    }
     // ---- PayPal's approval page
     if ((match = /^\/paypal\/approve\/([^/]+)$/.exec(url.pathname))) {
       const order = paypalOrders.get(match[1]);
@@ -194,6 +263,14 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
     approvePayPalOrder(orderId) {
       paypalOrders.get(orderId).status = "APPROVED";
     },
+    /** Captures an order as if our server had, then lost the answer (it crashed, or timed out). */
+    capturePayPalOrder(orderId) {
+      const order = paypalOrders.get(orderId);
+      order.status = "COMPLETED";
+      order.captures = [{ id: id("CAP"), status: "COMPLETED", amount: order.unit.amount, final_capture: true }];
+    },
+    refunds,
+    outage,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,11 +1,16 @@
-import { purgeExpiredHolds } from "~/models/bookings.server";
+import { releaseExpiredHolds } from "~/models/bookings.server";
+import { refundOwedPayments } from "~/models/payments.server";
 import type { Database } from "~/utils/db.server";
+import { configuredOrigin } from "~/utils/origin.server";
 import { purgeExpiredRateLimits } from "~/utils/rate-limit.server";
 import { purgeExpiredSessions } from "~/utils/session.server";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Abandoned payments free their car within this long even if nobody tries to book it (a booking purges at once). */
-const HOLD_PURGE_MS = 5 * 60 * 1000;
+/**
+ * Abandoned payments free their car within this long even if nobody tries to book it (a booking releases at once),
+ * and refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`).
+ */
+const PAYMENTS_BEAT_MS = 60 * 1000;
 
 /** Hourly clean-up of ended sessions and rate-limit windows; idempotent, so every instance may run it. */
 export function scheduleMaintenance(db: Database, log: (message: string) => void): () => void {
@@ -17,22 +22,24 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
       log(`maintenance failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const purgeHolds = async () => {
+  const payments = async () => {
     try {
-      const purged = await purgeExpiredHolds(db, new Date());
-      if (purged) log(`released ${purged} expired payment hold(s)`);
+      const released = await releaseExpiredHolds(db, new Date());
+      if (released) log(`released ${released} expired payment hold(s)`);
+      const refunded = await refundOwedPayments(db, configuredOrigin());
+      if (refunded) log(`refunded ${refunded} payment(s) owed back`);
     } catch (error) {
-      log(`releasing expired payment holds failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`payment upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const timer = setInterval(() => void run(), HOUR_MS);
-  const holdsTimer = setInterval(() => void purgeHolds(), HOLD_PURGE_MS);
+  const paymentsTimer = setInterval(() => void payments(), PAYMENTS_BEAT_MS);
   timer.unref();
-  holdsTimer.unref();
+  paymentsTimer.unref();
   void run();
-  void purgeHolds();
+  void payments();
   return () => {
     clearInterval(timer);
-    clearInterval(holdsTimer);
+    clearInterval(paymentsTimer);
   };
 }

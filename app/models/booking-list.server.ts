@@ -30,9 +30,12 @@ export interface BookingFilters {
   q?: string;
 }
 
-/** The viewer's scope: own bookings (not removed from their list), their cars' bookings, or all. Unpaid holds never show. */
+/**
+ * The viewer's scope: own bookings (not removed from their list), their cars' bookings, or all. Unpaid holds never
+ * show, nor holds released unpaid (kept for their payments record, decision 019): they never were bookings.
+ */
 export function viewerScope(viewer: Viewer): SQL {
-  const listed = ne(bookings.status, "void");
+  const listed = and(ne(bookings.status, "void"), isNull(bookings.releasedAt))!;
   if (viewer.role === "admin") return listed;
   if (viewer.role === "supplier") return and(listed, eq(bookings.supplierId, viewer.id))!;
   return and(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt))!;

@@ -8,11 +8,10 @@ import { bookingReference, sendBookingConfirmation, sendNotificationEmail } from
 
 const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("booking-mails"));
 
-const latestMail = () => readOutbox(outbox).at(-1)!;
-
 describe("booking and notification e-mails", () => {
   let database: TestDatabase;
   let catalogue: MinimalCatalogue;
+  const latestMail = async () => (await readOutbox(outbox, database.db)).at(-1)!;
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     catalogue = await insertMinimalCatalogue(database.db);
@@ -36,7 +35,7 @@ describe("booking and notification e-mails", () => {
       })
       .returning();
     await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
-    const mail = latestMail();
+    const mail = await latestMail();
     const reference = bookingReference(booking!.id);
     expect(mail).toContain(`Merci ! Voici votre réservation ${reference}.`);
     expect(mail).toContain("Bonjour Camille Dupont,");
@@ -58,11 +57,11 @@ describe("booking and notification e-mails", () => {
       .values({ userId: catalogue.driver.id, messageKey: "success.cancellationRequested" })
       .returning();
     expect(await sendNotificationEmail(database.db, notification!.id, "https://rent.example")).toBe("sent");
-    expect(latestMail()).toContain("Votre demande d'annulation a été envoyée");
+    expect(await latestMail()).toContain("Votre demande d'annulation a été envoyée");
 
-    const before = readOutbox(outbox).length;
+    const before = (await readOutbox(outbox, database.db)).length;
     await database.db.update(schema.users).set({ enableEmailNotifications: false }).where(eq(schema.users.id, catalogue.driver.id));
     expect(await sendNotificationEmail(database.db, notification!.id, "https://rent.example")).toBe("notificationsOff");
-    expect(readOutbox(outbox).length).toBe(before);
+    expect((await readOutbox(outbox, database.db)).length).toBe(before);
   });
 });

@@ -6,8 +6,10 @@ import { eq } from "drizzle-orm";
 import { notifications, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
-import { composeMail, getMailer } from "~/utils/mail.server";
+import { composeMail } from "~/utils/mail.server";
+import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
+import type { Currency } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { convertMinorUnits, formatMoney } from "./money";
@@ -56,7 +58,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         ? t("booking.deposit", { paid: money(booking.amountDue), rest: money(booking.totalPrice) })
         : t("booking.paid", { paid: money(booking.amountDue) });
   const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
-  await getMailer().send({
+  await queueMail(db, {
     ...composeMail({
       to: driver.email,
       language,
@@ -79,6 +81,36 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   });
 }
 
+/**
+ * Tells the driver a payment was given back in full, and why: it completed after the car's hold had ended and the
+ * car was booked by someone else meanwhile, or it was not the amount the checkout showed. Nothing was booked.
+ */
+export async function queueRefundMail(db: Executor, bookingId: string, refund: { amount: number; currency: string; reason: "carTaken" | "amountMismatch" }, origin: string): Promise<void> {
+  const details = await findBookingDetails(db, { id: bookingId });
+  if (!details) throw new Error(`no booking ${bookingId}`);
+  const { booking, driver } = details;
+  const language = driver.language;
+  const t = await getTranslator(language, "mail");
+  const places = placeNames(details, language);
+  const amount = formatMoney(refund.amount, refund.currency as Currency, language);
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("refund.subject", { amount }),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t(`refund.${refund.reason}`, { car: details.car.name, place: places.pickup, time: localTime(booking.startsAt, details.pickup.timeZone, language) }),
+        t("refund.amount", { amount }),
+        t("refund.nothingBooked"),
+      ],
+      action: { label: t("refund.action"), url: `${origin}/search` },
+      signature: t("signature"),
+    }),
+  );
+}
+
 /** Mails a notification to its user when they keep e-mail notifications on; says whether a mail went out. */
 export async function sendNotificationEmail(db: Executor, notificationId: string, origin: string): Promise<"sent" | "notificationsOff"> {
   const [row] = await db
@@ -92,7 +124,8 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   const t = await getTranslator(user.language, "mail");
   const common = await getTranslator(user.language, "common");
   const message = common(notification.messageKey, notification.messageParams);
-  await getMailer().send(
+  await queueMail(
+    db,
     composeMail({
       to: user.email,
       language: user.language,

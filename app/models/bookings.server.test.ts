@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { confirmPaidBooking, placeBooking, purgeExpiredHolds, releaseHold, type NewBooking } from "./bookings.server";
+import { confirmPaidBooking, placeBooking, releaseExpiredHolds, releaseHold, type NewBooking } from "./bookings.server";
 import { quoteOffer, readCheckoutLink, resolveCheckout, type CheckoutOffer } from "./checkout.server";
 
 const NOW = new Date("2030-01-15T12:00:00Z");
@@ -73,7 +73,7 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     expect((await database.db.select({ value: count() }).from(schema.users))[0]!.value).toBe(usersBefore + 1);
   });
 
-  it("an unpaid hold keeps the car until it expires; an expired one is purged by the next booking's own transaction", async () => {
+  it("an unpaid hold keeps the car until it expires; an expired one is released (kept, cancelled) by the next booking's own transaction", async () => {
     const period = await resolve("2030-04-01T10:00", "2030-04-03T10:00");
     await database.db.insert(schema.bookings).values({
       ...bookingValues(catalogue, "2030-04-01T09:00:00Z", "2030-04-03T09:00:00Z", "void"),
@@ -87,15 +87,16 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     await database.db.update(schema.bookings).set({ expiresAt: new Date(NOW.getTime() - 60_000) }).where(eq(schema.bookings.checkoutSessionId, "hold-live"));
     const placed = await placeBooking(database.db, newBooking({ offer: period, email: "after-hold@example.com" }));
     expect(placed.ok).toBe(true);
-    expect(await database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, "hold-live"))).toHaveLength(0);
+    const [released] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, "hold-live"));
+    expect(released).toMatchObject({ status: "cancelled", releasedAt: NOW });
   });
 
-  it("the periodic purge removes only expired holds", async () => {
+  it("the periodic job releases only expired holds", async () => {
     await database.db.insert(schema.bookings).values([
       { ...bookingValues(catalogue, "2030-05-01T09:00:00Z", "2030-05-02T09:00:00Z", "void"), checkoutSessionId: "old-hold", expiresAt: new Date(NOW.getTime() - 1) },
       { ...bookingValues(catalogue, "2030-05-03T09:00:00Z", "2030-05-04T09:00:00Z", "void"), checkoutSessionId: "new-hold", expiresAt: new Date(NOW.getTime() + 60_000) },
     ]);
-    expect(await purgeExpiredHolds(database.db, NOW)).toBe(1);
+    expect(await releaseExpiredHolds(database.db, NOW)).toBe(1);
     const left = await database.db.select({ id: schema.bookings.checkoutSessionId }).from(schema.bookings).where(eq(schema.bookings.status, "void"));
     expect(left.map((row) => row.id)).toContain("new-hold");
     expect(left.map((row) => row.id)).not.toContain("old-hold");
@@ -109,16 +110,14 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     expect(placed.status).toBe("void");
     // Full payment: the rental (2 days × $40) and no deposit, in euros at 0.9.
     expect(placed.chargeAmount).toBe(7_200);
-    // A paid session whose hold is gone is reported, never confirmed.
+    // A paid session with no hold is reported, never confirmed.
     expect(await confirmPaidBooking(database.db, "cs_unknown", { amount: 7_200, currency: "EUR" })).toEqual({ outcome: "noHold" });
 
-    expect(await confirmPaidBooking(database.db, "cs_race", { amount: 7_100, currency: "EUR" })).toEqual({ outcome: "amountMismatch" });
-    expect(await confirmPaidBooking(database.db, "cs_race", { amount: 7_200, currency: "USD" })).toEqual({ outcome: "amountMismatch" });
-
+    const paid = { amount: 7_200, currency: "EUR", references: { paymentIntentId: "pi_1" } };
     const outcomes = await Promise.all([
-      confirmPaidBooking(database.db, "cs_race", { amount: 7_200, currency: "eur", paymentIntentId: "pi_1" }),
-      confirmPaidBooking(database.db, "cs_race", { amount: 7_200, currency: "EUR", paymentIntentId: "pi_1" }),
-      confirmPaidBooking(database.db, "cs_race", { amount: 7_200, currency: "EUR", paymentIntentId: "pi_1" }),
+      database.db.transaction((tx) => confirmPaidBooking(tx, "cs_race", { ...paid, currency: "eur" })),
+      database.db.transaction((tx) => confirmPaidBooking(tx, "cs_race", paid)),
+      database.db.transaction((tx) => confirmPaidBooking(tx, "cs_race", paid)),
     ]);
     expect(outcomes.filter((outcome) => outcome.outcome === "confirmed")).toHaveLength(1);
     const [booking] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, placed.bookingId));
@@ -127,16 +126,49 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     expect(await releaseHold(database.db, "cs_race")).toBe(false);
   });
 
+  it("never confirms another amount or currency: the hold is released (kept for its payment's refund)", async () => {
+    const period = await resolve("2030-06-10T10:00", "2030-06-12T10:00");
+    const placed = await placeBooking(database.db, newBooking({ offer: period, paymentMode: "full", gateway: "stripe", attemptId: "cs_mismatch", email: "mismatch@example.com" }));
+    if (!placed.ok) throw new Error("not placed");
+    expect(await confirmPaidBooking(database.db, "cs_mismatch", { amount: 7_200, currency: "USD" })).toEqual({ outcome: "amountMismatch", bookingId: placed.bookingId });
+    expect(await confirmPaidBooking(database.db, "cs_mismatch", { amount: 7_100, currency: "EUR" })).toEqual({ outcome: "amountMismatch", bookingId: placed.bookingId });
+    const [booking] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, placed.bookingId));
+    expect(booking).toMatchObject({ status: "cancelled", chargedAmount: null });
+    expect(booking!.releasedAt).not.toBeNull();
+  });
+
+  it("a payment completing after its hold was released confirms it if the car is still free, and reports carTaken otherwise", async () => {
+    const free = await resolve("2030-06-20T10:00", "2030-06-22T10:00");
+    const late = await placeBooking(database.db, newBooking({ offer: free, paymentMode: "full", gateway: "stripe", attemptId: "cs_late_free", email: "late-free@example.com" }));
+    if (!late.ok) throw new Error("not placed");
+    await releaseHold(database.db, "cs_late_free", NOW);
+    const paid = { amount: late.chargeAmount, currency: "EUR", references: { paymentIntentId: "pi_late" } };
+    expect(await database.db.transaction((tx) => confirmPaidBooking(tx, "cs_late_free", paid))).toEqual({ outcome: "confirmed", bookingId: late.bookingId });
+    const [confirmed] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, late.bookingId));
+    expect(confirmed).toMatchObject({ status: "paid", releasedAt: null, paymentIntentId: "pi_late" });
+
+    const taken = await resolve("2030-06-25T10:00", "2030-06-27T10:00");
+    const lost = await placeBooking(database.db, newBooking({ offer: taken, paymentMode: "full", gateway: "payPal", attemptId: "pp_late_taken", email: "late-taken@example.com" }));
+    if (!lost.ok) throw new Error("not placed");
+    await releaseHold(database.db, "pp_late_taken", NOW);
+    const other = await placeBooking(database.db, newBooking({ offer: taken, email: "quicker@example.com" }));
+    expect(other.ok).toBe(true);
+    const outcome = await database.db.transaction((tx) => confirmPaidBooking(tx, "pp_late_taken", { amount: lost.chargeAmount, currency: "EUR" }));
+    expect(outcome).toEqual({ outcome: "carTaken", bookingId: lost.bookingId });
+    const [still] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, lost.bookingId));
+    expect(still).toMatchObject({ status: "cancelled" });
+  });
+
   it("releases a failed payment's hold so the car is free at once", async () => {
     const period = await resolve("2030-07-01T10:00", "2030-07-03T10:00");
     const placed = await placeBooking(database.db, newBooking({ offer: period, paymentMode: "full", gateway: "sandbox", attemptId: "sbx_declined", email: "declined@example.com" }));
     expect(placed.ok).toBe(true);
     expect(await releaseHold(database.db, "sbx_declined")).toBe(true);
-    // The account made with the released hold is gone with it: the same visitor may book again with the same address.
-    expect(await database.db.select().from(schema.users).where(eq(schema.users.email, "declined@example.com"))).toHaveLength(0);
+    // The account made with the released hold has no booking: the same visitor books again at once with the same
+    // address, as the same account (issue 21.6: no waiting for the hold to end).
     const again = await placeBooking(database.db, newBooking({ offer: period, email: "declined@example.com" }));
     expect(again.ok).toBe(true);
-    if (again.ok) expect(again.newAccount).toBe(true);
+    if (again.ok) expect(again.newAccount).toBe(false);
     // But an address whose account has a booking (activated or not) must sign in: nobody can attach bookings to it.
     const intruder = await placeBooking(database.db, newBooking({ offer: await resolve("2030-07-10T10:00", "2030-07-12T10:00"), email: "Declined@Example.com" }));
     expect(intruder).toEqual({ ok: false, error: "errors.emailAlreadyRegistered" });

@@ -4,7 +4,7 @@
  * table, and two bookings that hold a car can never overlap: the database's exclusion constraint refuses the second
  * one (SQLSTATE 23P01), whichever app instance writes it.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { additionalDrivers, bookings, cars, locations, notifications, users } from "#db/schema";
 import { type BookingStatus, type Currency, type Extra, type Language, type PaymentGateway, type PaymentMode } from "./enums";
@@ -41,31 +41,31 @@ export type PlaceBookingResult =
   | { ok: false; error: "checkout:problems.carUnavailable" | "errors.emailAlreadyRegistered" | "errors.accountSuspended" };
 
 /**
- * A checkout's account for a visitor: always a new unverified driver without a password. An address that already
- * has an account must sign in — even one made by an earlier checkout and never activated, or anyone could attach
- * bookings to (and read the details of) another person's account. An account whose only booking was an unpaid hold
- * that ended is removed with it (`removeAbandonedCheckoutAccounts`), so a visitor whose payment failed can try again.
+ * A checkout's account for a visitor: a new unverified driver without a password. An address that already has an
+ * account must sign in — or anyone could attach bookings to (and read the details of) another person's account —
+ * with one exception: an account an earlier checkout made for this address (no password, never verified, no social
+ * identity) that has no confirmed booking, only holds whose payment never finished. It was never anyone's account,
+ * so a visitor whose payment failed or who went back can book again at once, as the same account.
  */
 async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kind: "visitor" }>): Promise<{ id: string; created: boolean } | null> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
-  if (existing) return null;
+  const [existing] = await tx
+    .select({ id: users.id, reusable: sql<boolean>`${abandonedCheckoutAccount}` })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${driver.email})`);
   const { kind: _kind, ...details } = driver;
-  return { id: await insertDriver(tx, { ...details, passwordHash: null }), created: true };
+  if (!existing) return { id: await insertDriver(tx, { ...details, passwordHash: null }), created: true };
+  if (!existing.reusable) return null;
+  await tx
+    .update(users)
+    .set({ fullName: details.fullName, phone: details.phone, birthDate: details.birthDate, language: details.language, updatedAt: new Date() })
+    .where(eq(users.id, existing.id));
+  return { id: existing.id, created: false };
 }
 
-/**
- * Accounts made by a checkout (no password, never verified, no social identity) that no longer have any booking:
- * their hold was released or expired. They never were anyone's account.
- */
-async function removeAbandonedCheckoutAccounts(db: Executor, driverIds: string[]): Promise<void> {
-  if (!driverIds.length) return;
-  await db.execute(sql`
-    delete from users u
-    where u.id in (${sql.join([...new Set(driverIds)].map((id) => sql`${id}::uuid`), sql`, `)})
-      and u.role = 'user' and u.password_hash is null and not u.verified
-      and not exists (select 1 from bookings b where b.driver_id = u.id)
-      and not exists (select 1 from user_identities i where i.user_id = u.id)`);
-}
+/** An account made by a checkout whose every booking is an unfinished payment (see visitorAccount). */
+const abandonedCheckoutAccount = sql`(${users.role} = 'user' and ${users.passwordHash} is null and not ${users.verified}
+  and not exists (select 1 from user_identities i where i.user_id = ${users.id})
+  and not exists (select 1 from bookings b where b.driver_id = ${users.id} and (b.status <> 'void' and b.released_at is null)))`;
 
 /** The columns a quote sets on a booking: places, period, the chosen extras and the price breakdown (base cents). */
 export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extras: readonly Extra[]) {
@@ -84,20 +84,27 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
   };
 }
 
-/** Unpaid holds past their expiry stop holding the car: they are removed (a payment never finished is no booking). */
-export async function purgeExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
+/**
+ * Unpaid holds past their expiry stop holding the car: they are released ('cancelled', `released_at` set), never
+ * deleted, so a payment that completes after all still finds its booking and its payments row (decision 019).
+ */
+export async function releaseExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
   const expired = and(eq(bookings.status, "void"), lt(bookings.expiresAt, now), carId ? eq(bookings.carId, carId) : undefined);
-  const removed = await db.delete(bookings).where(expired).returning({ id: bookings.id, driverId: bookings.driverId, sessionId: bookings.checkoutSessionId });
-  for (const hold of removed) console.log(`[payments] released expired hold ${hold.id} (session ${hold.sessionId})`);
-  await removeAbandonedCheckoutAccounts(db, removed.map((hold) => hold.driverId));
-  return removed.length;
+  assertTransition("void", "cancelled");
+  const released = await db.update(bookings).set({ status: "cancelled", releasedAt: now, updatedAt: now }).where(expired).returning({ id: bookings.id });
+  return released.length;
 }
 
 /**
  * Writes the booking — pay later as `pending`, online as an unpaid `void` hold until `holdUntil` — and a visitor's
- * account with it, in one transaction: if the car was taken meanwhile, no account is left behind either.
+ * account with it, in one transaction: if the car was taken meanwhile, no account is left behind either. `within`
+ * writes what belongs with the booking in the same transaction (its announcement, or its payments row).
  */
-export async function placeBooking(db: Database, input: NewBooking): Promise<PlaceBookingResult> {
+export async function placeBooking(
+  db: Database,
+  input: NewBooking,
+  within?: (tx: Database, booking: { id: string; status: BookingStatus; chargeAmount: number }) => Promise<void>,
+): Promise<PlaceBookingResult> {
   const { offer, price, paymentMode } = input;
   const terms = paymentTerms(paymentMode, price.total, offer.car.deposit);
   const online = paysOnline(paymentMode);
@@ -105,7 +112,7 @@ export async function placeBooking(db: Database, input: NewBooking): Promise<Pla
   try {
     return await db.transaction(async (tx) => {
       // An abandoned payment's hold must not block this car (the constraint does not look at expiry).
-      await purgeExpiredHolds(tx, input.now, offer.car.id);
+      await releaseExpiredHolds(tx, input.now, offer.car.id);
       let driverId: string;
       let newAccount = false;
       if (input.driver.kind === "visitor") {
@@ -142,15 +149,9 @@ export async function placeBooking(db: Database, input: NewBooking): Promise<Pla
         })
         .returning({ id: bookings.id });
       if (input.additionalDriver) await tx.insert(additionalDrivers).values({ bookingId: booking!.id, ...input.additionalDriver });
-      return {
-        ok: true as const,
-        bookingId: booking!.id,
-        driverId,
-        status,
-        newAccount,
-        amountDue: terms.online,
-        chargeAmount: onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate),
-      };
+      const chargeAmount = onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate);
+      await within?.(tx, { id: booking!.id, status, chargeAmount });
+      return { ok: true as const, bookingId: booking!.id, driverId, status, newAccount, amountDue: terms.online, chargeAmount };
     });
   } catch (error) {
     // 23P01: the exclusion constraint (another booking holds the car); 40P01: two writers deadlocked on it.
@@ -170,52 +171,111 @@ export async function recordPaymentSession(db: Executor, bookingId: string, refe
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "void")));
 }
 
-export type Confirmation = { outcome: "confirmed"; bookingId: string } | { outcome: "alreadySettled" } | { outcome: "noHold" } | { outcome: "amountMismatch" };
+export type Confirmation =
+  | { outcome: "confirmed"; bookingId: string }
+  | { outcome: "alreadySettled"; bookingId: string }
+  | { outcome: "noHold" }
+  | { outcome: "amountMismatch"; bookingId: string }
+  /** Paid after its hold was released, and the car was booked by someone else meanwhile: to be refunded. */
+  | { outcome: "carTaken"; bookingId: string };
 
-/**
- * Confirms a paid hold exactly once: one conditional update from `void` to the option's status. The return page and
- * the webhook may both call this at the same moment; only the one whose update matched goes on to notify and mail.
- * A payment for another amount or currency than the one shown is never accepted as paying this booking.
- */
-export async function confirmPaidBooking(
-  db: Executor,
-  sessionId: string,
-  payment: { amount: number; currency: string; paymentIntentId?: string | null; customerId?: string | null },
-  now = new Date(),
-): Promise<Confirmation> {
+/** The hold a payment session belongs to, with what confirming it needs. */
+async function findHold(db: Executor, sessionId: string) {
   const [hold] = await db
-    .select({ id: bookings.id, status: bookings.status, paymentMode: bookings.paymentMode, totalPrice: bookings.totalPrice, deposit: bookings.deposit, rate: bookings.displayRate, currency: bookings.displayCurrency })
-    .from(bookings)
-    .where(eq(bookings.checkoutSessionId, sessionId));
-  if (!hold) return { outcome: "noHold" };
-  if (hold.status !== "void") return { outcome: "alreadySettled" };
-  if (payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) || payment.currency.toUpperCase() !== hold.currency) return { outcome: "amountMismatch" };
-  const target = CONFIRMED_STATUS[hold.paymentMode];
-  assertTransition("void", target);
-  const [confirmed] = await db
-    .update(bookings)
-    .set({
-      status: target,
-      expiresAt: null,
-      confirmedAt: now,
-      chargedAmount: payment.amount,
-      paymentIntentId: payment.paymentIntentId ?? null,
-      customerId: payment.customerId ?? null,
-      updatedAt: now,
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      releasedAt: bookings.releasedAt,
+      paymentMode: bookings.paymentMode,
+      totalPrice: bookings.totalPrice,
+      deposit: bookings.deposit,
+      rate: bookings.displayRate,
+      currency: bookings.displayCurrency,
     })
-    .where(and(eq(bookings.id, hold.id), eq(bookings.status, "void")))
-    .returning({ id: bookings.id });
-  return confirmed ? { outcome: "confirmed", bookingId: confirmed.id } : { outcome: "alreadySettled" };
+    .from(bookings)
+    .where(eq(bookings.checkoutSessionId, sessionId))
+    .for("update");
+  return hold;
 }
 
-/** Removes an unpaid hold (payment failed, declined or abandoned): the car is free again at once. */
-export async function releaseHold(db: Executor, sessionId: string): Promise<boolean> {
-  const removed = await db
-    .delete(bookings)
+/** A released hold takes its car again, if nobody booked it meanwhile (the exclusion constraint decides): a savepoint, so a refusal leaves the caller's transaction usable. */
+async function retakeCar(db: Database, bookingId: string, set: Partial<typeof bookings.$inferInsert>): Promise<boolean> {
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint
+        .update(bookings)
+        .set({ ...set, releasedAt: null })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, "cancelled"), isNotNull(bookings.releasedAt)));
+    });
+    return true;
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === "23P01" || state === "40P01") return false;
+    throw error;
+  }
+}
+
+/**
+ * Confirms a paid hold exactly once: one conditional update to the option's status. The return page and the webhook
+ * may both call this at the same moment (the row lock orders them); only the first goes on to notify and mail. A
+ * payment for another amount or currency than the one shown never pays this booking. A payment that completes after
+ * its hold was released still confirms it when the car is free for that period; otherwise it is `carTaken`.
+ */
+export async function confirmPaidBooking(db: Database, sessionId: string, payment: { amount: number; currency: string; references?: Record<string, string> }, now = new Date()): Promise<Confirmation> {
+  const hold = await findHold(db, sessionId);
+  if (!hold) return { outcome: "noHold" };
+  const released = hold.status === "cancelled" && hold.releasedAt !== null;
+  if (hold.status !== "void" && !released) return { outcome: "alreadySettled", bookingId: hold.id };
+  if (payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) || payment.currency.toUpperCase() !== hold.currency) {
+    if (hold.status === "void") await releaseHold(db, sessionId, now);
+    return { outcome: "amountMismatch", bookingId: hold.id };
+  }
+  const target = CONFIRMED_STATUS[hold.paymentMode];
+  // A released hold is taken again and confirmed in one step: as if it had been held all along.
+  assertTransition("void", target);
+  const references = payment.references ?? {};
+  const confirmed = {
+    status: target,
+    expiresAt: null,
+    confirmedAt: now,
+    chargedAmount: payment.amount,
+    paymentIntentId: references.paymentIntentId ?? references.captureId ?? null,
+    customerId: references.customerId ?? null,
+    updatedAt: now,
+  };
+  if (released) return (await retakeCar(db, hold.id, confirmed)) ? { outcome: "confirmed", bookingId: hold.id } : { outcome: "carTaken", bookingId: hold.id };
+  const [updated] = await db.update(bookings).set(confirmed).where(and(eq(bookings.id, hold.id), eq(bookings.status, "void"))).returning({ id: bookings.id });
+  return updated ? { outcome: "confirmed", bookingId: hold.id } : { outcome: "alreadySettled", bookingId: hold.id };
+}
+
+/**
+ * Before money is taken in a step of ours (PayPal's capture): does the hold still keep its car? A hold past its
+ * expiry is extended briefly; a released one takes the car again if it is still free. False: the car is taken.
+ */
+export async function secureHoldForCapture(db: Database, sessionId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const hold = await findHold(tx, sessionId);
+    if (!hold) return false;
+    const briefly = new Date(now.getTime() + 10 * 60_000);
+    if (hold.status === "void") {
+      await tx.update(bookings).set({ expiresAt: briefly, updatedAt: now }).where(and(eq(bookings.id, hold.id), lt(bookings.expiresAt, briefly)));
+      return true;
+    }
+    if (hold.status === "cancelled" && hold.releasedAt) return retakeCar(tx, hold.id, { status: "void", expiresAt: briefly, updatedAt: now });
+    // Already confirmed (another request captured it): the capture call finds the order completed.
+    return hold.status !== "cancelled";
+  });
+}
+
+/** Releases an unpaid hold (payment failed, declined or abandoned): the car is free again at once; the row is kept. */
+export async function releaseHold(db: Executor, sessionId: string, now = new Date()): Promise<boolean> {
+  assertTransition("void", "cancelled");
+  const released = await db
+    .update(bookings)
+    .set({ status: "cancelled", releasedAt: now, updatedAt: now })
     .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.status, "void")))
-    .returning({ id: bookings.id, driverId: bookings.driverId });
-  await removeAbandonedCheckoutAccounts(db, removed.map((hold) => hold.driverId));
-  return removed.length > 0;
+    .returning({ id: bookings.id });
+  return released.length > 0;
 }
 
 /** Notifications of a new booking: one for its driver, one for the car's supplier (rendered in each reader's language). */

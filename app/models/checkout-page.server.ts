@@ -11,7 +11,9 @@ import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "./person-fields";
 import { bookingReference, foldMarkup, offeredPaymentOptions, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
-import { confirmPaidBooking, placeBooking, recordPaymentSession, releaseHold, type DriverDetails } from "./bookings.server";
+import { announceBooking } from "./booking-announcements.server";
+import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookings.server";
+import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
 import { extrasOf, quoteOffer, type CheckoutOffer } from "./checkout.server";
 import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
@@ -102,7 +104,7 @@ export type BookingOutcome =
   | { kind: "problem"; errors: Record<string, Message> }
   | { kind: "confirmed"; bookingId: string; sessionId: string }
   | { kind: "redirect"; bookingId: string; url: string }
-  | { kind: "embedded"; bookingId: string; sessionId: string; clientSecret: string; publishableKey: string };
+  | { kind: "embedded"; bookingId: string; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null };
 
 /**
  * Places the booking and starts its payment. Pay later is confirmed at once; an online payment holds the car as
@@ -136,7 +138,9 @@ export async function bookOffer(
     : { kind: "visitor", fullName: values.fullName, email: values.email, phone: values.phone, birthDate: input.birthDates.driver, language: input.language, driverLicense: input.driverLicense };
   const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
   const attemptId = newAttemptId(gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk");
-  const placed = await placeBooking(db, {
+  const placed = await placeBooking(
+    db,
+    {
     offer,
     price,
     extras,
@@ -150,7 +154,14 @@ export async function bookOffer(
     attemptId,
     holdUntil,
     now: input.now,
-  });
+    },
+    // In the booking's transaction: a pay-later booking's announcement, or an online one's payments row, written
+    // before the gateway is called (decision 019).
+    (tx, booking) =>
+      gatewayName
+        ? recordPaymentStart(tx, { bookingId: booking.id, gateway: gatewayName, attemptId, amount: booking.chargeAmount, currency: input.display.currency }).then(() => undefined)
+        : announceBooking(tx, booking.id, input.origin),
+  );
   if (!placed.ok) {
     const field = placed.error === "errors.emailAlreadyRegistered" ? "email" : "";
     return { kind: "problem", errors: { [field]: { key: placed.error } } };
@@ -175,22 +186,24 @@ export async function bookOffer(
     });
   } catch (error) {
     logError("checkout", error, "the payment could not start");
-    await releaseHold(db, attemptId);
+    await settlePayment(db, attemptId, { status: "failed" }, input.origin);
     return { kind: "problem", errors: { "": { key: "checkout:problems.paymentUnavailable" } } };
   }
   if (start.kind === "settled") {
     if (start.outcome === "declined") {
-      await releaseHold(db, attemptId);
+      await settlePayment(db, attemptId, { status: "failed" }, input.origin);
       return { kind: "problem", errors: { "": { key: "errors.paymentFailed" } } };
     }
-    const confirmed = await confirmPaidBooking(db, attemptId, { amount: placed.chargeAmount, currency: input.display.currency }, input.now);
-    if (confirmed.outcome !== "confirmed") throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${confirmed.outcome}`);
+    const settled = await settlePayment(db, attemptId, { status: "paid", amount: placed.chargeAmount, currency: input.display.currency, references: { attemptId } }, input.origin, input.now);
+    if (settled !== "paid") throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
     return { kind: "confirmed", bookingId: placed.bookingId, sessionId: attemptId };
   }
+  const references: Record<string, string> = start.kind === "redirect" && start.payPalOrderId ? { orderId: start.payPalOrderId } : { sessionId: start.sessionId };
   await recordPaymentSession(db, placed.bookingId, { sessionId: start.sessionId, payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined });
+  await recordGatewayReferences(db, attemptId, references);
   return start.kind === "redirect"
     ? { kind: "redirect", bookingId: placed.bookingId, url: start.url }
-    : { kind: "embedded", bookingId: placed.bookingId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey };
+    : { kind: "embedded", bookingId: placed.bookingId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey, scriptUrl: start.scriptUrl };
 }
 
 /** Spec §3 payment order description: the booking reference, the car's days and places. */

@@ -1,16 +1,18 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
-import { abandonPayment, settleWithGateway, type Settlement } from "~/models/booking-confirmation.server";
 import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
-import { checkoutHref } from "~/models/checkout.server";
+import { checkoutHref, searchHrefFor } from "~/models/checkout.server";
+import { formatMoney } from "~/models/money";
+import { abandonPayment, latestPayment, settledAs, settleWithGateway, type Settlement } from "~/models/payments.server";
 import { instantToLocalDateTime } from "~/models/rental-period";
+import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
-import { notFound } from "~/utils/responses.server";
+import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
@@ -21,60 +23,97 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 /** How often the page asks again while the gateway has not answered (meta refresh without JavaScript, polling with it). */
 const RECHECK_SECONDS = 3;
 
-/**
- * Spec §2 /checkout-session/{sessionId}: checking the payment, then success or failure. The gateway is asked on
- * the server (never the browser's word); a payment the webhook already confirmed is simply shown.
- */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+async function ownPayment(request: Request, context: LoaderFunctionArgs["context"], params: LoaderFunctionArgs["params"]) {
   const { language, user } = await getVisitor(request, context);
   const db = await getDb();
   const sessionId = String(params.sessionId ?? "").slice(0, 255);
   const own = await findOwnBooking(db, { sessionId }, request, user ? { id: user.id, role: user.role } : null);
   // Someone else's session, or none: the same answer, so ids cannot be probed.
   if (!own) throw notFound();
+  return { db, own, user, language, sessionId };
+}
+
+/**
+ * Spec §2 /checkout-session/{sessionId}: checking the payment, then success or failure. The gateway is asked on
+ * the server (never the browser's word); the payments row says what became of it (decision 019). A GET changes
+ * nothing the driver did not pay for: coming back from the gateway's "go back" link only offers to cancel.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { db, own, user, language } = await ownPayment(request, context, params);
   const { t, translations } = await routeTranslations(language, "checkout");
   const common = { title: t("session.title"), translations };
   const { booking } = own;
-  let settlement: Settlement = booking.status === "void" ? "open" : "paid";
-  if (booking.status === "void" && booking.paymentGateway && booking.checkoutSessionId) {
-    const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
-    const origin = publicOrigin(request);
-    try {
-      settlement = new URL(request.url).searchParams.has("cancelled") ? await abandonPayment(db, hold, booking.id, origin) : await settleWithGateway(db, hold, origin);
-    } catch (error) {
-      // The gateway did not answer: keep checking (the hold and the webhook still settle it).
-      logError("checkout-session", error, "payment check failed");
-      settlement = "open";
+  const left = new URL(request.url).searchParams.has("cancelled");
+  const released = booking.status === "cancelled" && booking.releasedAt !== null;
+  let settlement: Settlement = "paid";
+  if (booking.status === "void" || released) {
+    const payment = await latestPayment(db, booking.id);
+    settlement = (payment && settledAs(payment)) ?? "open";
+    if (settlement === "open" && booking.paymentGateway && booking.checkoutSessionId) {
+      const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
+      try {
+        settlement = await settleWithGateway(db, hold, publicOrigin(request));
+      } catch (error) {
+        // The gateway did not answer: keep checking (the webhook and the maintenance job settle it too).
+        logError("checkout-session", error, "payment check failed");
+      }
     }
-    if (settlement === "open" && booking.expiresAt && booking.expiresAt.getTime() < Date.now()) settlement = "failed";
+    if (settlement === "open" && (released || (booking.expiresAt && booking.expiresAt.getTime() < Date.now()))) settlement = "failed";
   }
+  const headers = { "Cache-Control": PRIVATE_PAGE };
+  const base = { ...common, retry: null as string | null, search: null as string | null, receipt: null, recheckSeconds: 0, minutesLeft: 0, amount: null as string | null, canCancel: false };
+  const link = {
+    car: booking.carId,
+    pickup: own.pickup.slug,
+    dropoff: own.dropoff.slug,
+    // A checkout link gives both times on the pick-up place's clocks, as the search form does.
+    from: instantToLocalDateTime(booking.startsAt, own.pickup.timeZone),
+    to: instantToLocalDateTime(booking.endsAt, own.pickup.timeZone),
+  };
   if (settlement === "failed") {
-    const retry = checkoutHref(
-      {
-        car: booking.carId,
-        pickup: own.pickup.slug,
-        dropoff: own.dropoff.slug,
-        // A checkout link gives both times on the pick-up place's clocks, as the search form does.
-        from: instantToLocalDateTime(booking.startsAt, own.pickup.timeZone),
-        to: instantToLocalDateTime(booking.endsAt, own.pickup.timeZone),
-      },
-      { extras: own.receipt.extras.map((line) => line.extra), paymentMode: booking.paymentMode },
-    );
-    return data({ ...common, state: "failed" as const, retry, receipt: null, recheckSeconds: 0 }, { headers: { "Cache-Control": "no-store" } });
+    const retry = checkoutHref(link, { extras: own.receipt.extras.map((line) => line.extra), paymentMode: booking.paymentMode });
+    return data({ ...base, state: "failed" as const, retry }, { headers });
+  }
+  if (settlement === "carTaken" || settlement === "refunded" || settlement === "refundPending") {
+    const payment = await latestPayment(db, booking.id);
+    const amount = payment ? formatMoney(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
+    return data({ ...base, state: settlement, amount, search: searchHrefFor(link) }, { headers });
   }
   if (settlement === "open") {
-    return data({ ...common, state: "checking" as const, retry: null, receipt: null, recheckSeconds: RECHECK_SECONDS }, { headers: { "Cache-Control": "no-store" } });
+    const minutesLeft = booking.expiresAt ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000)) : 0;
+    if (left) return data({ ...base, state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request)) }, { headers });
+    return data({ ...base, state: "checking" as const, recheckSeconds: RECHECK_SECONDS }, { headers });
   }
-  const fresh = await findOwnBooking(db, { sessionId: booking.checkoutSessionId ?? sessionId }, request, user ? { id: user.id, role: user.role } : null);
+  const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
-  return data(
-    { ...common, state: "success" as const, retry: null, receipt: bookingReceipt(fresh), recheckSeconds: 0 },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return data({ ...base, state: "success" as const, receipt: bookingReceipt(fresh) }, { headers });
+}
+
+/** Only the driver paying (signed in as them, or the browser that booked) may give a payment up: never staff. */
+function isPayingDriver(booking: { id: string; driverId: string }, user: { id: string } | null, remembered: string[]) {
+  return user ? user.id === booking.driverId : remembered.includes(booking.id);
+}
+
+/** "Cancel this payment": ends it at the gateway and releases the car, unless it was paid meanwhile. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { db, own, user, sessionId } = await ownPayment(request, context, params);
+  const form = await request.formData();
+  const { booking } = own;
+  if (form.get("intent") !== "cancel" || !isPayingDriver(booking, user, await browserBookingIds(request))) throw notFound();
+  if (booking.status === "void" && booking.paymentGateway && booking.checkoutSessionId) {
+    const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
+    try {
+      await abandonPayment(db, hold, publicOrigin(request));
+    } catch (error) {
+      // The gateway did not answer: the hold ends by itself; the page keeps checking meanwhile.
+      logError("checkout-session", error, "cancelling the payment failed");
+    }
+  }
+  return redirect(`/checkout-session/${encodeURIComponent(sessionId)}`, { status: 303 });
 }
 
 export default function CheckoutSession() {
-  const { state, retry, receipt, recheckSeconds, translations } = useLoaderData<typeof loader>();
+  const { state, retry, search, receipt, recheckSeconds, minutesLeft, amount, canCancel, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -98,6 +137,18 @@ export default function CheckoutSession() {
             </button>
           </Form>
         </>
+      ) : state === "left" ? (
+        <>
+          <h1>{t("session.leftHeading")}</h1>
+          <p>{t("session.leftHint", { minutes: minutesLeft })}</p>
+          {canCancel ? (
+            <form method="post">
+              <button type="submit" name="intent" value="cancel" className="button">
+                {t("session.cancelPayment")}
+              </button>
+            </form>
+          ) : null}
+        </>
       ) : state === "failed" ? (
         <>
           <h1>{t("common:errors.paymentFailed")}</h1>
@@ -105,6 +156,16 @@ export default function CheckoutSession() {
           <p>
             <SiteLink className="button" to={retry!}>
               {t("session.tryAgain")}
+            </SiteLink>
+          </p>
+        </>
+      ) : state === "carTaken" || state === "refunded" || state === "refundPending" ? (
+        <>
+          <h1>{t(`session.${state}Heading`)}</h1>
+          <p role="alert">{t(`session.${state}Hint`, { amount: amount ?? "" })}</p>
+          <p>
+            <SiteLink className="button" to={search!}>
+              {t("session.searchAgain")}
             </SiteLink>
           </p>
         </>

@@ -9,7 +9,9 @@ import * as schema from "#db/schema";
 import { insertMinimalCatalogue } from "../../tests/support/fixtures";
 import { readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
-import { loader as sessionLoader } from "./checkout-session.$sessionId";
+import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
+import { releaseExpiredHolds } from "~/models/bookings.server";
+import { refundOwedPayments } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.stripe";
 
 const standIns = await vi.hoisted(async () => {
@@ -30,6 +32,9 @@ const standIns = await vi.hoisted(async () => {
     paypalOrders: Map<string, { status: string }>;
     payStripeSession(id: string): Record<string, unknown>;
     approvePayPalOrder(id: string): void;
+    capturePayPalOrder(id: string): void;
+    refunds: Map<string, { id: string; amount: unknown }>;
+    outage: { refunds: boolean };
     close(): Promise<void>;
   };
 });
@@ -95,6 +100,34 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
   }
 
   const cookieFrom = (result: RouteResult) => (headerOf(result, "Set-Cookie") ?? "").split(";")[0]!;
+  const cancelPayment = (sessionId: string, cookie: string) =>
+    runCatching(
+      () =>
+        sessionAction({
+          ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}`, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN }, body: new URLSearchParams({ intent: "cancel" }) })),
+          params: { sessionId },
+        }) as Promise<RouteResult>,
+    );
+  const paymentOf = async (bookingId: string) => (await app.database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId)))[0];
+  const driverEmail = async (userId: string) => (await app.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId)))[0]!.email;
+  /** Ends a hold as the clock would: its expiry passes, the maintenance job releases it. */
+  const expireHold = async (bookingId: string) => {
+    await app.database.db.update(schema.bookings).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.bookings.id, bookingId));
+    await releaseExpiredHolds(app.database.db, new Date());
+  };
+  /** Someone else books the same car for the same period (pay later). */
+  const bookInstead = async () => expect(statusOf(await book({ paymentMode: "payLater" }))).toBe(302);
+  /** Starts a full online payment for a new period and lets its hold expire; `taken` books the car for someone else meanwhile. */
+  const lateHold = async (gateway: "stripe" | "payPal", taken: boolean) => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway });
+    const reference = headerOf(result, "Location")!.split("/").pop()!;
+    const column = gateway === "stripe" ? schema.bookings.checkoutSessionId : schema.bookings.payPalOrderId;
+    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(column, reference));
+    await expireHold(hold!.id);
+    if (taken) await bookInstead();
+    return { result, reference, hold: hold! };
+  };
   const sessionPage = (sessionId: string, cookie: string, query = "") =>
     runCatching(() => sessionLoader({ ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}${query}`, { headers: { Cookie: cookie } })), params: { sessionId } }) as Promise<RouteResult>);
 
@@ -132,7 +165,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookie)).state).toBe("checking");
 
     const paid = standIns.payStripeSession(sessionId);
-    const mailsBefore = readOutbox(process.env.OUTBOX_DIR!).length;
+    const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
     const [page, webhook] = await Promise.all([sessionPage(sessionId, cookie), signedWebhook({ id: "evt_1", type: "checkout.session.completed", data: { object: paid } })]);
     expect(webhook.status).toBe(200);
     expect(dataOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({ state: "success", receipt: { charged: 25_000, status: "deposit" } });
@@ -141,7 +174,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(booking!.paymentIntentId).toMatch(/^pi_/);
     const notes = await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id));
     expect(notes).toHaveLength(2);
-    const confirmations = readOutbox(process.env.OUTBOX_DIR!).slice(mailsBefore).filter((mail) => mail.includes("is confirmed"));
+    const confirmations = (await readOutbox(process.env.OUTBOX_DIR!)).slice(mailsBefore).filter((mail) => mail.includes("is confirmed"));
     expect(confirmations).toHaveLength(1);
 
     // Another browser cannot see it: the same 404 as a session that does not exist.
@@ -169,7 +202,21 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const session = standIns.stripeSessions.get(sessionId)!;
     session.status = "expired";
     expect((await signedWebhook({ id: "evt_expired", type: "checkout.session.expired", data: { object: session } })).status).toBe(200);
-    expect(await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId))).toHaveLength(0);
+    const [released] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(released).toMatchObject({ status: "cancelled" });
+    expect(released!.releasedAt).not.toBeNull();
+    expect(await paymentOf(released!.id)).toMatchObject({ status: "failed", failureReason: "gateway" });
+  });
+
+  it("answers a signed event that is not a checkout session (or malformed) without a 500, and changes nothing", async () => {
+    for (const event of [
+      { id: "evt_a", type: "checkout.session.completed", data: {} },
+      { id: "evt_b", type: "checkout.session.completed", data: { object: { object: "checkout.session" } } },
+      { id: "evt_c", type: "payment_intent.succeeded", data: { object: { id: "pi_1", object: "payment_intent" } } },
+      { id: "evt_d", type: "checkout.session.completed" },
+    ]) {
+      expect((await signedWebhook(event)).status).toBe(200);
+    }
   });
 
   it("a driver who turns back on Stripe's page gets 'Payment failed.' with the way back to the same choices, and the car is free", async () => {
@@ -182,13 +229,26 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     await app.database.db.update(schema.cars).set({ collisionDamageWaiver: 700 }).where(eq(schema.cars.id, link.car!));
     const result = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
-    const page = dataOf<{ state: string; retry: string }>(await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"));
+    // Back from Stripe's "go back" link (a GET): nothing changes, the driver is offered to cancel.
+    const left = dataOf<{ state: string; canCancel: boolean }>(await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"));
+    expect(left).toMatchObject({ state: "left", canCancel: true });
+    expect(standIns.stripeSessions.get(sessionId)!.status).toBe("open");
+    const [held] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(held!.status).toBe("void");
+    // Only the paying driver may cancel: another browser gets the same 404 as for a session that does not exist.
+    expect(statusOf(await cancelPayment(sessionId, ""))).toBe(404);
+    expect(statusOf(await cancelPayment(sessionId, cookieFrom(result)))).toBe(303);
+    const page = dataOf<{ state: string; retry: string }>(await sessionPage(sessionId, cookieFrom(result)));
     expect(page.state).toBe("failed");
     expect(page.retry).toContain(`car=${link.car}`);
     expect(page.retry).toContain("payment=full");
     expect(page.retry).toContain("extra=collisionDamageWaiver");
     expect(standIns.stripeSessions.get(sessionId)!.status).toBe("expired");
-    expect(await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId))).toHaveLength(0);
+    const [released] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(released!.status).toBe("cancelled");
+    // The same visitor books the same car again at once, with the same address.
+    const again = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver", email: released ? await driverEmail(released.driverId) : "" });
+    expect(statusOf(again)).toBe(303);
   });
 
   it("with JavaScript, opens Stripe's embedded checkout instead of a redirect", async () => {
@@ -220,6 +280,80 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
     expect(booking).toMatchObject({ status: "paid", chargedAmount: hold!.amountDue });
     expect(await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id))).toHaveLength(2);
+  });
+
+  it("Stripe: a payment completed after its hold ended confirms the booking when the car is still free", async () => {
+    const { result, reference: sessionId, hold } = await lateHold("stripe", false);
+    const paid = standIns.payStripeSession(sessionId);
+    expect((await signedWebhook({ id: "evt_late_free", type: "checkout.session.completed", data: { object: paid } })).status).toBe(200);
+    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
+    expect(booking).toMatchObject({ status: "paid", releasedAt: null });
+    expect(await paymentOf(hold.id)).toMatchObject({ status: "captured", refundReason: null });
+    expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookieFrom(result))).state).toBe("success");
+  });
+
+  it("Stripe: a payment completed after its hold ended, the car taken meanwhile, is refunded through Stripe once, and the driver told", async () => {
+    const { result, reference: sessionId, hold } = await lateHold("stripe", true);
+    const paid = standIns.payStripeSession(sessionId);
+    const refundsBefore = standIns.refunds.size;
+    // The webhook and the return page race: one refund, one mail.
+    const [webhook, page] = await Promise.all([signedWebhook({ id: "evt_late_taken", type: "checkout.session.completed", data: { object: paid } }), sessionPage(sessionId, cookieFrom(result))]);
+    expect(webhook.status).toBe(200);
+    // The one that lost the race may see the refund still in flight.
+    expect(["refunded", "refundPending"]).toContain(dataOf<{ state: string }>(page).state);
+    expect(dataOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result)))).toMatchObject({ state: "refunded", amount: expect.stringContaining("$") });
+    expect(standIns.refunds.size).toBe(refundsBefore + 1);
+    const payment = await paymentOf(hold.id);
+    expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken", refundedAmount: hold.amountDue, capturedAmount: hold.amountDue });
+    expect(payment!.references).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), refundId: expect.stringMatching(/^re_/) });
+    const events = await app.database.db.select({ status: schema.paymentEvents.status }).from(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, payment!.id)).orderBy(schema.paymentEvents.at);
+    expect(events.map((event) => event.status)).toEqual(["started", "captured", "refunded"]);
+    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
+    expect(booking!.status).toBe("cancelled");
+    const to = await driverEmail(hold.driverId);
+    const mails = (await readOutbox(process.env.OUTBOX_DIR!)).filter((mail) => mail.includes("Refund of"));
+    expect(mails.filter((mail) => mail.includes(`To: ${to}`))).toHaveLength(1);
+  });
+
+  it("a refund the gateway refuses is kept as owed and retried until it succeeds", async () => {
+    const { result, reference: sessionId, hold } = await lateHold("stripe", true);
+    standIns.outage.refunds = true;
+    try {
+      const paid = standIns.payStripeSession(sessionId);
+      await signedWebhook({ id: "evt_refund_outage", type: "checkout.session.completed", data: { object: paid } });
+      expect(await paymentOf(hold.id)).toMatchObject({ status: "refundFailed", refundAttempts: 1 });
+      expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookieFrom(result))).state).toBe("refundPending");
+    } finally {
+      standIns.outage.refunds = false;
+    }
+    // Not due yet: nothing happens; once due, the retry job refunds it.
+    expect(await refundOwedPayments(app.database.db, ORIGIN)).toBe(0);
+    expect(await refundOwedPayments(app.database.db, ORIGIN, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    expect(await paymentOf(hold.id)).toMatchObject({ status: "refunded" });
+  });
+
+  it("PayPal: an order approved after its hold ended is captured when the car is still free, and never captured when it was taken", async () => {
+    const { result: free, reference: freeOrder, hold: freeHold } = await lateHold("payPal", false);
+    standIns.approvePayPalOrder(freeOrder);
+    expect(dataOf<{ state: string }>(await sessionPage(freeHold.checkoutSessionId!, cookieFrom(free))).state).toBe("success");
+    expect(standIns.paypalOrders.get(freeOrder)!.status).toBe("COMPLETED");
+
+    const { result: taken, reference: takenOrder, hold: takenHold } = await lateHold("payPal", true);
+    standIns.approvePayPalOrder(takenOrder);
+    expect(dataOf<{ state: string }>(await sessionPage(takenHold.checkoutSessionId!, cookieFrom(taken))).state).toBe("carTaken");
+    // Approved but never captured: no money moved.
+    expect(standIns.paypalOrders.get(takenOrder)!.status).toBe("APPROVED");
+    expect(await paymentOf(takenHold.id)).toMatchObject({ status: "failed", failureReason: "carTaken", capturedAmount: null });
+  });
+
+  it("PayPal: an order found captured for a hold whose car was taken meanwhile is refunded through PayPal", async () => {
+    const { result, reference: orderId, hold } = await lateHold("payPal", true);
+    // Captured (our answer lost to a crash), then found on the next check.
+    standIns.capturePayPalOrder(orderId);
+    expect(dataOf<{ state: string }>(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe("refunded");
+    const payment = await paymentOf(hold.id);
+    expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken" });
+    expect(payment!.references).toMatchObject({ orderId, captureId: expect.stringMatching(/^CAP_/), refundId: expect.stringMatching(/^REF_/) });
   });
 
   it("never charges a price the page did not show", async () => {

@@ -9,7 +9,6 @@ import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
 import { ADDITIONAL_DRIVER_FIELDS, checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
 import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
-import { afterBookingConfirmed } from "~/models/booking-confirmation.server";
 import { findProfile } from "~/models/profile.server";
 import type { Extra, PaymentMode } from "~/models/enums";
 import { rememberBooking } from "~/utils/checkout-cookie.server";
@@ -43,7 +42,7 @@ type PageState =
       /** Tells one answer to a post from the next (the card fields are emptied after each). */
       attemptKey: number;
     }
-  | { kind: "embedded"; clientSecret: string; publishableKey: string; sessionId: string };
+  | { kind: "embedded"; clientSecret: string; publishableKey: string; scriptUrl: string | null; sessionId: string };
 
 async function pageContext(request: Request, context: LoaderFunctionArgs["context"]) {
   const visitor = await getVisitor(request, context);
@@ -177,11 +176,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const headers = new Headers({ "Set-Cookie": await rememberBooking(request, outcome.bookingId) });
   if (outcome.kind === "confirmed") {
-    await afterBookingConfirmed(db, outcome.bookingId, origin);
     return redirect(`/checkout-session/${outcome.sessionId}`, { headers });
   }
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers });
-  const state: PageState = { kind: "embedded", clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey, sessionId: outcome.sessionId };
+  const state: PageState = { kind: "embedded", clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey, scriptUrl: outcome.scriptUrl, sessionId: outcome.sessionId };
   return data({ ...common, title: t("titleFor", { car: offer.car.name }), state }, { headers });
 }
 
@@ -210,7 +208,7 @@ export default function Checkout() {
     return (
       <div className="page">
         <h1>{t("payment.heading")}</h1>
-        <StripeEmbeddedCheckout publishableKey={state.publishableKey} clientSecret={state.clientSecret} sessionId={state.sessionId} />
+        <StripeEmbeddedCheckout publishableKey={state.publishableKey} clientSecret={state.clientSecret} scriptUrl={state.scriptUrl} sessionId={state.sessionId} />
       </div>
     );
   }

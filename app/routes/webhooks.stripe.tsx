@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { applyPaymentCheck } from "~/models/booking-confirmation.server";
+import type Stripe from "stripe";
+import { settlePayment } from "~/models/payments.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -21,14 +22,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const db = await getDb();
   const origin = publicOrigin(request);
+  const session = event.data?.object as { object?: unknown; id?: unknown } | undefined;
+  // Signed by Stripe but not a checkout session (another API version, a hand-made test event): acknowledged, ignored.
+  if (!event.type.startsWith("checkout.session.") || session?.object !== "checkout.session" || typeof session.id !== "string") return Response.json({ received: true, ignored: true });
+  const checkoutSession = event.data.object as Stripe.Checkout.Session;
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await applyPaymentCheck(db, event.data.object.id, sessionPaymentCheck(event.data.object), origin);
+      await settlePayment(db, checkoutSession.id, sessionPaymentCheck(checkoutSession), origin);
       break;
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed":
-      await applyPaymentCheck(db, event.data.object.id, { status: "failed" }, origin);
+      await settlePayment(db, checkoutSession.id, { status: "failed" }, origin);
       break;
   }
   return Response.json({ received: true });

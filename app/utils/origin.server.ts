@@ -12,3 +12,8 @@ export function publicOrigin(request: Request, env: Env = getEnv()): string {
   const own = new URL(request.url);
   return LOOPBACK_HOST.test(own.hostname) ? own.origin : `http://localhost:${env.PORT}`;
 }
+
+/** The same origin where no request is at hand (the maintenance jobs' refund notices). */
+export function configuredOrigin(env: Env = getEnv()): string {
+  return env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`;
+}

@@ -15,3 +15,9 @@ export const RETRY_AFTER_SECONDS = 30;
 export function serviceUnavailable(): Response {
   return new Response("Service Unavailable", { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
 }
+
+/**
+ * Cache-Control of a page with one person's data (bookings, a booking, receipts, .ics, notifications, settings,
+ * payment status): never stored by a shared cache, nor kept by the browser for Back or another user of it.
+ */
+export const PRIVATE_PAGE = "private, no-store";

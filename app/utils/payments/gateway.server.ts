@@ -35,23 +35,41 @@ export type PaymentStart =
   /** Send the driver to the gateway's page (a 303 without JavaScript). */
   | { kind: "redirect"; sessionId: string; url: string; payPalOrderId?: string }
   /** Mount Stripe's embedded form with this secret. */
-  | { kind: "embedded"; sessionId: string; clientSecret: string; publishableKey: string }
+  | { kind: "embedded"; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null }
   /** Settled at once (the sandbox). */
   | { kind: "settled"; sessionId: string; outcome: "paid" | "declined" };
 
-/** What the gateway says of a payment: paid (with what it took), still open, or failed for good. */
+/**
+ * What the gateway says of a payment: paid (with what it took and its own references: payment intent, customer,
+ * capture…, kept as data on the payments row), still open, or failed for good. `carTaken`: an approved payment was
+ * not captured because its hold had ended and the car was taken meanwhile (nothing was charged).
+ */
 export type PaymentCheck =
-  | { status: "paid"; amount: number; currency: string; paymentIntentId?: string | null; customerId?: string | null }
+  | { status: "paid"; amount: number; currency: string; references: Record<string, string> }
   | { status: "open" }
-  | { status: "failed" };
+  | { status: "failed"; reason?: "carTaken" };
+
+export interface RefundRequest {
+  /** The gateway's references of the captured payment (as its check returned them). */
+  references: Record<string, string>;
+  amount: number;
+  currency: string;
+  /** The same key on every retry: the gateway refunds once however often it is asked. */
+  idempotencyKey: string;
+}
 
 export interface PaymentGateway {
   readonly name: GatewayName;
   startPayment(request: PaymentRequest): Promise<PaymentStart>;
-  /** Asks the gateway about a payment (and, for PayPal, captures an approved order). */
-  checkPayment(payment: { sessionId: string; payPalOrderId: string | null; bookingId: string }): Promise<PaymentCheck>;
+  /**
+   * Asks the gateway about a payment. A gateway that takes the money in a step of ours (PayPal's capture) first
+   * asks `mayCapture` whether the booking still holds its car, and leaves the payment uncaptured if not.
+   */
+  checkPayment(payment: { sessionId: string; payPalOrderId: string | null; bookingId: string; mayCapture?: () => Promise<boolean> }): Promise<PaymentCheck>;
   /** Ends an unfinished payment so it can no longer be completed (the driver went back, or the hold expired). */
   cancelPayment(payment: { sessionId: string; payPalOrderId: string | null }): Promise<void>;
+  /** Gives a captured payment back in full; throws when the gateway refuses or does not answer (retried later). */
+  refundPayment(refund: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /**
@@ -96,9 +114,11 @@ export function paymentFormOrigins(env: Env): string[] {
 /** Stripe.js and its embedded checkout frame, when Stripe is on (CSP script-src, frame-src, connect-src). */
 export function stripeScriptOrigins(env: Env): { script: string[]; frame: string[]; connect: string[] } {
   if (!env.STRIPE_SECRET_KEY) return { script: [], frame: [], connect: [] };
+  // A test run's stand-in for Stripe.js (STRIPE_JS_URL) serves the script and its frame from its own origin.
+  const standIn = env.STRIPE_JS_URL ? [new URL(env.STRIPE_JS_URL).origin] : [];
   return {
-    script: ["https://js.stripe.com", "https://*.js.stripe.com"],
-    frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com"],
-    connect: ["https://api.stripe.com", "https://checkout.stripe.com"],
+    script: ["https://js.stripe.com", "https://*.js.stripe.com", ...standIn],
+    frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com", ...standIn],
+    connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
   };
 }

@@ -61,7 +61,7 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
   function captured(order: PayPalOrder): PaymentCheck {
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return { status: "failed" };
-    return { status: "paid", amount: fromPayPalValue(capture.amount.value), currency: capture.amount.currency_code, paymentIntentId: capture.id };
+    return { status: "paid", amount: fromPayPalValue(capture.amount.value), currency: capture.amount.currency_code, references: { orderId: order.id, captureId: capture.id } };
   }
 
   return {
@@ -91,7 +91,7 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       if (status >= 300 || !order.id || !approve) throw new Error(`PayPal did not create the order: ${status} ${order.status ?? ""}`);
       return { kind: "redirect", sessionId: request.attemptId, url: approve, payPalOrderId: order.id };
     },
-    async checkPayment({ payPalOrderId, bookingId }) {
+    async checkPayment({ payPalOrderId, bookingId, mayCapture }) {
       if (!payPalOrderId) return { status: "failed" };
       const path = `/v2/checkout/orders/${encodeURIComponent(payPalOrderId)}`;
       const { status, order } = await call("GET", path);
@@ -100,6 +100,8 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       if (order.purchase_units?.[0]?.custom_id !== bookingId) return { status: "failed" };
       if (order.status === "COMPLETED") return captured(order);
       if (order.status !== "APPROVED") return order.status === "VOIDED" ? { status: "failed" } : { status: "open" };
+      // Approved after its hold ended and the car is taken: never take money for a booking that cannot be kept.
+      if (mayCapture && !(await mayCapture())) return { status: "failed", reason: "carTaken" };
       const capture = await call("POST", `${path}/capture`, { requestId: `capture-${payPalOrderId}`, body: {} });
       // 422 ORDER_ALREADY_CAPTURED: another request captured it first; read the order again.
       if (capture.status === 422) return captured((await call("GET", path)).order);
@@ -108,8 +110,15 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       if (capture.status >= 300) return { status: "failed" };
       return captured(capture.order);
     },
-    // An order nobody approved simply lapses at PayPal; there is nothing to cancel.
+    // An order nobody approved (or captured) simply lapses at PayPal; there is nothing to cancel.
     async cancelPayment() {},
+    async refundPayment({ references, idempotencyKey }) {
+      if (!references.captureId) throw new Error("no PayPal capture to refund");
+      const { status, order } = await call("POST", `/v2/payments/captures/${encodeURIComponent(references.captureId)}/refund`, { requestId: idempotencyKey, body: {} });
+      const refund = order as unknown as { id?: string; status?: string };
+      if (status >= 300 || !refund.id || refund.status === "FAILED" || refund.status === "CANCELLED") throw new Error(`PayPal refund answered ${status} ${refund.status ?? ""}`);
+      return { refundId: refund.id };
+    },
   };
 }
 

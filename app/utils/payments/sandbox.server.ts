@@ -25,6 +25,10 @@ export function sandboxGateway(_env: Env): PaymentGateway {
       return { status: "failed" };
     },
     async cancelPayment() {},
+    // No money moved: the refund is a record of ours only.
+    async refundPayment(refund) {
+      return { refundId: `sbx_re_${refund.idempotencyKey}` };
+    },
   };
 }
 

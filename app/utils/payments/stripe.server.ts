@@ -23,13 +23,12 @@ export function stripeClient(env: Env): Stripe {
 export function sessionPaymentCheck(session: Stripe.Checkout.Session): PaymentCheck {
   if (session.payment_status === "paid" && session.status === "complete") {
     const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
-    return {
-      status: "paid",
-      amount: session.amount_total ?? -1,
-      currency: (session.currency ?? "").toUpperCase(),
-      paymentIntentId: id(session.payment_intent),
-      customerId: id(session.customer),
-    };
+    const references: Record<string, string> = { sessionId: session.id };
+    const paymentIntentId = id(session.payment_intent);
+    const customerId = id(session.customer);
+    if (paymentIntentId) references.paymentIntentId = paymentIntentId;
+    if (customerId) references.customerId = customerId;
+    return { status: "paid", amount: session.amount_total ?? -1, currency: (session.currency ?? "").toUpperCase(), references };
   }
   if (session.status === "expired") return { status: "failed" };
   return { status: "open" };
@@ -68,7 +67,7 @@ export function stripeGateway(env: Env): PaymentGateway {
       }, { idempotencyKey: `checkout-${request.attemptId}` });
       if (request.embedded) {
         if (!session.client_secret) throw new Error("Stripe returned no client secret for an embedded session");
-        return { kind: "embedded", sessionId: session.id, clientSecret: session.client_secret, publishableKey: env.STRIPE_PUBLISHABLE_KEY };
+        return { kind: "embedded", sessionId: session.id, clientSecret: session.client_secret, publishableKey: env.STRIPE_PUBLISHABLE_KEY, scriptUrl: env.STRIPE_JS_URL ?? null };
       }
       if (!session.url) throw new Error("Stripe returned no page address for a hosted session");
       return { kind: "redirect", sessionId: session.id, url: session.url };
@@ -83,6 +82,12 @@ export function stripeGateway(env: Env): PaymentGateway {
         // Already expired or completed: the return page and the webhook settle it.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
+    },
+    async refundPayment({ references, idempotencyKey }) {
+      if (!references.paymentIntentId) throw new Error("no payment intent to refund");
+      const refund = await stripe.refunds.create({ payment_intent: references.paymentIntentId, reason: "requested_by_customer" }, { idempotencyKey });
+      if (refund.status === "failed" || refund.status === "canceled") throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      return { refundId: refund.id };
     },
   };
 }

@@ -1,0 +1,193 @@
+/**
+ * The payments record (decision 019): every online payment is a `payments` row, written before its gateway is
+ * called and moved by what the gateway says, each change a `payment_events` row. Settling a payment is one
+ * transaction (lock the payment, capture it, confirm the booking, announce it); a payment that cannot confirm its
+ * booking (the car was taken after the hold ended, or another amount than shown) is refunded through the gateway
+ * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
+ */
+import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schema";
+import type { Currency, PaymentGateway as GatewayName } from "./enums";
+import type { Database, Executor } from "~/utils/db.server";
+import { logError } from "~/utils/errors.server";
+import { getPaymentGateway, type PaymentCheck } from "~/utils/payments/gateway.server";
+import { announceBooking } from "./booking-announcements.server";
+import { queueRefundMail } from "./booking-mails.server";
+import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "./bookings.server";
+
+/** What the return page says: paid (booked), still open, failed (nothing taken), carTaken (approved, not taken), refunded, refundPending. */
+export type Settlement = "paid" | "open" | "failed" | "carTaken" | "refunded" | "refundPending";
+
+/** Refund retries: 1 min, 2 min, 4 min … up to 6 h apart; each failure is on the row and in the log for a person. */
+export const refundRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
+
+type PaymentRow = typeof payments.$inferSelect;
+
+async function recordEvent(db: Executor, paymentId: string, status: PaymentStatus, detail: Record<string, string | number | null> = {}) {
+  await db.insert(paymentEvents).values({ paymentId, status, detail });
+}
+
+/** The payment is written before the gateway is called: whatever happens next, the attempt is on record. */
+export async function recordPaymentStart(db: Executor, input: { bookingId: string; gateway: GatewayName; attemptId: string; amount: number; currency: Currency }): Promise<string> {
+  const [row] = await db.insert(payments).values({ ...input, status: "started" }).returning({ id: payments.id });
+  await recordEvent(db, row!.id, "started", { amount: input.amount, currency: input.currency });
+  return row!.id;
+}
+
+/** The gateway's own references once it gave them (session, order…), merged into the row's. */
+export async function recordGatewayReferences(db: Executor, attemptId: string, references: Record<string, string>): Promise<void> {
+  await db
+    .update(payments)
+    .set({ references: sql`${payments.references} || ${JSON.stringify(references)}::jsonb`, updatedAt: new Date() })
+    .where(eq(payments.attemptId, attemptId));
+}
+
+/** The newest payment of the booking a session (the return page's id) belongs to, locked for this transaction. */
+async function paymentOfSession(db: Executor, sessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(bookings.checkoutSessionId, sessionId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .for("update", { of: payments });
+  return row?.payment;
+}
+
+async function setStatus(db: Executor, payment: PaymentRow, status: PaymentStatus, set: Partial<typeof payments.$inferInsert>, detail: Record<string, string | number | null> = {}) {
+  await db
+    .update(payments)
+    .set({ ...set, status, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
+  await recordEvent(db, payment.id, status, detail);
+}
+
+/** What an already-settled payment means for the return page (null: not settled yet). */
+export function settledAs(payment: Pick<PaymentRow, "status" | "refundReason" | "failureReason">): Settlement | null {
+  if (payment.status === "refunded") return "refunded";
+  if (payment.refundReason) return "refundPending";
+  if (payment.status === "captured") return "paid";
+  if (payment.status === "failed") return payment.failureReason === "carTaken" ? "carTaken" : "failed";
+  return null;
+}
+
+/** A booking's newest payment, as its return page shows it. */
+export async function latestPayment(db: Executor, bookingId: string) {
+  const [row] = await db
+    .select({ status: payments.status, refundReason: payments.refundReason, failureReason: payments.failureReason, amount: payments.amount, capturedAmount: payments.capturedAmount, currency: payments.currency })
+    .from(payments)
+    .where(eq(payments.bookingId, bookingId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Applies a gateway's answer to a payment and its booking, once however many times it is told (return page,
+ * webhook, retries race on the payment's row lock). Paid → captured and the booking confirmed and announced; paid
+ * but not confirmable → refunded; failed → the hold is released.
+ */
+export async function settlePayment(db: Database, sessionId: string, check: PaymentCheck, origin: string, now = new Date()): Promise<Settlement> {
+  if (check.status === "open") return "open";
+  const outcome = await db.transaction(async (tx): Promise<Settlement | { refund: string }> => {
+    const payment = await paymentOfSession(tx, sessionId);
+    if (check.status === "failed") {
+      await releaseHold(tx, sessionId, now);
+      if (payment && (payment.status === "started" || payment.status === "authorised")) {
+        await setStatus(tx, payment, "failed", { failureReason: check.reason ?? "gateway" }, { reason: check.reason ?? "gateway" });
+      }
+      if (check.reason === "carTaken") return "carTaken";
+      return payment && payment.status !== "started" && payment.status !== "authorised" ? (settledAs(payment) ?? "failed") : "failed";
+    }
+    if (!payment) {
+      // A paid session we have no record of must still be visible to a person, not only in a log.
+      logError("payments", new Error(`a paid session ${sessionId} matches no payment`), "unknown paid session");
+      return "failed";
+    }
+    const settled = settledAs(payment);
+    if (settled) return settled;
+    const confirmation = await confirmPaidBooking(tx, sessionId, check, now);
+    const captured = { capturedAmount: check.amount, references: { ...payment.references, ...check.references } };
+    if (confirmation.outcome === "confirmed" || confirmation.outcome === "alreadySettled") {
+      await setStatus(tx, payment, "captured", captured, { amount: check.amount, currency: check.currency });
+      if (confirmation.outcome === "confirmed") await announceBooking(tx, confirmation.bookingId, origin);
+      return "paid";
+    }
+    // Taken, but it cannot pay this booking: it is given back (the refund is on record before the gateway is asked).
+    const refundReason = confirmation.outcome === "amountMismatch" ? "amountMismatch" : "carTaken";
+    await setStatus(tx, payment, "captured", { ...captured, refundReason, nextRefundAt: now }, { amount: check.amount, currency: check.currency, refundReason });
+    return { refund: payment.id };
+  });
+  if (typeof outcome === "string") return outcome;
+  return (await refundPayment(db, outcome.refund, origin)) ? "refunded" : "refundPending";
+}
+
+/**
+ * Refunds a payment owed back, through its gateway, under the key `refund-<payment id>` (a retry after a lost answer
+ * refunds nothing twice). Refunded → the driver is mailed; a failure is kept on the row and retried later.
+ */
+export async function refundPayment(db: Database, paymentId: string, origin: string): Promise<boolean> {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment || !payment.refundReason || payment.status === "refunded") return payment?.status === "refunded";
+  const amount = payment.capturedAmount ?? payment.amount;
+  try {
+    const { refundId } = await getPaymentGateway(payment.gateway).refundPayment({
+      references: payment.references,
+      amount,
+      currency: payment.currency,
+      idempotencyKey: `refund-${payment.id}`,
+    });
+    await db.transaction(async (tx) => {
+      await setStatus(tx, payment, "refunded", { refundedAmount: amount, references: { ...payment.references, refundId }, nextRefundAt: null, lastError: null }, { refundId, amount });
+      await queueRefundMail(tx, payment.bookingId, { amount, currency: payment.currency, reason: payment.refundReason! }, origin);
+    });
+    return true;
+  } catch (error) {
+    const attempts = payment.refundAttempts + 1;
+    const reason = error instanceof Error ? error.message : String(error);
+    logError("payments", error, `refund of payment ${payment.id} (${amount} ${payment.currency}) failed, attempt ${attempts}`);
+    await setStatus(db, payment, "refundFailed", { refundAttempts: attempts, nextRefundAt: new Date(Date.now() + refundRetryDelayMs(attempts)), lastError: reason.slice(0, 500) }, { attempt: attempts, error: reason.slice(0, 200) });
+    return false;
+  }
+}
+
+/** The retry job: refunds owed whose next attempt is due (maintenance runs it every few minutes on every instance). */
+export async function refundOwedPayments(db: Database, origin: string, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(isNotNull(payments.refundReason), inArray(payments.status, ["captured", "refundFailed"]), lte(payments.nextRefundAt, now)))
+    .limit(50);
+  let refunded = 0;
+  for (const { id } of due) if (await refundPayment(db, id, origin)) refunded++;
+  return refunded;
+}
+
+/** Asks the booking's gateway about its payment and applies the answer (the return page's check). */
+export async function settleWithGateway(
+  db: Database,
+  hold: { id: string; checkoutSessionId: string; payPalOrderId: string | null; paymentGateway: GatewayName },
+  origin: string,
+): Promise<Settlement> {
+  const check = await getPaymentGateway(hold.paymentGateway).checkPayment({
+    sessionId: hold.checkoutSessionId,
+    payPalOrderId: hold.payPalOrderId,
+    bookingId: hold.id,
+    mayCapture: () => secureHoldForCapture(db, hold.checkoutSessionId),
+  });
+  return settlePayment(db, hold.checkoutSessionId, check, origin);
+}
+
+/** The driver gave up the payment (a post from the return page): ended at the gateway, the car released here (unless it was paid meanwhile). */
+export async function abandonPayment(
+  db: Database,
+  hold: { id: string; checkoutSessionId: string; payPalOrderId: string | null; paymentGateway: GatewayName },
+  origin: string,
+): Promise<Settlement> {
+  const gateway = getPaymentGateway(hold.paymentGateway);
+  await gateway.cancelPayment({ sessionId: hold.checkoutSessionId, payPalOrderId: hold.payPalOrderId });
+  // Paid after all (a moment too late to go back): the payment stands and confirms the booking. Never captured here.
+  const check = await gateway.checkPayment({ sessionId: hold.checkoutSessionId, payPalOrderId: hold.payPalOrderId, bookingId: hold.id, mayCapture: async () => false });
+  return settlePayment(db, hold.checkoutSessionId, check.status === "paid" ? check : { status: "failed" }, origin);
+}
