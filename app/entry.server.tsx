@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
 import { finishedDocument } from "~/utils/document-stream.server";
-import { RETRY_AFTER_SECONDS } from "~/utils/responses.server";
+import { isPrivateRoute, PRIVATE_PAGE, RETRY_AFTER_SECONDS } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";
 
 export const streamTimeout = 5_000;
@@ -18,6 +18,7 @@ export default function handleRequest(
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   // A route without a `headers` export drops its thrown response's headers: the 503 page says when to come back here.
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (remixContext.staticHandlerContext.matches.some((match) => isPrivateRoute(match.route.id))) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -63,6 +64,15 @@ export default function handleRequest(
     );
     abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/**
+ * A page's data fetched by the browser (`/path.data`) is never stored: the browser asks for it on each navigation
+ * anyway, and a private page's data must be as private as its document.
+ */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_PAGE);
+  return response;
 }
 
 /** Logs server errors once, with the request that caused them; aborted requests are not errors. */

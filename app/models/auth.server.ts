@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { signInSchema } from "./account-forms";
 import { verifyCredentials } from "./accounts.server";
+import { forgetBrowserBookings } from "~/utils/checkout-cookie.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -43,7 +44,8 @@ export async function startUserSession(request: Request, userId: string, stayCon
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
   const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
-  return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined)];
+  // A visitor's bookings remembered by this browser are not the signed-in driver's to see (issue 21.5).
+  return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined), await forgetBrowserBookings()];
 }
 
 /**

@@ -16,9 +16,10 @@ import { isUuid } from "./ids";
 export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, viewer: Viewer | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
   if ("id" in where && !isUuid(where.id)) return null;
   const details = await findBookingDetails(db, where);
-  if (!details) return null;
+  // A released hold (decision 019) was never a booking: only its payment's return page still speaks of it.
+  if (!details || ("id" in where && details.booking.releasedAt)) return null;
   const allowed = viewer !== null && canSee(viewer, details.booking);
-  if (!allowed && !(await browserBookingIds(request)).includes(details.booking.id)) return null;
+  if (!allowed && !(await browserBookingIds(request, viewer !== null)).includes(details.booking.id)) return null;
   return { ...details, receipt: bookingReceipt(details) };
 }
 

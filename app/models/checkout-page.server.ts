@@ -102,9 +102,9 @@ export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;
 
 export type BookingOutcome =
   | { kind: "problem"; errors: Record<string, Message> }
-  | { kind: "confirmed"; bookingId: string; sessionId: string }
-  | { kind: "redirect"; bookingId: string; url: string }
-  | { kind: "embedded"; bookingId: string; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null };
+  | { kind: "confirmed"; bookingId: string; driverId: string; sessionId: string }
+  | { kind: "redirect"; bookingId: string; driverId: string; url: string }
+  | { kind: "embedded"; bookingId: string; driverId: string; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null };
 
 /**
  * Places the booking and starts its payment. Pay later is confirmed at once; an online payment holds the car as
@@ -166,7 +166,7 @@ export async function bookOffer(
     const field = placed.error === "errors.emailAlreadyRegistered" ? "email" : "";
     return { kind: "problem", errors: { [field]: { key: placed.error } } };
   }
-  if (!gatewayName) return { kind: "confirmed", bookingId: placed.bookingId, sessionId: attemptId };
+  if (!gatewayName) return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
 
   let start: PaymentStart;
   try {
@@ -196,14 +196,14 @@ export async function bookOffer(
     }
     const settled = await settlePayment(db, attemptId, { status: "paid", amount: placed.chargeAmount, currency: input.display.currency, references: { attemptId } }, input.origin, input.now);
     if (settled !== "paid") throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
-    return { kind: "confirmed", bookingId: placed.bookingId, sessionId: attemptId };
+    return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
   }
   const references: Record<string, string> = start.kind === "redirect" && start.payPalOrderId ? { orderId: start.payPalOrderId } : { sessionId: start.sessionId };
   await recordPaymentSession(db, placed.bookingId, { sessionId: start.sessionId, payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined });
   await recordGatewayReferences(db, attemptId, references);
   return start.kind === "redirect"
-    ? { kind: "redirect", bookingId: placed.bookingId, url: start.url }
-    : { kind: "embedded", bookingId: placed.bookingId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey, scriptUrl: start.scriptUrl };
+    ? { kind: "redirect", bookingId: placed.bookingId, driverId: placed.driverId, url: start.url }
+    : { kind: "embedded", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey, scriptUrl: start.scriptUrl };
 }
 
 /** Spec §3 payment order description: the booking reference, the car's days and places. */

@@ -81,7 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if (settlement === "open") {
     const minutesLeft = booking.expiresAt ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000)) : 0;
-    if (left) return data({ ...base, state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request)) }, { headers });
+    if (left) return data({ ...base, state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)) }, { headers });
     return data({ ...base, state: "checking" as const, recheckSeconds: RECHECK_SECONDS }, { headers });
   }
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { db, own, user, sessionId } = await ownPayment(request, context, params);
   const form = await request.formData();
   const { booking } = own;
-  if (form.get("intent") !== "cancel" || !isPayingDriver(booking, user, await browserBookingIds(request))) throw notFound();
+  if (form.get("intent") !== "cancel" || !isPayingDriver(booking, user, await browserBookingIds(request, user !== null))) throw notFound();
   if (booking.status === "void" && booking.paymentGateway && booking.checkoutSessionId) {
     const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
     try {

@@ -174,7 +174,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     Object.assign(errors, outcome.errors);
     return reply(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400);
   }
-  const headers = new Headers({ "Set-Cookie": await rememberBooking(request, outcome.bookingId) });
+  const headers = new Headers({ "Set-Cookie": await rememberBooking(request, outcome) });
   if (outcome.kind === "confirmed") {
     return redirect(`/checkout-session/${outcome.sessionId}`, { headers });
   }

@@ -21,3 +21,16 @@ export function serviceUnavailable(): Response {
  * payment status): never stored by a shared cache, nor kept by the browser for Back or another user of it.
  */
 export const PRIVATE_PAGE = "private, no-store";
+
+/** The pages (route ids) sent with PRIVATE_PAGE, documents and data requests alike (entry.server.tsx). */
+const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
+  "routes/bookings",
+  "routes/booking",
+  "routes/booking_.amend",
+  "routes/notifications",
+  "routes/settings",
+  "routes/checkout",
+  "routes/checkout-session.$sessionId",
+]);
+
+export const isPrivateRoute = (routeId: string) => PRIVATE_ROUTES.has(routeId);

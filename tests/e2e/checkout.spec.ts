@@ -171,6 +171,51 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await expectAccessible(page);
 });
 
+test("a shared browser: a visitor's confirmation is never stored, and nobody signing in or out after them, nor the next visitor, can open it", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const { k, c } = TEXT.en;
+  const bookAsVisitor = async (slot: number, who: string) => {
+    await openCheckout(page, "en", periodFor(testInfo, slot));
+    await fillVisitor(page, "en", { fullName: who, email: `shared-${slot}-${testInfo.project.name}-${Date.now()}@example.com` });
+    await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+    await submit(page, "en").click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+    return page.url();
+  };
+  /** Answered as for a booking that does not exist: 404, or (signed out, the booking page) "sign in first". */
+  const expectClosed = async (url: string) => {
+    const response = await page.goto(url);
+    if (response!.status() !== 404) expect(new URL(page.url()).pathname).toBe("/sign-in");
+    await expect(page.getByText(/First Visitor|Second Visitor/)).toHaveCount(0);
+  };
+  const confirmation = await bookAsVisitor(10, "First Visitor");
+  const opened = await page.goto(confirmation);
+  expect(opened!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByText("First Visitor")).toBeVisible();
+  const receipt = new URL((await page.getByRole("link", { name: k.receipt.view }).getAttribute("href"))!, confirmation).href;
+  expect((await page.goto(receipt))!.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByText("First Visitor")).toBeVisible();
+
+  // The next visitor at the same browser sees their own booking only.
+  const second = await bookAsVisitor(11, "Second Visitor");
+  await expectClosed(confirmation);
+  await expectClosed(receipt);
+
+  // A driver signing in, then out, on that browser sees neither visitor's booking.
+  await page.goto("/sign-in?lng=en");
+  await whenReady(page);
+  await page.getByLabel("Email address", { exact: true }).fill("driver@rentacar.example");
+  await page.getByLabel("Password", { exact: true }).fill("drive-safely-2026");
+  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("status").getByText(/Welcome back/)).toBeVisible();
+  await expectClosed(second);
+  await page.goto("/?lng=en");
+  await whenReady(page);
+  await page.getByRole("navigation").getByRole("button", { name: c.nav.signOut }).first().click();
+  await expect(page.getByRole("status").getByText(c.success.signedOut)).toBeVisible();
+  for (const url of [confirmation, receipt, second]) await expectClosed(url);
+});
+
 test("bad input gets translated messages and keeps what was typed: too young, card fields, missing licence", async ({ page }, testInfo) => {
   const { k, c } = TEXT.fr;
   // Atlas Rent asks for a driver's licence.
