@@ -146,7 +146,12 @@ describe("access control on bookings and notifications", () => {
       ["from", "2031-09-01T11:00"],
       ["to", "2031-09-04T11:00"],
     ];
-    const saved = await post(amendAction, "/booking/amend", who, fields);
+    // "Update total" (or Enter, with no button named) previews: nothing is saved, whoever posts it (issue 24.1).
+    for (const intent of [[["intent", "preview"]], []] as Array<Array<[string, string]>>) {
+      expect((await post(amendAction, "/booking/amend", who, [...fields, ...intent])).status).toBe(expected);
+      expect(await booking(ids.amendable!)).toEqual(before);
+    }
+    const saved = await post(amendAction, "/booking/amend", who, [...fields, ["intent", "save"]]);
     expect(saved.status).toBe(who === "owner" ? 302 : expected);
     const after = await booking(ids.amendable!);
     if (who === "owner") expect(after.days).toBe(3);

@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta
 
 const extrasOf = (source: URLSearchParams | FormData) => source.getAll("extra").map(String).filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
 
-/** The form's state: the booking as it is, or the changes a preview (a GET form) or a refused save carries. */
+/** The form's state: the booking as it is, or the changes a preview (the form posted with intent=preview, or a GET of this page with them) or a refused save carries. */
 async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extras: Extra[], language: Language, now: Date, problem: Message | null) {
   const db = await getDb();
   const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const booking = await findAmendable(db, viewer, (query.get("b") ?? "").slice(0, 36), now);
   if (!booking) throw notFound();
-  // "Update total" is a GET of this page with the changes: it previews, and changes nothing.
+  // A link with the changes (`from`, `to`…) previews them, and changes nothing.
   const preview = query.has("from");
   const link = preview ? { ...readCheckoutLink(query), car: booking.carId } : await currentLink(db, booking, language);
   return amendmentPage(booking, link, preview ? extrasOf(query) : chosenExtras(booking), language, now, null);
@@ -77,6 +77,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const extras = extrasOf(formData);
   const now = new Date();
   const db = await getDb();
+  // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)
+  // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (issue 24.1).
+  if (formData.get("intent") !== "save") {
+    const booking = await findAmendable(db, viewer, bookingId, now);
+    if (!booking) throw notFound();
+    return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, null));
+  }
   const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now);
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
@@ -147,10 +154,11 @@ export default function AmendBooking() {
           </fieldset>
           <p>{t("amend.was", { total: formatMoney(page.currentTotal, page.currency, i18n.language as Language) })}</p>
           <div className="checkout-actions">
-            <button type="submit" formMethod="get" formAction="/booking/amend" formNoValidate className="button button-secondary">
+            {/* First: the button Enter in a field stands for, so a stray Enter previews and never saves. */}
+            <button type="submit" name="intent" value="preview" formNoValidate className="button button-secondary">
               {t("amend.preview")}
             </button>
-            <button type="submit" className="button button-accent">
+            <button type="submit" name="intent" value="save" className="button button-accent">
               {t("amend.save")}
             </button>
           </div>

@@ -119,7 +119,7 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   const total = page.getByRole("complementary").locator("output");
   const before = await total.textContent();
 
-  // One more day: "Update total" previews it (a GET, nothing saved), then "Save the changes" saves it.
+  // One more day: "Update total" previews it (nothing saved), then "Save the changes" saves it.
   const to = page.getByLabel(b.amend.to);
   const current = await to.inputValue();
   const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);

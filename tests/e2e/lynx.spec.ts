@@ -52,8 +52,10 @@ class Lynx {
     for (; this.current > target; this.current--) await this.key("Up");
   }
 
-  async type(label: string, text: string) {
+  async type(label: string, text: string, { replace = false } = {}) {
     await this.goTo(label);
+    // Ctrl-U empties a lynx text field (a field with a value takes what is typed after it).
+    if (replace) await this.key("C-u");
     this.tmux("send-keys", "-t", this.session, "-l", text);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -121,5 +123,55 @@ test("in lynx: a driver alone books a car whose offer includes a second driver",
     await lynx.waitFor("Your booking was successfully done!");
   } finally {
     lynx.stop();
+  }
+});
+
+test("in lynx: 'Update total' on the amend page previews the new total and saves nothing; 'Save the changes' saves", async ({ baseURL, playwright }) => {
+  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
+  test.setTimeout(120_000);
+  // A driver with a pay-later booking, made over HTTP; lynx signs in as them.
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  const driver = { fullName: "Ada Amend", email: `lynx-amend-${Date.now()}@example.com`, phone: "+44 20 7946 0032", birthDate: "1980-01-01", password: "lynx-amend-1" };
+  expect((await api.post("/sign-up?lng=en", { form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" }, maxRedirects: 0 })).status()).toBe(302);
+  const link = new URLSearchParams({ pickup: "tunis", dropoff: "tunis", from: "2027-09-20T10:00", to: "2027-09-23T10:00" });
+  const search = await (await api.get(`/search?${link}&same=on&supplier=carthage-cars&lng=en`)).text();
+  const car = /href="\/checkout\?[^"]*car=([^&"]+)/.exec(search)?.[1];
+  expect(car, "a car is offered").toBeTruthy();
+  link.set("car", car!);
+  const checkout = await (await api.get(`/checkout?${link}&lng=en`)).text();
+  const shown = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
+  const booked = await api.post("/checkout", {
+    form: { ...Object.fromEntries(link), intent: "book", paymentMode: "payLater", phone: driver.phone, birthDate: driver.birthDate, shownTotal: shown("shownTotal"), shownDeposit: shown("shownDeposit"), shownCurrency: shown("shownCurrency") },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(302);
+  const bookingId = /\/booking\/amend\?b=([0-9a-f-]{36})/.exec(await (await api.get("/bookings?lng=en")).text())?.[1];
+  expect(bookingId, "the booking is listed").toBeTruthy();
+  const receipt = async () => /Total[^$]*(\$[\d,.]+)/.exec((await (await api.get(`/booking?b=${bookingId}&lng=en`)).text()).replace(/<[^>]+>/g, " "))?.[1];
+  const before = await receipt();
+  expect(before).toBeTruthy();
+
+  const lynx = new Lynx(baseURL!);
+  await lynx.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent(`/booking/amend?b=${bookingId}`)}`);
+  try {
+    await lynx.waitFor("Sign in to your account");
+    await lynx.type("Email address", driver.email);
+    await lynx.type("Password [", driver.password);
+    await lynx.press("sign-in) Sign in");
+    await lynx.waitFor("Change booking");
+    await lynx.type("Drop-off date and time", "2027-09-25T10:00", { replace: true });
+    await lynx.press("Update total");
+    await lynx.waitFor("Save the changes");
+    // The preview shows five days; the booking still has three, at its old total, and nothing was announced.
+    await expect.poll(() => lynx.screen()).toMatch(/5 days/);
+    expect(await receipt()).toBe(before);
+    expect(await (await api.get("/notifications?lng=en")).text()).not.toContain("notifications.bookingAmended");
+
+    await lynx.press("Save the changes");
+    await lynx.waitFor("Your booking was changed.");
+    expect(await receipt()).not.toBe(before);
+  } finally {
+    lynx.stop();
+    await api.dispose();
   }
 });
