@@ -75,9 +75,10 @@ export async function resolveCheckout(
   if (!pickup || !dropoff) return { ok: false, problem: { key: "checkout:problems.unknownPlace" } };
   const from = localDateTimeToInstant(link.from, pickup.timeZone);
   const to = localDateTimeToInstant(link.to, pickup.timeZone);
-  if (!from || !to) return { ok: false, problem: { key: "validation.invalidDate" } };
+  // The period rules' messages live in the common namespace; the checkout page translates in its own.
+  if (!from || !to) return { ok: false, problem: { key: "common:validation.invalidDate" } };
   const [period] = checkRentalPeriod(from, to, options.now, await getBusinessSettings(db), pickup.timeZone);
-  if (period) return { ok: false, problem: "params" in period ? { key: period.key, params: period.params } : { key: period.key } };
+  if (period) return { ok: false, problem: "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` } };
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
   const [row] = await db

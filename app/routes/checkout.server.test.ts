@@ -2,6 +2,7 @@
  * /checkout and /checkout-session through their loaders and actions, with Stripe and PayPal pointed at local
  * stand-ins (scripts/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
  */
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
@@ -49,6 +50,7 @@ const headerOf = (result: RouteResult, name: string) =>
 const dataOf = <T,>(result: RouteResult) => (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
 
 const ORIGIN = "http://localhost";
+const isoMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 let dates = 0;
 /** A fresh week for each test, so bookings never meet. */
 function nextPeriod() {
@@ -354,6 +356,23 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const payment = await paymentOf(hold.id);
     expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken" });
     expect(payment!.references).toMatchObject({ orderId, captureId: expect.stringMatching(/^CAP_/), refundId: expect.stringMatching(/^REF_/) });
+  });
+
+  it.each([
+    ["a pick-up in ten minutes", () => ({ from: isoMinute(Date.now() + 10 * 60_000), to: isoMinute(Date.now() + 3 * 86_400_000) }), "common:validation.pickupTooSoon"],
+    ["a drop-off before the pick-up", () => ({ from: "2031-03-04T10:00", to: "2031-03-01T10:00" }), "common:validation.dropoffBeforePickup"],
+    ["a half-hour rental", () => ({ from: "2031-03-01T10:00", to: "2031-03-01T10:30" }), "common:validation.rentalTooShort"],
+    ["a two-year rental", () => ({ from: "2031-03-01T10:00", to: "2033-03-01T10:00" }), "common:validation.rentalTooLong"],
+    ["a date that is not one", () => ({ from: "soon", to: "2031-03-01T10:00" }), "common:validation.invalidDate"],
+  ])("a link with %s explains it with a message the page can translate", async (_name, period, key) => {
+    const result = (await checkoutLoader(routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams({ ...link, ...period() })}`)))) as RouteResult;
+    const problem = dataOf<{ state: { kind: string; problem: { key: string } } }>(result).state;
+    expect(problem).toMatchObject({ kind: "problem", problem: { key } });
+    // The key names its namespace and exists there (the page's t() would show it raw otherwise).
+    const [namespace, path] = key.split(":") as [string, string];
+    const catalogue = JSON.parse(readFileSync(`app/locales/en/${namespace}.json`, "utf8")) as Record<string, unknown>;
+    const leaf = path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part] ?? (node as Record<string, unknown>)?.[`${part}_one`], catalogue);
+    expect(typeof leaf).toBe("string");
   });
 
   it("never charges a price the page did not show", async () => {
