@@ -4,7 +4,7 @@ import { refuseBody, type BodyHeaders } from "./form-body";
 const limits = { formBytes: 64 * 1024, uploadBytes: 5 * 1024 * 1024 };
 const post = (contentType: string | undefined, contentLength: string | undefined, extra: Partial<BodyHeaders> = {}): BodyHeaders => ({
   method: "POST",
-  path: "/sign-in",
+  path: "/settings",
   contentType,
   contentLength,
   transferEncoding: undefined,
@@ -29,6 +29,9 @@ describe("refuseBody", () => {
     ["an upload over the cap, answered by the form itself", post("multipart/form-data; boundary=x", String(6 * 1024 * 1024)), null],
     ["an upload at twice the cap plus framing", post("multipart/form-data; boundary=x", String(10 * 1024 * 1024 + 64 * 1024)), null],
     ["an upload past twice the cap", post("multipart/form-data; boundary=x", String(10 * 1024 * 1024 + 64 * 1024 + 1)), 413],
+    ["a multipart post to a form without a file, within a text form's cap", post("multipart/form-data; boundary=x", "900", { path: "/sign-in" }), null],
+    ["a 1 MB multipart post to a form without a file", post("multipart/form-data; boundary=x", String(1024 * 1024), { path: "/sign-in" }), 413],
+    ["an upload at checkout", post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), { path: "/checkout" }), null],
     ["Stripe's webhook", post("application/json", "3000", { path: "/webhooks/stripe" }), null],
     ["a form to the webhook", post("application/x-www-form-urlencoded", "30", { path: "/webhooks/stripe" }), 415],
     ["a huge webhook body", post("application/json", String(50 * 1024 * 1024), { path: "/webhooks/stripe" }), 413],

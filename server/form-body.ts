@@ -10,6 +10,8 @@ const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
 const JSON_BODY = /^application\/json\s*(;|$)/i;
 
+/** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings). */
+export const UPLOAD_PATHS = new Set(["/checkout", "/settings"]);
 /** Paths that take a JSON body: payment webhooks, verified by their signature. */
 export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
 /** Stripe's events are a few kilobytes; this leaves room for large checkout sessions. */
@@ -43,7 +45,9 @@ export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 
   if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength)) return 411;
   const length = Number(request.contentLength);
   // Up to twice the upload cap, the form itself says 'at most N MB' in place (the upload reader refuses the file
-  // without buffering it); beyond that the post is refused here.
-  const limit = webhook ? WEBHOOK_MAX_BYTES : MULTIPART.test(type) ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES : limits.formBytes;
+  // without buffering it); beyond that the post is refused here. A form without a file field may still come as
+  // multipart (a script, another client): everywhere else it gets the small cap of a text form.
+  const uploads = MULTIPART.test(type) && UPLOAD_PATHS.has(request.path);
+  const limit = webhook ? WEBHOOK_MAX_BYTES : uploads ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES : limits.formBytes;
   return length > limit ? 413 : null;
 }
