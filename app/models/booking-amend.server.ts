@@ -11,8 +11,9 @@ import { sqlState } from "~/utils/errors.server";
 import { bookingReference, paymentTerms } from "./booking";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
+import { queueNotificationEmails } from "./booking-mails.server";
 import { rentalColumns } from "./bookings.server";
-import { resolveCheckout, quoteOffer, type CheckoutLink, type CheckoutOffer } from "./checkout.server";
+import { extrasOf, resolveCheckout, quoteOffer, type CheckoutLink, type CheckoutOffer } from "./checkout.server";
 import { catalogOf } from "./catalog.server";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
@@ -53,12 +54,18 @@ export function amendedExtras(booking: AmendableBooking, chosen: readonly Extra[
   return booking.additionalDriver ? [...others, "additionalDriver"] : others;
 }
 
+/** The first chosen extra the car does not offer (posted by hand, or withdrawn since): refused, never priced. */
+export function unofferedExtra(offer: CheckoutOffer, chosen: readonly Extra[]): Extra | undefined {
+  const { included, optional } = extrasOf(offer.car);
+  return chosen.find((extra) => !included.includes(extra) && !optional.includes(extra));
+}
+
 export async function resolveAmendment(db: Executor, booking: AmendableBooking, link: CheckoutLink, language: Language, now: Date) {
   return resolveCheckout(db, { ...link, car: booking.carId }, { language, now, exceptBookingId: booking.id });
 }
 
 export type AmendmentResult =
-  | { ok: true; notificationIds: string[] }
+  | { ok: true }
   | { ok: false; error: "notFound" | "checkout:problems.carUnavailable" | "bookings:amend.priceRaise" | string; params?: Record<string, string | number> };
 
 export async function amendBooking(
@@ -68,6 +75,7 @@ export async function amendBooking(
   change: { link: CheckoutLink; extras: Extra[] },
   language: Language,
   now: Date,
+  origin: string,
 ): Promise<AmendmentResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -76,7 +84,9 @@ export async function amendBooking(
       const resolved = await resolveAmendment(tx, booking, change.link, language, now);
       if (!resolved.ok) return { ok: false as const, error: resolved.problem.key, params: resolved.problem.params };
       const offer: CheckoutOffer = resolved.offer;
-      const { price, extras } = quoteOffer(offer, amendedExtras(booking, change.extras));
+      const chosen = amendedExtras(booking, change.extras);
+      if (unofferedExtra(offer, chosen)) return { ok: false as const, error: "checkout:problems.extraUnavailable" };
+      const { price, extras } = quoteOffer(offer, chosen);
       // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
       if (booking.paymentMode === "full" && price.total > booking.totalPrice) return { ok: false as const, error: "bookings:amend.priceRaise" };
       const terms = paymentTerms(booking.paymentMode, price.total, booking.deposit);
@@ -98,7 +108,8 @@ export async function amendBooking(
           { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications.bookingAmended", messageParams: { reference } },
         ])
         .returning({ id: notifications.id });
-      return { ok: true as const, notificationIds: created.map((row) => row.id) };
+      await queueNotificationEmails(tx, created.map((row) => row.id), origin);
+      return { ok: true as const };
     });
   } catch (error) {
     const state = sqlState(error);

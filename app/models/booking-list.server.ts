@@ -14,6 +14,8 @@ import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
+import { queueNotificationEmails } from "./booking-mails.server";
+import { sqlState } from "~/utils/errors.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
 export const BOOKINGS_PAGE_SIZE = 20;
@@ -183,53 +185,86 @@ export async function actionableBookings(db: Executor, viewer: Viewer, ids: stri
   return rows.filter((row) => mayAct(viewer, row, action, now, status));
 }
 
-export type BulkOutcome = { done: number; refused: number };
+/** The actions the bookings list applies to its selection (viewing and amending have pages of their own). */
+export type ListAction = Exclude<BookingAction, "view" | "amend">;
+
+/** How many of the chosen bookings changed, how many the viewer may not change, and how many lost their car to another booking meanwhile. */
+export type BulkOutcome = { done: number; refused: number; carTaken: number };
 
 /**
  * Applies an action to the bookings among `ids` the viewer may act on; the others are left untouched and counted
- * as refused. Cancellation requests and status changes notify the other side (supplier or driver).
+ * as refused. Cancellation requests and status changes notify the other side (supplier or driver), and their
+ * e-mail copies are queued in the same transaction (decision 020).
  */
 export async function applyBookingAction(
   db: Database,
   viewer: Viewer,
   ids: string[],
-  action: Exclude<BookingAction, "view">,
+  action: ListAction,
   now: Date,
+  origin: string,
   status?: BookingStatus,
-): Promise<BulkOutcome & { notificationIds: string[] }> {
+): Promise<BulkOutcome> {
   const requested = [...new Set(ids)].length;
   return db.transaction(async (tx) => {
     const rows = await actionableBookings(tx, viewer, ids, action, now, status);
     const notificationIds: string[] = [];
+    const notify = async (values: typeof notifications.$inferInsert) => {
+      const [note] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+      notificationIds.push(note!.id);
+    };
+    let done = 0;
+    let carTaken = 0;
     for (const row of rows) {
       const reference = bookingReference(row.id);
-      if (action === "cancelRequest") {
-        await tx.update(bookings).set({ cancelRequest: true, updatedAt: now }).where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
-        const [note] = await tx
-          .insert(notifications)
-          .values({ userId: row.supplierId, bookingId: row.id, messageKey: "notifications.cancellationRequested", messageParams: { reference, car: row.car } })
-          .returning({ id: notifications.id });
-        notificationIds.push(note!.id);
-      } else if (action === "delete") {
-        await tx.update(bookings).set({ driverDeletedAt: now, updatedAt: now }).where(eq(bookings.id, row.id));
-      } else {
-        assertTransition(row.status, status!);
-        // Conditional on the status read: a concurrent change makes this one a no-op rather than a lost update.
-        const changed = await tx
-          .update(bookings)
-          .set({ status: status!, updatedAt: now })
-          .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
-          .returning({ id: bookings.id });
-        if (!changed.length) continue;
-        const [note] = await tx
-          .insert(notifications)
-          .values({ userId: row.driverId, bookingId: row.id, messageKey: `notifications.statusChanged.${status!}`, messageParams: { reference, car: row.car } })
-          .returning({ id: notifications.id });
-        notificationIds.push(note!.id);
+      // A switch the compiler checks: a new action that is not handled here fails to type-check.
+      switch (action) {
+        case "cancelRequest":
+          await tx.update(bookings).set({ cancelRequest: true, updatedAt: now }).where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
+          await notify({ userId: row.supplierId, bookingId: row.id, messageKey: "notifications.cancellationRequested", messageParams: { reference, car: row.car } });
+          done += 1;
+          break;
+        case "delete":
+          await tx.update(bookings).set({ driverDeletedAt: now, updatedAt: now }).where(eq(bookings.id, row.id));
+          done += 1;
+          break;
+        case "setStatus": {
+          assertTransition(row.status, status!);
+          const outcome = await changeStatus(tx, row, status!, now);
+          if (outcome === "carTaken") carTaken += 1;
+          if (outcome !== "changed") break;
+          await notify({ userId: row.driverId, bookingId: row.id, messageKey: `notifications.statusChanged.${status!}`, messageParams: { reference, car: row.car } });
+          done += 1;
+          break;
+        }
+        default:
+          throw new Error(`no handler for the booking action ${String(action satisfies never)}`);
       }
     }
-    return { done: rows.length, refused: requested - rows.length, notificationIds };
+    await queueNotificationEmails(tx, notificationIds, origin);
+    return { done, refused: requested - rows.length, carTaken };
   });
+}
+
+/**
+ * Sets a booking's status if it is still the one read (a concurrent change makes this a no-op rather than a lost
+ * update). Re-activating a cancelled booking takes its car again: when the period was booked by someone else
+ * meanwhile, the database refuses it (the exclusion constraint) and the booking stays cancelled.
+ */
+async function changeStatus(tx: Executor & Pick<Database, "transaction">, row: { id: string; status: BookingStatus }, status: BookingStatus, now: Date): Promise<"changed" | "unchanged" | "carTaken"> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const changed = await savepoint
+        .update(bookings)
+        .set({ status, updatedAt: now })
+        .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
+        .returning({ id: bookings.id });
+      return changed.length ? "changed" : "unchanged";
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") return "carTaken";
+    throw error;
+  }
 }
 
 /** The names of the bookings a confirmation page lists ("these will be cancelled / removed"). */

@@ -13,7 +13,6 @@ import type { Currency } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { convertMinorUnits, formatMoney } from "./money";
-import { logError } from "~/utils/errors.server";
 
 export { bookingReference };
 
@@ -139,10 +138,8 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   return "sent";
 }
 
-/** E-mail copies of new notifications (to those who keep them on); a failed mail is logged, the change stands. */
-export async function sendNotificationEmails(db: Executor, notificationIds: readonly string[], origin: string): Promise<void> {
-  const results = await Promise.allSettled(notificationIds.map((id) => sendNotificationEmail(db, id, origin)));
-  for (const result of results) {
-    if (result.status === "rejected") logError("notifications", result.reason, "an e-mail copy failed");
-  }
+/** E-mail copies of new notifications (to those who keep them on), queued in the caller's transaction. */
+export async function queueNotificationEmails(db: Executor, notificationIds: readonly string[], origin: string): Promise<void> {
+  // One after the other: a transaction's statements run in turn anyway, and a failure rolls the change back with them.
+  for (const id of notificationIds) await sendNotificationEmail(db, id, origin);
 }

@@ -212,6 +212,44 @@ describe("access control on bookings and notifications", () => {
     expect((await booking(ids.othersEnded!)).status).toBe("paid");
   });
 
+  it("a supplier re-activating a cancelled booking whose period was booked again meanwhile is told so (no 500), and it stays cancelled", async () => {
+    const [cancelled, rebooked] = await app.database.db
+      .insert(schema.bookings)
+      .values([bookingValues(catalogue, "2032-01-01T10:00:00Z", "2032-01-04T10:00:00Z", "cancelled"), bookingValues(catalogue, "2032-01-02T10:00:00Z", "2032-01-05T10:00:00Z", "pending")])
+      .returning();
+    const result = await post(bookingsAction, "/bookings", "carSupplier", [["bulkAction", "setStatus"], ["status", "reserved"], ["id", cancelled!.id], ["confirmed", "yes"]]);
+    expect(result.status).toBe(302);
+    expect((await booking(cancelled!.id)).status).toBe("cancelled");
+    expect((await booking(rebooked!.id)).status).toBe("pending");
+    // Freed again, the car can be given back to the cancelled booking.
+    await app.database.db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.id, rebooked!.id));
+    expect((await post(bookingsAction, "/bookings", "carSupplier", [["bulkAction", "setStatus"], ["status", "reserved"], ["id", cancelled!.id], ["confirmed", "yes"]])).status).toBe(302);
+    expect((await booking(cancelled!.id)).status).toBe("reserved");
+  });
+
+  it("amendments saved by one driver are limited (each one mails both sides): the eleventh in an hour is refused with Retry-After", async () => {
+    const [amendable] = await app.database.db.insert(schema.bookings).values(bookingValues(catalogue, "2032-03-01T10:00:00Z", "2032-03-03T10:00:00Z", "pending")).returning();
+    const save = (day: number) =>
+      amendAction(
+        routeArgs(
+          new Request(`${ORIGIN}/booking/amend`, {
+            method: "POST",
+            headers: { Origin: ORIGIN, Cookie: cookies.owner },
+            body: new URLSearchParams([["b", amendable!.id], ["pickup", catalogue.location.slug], ["dropoff", catalogue.location.slug], ["from", "2032-03-01T11:00"], ["to", `2032-03-${String(day).padStart(2, "0")}T11:00`], ["intent", "save"]]),
+          }),
+        ),
+      );
+    // The owner saved once in an earlier test: ten saves an hour in all.
+    let saved = 1;
+    while ((await outcome(() => save(3 + (saved % 2)))).status === 302) saved += 1;
+    expect(saved).toBe(10);
+    const before = await booking(amendable!.id);
+    const refused = (await save(5)) as { init?: ResponseInit | null };
+    expect(refused.init?.status).toBe(429);
+    expect(Number(new Headers(refused.init?.headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect(await booking(amendable!.id)).toEqual(before);
+  });
+
   it("notifications: another user's id answers 404 and changes nothing; bulk posts touch only the user's own", async () => {
     const notification = async (id: string) => (await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.id, id)))[0];
     expect((await post(notificationsAction, "/notifications", "owner", [["row", `read:${ids.theirNotification}`]])).status).toBe(404);

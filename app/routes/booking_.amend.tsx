@@ -4,8 +4,7 @@ import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { bookingReference } from "~/models/booking";
-import { amendBooking, chosenExtras, currentLink, findAmendable, resolveAmendment, type AmendableBooking } from "~/models/booking-amend.server";
-import { sendNotificationEmails } from "~/models/booking-mails.server";
+import { amendBooking, chosenExtras, currentLink, findAmendable, resolveAmendment, unofferedExtra, type AmendableBooking } from "~/models/booking-amend.server";
 import { readCheckoutLink, type CheckoutLink } from "~/models/checkout.server";
 import { checkoutView } from "~/models/checkout-page.server";
 import { catalogOf } from "~/models/catalog.server";
@@ -18,6 +17,8 @@ import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits, rateLimitedData, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -33,8 +34,11 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
   const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
   const resolved = problem ? null : await resolveAmendment(db, booking, link, language, now);
-  const shownProblem = problem ?? (resolved && !resolved.ok ? resolved.problem : null);
-  const view = resolved?.ok ? checkoutView(resolved.offer, { extras: extras.filter((extra) => extra !== "additionalDriver"), paymentMode: booking.paymentMode }, pricing) : null;
+  const unoffered = resolved?.ok ? unofferedExtra(resolved.offer, extras) : undefined;
+  const shownProblem = problem ?? (resolved && !resolved.ok ? resolved.problem : unoffered ? { key: "checkout:problems.extraUnavailable" } : null);
+  // Priced with the extras the car offers only; one it does not is named above, never priced.
+  const priced = extras.filter((extra) => extra !== "additionalDriver" && extra !== unoffered);
+  const view = resolved?.ok && !unoffered ? checkoutView(resolved.offer, { extras: priced, paymentMode: booking.paymentMode }, pricing) : null;
   const [{ t, translations }, checkout] = await Promise.all([routeTranslations(language, "bookings"), routeTranslations(language, "checkout")]);
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
@@ -84,19 +88,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!booking) throw notFound();
     return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, null));
   }
-  const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now);
+  const refused = await hitRateLimits([[RATE_LIMITS.amendmentsPerAccount, viewer.id]]);
+  if (refused) {
+    const booking = await findAmendable(db, viewer, bookingId, now);
+    if (!booking) throw notFound();
+    return rateLimitedData(refused, await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, tooManyAttemptsMessage(refused)));
+  }
+  const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now, publicOrigin(request));
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
     const booking = await findAmendable(db, viewer, bookingId, now);
     if (!booking) throw notFound();
     return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, { key: result.error, params: result.params }), { status: 409 });
   }
-  await sendNotificationEmails(db, result.notificationIds, publicOrigin(request));
   return redirectWithToast(`/booking?b=${bookingId}`, { type: "success", messageKey: "success.bookingAmended" });
 }
 
-/** The field an amendment's problem points to: the place for a place problem, else the dates the driver can change. */
-const problemField = (key: string): "pickup" | "from" => (/place/i.test(key) ? "pickup" : "from");
+/** The field an amendment's problem points to: none for a refused post, the place, the options, the drop-off for a problem of the period's end, else the pick-up time. */
+const problemField = (key: string): "" | "pickup" | "from" | "to" | "extras" =>
+  /tooManyAttempts/.test(key) ? "" : /place/i.test(key) ? "pickup" : /dropoffBeforePickup|rentalToo/.test(key) ? "to" : /extra/i.test(key) ? "extras" : "from";
 
 export default function AmendBooking() {
   const loaderData = useLoaderData<typeof loader>();
@@ -111,7 +121,7 @@ export default function AmendBooking() {
         <ErrorSummary
           idPrefix="amend-"
           errors={{ [problemField(page.problem.key)]: { key: page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`, params: page.problem.params } }}
-          labels={{ pickup: t("amend.pickup"), from: t("amend.from") }}
+          labels={{ pickup: t("amend.pickup"), from: t("amend.from"), to: t("amend.to"), extras: t("amend.extras") }}
         />
       ) : null}
       <div className="checkout-layout">
@@ -138,7 +148,7 @@ export default function AmendBooking() {
               </div>
             ))}
           </fieldset>
-          <fieldset className="checkout-section">
+          <fieldset className="checkout-section" id="amend-extras" tabIndex={-1}>
             <legend>{t("amend.extras")}</legend>
             <ul className="checkout-options">
               {extrasOffered

@@ -7,7 +7,6 @@ import { Pagination } from "~/components/pagination";
 import type { BookingAction } from "~/models/booking-access";
 import { bookingQueryString, hasBookingFilters, LISTED_STATUSES, parseBookingQuery } from "~/models/booking-filters";
 import { applyBookingAction, BOOKINGS_PAGE_SIZE, BOOKINGS_PAGE_SIZE_MOBILE, describeBookings, listBookings } from "~/models/booking-list.server";
-import { sendNotificationEmails } from "~/models/booking-mails.server";
 import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { requireViewer } from "~/models/auth.server";
@@ -65,11 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return { confirm: { action, status: status ?? null, bookings: affected, back }, problem: null };
   }
-  const outcome = await applyBookingAction(db, viewer, ids, action, now, status);
-  if (!outcome.done && single) throw notFound();
-  await sendNotificationEmails(db, outcome.notificationIds, publicOrigin(request));
+  const outcome = await applyBookingAction(db, viewer, ids, action, now, publicOrigin(request), status);
+  if (!outcome.done && !outcome.carTaken && single) throw notFound();
   const toast =
-    outcome.done === 0
+    outcome.carTaken > 0
+      ? { type: "error" as const, messageKey: "errors.carRebooked", params: { count: outcome.carTaken } }
+      : outcome.done === 0
       ? { type: "error" as const, messageKey: "errors.nothingToChange" }
       : action === "cancelRequest"
         ? { type: "success" as const, messageKey: "success.cancellationRequested" }

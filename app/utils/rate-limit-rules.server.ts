@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   newsletterPerIp: perHour("newsletter:ip", 5),
   /** Decoding a picture costs up to ~0.6 CPU-second (a 40-megapixel image): an account may send only so many. */
   uploadsPerAccount: perHour("upload:account", 20),
+  /** Saved amendments by one account: each one notifies and mails the supplier and the driver. */
+  amendmentsPerAccount: perHour("amend:account", 10),
   /** Booking attempts (not quotes) from one address: generous for a family booking several cars, tight for a script. */
   get checkoutPerIp(): RateLimitRule {
     return perHour("checkout:ip", getEnv().CHECKOUT_ATTEMPTS_PER_HOUR);
