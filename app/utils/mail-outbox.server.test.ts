@@ -73,6 +73,19 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     expect(await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 
+  it("once SMTP answers again, mails waiting for their back-off go at once, not up to half an hour later", async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@rentacar.test>");
+    refusing = true;
+    const waiting = await Promise.all(["late-1", "late-2", "late-3"].map((name) => queueMail(database.db, message(`${name}@example.com`))));
+    expect(await deliverQueuedMail(database.db, { mailer, log: () => {} })).toMatchObject({ retried: 3 });
+    refusing = false;
+    const fresh = await queueMail(database.db, message("fresh@example.com"));
+    // No clock moved: only the success of the fresh mail makes the others due.
+    expect((await drainMailOutbox(database.db, { mailer })).sent).toBe(4);
+    const delivered = received.map((body) => /^Message-ID: (<[^>]+>)$/im.exec(body)?.[1]);
+    expect(delivered).toEqual(expect.arrayContaining([...waiting, fresh]));
+  });
+
   it("a mail queued in a transaction that rolls back is never sent", async () => {
     await expect(
       database.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@
  * marking sends again after its claim lapses, under the same Message-ID, so a receiving server or reader can tell.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outboxMails } from "#db/schema";
 import type { Database, Executor } from "./db.server";
 import { getEnv } from "./env.server";
@@ -63,6 +63,13 @@ export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer
     try {
       await mailer.send({ ...(row.message as unknown as MailMessage), messageId: row.messageId });
       await db.update(outboxMails).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(outboxMails.id, row.id));
+      // SMTP answers again: what waits for its back-off after a failure is due now, not in up to half an hour.
+      if (report.sent === 0) {
+        await db
+          .update(outboxMails)
+          .set({ nextAttemptAt: now })
+          .where(and(eq(outboxMails.status, "queued"), isNotNull(outboxMails.lastError), gt(outboxMails.nextAttemptAt, now)));
+      }
       report.sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
