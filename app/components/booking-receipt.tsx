@@ -4,19 +4,21 @@ import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";
 import { PriceTable, RentalStops } from "./rental-details";
+import { RowButton } from "./row-button";
 import { SiteLink } from "./site-link";
 
 /**
  * A printable receipt of a booking: amounts in the currency, and at the rate, the driver booked in (what was
  * charged is what they saw); places and times as the counter keeps them. The print stylesheet drops the site's chrome.
  */
-export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
+export function BookingReceipt({ receipt, asPage = false }: { receipt: BookingReceiptView; /** The page's own heading (h1), on /booking; a section (h2) under a confirmation. */ asPage?: boolean }) {
+  const Heading = asPage ? "h1" : "h2";
   const { t, i18n } = useTranslation("checkout");
   const language = i18n.language as Language;
   const money = (amount: number) => formatMoney(amount, receipt.currency, language);
   return (
     <section className="receipt" aria-labelledby="receipt-heading">
-      <h2 id="receipt-heading">{t("receipt.heading", { reference: receipt.reference })}</h2>
+      <Heading id="receipt-heading">{t("receipt.heading", { reference: receipt.reference })}</Heading>
       <RentalStops
         pickup={{ name: receipt.pickup.names[language] ?? receipt.pickup.names.en, local: receipt.pickup.local }}
         dropoff={{ name: receipt.dropoff.names[language] ?? receipt.dropoff.names.en, local: receipt.dropoff.local }}
@@ -77,14 +79,10 @@ export function BookingReceipt({ receipt }: { receipt: BookingReceiptView }) {
           {/* A named field besides the buttons: text browsers post only forms that have one. */}
           <input type="hidden" name="query" value="" />
           {receipt.canCancel ? (
-            <button type="submit" name="row" value={`cancelRequest:${receipt.bookingId}`} className="button button-secondary">
-              {t("receipt.requestCancellation")}
-            </button>
+            <RowButton action="cancelRequest" id={receipt.bookingId} label={t("receipt.requestCancellation")} className="button button-secondary" />
           ) : null}{" "}
           {receipt.canDelete ? (
-            <button type="submit" name="row" value={`delete:${receipt.bookingId}`} className="button button-secondary">
-              {t("receipt.remove")}
-            </button>
+            <RowButton action="delete" id={receipt.bookingId} label={t("receipt.remove")} className="button button-secondary" />
           ) : null}
         </Form>
       ) : null}

@@ -32,7 +32,7 @@ export default function Booking() {
   useRouteTranslation(translations);
   return (
     <div className="page page-narrow">
-      <BookingReceipt receipt={receipt} />
+      <BookingReceipt receipt={receipt} asPage />
     </div>
   );
 }

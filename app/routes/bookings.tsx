@@ -21,6 +21,7 @@ import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
+import { RowButton } from "~/components/row-button";
 import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
@@ -165,42 +166,49 @@ export default function Bookings() {
           <input type="hidden" name="query" value={queryString} />
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
-            <table className="bookings-table">
+            <table className="bookings-table" role="table">
               <caption>{t("list.count", { count: list.total })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
+              {/* Roles set explicitly: on a phone the rows are cards (display: block), which would drop them. */}
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
                     <SelectionBox box={selection.selectAll} label={t("list.selectAll")} />
                   </th>
-                  <th scope="col">{t("list.car")}</th>
-                  <th scope="col">{t("list.supplier")}</th>
-                  <th scope="col">{t("list.driver")}</th>
-                  <th scope="col">{t("list.dates")}</th>
-                  <th scope="col">{t("list.price")}</th>
-                  <th scope="col">{t("list.status")}</th>
-                  <th scope="col">{t("list.actions")}</th>
+                  <th scope="col" role="columnheader">{t("list.car")}</th>
+                  <th scope="col" role="columnheader">{t("list.supplier")}</th>
+                  <th scope="col" role="columnheader">{t("list.driver")}</th>
+                  <th scope="col" role="columnheader">{t("list.dates")}</th>
+                  <th scope="col" role="columnheader">{t("list.price")}</th>
+                  <th scope="col" role="columnheader">{t("list.status")}</th>
+                  <th scope="col" role="columnheader">{t("list.actions")}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {list.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>
+                  <tr key={row.id} role="row">
+                    <td role="cell">
                       <SelectionBox box={selection.row(row.id)} label={t("list.select", { reference: row.reference })} />
                     </td>
-                    <th scope="row">
+                    <th scope="row" role="rowheader">
                       {row.car}
                       <br />
                       <small>{row.reference}</small>
                     </th>
-                    <td>{row.supplier}</td>
-                    <td>{row.driver}</td>
-                    <td>
+                    <td role="cell" data-label={t("list.supplier")}>
+                      {row.supplier}
+                    </td>
+                    <td role="cell" data-label={t("list.driver")}>
+                      {row.driver}
+                    </td>
+                    <td role="cell" data-label={t("list.dates")}>
                       {row.pickup}
                       <br />
                       <LocalTime local={row.startsAt} /> → <LocalTime local={row.endsAt} />
                     </td>
-                    <td>{formatMoney(row.total, row.currency, language)}</td>
-                    <td>
+                    <td role="cell" data-label={t("list.price")}>
+                      {formatMoney(row.total, row.currency, language)}
+                    </td>
+                    <td role="cell" data-label={t("list.status")}>
                       {t(`common:bookingStatuses.${row.status}`)}
                       {row.cancelRequest ? (
                         <>
@@ -209,7 +217,7 @@ export default function Bookings() {
                         </>
                       ) : null}
                     </td>
-                    <td className="row-actions">
+                    <td className="row-actions" role="cell">
                       <SiteLink to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
                         {t("list.view")}
                       </SiteLink>
@@ -221,14 +229,10 @@ export default function Bookings() {
                             </SiteLink>
                           ) : null}
                           {row.canCancel ? (
-                            <button type="submit" name="row" value={`cancelRequest:${row.id}`} className="link-button" aria-label={t("list.cancelNamed", { reference: row.reference })}>
-                              {t("list.cancel")}
-                            </button>
+                            <RowButton action="cancelRequest" id={row.id} label={t("list.cancel")} namedLabel={t("list.cancelNamed", { reference: row.reference })} />
                           ) : null}
                           {row.canDelete ? (
-                            <button type="submit" name="row" value={`delete:${row.id}`} className="link-button" aria-label={t("list.deleteNamed", { reference: row.reference })}>
-                              {t("list.delete")}
-                            </button>
+                            <RowButton action="delete" id={row.id} label={t("list.delete")} namedLabel={t("list.deleteNamed", { reference: row.reference })} />
                           ) : null}
                         </>
                       )}

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
 import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
 import { checkoutHref, searchHrefFor } from "~/models/checkout.server";
@@ -72,21 +72,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
   if (settlement === "failed") {
     const retry = checkoutHref(link, { extras: own.receipt.extras.map((line) => line.extra), paymentMode: booking.paymentMode });
-    return data({ ...base, state: "failed" as const, retry }, { headers });
+    return data({ ...base, title: t("common:errors.paymentFailed"), state: "failed" as const, retry }, { headers });
   }
   if (settlement === "carTaken" || settlement === "refunded" || settlement === "refundPending") {
     const payment = await latestPayment(db, booking.id);
     const amount = payment ? formatMoney(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
-    return data({ ...base, state: settlement, amount, search: searchHrefFor(link) }, { headers });
+    return data({ ...base, title: t(`session.${settlement}Heading`), state: settlement, amount, search: searchHrefFor(link) }, { headers });
   }
   if (settlement === "open") {
     const minutesLeft = booking.expiresAt ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000)) : 0;
-    if (left) return data({ ...base, state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)) }, { headers });
-    return data({ ...base, state: "checking" as const, recheckSeconds: RECHECK_SECONDS }, { headers });
+    if (left) return data({ ...base, title: t("session.leftHeading"), state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)) }, { headers });
+    return data({ ...base, title: t("session.checking"), state: "checking" as const, recheckSeconds: RECHECK_SECONDS }, { headers });
   }
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
-  return data({ ...base, state: "success" as const, receipt: bookingReceipt(fresh) }, { headers });
+  // The tab's title says the outcome too (a screen reader announces it with the page).
+  const receipt = bookingReceipt(fresh);
+  return data({ ...base, title: t("session.confirmedTitle", { reference: receipt.reference }), state: "success" as const, receipt }, { headers });
 }
 
 /** Only the driver paying (signed in as them, or the browser that booked) may give a payment up: never staff. */
@@ -112,6 +114,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return redirect(`/checkout-session/${encodeURIComponent(sessionId)}`, { status: 303 });
 }
 
+/**
+ * The page's heading, focused when it appears: after "Book" (a client-side navigation with JavaScript) focus would
+ * otherwise stay on the body, and a screen reader would not say the booking worked. Each state has its own heading,
+ * so a change of state (checking → confirmed) focuses the new one.
+ */
+function OutcomeHeading({ children }: { children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h1 ref={heading} tabIndex={-1}>
+      {children}
+    </h1>
+  );
+}
+
 export default function CheckoutSession() {
   const { state, retry, search, receipt, recheckSeconds, minutesLeft, amount, canCancel, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
@@ -129,7 +146,7 @@ export default function CheckoutSession() {
           <noscript>
             <meta httpEquiv="refresh" content={String(recheckSeconds)} />
           </noscript>
-          <h1>{t("session.checking")}</h1>
+          <OutcomeHeading>{t("session.checking")}</OutcomeHeading>
           <p role="status">{t("session.checkingHint")}</p>
           <Form method="get">
             <button type="submit" className="button">
@@ -139,7 +156,7 @@ export default function CheckoutSession() {
         </>
       ) : state === "left" ? (
         <>
-          <h1>{t("session.leftHeading")}</h1>
+          <OutcomeHeading>{t("session.leftHeading")}</OutcomeHeading>
           <p>{t("session.leftHint", { minutes: minutesLeft })}</p>
           {canCancel ? (
             <form method="post">
@@ -151,7 +168,7 @@ export default function CheckoutSession() {
         </>
       ) : state === "failed" ? (
         <>
-          <h1>{t("common:errors.paymentFailed")}</h1>
+          <OutcomeHeading>{t("common:errors.paymentFailed")}</OutcomeHeading>
           <p role="alert">{t("session.failedHint")}</p>
           <p>
             <SiteLink className="button" to={retry!}>
@@ -161,7 +178,7 @@ export default function CheckoutSession() {
         </>
       ) : state === "carTaken" || state === "refunded" || state === "refundPending" ? (
         <>
-          <h1>{t(`session.${state}Heading`)}</h1>
+          <OutcomeHeading>{t(`session.${state}Heading`)}</OutcomeHeading>
           <p role="alert">{t(`session.${state}Hint`, { amount: amount ?? "" })}</p>
           <p>
             <SiteLink className="button" to={search!}>
@@ -171,7 +188,7 @@ export default function CheckoutSession() {
         </>
       ) : (
         <>
-          <h1>{t(receipt!.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}</h1>
+          <OutcomeHeading>{t(receipt!.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}</OutcomeHeading>
           <BookingReceipt receipt={receipt!} />
         </>
       )}

@@ -535,6 +535,10 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             </ul>
           </section>
 
+          {/* On a phone the summary comes after the form: the total is said before "Book" too. */}
+          <p className="checkout-total-line">
+            {t("summary.total")}: <strong>{money(view.total)}</strong>
+          </p>
           <div className="checkout-actions">
             <button type="submit" name="intent" value="quote" className="button button-secondary" formNoValidate>
               {t("updateTotal")}

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-panel";
 import { Pagination } from "~/components/pagination";
+import { RowButton } from "~/components/row-button";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
 import { requireUserId } from "~/models/auth.server";
@@ -90,42 +91,39 @@ export default function Notifications() {
           <input type="hidden" name="page" value={page} />
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
-            <table className="notifications-table">
+            <table className="notifications-table" role="table">
               <caption>{t("notifications.count", { count: list.total, unread: list.unread })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
+              {/* Roles set explicitly: on a phone the rows are cards (display: block), which would drop them. */}
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
                     <SelectionBox box={selection.selectAll} label={t("notifications.selectAll")} />
                   </th>
-                  <th scope="col">{t("notifications.date")}</th>
-                  <th scope="col">{t("notifications.message")}</th>
-                  <th scope="col">{t("notifications.actions")}</th>
+                  <th scope="col" role="columnheader">{t("notifications.date")}</th>
+                  <th scope="col" role="columnheader">{t("notifications.message")}</th>
+                  <th scope="col" role="columnheader">{t("notifications.actions")}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {list.rows.map((row) => (
-                  <tr key={row.id} className={row.isRead ? undefined : "unread"}>
-                    <td>
+                  <tr key={row.id} role="row" className={row.isRead ? undefined : "unread"}>
+                    <td role="cell">
                       <SelectionBox box={selection.row(row.id)} label={t("notifications.select")} />
                     </td>
-                    <td>
+                    <td role="cell" data-label={t("notifications.date")}>
                       <time dateTime={row.createdAt}>{date.format(new Date(row.createdAt))}</time>
                       <br />
                       <small>{row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}</small>
                     </td>
-                    <td>{t(notificationKey(row.messageKey), row.params)}</td>
-                    <td className="row-actions">
+                    <td role="cell" data-label={t("notifications.message")}>
+                      {t(notificationKey(row.messageKey), row.params)}
+                    </td>
+                    <td className="row-actions" role="cell">
                       {row.bookingId ? (
-                        <button type="submit" name="row" value={`open:${row.id}`} className="link-button">
-                          {t("notifications.view")}
-                        </button>
+                        <RowButton action="open" id={row.id} label={t("notifications.view")} />
                       ) : null}
-                      <button type="submit" name="row" value={`${row.isRead ? "unread" : "read"}:${row.id}`} className="link-button">
-                        {row.isRead ? t("notifications.markUnread") : t("notifications.markRead")}
-                      </button>
-                      <button type="submit" name="row" value={`delete:${row.id}`} className="link-button">
-                        {t("notifications.delete")}
-                      </button>
+                      <RowButton action={row.isRead ? "unread" : "read"} id={row.id} label={row.isRead ? t("notifications.markUnread") : t("notifications.markRead")} />
+                      <RowButton action="delete" id={row.id} label={t("notifications.delete")} />
                     </td>
                   </tr>
                 ))}

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type enBookings from "../../app/locales/en/bookings.json";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, signedInDriver, whenReady } from "./support";
+import { expectAccessible, expectControlsWithinWidth, jsEnabled, signedInDriver, whenReady } from "./support";
 
 const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const TEXT = {
@@ -52,7 +52,7 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
 
   // Cancel asks first (a page without JavaScript, a dialog with it), then submits the request.
-  await page.getByRole("button", { name: /^Request cancellation of booking/ }).click();
+  await page.getByRole("button", { name: /^Cancel booking/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
   await expect(confirmation.getByRole("heading", { name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 1) })).toBeVisible();
   await expectAccessible(page);
@@ -68,7 +68,7 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: b.notifications.view }).first().click();
-  await expect(page.getByRole("heading", { level: 2, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
   await page.goto("/notifications");
   await expect(page.getByText(b.notifications.unread, { exact: true })).toHaveCount(0);
   await page.getByRole("button", { name: b.notifications.markUnread }).first().click();
@@ -195,8 +195,15 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   }
 
   await page.setExtraHTTPHeaders({ "Sec-CH-UA-Mobile": "?1" });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/bookings?lng=en");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(11);
+  // Cards on a phone: every action in reach without scrolling sideways (issue 24.4), the same rows for a screen reader.
+  await expectControlsWithinWidth(page);
+  await page.goto("/notifications?lng=en");
+  await expectControlsWithinWidth(page);
+  await expectAccessible(page);
+  await page.goto("/bookings?lng=en");
   await expect(page.getByRole("table").getByRole("caption")).toHaveText(b.list.count_other.replace("{{count}}", "11"));
   const pages = page.getByRole("navigation", { name: TEXT.en.c.pagination.label });
   await pages.getByRole("link", { name: TEXT.en.c.pagination.next }).click();

@@ -157,6 +157,9 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await submit(page, "en").click();
 
   await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+  // The outcome is announced: the tab's title says it, and with JavaScript focus moves to the heading (issue 24.2).
+  await expect(page).toHaveTitle(/^Booking [0-9A-F]{8} confirmed/);
+  if (jsEnabled(testInfo)) await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeFocused();
   await expect(page.getByText(c.bookingStatuses.pending, { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: /^Notifications \(\d+ unread\)$/ }).first()).toBeVisible();
   await expectAccessible(page);
@@ -167,7 +170,7 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
 
   // The booking page (the mail's link) shows the same receipt; the same car is no longer offered for that period.
   await page.getByRole("link", { name: k.receipt.view }).click();
-  await expect(page.getByRole("heading", { level: 2, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -101,3 +101,14 @@ export async function signUpDriver(page: Page, driver: NewDriver) {
   await page.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
 }
+
+/** Every link, button and field of the page's main content lies inside the viewport's width (no sideways scrolling). */
+export async function expectControlsWithinWidth(page: Page) {
+  const width = page.viewportSize()!.width;
+  const outside = await page
+    .getByRole("main")
+    .locator("a, button, input:not([type=hidden]), select, textarea")
+    .evaluateAll((elements, limit) => elements.filter((element) => element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().right > limit + 0.5).map((element) => element.outerHTML.slice(0, 120)), width);
+  expect(outside, `controls beyond ${width} px`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
