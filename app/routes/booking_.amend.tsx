@@ -39,9 +39,13 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
   // Priced with the extras the car offers only; one it does not is named above, never priced.
   const priced = extras.filter((extra) => extra !== "additionalDriver" && extra !== unoffered);
   const view = resolved?.ok && !unoffered ? checkoutView(resolved.offer, { extras: priced, paymentMode: booking.paymentMode }, pricing) : null;
+  // The options and their prices: of the proposed change, or (when it cannot be priced) of the booking as it is.
+  const basis = resolved?.ok ? resolved : await resolveAmendment(db, booking, await currentLink(db, booking, language), language, now);
+  const options = view?.extras ?? (basis.ok ? checkoutView(basis.offer, { extras: [], paymentMode: booking.paymentMode }, pricing).extras : null);
   const [{ t, translations }, checkout] = await Promise.all([routeTranslations(language, "bookings"), routeTranslations(language, "checkout")]);
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
+  const currentTotal = convertMinorUnits(booking.totalPrice, booking.displayRate);
   return {
     title: t("amend.title", { reference }),
     reference,
@@ -49,7 +53,10 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
     link,
     extras,
     places,
-    currentTotal: convertMinorUnits(booking.totalPrice, booking.displayRate),
+    currentTotal,
+    // What the change would cost: the new total and the difference, once the proposal can be priced.
+    newTotal: view ? view.total : null,
+    options: options ? { included: options.included, offered: options.options.filter((option) => option.extra !== "additionalDriver") } : null,
     currency: booking.displayCurrency,
     hasAdditionalDriver: booking.additionalDriver,
     view: view ? (shown as Omit<typeof view, "price">) : null,
@@ -113,7 +120,9 @@ export default function AmendBooking() {
   const page = useActionData<typeof action>() ?? loaderData;
   const { t, i18n } = useRouteTranslation(page.translations.bookings);
   useRouteTranslation(page.translations.checkout);
-  const extrasOffered = page.view ? [...page.view.extras.options.map((option) => option.extra)] : [];
+  const language = i18n.language as Language;
+  const money = (amount: number) => formatMoney(amount, page.currency, language);
+  const difference = page.newTotal === null ? null : page.newTotal - page.currentTotal;
   return (
     <div className="page checkout">
       <h1>{t("amend.title", { reference: page.reference })}</h1>
@@ -150,19 +159,53 @@ export default function AmendBooking() {
           </fieldset>
           <fieldset className="checkout-section" id="amend-extras" tabIndex={-1}>
             <legend>{t("amend.extras")}</legend>
-            <ul className="checkout-options">
-              {extrasOffered
-                .filter((extra) => extra !== "additionalDriver")
-                .map((extra) => (
-                  <li key={extra} className="field-checkbox">
-                    <input type="checkbox" id={`amend-extra-${extra}`} name="extra" value={extra} defaultChecked={page.extras.includes(extra)} />
-                    <label htmlFor={`amend-extra-${extra}`}>{t(`common:extras.${extra}`)}</label>
+            {page.options ? (
+              <ul className="checkout-options">
+                {page.options.included
+                  .filter((extra) => extra !== "additionalDriver")
+                  .map((extra) => (
+                    <li key={extra} className="field-checkbox">
+                      <input type="checkbox" id={`amend-extra-${extra}`} checked disabled aria-describedby={`amend-extra-${extra}-price`} />
+                      <label htmlFor={`amend-extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
+                      <span id={`amend-extra-${extra}-price`} className="option-price">
+                        {t("checkout:options.included")}
+                      </span>
+                    </li>
+                  ))}
+                {page.options.offered.map((option) => (
+                  <li key={option.extra} className="field-checkbox">
+                    <input type="checkbox" id={`amend-extra-${option.extra}`} name="extra" value={option.extra} defaultChecked={page.extras.includes(option.extra)} aria-describedby={`amend-extra-${option.extra}-price`} />
+                    <label htmlFor={`amend-extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
+                    <span id={`amend-extra-${option.extra}-price`} className="option-price">
+                      {t(option.kind === "perDay" ? "checkout:options.perDay" : "checkout:options.perRental", { price: money(option.amount) })}
+                    </span>
                   </li>
                 ))}
-            </ul>
+              </ul>
+            ) : null}
             {page.hasAdditionalDriver ? <p className="hint">{t("amend.additionalDriverKept")}</p> : null}
           </fieldset>
-          <p>{t("amend.was", { total: formatMoney(page.currentTotal, page.currency, i18n.language as Language) })}</p>
+          {/* What the change costs: the booking's total now and, once "Update total" priced the change, the new one. */}
+          <dl className="amend-totals" aria-live="polite">
+            <div>
+              <dt>{t("amend.currentTotal")}</dt>
+              <dd>{money(page.currentTotal)}</dd>
+            </div>
+            {page.newTotal !== null && difference !== null ? (
+              <>
+                <div>
+                  <dt>{t("amend.newTotal")}</dt>
+                  <dd>
+                    <strong>{money(page.newTotal)}</strong>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("amend.difference")}</dt>
+                  <dd>{difference === 0 ? t("amend.noDifference") : `${difference > 0 ? "+" : "−"}${money(Math.abs(difference))}`}</dd>
+                </div>
+              </>
+            ) : null}
+          </dl>
           <div className="checkout-actions">
             {/* First: the button Enter in a field stands for, so a stray Enter previews and never saves. */}
             <button type="submit" name="intent" value="preview" formNoValidate className="button button-secondary">

@@ -127,6 +127,13 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   await page.getByRole("button", { name: b.amend.preview }).click();
   await expect(total).not.toHaveText(before!);
   const after = await total.textContent();
+  // The page says what the change costs: the total now, the new one and the difference (issue 24.5).
+  const costs = page.locator(".amend-totals");
+  await expect(costs.getByText(b.amend.currentTotal)).toBeVisible();
+  await expect(costs.getByText(b.amend.newTotal)).toBeVisible();
+  await expect(costs.getByText(after!, { exact: true })).toBeVisible();
+  await expect(costs.getByText(/^[+−]\$\d/)).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();
   await expect(page.getByRole("region", { name: /Booking [0-9A-F]{8}/ }).getByText(after!, { exact: true }).first()).toBeVisible();
@@ -216,7 +223,11 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await whenReady(page);
   const to = page.getByLabel(b.amend.to);
   const before = await to.inputValue();
-  await to.fill(`${day(3)}T10:00`);
+  // A drop-off before the pick-up is refused on the drop-off field (issue 24.5).
+  await to.fill(`${day(-3)}T10:00`);
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("alert").getByRole("link", { name: new RegExp(`^${b.amend.to}`) })).toBeVisible();
+  await page.getByLabel(b.amend.to).fill(`${day(3)}T10:00`);
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("alert").getByText(k.problems.carUnavailable)).toBeVisible();
   // Read again from the server: the booking kept its dates.
