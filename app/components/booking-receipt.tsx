@@ -3,6 +3,7 @@ import { useTranslation } from "~/components/i18n-provider";
 import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";
+import { CancellationTermsText } from "./cancellation-terms";
 import { PriceTable, RentalStops } from "./rental-details";
 import { RowButton } from "./row-button";
 import { SiteLink } from "./site-link";
@@ -66,6 +67,7 @@ export function BookingReceipt({ receipt, asPage = false }: { receipt: BookingRe
         more={[...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []), { label: t("receipt.atCounter"), amount: receipt.atCounter }]}
         money={money}
       />
+      <CancellationTermsText terms={receipt.cancellationTerms} />
       {receipt.canAmend ? (
         <p className="no-print">
           <SiteLink to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">

@@ -4,11 +4,14 @@ import { useTranslation } from "~/components/i18n-provider";
  * A place's wall-clock date and time ('YYYY-MM-DDTHH:mm', already local to the place) in the reader's notation.
  * No time zone is applied: the driver meets the counter's clock, not their own.
  */
-export function LocalTime({ local }: { local: string }) {
-  const { i18n } = useTranslation();
+export function formatLocalDateTime(local: string, language: string): string {
   const [date = "", time = "00:00"] = local.split("T");
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
-  const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day, hour, minute)));
-  return <time dateTime={local}>{text}</time>;
+  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day, hour, minute)));
+}
+
+export function LocalTime({ local }: { local: string }) {
+  const { i18n } = useTranslation();
+  return <time dateTime={local}>{formatLocalDateTime(local, i18n.language)}</time>;
 }

@@ -12,6 +12,12 @@ import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
+import { cancellationTerms, type CancellationTerms } from "./cancellation-terms";
+
+/** Cancellation terms as a page shows them: the deadline as the pick-up place's local date and time. */
+export function termsAt(terms: CancellationTerms, timeZone: string): { kind: CancellationTerms["kind"]; deadline: string | null } {
+  return { kind: terms.kind, deadline: terms.kind === "freeUntil" ? instantToLocalDateTime(terms.deadline, timeZone) : null };
+}
 
 export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, viewer: Viewer | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
   if ("id" in where && !isUuid(where.id)) return null;
@@ -56,6 +62,8 @@ export function bookingReceipt(details: BookingDetails) {
     atCounter: convert(terms.atCounter),
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
+    // What cancelling costs, the deadline on the pick-up place's clocks (issue 24.7).
+    cancellationTerms: termsAt(cancellationTerms(booking), details.pickup.timeZone),
     // What the driver may still do (the server checks again when they do it).
     canAmend: canAmend(booking, new Date()),
     canCancel: canRequestCancellation(booking, new Date()),

@@ -3,6 +3,7 @@
  * in the display currency), and placing the booking with its payment. Imports go one way: the route calls this,
  * this calls the booking model and the payment gateways.
  */
+import { freeCancellationDeadline } from "./cancellation-terms";
 import type { Message } from "~/utils/form-errors";
 import { type Currency, type Extra, type Language, type PaymentGateway as GatewayName, type PaymentMode } from "./enums";
 import type { DisplayPricing } from "~/utils/currency.server";
@@ -72,6 +73,8 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
     pickup: { name: offer.pickup.name, local: instantToLocalDateTime(offer.from, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
     // Each stop on its own place's clocks (a one-way rental may cross a time zone).
     dropoff: { name: offer.dropoff.name, local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone), timeZone: offer.dropoff.timeZone },
+    // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks.
+    cancellationDeadline: instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone),
     days: price.days,
     extras: {
       included,

@@ -26,6 +26,8 @@ import { useRouteTranslation, useTranslation } from "~/components/i18n-provider"
 import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
+import { CancellationTermsText } from "~/components/cancellation-terms";
+import { cancellationKind } from "~/models/cancellation-terms";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
 
@@ -478,6 +480,12 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                 </p>
               </div>
             ))}
+            {/* What cancelling will cost, for the payment and options chosen (issue 24.7). */}
+            {mode && view.paymentOptions.some((option) => option.mode === mode) ? (
+              <CancellationTermsText
+                terms={{ kind: cancellationKind(mode as PaymentMode, view.extras.included.includes("cancellation") || chosen.includes("cancellation")), deadline: view.cancellationDeadline }}
+              />
+            ) : null}
           </fieldset>
 
           {view.gateways.length > 0 && (!hydrated || online) ? (

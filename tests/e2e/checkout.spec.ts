@@ -121,7 +121,10 @@ for (const [language, option] of [
     await expect(page).toHaveURL(/\/checkout-session\/sbx_/);
     await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
     const receipt = page.getByRole("region", { name: new RegExp(interpolate(k.receipt.heading, { reference: "[0-9A-F]{8}" })) });
-    await expect(receipt.getByText(k.receipt.paidOnline)).toBeVisible();
+    await expect(receipt.getByText(k.receipt.paidOnline, { exact: true })).toBeVisible();
+    // Paid online: the receipt says what cancelling costs, and until when (issue 24.7).
+    const freeUntil = k.cancellationTerms.freeUntil.split("{{")[0]!;
+    await expect(receipt.getByText(new RegExp(`^(${freeUntil}|${k.cancellationTerms.nonRefundable})`))).toBeVisible();
     await expect(receipt.getByText(total!, { exact: true }).first()).toBeVisible();
     await expectAccessible(page);
 
@@ -161,6 +164,7 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await expect(page).toHaveTitle(/^Booking [0-9A-F]{8} confirmed/);
   if (jsEnabled(testInfo)) await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeFocused();
   await expect(page.getByText(c.bookingStatuses.pending, { exact: true })).toBeVisible();
+  await expect(page.getByText(k.cancellationTerms.free)).toBeVisible();
   await expect(page.getByRole("link", { name: /^Notifications \(\d+ unread\)$/ }).first()).toBeVisible();
   await expectAccessible(page);
 

@@ -1,0 +1,32 @@
+/**
+ * What cancelling a booking costs, as the checkout, the confirmation, the receipt and /booking say it (issue 24.7,
+ * decision 021). Spec: "full refund if cancelled 24 hours or more before rental"; "pay later: free amendments and
+ * cancellation"; "pay in full online: amendments and cancellation under conditions" — the condition being the
+ * Cancellation option (bought or included), without which a booking paid online cannot be cancelled by its driver
+ * (`canRequestCancellation`). The refundable deposit is always refunded; these terms are about the rental.
+ */
+import type { PaymentMode } from "./enums";
+
+/** Free cancellation ends this long before the pick-up (spec: "Cancellation window 24 hours"). */
+export const FREE_CANCELLATION_HOURS = 24;
+
+export type CancellationTerms =
+  /** Paid at pick-up: nothing is paid online, cancelling costs nothing. */
+  | { kind: "free" }
+  /** Paid online (deposit or in full) with the Cancellation option: refunded in full before `deadline`, not after. */
+  | { kind: "freeUntil"; deadline: Date }
+  /** Paid online without the option: the driver cannot cancel it, nothing paid online for the rental comes back. */
+  | { kind: "nonRefundable" };
+
+/** Which terms a payment option and the Cancellation option (bought or included) give. */
+export function cancellationKind(paymentMode: PaymentMode, cancellation: boolean): CancellationTerms["kind"] {
+  return paymentMode === "payLater" ? "free" : cancellation ? "freeUntil" : "nonRefundable";
+}
+
+/** The instant free cancellation ends for a rental starting at `startsAt`. */
+export const freeCancellationDeadline = (startsAt: Date) => new Date(startsAt.getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
+
+export function cancellationTerms(booking: { paymentMode: PaymentMode; cancellation: boolean; startsAt: Date }): CancellationTerms {
+  const kind = cancellationKind(booking.paymentMode, booking.cancellation);
+  return kind === "freeUntil" ? { kind, deadline: freeCancellationDeadline(booking.startsAt) } : { kind };
+}
