@@ -82,17 +82,23 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
   };
 }
 
+/** Settings of every PostgreSQL session the app opens (see openPostgres). */
+const POSTGRES_SESSION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   // JIT compilation costs seconds on the search query's long price expression and never pays off for
-  // short OLTP statements like ours.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: "-c jit=off", ...requestTimeouts(options) });
+  // short OLTP statements like ours. The only named statements are the results page's (decision 015): after five
+  // runs PostgreSQL may switch one to a generic plan that cannot see how few cars a place has and reads every car
+  // of its suppliers (5x the CPU at 100k cars, depending on what a connection served first). Custom plans always:
+  // the statement is still parsed once per connection, and planned for the place it is run for (issue 22.1).
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: POSTGRES_SESSION_OPTIONS, ...requestTimeouts(options) });
   pool.on("error", (error) => logError("db", error, "idle client error"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
 
   async function withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
     // An advisory lock lives on one connection, so the work runs on that same dedicated client. Start-up work
     // (migrations on a large table, seeding) is not a request: it gets a connection without the statement limits.
-    const client = new pg.Client({ connectionString: url, options: "-c jit=off", connectionTimeoutMillis: options.connectTimeoutMs ?? 0 });
+    const client = new pg.Client({ connectionString: url, options: POSTGRES_SESSION_OPTIONS, connectionTimeoutMillis: options.connectTimeoutMs ?? 0 });
     await client.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);

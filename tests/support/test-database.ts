@@ -12,6 +12,8 @@ export const testEngines: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", 
 export interface TestDatabase extends DatabaseHandle {
   /** Closes the handle and drops the throw-away PostgreSQL database. */
   destroy(): Promise<void>;
+  /** The throw-away PostgreSQL database's URL (to open another handle on it); none for PGlite. */
+  url?: string;
 }
 
 /** The migrated PGlite data folder tests/support/global-setup.ts wrote, read once per test file. */
@@ -39,6 +41,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     ...handle,
+    url: url.toString(),
     async destroy() {
       await handle.close();
       const cleaner = new pg.Client({ connectionString: adminUrl });
