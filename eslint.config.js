@@ -37,12 +37,22 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": layer([]) },
   },
   {
+    // CONTRIBUTING: a route never imports another route (relative imports included); shared code goes below.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": layer([
+        { group: ["./*", "!./*.server", "../routes/*", "~/routes/*"], message: "A route never imports another route: move what is shared into models, components or hooks." },
+      ]),
+    },
+  },
+  {
     files: ["app/models/*.ts"],
     ignores: ["app/models/*.server.ts", "app/models/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
         { group: ["*.server", "**/*.server", "#db/*"], message: "A pure model runs anywhere: no server module, no database." },
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "react", "@remix-run/*"], message: "Models know no route, view or framework." },
+        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*", "react", "@remix-run/*"], message: "Models know no route, view or framework." },
       ]),
     },
   },
@@ -50,7 +60,7 @@ export default tseslint.config(
     files: ["app/models/*.server.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*"], message: "Models know no route or view." },
+        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"], message: "Models know no route or view." },
       ]),
     },
   },
@@ -59,8 +69,8 @@ export default tseslint.config(
     ignores: ["app/utils/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["~/models/*.server", "../models/*.server"], message: "Infrastructure knows no domain service: move the code that needs it into models." },
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*"], message: "Infrastructure knows no route or view." },
+        { group: ["~/models/*.server", "**/models/*.server"], message: "Infrastructure knows no domain service: move the code that needs it into models." },
+        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"], message: "Infrastructure knows no route or view." },
       ]),
     },
   },
