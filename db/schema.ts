@@ -348,8 +348,10 @@ export const bookings = pgTable(
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
-    index("bookings_driver_idx").on(table.driverId, table.createdAt),
-    index("bookings_supplier_idx").on(table.supplierId, table.createdAt),
+    // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (issue 22.3).
+    index("bookings_driver_list_idx").on(table.driverId, table.startsAt.desc().nullsFirst(), table.id),
+    index("bookings_supplier_list_idx").on(table.supplierId, table.startsAt.desc().nullsFirst(), table.id),
+    index("bookings_list_idx").on(table.startsAt.desc().nullsFirst(), table.id),
     // bookings_car_period_idx (car_id, starts_at) INCLUDE (ends_at, status, expires_at) is in 0002_search_indexes.sql.
     index("bookings_void_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),

@@ -90,17 +90,34 @@ export interface BookingRow {
   canDelete: boolean;
 }
 
+/** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */
+export const BOOKINGS_COUNT_CAP = 10_000;
+
 export async function listBookings(db: Executor, viewer: Viewer, filters: BookingFilters, page: number, pageSize: number, language: Language, now = new Date()) {
   const where = and(viewerScope(viewer), ...filterConditions(filters));
-  const base = () =>
-    db
-      .select({ value: count() })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
-      .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-      .where(where);
-  const [{ value: total } = { value: 0 }] = await base();
+  // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
+  // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
+  // needs the car's and places' names.
+  const matching = () => {
+    const from = db.select({ id: bookings.id, startsAt: bookings.startsAt }).from(bookings);
+    return filters.q
+      ? from
+          .innerJoin(cars, eq(cars.id, bookings.carId))
+          .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+          .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+          .where(where)
+      : from.where(where);
+  };
+  const counted = matching().limit(BOOKINGS_COUNT_CAP + 1).as("counted");
+  const [{ value: counting } = { value: 0 }] = await db.select({ value: count() }).from(counted);
+  const more = counting > BOOKINGS_COUNT_CAP;
+  const total = Math.min(counting, BOOKINGS_COUNT_CAP);
+  const shown = matching()
+    .orderBy(desc(bookings.startsAt), asc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("shown");
+  // Only the page's rows are joined to their car, people and places.
   const rows = await db
     .select({
       booking: {
@@ -124,18 +141,17 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
       driver: users.fullName,
       pickup: { nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEs: pickup.nameEs, timeZone: pickup.timeZone },
     })
-    .from(bookings)
+    .from(shown)
+    .innerJoin(bookings, eq(bookings.id, shown.id))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
-    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .where(where)
-    .orderBy(desc(bookings.startsAt), asc(bookings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .orderBy(desc(bookings.startsAt), asc(bookings.id));
   return {
     total,
+    /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
+    more,
     pages: Math.max(1, Math.ceil(total / pageSize)),
     rows: rows.map(
       (row): BookingRow => ({

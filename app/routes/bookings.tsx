@@ -167,7 +167,7 @@ export default function Bookings() {
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
             <table className="bookings-table" role="table">
-              <caption>{t("list.count", { count: list.total })}</caption>
+              <caption>{list.more ? t("list.countMore", { total: list.total.toLocaleString(language) }) : t("list.count", { count: list.total })}</caption>
               {/* Roles set explicitly: on a phone the rows are cards (display: block), which would drop them. */}
               <thead role="rowgroup">
                 <tr role="row">
