@@ -32,6 +32,8 @@ describe("refuseBody", () => {
     ["a multipart post to a form without a file, within a text form's cap", post("multipart/form-data; boundary=x", "900", { path: "/sign-in" }), null],
     ["a 1 MB multipart post to a form without a file", post("multipart/form-data; boundary=x", String(1024 * 1024), { path: "/sign-in" }), 413],
     ["an upload at checkout", post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), { path: "/checkout" }), null],
+    ["an upload posted with JavaScript (the route's data URL)", post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), { path: "/settings.data" }), null],
+    ["a 1 MB multipart post to another route's data URL", post("multipart/form-data; boundary=x", String(1024 * 1024), { path: "/sign-in.data" }), 413],
     ["Stripe's webhook", post("application/json", "3000", { path: "/webhooks/stripe" }), null],
     ["a form to the webhook", post("application/x-www-form-urlencoded", "30", { path: "/webhooks/stripe" }), 415],
     ["a huge webhook body", post("application/json", String(50 * 1024 * 1024), { path: "/webhooks/stripe" }), 413],

@@ -47,7 +47,8 @@ export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 
   // Up to twice the upload cap, the form itself says 'at most N MB' in place (the upload reader refuses the file
   // without buffering it); beyond that the post is refused here. A form without a file field may still come as
   // multipart (a script, another client): everywhere else it gets the small cap of a text form.
-  const uploads = MULTIPART.test(type) && UPLOAD_PATHS.has(request.path);
+  // With JavaScript, Remix posts a form to its route's data URL (`/settings.data`): the same route.
+  const uploads = MULTIPART.test(type) && UPLOAD_PATHS.has(request.path.replace(/\.data$/, ""));
   const limit = webhook ? WEBHOOK_MAX_BYTES : uploads ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES : limits.formBytes;
   return length > limit ? 413 : null;
 }

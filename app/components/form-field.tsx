@@ -14,10 +14,10 @@ const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) => [meta.err
 
 type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
 
-/** Conform's props, less what HTML forbids: a `pattern` (from a schema's regex) on a date or time input. */
+/** Conform's props, less what HTML forbids on a date or time input: a `pattern` or a length (from a schema's rules). */
 function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType) {
-  const { pattern, ...props } = withoutKey(getInputProps(meta, { type }));
-  return type === "date" || type === "datetime-local" ? props : { ...props, pattern };
+  const { pattern, minLength, maxLength, ...props } = withoutKey(getInputProps(meta, { type }));
+  return type === "date" || type === "datetime-local" ? props : { ...props, pattern, minLength, maxLength };
 }
 
 type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";

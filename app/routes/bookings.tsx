@@ -166,49 +166,48 @@ export default function Bookings() {
           <input type="hidden" name="query" value={queryString} />
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
-            <table className="bookings-table" role="table">
+            <table className="bookings-table">
               <caption>{list.more ? t("list.countMore", { total: list.total.toLocaleString(language) }) : t("list.count", { count: list.total })}</caption>
-              {/* Roles set explicitly: on a phone the rows are cards (display: block), which would drop them. */}
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
+              <thead>
+                <tr>
+                  <th scope="col">
                     <SelectionBox box={selection.selectAll} label={t("list.selectAll")} />
                   </th>
-                  <th scope="col" role="columnheader">{t("list.car")}</th>
-                  <th scope="col" role="columnheader">{t("list.supplier")}</th>
-                  <th scope="col" role="columnheader">{t("list.driver")}</th>
-                  <th scope="col" role="columnheader">{t("list.dates")}</th>
-                  <th scope="col" role="columnheader">{t("list.price")}</th>
-                  <th scope="col" role="columnheader">{t("list.status")}</th>
-                  <th scope="col" role="columnheader">{t("list.actions")}</th>
+                  <th scope="col">{t("list.car")}</th>
+                  <th scope="col">{t("list.supplier")}</th>
+                  <th scope="col">{t("list.driver")}</th>
+                  <th scope="col">{t("list.dates")}</th>
+                  <th scope="col">{t("list.price")}</th>
+                  <th scope="col">{t("list.status")}</th>
+                  <th scope="col">{t("list.actions")}</th>
                 </tr>
               </thead>
-              <tbody role="rowgroup">
+              <tbody>
                 {list.rows.map((row) => (
-                  <tr key={row.id} role="row">
-                    <td role="cell">
+                  <tr key={row.id}>
+                    <td>
                       <SelectionBox box={selection.row(row.id)} label={t("list.select", { reference: row.reference })} />
                     </td>
-                    <th scope="row" role="rowheader">
+                    <th scope="row">
                       {row.car}
                       <br />
                       <small>{row.reference}</small>
                     </th>
-                    <td role="cell" data-label={t("list.supplier")}>
+                    <td data-label={t("list.supplier")}>
                       {row.supplier}
                     </td>
-                    <td role="cell" data-label={t("list.driver")}>
+                    <td data-label={t("list.driver")}>
                       {row.driver}
                     </td>
-                    <td role="cell" data-label={t("list.dates")}>
+                    <td data-label={t("list.dates")}>
                       {row.pickup}
                       <br />
                       <LocalTime local={row.startsAt} /> → <LocalTime local={row.endsAt} />
                     </td>
-                    <td role="cell" data-label={t("list.price")}>
+                    <td data-label={t("list.price")}>
                       {formatMoney(row.total, row.currency, language)}
                     </td>
-                    <td role="cell" data-label={t("list.status")}>
+                    <td data-label={t("list.status")}>
                       {t(`common:bookingStatuses.${row.status}`)}
                       {row.cancelRequest ? (
                         <>
@@ -217,7 +216,7 @@ export default function Bookings() {
                         </>
                       ) : null}
                     </td>
-                    <td className="row-actions" role="cell">
+                    <td className="row-actions">
                       <SiteLink to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
                         {t("list.view")}
                       </SiteLink>

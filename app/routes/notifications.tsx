@@ -91,34 +91,33 @@ export default function Notifications() {
           <input type="hidden" name="page" value={page} />
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
-            <table className="notifications-table" role="table">
+            <table className="notifications-table">
               <caption>{t("notifications.count", { count: list.total, unread: list.unread })}</caption>
-              {/* Roles set explicitly: on a phone the rows are cards (display: block), which would drop them. */}
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">
+              <thead>
+                <tr>
+                  <th scope="col">
                     <SelectionBox box={selection.selectAll} label={t("notifications.selectAll")} />
                   </th>
-                  <th scope="col" role="columnheader">{t("notifications.date")}</th>
-                  <th scope="col" role="columnheader">{t("notifications.message")}</th>
-                  <th scope="col" role="columnheader">{t("notifications.actions")}</th>
+                  <th scope="col">{t("notifications.date")}</th>
+                  <th scope="col">{t("notifications.message")}</th>
+                  <th scope="col">{t("notifications.actions")}</th>
                 </tr>
               </thead>
-              <tbody role="rowgroup">
+              <tbody>
                 {list.rows.map((row) => (
-                  <tr key={row.id} role="row" className={row.isRead ? undefined : "unread"}>
-                    <td role="cell">
+                  <tr key={row.id} className={row.isRead ? undefined : "unread"}>
+                    <td>
                       <SelectionBox box={selection.row(row.id)} label={t("notifications.select")} />
                     </td>
-                    <td role="cell" data-label={t("notifications.date")}>
+                    <td data-label={t("notifications.date")}>
                       <time dateTime={row.createdAt}>{date.format(new Date(row.createdAt))}</time>
                       <br />
                       <small>{row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}</small>
                     </td>
-                    <td role="cell" data-label={t("notifications.message")}>
+                    <td data-label={t("notifications.message")}>
                       {t(notificationKey(row.messageKey), row.params)}
                     </td>
-                    <td className="row-actions" role="cell">
+                    <td className="row-actions">
                       {row.bookingId ? (
                         <RowButton action="open" id={row.id} label={t("notifications.view")} />
                       ) : null}
