@@ -210,6 +210,13 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await page.goto("/notifications?lng=en");
   await expectControlsWithinWidth(page);
   await expectAccessible(page);
+  // And the checkout's form, its total said before "Book".
+  const later = new URLSearchParams(first);
+  later.set("from", `${day(60)}T10:00`);
+  later.set("to", `${day(62)}T10:00`);
+  await page.goto(`/checkout?${later}&lng=en`);
+  await expect(page.getByRole("button", { name: /^Book now$|^Book and pay$/ })).toBeVisible();
+  await expectControlsWithinWidth(page);
   await page.goto("/bookings?lng=en");
   await expect(page.getByRole("table").getByRole("caption")).toHaveText(b.list.count_other.replace("{{count}}", "11"));
   const pages = page.getByRole("navigation", { name: TEXT.en.c.pagination.label });
