@@ -61,6 +61,16 @@ const submit = (page: Page, language: "en" | "fr") =>
 
 const summaryTotal = (page: Page) => page.getByRole("complementary").locator("output");
 
+/** Signs the demo driver in through the English form (the password never changes in these tests). */
+async function signInAsDemoDriver(page: Page) {
+  await page.goto("/sign-in?lng=en");
+  await whenReady(page);
+  await page.getByLabel("Email address", { exact: true }).fill("driver@rentacar.example");
+  await page.getByLabel("Password", { exact: true }).fill("drive-safely-2026");
+  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("status").getByText(/Welcome back/)).toBeVisible();
+}
+
 /** The newest mail to `to` that contains `marker` (raw, as received over SMTP). */
 async function latestMail(to: string, marker: string): Promise<string> {
   let found = "";
@@ -144,12 +154,7 @@ for (const [language, option] of [
 
 test("a signed-in driver books with pay later: details prefilled, booked at once, notified, receipt and calendar file", async ({ page }, testInfo) => {
   const { k, c } = TEXT.en;
-  await page.goto("/sign-in?lng=en");
-  await whenReady(page);
-  await page.getByLabel("Email address", { exact: true }).fill("driver@rentacar.example");
-  await page.getByLabel("Password", { exact: true }).fill("drive-safely-2026");
-  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("status").getByText(/Welcome back/)).toBeVisible();
+  await signInAsDemoDriver(page);
 
   const period = periodFor(testInfo, 2);
   await openCheckout(page, "en", period);
@@ -209,12 +214,7 @@ test("a shared browser: a visitor's confirmation is never stored, and nobody sig
   await expectClosed(receipt);
 
   // A driver signing in, then out, on that browser sees neither visitor's booking.
-  await page.goto("/sign-in?lng=en");
-  await whenReady(page);
-  await page.getByLabel("Email address", { exact: true }).fill("driver@rentacar.example");
-  await page.getByLabel("Password", { exact: true }).fill("drive-safely-2026");
-  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("status").getByText(/Welcome back/)).toBeVisible();
+  await signInAsDemoDriver(page);
   await expectClosed(second);
   await page.goto("/?lng=en");
   await whenReady(page);
