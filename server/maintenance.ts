@@ -2,6 +2,7 @@ import { releaseExpiredHolds } from "~/models/bookings.server";
 import { refundOwedPayments } from "~/models/payments.server";
 import type { Database } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/origin.server";
+import { purgeSentMail } from "~/utils/mail-outbox.server";
 import { purgeExpiredRateLimits } from "~/utils/rate-limit.server";
 import { purgeExpiredSessions } from "~/utils/session.server";
 
@@ -12,12 +13,13 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
-/** Hourly clean-up of ended sessions and rate-limit windows; idempotent, so every instance may run it. */
+/** Hourly clean-up of ended sessions, rate-limit windows and long-delivered mail; idempotent, so every instance may run it. */
 export function scheduleMaintenance(db: Database, log: (message: string) => void): () => void {
   const run = async () => {
     try {
       await purgeExpiredSessions();
       await purgeExpiredRateLimits(db);
+      await purgeSentMail(db);
     } catch (error) {
       log(`maintenance failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { deliverQueuedMail, drainMailOutbox, MAX_ATTEMPTS, queueMail, retryDelayMs } from "./mail-outbox.server";
+import { deliverQueuedMail, drainMailOutbox, MAX_ATTEMPTS, purgeSentMail, queueMail, retryDelayMs, SENT_MAIL_KEPT_MS } from "./mail-outbox.server";
 import { smtpMailer } from "./mail.server";
 
 const message = (to: string) => ({ to, subject: `Booking for ${to}`, text: "Hello", html: "<p>Hello</p>" });
@@ -84,6 +84,21 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     expect((await drainMailOutbox(database.db, { mailer })).sent).toBe(4);
     const delivered = received.map((body) => /^Message-ID: (<[^>]+>)$/im.exec(body)?.[1]);
     expect(delivered).toEqual(expect.arrayContaining([...waiting, fresh]));
+  });
+
+  it("deletes delivered mail after a week, and keeps queued and failed mail", async () => {
+    const mailer = { send: async () => {} };
+    await queueMail(database.db, message("kept-a-week@example.com"));
+    await drainMailOutbox(database.db, { mailer });
+    await queueMail(database.db, message("still-queued@example.com"));
+    const [delivered] = await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "kept-a-week@example.com"));
+    expect(delivered!.status).toBe("sent");
+    expect(await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS - 60_000))).toBe(0);
+    expect(await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "kept-a-week@example.com"))).toHaveLength(0);
+    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "still-queued@example.com"))).toHaveLength(1);
+    // Leave nothing due for the tests that follow.
+    await drainMailOutbox(database.db, { mailer });
   });
 
   it("a mail queued in a transaction that rolls back is never sent", async () => {

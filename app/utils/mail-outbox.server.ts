@@ -95,6 +95,18 @@ export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer
   return report;
 }
 
+/** How long a delivered mail is kept (for a person checking what went out); its body holds links and addresses. */
+export const SENT_MAIL_KEPT_MS = 7 * 24 * 3_600_000;
+
+/** Deletes mail delivered more than SENT_MAIL_KEPT_MS ago (the hourly maintenance); failed mail stays for a person. */
+export async function purgeSentMail(db: Executor, now = new Date()): Promise<number> {
+  const purged = await db
+    .delete(outboxMails)
+    .where(and(eq(outboxMails.status, "sent"), lt(outboxMails.sentAt, new Date(now.getTime() - SENT_MAIL_KEPT_MS))))
+    .returning({ id: outboxMails.id });
+  return purged.length;
+}
+
 /** Delivers until nothing is due (tests and `npm run` scripts; the worker does this on its own). */
 export async function drainMailOutbox(db: Database, options: Parameters<typeof deliverQueuedMail>[1] = {}): Promise<DeliveryReport> {
   const total: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
