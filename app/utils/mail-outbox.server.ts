@@ -30,7 +30,9 @@ declare global {
 /** Queues a message (in the caller's transaction when given one); returns its Message-ID. */
 export async function queueMail(db: Executor, message: MailMessage): Promise<string> {
   const messageId = `<${randomUUID()}@${messageDomain()}>`;
-  await db.insert(outboxMails).values({ messageId, recipient: message.to, subject: message.subject, message: { ...message } });
+  // Due from this instant by the app's clock, which the worker compares with: the database's now() has microseconds
+  // and a worker asking within the same millisecond read it as not yet due (seen in the test run of 2026-11-25).
+  await db.insert(outboxMails).values({ messageId, recipient: message.to, subject: message.subject, message: { ...message }, nextAttemptAt: new Date() });
   // Deliver soon rather than at the next poll (the row is seen once the caller's transaction commits).
   globalThis.__rentacarWakeMailWorker?.();
   return messageId;
