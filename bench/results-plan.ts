@@ -1,8 +1,9 @@
 /**
  * The results statement's plan on one pooled PostgreSQL connection (issue 22.1): the worst warm-up order (Paris
  * first, more than the five runs after which PostgreSQL may settle on a generic plan), then a generated branch's
- * and the Paris results pages timed, with the app's session setting (custom plans) and with PostgreSQL's default
- * (`auto`) for comparison. Reports generic/custom plan counts from pg_prepared_statements.
+ * and the Paris results pages timed, with the app's session setting (the named walk planned generically, the rest
+ * unnamed; decision 022), with custom plans forced and with PostgreSQL's default (`auto`) for comparison. Reports
+ * generic/custom plan counts from pg_prepared_statements.
  * Usage: DATABASE_URL=postgres://… npx tsx bench/results-plan.ts      (after npm run bench:data on that database)
  *        BENCH_RUNS=100 …
  */
@@ -19,10 +20,10 @@ const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g,
 const from = new Date(Date.now() + 20 * 86_400_000);
 const to = new Date(from.getTime() + 3 * 86_400_000);
 
-async function measure(mode: "force_custom_plan" | "auto") {
+async function measure(mode: "as the app sets it" | "force_custom_plan" | "auto") {
   const handle = await openDatabase({ databaseUrl: url, poolSize: 1 });
   const { db } = handle;
-  await db.execute(sql.raw(`set plan_cache_mode = ${mode}`));
+  if (mode !== "as the app sets it") await db.execute(sql.raw(`set plan_cache_mode = ${mode}`));
   const places = (await listPlaces(db, "en")).filter((place) => place.carCount > 0).sort((a, b) => b.carCount - a.carCount);
   const paris = places.find((place) => place.slug === "paris") ?? places[0]!;
   const search = (pickup: (typeof places)[number]) => searchCars(db, { pickup, from, to, filters, sort: "price-asc", page: 1, supplierIds: [] });
@@ -52,5 +53,6 @@ async function measure(mode: "force_custom_plan" | "auto") {
   );
 }
 
+await measure("as the app sets it");
 await measure("force_custom_plan");
 await measure("auto");

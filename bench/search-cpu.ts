@@ -6,6 +6,8 @@
  * (DATABASE_URL=postgres://…, a migrated database, seeded by the server when empty) it is the app's own share.
  *
  * Usage: npx tsx bench/search-cpu.ts [pages per round] [rounds]        (defaults 300 and 5; Linux only)
+ *        BENCH_CONCURRENCY=16 …   (that many clients at once, each asking for its share of a round's pages)
+ *        BENCH_NODE_ARGS="--max-semi-space-size=…" …   (options for the server's Node.js)
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -17,6 +19,8 @@ const rounds = Number(process.argv[3] ?? 5);
 if (!(pages >= 1 && rounds >= 1)) throw new Error("usage: npx tsx bench/search-cpu.ts [pages per round ≥ 1] [rounds ≥ 1]");
 const warmupPages = Number(process.env.BENCH_WARMUP ?? 1000);
 if (!(warmupPages >= 0)) throw new Error("BENCH_WARMUP: a number of pages ≥ 0");
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 1);
+if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new Error("BENCH_CONCURRENCY: a whole number ≥ 1");
 const port = 3190;
 const base = `http://127.0.0.1:${port}`;
 const ticksPerSecond = 100; // USER_HZ on Linux
@@ -74,16 +78,21 @@ async function main() {
     for (let round = 1; round <= rounds; round++) {
       const before = cpuMilliseconds(server.pid!);
       const started = performance.now();
-      for (let i = 0; i < pages; i++) await get(searches[i % searches.length]!);
+      let next = 0;
+      const client = async () => {
+        for (let i = next++; i < pages; i = next++) await get(searches[i % searches.length]!);
+      };
+      await Promise.all(Array.from({ length: concurrency }, client));
       const wall = performance.now() - started;
       const cpu = (cpuMilliseconds(server.pid!) - before) / pages;
       perPage.push(cpu);
-      console.log(`  round ${round}: server CPU ${cpu.toFixed(1)} ms per page, wall ${(wall / pages).toFixed(1)} ms per page (one client)`);
+      console.log(`  round ${round}: server CPU ${cpu.toFixed(1)} ms per page, wall ${(wall / pages).toFixed(1)} ms per page (${concurrency} client${concurrency > 1 ? "s" : ""})`);
     }
     const sorted = [...perPage].sort((a, b) => a - b);
     const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     console.log(
       `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${rounds} rounds of ${pages} /search pages (${cards} cards on the first), ` +
+        `${concurrency} client${concurrency > 1 ? "s" : ""} at once, ` +
         `server CPU per page: median ${median.toFixed(1)} ms, best ${sorted[0]!.toFixed(1)}, worst ${sorted.at(-1)!.toFixed(1)}`,
     );
   } finally {

@@ -4,6 +4,8 @@
  * Usage: npx tsx bench/search-query.ts                    (PGlite in ./data/bench-pglite)
  *        DATABASE_URL=postgres://… npx tsx bench/search-query.ts
  *        BENCH_RUNS=400 …
+ *        BENCH_BY_FILTERS=1 …   (also each query's own figures)
+ *        BENCH_QUERIES="|range=midi" BENCH_DAYS=3 …   (only these queries, only these rental lengths)
  */
 import { searchCars } from "~/models/cars.server";
 import { listPlaces } from "~/models/places.server";
@@ -24,14 +26,17 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
 const places = (await listPlaces(db, "en")).filter((place) => place.carCount > 0);
-const filterSets = ["", "range=midi", "gearbox=automatic&seats=5plus", "multimedia=bluetooth&multimedia=touchscreen", "deposit=500&rating=3", "fuelType=electric", "sort=price-desc", "sort=rating", "page=3"];
+// BENCH_QUERIES="|range=midi" replaces the mix (queries separated by |; an empty one is the unfiltered search).
+const filterSets = process.env.BENCH_QUERIES?.split("|") ?? ["", "range=midi", "gearbox=automatic&seats=5plus", "multimedia=bluetooth&multimedia=touchscreen", "deposit=500&rating=3", "fuelType=electric", "sort=price-desc", "sort=rating", "page=3"];
 
+// BENCH_DAYS="3" or "1,3,7" picks the rental lengths (default 1, 3, 7 and 14 days).
+const rentalLengths = (process.env.BENCH_DAYS ?? "1,3,7,14").split(",").map(Number);
 function criteria() {
   // The benchmark's bookings fill the hundred days from tomorrow (as generated): search inside that window.
   const today = new Date();
   const startDay = 1 + Math.floor(random() * 95);
   const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + startDay, 10));
-  const days = pick([1, 3, 7, 14]);
+  const days = pick(rentalLengths);
   const to = new Date(from.getTime() + days * 86_400_000);
   return { place: pick(places), from, to, query: pick(filterSets) };
 }
@@ -47,12 +52,16 @@ function report(label: string, samples: number[]) {
 
 const carQuery: number[] = [];
 const loader: number[] = [];
+const byFilters = new Map<string, number[]>();
 for (let run = 0; run < runs + 20; run++) {
   const { place, from, to, query } = criteria();
   const params = parseSearchParams(new URLSearchParams(query));
   let started = performance.now();
   await searchCars(db, { pickup: place, from, to, filters: params, sort: params.sort, page: params.page, supplierIds: [] });
-  if (run >= 20) carQuery.push(performance.now() - started);
+  if (run >= 20) {
+    carQuery.push(performance.now() - started);
+    byFilters.set(query, [...(byFilters.get(query) ?? []), carQuery.at(-1)!]);
+  }
 
   const local = (date: Date) => date.toISOString().slice(0, 16);
   started = performance.now();
@@ -65,5 +74,6 @@ for (let run = 0; run < runs + 20; run++) {
   if (run >= 20) loader.push(performance.now() - started);
 }
 report("car query (searchCars)", carQuery);
+if (process.env.BENCH_BY_FILTERS) for (const [query, samples] of byFilters) report(`  ${query || "(no filter)"}`, samples);
 report("whole loader (loadSearch)", loader);
 await handle.close();

@@ -158,6 +158,26 @@ export const parkingSpots = pgTable(
   (table) => [index("parking_spots_location_idx").on(table.locationId)],
 );
 
+/**
+ * A car's lowest price per day over the tiers a rental of `band` days or more can use (greedy tiers: a 7-day rental
+ * uses the daily, three-day and weekly tiers), in whole cents rounded down; 0 for a date-priced car, whose days may
+ * cost anything. A rental of d days in that band costs at least d times this before the markup, so the cheapest
+ * offers can be found by walking an index on it (car_locations keeps a copy per place; decision 022).
+ */
+function rateFloorSql(band: 1 | 3 | 7 | 30) {
+  const tier = (discounted: string, full: string, days: number) =>
+    `coalesce(nullif(greatest(${discounted}, 0), 0), nullif(greatest(${full}, 0), 0))${days > 1 ? ` / ${days}` : ""}`;
+  const tiers = [
+    tier("discounted_daily_price", "daily_price", 1),
+    tier("discounted_bi_weekly_price", "bi_weekly_price", 3),
+    tier("discounted_weekly_price", "weekly_price", 7),
+    tier("discounted_monthly_price", "monthly_price", 30),
+  ].slice(0, { 1: 1, 3: 2, 7: 3, 30: 4 }[band]);
+  // least() skips nulls: a tier without a price does not lower the floor.
+  return sql.raw(`case when is_date_based_price then 0 else least(${tiers.join(", ")}) end`);
+}
+const rateFloor = (band: 1 | 3 | 7 | 30) => integer(`rate_floor_${band}`).notNull().generatedAlwaysAs(rateFloorSql(band));
+
 /** Extras columns: -1 unavailable, 0 included, otherwise the price in cents (per day or flat, see pricing). */
 const extraPrice = (name: string) => integer(name).notNull().default(-1);
 
@@ -180,6 +200,10 @@ export const cars = pgTable(
     monthlyPrice: integer("monthly_price"),
     discountedMonthlyPrice: integer("discounted_monthly_price"),
     isDateBasedPrice: boolean("is_date_based_price").notNull().default(false),
+    rateFloor1: rateFloor(1),
+    rateFloor3: rateFloor(3),
+    rateFloor7: rateFloor(7),
+    rateFloor30: rateFloor(30),
     deposit: integer("deposit").notNull().default(0),
     available: boolean("available").notNull().default(true),
     fullyBooked: boolean("fully_booked").notNull().default(false),
@@ -252,8 +276,17 @@ export const carLocations = pgTable(
     locationId: uuid("location_id")
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
+    // The car's rate floors, copied by triggers (migration 0008) so a place's cars can be walked cheapest first.
+    rateFloor1: integer("rate_floor_1").notNull().default(0),
+    rateFloor3: integer("rate_floor_3").notNull().default(0),
+    rateFloor7: integer("rate_floor_7").notNull().default(0),
+    rateFloor30: integer("rate_floor_30").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.locationId, table.carId] }), index("car_locations_car_idx").on(table.carId)],
+  (table) => [
+    primaryKey({ columns: [table.locationId, table.carId] }),
+    index("car_locations_car_idx").on(table.carId),
+    ...([1, 3, 7, 30] as const).map((band) => index(`car_locations_floor_${band}_idx`).on(table.locationId, table[`rateFloor${band}`], table.carId)),
+  ],
 );
 
 /** A daily price that applies to calendar days from startDate to endDate inclusive. */

@@ -103,6 +103,9 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
     gearbox: filters.gearbox,
     fuelType: filters.fuelType,
     offset: (criteria.page - 1) * CARS_PAGE_SIZE,
+    // Cheapest first: how many free cars the first pass takes (decision 022).
+    firstPassSize: firstPassSize(criteria.page),
+    walkedPerPlace: WALKED_PER_PLACE,
   };
 }
 
@@ -185,114 +188,205 @@ function offerJson(price: SQL) {
 export const SUBQUERY_FENCE = sql`0` as unknown as number;
 
 /**
- * The two statements of a search shape, built with placeholders: the page of cars, and how many cars match (asked
- * only past the last page). Building a statement this size costs drizzle about a millisecond of CPU; prepared, a
- * search only binds its values, and the text each engine sees is the same every time (decision 015).
+ * How many cars a results page counts at most when ranked by price (ten pages of 15). A dense place has thousands free;
+ * checking each one's bookings to say "5,637" cost 200 ms of a 220 ms page at 100k cars, so past this the page says
+ * "at least" (decision 022). Deeper pages count as far as they show.
  */
-function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, name: string) {
-  const where = and(
-    offerableCar,
-    lte(supplierSettings.minimumRentalDays, value("days")),
-    sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = any(${value("placeIds")}::uuid[]))`,
-    freeDuring(value("from"), value("to")),
-    ...filterConditions(shape),
-  );
+export const RESULTS_COUNTED_UP_TO = 150;
+
+/** One more than a page needs (or than the cars counted): a first pass that found fewer saw every free car. */
+const firstPassSize = (page: number) => Math.max(page * CARS_PAGE_SIZE, RESULTS_COUNTED_UP_TO) + 1;
+
+/**
+ * How many of a place's cars the first pass reads at most, cheapest floor first. Past it the page is ranked from all
+ * (a period when under 1 % of them are free: no walk that stops early finds them; decision 022).
+ */
+const WALKED_PER_PLACE = 1000;
+
+type RateBand = 1 | 3 | 7 | 30;
+/** The longest price tier a rental of `days` can use, which names the rate floor that bounds its price. */
+export function rateBand(days: number): RateBand {
+  return days >= 30 ? 30 : days >= 7 ? 7 : days >= 3 ? 3 : 1;
+}
+
+/**
+ * The statements of a search shape, built with placeholders: the page of cars, and how many cars match (asked only
+ * past the last page). Building a statement this size costs drizzle about a millisecond of CPU; prepared, a search
+ * only binds its values, and the text each engine sees is the same every time (decision 015).
+ *
+ * Cheapest first (the default order), a search does not price every free car (decision 022). `first` walks each
+ * place's cars in the order of their rate floor (at most WALKED_PER_PLACE of them) and ranks the first
+ * `firstPassSize` that are free; when that was all of them, its page is the answer. Otherwise the price P of the
+ * page's last car bounds the answer: a subset's n-th price is never below the whole set's, and no car whose
+ * floor × days (with the lowest markup) exceeds P can cost P or less, so `bounded` ranks only the cars at or under
+ * that floor, found by the same index. When the walk found too few free cars to fill the page (a fully booked
+ * period), and in the other orders, every free car is ranked (`page`).
+ */
+function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: RateBand | null, name: string) {
+  const where = (place: SQL | null, probeEachCar: boolean) =>
+    and(
+      offerableCar,
+      lte(supplierSettings.minimumRentalDays, value("days")),
+      ...(place ? [place] : []),
+      // Probed car by car where the walk decides the order: as an anti-join, PostgreSQL would check them all first.
+      freeDuring(value("from"), value("to"), { probeEachCar }),
+      ...filterConditions(shape),
+    );
+  const atPlace = sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = any(${value("placeIds")}::uuid[]))`;
+
+  // Each place's cars cheapest floor first, at most WALKED_PER_PLACE of each (a car at two of the places once), with
+  // how many rows the walk read: under the limit, it read every car of every place.
+  const floor = band === null ? null : sql.raw(`rate_floor_${band}`);
+  const walked =
+    floor &&
+    db
+      .select({ carId: sql<string>`w.car_id`.as("car_id"), floor: sql<number>`w.floor`.as("floor"), walkedCount: sql<number>`w.walked_count`.as("walked_count") })
+      // A car at two of the places comes twice, with the same floor: next to each other once sorted, kept once.
+      // Ordered here, so the join reads the walk in this order and stops at the first pass's size.
+      .from(
+        sql`(select distinct on (x.floor, x.car_id) x.car_id, x.floor, count(*) over () as walked_count
+          from unnest(${value("placeIds")}::uuid[]) as place(id)
+          cross join lateral (select cl.car_id, cl.${floor} as floor from car_locations cl where cl.location_id = place.id
+            order by cl.${floor} limit ${value("walkedPerPlace")}) x
+          order by x.floor, x.car_id) w`,
+      )
+      .as("walked");
 
   // In steps, so each part of the price is computed once per car: the candidates with their tier prices (and the
   // base of a date-priced car) → each one's base → its price → ranked within their supplier → one page.
-  const candidates = db
-    .select({
-      id: cars.id,
-      supplierId: cars.supplierId,
-      rating: cars.rating,
-      // The greedy arithmetic reads each tier price several times: as columns, not as expressions copied each time.
-      daily: sql<number | null>`${carTierPrices.daily}`.as("daily"),
-      threeDays: sql<number | null>`${carTierPrices.threeDays}`.as("three_days"),
-      weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
-      monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
-      dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
-      markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
-      supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
-    })
-    .from(cars)
-    .innerJoin(users, eq(users.id, cars.supplierId))
-    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
-    .where(where)
-    .offset(SUBQUERY_FENCE)
-    .as("candidates");
-  const based = db
-    .select({
-      id: candidates.id,
-      supplierId: candidates.supplierId,
-      rating: candidates.rating,
-      supplierCap: candidates.supplierCap,
-      markup: candidates.markup,
-      base: sql<number>`${rentalBaseOfSql(value("days"), {
-        dated: sql`${candidates.dated}`,
-        tiers: { daily: sql`${candidates.daily}`, threeDays: sql`${candidates.threeDays}`, weekly: sql`${candidates.weekly}`, monthly: sql`${candidates.monthly}` },
-      })}`.as("base"),
-    })
-    .from(candidates)
-    .offset(SUBQUERY_FENCE)
-    .as("based");
-  const priced = db
-    .select({
-      id: based.id,
-      supplierId: based.supplierId,
-      rating: based.rating,
-      supplierCap: based.supplierCap,
-      price: withMarkupSql(sql`${based.base}`, sql`${based.markup}`).as("price"),
-    })
-    .from(based)
-    .as("priced");
-  const matching = db
-    .select({
-      id: priced.id,
-      price: priced.price,
-      rating: priced.rating,
-      // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
-      supplierRank: sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as("supplier_rank"),
-      supplierCap: priced.supplierCap,
-    })
-    .from(priced)
-    .as("matching");
+  const candidateFields = {
+    id: cars.id,
+    supplierId: cars.supplierId,
+    rating: cars.rating,
+    // The greedy arithmetic reads each tier price several times: as columns, not as expressions copied each time.
+    daily: sql<number | null>`${carTierPrices.daily}`.as("daily"),
+    threeDays: sql<number | null>`${carTierPrices.threeDays}`.as("three_days"),
+    weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
+    monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
+    dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
+    markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
+    supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
+    walkedCount: sql<number>`0`.as("walked_count"),
+  };
+  const candidates = (condition: SQL | undefined) =>
+    db
+      .select(candidateFields)
+      .from(cars)
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .where(condition)
+      .$dynamic();
+  const walkedCandidates = (source: NonNullable<typeof walked>) =>
+    db
+      .select({ ...candidateFields, walkedCount: sql<number>`${source.walkedCount}`.as("walked_count") })
+      .from(source)
+      .innerJoin(cars, eq(cars.id, source.carId))
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .where(where(null, true))
+      .orderBy(asc(source.floor), asc(source.carId))
+      .limit(value("firstPassSize"))
+      .$dynamic();
 
-  const order =
-    sort === "price-desc"
-      ? [desc(matching.price), asc(matching.id)]
-      : sort === "rating"
-        ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
-        : [asc(matching.price), asc(matching.id)];
+  /** The cars of `source` priced and ranked within their supplier. */
+  type Candidates = ReturnType<typeof candidates> | ReturnType<typeof walkedCandidates>;
+  const matchingOf = (source: Candidates) => {
+    const found = source.as("candidates");
+    const based = db
+      .select({
+        id: found.id,
+        supplierId: found.supplierId,
+        rating: found.rating,
+        supplierCap: found.supplierCap,
+        walkedCount: found.walkedCount,
+        markup: found.markup,
+        base: sql<number>`${rentalBaseOfSql(value("days"), {
+          dated: sql`${found.dated}`,
+          tiers: { daily: sql`${found.daily}`, threeDays: sql`${found.threeDays}`, weekly: sql`${found.weekly}`, monthly: sql`${found.monthly}` },
+        })}`.as("base"),
+      })
+      .from(found)
+      .offset(SUBQUERY_FENCE)
+      .as("based");
+    const priced = db
+      .select({
+        id: based.id,
+        supplierId: based.supplierId,
+        rating: based.rating,
+        supplierCap: based.supplierCap,
+        walkedCount: based.walkedCount,
+        price: withMarkupSql(sql`${based.base}`, sql`${based.markup}`).as("price"),
+      })
+      .from(based)
+      .as("priced");
+    return db
+      .select({
+        id: priced.id,
+        price: priced.price,
+        rating: priced.rating,
+        // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
+        supplierRank: sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as("supplier_rank"),
+        supplierCap: priced.supplierCap,
+        walkedCount: priced.walkedCount,
+        // How many cars the ranking started from, before supplier caps (the first pass: whether it saw them all).
+        pooled: sql<number>`count(*) over ()`.as("pooled"),
+      })
+      .from(priced)
+      .as("matching");
+  };
+  const withinCap = (matching: ReturnType<typeof matchingOf>) => sql`${matching.supplierRank} <= ${matching.supplierCap}`;
 
-  const withinCap = sql`${matching.supplierRank} <= ${matching.supplierCap}`;
-  // The page's cars come with their details in the same statement: one round trip for the whole page.
-  const page = db
-    .select({
-      id: matching.id,
-      price: matching.price,
-      total: sql<number>`count(*) over ()`.as("total"),
-      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
-    })
-    .from(matching)
-    .where(withinCap)
-    .orderBy(...order)
-    .limit(CARS_PAGE_SIZE)
-    .offset(value("offset"))
-    .as("page");
-  return {
-    page: db
-      .select({ total: sql<number>`${page.total}`.mapWith(Number), offer: offerJson(sql`${page.price}`) })
+  const pageOf = (source: Candidates, statementName: string) => {
+    const matching = matchingOf(source);
+    const order =
+      sort === "price-desc"
+        ? [desc(matching.price), asc(matching.id)]
+        : sort === "rating"
+          ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
+          : [asc(matching.price), asc(matching.id)];
+    // The page's cars come with their details in the same statement: one round trip for the whole page.
+    const page = db
+      .select({
+        id: matching.id,
+        price: matching.price,
+        total: sql<number>`count(*) over ()`.as("total"),
+        pooled: matching.pooled,
+        walkedCount: matching.walkedCount,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
+      })
+      .from(matching)
+      .where(withinCap(matching))
+      .orderBy(...order)
+      .limit(CARS_PAGE_SIZE)
+      .offset(value("offset"))
+      .as("page");
+    return db
+      .select({
+        total: sql<number>`${page.total}`.mapWith(Number),
+        pooled: sql<number>`${page.pooled}`.mapWith(Number),
+        walkedCount: sql<number>`${page.walkedCount}`.mapWith(Number),
+        lowestMarkup: sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`.mapWith(Number),
+        offer: offerJson(sql`${page.price}`),
+      })
       .from(page)
       .innerJoin(cars, eq(cars.id, page.id))
       .innerJoin(users, eq(users.id, cars.supplierId))
       .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
       .orderBy(asc(page.position))
-      .prepare(name && `${name}_page`),
-    count: db
-      .select({ value: count() })
-      .from(matching)
-      .where(withinCap)
-      .prepare(name && `${name}_count`),
+      .prepare(statementName);
+  };
+  const everyFreeCar = () => candidates(where(atPlace, false)).offset(SUBQUERY_FENCE);
+  const allMatching = matchingOf(everyFreeCar());
+  const atMostFloor =
+    floor && sql`${cars.id} in (select cl.car_id from car_locations cl where cl.location_id = any(${value("placeIds")}::uuid[]) and cl.${floor} <= ${value("floorBound")})`;
+  // Only the walk is named (planned once per connection, generically: its plan is the same for a place of ten cars
+  // or ten thousand). The others are unnamed, so PostgreSQL plans each run for the place and bound it is given: a
+  // generic plan cannot see how few cars a place has and read every car of its suppliers (issue 22.1).
+  return {
+    page: pageOf(everyFreeCar(), ""),
+    count: db.select({ value: count() }).from(allMatching).where(withinCap(allMatching)).prepare(""),
+    first: walked && pageOf(walkedCandidates(walked), name && `${name}_first`),
+    bounded: atMostFloor && pageOf(candidates(where(atMostFloor, true)).offset(SUBQUERY_FENCE), ""),
   };
 }
 
@@ -307,38 +401,70 @@ const SEARCH_SHAPES_KEPT = 50;
 const unfiltered = (shape: FilterShape) => Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
 const searchStatements = new WeakMap<Executor, Map<string, SearchStatements>>();
 
-function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder): SearchStatements {
+function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder, days: number): SearchStatements {
   let shapes = searchStatements.get(db);
   if (!shapes) searchStatements.set(db, (shapes = new Map()));
-  const key = JSON.stringify([sort, shape]);
+  // Cheapest first walks the rate floor of the rental's band: one statement per band.
+  const band = sort === "price-asc" ? rateBand(days) : null;
+  const key = JSON.stringify([sort, band, shape]);
   let statements = shapes.get(key);
   if (statements) shapes.delete(key);
   else {
     // PostgreSQL keeps a named statement on each pooled connection until it closes, so only the searches most pages
-    // are, without filters (one per sort), are named: what visitors can make a connection hold stays at six
-    // statements. A filtered shape goes unnamed (an empty name), parsed on each run as before. A name comes from the
-    // shape, whose text never changes, so a shape built again (or inside a transaction) reuses the statement.
+    // are, cheapest first without filters (one walk per band), are named: what visitors can make a connection hold
+    // stays at four statements. A filtered shape goes unnamed (an empty name), parsed on each run. A name comes from
+    // the shape, whose text never changes, so a shape built again (or inside a transaction) reuses the statement.
     const name = unfiltered(shape) ? `search_${createHash("sha256").update(key).digest("hex").slice(0, 20)}` : "";
-    statements = buildSearch(db, shape, sort, name);
+    statements = buildSearch(db, shape, sort, band, name);
     if (shapes.size >= SEARCH_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
   }
   shapes.set(key, statements);
   return statements;
 }
 
-export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<{ offers: CarOffer[]; total: number; days: number }> {
+export interface SearchResults {
+  offers: CarOffer[];
+  /** How many cars match, or when `more`, how many at least (decision 022). */
+  total: number;
+  more: boolean;
+  days: number;
+}
+
+export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<SearchResults> {
   const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
   const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
-  const statements = searchStatementsFor(db, filterShape(criteria.filters), criteria.sort);
+  const statements = searchStatementsFor(db, filterShape(criteria.filters), criteria.sort, days);
   const values = searchValues(criteria, days, placeIds);
-  const carRows = await statements.page.execute(values);
+  let carRows: Awaited<ReturnType<SearchStatements["page"]["execute"]>>;
+  let more = false;
+  if (statements.first && statements.bounded) {
+    carRows = await statements.first.execute(values);
+    const first = carRows[0];
+    const sawEveryCar = first !== undefined && first.walkedCount < WALKED_PER_PLACE && first.pooled < firstPassSize(criteria.page);
+    if (!sawEveryCar) {
+      if (first && carRows.length === CARS_PAGE_SIZE) {
+        // The first pass did not see every free car: rank those at or under the floor the page's last price allows.
+        const lastPrice = carRows.at(-1)!.offer.price;
+        const floorBound = Math.floor(((lastPrice + 1) * 10_000) / (days * (10_000 + first.lowestMarkup)));
+        carRows = await statements.bounded.execute({ ...values, floorBound });
+        more = true;
+        // The bounded pool may count fewer than the first pass did: both are lower bounds, keep the larger.
+        for (const row of carRows) row.total = Math.max(row.total, first.total);
+      } else {
+        // The walk found too few free cars to fill the page (or none): rank every free car.
+        carRows = await statements.page.execute(values);
+      }
+    }
+  } else {
+    carRows = await statements.page.execute(values);
+  }
 
   let matches = carRows[0]?.total ?? 0;
   if (carRows.length === 0 && criteria.page > 1) {
     // Past the last page: still say how many there are, so the page can link back.
     matches = (await statements.count.execute(values))[0]?.value ?? 0;
   }
-  if (carRows.length === 0) return { offers: [], total: matches, days };
+  if (carRows.length === 0) return { offers: [], total: matches, more: false, days };
 
   const offers = carRows.map(({ offer: car }) => {
     return {
@@ -371,6 +497,6 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       price: rentalPrice(car.price, days),
     } satisfies CarOffer;
   });
-  return { offers, total: matches, days };
+  return { offers, total: matches, more, days };
 }
 

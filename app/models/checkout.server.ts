@@ -102,7 +102,7 @@ export async function resolveCheckout(
         eq(cars.id, row.car.id),
         offerableCar,
         sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)}))`,
-        freeDuring(from, to, options.exceptBookingId),
+        freeDuring(from, to, { exceptBookingId: options.exceptBookingId }),
       ),
     );
   if (!offered) return { ok: false, problem: { key: "checkout:problems.carUnavailable" } };

@@ -19,8 +19,13 @@ const instant = (at: Date | Placeholder) => (at instanceof Date ? at.toISOString
 /**
  * No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it.
  * One probe per candidate car, answered from the covering index bookings_car_period_idx.
+ *
+ * `probeEachCar` keeps the check a filter probed car by car (`offset 0` stops PostgreSQL turning it into an anti-join
+ * or a hashed subplan): as an anti-join it estimated 0.1 % of a place's cars free when 19 % were, and so sorted every
+ * candidate instead of walking the cheapest first and stopping (decision 022).
  */
-export function freeDuring(from: Date | Placeholder, to: Date | Placeholder, exceptBookingId?: string): SQL {
+export function freeDuring(from: Date | Placeholder, to: Date | Placeholder, options: { exceptBookingId?: string; probeEachCar?: boolean } = {}): SQL {
+  const { exceptBookingId, probeEachCar = false } = options;
   // An amendment checks the car is free apart from the booking being amended.
   const except = exceptBookingId ? sql`and b.id <> ${exceptBookingId}::uuid` : sql``;
   return sql`not exists (
@@ -28,6 +33,6 @@ export function freeDuring(from: Date | Placeholder, to: Date | Placeholder, exc
     where b.car_id = ${cars.id} ${except}
       and b.starts_at < ${instant(to)}::timestamptz and b.ends_at > ${instant(from)}::timestamptz
       and b.status in (${sql.join(HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `)})
-      and (b.status <> 'void' or b.expires_at > now()))`;
+      and (b.status <> 'void' or b.expires_at > now())${probeEachCar ? sql` offset 0` : sql``})`;
 }
 

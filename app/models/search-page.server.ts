@@ -140,7 +140,7 @@ export async function loadSearch(
     to: to ? toText.slice(0, 16) : toText,
   };
   const valid = Object.keys(errors).length === 0 && pickup && from && to;
-  let results: { offers: DisplayedOffer[]; total: number; days: number; pages: number } | null = null;
+  let results: { offers: DisplayedOffer[]; total: number; more: boolean; days: number; pages: number } | null = null;
   if (valid) {
     // From the catalogue this request already holds: the search itself is then one statement.
     const supplierIds = suppliers.filter((supplier) => params.supplier.includes(supplier.slug)).map((supplier) => supplier.id);
@@ -149,8 +149,10 @@ export async function loadSearch(
     results = {
       offers: found.offers.map((offer) => convertOffer(offer, options.pricing)),
       total: found.total,
+      // A lower bound (a dense place, cheapest first): one page more than this one reaches stays linked.
+      more: found.more,
       days: found.days,
-      pages: Math.max(1, Math.ceil(found.total / CARS_PAGE_SIZE)),
+      pages: found.more ? Math.max(Math.ceil(found.total / CARS_PAGE_SIZE), params.page) + 1 : Math.max(1, Math.ceil(found.total / CARS_PAGE_SIZE)),
     };
   }
   return {

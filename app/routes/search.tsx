@@ -228,7 +228,7 @@ export default function Search() {
         >
           <div className="results-bar">
             <h2 id="results-heading" className="h3" aria-live="polite" tabIndex={-1}>
-              {results ? t("summary.results", { count: results.total }) : t("form.heading")}
+              {results ? t(results.more ? "summary.resultsAtLeast" : "summary.results", { count: results.total }) : t("form.heading")}
             </h2>
             {results ? (
               <div className="sort-control">

@@ -83,14 +83,15 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
 }
 
 /** Settings of every PostgreSQL session the app opens (see openPostgres). */
-const POSTGRES_SESSION_OPTIONS = "-c jit=off -c plan_cache_mode=force_custom_plan";
+const POSTGRES_SESSION_OPTIONS = "-c jit=off";
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   // JIT compilation costs seconds on the search query's long price expression and never pays off for
-  // short OLTP statements like ours. The only named statements are the results page's (decision 015): after five
-  // runs PostgreSQL may switch one to a generic plan that cannot see how few cars a place has and reads every car
-  // of its suppliers (5x the CPU at 100k cars, depending on what a connection served first). Custom plans always:
-  // the statement is still parsed once per connection, and planned for the place it is run for (issue 22.1).
+  // short OLTP statements like ours. The only named statements are the results page's walks (decisions 015, 022),
+  // whose plan does not depend on the place, so after five runs PostgreSQL plans them once per connection. Forcing
+  // custom plans cost 2 ms of planning per page. A statement whose best plan does depend on the place is sent
+  // unnamed, and so planned for each run: named, PostgreSQL switched one to a generic plan that read every car of
+  // a place's suppliers (5x the CPU at 100k cars, issue 22.1).
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: POSTGRES_SESSION_OPTIONS, ...requestTimeouts(options) });
   pool.on("error", (error) => logError("db", error, "idle client error"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
