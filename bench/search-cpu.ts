@@ -25,11 +25,12 @@ const port = 3190;
 const base = `http://127.0.0.1:${port}`;
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-function cpuMilliseconds(pid: number): number {
+function cpuMilliseconds(pid: number, kind: "user" | "system" | "both" = "both"): number {
   // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime and stime, in ticks.
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+  const ticks = { user: Number(fields[11]), system: Number(fields[12]) };
+  return ((kind === "both" ? ticks.user + ticks.system : ticks[kind]) / ticksPerSecond) * 1000;
 }
 
 const day = (offset: number) => {
@@ -63,7 +64,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const get = async (url: string) => {
-      const response = await fetch(`${base}${url}`, { headers: { "Accept-Encoding": "br, gzip", "Accept-Language": "en" } });
+      const response = await fetch(`${base}${url}`, { headers: { "Accept-Encoding": process.env.BENCH_ACCEPT_ENCODING ?? "br, gzip", "Accept-Language": "en" } });
       const html = await response.text();
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       return html;
@@ -77,6 +78,7 @@ async function main() {
     const perPage: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const before = cpuMilliseconds(server.pid!);
+      const systemBefore = cpuMilliseconds(server.pid!, "system");
       const started = performance.now();
       let next = 0;
       const client = async () => {
@@ -85,8 +87,9 @@ async function main() {
       await Promise.all(Array.from({ length: concurrency }, client));
       const wall = performance.now() - started;
       const cpu = (cpuMilliseconds(server.pid!) - before) / pages;
+      const system = (cpuMilliseconds(server.pid!, "system") - systemBefore) / pages;
       perPage.push(cpu);
-      console.log(`  round ${round}: server CPU ${cpu.toFixed(1)} ms per page, wall ${(wall / pages).toFixed(1)} ms per page (${concurrency} client${concurrency > 1 ? "s" : ""})`);
+      console.log(`  round ${round}: server CPU ${cpu.toFixed(1)} ms per page (${system.toFixed(1)} in the kernel), wall ${(wall / pages).toFixed(1)} ms per page (${concurrency} client${concurrency > 1 ? "s" : ""})`);
     }
     const sorted = [...perPage].sort((a, b) => a - b);
     const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
