@@ -194,8 +194,11 @@ export const SUBQUERY_FENCE = sql`0` as unknown as number;
  */
 export const RESULTS_COUNTED_UP_TO = 150;
 
-/** One more than a page needs (or than the cars counted): a first pass that found fewer saw every free car. */
-const firstPassSize = (page: number) => Math.max(page * CARS_PAGE_SIZE, RESULTS_COUNTED_UP_TO) + 1;
+/**
+ * Twice what the pages up to this one show (supplier caps may set some aside), or the cars counted, and one more: a
+ * first pass that found fewer saw every free car.
+ */
+const firstPassSize = (page: number) => Math.max(2 * page * CARS_PAGE_SIZE, RESULTS_COUNTED_UP_TO) + 1;
 
 /**
  * How many of a place's cars the first pass reads at most, cheapest floor first. Past it the page is ranked from all
