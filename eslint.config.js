@@ -7,27 +7,83 @@ import tseslint from "typescript-eslint";
  * domain's queries and request-scoped services; utils are infrastructure and know no domain service;
  * components and hooks are client code and take only types from server modules. Enums come from one module.
  */
-const ENUM_NAMES = ["BOOKING_STATUSES", "BookingStatus", "CAR_RANGES", "CURRENCIES", "CarRange", "Currency", "EXTRAS", "Extra", "FUEL_POLICIES", "FUEL_TYPES", "FuelPolicy", "FuelType", "GEARBOXES", "Gearbox", "HOLDING_STATUSES", "LANGUAGES", "Language", "MULTIMEDIA", "Multimedia", "PAYMENT_GATEWAYS", "PAYMENT_MODES", "PaymentGateway", "PaymentMode", "SOCIAL_PROVIDERS", "SOCIAL_PROVIDER_NAMES", "SocialProvider", "TOKEN_PURPOSES", "TokenPurpose", "USER_ROLES", "UserRole"];
-const enumsFromOneModule = { name: "#db/schema", importNames: ENUM_NAMES, message: "Import enums and their types from ~/models/enums." };
+const ENUM_NAMES = [
+  "BOOKING_STATUSES",
+  "BookingStatus",
+  "CAR_RANGES",
+  "CURRENCIES",
+  "CarRange",
+  "Currency",
+  "EXTRAS",
+  "Extra",
+  "FUEL_POLICIES",
+  "FUEL_TYPES",
+  "FuelPolicy",
+  "FuelType",
+  "GEARBOXES",
+  "Gearbox",
+  "HOLDING_STATUSES",
+  "LANGUAGES",
+  "Language",
+  "MULTIMEDIA",
+  "Multimedia",
+  "PAYMENT_GATEWAYS",
+  "PAYMENT_MODES",
+  "PaymentGateway",
+  "PaymentMode",
+  "SOCIAL_PROVIDERS",
+  "SOCIAL_PROVIDER_NAMES",
+  "SocialProvider",
+  "TOKEN_PURPOSES",
+  "TokenPurpose",
+  "USER_ROLES",
+  "UserRole",
+];
+const enumsFromOneModule = {
+  name: "#db/schema",
+  importNames: ENUM_NAMES,
+  message: "Import enums and their types from ~/models/enums.",
+};
 // Links render through SiteLink, which the server renders as plain anchors (decision 018).
-const siteLinks = { name: "@remix-run/react", importNames: ["Link", "NavLink"], message: "Use SiteLink and SiteNavLink from ~/components/site-link (decision 018)." };
+const siteLinks = {
+  name: "@remix-run/react",
+  importNames: ["Link", "NavLink"],
+  message: "Use SiteLink and SiteNavLink from ~/components/site-link (decision 018).",
+};
 const layer = (patterns, options = {}, paths = [enumsFromOneModule, siteLinks]) => [
   "error",
   { paths, patterns: patterns.map(({ group, message }) => ({ group, message, ...options })) },
 ];
 const CLIENT = [
-  { group: ["~/routes/*", "../routes/*"], message: "Routes are the top layer: move what is shared into models, components or hooks." },
+  {
+    group: ["~/routes/*", "../routes/*"],
+    message: "Routes are the top layer: move what is shared into models, components or hooks.",
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "data/", ".e2e-data/", "playwright-report/", "test-results/", ".cache/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "node_modules/",
+      "data/",
+      ".e2e-data/",
+      "playwright-report/",
+      "test-results/",
+      ".cache/",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
     },
@@ -42,7 +98,10 @@ export default tseslint.config(
     ignores: ["app/routes/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["./*", "!./*.server", "../routes/*", "~/routes/*"], message: "A route never imports another route: move what is shared into models, components or hooks." },
+        {
+          group: ["./*", "!./*.server", "../routes/*", "~/routes/*"],
+          message: "A route never imports another route: move what is shared into models, components or hooks.",
+        },
       ]),
     },
   },
@@ -51,8 +110,23 @@ export default tseslint.config(
     ignores: ["app/models/*.server.ts", "app/models/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["*.server", "**/*.server", "#db/*"], message: "A pure model runs anywhere: no server module, no database." },
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*", "react", "@remix-run/*"], message: "Models know no route, view or framework." },
+        {
+          group: ["*.server", "**/*.server", "#db/*"],
+          message: "A pure model runs anywhere: no server module, no database.",
+        },
+        {
+          group: [
+            "~/routes/*",
+            "~/components/*",
+            "~/hooks/*",
+            "**/routes/*",
+            "**/components/*",
+            "**/hooks/*",
+            "react",
+            "@remix-run/*",
+          ],
+          message: "Models know no route, view or framework.",
+        },
       ]),
     },
   },
@@ -60,7 +134,10 @@ export default tseslint.config(
     files: ["app/models/*.server.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"], message: "Models know no route or view." },
+        {
+          group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"],
+          message: "Models know no route or view.",
+        },
       ]),
     },
   },
@@ -69,8 +146,14 @@ export default tseslint.config(
     ignores: ["app/utils/**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer([
-        { group: ["~/models/*.server", "**/models/*.server"], message: "Infrastructure knows no domain service: move the code that needs it into models." },
-        { group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"], message: "Infrastructure knows no route or view." },
+        {
+          group: ["~/models/*.server", "**/models/*.server"],
+          message: "Infrastructure knows no domain service: move the code that needs it into models.",
+        },
+        {
+          group: ["~/routes/*", "~/components/*", "~/hooks/*", "**/routes/*", "**/components/*", "**/hooks/*"],
+          message: "Infrastructure knows no route or view.",
+        },
       ]),
     },
   },
@@ -78,7 +161,10 @@ export default tseslint.config(
     files: ["app/components/**/*.{ts,tsx}", "app/hooks/**/*.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": layer(
-        [...CLIENT, { group: ["*.server", "**/*.server", "#db/*"], message: "Client code takes only types from server modules." }],
+        [
+          ...CLIENT,
+          { group: ["*.server", "**/*.server", "#db/*"], message: "Client code takes only types from server modules." },
+        ],
         { allowTypeImports: true },
       ),
     },

@@ -58,7 +58,11 @@ app.set("trust proxy", env.TRUST_PROXY);
 // Brotli's default window is 4 MiB: each response's encoder allocated (and the kernel zeroed) megabytes for pages of
 // 20-70 KB, and at 16 requests at once a /search page cost 20-30 % more CPU than one at a time (issue 22.5). A
 // 256 KiB window covers every page the app renders, at the same size (quality 4, compression's own default).
-app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+app.use(
+  compression({
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+  }),
+);
 
 if (env.LOG_REQUESTS) {
   app.use((req, res, next) => {
@@ -83,7 +87,15 @@ const widgetOrigins = recaptchaOrigins(env);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
-  res.set(securityHeaders(nonce, { secure: req.secure, imageOrigins: tileOrigins, formOrigins, widgetOrigins, payment: stripeOrigins }));
+  res.set(
+    securityHeaders(nonce, {
+      secure: req.secure,
+      imageOrigins: tileOrigins,
+      formOrigins,
+      widgetOrigins,
+      payment: stripeOrigins,
+    }),
+  );
   next();
 });
 
@@ -111,12 +123,20 @@ app.get("/healthz", async (_req, res) => {
 
 // Every file in public/ has an extension: a page's path goes straight to the app instead of costing a failed stat.
 const publicFiles = express.static("public", { maxAge: "1h", index: false });
-app.use((req: Request, res: Response, next: NextFunction) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+app.use((req: Request, res: Response, next: NextFunction) =>
+  path.extname(req.path) ? publicFiles(req, res, next) : next(),
+);
 
 const isTrustedProxy = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const fromTrustedProxy = isTrustedProxy(req.socket.remoteAddress, 0);
-  const allowedOrigins = siteOrigins({ protocol: req.protocol, host: req.get("host"), forwardedHost: req.get("x-forwarded-host"), fromTrustedProxy, appUrl: env.APP_URL });
+  const allowedOrigins = siteOrigins({
+    protocol: req.protocol,
+    host: req.get("host"),
+    forwardedHost: req.get("x-forwarded-host"),
+    fromTrustedProxy,
+    appUrl: env.APP_URL,
+  });
   const crossSite = isCrossSiteRequest({
     method: req.method,
     origin: req.get("origin"),
@@ -127,7 +147,10 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   });
   if (crossSite) {
     // Refused before the app runs: the request body is never read.
-    res.status(403).type("html").send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
+    res
+      .status(403)
+      .type("html")
+      .send(crossSiteRefusalPage(req.get("cookie"), req.get("accept-language")));
     return;
   }
   // This check is the one that decides. Remix's own compares Origin with X-Forwarded-Host or Host alone and would
@@ -144,11 +167,20 @@ const bodyLimits = { formBytes: env.FORM_MAX_BYTES, uploadBytes: env.UPLOAD_MAX_
 const LINGER_MS = 2000;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const refusal = refuseBody(
-    { method: req.method, path: req.path, contentType: req.get("content-type"), contentLength: req.get("content-length"), transferEncoding: req.get("transfer-encoding") },
+    {
+      method: req.method,
+      path: req.path,
+      contentType: req.get("content-type"),
+      contentLength: req.get("content-length"),
+      transferEncoding: req.get("transfer-encoding"),
+    },
     bodyLimits,
   );
   if (refusal === null) return next();
-  res.status(refusal).type("html").send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
+  res
+    .status(refusal)
+    .type("html")
+    .send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
   // A lingering close, as nginx does: what the client is still sending is discarded (never buffered) for a moment,
   // so its TCP stack does not reset the connection before it has read the answer; then the connection is cut.
   // (Closing at once, with unread data waiting, makes the kernel send a reset that can destroy the answer.)
@@ -163,13 +195,18 @@ app.all(
   createRequestHandler({
     build,
     mode: env.NODE_ENV,
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown", requestScope: {} }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+      requestScope: {},
+    }),
   }),
 );
 
 const server = app.listen(env.PORT, env.HOST, () => {
   log(`listening on http://${env.HOST}:${env.PORT} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
-  if (!env.APP_URL) log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
+  if (!env.APP_URL)
+    log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
 });
 
 let shuttingDown = false;

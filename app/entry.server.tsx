@@ -19,10 +19,14 @@ export default function handleRequest(
   // A document keeps only the cookies of what its actions and loaders answered (routes here export no `headers`):
   // a refused post's Retry-After (429) is carried over from them, and the 503 page says when to come back.
   const { actionHeaders, loaderHeaders } = remixContext.staticHandlerContext;
-  const retryAfter = [...Object.values(actionHeaders), ...Object.values(loaderHeaders)].find((headers) => headers.has("Retry-After"))?.get("Retry-After");
+  const retryAfter = [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]
+    .find((headers) => headers.has("Retry-After"))
+    ?.get("Retry-After");
   if (retryAfter && responseStatusCode >= 400) responseHeaders.set("Retry-After", retryAfter);
-  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
-  if (remixContext.staticHandlerContext.matches.some((match) => isPrivateRoute(match.route.id))) responseHeaders.set("Cache-Control", PRIVATE_PAGE);
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (remixContext.staticHandlerContext.matches.some((match) => isPrivateRoute(match.route.id)))
+    responseHeaders.set("Cache-Control", PRIVATE_PAGE);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -1,4 +1,10 @@
-import { data, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type AppLoadContext,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -76,7 +82,9 @@ export type RootLoaderData = typeof loader;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   const translations = (data ? bundleOf(data.translations) : fallbackTranslations) as typeof fallbackTranslations;
-  const title = error ? `${translations.errors.errorTitle} | ${translations.meta.siteName}` : translations.meta.siteName;
+  const title = error
+    ? `${translations.errors.errorTitle} | ${translations.meta.siteName}`
+    : translations.meta.siteName;
   return [{ title }, { name: "description", content: translations.meta.description }];
 };
 
@@ -111,10 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter
-            showSuppliers={rootData?.showSuppliers ?? false}
-            contactEmail={rootData?.contactEmail ?? ""}
-          />
+          <SiteFooter showSuppliers={rootData?.showSuppliers ?? false} contactEmail={rootData?.contactEmail ?? ""} />
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -153,7 +158,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const page = status === 404 || status === 400 || status === 503 ? ERROR_PAGES[status] : { heading: "errors.generic", hint: "errors.unhandled" };
+  const page =
+    status === 404 || status === 400 || status === 503
+      ? ERROR_PAGES[status]
+      : { heading: "errors.generic", hint: "errors.unhandled" };
   return (
     <div className="page page-narrow error-page">
       <h1>{t(page.heading)}</h1>

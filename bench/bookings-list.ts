@@ -9,10 +9,17 @@ import { listBookings, BOOKINGS_PAGE_SIZE } from "~/models/booking-list.server";
 import { openDatabase } from "~/utils/db.server";
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
-const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, pgliteDir: process.env.BENCH_PGLITE_DIR ?? "./data/bench-pglite" });
+const handle = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  pgliteDir: process.env.BENCH_PGLITE_DIR ?? "./data/bench-pglite",
+});
 const { db } = handle;
 const top = async (column: "driver_id" | "supplier_id") =>
-  ((await db.execute(sql.raw(`select ${column} as id, count(*)::int as n from bookings group by 1 order by 2 desc limit 1`))) as unknown as { rows: Array<{ id: string; n: number }> }).rows[0]!;
+  (
+    (await db.execute(
+      sql.raw(`select ${column} as id, count(*)::int as n from bookings group by 1 order by 2 desc limit 1`),
+    )) as unknown as { rows: Array<{ id: string; n: number }> }
+  ).rows[0]!;
 const driver = await top("driver_id");
 const supplier = await top("supplier_id");
 const filters = { statuses: [] };

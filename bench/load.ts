@@ -8,18 +8,34 @@
 const [base = "http://127.0.0.1:3000", concurrencyText = "8", secondsText = "20"] = process.argv.slice(2);
 const concurrency = Number(concurrencyText);
 const seconds = Math.min(120, Number(secondsText));
-if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) throw new Error("load tests target this machine only");
+if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base))
+  throw new Error("load tests target this machine only");
 
 // Generated places (bench:data spreads the cars over them) and demo cities; LOAD_PLACES=a,b,c overrides them
 // (e.g. for data generated with BENCH_PLACES=0, the demo places only).
-const places = process.env.LOAD_PLACES?.split(",") ?? [...Array.from({ length: 40 }, (_, i) => `bench-place-${1 + i * 37}`), "tunis", "paris"];
-const filters = ["", "&range=midi", "&gearbox=automatic", "&multimedia=bluetooth", "&sort=price-desc", "&page=2", "&deposit=500"];
+const places = process.env.LOAD_PLACES?.split(",") ?? [
+  ...Array.from({ length: 40 }, (_, i) => `bench-place-${1 + i * 37}`),
+  "tunis",
+  "paris",
+];
+const filters = [
+  "",
+  "&range=midi",
+  "&gearbox=automatic",
+  "&multimedia=bluetooth",
+  "&sort=price-desc",
+  "&page=2",
+  "&deposit=500",
+];
 let counter = 0;
 function nextUrl() {
   counter++;
   const day = 1 + (counter % 90);
   const today = new Date();
-  const at = (offset: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 10)).toISOString().slice(0, 16);
+  const at = (offset: number) =>
+    new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 10))
+      .toISOString()
+      .slice(0, 16);
   const [from, to] = [at(day), at(day + 3)];
   return `${base}/search?pickup=${places[counter % places.length]}&from=${from}&to=${to}${filters[counter % filters.length]}`;
 }

@@ -38,7 +38,10 @@ function smtpUp() {
       let raw = "";
       stream.on("data", (chunk) => (raw += chunk));
       stream.on("end", () => {
-        received.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "?", to: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
+        received.push({
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "?",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        });
         callback();
       });
     },
@@ -78,7 +81,15 @@ function startApp() {
   });
   server.stdout.on("data", (chunk) => (output += chunk));
   server.stderr.on("data", (chunk) => (output += chunk));
-  return waitFor(() => fetch(`http://127.0.0.1:${APP_PORT}/healthz`).then((response) => response.ok, () => false), 60_000, "the app to start");
+  return waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${APP_PORT}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    60_000,
+    "the app to start",
+  );
 }
 
 async function waitFor(check, timeoutMs, what) {
@@ -94,11 +105,14 @@ let slot = 0;
 /** A visitor books a car in Tunis for a week of their own (pay at pick-up); returns the post's latency in ms. */
 async function book() {
   slot += 1;
-  const day = (offset) => new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 1 + slot * 4 + offset)).toISOString().slice(0, 10);
+  const day = (offset) =>
+    new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 1 + slot * 4 + offset)).toISOString().slice(0, 10);
   const from = `${day(0)}T10:00`;
   const to = `${day(2)}T10:00`;
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const results = await (await fetch(`${base}/search?pickup=tunis&same=on&supplier=carthage-cars&from=${from}&to=${to}`)).text();
+  const results = await (
+    await fetch(`${base}/search?pickup=tunis&same=on&supplier=carthage-cars&from=${from}&to=${to}`)
+  ).text();
   const href = /href="(\/checkout\?[^"]+)"/.exec(results)?.[1]?.replaceAll("&amp;", "&");
   if (!href) throw new Error("no car offered in Tunis");
   const link = new URL(href, base).searchParams;
@@ -121,15 +135,26 @@ async function book() {
     shownCurrency: shown("shownCurrency"),
   });
   const started = performance.now();
-  const response = await fetch(`${base}/checkout`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, body });
+  const response = await fetch(`${base}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body,
+  });
   const latency = performance.now() - started;
-  if (response.status !== 302) throw new Error(`booking ${slot} answered ${response.status}: ${(await response.text()).replace(/<[^>]+>/g, " ").match(/There is a problem.{0,300}/)?.[0]}`);
+  if (response.status !== 302)
+    throw new Error(
+      `booking ${slot} answered ${response.status}: ${(await response.text()).replace(/<[^>]+>/g, " ").match(/There is a problem.{0,300}/)?.[0]}`,
+    );
   return { latency, email };
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-const summary = (values) => `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
-const pendingMail = async () => (await database.query("select count(*)::int as n from outbox_mails where status <> 'sent'")).rows[0].n;
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
+const summary = (values) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+const pendingMail = async () =>
+  (await database.query("select count(*)::int as n from outbox_mails where status <> 'sent'")).rows[0].n;
 
 async function stop(code) {
   server?.kill("SIGKILL");
@@ -153,9 +178,13 @@ try {
   const down = [];
   for (let index = 0; index < 20; index++) {
     down.push((await book()).latency);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, outageStarted + ((index + 1) * OUTAGE_SECONDS * 1000) / 20 - Date.now())));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, outageStarted + ((index + 1) * OUTAGE_SECONDS * 1000) / 20 - Date.now())),
+    );
   }
-  console.log(`mail-outage: SMTP refusing for ${Math.round((Date.now() - outageStarted) / 1000)} s, 20 bookings: ${summary(down)}; mails waiting: ${await pendingMail()}`);
+  console.log(
+    `mail-outage: SMTP refusing for ${Math.round((Date.now() - outageStarted) / 1000)} s, 20 bookings: ${summary(down)}; mails waiting: ${await pendingMail()}`,
+  );
 
   await smtpHung();
   const hanging = [];
@@ -187,9 +216,16 @@ try {
   await startApp();
   await waitFor(async () => (await pendingMail()) === 0, 15 * 60_000, "the outbox to drain after kill -9");
   const lacking = killed.filter((email) => !received.some((mail) => mail.to.includes(email)));
-  console.log(`mail-outage: kill -9 after 10 bookings with SMTP down, restarted with SMTP up: ${10 - lacking.length} of 10 drivers got their mail within ${Math.round((Date.now() - restarted) / 1000)} s`);
+  console.log(
+    `mail-outage: kill -9 after 10 bookings with SMTP down, restarted with SMTP up: ${10 - lacking.length} of 10 drivers got their mail within ${Math.round((Date.now() - restarted) / 1000)} s`,
+  );
 
-  const ok = missing === 0 && twice === 0 && lacking.length === 0 && percentile(down, 95) < percentile(up, 95) + 1000 && percentile(hanging, 95) < percentile(up, 95) + 1000;
+  const ok =
+    missing === 0 &&
+    twice === 0 &&
+    lacking.length === 0 &&
+    percentile(down, 95) < percentile(up, 95) + 1000 &&
+    percentile(hanging, 95) < percentile(up, 95) + 1000;
   console.log(ok ? "mail-outage: passed" : "mail-outage: FAILED");
   await stop(ok ? 0 : 1);
 } catch (error) {

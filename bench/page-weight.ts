@@ -14,7 +14,19 @@ const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
 const budgetKiB = Number(process.env.BUDGET_KIB ?? 120);
 const in3Days = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const searchPath = `/search?pickup=tunis&from=${in3Days(10)}T10:00&to=${in3Days(13)}T10:00`;
-const publicPages = ["/", searchPath, "/locations", "/suppliers", "/about", "/faq", "/contact", "/sign-in", "/sign-up", "/forgot-password", "/no-such-page"];
+const publicPages = [
+  "/",
+  searchPath,
+  "/locations",
+  "/suppliers",
+  "/about",
+  "/faq",
+  "/contact",
+  "/sign-in",
+  "/sign-up",
+  "/forgot-password",
+  "/no-such-page",
+];
 const accountPages = ["/bookings", "/notifications", "/settings", "/change-password"];
 
 export interface PageWeight {
@@ -51,7 +63,16 @@ export async function measure(page: Page, url: string): Promise<Omit<PageWeight,
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const results: PageWeight[] = [];
   const run = async (paths: string[], signIn?: string) => {
@@ -70,7 +91,8 @@ async function main() {
   const resultsHtml = await (await fetch(new URL(searchPath, base))).text();
   const checkout = /href="(\/checkout\?[^"]+)"/.exec(resultsHtml)?.[1]?.replaceAll("&amp;", "&");
   await run(given.length ? given : [...publicPages, ...(checkout ? [checkout] : [])]);
-  if (!given.length && process.env.SIGN_IN) await run([...accountPages, ...(checkout ? [checkout] : [])], process.env.SIGN_IN);
+  if (!given.length && process.env.SIGN_IN)
+    await run([...accountPages, ...(checkout ? [checkout] : [])], process.env.SIGN_IN);
   await browser.close();
 
   let over = 0;

@@ -16,7 +16,16 @@ import { openDatabase } from "~/utils/db.server";
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL (PostgreSQL) is required");
 const runs = Number(process.env.BENCH_RUNS ?? 60);
-const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams());
+const {
+  pickup: _p,
+  dropoff: _d,
+  same: _s,
+  from: _f,
+  to: _t,
+  sort: _o,
+  page: _g,
+  ...filters
+} = parseSearchParams(new URLSearchParams());
 const from = new Date(Date.now() + 20 * 86_400_000);
 const to = new Date(from.getTime() + 3 * 86_400_000);
 
@@ -24,12 +33,23 @@ async function measure(mode: "as the app sets it" | "force_custom_plan" | "auto"
   const handle = await openDatabase({ databaseUrl: url, poolSize: 1 });
   const { db } = handle;
   if (mode !== "as the app sets it") await db.execute(sql.raw(`set plan_cache_mode = ${mode}`));
-  const places = (await listPlaces(db, "en")).filter((place) => place.carCount > 0).sort((a, b) => b.carCount - a.carCount);
+  const places = (await listPlaces(db, "en"))
+    .filter((place) => place.carCount > 0)
+    .sort((a, b) => b.carCount - a.carCount);
   const paris = places.find((place) => place.slug === "paris") ?? places[0]!;
   // With the place and the places below it from the catalogue, as the /search loader passes them.
   const catalogue = await listPlaces(db, "en");
   const search = (pickup: (typeof places)[number]) =>
-    searchCars(db, { pickup, from, to, filters, sort: "price-asc", page: 1, supplierIds: [], placeIds: placeSubtree(catalogue, pickup) });
+    searchCars(db, {
+      pickup,
+      from,
+      to,
+      filters,
+      sort: "price-asc",
+      page: 1,
+      supplierIds: [],
+      placeIds: placeSubtree(catalogue, pickup),
+    });
   // The worst warm-up the issue found: Paris first, more than five times; then a typical branch is timed.
   for (let index = 0; index < 6; index++) await search(paris);
   const branch = places.find((place) => place.slug.startsWith("bench-place")) ?? places[0]!;
@@ -44,13 +64,16 @@ async function measure(mode: "as the app sets it" | "force_custom_plan" | "auto"
   };
   const branchTimes = await timed(branch);
   const times = await timed(paris);
-  const plans = (await db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'search_%'`)) as unknown as {
+  const plans = (await db.execute(
+    sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'search_%'`,
+  )) as unknown as {
     rows: Array<{ name: string; generic_plans: string; custom_plans: string }>;
   };
   await handle.close();
   const generic = plans.rows.reduce((sum, row) => sum + Number(row.generic_plans), 0);
   const custom = plans.rows.reduce((sum, row) => sum + Number(row.custom_plans), 0);
-  const figures = (list: number[]) => `p50 ${list[Math.floor(runs / 2)]!.toFixed(1)} ms, p95 ${list[Math.floor(runs * 0.95)]!.toFixed(1)} ms`;
+  const figures = (list: number[]) =>
+    `p50 ${list[Math.floor(runs / 2)]!.toFixed(1)} ms, p95 ${list[Math.floor(runs * 0.95)]!.toFixed(1)} ms`;
   console.log(
     `${mode}: after ${paris.slug} six times first — ${branch.slug} (${branch.carCount} cars): ${figures(branchTimes)}; ${paris.slug} (${paris.carCount} cars): ${figures(times)}; plans: ${generic} generic, ${custom} custom`,
   );

@@ -16,7 +16,8 @@ import path from "node:path";
 
 const pages = Number(process.argv[2] ?? 300);
 const rounds = Number(process.argv[3] ?? 5);
-if (!(pages >= 1 && rounds >= 1)) throw new Error("usage: npx tsx bench/search-cpu.ts [pages per round ≥ 1] [rounds ≥ 1]");
+if (!(pages >= 1 && rounds >= 1))
+  throw new Error("usage: npx tsx bench/search-cpu.ts [pages per round ≥ 1] [rounds ≥ 1]");
 const warmupPages = Number(process.env.BENCH_WARMUP ?? 1000);
 if (!(warmupPages >= 0)) throw new Error("BENCH_WARMUP: a number of pages ≥ 0");
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 1);
@@ -35,28 +36,36 @@ function cpuMilliseconds(pid: number, kind: "user" | "system" | "both" = "both")
 
 const day = (offset: number) => {
   const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 10)).toISOString().slice(0, 16);
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 10))
+    .toISOString()
+    .slice(0, 16);
 };
-const searches = ["tunis", "paris", "madrid", "hammamet"].flatMap((place) => [10, 20, 30].map((offset) => `/search?pickup=${place}&from=${day(offset)}&to=${day(offset + 3)}`));
+const searches = ["tunis", "paris", "madrid", "hammamet"].flatMap((place) =>
+  [10, 20, 30].map((offset) => `/search?pickup=${place}&from=${day(offset)}&to=${day(offset + 3)}`),
+);
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-bench-"));
-  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_REQUESTS: "false",
-      PGLITE_DIR: `${dataDir}/pglite`,
-      OUTBOX_DIR: `${dataDir}/outbox`,
-      SESSION_SECRET_FILE: `${dataDir}/secret`,
-      APP_URL: base,
-      SANDBOX_PAYMENTS: "true",
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret-0123456789abcdef-0123",
+  const server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "build/server.js"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_REQUESTS: "false",
+        PGLITE_DIR: `${dataDir}/pglite`,
+        OUTBOX_DIR: `${dataDir}/outbox`,
+        SESSION_SECRET_FILE: `${dataDir}/secret`,
+        APP_URL: base,
+        SANDBOX_PAYMENTS: "true",
+        SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-session-secret-0123456789abcdef-0123",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   try {
     const deadline = Date.now() + 90_000;
     while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {
@@ -64,7 +73,9 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const get = async (url: string) => {
-      const response = await fetch(`${base}${url}`, { headers: { "Accept-Encoding": process.env.BENCH_ACCEPT_ENCODING ?? "br, gzip", "Accept-Language": "en" } });
+      const response = await fetch(`${base}${url}`, {
+        headers: { "Accept-Encoding": process.env.BENCH_ACCEPT_ENCODING ?? "br, gzip", "Accept-Language": "en" },
+      });
       const html = await response.text();
       if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
       return html;
@@ -89,10 +100,15 @@ async function main() {
       const cpu = (cpuMilliseconds(server.pid!) - before) / pages;
       const system = (cpuMilliseconds(server.pid!, "system") - systemBefore) / pages;
       perPage.push(cpu);
-      console.log(`  round ${round}: server CPU ${cpu.toFixed(1)} ms per page (${system.toFixed(1)} in the kernel), wall ${(wall / pages).toFixed(1)} ms per page (${concurrency} client${concurrency > 1 ? "s" : ""})`);
+      console.log(
+        `  round ${round}: server CPU ${cpu.toFixed(1)} ms per page (${system.toFixed(1)} in the kernel), wall ${(wall / pages).toFixed(1)} ms per page (${concurrency} client${concurrency > 1 ? "s" : ""})`,
+      );
     }
     const sorted = [...perPage].sort((a, b) => a - b);
-    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    const median =
+      sorted.length % 2
+        ? sorted[(sorted.length - 1) / 2]!
+        : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     console.log(
       `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}: ${rounds} rounds of ${pages} /search pages (${cards} cards on the first), ` +
         `${concurrency} client${concurrency > 1 ? "s" : ""} at once, ` +

@@ -22,12 +22,22 @@ const { db } = handle;
 
 // Deterministic pseudo-random choices so runs are comparable.
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
 const places = (await listPlaces(db, "en")).filter((place) => place.carCount > 0);
 // BENCH_QUERIES="|range=midi" replaces the mix (queries separated by |; an empty one is the unfiltered search).
-const filterSets = process.env.BENCH_QUERIES?.split("|") ?? ["", "range=midi", "gearbox=automatic&seats=5plus", "multimedia=bluetooth&multimedia=touchscreen", "deposit=500&rating=3", "fuelType=electric", "sort=price-desc", "sort=rating", "page=3"];
+const filterSets = process.env.BENCH_QUERIES?.split("|") ?? [
+  "",
+  "range=midi",
+  "gearbox=automatic&seats=5plus",
+  "multimedia=bluetooth&multimedia=touchscreen",
+  "deposit=500&rating=3",
+  "fuelType=electric",
+  "sort=price-desc",
+  "sort=rating",
+  "page=3",
+];
 
 // BENCH_DAYS="3" or "1,3,7" picks the rental lengths (default 1, 3, 7 and 14 days).
 const rentalLengths = (process.env.BENCH_DAYS ?? "1,3,7,14").split(",").map(Number);
@@ -41,7 +51,8 @@ function criteria() {
   return { place: pick(places), from, to, query: pick(filterSets) };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 function report(label: string, samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
@@ -57,7 +68,15 @@ for (let run = 0; run < runs + 20; run++) {
   const { place, from, to, query } = criteria();
   const params = parseSearchParams(new URLSearchParams(query));
   let started = performance.now();
-  await searchCars(db, { pickup: place, from, to, filters: params, sort: params.sort, page: params.page, supplierIds: [] });
+  await searchCars(db, {
+    pickup: place,
+    from,
+    to,
+    filters: params,
+    sort: params.sort,
+    page: params.page,
+    supplierIds: [],
+  });
   if (run >= 20) {
     carQuery.push(performance.now() - started);
     byFilters.set(query, [...(byFilters.get(query) ?? []), carQuery.at(-1)!]);
@@ -74,6 +93,7 @@ for (let run = 0; run < runs + 20; run++) {
   if (run >= 20) loader.push(performance.now() - started);
 }
 report("car query (searchCars)", carQuery);
-if (process.env.BENCH_BY_FILTERS) for (const [query, samples] of byFilters) report(`  ${query || "(no filter)"}`, samples);
+if (process.env.BENCH_BY_FILTERS)
+  for (const [query, samples] of byFilters) report(`  ${query || "(no filter)"}`, samples);
 report("whole loader (loadSearch)", loader);
 await handle.close();

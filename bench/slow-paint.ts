@@ -8,12 +8,23 @@ import { chromium } from "@playwright/test";
 const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
 const runs = Number(process.env.RUNS ?? 3);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const paths = given.length ? given : [`/search?pickup=tunis&from=${day(10)}T10:00&to=${day(13)}T10:00`, "/", "/sign-in"];
+const paths = given.length
+  ? given
+  : [`/search?pickup=tunis&from=${day(10)}T10:00&to=${day(13)}T10:00`, "/", "/sign-in"];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 for (const path of paths) {
   const fcp: number[] = [];
@@ -24,7 +35,12 @@ for (const path of paths) {
     const client = await context.newCDPSession(page);
     await client.send("Network.enable");
     await client.send("Network.setCacheDisabled", { cacheDisabled: true });
-    await client.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 });
+    await client.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1024) / 8,
+      uploadThroughput: (400 * 1024) / 8,
+    });
     await client.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await context.addInitScript(() => {
       const state = window as unknown as { __lcp: number };
@@ -43,6 +59,8 @@ for (const path of paths) {
     lcp.push(paints.lcp);
     await context.close();
   }
-  console.log(`${path.split("?")[0]!.padEnd(10)} first paint ${(median(fcp) / 1000).toFixed(2)} s, largest paint ${(median(lcp) / 1000).toFixed(2)} s (median of ${runs})`);
+  console.log(
+    `${path.split("?")[0]!.padEnd(10)} first paint ${(median(fcp) / 1000).toFixed(2)} s, largest paint ${(median(lcp) / 1000).toFixed(2)} s (median of ${runs})`,
+  );
 }
 await browser.close();

@@ -29,7 +29,9 @@ describe.each(testEngines)("database integrity on %s", (engine) => {
     await db.insert(schema.bookings).values(bookingValues(catalogue, "2030-01-10T10:00:00Z", "2030-01-15T10:00:00Z"));
     for (const status of schema.HOLDING_STATUSES) {
       await expectSqlState(
-        db.insert(schema.bookings).values(bookingValues(catalogue, "2030-01-14T09:00:00Z", "2030-01-20T10:00:00Z", status)),
+        db
+          .insert(schema.bookings)
+          .values(bookingValues(catalogue, "2030-01-14T09:00:00Z", "2030-01-20T10:00:00Z", status)),
         "23P01",
       );
     }
@@ -83,10 +85,7 @@ describe.each(testEngines)("database integrity on %s", (engine) => {
 
   it("rejects values outside the spec's enumerations and ranges", async () => {
     const { db } = database;
-    await expectSqlState(
-      db.execute(sql`update cars set fuel_type = 'steam' where id = ${catalogue.car.id}`),
-      "23514",
-    );
+    await expectSqlState(db.execute(sql`update cars set fuel_type = 'steam' where id = ${catalogue.car.id}`), "23514");
     await expectSqlState(db.execute(sql`update cars set minimum_age = 18 where id = ${catalogue.car.id}`), "23514");
     await expectSqlState(db.execute(sql`update cars set cancellation = -2 where id = ${catalogue.car.id}`), "23514");
   });

@@ -176,7 +176,8 @@ function rateFloorSql(band: 1 | 3 | 7 | 30) {
   // least() skips nulls: a tier without a price does not lower the floor.
   return sql.raw(`case when is_date_based_price then 0 else least(${tiers.join(", ")}) end`);
 }
-const rateFloor = (band: 1 | 3 | 7 | 30) => integer(`rate_floor_${band}`).notNull().generatedAlwaysAs(rateFloorSql(band));
+const rateFloor = (band: 1 | 3 | 7 | 30) =>
+  integer(`rate_floor_${band}`).notNull().generatedAlwaysAs(rateFloorSql(band));
 
 /** Extras columns: -1 unavailable, 0 included, otherwise the price in cents (per day or flat, see pricing). */
 const extraPrice = (name: string) => integer(name).notNull().default(-1);
@@ -223,7 +224,11 @@ export const cars = pgTable(
     collisionDamageWaiver: extraPrice("collision_damage_waiver"),
     fullInsurance: extraPrice("full_insurance"),
     additionalDriver: extraPrice("additional_driver"),
-    multimedia: text("multimedia").array().$type<Multimedia[]>().notNull().default(sql`'{}'::text[]`),
+    multimedia: text("multimedia")
+      .array()
+      .$type<Multimedia[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: real("rating"),
     trips: integer("trips").notNull().default(0),
     co2: integer("co2"),
@@ -255,7 +260,10 @@ export const cars = pgTable(
       sql`least(${table.cancellation}, ${table.amendments}, ${table.theftProtection}, ${table.collisionDamageWaiver}, ${table.fullInsurance}, ${table.additionalDriver}) >= -1`,
     ),
     check("cars_rating_check", sql`${table.rating} is null or ${table.rating} between 1 and 5`),
-    check("cars_multimedia_check", sql`${table.multimedia} <@ array['touchscreen','bluetooth','androidAuto','appleCarPlay']::text[]`),
+    check(
+      "cars_multimedia_check",
+      sql`${table.multimedia} <@ array['touchscreen','bluetooth','androidAuto','appleCarPlay']::text[]`,
+    ),
     index("cars_supplier_idx").on(table.supplierId),
     // Search walks cheapest-first; a partial index over offerable cars keeps that walk short.
     index("cars_offerable_price_idx")
@@ -285,7 +293,9 @@ export const carLocations = pgTable(
   (table) => [
     primaryKey({ columns: [table.locationId, table.carId] }),
     index("car_locations_car_idx").on(table.carId),
-    ...([1, 3, 7, 30] as const).map((band) => index(`car_locations_floor_${band}_idx`).on(table.locationId, table[`rateFloor${band}`], table.carId)),
+    ...([1, 3, 7, 30] as const).map((band) =>
+      index(`car_locations_floor_${band}_idx`).on(table.locationId, table[`rateFloor${band}`], table.carId),
+    ),
   ],
 );
 
@@ -377,7 +387,10 @@ export const bookings = pgTable(
   (table) => [
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
-    check("bookings_payment_gateway_check", sql`${table.paymentGateway} is null or ${inList("payment_gateway", PAYMENT_GATEWAYS)}`),
+    check(
+      "bookings_payment_gateway_check",
+      sql`${table.paymentGateway} is null or ${inList("payment_gateway", PAYMENT_GATEWAYS)}`,
+    ),
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
@@ -386,7 +399,9 @@ export const bookings = pgTable(
     index("bookings_supplier_list_idx").on(table.supplierId, table.startsAt.desc().nullsFirst(), table.id),
     index("bookings_list_idx").on(table.startsAt.desc().nullsFirst(), table.id),
     // bookings_car_period_idx (car_id, starts_at) INCLUDE (ends_at, status, expires_at) is in 0002_search_indexes.sql.
-    index("bookings_void_expiry_idx").on(table.expiresAt).where(sql`${table.status} = 'void'`),
+    index("bookings_void_expiry_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
     uniqueIndex("bookings_paypal_order_idx").on(table.payPalOrderId),
   ],
@@ -432,7 +447,9 @@ export const payments = pgTable(
     uniqueIndex("payments_attempt_idx").on(table.attemptId),
     index("payments_booking_idx").on(table.bookingId),
     // Refunds owed and not yet done (the retry job's queue).
-    index("payments_refund_due_idx").on(table.nextRefundAt).where(sql`${table.refundReason} is not null and ${table.status} in ('captured', 'refundFailed')`),
+    index("payments_refund_due_idx")
+      .on(table.nextRefundAt)
+      .where(sql`${table.refundReason} is not null and ${table.status} in ('captured', 'refundFailed')`),
   ],
 );
 
@@ -475,7 +492,9 @@ export const outboxMails = pgTable(
   },
   (table) => [
     check("outbox_mails_status_check", inList("status", OUTBOX_STATUSES)),
-    index("outbox_mails_due_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'queued'`),
+    index("outbox_mails_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
   ],
 );
 
@@ -505,7 +524,9 @@ export const notifications = pgTable(
   },
   (table) => [
     index("notifications_user_idx").on(table.userId, table.createdAt),
-    index("notifications_unread_idx").on(table.userId).where(sql`not ${table.isRead}`),
+    index("notifications_unread_idx")
+      .on(table.userId)
+      .where(sql`not ${table.isRead}`),
     // Purging an abandoned payment hold deletes its booking, which nulls these references.
     index("notifications_booking_idx").on(table.bookingId),
   ],

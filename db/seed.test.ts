@@ -17,7 +17,16 @@ describe.each(testEngines)("demo data on %s", (engine) => {
 
   const tableCounts = async () => {
     const { db } = database;
-    const tables = [schema.users, schema.countries, schema.locations, schema.cars, schema.carLocations, schema.dateBasedPrices, schema.supplierSettings, schema.parkingSpots];
+    const tables = [
+      schema.users,
+      schema.countries,
+      schema.locations,
+      schema.cars,
+      schema.carLocations,
+      schema.dateBasedPrices,
+      schema.supplierSettings,
+      schema.parkingSpots,
+    ];
     return Promise.all(tables.map(async (table) => (await db.select({ value: count() }).from(table))[0]!.value));
   };
 
@@ -37,7 +46,9 @@ describe.each(testEngines)("demo data on %s", (engine) => {
     const [nearDefaultCentre] = await db
       .select({ value: count() })
       .from(schema.locations)
-      .where(sql`abs(${schema.locations.latitude} - 36.8065) < 0.2 and abs(${schema.locations.longitude} - 10.1815) < 0.2`);
+      .where(
+        sql`abs(${schema.locations.latitude} - 36.8065) < 0.2 and abs(${schema.locations.longitude} - 10.1815) < 0.2`,
+      );
     expect(nearDefaultCentre!.value).toBeGreaterThanOrEqual(4);
   });
 
@@ -54,11 +65,16 @@ describe.each(testEngines)("demo data on %s", (engine) => {
       const prices = new Set(cars.map((car) => car[extra]));
       expect(prices.has(-1), `${extra} unavailable somewhere`).toBe(true);
       expect(prices.has(0), `${extra} included somewhere`).toBe(true);
-      expect([...prices].some((price) => price > 0), `${extra} priced somewhere`).toBe(true);
+      expect(
+        [...prices].some((price) => price > 0),
+        `${extra} priced somewhere`,
+      ).toBe(true);
     }
     expect(cars.some((car) => car.discountedDailyPrice !== null)).toBe(true);
     expect(cars.some((car) => car.isDateBasedPrice)).toBe(true);
-    expect(cars.some((car) => !car.available) && cars.some((car) => car.fullyBooked) && cars.some((car) => car.comingSoon)).toBe(true);
+    expect(
+      cars.some((car) => !car.available) && cars.some((car) => car.fullyBooked) && cars.some((car) => car.comingSoon),
+    ).toBe(true);
   });
 
   it("creates the demo driver the README names", async () => {
@@ -73,6 +89,8 @@ describe.each(testEngines)("demo data on %s", (engine) => {
     await seedDemoData(database.db);
     expect(await tableCounts()).toEqual(before);
     const carsAfter = await database.db.select().from(schema.cars).orderBy(schema.cars.licensePlate);
-    expect(carsAfter.map(({ updatedAt: _u, ...car }) => car)).toEqual(carsBefore.map(({ updatedAt: _u, ...car }) => car));
+    expect(carsAfter.map(({ updatedAt: _u, ...car }) => car)).toEqual(
+      carsBefore.map(({ updatedAt: _u, ...car }) => car),
+    );
   }, 120_000);
 });

@@ -8,9 +8,13 @@ const languages = readdirSync(root, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const declared = /export const LANGUAGES = \[([^\]]*)\]/.exec(readFileSync("app/models/enums.ts", "utf8"))?.[1].match(/[a-z-]+/gi) ?? [];
+const declared =
+  /export const LANGUAGES = \[([^\]]*)\]/.exec(readFileSync("app/models/enums.ts", "utf8"))?.[1].match(/[a-z-]+/gi) ??
+  [];
 if (declared.slice().sort().join() !== languages.join()) {
-  console.error(`locales: app/locales has ${languages.join(", ")}, but LANGUAGES in app/models/enums.ts lists ${declared.join(", ")}`);
+  console.error(
+    `locales: app/locales has ${languages.join(", ")}, but LANGUAGES in app/models/enums.ts lists ${declared.join(", ")}`,
+  );
   process.exit(1);
 }
 const flatten = (value, prefix, out) => {

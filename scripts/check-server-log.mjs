@@ -20,4 +20,6 @@ if (leaks.length) {
   for (const leak of leaks) console.error(`  line ${leak.line}: ${leak.what}: ${leak.text}`);
   process.exit(1);
 }
-console.log(`check-server-log: ${requests} requests, ${(statSync(file).size / 1024).toFixed(0)} KiB of log, no token, hash or personal field`);
+console.log(
+  `check-server-log: ${requests} requests, ${(statSync(file).size / 1024).toFixed(0)} KiB of log, no token, hash or personal field`,
+);

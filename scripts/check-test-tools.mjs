@@ -20,7 +20,10 @@ if (missing.length && canInstall && missing.every((tool) => tool.installable)) {
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   try {
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "inherit", env });
+    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], {
+      stdio: "inherit",
+      env,
+    });
   } catch {
     console.error(`Installing ${packages.join(", ")} failed.`);
   }
@@ -28,6 +31,8 @@ if (missing.length && canInstall && missing.every((tool) => tool.installable)) {
 const stillMissing = tools.filter((tool) => !existsSync(tool.path));
 if (stillMissing.length) {
   for (const tool of stillMissing) console.error(`${tool.name} not found at ${tool.path}.`);
-  console.error(`Run: sudo apt-get install -y ${stillMissing.map((tool) => tool.package).join(" ")}   (or set CHROMIUM_PATH to a Chromium binary)`);
+  console.error(
+    `Run: sudo apt-get install -y ${stillMissing.map((tool) => tool.package).join(" ")}   (or set CHROMIUM_PATH to a Chromium binary)`,
+  );
   process.exit(1);
 }

@@ -28,12 +28,21 @@ const installed = (name) => {
 };
 const latest = (name) => {
   try {
-    return execFileSync("npm", ["view", name, "version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 20_000 }).trim();
+    return execFileSync("npm", ["view", name, "version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 20_000,
+    }).trim();
   } catch {
     return "unknown";
   }
 };
-const major = (version) => Number(String(version).replace(/^[^\d]*/, "").split(".")[0]);
+const major = (version) =>
+  Number(
+    String(version)
+      .replace(/^[^\d]*/, "")
+      .split(".")[0],
+  );
 
 let flagged = 0;
 for (const name of Object.keys(pkg.dependencies).sort()) {
@@ -43,6 +52,10 @@ for (const name of Object.keys(pkg.dependencies).sort()) {
   const note = SUPPORT_NOTES[name];
   const flag = behind || note ? "FLAG" : "ok";
   if (flag === "FLAG") flagged++;
-  console.log(`${flag.padEnd(4)} ${name.padEnd(24)} ${String(have).padEnd(10)} latest ${String(newest).padEnd(10)}${behind ? " (major behind)" : ""}${note ? ` — ${note}` : ""}`);
+  console.log(
+    `${flag.padEnd(4)} ${name.padEnd(24)} ${String(have).padEnd(10)} latest ${String(newest).padEnd(10)}${behind ? " (major behind)" : ""}${note ? ` — ${note}` : ""}`,
+  );
 }
-console.log(`\n${flagged} of ${Object.keys(pkg.dependencies).length} production dependencies flagged; plan: docs/decisions/012-dependency-upgrades.md`);
+console.log(
+  `\n${flagged} of ${Object.keys(pkg.dependencies).length} production dependencies flagged; plan: docs/decisions/012-dependency-upgrades.md`,
+);

@@ -30,7 +30,8 @@ Object.assign(process.env, {
   MAP_TILE_URL: "/images/map-tile.svg",
 });
 // With a Redis to test against (CI), rate limits live there, under a prefix of this run's own.
-if (process.env.TEST_REDIS_URL) Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `rentacar-e2e-${Date.now()}:` });
+if (process.env.TEST_REDIS_URL)
+  Object.assign(process.env, { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `rentacar-e2e-${Date.now()}:` });
 const received = `${dataDir}/outbox`;
 mkdirSync(received, { recursive: true });
 let count = 0;

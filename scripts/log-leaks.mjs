@@ -3,7 +3,10 @@
  * failed query's parameter values, e-mail addresses, phone numbers and birth dates, and payment secrets.
  */
 export const LEAKS = [
-  { what: "a token, signature or address in a query string", pattern: /[?&](token|signature|code|state|email|payerid|unsubscribe)=(?!%5Bredacted%5D|\[redacted\])[^&\s]+/i },
+  {
+    what: "a token, signature or address in a query string",
+    pattern: /[?&](token|signature|code|state|email|payerid|unsubscribe)=(?!%5Bredacted%5D|\[redacted\])[^&\s]+/i,
+  },
   { what: "a password hash", pattern: /scrypt\$\d+\$/ },
   { what: "a failed query's parameter values", pattern: /^params: /m },
   { what: "an e-mail address", pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/ },

@@ -27,7 +27,8 @@ const readBody = (request) =>
     request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
   });
 
-const page = (title, body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+const page = (title, body) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
 /** A few lines of Stripe.js: `Stripe(key).createEmbeddedCheckoutPage({ clientSecret })` mounting the frame above. */
 const stripeJsStandIn = (origin) => `window.Stripe = function Stripe(publishableKey) {
@@ -90,7 +91,13 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       const params = parseStripeForm(body);
       // As Stripe does: a session must last at least 30 minutes.
       if (Number(params.expires_at) * 1000 < Date.now() + 30 * 60_000) {
-        return json(response, 400, { error: { type: "invalid_request_error", param: "expires_at", message: "expires_at must be at least 30 minutes from Checkout Session creation" } });
+        return json(response, 400, {
+          error: {
+            type: "invalid_request_error",
+            param: "expires_at",
+            message: "expires_at must be at least 30 minutes from Checkout Session creation",
+          },
+        });
       }
       const item = params.line_items?.[0]?.price_data ?? {};
       const session = {
@@ -114,15 +121,22 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
         customer: null,
       };
       session.url = params.ui_mode === "embedded_page" ? null : `${origin}/stripe/pay/${session.id}`;
-      session.client_secret = params.ui_mode === "embedded_page" ? `${session.id}_secret_${randomBytes(6).toString("hex")}` : null;
+      session.client_secret =
+        params.ui_mode === "embedded_page" ? `${session.id}_secret_${randomBytes(6).toString("hex")}` : null;
       stripeSessions.set(session.id, session);
       return json(response, 200, session);
     }
     if ((match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname))) {
       const session = stripeSessions.get(decodeURIComponent(match[1]));
-      if (!session) return json(response, 404, { error: { type: "invalid_request_error", message: "No such checkout.session", code: "resource_missing" } });
+      if (!session)
+        return json(response, 404, {
+          error: { type: "invalid_request_error", message: "No such checkout.session", code: "resource_missing" },
+        });
       if (match[2]) {
-        if (session.status !== "open") return json(response, 400, { error: { type: "invalid_request_error", message: "Only open sessions can be expired." } });
+        if (session.status !== "open")
+          return json(response, 400, {
+            error: { type: "invalid_request_error", message: "Only open sessions can be expired." },
+          });
         session.status = "expired";
       }
       return json(response, 200, session);
@@ -132,9 +146,25 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       const params = parseStripeForm(body);
       const key = request.headers["idempotency-key"] ?? id("key");
       if (refunds.has(key)) return json(response, 200, refunds.get(key));
-      const session = [...stripeSessions.values()].find((candidate) => candidate.payment_intent === params.payment_intent);
-      if (!session) return json(response, 400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${params.payment_intent}'`, param: "payment_intent" } });
-      const refund = { id: id("re"), object: "refund", status: "succeeded", payment_intent: params.payment_intent, amount: session.amount_total, currency: session.currency };
+      const session = [...stripeSessions.values()].find(
+        (candidate) => candidate.payment_intent === params.payment_intent,
+      );
+      if (!session)
+        return json(response, 400, {
+          error: {
+            type: "invalid_request_error",
+            message: `No such payment_intent: '${params.payment_intent}'`,
+            param: "payment_intent",
+          },
+        });
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        status: "succeeded",
+        payment_intent: params.payment_intent,
+        amount: session.amount_total,
+        currency: session.currency,
+      };
       refunds.set(key, refund);
       return json(response, 200, refund);
     }
@@ -143,7 +173,8 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       const session = stripeSessions.get(match[1]);
       if (!session) return html(response, 404, page("No such session", ""));
       if (request.method === "POST") {
-        if (url.searchParams.get("outcome") === "cancel") return redirect(response, stripeReturn(session, session.cancel_url));
+        if (url.searchParams.get("outcome") === "cancel")
+          return redirect(response, stripeReturn(session, session.cancel_url));
         session.status = "complete";
         session.payment_status = "paid";
         session.payment_intent = id("pi");
@@ -161,30 +192,51 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
     }
     // ---- Stripe.js, as the browser loads it (tests set STRIPE_JS_URL here): embedded checkout mounts a frame of ours
     if (url.pathname === "/stripe-js/stripe.js") {
-      response.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Access-Control-Allow-Origin": "*", Connection: "close" });
+      response.writeHead(200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Access-Control-Allow-Origin": "*",
+        Connection: "close",
+      });
       return response.end(stripeJsStandIn(origin));
     }
     // ---- Stripe's embedded form, in its frame: paying sends the whole page to the session's return_url
     if ((match = /^\/stripe\/embedded\/([^/]+)(\/pay)?$/.exec(url.pathname))) {
       const session = stripeSessions.get(match[1]);
-      if (!session || session.ui_mode !== "embedded_page" || url.searchParams.get("secret") !== session.client_secret) return html(response, 404, page("No such session", ""));
+      if (!session || session.ui_mode !== "embedded_page" || url.searchParams.get("secret") !== session.client_secret)
+        return html(response, 404, page("No such session", ""));
       if (request.method === "POST" && match[2]) {
         if (session.status !== "open") return html(response, 409, page("This payment is closed", ""));
-        Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: id("pi"), customer: id("cus") });
+        Object.assign(session, {
+          status: "complete",
+          payment_status: "paid",
+          payment_intent: id("pi"),
+          customer: id("cus"),
+        });
         return redirect(response, stripeReturn(session, session.return_url));
       }
       const action = `/stripe/embedded/${session.id}/pay?secret=${encodeURIComponent(session.client_secret)}`;
-      return html(response, 200, page("Stripe test checkout", `<p>Amount: ${session.amount_total} ${session.currency}</p><form method="post" target="_top" action="${action}"><button>Pay</button></form>`));
+      return html(
+        response,
+        200,
+        page(
+          "Stripe test checkout",
+          `<p>Amount: ${session.amount_total} ${session.currency}</p><form method="post" target="_top" action="${action}"><button>Pay</button></form>`,
+        ),
+      );
     }
     // ---- PayPal API
     if (request.method === "POST" && url.pathname === "/v1/oauth2/token") {
-      if (!String(request.headers.authorization ?? "").startsWith("Basic ")) return json(response, 401, { error: "invalid_client" });
+      if (!String(request.headers.authorization ?? "").startsWith("Basic "))
+        return json(response, 401, { error: "invalid_client" });
       return json(response, 200, { access_token: id("A21"), token_type: "Bearer", expires_in: 32400 });
     }
-    if (url.pathname.startsWith("/v2/") && !String(request.headers.authorization ?? "").startsWith("Bearer ")) return json(response, 401, { name: "AUTHENTICATION_FAILURE" });
+    if (url.pathname.startsWith("/v2/") && !String(request.headers.authorization ?? "").startsWith("Bearer "))
+      return json(response, 401, { name: "AUTHENTICATION_FAILURE" });
     if (request.method === "POST" && url.pathname === "/v2/checkout/orders") {
       const params = JSON.parse(body);
-      const existing = [...paypalOrders.values()].find((order) => order.requestId === request.headers["paypal-request-id"]);
+      const existing = [...paypalOrders.values()].find(
+        (order) => order.requestId === request.headers["paypal-request-id"],
+      );
       if (existing) return json(response, 201, existing.view());
       const orderId = randomBytes(8).toString("hex").toUpperCase();
       const unit = params.purchase_units[0];
@@ -201,7 +253,14 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
             id: this.id,
             status: this.status,
             links: [{ rel: "payer-action", href: `${origin}/paypal/approve/${this.id}`, method: "GET" }],
-            purchase_units: [{ reference_id: unit.reference_id, custom_id: unit.custom_id, amount: unit.amount, payments: this.captures.length ? { captures: this.captures } : undefined }],
+            purchase_units: [
+              {
+                reference_id: unit.reference_id,
+                custom_id: unit.custom_id,
+                amount: unit.amount,
+                payments: this.captures.length ? { captures: this.captures } : undefined,
+              },
+            ],
           };
         },
       };
@@ -212,8 +271,10 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       const order = paypalOrders.get(decodeURIComponent(match[1]));
       if (!order) return json(response, 404, { name: "RESOURCE_NOT_FOUND" });
       if (match[2]) {
-        if (order.status === "COMPLETED") return json(response, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
-        if (order.status !== "APPROVED") return json(response, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_NOT_APPROVED" }] });
+        if (order.status === "COMPLETED")
+          return json(response, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_ALREADY_CAPTURED" }] });
+        if (order.status !== "APPROVED")
+          return json(response, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_NOT_APPROVED" }] });
         order.status = "COMPLETED";
         order.captures = [{ id: id("CAP"), status: "COMPLETED", amount: order.unit.amount, final_capture: true }];
         return json(response, 201, order.view());
@@ -224,9 +285,16 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       if (outage.refunds) return json(response, 500, { name: "INTERNAL_SERVER_ERROR" });
       const key = request.headers["paypal-request-id"] ?? id("key");
       if (refunds.has(key)) return json(response, 201, refunds.get(key));
-      const order = [...paypalOrders.values()].find((candidate) => candidate.captures.some((capture) => capture.id === decodeURIComponent(match[1])));
+      const order = [...paypalOrders.values()].find((candidate) =>
+        candidate.captures.some((capture) => capture.id === decodeURIComponent(match[1])),
+      );
       if (!order) return json(response, 404, { name: "RESOURCE_NOT_FOUND" });
-      const refund = { id: id("REF"), status: "COMPLETED", amount: order.unit.amount, captureId: decodeURIComponent(match[1]) };
+      const refund = {
+        id: id("REF"),
+        status: "COMPLETED",
+        amount: order.unit.amount,
+        captureId: decodeURIComponent(match[1]),
+      };
       refunds.set(key, refund);
       return json(response, 201, refund);
     }
@@ -242,9 +310,18 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
         back.searchParams.set("PayerID", "TESTPAYER");
         return redirect(response, back.href);
       }
-      return html(response, 200, page("PayPal test approval", `<p>Amount: ${order.unit.amount.value} ${order.unit.amount.currency_code}</p><form method="post" action="?outcome=approve"><button>Approve</button></form><form method="post" action="?outcome=cancel"><button>Cancel and return</button></form>`));
+      return html(
+        response,
+        200,
+        page(
+          "PayPal test approval",
+          `<p>Amount: ${order.unit.amount.value} ${order.unit.amount.currency_code}</p><form method="post" action="?outcome=approve"><button>Approve</button></form><form method="post" action="?outcome=cancel"><button>Cancel and return</button></form>`,
+        ),
+      );
     }
-    json(response, 404, { error: { type: "invalid_request_error", message: `no stand-in for ${request.method} ${url.pathname}` } });
+    json(response, 404, {
+      error: { type: "invalid_request_error", message: `no stand-in for ${request.method} ${url.pathname}` },
+    });
   });
 
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -257,7 +334,12 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
     /** Marks a Stripe session paid, as a driver paying on Stripe's page would. */
     payStripeSession(sessionId) {
       const session = stripeSessions.get(sessionId);
-      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: id("pi"), customer: id("cus") });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: id("pi"),
+        customer: id("cus"),
+      });
       return session;
     },
     approvePayPalOrder(orderId) {

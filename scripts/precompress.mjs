@@ -21,7 +21,9 @@ let original = 0;
 let brotli = 0;
 for (const file of files(root)) {
   const bytes = readFileSync(file);
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   const gz = gzipSync(bytes, { level: 9 });
   // A copy only where it is smaller: tiny files stay as they are.
   if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
@@ -30,4 +32,6 @@ for (const file of files(root)) {
   original += statSync(file).size;
   brotli += Math.min(br.length, bytes.length);
 }
-console.log(`precompress: ${count} files in ${root}, ${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli`);
+console.log(
+  `precompress: ${count} files in ${root}, ${(original / 1024).toFixed(0)} KiB → ${(brotli / 1024).toFixed(0)} KiB brotli`,
+);

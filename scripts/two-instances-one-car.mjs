@@ -10,7 +10,9 @@ import pg from "pg";
 
 const adminUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
-  console.log("two-instances: no PostgreSQL URL (TEST_DATABASE_URL); skipped — the embedded database serves one instance only");
+  console.log(
+    "two-instances: no PostgreSQL URL (TEST_DATABASE_URL); skipped — the embedded database serves one instance only",
+  );
   process.exit(0);
 }
 const ATTEMPTS = 50;
@@ -60,19 +62,25 @@ try {
   const started = performance.now();
   for (const port of PORTS) {
     for (let attempt = 0; ; attempt++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok).catch(() => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+        .then((response) => response.ok)
+        .catch(() => false);
       if (ok) break;
       if (attempt > 120) throw new Error(`instance on ${port} did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  console.log(`two-instances: both instances answer (${Math.round(performance.now() - started)} ms, one database ${name})`);
+  console.log(
+    `two-instances: both instances answer (${Math.round(performance.now() - started)} ms, one database ${name})`,
+  );
 
   // The cheapest car in Tunis, three days ahead by some months.
   const day = (offset) => new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 1 + offset)).toISOString().slice(0, 10);
   const from = `${day(0)}T10:00`;
   const to = `${day(3)}T10:00`;
-  const results = await (await fetch(`http://127.0.0.1:${PORTS[0]}/search?pickup=tunis&same=on&from=${from}&to=${to}`)).text();
+  const results = await (
+    await fetch(`http://127.0.0.1:${PORTS[0]}/search?pickup=tunis&same=on&from=${from}&to=${to}`)
+  ).text();
   const href = /href="(\/checkout\?[^"]+)"/.exec(results)?.[1]?.replaceAll("&amp;", "&");
   if (!href) throw new Error("no car offered in Tunis");
   const link = new URL(href, "http://127.0.0.1").searchParams;
@@ -103,9 +111,17 @@ try {
     return fetch(`http://127.0.0.1:${port}/checkout`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}`, "X-Forwarded-For": `198.51.100.${index + 1}` },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: `http://127.0.0.1:${port}`,
+        "X-Forwarded-For": `198.51.100.${index + 1}`,
+      },
       body,
-    }).then(async (response) => ({ port, status: response.status, text: response.status === 302 ? "" : await response.text() }));
+    }).then(async (response) => ({
+      port,
+      status: response.status,
+      text: response.status === 302 ? "" : await response.text(),
+    }));
   });
   const sent = performance.now();
   const answers = await Promise.all(attempts);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isCrossSiteRequest, type CsrfInput } from "./csrf";
 
-const base: CsrfInput = { method: "POST", origin: undefined, secFetchSite: undefined, allowedOrigins: ["https://rent.example"] };
+const base: CsrfInput = {
+  method: "POST",
+  origin: undefined,
+  secFetchSite: undefined,
+  allowedOrigins: ["https://rent.example"],
+};
 
 describe("isCrossSiteRequest", () => {
   it.each<[string, Partial<CsrfInput>, boolean]>([
@@ -21,7 +26,11 @@ describe("isCrossSiteRequest", () => {
     ["old browser: an unreadable Referer", { referer: "not a url" }, true],
     ["Origin decides over Referer", { origin: "https://evil.example", referer: "https://rent.example/" }, true],
     ["DELETE from another site", { method: "delete", origin: "https://evil.example" }, true],
-    ["a sign-in provider's form post answer", { origin: "https://appleid.apple.com", path: "/auth/apple/callback" }, false],
+    [
+      "a sign-in provider's form post answer",
+      { origin: "https://appleid.apple.com", path: "/auth/apple/callback" },
+      false,
+    ],
     ["any other path from that provider", { origin: "https://appleid.apple.com", path: "/auth/apple" }, true],
     ["a look-alike path", { origin: "https://evil.example", path: "/auth/apple/callback/../../settings" }, true],
   ])("%s", (_name, overrides, expected) => {

@@ -24,7 +24,14 @@ const PROVIDER_CALLBACK = /^\/auth\/(google|facebook|apple)\/callback$/;
 /** Methods that change nothing, so no form check applies to them. */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isCrossSiteRequest({ method, origin, secFetchSite, referer, allowedOrigins, path }: CsrfInput): boolean {
+export function isCrossSiteRequest({
+  method,
+  origin,
+  secFetchSite,
+  referer,
+  allowedOrigins,
+  path,
+}: CsrfInput): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (path !== undefined && PROVIDER_CALLBACK.test(path)) return false;
   if (origin !== undefined) {

@@ -37,7 +37,8 @@ export interface BodyHeaders {
 /** null when the body may be read; otherwise the status to refuse it with. */
 export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 | 415 | null {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return null;
-  const hasBody = request.transferEncoding !== undefined || (request.contentLength !== undefined && request.contentLength !== "0");
+  const hasBody =
+    request.transferEncoding !== undefined || (request.contentLength !== undefined && request.contentLength !== "0");
   if (!hasBody) return null;
   const type = request.contentType ?? "";
   const webhook = WEBHOOK_PATHS.has(request.path);
@@ -49,6 +50,10 @@ export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 
   // multipart (a script, another client): everywhere else it gets the small cap of a text form.
   // With JavaScript, Remix posts a form to its route's data URL (`/settings.data`): the same route.
   const uploads = MULTIPART.test(type) && UPLOAD_PATHS.has(request.path.replace(/\.data$/, ""));
-  const limit = webhook ? WEBHOOK_MAX_BYTES : uploads ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES : limits.formBytes;
+  const limit = webhook
+    ? WEBHOOK_MAX_BYTES
+    : uploads
+      ? 2 * limits.uploadBytes + MULTIPART_OVERHEAD_BYTES
+      : limits.formBytes;
   return length > limit ? 413 : null;
 }

@@ -34,7 +34,10 @@ async function answerOf(error: unknown, lines: string[] = []) {
 describe("what loaders and actions throw, answered", () => {
   it("a database that does not answer is a 503 with Retry-After, logged once", async () => {
     const lines: string[] = [];
-    const answer = (await answerOf(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }), lines)) as Response;
+    const answer = (await answerOf(
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      lines,
+    )) as Response;
     expect(answer).toBeInstanceOf(Response);
     expect(answer.status).toBe(503);
     expect(answer.headers.get("Retry-After")).toBe("30");
@@ -44,7 +47,9 @@ describe("what loaders and actions throw, answered", () => {
 
   it("a body no form could send, or text PostgreSQL cannot store, is a 400", async () => {
     expect(((await answerOf(new TypeError("Failed to parse body as FormData."))) as Response).status).toBe(400);
-    const nul = Object.assign(new Error("Failed query: insert …\nparams: a\u0000b"), { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }) });
+    const nul = Object.assign(new Error("Failed query: insert …\nparams: a\u0000b"), {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }),
+    });
     expect(((await answerOf(nul)) as Response).status).toBe(400);
   });
 
@@ -58,7 +63,9 @@ describe("what loaders and actions throw, answered", () => {
   it("keeps what routes return, and every other export", async () => {
     const build = guardRoutes(buildThrowing(new Error("unused")));
     const module = build.routes["routes/search"]!.module;
-    expect(await module.action!({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1", requestScope: {} } })).toEqual({ ok: true });
+    expect(
+      await module.action!({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1", requestScope: {} } }),
+    ).toEqual({ ok: true });
     expect(typeof module.default).toBe("function");
   });
 });

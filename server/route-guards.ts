@@ -18,7 +18,12 @@ export function answerFor(error: unknown): Response | null {
   return null;
 }
 
-function guard(kind: "loader" | "action", routeId: string, run: DataFunction, log: (line: string) => void): DataFunction {
+function guard(
+  kind: "loader" | "action",
+  routeId: string,
+  run: DataFunction,
+  log: (line: string) => void,
+): DataFunction {
   return async (args) => {
     try {
       return await run(args);
@@ -26,7 +31,9 @@ function guard(kind: "loader" | "action", routeId: string, run: DataFunction, lo
       const answer = answerFor(error);
       if (!answer) throw error;
       const { method, url } = args.request;
-      log(`[${answer.status === 503 ? "database" : "input"}] ${method} ${new URL(url).pathname} (${kind} of ${routeId}) answered ${answer.status}: ${describeError(error).split("\n")[0]}`);
+      log(
+        `[${answer.status === 503 ? "database" : "input"}] ${method} ${new URL(url).pathname} (${kind} of ${routeId}) answered ${answer.status}: ${describeError(error).split("\n")[0]}`,
+      );
       throw answer;
     }
   };

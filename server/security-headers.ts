@@ -11,7 +11,10 @@ export interface PolicyOptions {
   payment?: { script: string[]; frame: string[]; connect: string[] };
 }
 
-export function contentSecurityPolicy(nonce: string, { secure, imageOrigins = [], formOrigins = [], widgetOrigins = [], payment }: PolicyOptions): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { secure, imageOrigins = [], formOrigins = [], widgetOrigins = [], payment }: PolicyOptions,
+): string {
   const directives = [
     "default-src 'self'",
     [`script-src 'self' 'nonce-${nonce}'`, ...widgetOrigins, ...(payment?.script ?? [])].join(" "),

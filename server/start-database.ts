@@ -7,14 +7,18 @@ export async function startDatabase(env: Env, log: (message: string) => void): P
   const opening = openDatabase(databaseOptionsFromEnv(env));
   setDatabase(opening);
   const handle = await opening;
-  log(`database: ${handle.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.PGLITE_DIR}`}`);
+  log(
+    `database: ${handle.engine === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${env.PGLITE_DIR}`}`,
+  );
   await handle.migrate();
   if (env.SEED_DEMO_DATA) {
     await handle.withStartupLock(async (db) => {
       if (!(await isDatabaseEmpty(db))) return;
       const started = performance.now();
       const result = await seedDemoData(db);
-      log(`demo data: ${result.cars} cars in ${result.locations} locations (${Math.round(performance.now() - started)} ms)`);
+      log(
+        `demo data: ${result.cars} cars in ${result.locations} locations (${Math.round(performance.now() - started)} ms)`,
+      );
     });
   }
   return handle;

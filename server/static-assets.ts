@@ -15,7 +15,10 @@ const ENCODINGS = [
 ] as const;
 
 /** The headers an asset carries (besides type, length, encoding and caching). */
-export const ASSET_HEADERS = { "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" } as const;
+export const ASSET_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
 
 function listFiles(dir: string, base = dir, found = new Set<string>()): Set<string> {
   let entries: Dirent[];
@@ -40,7 +43,9 @@ export function acceptedEncodings(header: string | undefined): string[] {
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
-  return ENCODINGS.map((encoding) => encoding.name).filter((name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0);
+  return ENCODINGS.map((encoding) => encoding.name).filter(
+    (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0,
+  );
 }
 
 /** Serves `dir` (mounted at /build): the precompressed copy when there is one the browser accepts. */

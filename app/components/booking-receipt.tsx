@@ -12,7 +12,13 @@ import { SiteLink } from "./site-link";
  * A printable receipt of a booking: amounts in the currency, and at the rate, the driver booked in (what was
  * charged is what they saw); places and times as the counter keeps them. The print stylesheet drops the site's chrome.
  */
-export function BookingReceipt({ receipt, asPage = false }: { receipt: BookingReceiptView; /** The page's own heading (h1), on /booking; a section (h2) under a confirmation. */ asPage?: boolean }) {
+export function BookingReceipt({
+  receipt,
+  asPage = false,
+}: {
+  receipt: BookingReceiptView;
+  /** The page's own heading (h1), on /booking; a section (h2) under a confirmation. */ asPage?: boolean;
+}) {
   const Heading = asPage ? "h1" : "h2";
   const { t, i18n } = useTranslation("checkout");
   const language = i18n.language as Language;
@@ -64,7 +70,10 @@ export function BookingReceipt({ receipt, asPage = false }: { receipt: BookingRe
         total={money(receipt.total)}
         pricePerDay={receipt.pricePerDay}
         deposit={receipt.deposit}
-        more={[...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []), { label: t("receipt.atCounter"), amount: receipt.atCounter }]}
+        more={[
+          ...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []),
+          { label: t("receipt.atCounter"), amount: receipt.atCounter },
+        ]}
         money={money}
       />
       <CancellationTermsText terms={receipt.cancellationTerms} />
@@ -81,10 +90,20 @@ export function BookingReceipt({ receipt, asPage = false }: { receipt: BookingRe
           {/* A named field besides the buttons: text browsers post only forms that have one. */}
           <input type="hidden" name="query" value="" />
           {receipt.canCancel ? (
-            <RowButton action="cancelRequest" id={receipt.bookingId} label={t("receipt.requestCancellation")} className="button button-secondary" />
+            <RowButton
+              action="cancelRequest"
+              id={receipt.bookingId}
+              label={t("receipt.requestCancellation")}
+              className="button button-secondary"
+            />
           ) : null}{" "}
           {receipt.canDelete ? (
-            <RowButton action="delete" id={receipt.bookingId} label={t("receipt.remove")} className="button button-secondary" />
+            <RowButton
+              action="delete"
+              id={receipt.bookingId}
+              label={t("receipt.remove")}
+              className="button button-secondary"
+            />
           ) : null}
         </Form>
       ) : null}

@@ -2,7 +2,13 @@ import { useTranslation } from "./i18n-provider";
 import { formatLocalDateTime } from "./local-time";
 
 /** What cancelling costs, next to the price (checkout, confirmation, receipt, /booking). */
-export function CancellationTermsText({ terms, className = "cancellation-terms" }: { terms: { kind: "free" | "freeUntil" | "nonRefundable"; deadline: string | null }; className?: string }) {
+export function CancellationTermsText({
+  terms,
+  className = "cancellation-terms",
+}: {
+  terms: { kind: "free" | "freeUntil" | "nonRefundable"; deadline: string | null };
+  className?: string;
+}) {
   const { t, i18n } = useTranslation("checkout");
   return (
     <p className={className}>

@@ -23,7 +23,15 @@ function formatRating(rating: number, language: string): string {
 const firstPicture = { loading: "eager", fetchpriority: "high" } as const;
 const laterPicture = { loading: "lazy" } as const;
 
-export function CarCard({ offer, checkoutHref, first = false }: { offer: DisplayedOffer; checkoutHref: string; first?: boolean }) {
+export function CarCard({
+  offer,
+  checkoutHref,
+  first = false,
+}: {
+  offer: DisplayedOffer;
+  checkoutHref: string;
+  first?: boolean;
+}) {
   const { t, i18n } = useTranslation("search");
   // Parameterless labels (common namespace unless prefixed): the translator remembers each once found.
   const { t: label } = useTranslation();
@@ -31,14 +39,23 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
   const headingId = `car-${offer.id}`;
   return (
     <article className="car-card" aria-labelledby={headingId}>
-      <img className="car-image" src={offer.image ?? "/images/cars/mini-silver.svg"} alt="" width="180" height="100" {...(first ? firstPicture : laterPicture)} />
+      <img
+        className="car-image"
+        src={offer.image ?? "/images/cars/mini-silver.svg"}
+        alt=""
+        width="180"
+        height="100"
+        {...(first ? firstPicture : laterPicture)}
+      />
       <div className="car-body">
         <header className="car-header">
           <h3 id={headingId} title={offer.name.length > NAME_LIMIT ? offer.name : undefined}>
             {truncate(offer.name, NAME_LIMIT)}
           </h3>
           <p className="car-supplier">
-            {offer.supplier.logo ? <img src={offer.supplier.logo} alt="" height="30" width="60" className="supplier-logo" /> : null}
+            {offer.supplier.logo ? (
+              <img src={offer.supplier.logo} alt="" height="30" width="60" className="supplier-logo" />
+            ) : null}
             <span>{t("card.supplier", { name: offer.supplier.name })}</span>
           </p>
           <p className="car-meta">
@@ -65,10 +82,18 @@ export function CarCard({ offer, checkoutHref, first = false }: { offer: Display
           <li>
             {t("card.feature", {
               name: label("search:card.mileage"),
-              value: offer.mileage < 0 ? label("search:card.mileageUnlimited") : t("card.mileageLimited", { km: offer.mileage }),
+              value:
+                offer.mileage < 0
+                  ? label("search:card.mileageUnlimited")
+                  : t("card.mileageLimited", { km: offer.mileage }),
             })}
           </li>
-          <li>{t("card.feature", { name: label("search:card.fuelPolicy"), value: label(`fuelPolicies.${offer.fuelPolicy}`) })}</li>
+          <li>
+            {t("card.feature", {
+              name: label("search:card.fuelPolicy"),
+              value: label(`fuelPolicies.${offer.fuelPolicy}`),
+            })}
+          </li>
           <li>{t("card.feature", { name: label("search:card.deposit"), value: money(offer.deposit) })}</li>
           {offer.multimedia.map((item) => (
             <li key={item}>{label(`multimedia.${item}`)}</li>

@@ -8,7 +8,15 @@ import { PriceTable, RentalStops } from "./rental-details";
  * Spec §2's booking summary: days, car, supplier, places and local times, the price lines (the supplier's markup
  * already folded into them), the total and the price per day — all priced by the server in the display currency.
  */
-export function CheckoutSummary({ view, updating, supplierName }: { view: CheckoutView; updating: boolean; supplierName: string }) {
+export function CheckoutSummary({
+  view,
+  updating,
+  supplierName,
+}: {
+  view: CheckoutView;
+  updating: boolean;
+  supplierName: string;
+}) {
   const { t, i18n } = useTranslation("checkout");
   // In the view's own currency: an amendment shows the booking's, a checkout the visitor's.
   const money = (amount: number) => formatMoney(amount, view.currency, i18n.language as Language);

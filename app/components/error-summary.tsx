@@ -35,7 +35,9 @@ export function ErrorSummary({
           {fields.map(([field, error]) => (
             <li key={field}>
               <a href={`#${idPrefix}${field}`}>
-                {labels[field] ? t("errors.summaryItem", { label: labels[field], message: t(error.key, error.params ?? {}) }) : t(error.key, error.params ?? {})}
+                {labels[field]
+                  ? t("errors.summaryItem", { label: labels[field], message: t(error.key, error.params ?? {}) })
+                  : t(error.key, error.params ?? {})}
               </a>
             </li>
           ))}

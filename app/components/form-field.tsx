@@ -1,4 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { ErrorSummary } from "./error-summary";
 import { FieldError, firstError, type FieldErrorMessage } from "./field-error";
@@ -10,7 +16,8 @@ function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Pr
 }
 
 /** The ids a field's aria-describedby lists: its error when it has one, then its hint. */
-const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) => [meta.errors?.length ? meta.errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
+const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) =>
+  [meta.errors?.length ? meta.errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
 
 type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
 
@@ -23,7 +30,12 @@ function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType
 type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";
 
 /** A field's label, its control, its hint (a translation key) and its error, wired for screen readers. */
-function LabelledControl({ meta, label, hint, control }: FieldBase & { control: (describedBy: string | undefined) => ReactNode }) {
+function LabelledControl({
+  meta,
+  label,
+  hint,
+  control,
+}: FieldBase & { control: (describedBy: string | undefined) => ReactNode }) {
   const { t } = useTranslation();
   const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
@@ -40,12 +52,37 @@ function LabelledControl({ meta, label, hint, control }: FieldBase & { control: 
   );
 }
 
-export function Field({ meta, label, hint, type = "text", ...attributes }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
-  return <LabelledControl meta={meta} label={label} hint={hint} control={(ids) => <input {...inputProps(meta, type)} {...attributes} aria-describedby={ids} />} />;
+export function Field({
+  meta,
+  label,
+  hint,
+  type = "text",
+  ...attributes
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
+  return (
+    <LabelledControl
+      meta={meta}
+      label={label}
+      hint={hint}
+      control={(ids) => <input {...inputProps(meta, type)} {...attributes} aria-describedby={ids} />}
+    />
+  );
 }
 
-export function TextareaField({ meta, label, hint, ...attributes }: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <LabelledControl meta={meta} label={label} hint={hint} control={(ids) => <textarea {...withoutKey(getTextareaProps(meta))} {...attributes} aria-describedby={ids} />} />;
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  ...attributes
+}: FieldBase & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <LabelledControl
+      meta={meta}
+      label={label}
+      hint={hint}
+      control={(ids) => <textarea {...withoutKey(getTextareaProps(meta))} {...attributes} aria-describedby={ids} />}
+    />
+  );
 }
 
 export function SelectField({
@@ -53,12 +90,18 @@ export function SelectField({
   label,
   options,
   ...attributes
-}: FieldBase & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string; lang?: string }> }) {
+}: FieldBase &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string; lang?: string }> }) {
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       {/* Never `required`: every option is a valid choice, and HTML wants a required select to open on an empty one. */}
-      <select {...withoutKey(getSelectProps(meta))} required={false} {...attributes} aria-describedby={describedBy(meta)}>
+      <select
+        {...withoutKey(getSelectProps(meta))}
+        required={false}
+        {...attributes}
+        aria-describedby={describedBy(meta)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
@@ -71,11 +114,20 @@ export function SelectField({
 }
 
 /** A checkbox posting "on", its label after it (the label may hold a link), and its error. */
-export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | boolean | undefined>; label: ReactNode }) {
+export function CheckboxField({
+  meta,
+  label,
+}: {
+  meta: FieldMetadata<string | boolean | undefined>;
+  label: ReactNode;
+}) {
   return (
     <>
       <div className="field field-checkbox">
-        <input {...withoutKey(getInputProps(meta as FieldMetadata<string>, { type: "checkbox", value: "on" }))} aria-describedby={describedBy(meta)} />
+        <input
+          {...withoutKey(getInputProps(meta as FieldMetadata<string>, { type: "checkbox", value: "on" }))}
+          aria-describedby={describedBy(meta)}
+        />
         <label htmlFor={meta.id}>{label}</label>
       </div>
       <FieldError id={meta.errorId} error={firstError(meta.errors)} />
@@ -88,7 +140,9 @@ export function CheckboxField({ meta, label }: { meta: FieldMetadata<string | bo
  * `labels`), in the order of `labels`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata: only its id and errors are read
-export function FormErrorSummary({ form, labels }: { form: Pick<FormMetadata<any, string[]>, "id" | "allErrors">; labels: Record<string, string> }) {
+type AnyFormErrors = Pick<FormMetadata<any, string[]>, "id" | "allErrors">;
+
+export function FormErrorSummary({ form, labels }: { form: AnyFormErrors; labels: Record<string, string> }) {
   const all = form.allErrors;
   const errors: Record<string, NonNullable<FieldErrorMessage>> = {};
   for (const name of ["", ...Object.keys(labels), ...Object.keys(all)]) {

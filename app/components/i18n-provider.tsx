@@ -32,7 +32,15 @@ function catalogueFor(language: string, common: Bundle): Catalogue {
 const CatalogueContext = createContext<Catalogue>({ language: "en", namespaces: new Map(), translators: new Map() });
 
 /** The page's translations, from what the root loader sent: nothing is fetched, and hydration finds the same text. */
-export function I18nProvider({ language, common, children }: { language: string; common: Bundle; children: ReactNode }) {
+export function I18nProvider({
+  language,
+  common,
+  children,
+}: {
+  language: string;
+  common: Bundle;
+  children: ReactNode;
+}) {
   const catalogue = useMemo(() => catalogueFor(language, common), [language, common]);
   return <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>;
 }
@@ -47,7 +55,9 @@ function translatorOf<N extends Namespace>(catalogue: Catalogue, namespace: N): 
 }
 
 /** `t` for `namespace` (keys may also name another one: "checkout:title"), and the page's language. */
-export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(namespace?: N): { t: Translate<N>; i18n: { language: string } } {
+export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(
+  namespace?: N,
+): { t: Translate<N>; i18n: { language: string } } {
   const catalogue = useContext(CatalogueContext);
   return { t: translatorOf(catalogue, namespace ?? (DEFAULT_NAMESPACE as N)), i18n: { language: catalogue.language } };
 }

@@ -8,7 +8,9 @@ export function formatLocalDateTime(local: string, language: string): string {
   const [date = "", time = "00:00"] = local.split("T");
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day, hour, minute)));
+  return new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, month - 1, day, hour, minute)),
+  );
 }
 
 export function LocalTime({ local }: { local: string }) {

@@ -33,9 +33,20 @@ export default function LocationMap({
   const [width, setWidth] = useState<number | null>(null);
   // The frame depends on the map's width: measured before the first paint of the map.
   useLayoutEffect(() => setWidth(box.current?.offsetWidth ?? 600), []);
-  const view = useMemo(() => (width ? fitView(places.map((place) => [place.latitude, place.longitude]), width, height) : null), [places, width, height]);
+  const view = useMemo(
+    () =>
+      width
+        ? fitView(
+            places.map((place) => [place.latitude, place.longitude]),
+            width,
+            height,
+          )
+        : null,
+    [places, width, height],
+  );
   const provider = useMemo(
-    () => (x: number, y: number, z: number) => tileUrl.replace("{x}", String(x)).replace("{y}", String(y)).replace("{z}", String(z)),
+    () => (x: number, y: number, z: number) =>
+      tileUrl.replace("{x}", String(x)).replace("{y}", String(y)).replace("{z}", String(z)),
     [tileUrl],
   );
   // A visual shortcut only: the place selects and links next to every map do the same for keyboards and screen

@@ -16,7 +16,12 @@ const toLatitude = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) *
  * The centre and whole zoom level that show every point in a `width` × `height` pixel map with a margin of
  * `padding` pixels; one point is shown at the default zoom.
  */
-export function fitView(points: Array<[number, number]>, width: number, height: number, padding = 40): { center: [number, number]; zoom: number } {
+export function fitView(
+  points: Array<[number, number]>,
+  width: number,
+  height: number,
+  padding = 40,
+): { center: [number, number]; zoom: number } {
   if (points.length === 0) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
   if (points.length === 1) return { center: points[0]!, zoom: DEFAULT_ZOOM };
   const xs = points.map(([, longitude]) => toX(longitude));
@@ -24,7 +29,11 @@ export function fitView(points: Array<[number, number]>, width: number, height: 
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const center: [number, number] = [toLatitude((minY + maxY) / 2), toLongitude((minX + maxX) / 2)];
   if (maxX - minX < 1e-9 && maxY - minY < 1e-9) return { center, zoom: DEFAULT_ZOOM };
-  const fit = (pixels: number, span: number) => (span > 0 ? Math.log2(Math.max(pixels - 2 * padding, TILE) / (TILE * span)) : Infinity);
-  const zoom = Math.max(1, Math.min(DEFAULT_ZOOM, Math.floor(Math.min(fit(width, maxX - minX), fit(height, maxY - minY)))));
+  const fit = (pixels: number, span: number) =>
+    span > 0 ? Math.log2(Math.max(pixels - 2 * padding, TILE) / (TILE * span)) : Infinity;
+  const zoom = Math.max(
+    1,
+    Math.min(DEFAULT_ZOOM, Math.floor(Math.min(fit(width, maxX - minX), fit(height, maxY - minY)))),
+  );
   return { center, zoom };
 }

@@ -2,7 +2,10 @@ import { useEffect, useRef } from "react";
 
 declare global {
   interface Window {
-    grecaptcha?: { render(container: HTMLElement, options: { sitekey: string }): number; ready(callback: () => void): void };
+    grecaptcha?: {
+      render(container: HTMLElement, options: { sitekey: string }): number;
+      ready(callback: () => void): void;
+    };
     rentacarRecaptchaLoaded?: () => void;
   }
 }
@@ -27,7 +30,15 @@ function loadRecaptcha(language: string): Promise<void> {
  * renders a fresh challenge after each answer from the server, since a token works once. Without JavaScript, the
  * documented fallback lets the visitor solve the challenge and paste its answer.
  */
-export function Recaptcha({ siteKey, language, resetKey }: { siteKey: string | null; language: string; resetKey?: unknown }) {
+export function Recaptcha({
+  siteKey,
+  language,
+  resetKey,
+}: {
+  siteKey: string | null;
+  language: string;
+  resetKey?: unknown;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const container = box.current;
@@ -49,7 +60,12 @@ export function Recaptcha({ siteKey, language, resetKey }: { siteKey: string | n
     <div className="field recaptcha">
       <div ref={box} />
       <noscript>
-        <iframe src={`https://www.google.com/recaptcha/api/fallback?k=${encodeURIComponent(siteKey)}&hl=${language}`} title="reCAPTCHA" width={302} height={422} />
+        <iframe
+          src={`https://www.google.com/recaptcha/api/fallback?k=${encodeURIComponent(siteKey)}&hl=${language}`}
+          title="reCAPTCHA"
+          width={302}
+          height={422}
+        />
         <textarea name="g-recaptcha-response" aria-label="reCAPTCHA" rows={3} cols={40} />
       </noscript>
     </div>

@@ -6,7 +6,19 @@ import { LocalTime } from "./local-time";
 type Stop = { name: string; local: string };
 
 /** Pick-up and drop-off, each with its place and the place's own wall-clock time, and any further facts. */
-export function RentalStops({ pickup, dropoff, className, leading, children }: { pickup: Stop; dropoff: Stop; className: string; leading?: ReactNode; children?: ReactNode }) {
+export function RentalStops({
+  pickup,
+  dropoff,
+  className,
+  leading,
+  children,
+}: {
+  pickup: Stop;
+  dropoff: Stop;
+  className: string;
+  leading?: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("checkout");
   return (
     <dl className={className}>

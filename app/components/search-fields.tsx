@@ -1,6 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/i18n-provider";
-import type { PlaceChoice, PlaceForForm, PlaceForMap, PlaceInput, SearchFormErrors, SearchFormState } from "~/models/search-page.server";
+import type {
+  PlaceChoice,
+  PlaceForForm,
+  PlaceForMap,
+  PlaceInput,
+  SearchFormErrors,
+  SearchFormState,
+} from "~/models/search-page.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FieldError } from "./field-error";
 import { SiteLink } from "./site-link";
@@ -94,7 +101,10 @@ function PlaceSearch({
     if (text.trim().length < 2) return setSuggestions([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/places?q=${encodeURIComponent(text)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      fetch(`/places?q=${encodeURIComponent(text)}`, {
+        signal: controller.signal,
+        headers: { Accept: "application/json" },
+      })
         .then((response) => (response.ok ? (response.json() as Promise<{ places: PlaceChoice[] }>) : { places: [] }))
         .then((found) => setSuggestions(found.places))
         .catch(() => undefined); // typing on: the next request answers
@@ -152,12 +162,31 @@ function PlaceField({
   choices,
   choiceHref,
   ...field
-}: PlaceFieldProps & { byName: boolean; places: PlaceForForm[]; choices: PlaceChoice[]; choiceHref?: (slug: string) => string }) {
-  return byName ? <PlaceSearch {...field} choices={choices} choiceHref={choiceHref} /> : <PlaceSelect {...field} places={places} />;
+}: PlaceFieldProps & {
+  byName: boolean;
+  places: PlaceForForm[];
+  choices: PlaceChoice[];
+  choiceHref?: (slug: string) => string;
+}) {
+  return byName ? (
+    <PlaceSearch {...field} choices={choices} choiceHref={choiceHref} />
+  ) : (
+    <PlaceSelect {...field} places={places} />
+  );
 }
 
 /** A native date-and-time input (local time at the pick-up place) with its error. */
-function DateTimeField({ name, label, value, error }: { name: "from" | "to"; label: string; value: string; error: SearchFormErrors["from"] }) {
+function DateTimeField({
+  name,
+  label,
+  value,
+  error,
+}: {
+  name: "from" | "to";
+  label: string;
+  value: string;
+  error: SearchFormErrors["from"];
+}) {
   const id = `search-${name}`;
   return (
     <div className="field">
@@ -287,7 +316,13 @@ export function SearchFields({
             <div className="map-sets" role="group" aria-labelledby="map-sets-label">
               <span id="map-sets-label">{t("form.mapSets")}</span>
               {(["pickup", "dropoff"] as const).map((target) => (
-                <button key={target} type="button" className="toggle" aria-pressed={mapSets === target} onClick={() => setMapSets(target)}>
+                <button
+                  key={target}
+                  type="button"
+                  className="toggle"
+                  aria-pressed={mapSets === target}
+                  onClick={() => setMapSets(target)}
+                >
                   {t(target === "pickup" ? "form.pickup" : "form.dropoff")}
                 </button>
               ))}

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
-import { activeFilterCount, CAR_SPECS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, type SearchParams } from "~/models/search";
+import {
+  activeFilterCount,
+  CAR_SPECS,
+  MILEAGE_KINDS,
+  RATING_THRESHOLDS,
+  SEAT_OPTIONS,
+  type SearchParams,
+} from "~/models/search";
 import { useMoney } from "~/hooks/use-money";
 import { SiteLink } from "./site-link";
 
@@ -14,7 +21,19 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
   );
 }
 
-function Choice({ type, name, value, checked, label }: { type: "checkbox" | "radio"; name: string; value: string; checked: boolean; label: string }) {
+function Choice({
+  type,
+  name,
+  value,
+  checked,
+  label,
+}: {
+  type: "checkbox" | "radio";
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+}) {
   // The label holds its control, so it names it without an id: an id and a `for` less per choice on a results page.
   return (
     <label className="choice">
@@ -52,32 +71,73 @@ export function SearchFilters({
       <div className="filter-groups">
         <Group legend={t("filters.range")}>
           {CAR_RANGES.map((range) => (
-            <Choice key={range} type="checkbox" name="range" value={range} checked={params.range.includes(range)} label={tc(`ranges.${range}`)} />
+            <Choice
+              key={range}
+              type="checkbox"
+              name="range"
+              value={range}
+              checked={params.range.includes(range)}
+              label={tc(`ranges.${range}`)}
+            />
           ))}
         </Group>
         <Group legend={t("filters.rating")}>
           <Choice type="radio" name="rating" value="" checked={params.rating === undefined} label={t("filters.any")} />
           {RATING_THRESHOLDS.map((rating) => (
-            <Choice key={rating} type="radio" name="rating" value={String(rating)} checked={params.rating === rating} label={t("filters.ratingAtLeast", { count: rating })} />
+            <Choice
+              key={rating}
+              type="radio"
+              name="rating"
+              value={String(rating)}
+              checked={params.rating === rating}
+              label={t("filters.ratingAtLeast", { count: rating })}
+            />
           ))}
         </Group>
         <Group legend={t("filters.seats")}>
           {SEAT_OPTIONS.map((seats) => (
-            <Choice key={seats} type="checkbox" name="seats" value={seats} checked={params.seats.includes(seats)} label={seats === "5plus" ? t("filters.seats5plus") : seats} />
+            <Choice
+              key={seats}
+              type="checkbox"
+              name="seats"
+              value={seats}
+              checked={params.seats.includes(seats)}
+              label={seats === "5plus" ? t("filters.seats5plus") : seats}
+            />
           ))}
         </Group>
         <Group legend={t("filters.specs")}>
           {CAR_SPECS.map((spec) => (
-            <Choice key={spec} type="checkbox" name="specs" value={spec} checked={params.specs.includes(spec)} label={t(`filters.${spec}`)} />
+            <Choice
+              key={spec}
+              type="checkbox"
+              name="specs"
+              value={spec}
+              checked={params.specs.includes(spec)}
+              label={t(`filters.${spec}`)}
+            />
           ))}
         </Group>
         <Group legend={t("filters.multimedia")}>
           {MULTIMEDIA.map((item) => (
-            <Choice key={item} type="checkbox" name="multimedia" value={item} checked={params.multimedia.includes(item)} label={tc(`multimedia.${item}`)} />
+            <Choice
+              key={item}
+              type="checkbox"
+              name="multimedia"
+              value={item}
+              checked={params.multimedia.includes(item)}
+              label={tc(`multimedia.${item}`)}
+            />
           ))}
         </Group>
         <Group legend={t("filters.deposit")}>
-          <Choice type="radio" name="deposit" value="" checked={params.deposit === undefined} label={t("filters.any")} />
+          <Choice
+            type="radio"
+            name="deposit"
+            value=""
+            checked={params.deposit === undefined}
+            label={t("filters.any")}
+          />
           {depositThresholds.map(({ units, display }) => (
             <Choice
               key={units}
@@ -91,29 +151,64 @@ export function SearchFilters({
         </Group>
         <Group legend={t("filters.fuelPolicy")}>
           {FUEL_POLICIES.map((policy) => (
-            <Choice key={policy} type="checkbox" name="fuelPolicy" value={policy} checked={params.fuelPolicy.includes(policy)} label={tc(`fuelPolicies.${policy}`)} />
+            <Choice
+              key={policy}
+              type="checkbox"
+              name="fuelPolicy"
+              value={policy}
+              checked={params.fuelPolicy.includes(policy)}
+              label={tc(`fuelPolicies.${policy}`)}
+            />
           ))}
         </Group>
         {suppliers.length > 0 ? (
           <Group legend={t("filters.supplier")}>
             {suppliers.map((supplier) => (
-              <Choice key={supplier.slug} type="checkbox" name="supplier" value={supplier.slug} checked={params.supplier.includes(supplier.slug)} label={supplier.name} />
+              <Choice
+                key={supplier.slug}
+                type="checkbox"
+                name="supplier"
+                value={supplier.slug}
+                checked={params.supplier.includes(supplier.slug)}
+                label={supplier.name}
+              />
             ))}
           </Group>
         ) : null}
         <Group legend={t("filters.gearbox")}>
           {GEARBOXES.map((gearbox) => (
-            <Choice key={gearbox} type="checkbox" name="gearbox" value={gearbox} checked={params.gearbox.includes(gearbox)} label={tc(`gearboxes.${gearbox}`)} />
+            <Choice
+              key={gearbox}
+              type="checkbox"
+              name="gearbox"
+              value={gearbox}
+              checked={params.gearbox.includes(gearbox)}
+              label={tc(`gearboxes.${gearbox}`)}
+            />
           ))}
         </Group>
         <Group legend={t("filters.mileage")}>
           {MILEAGE_KINDS.map((kind) => (
-            <Choice key={kind} type="checkbox" name="mileage" value={kind} checked={params.mileage.includes(kind)} label={t(`filters.${kind}`)} />
+            <Choice
+              key={kind}
+              type="checkbox"
+              name="mileage"
+              value={kind}
+              checked={params.mileage.includes(kind)}
+              label={t(`filters.${kind}`)}
+            />
           ))}
         </Group>
         <Group legend={t("filters.fuelType")}>
           {FUEL_TYPES.map((fuel) => (
-            <Choice key={fuel} type="checkbox" name="fuelType" value={fuel} checked={params.fuelType.includes(fuel)} label={tc(`fuelTypes.${fuel}`)} />
+            <Choice
+              key={fuel}
+              type="checkbox"
+              name="fuelType"
+              value={fuel}
+              checked={params.fuelType.includes(fuel)}
+              label={tc(`fuelTypes.${fuel}`)}
+            />
           ))}
         </Group>
       </div>

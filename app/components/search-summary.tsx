@@ -9,7 +9,11 @@ function localDateTime(text: string, language: string): string {
   const instant = new Date(`${text}:00Z`);
   if (Number.isNaN(instant.getTime())) return text;
   let format = formats.get(language);
-  if (!format) formats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })));
+  if (!format)
+    formats.set(
+      language,
+      (format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })),
+    );
   return format.format(instant);
 }
 
@@ -17,7 +21,15 @@ function localDateTime(text: string, language: string): string {
  * The search a results page shows: places and dates, carried by hidden fields so the filters keep them, and a link
  * to the full form (on the home page) to change them.
  */
-export function SearchSummary({ form, pickupName, dropoffName }: { form: SearchFormState; pickupName: string; dropoffName: string | null }) {
+export function SearchSummary({
+  form,
+  pickupName,
+  dropoffName,
+}: {
+  form: SearchFormState;
+  pickupName: string;
+  dropoffName: string | null;
+}) {
   const { t, i18n } = useTranslation("search");
   const change = new URLSearchParams({ pickup: form.pickup, from: form.from, to: form.to });
   if (form.sameLocation) change.set("same", "on");
@@ -25,7 +37,11 @@ export function SearchSummary({ form, pickupName, dropoffName }: { form: SearchF
   return (
     <div className="search-summary">
       <input type="hidden" name="pickup" value={form.pickup} />
-      {form.sameLocation ? <input type="hidden" name="same" value="on" /> : <input type="hidden" name="dropoff" value={form.dropoff} />}
+      {form.sameLocation ? (
+        <input type="hidden" name="same" value="on" />
+      ) : (
+        <input type="hidden" name="dropoff" value={form.dropoff} />
+      )}
       <input type="hidden" name="from" value={form.from} />
       <input type="hidden" name="to" value={form.to} />
       <dl>

@@ -63,7 +63,15 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
         <Form method="post" action="/newsletter" className="newsletter-form">
           <ReturnHereInput />
           <label htmlFor="newsletter-email">{t("newsletter.label")}</label>{" "}
-          <input id="newsletter-email" type="email" name="email" required maxLength={254} autoComplete="email" aria-describedby="newsletter-hint" />{" "}
+          <input
+            id="newsletter-email"
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            aria-describedby="newsletter-hint"
+          />{" "}
           <button type="submit" name="intent" value="subscribe" className="button button-small">
             {t("newsletter.submit")}
           </button>

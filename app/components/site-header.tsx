@@ -22,7 +22,10 @@ function useMenuItems(user: HeaderUser | null, showSuppliers: boolean): MenuItem
     user !== null && { to: "/bookings", label: t("nav.bookings") },
     user !== null && {
       to: "/notifications",
-      label: user.unreadNotifications > 0 ? t("nav.notificationsUnread", { count: user.unreadNotifications }) : t("nav.notifications"),
+      label:
+        user.unreadNotifications > 0
+          ? t("nav.notificationsUnread", { count: user.unreadNotifications })
+          : t("nav.notifications"),
     },
     { to: "/locations", label: t("nav.locations") },
     showSuppliers && { to: "/suppliers", label: t("nav.suppliers") },

@@ -5,7 +5,8 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { isActivePath, SiteLink, SiteNavLink } from "./site-link";
 
-const at = (location: string, element: ReactElement) => renderToStaticMarkup(<StaticRouter location={location}>{element}</StaticRouter>);
+const at = (location: string, element: ReactElement) =>
+  renderToStaticMarkup(<StaticRouter location={location}>{element}</StaticRouter>);
 
 describe("SiteLink on the server", () => {
   // Vitest runs in Node: no document, so these are the server's anchors, compared with what Remix's own render.
@@ -38,15 +39,15 @@ describe("SiteLink on the server", () => {
         "/search?pickup=tunis",
         <SiteLink to={to} {...props}>
           text
-        </SiteLink>
-      )
+        </SiteLink>,
+      ),
     ).toBe(
       at(
         "/search?pickup=tunis",
         <Link to={to} {...props}>
           text
-        </Link>
-      )
+        </Link>,
+      ),
     );
   });
 
@@ -64,15 +65,15 @@ describe("SiteLink on the server", () => {
       location,
       <SiteNavLink to={to} end={end} prefetch="intent" className="menu">
         x
-      </SiteNavLink>
+      </SiteNavLink>,
     );
     expect(site).toBe(
       at(
         location,
         <NavLink to={to} end={end} prefetch="intent" className="menu">
           x
-        </NavLink>
-      )
+        </NavLink>,
+      ),
     );
   });
 

@@ -17,7 +17,10 @@ export type SiteLinkProps = Omit<LinkProps, CommonProps> & {
   to: string;
   prefetch?: "none" | "intent" | "viewport";
 };
-export type SiteNavLinkProps = Omit<NavLinkProps, CommonProps | "className" | "style" | "children" | "caseSensitive" | "aria-current"> & {
+export type SiteNavLinkProps = Omit<
+  NavLinkProps,
+  CommonProps | "className" | "style" | "children" | "caseSensitive" | "aria-current"
+> & {
   to: string;
   prefetch?: "none" | "intent" | "viewport";
   className?: string;

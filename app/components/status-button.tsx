@@ -14,10 +14,23 @@ export function useIsPending(intent: string): boolean {
  * A form's submit button, named `intent` so that text browsers (lynx posts only forms with a named field) and
  * `useIsPending` can tell the forms of a page apart; it says when its own form is being sent.
  */
-export function StatusButton({ intent, children, className = "button", ...attributes }: { intent: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function StatusButton({
+  intent,
+  children,
+  className = "button",
+  ...attributes
+}: { intent: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
   const pending = useIsPending(intent);
   return (
-    <button type="submit" name="intent" value={intent} className={className} aria-disabled={pending || undefined} {...attributes} onClick={(event) => (pending ? event.preventDefault() : attributes.onClick?.(event))}>
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={className}
+      aria-disabled={pending || undefined}
+      {...attributes}
+      onClick={(event) => (pending ? event.preventDefault() : attributes.onClick?.(event))}
+    >
       {children}
     </button>
   );

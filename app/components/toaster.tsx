@@ -30,7 +30,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div className={`toast toast-${visible.type}`}>
           <p>{t(visible.messageKey, visible.params ?? {})}</p>
           {hydrated ? (
-            <button type="button" className="toast-close" onClick={() => setDismissed(toast)} aria-label={t("actions.dismiss")}>
+            <button
+              type="button"
+              className="toast-close"
+              onClick={() => setDismissed(toast)}
+              aria-label={t("actions.dismiss")}
+            >
               ×
             </button>
           ) : null}

@@ -33,9 +33,42 @@ import type { Language } from "~/models/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {
-  en: { account: enAccount, bookings: enBookings, catalogue: enCatalogue, checkout: enCheckout, common: enCommon, contact: enContact, home: enHome, mail: enMail, pages: enPages, search: enSearch },
-  fr: { account: frAccount, bookings: frBookings, catalogue: frCatalogue, checkout: frCheckout, common: frCommon, contact: frContact, home: frHome, mail: frMail, pages: frPages, search: frSearch },
-  es: { account: esAccount, bookings: esBookings, catalogue: esCatalogue, checkout: esCheckout, common: esCommon, contact: esContact, home: esHome, mail: esMail, pages: esPages, search: esSearch },
+  en: {
+    account: enAccount,
+    bookings: enBookings,
+    catalogue: enCatalogue,
+    checkout: enCheckout,
+    common: enCommon,
+    contact: enContact,
+    home: enHome,
+    mail: enMail,
+    pages: enPages,
+    search: enSearch,
+  },
+  fr: {
+    account: frAccount,
+    bookings: frBookings,
+    catalogue: frCatalogue,
+    checkout: frCheckout,
+    common: frCommon,
+    contact: frContact,
+    home: frHome,
+    mail: frMail,
+    pages: frPages,
+    search: frSearch,
+  },
+  es: {
+    account: esAccount,
+    bookings: esBookings,
+    catalogue: esCatalogue,
+    checkout: esCheckout,
+    common: esCommon,
+    contact: esContact,
+    home: esHome,
+    mail: esMail,
+    pages: esPages,
+    search: esSearch,
+  },
 } satisfies Record<Language, Resource[string]>;
 
 export type CommonMessages = typeof enCommon;

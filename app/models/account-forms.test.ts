@@ -18,7 +18,12 @@ const errorsOf = (input: Record<string, unknown>) => {
 describe("sign-up rules (spec §5)", () => {
   it("accepts a complete, valid form", () => expect(errorsOf(valid)).toEqual({}));
   it.each([
-    ["password under 6 characters", { password: "12345", confirmPassword: "12345" }, "password", "validation.passwordTooShort"],
+    [
+      "password under 6 characters",
+      { password: "12345", confirmPassword: "12345" },
+      "password",
+      "validation.passwordTooShort",
+    ],
     ["passwords that differ", { confirmPassword: "secret2" }, "confirmPassword", "validation.passwordsDontMatch"],
     ["an invalid e-mail", { email: "alex@" }, "email", "validation.invalidEmail"],
     ["an invalid phone", { phone: "call me" }, "phone", "validation.invalidPhone"],
@@ -46,12 +51,18 @@ describe("sign-up rules (spec §5)", () => {
   it("accepts 29 February of a leap year", () => expect(errorsOf({ ...valid, birthDate: "2000-02-29" })).toEqual({}));
 
   it("says the passwords differ even while the rest of the form is wrong", () => {
-    expect(errorsOf({ password: "secret1", confirmPassword: "secret2" })).toMatchObject({ confirmPassword: "validation.passwordsDontMatch", email: "validation.required" });
+    expect(errorsOf({ password: "secret1", confirmPassword: "secret2" })).toMatchObject({
+      confirmPassword: "validation.passwordsDontMatch",
+      email: "validation.required",
+    });
   });
 
   it("carries the figures its messages need", () => {
     const issues = signUpSchema("en").safeParse({ ...valid, password: "123", confirmPassword: "123" });
-    expect(issues.success ? null : decodeFormError(issues.error.issues[0]!.message)).toEqual({ key: "validation.passwordTooShort", params: { min: 6 } });
+    expect(issues.success ? null : decodeFormError(issues.error.issues[0]!.message)).toEqual({
+      key: "validation.passwordTooShort",
+      params: { min: 6 },
+    });
   });
 
   it("counts whole years", () => {

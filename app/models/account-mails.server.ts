@@ -18,12 +18,23 @@ const LINK_MAILS = {
 } as const satisfies Partial<Record<TokenPurpose, { route: string }>>;
 
 /** Issues a one-day token for `purpose` and mails its link, in the user's language. */
-async function sendLinkEmail(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, origin: string): Promise<void> {
+async function sendLinkEmail(
+  db: Executor,
+  purpose: keyof typeof LINK_MAILS,
+  user: MailRecipient,
+  origin: string,
+): Promise<void> {
   await mailLink(db, purpose, user, await issueToken(db, user.id, purpose), origin);
 }
 
 /** Mails the link of an issued token, in the user's language. */
-async function mailLink(db: Executor, purpose: keyof typeof LINK_MAILS, user: MailRecipient, token: string, origin: string): Promise<void> {
+async function mailLink(
+  db: Executor,
+  purpose: keyof typeof LINK_MAILS,
+  user: MailRecipient,
+  token: string,
+  origin: string,
+): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const t = await getTranslator(user.language, "mail");
   await queueMail(
@@ -34,20 +45,27 @@ async function mailLink(db: Executor, purpose: keyof typeof LINK_MAILS, user: Ma
       subject: t(`account.${purpose}.subject`),
       greeting: t("greeting", { name: user.fullName }),
       paragraphs: [t(`account.${purpose}.body`)],
-      action: { label: t(`account.${purpose}.action`), url: `${origin}${mail.route}?token=${encodeURIComponent(token)}` },
+      action: {
+        label: t(`account.${purpose}.action`),
+        url: `${origin}${mail.route}?token=${encodeURIComponent(token)}`,
+      },
       signature: t("signature"),
     }),
   );
 }
 
 /** The validation link of a token issued with the account (see createDriverAccount). */
-export const mailValidationLink = (db: Executor, user: MailRecipient, token: string, origin: string) => mailLink(db, "emailValidation", user, token, origin);
+export const mailValidationLink = (db: Executor, user: MailRecipient, token: string, origin: string) =>
+  mailLink(db, "emailValidation", user, token, origin);
 
 /** The e-mail validation link (valid one day). */
-export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "emailValidation", user, origin);
+export const sendValidationEmail = (db: Executor, user: MailRecipient, origin: string) =>
+  sendLinkEmail(db, "emailValidation", user, origin);
 
 /** The password reset link (valid one day). */
-export const sendPasswordResetEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "passwordReset", user, origin);
+export const sendPasswordResetEmail = (db: Executor, user: MailRecipient, origin: string) =>
+  sendLinkEmail(db, "passwordReset", user, origin);
 
 /** The activation link of an account created at checkout (valid one day): it sets the first password. */
-export const sendActivationEmail = (db: Executor, user: MailRecipient, origin: string) => sendLinkEmail(db, "activation", user, origin);
+export const sendActivationEmail = (db: Executor, user: MailRecipient, origin: string) =>
+  sendLinkEmail(db, "activation", user, origin);

@@ -60,7 +60,14 @@ let decoyHash: Promise<string> | undefined;
 /** Spec §6, §8: 'Incorrect email or password', or 'Your account is suspended.' for a suspended account. */
 export async function verifyCredentials(db: Executor, email: string, password: string): Promise<CredentialsCheck> {
   const [user] = await db
-    .select({ id: users.id, fullName: users.fullName, language: users.language, passwordHash: users.passwordHash, blacklisted: users.blacklisted, role: users.role })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      language: users.language,
+      passwordHash: users.passwordHash,
+      blacklisted: users.blacklisted,
+      role: users.role,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email.trim()})`);
   if (!user || !user.passwordHash || user.role !== "user") {
@@ -111,7 +118,10 @@ export async function createDriverAccount(
   const taken = { ok: false, error: "errors.emailAlreadyRegistered" } as const;
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${driver.email})`);
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${driver.email})`);
       if (existing) return taken;
       const userId = await insertDriver(tx, { ...details, passwordHash });
       await mailLink(tx, userId, await issueToken(tx, userId, "emailValidation"));
@@ -125,22 +135,36 @@ export async function createDriverAccount(
 }
 
 export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
-  await db.update(users).set({ verified: true, verifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ verified: true, verifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function findUserContact(db: Executor, userId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, verified: users.verified })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      verified: users.verified,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
 }
 
-
 /** The driver account behind an address (any case), if any. */
 export async function findDriverByEmail(db: Executor, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, blacklisted: users.blacklisted })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      blacklisted: users.blacklisted,
+    })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "user")));
   return row ?? null;
@@ -157,7 +181,9 @@ export async function setPassword(db: Executor, userId: string, password: string
 async function storePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db.delete(tokens).where(and(eq(tokens.userId, userId), inArray(tokens.purpose, ["passwordReset", "activation"])));
+  await db
+    .delete(tokens)
+    .where(and(eq(tokens.userId, userId), inArray(tokens.purpose, ["passwordReset", "activation"])));
 }
 
 /**
@@ -165,7 +191,12 @@ async function storePasswordHash(db: Executor, userId: string, passwordHash: str
  * used up only together with saving the password — one transaction — so a failure leaves it usable. Following
  * the link proved the address, so it is validated too.
  */
-export async function setPasswordWithLink(db: Database, token: string, purpose: "passwordReset" | "activation", password: string): Promise<TokenCheck> {
+export async function setPasswordWithLink(
+  db: Database,
+  token: string,
+  purpose: "passwordReset" | "activation",
+  password: string,
+): Promise<TokenCheck> {
   const check = await checkToken(db, token, purpose);
   if (check.status !== "valid") return check;
   // Hashed before the transaction: it takes a quarter of a second that no lock should wait for.
@@ -182,7 +213,11 @@ export async function setPasswordWithLink(db: Database, token: string, purpose: 
 export type PasswordCheck = "ok" | "validation.wrongPassword" | "validation.required";
 
 /** For a password change: the current password must match, unless the account has none yet (social sign-in). */
-export async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string | undefined): Promise<PasswordCheck> {
+export async function checkCurrentPassword(
+  db: Executor,
+  userId: string,
+  currentPassword: string | undefined,
+): Promise<PasswordCheck> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row?.passwordHash) return "ok";
   if (!currentPassword) return "validation.required";

@@ -55,14 +55,22 @@ export async function startUserSession(request: Request, userId: string, stayCon
 export async function redirectSignedIn(
   request: Request,
   userId: string,
-  options: { to: string; toast: Parameters<typeof redirectWithToast>[1]; stayConnected?: boolean; cookies?: readonly string[] },
+  options: {
+    to: string;
+    toast: Parameters<typeof redirectWithToast>[1];
+    stayConnected?: boolean;
+    cookies?: readonly string[];
+  },
 ) {
   const session = await startUserSession(request, userId, options.stayConnected ?? false);
   return redirectWithToast(options.to, options.toast, [...session, ...(options.cookies ?? [])]);
 }
 
 /** The signed-in user (id and role), or a redirect to sign in that comes back here afterwards. */
-export async function requireViewer(request: Request, context: RequestContext): Promise<{ id: string; role: "admin" | "supplier" | "user" }> {
+export async function requireViewer(
+  request: Request,
+  context: RequestContext,
+): Promise<{ id: string; role: "admin" | "supplier" | "user" }> {
   const id = await requireUserId(request, context);
   const { user } = await getVisitor(request, context);
   return { id, role: user!.role };

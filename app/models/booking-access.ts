@@ -28,14 +28,18 @@ export const BOOKING_ACTIONS = ["view", "amend", "cancelRequest", "delete", "set
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
 /** Whether the viewer may see the booking at all. */
-export function canSee(viewer: Viewer, booking: Pick<BookingFacts, "driverId" | "supplierId" | "driverDeletedAt">): boolean {
+export function canSee(
+  viewer: Viewer,
+  booking: Pick<BookingFacts, "driverId" | "supplierId" | "driverDeletedAt">,
+): boolean {
   if (viewer.role === "admin") return true;
   if (viewer.role === "supplier") return booking.supplierId === viewer.id;
   return booking.driverId === viewer.id && booking.driverDeletedAt === null;
 }
 
 /** A booking still holds its car until it is cancelled or its drop-off time has passed. */
-export const holdsCar = (booking: Pick<BookingFacts, "status" | "endsAt">, now: Date) => booking.status !== "cancelled" && booking.endsAt.getTime() > now.getTime();
+export const holdsCar = (booking: Pick<BookingFacts, "status" | "endsAt">, now: Date) =>
+  booking.status !== "cancelled" && booking.endsAt.getTime() > now.getTime();
 
 /**
  * Spec §4: a driver's cancellation is a request (staff finalise it). Offered while the booking is not cancelled,
@@ -65,7 +69,13 @@ export function canAmend(booking: BookingFacts, now: Date): boolean {
 }
 
 /** Whether `viewer` may do `action` on `booking` (and, for a status change, move it to `status`). */
-export function mayAct(viewer: Viewer, booking: BookingFacts, action: BookingAction, now: Date, status?: BookingStatus): boolean {
+export function mayAct(
+  viewer: Viewer,
+  booking: BookingFacts,
+  action: BookingAction,
+  now: Date,
+  status?: BookingStatus,
+): boolean {
   if (!canSee(viewer, booking)) return false;
   switch (action) {
     case "view":

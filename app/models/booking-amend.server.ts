@@ -24,7 +24,10 @@ export type AmendableBooking = NonNullable<Awaited<ReturnType<typeof findAmendab
 /** The booking if the viewer may amend it now; null otherwise (answered as not found). */
 export async function findAmendable(db: Executor, viewer: Viewer, bookingId: string, now: Date) {
   if (!isUuid(bookingId)) return null;
-  const [row] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), viewerScope(viewer)));
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), viewerScope(viewer)));
   if (!row || !mayAct(viewer, row, "amend", now)) return null;
   return row;
 }
@@ -60,13 +63,23 @@ export function unofferedExtra(offer: CheckoutOffer, chosen: readonly Extra[]): 
   return chosen.find((extra) => !included.includes(extra) && !optional.includes(extra));
 }
 
-export async function resolveAmendment(db: Executor, booking: AmendableBooking, link: CheckoutLink, language: Language, now: Date) {
+export async function resolveAmendment(
+  db: Executor,
+  booking: AmendableBooking,
+  link: CheckoutLink,
+  language: Language,
+  now: Date,
+) {
   return resolveCheckout(db, { ...link, car: booking.carId }, { language, now, exceptBookingId: booking.id });
 }
 
 export type AmendmentResult =
   | { ok: true }
-  | { ok: false; error: "notFound" | "checkout:problems.carUnavailable" | "bookings:amend.priceRaise" | string; params?: Record<string, string | number> };
+  | {
+      ok: false;
+      error: "notFound" | "checkout:problems.carUnavailable" | "bookings:amend.priceRaise" | string;
+      params?: Record<string, string | number>;
+    };
 
 export async function amendBooking(
   db: Database,
@@ -88,7 +101,8 @@ export async function amendBooking(
       if (unofferedExtra(offer, chosen)) return { ok: false as const, error: "checkout:problems.extraUnavailable" };
       const { price, extras } = quoteOffer(offer, chosen);
       // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
-      if (booking.paymentMode === "full" && price.total > booking.totalPrice) return { ok: false as const, error: "bookings:amend.priceRaise" };
+      if (booking.paymentMode === "full" && price.total > booking.totalPrice)
+        return { ok: false as const, error: "bookings:amend.priceRaise" };
       const terms = paymentTerms(booking.paymentMode, price.total, booking.deposit);
       await tx
         .update(bookings)
@@ -99,16 +113,31 @@ export async function amendBooking(
           updatedAt: now,
         })
         .where(eq(bookings.id, booking.id));
-      if (!booking.additionalDriver) await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
+      if (!booking.additionalDriver)
+        await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
       const reference = bookingReference(booking.id);
       const created = await tx
         .insert(notifications)
         .values([
-          { userId: booking.supplierId, bookingId: booking.id, messageKey: "notifications.bookingAmended", messageParams: { reference } },
-          { userId: booking.driverId, bookingId: booking.id, messageKey: "notifications.bookingAmended", messageParams: { reference } },
+          {
+            userId: booking.supplierId,
+            bookingId: booking.id,
+            messageKey: "notifications.bookingAmended",
+            messageParams: { reference },
+          },
+          {
+            userId: booking.driverId,
+            bookingId: booking.id,
+            messageKey: "notifications.bookingAmended",
+            messageParams: { reference },
+          },
         ])
         .returning({ id: notifications.id });
-      await queueNotificationEmails(tx, created.map((row) => row.id), origin);
+      await queueNotificationEmails(
+        tx,
+        created.map((row) => row.id),
+        origin,
+      );
       return { ok: true as const };
     });
   } catch (error) {

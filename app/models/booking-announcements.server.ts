@@ -21,7 +21,14 @@ export async function announceBooking(db: Database, bookingId: string, origin: s
     await db.transaction(async (savepoint) => {
       const notificationIds = await notifyBookingPlaced(savepoint, bookingId);
       const [driver] = await savepoint
-        .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language, verified: users.verified, passwordHash: users.passwordHash })
+        .select({
+          id: users.id,
+          email: users.email,
+          fullName: users.fullName,
+          language: users.language,
+          verified: users.verified,
+          passwordHash: users.passwordHash,
+        })
         .from(bookings)
         .innerJoin(users, eq(users.id, bookings.driverId))
         .where(eq(bookings.id, bookingId));

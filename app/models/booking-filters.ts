@@ -2,7 +2,13 @@
 import type { BookingStatus } from "./enums";
 import { isCalendarDay } from "./rental-period";
 
-export const LISTED_STATUSES = ["pending", "deposit", "paid", "reserved", "cancelled"] as const satisfies readonly BookingStatus[];
+export const LISTED_STATUSES = [
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+  "cancelled",
+] as const satisfies readonly BookingStatus[];
 
 export interface BookingQuery {
   statuses: BookingStatus[];
@@ -18,7 +24,13 @@ const date = (value: string | null) => {
 };
 
 export function parseBookingQuery(query: URLSearchParams): BookingQuery {
-  const statuses = [...new Set(query.getAll("status").filter((status): status is BookingStatus => (LISTED_STATUSES as readonly string[]).includes(status)))];
+  const statuses = [
+    ...new Set(
+      query
+        .getAll("status")
+        .filter((status): status is BookingStatus => (LISTED_STATUSES as readonly string[]).includes(status)),
+    ),
+  ];
   const page = Number(query.get("page"));
   return {
     statuses,
@@ -41,4 +53,5 @@ export function bookingQueryString(query: BookingQuery, changes: Partial<Booking
   return params.toString();
 }
 
-export const hasBookingFilters = (query: BookingQuery) => query.statuses.length > 0 || Boolean(query.from || query.to || query.q);
+export const hasBookingFilters = (query: BookingQuery) =>
+  query.statuses.length > 0 || Boolean(query.from || query.to || query.q);

@@ -21,10 +21,25 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
     catalogue = await insertMinimalCatalogue(database.db);
     // One car, one day each, back to back: one more booking than the cap, and a hold that is never listed.
     const rows = Array.from({ length: BOOKINGS_COUNT_CAP + 1 }, (_, index) =>
-      bookingValues(catalogue, new Date(START + index * DAY).toISOString(), new Date(START + index * DAY + DAY / 2).toISOString(), "pending"),
+      bookingValues(
+        catalogue,
+        new Date(START + index * DAY).toISOString(),
+        new Date(START + index * DAY + DAY / 2).toISOString(),
+        "pending",
+      ),
     );
-    for (let index = 0; index < rows.length; index += 1000) await database.db.insert(schema.bookings).values(rows.slice(index, index + 1000));
-    await database.db.insert(schema.bookings).values(bookingValues(catalogue, new Date(START - 5 * DAY).toISOString(), new Date(START - 4 * DAY).toISOString(), "void"));
+    for (let index = 0; index < rows.length; index += 1000)
+      await database.db.insert(schema.bookings).values(rows.slice(index, index + 1000));
+    await database.db
+      .insert(schema.bookings)
+      .values(
+        bookingValues(
+          catalogue,
+          new Date(START - 5 * DAY).toISOString(),
+          new Date(START - 4 * DAY).toISOString(),
+          "void",
+        ),
+      );
   }, 60_000);
   afterAll(() => database?.destroy());
 
@@ -40,12 +55,21 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
       const { rows } = await listBookings(database.db, driver(), { statuses: [] }, page, 20, "en");
       // Tunis (the minimal catalogue's place) is UTC+1: local times are an hour later.
       const local = (iso: string) => new Date(Date.parse(`${iso}:00Z`) + 3_600_000).toISOString().slice(0, 16);
-      expect(rows.map((row) => row.startsAt)).toEqual(Array.from({ length: 20 }, (_, index) => local(startOf((page - 1) * 20 + index))));
+      expect(rows.map((row) => row.startsAt)).toEqual(
+        Array.from({ length: 20 }, (_, index) => local(startOf((page - 1) * 20 + index))),
+      );
     }
   });
 
   it("below the cap the count is exact, and a text search still finds by reference", async () => {
-    const filtered = await listBookings(database.db, driver(), { statuses: [], from: "2031-01-01", to: "2031-01-10" }, 1, 20, "en");
+    const filtered = await listBookings(
+      database.db,
+      driver(),
+      { statuses: [], from: "2031-01-01", to: "2031-01-10" },
+      1,
+      20,
+      "en",
+    );
     expect(filtered).toMatchObject({ total: 10, more: false, pages: 1 });
     const reference = filtered.rows[0]!.reference;
     const found = await listBookings(database.db, driver(), { statuses: [], q: reference }, 1, 20, "en");

@@ -93,7 +93,15 @@ export interface BookingRow {
 /** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */
 export const BOOKINGS_COUNT_CAP = 10_000;
 
-export async function listBookings(db: Executor, viewer: Viewer, filters: BookingFilters, page: number, pageSize: number, language: Language, now = new Date()) {
+export async function listBookings(
+  db: Executor,
+  viewer: Viewer,
+  filters: BookingFilters,
+  page: number,
+  pageSize: number,
+  language: Language,
+  now = new Date(),
+) {
   const where = and(viewerScope(viewer), ...filterConditions(filters));
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
@@ -108,7 +116,9 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
           .where(where)
       : from.where(where);
   };
-  const counted = matching().limit(BOOKINGS_COUNT_CAP + 1).as("counted");
+  const counted = matching()
+    .limit(BOOKINGS_COUNT_CAP + 1)
+    .as("counted");
   const [{ value: counting } = { value: 0 }] = await db.select({ value: count() }).from(counted);
   const more = counting > BOOKINGS_COUNT_CAP;
   const total = Math.min(counting, BOOKINGS_COUNT_CAP);
@@ -153,31 +163,36 @@ export async function listBookings(db: Executor, viewer: Viewer, filters: Bookin
     /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
     more,
     pages: Math.max(1, Math.ceil(total / pageSize)),
-    rows: rows.map(
-      (row): BookingRow => ({
-        id: row.booking.id,
-        reference: bookingReference(row.booking.id),
-        car: row.car,
-        supplier: row.supplier,
-        driver: row.driver,
-        pickup: localizedName(row.pickup, language),
-        startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),
-        endsAt: instantToLocalDateTime(row.booking.endsAt, row.pickup.timeZone),
-        status: row.booking.status,
-        cancelRequest: row.booking.cancelRequest,
-        total: convertMinorUnits(row.booking.totalPrice, row.booking.displayRate),
-        currency: row.booking.displayCurrency,
-        // Offered only where the server would allow them (it checks again when they are used).
-        canAmend: mayAct(viewer, row.booking, "amend", now),
-        canCancel: mayAct(viewer, row.booking, "cancelRequest", now),
-        canDelete: mayAct(viewer, row.booking, "delete", now),
-      }),
-    ),
+    rows: rows.map((row): BookingRow => ({
+      id: row.booking.id,
+      reference: bookingReference(row.booking.id),
+      car: row.car,
+      supplier: row.supplier,
+      driver: row.driver,
+      pickup: localizedName(row.pickup, language),
+      startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),
+      endsAt: instantToLocalDateTime(row.booking.endsAt, row.pickup.timeZone),
+      status: row.booking.status,
+      cancelRequest: row.booking.cancelRequest,
+      total: convertMinorUnits(row.booking.totalPrice, row.booking.displayRate),
+      currency: row.booking.displayCurrency,
+      // Offered only where the server would allow them (it checks again when they are used).
+      canAmend: mayAct(viewer, row.booking, "amend", now),
+      canCancel: mayAct(viewer, row.booking, "cancelRequest", now),
+      canDelete: mayAct(viewer, row.booking, "delete", now),
+    })),
   };
 }
 
 /** The rows among `ids` the viewer may do `action` on (any other id is as if it did not exist). */
-export async function actionableBookings(db: Executor, viewer: Viewer, ids: string[], action: BookingAction, now: Date, status?: BookingStatus) {
+export async function actionableBookings(
+  db: Executor,
+  viewer: Viewer,
+  ids: string[],
+  action: BookingAction,
+  now: Date,
+  status?: BookingStatus,
+) {
   const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_LIMIT);
   if (!wanted.length) return [];
   const rows = await db
@@ -236,8 +251,16 @@ export async function applyBookingAction(
       // A switch the compiler checks: a new action that is not handled here fails to type-check.
       switch (action) {
         case "cancelRequest":
-          await tx.update(bookings).set({ cancelRequest: true, updatedAt: now }).where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
-          await notify({ userId: row.supplierId, bookingId: row.id, messageKey: "notifications.cancellationRequested", messageParams: { reference, car: row.car } });
+          await tx
+            .update(bookings)
+            .set({ cancelRequest: true, updatedAt: now })
+            .where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
+          await notify({
+            userId: row.supplierId,
+            bookingId: row.id,
+            messageKey: "notifications.cancellationRequested",
+            messageParams: { reference, car: row.car },
+          });
           done += 1;
           break;
         case "delete":
@@ -249,7 +272,12 @@ export async function applyBookingAction(
           const outcome = await changeStatus(tx, row, status!, now);
           if (outcome === "carTaken") carTaken += 1;
           if (outcome !== "changed") break;
-          await notify({ userId: row.driverId, bookingId: row.id, messageKey: `notifications.statusChanged.${status!}`, messageParams: { reference, car: row.car } });
+          await notify({
+            userId: row.driverId,
+            bookingId: row.id,
+            messageKey: `notifications.statusChanged.${status!}`,
+            messageParams: { reference, car: row.car },
+          });
           done += 1;
           break;
         }
@@ -267,7 +295,12 @@ export async function applyBookingAction(
  * update). Re-activating a cancelled booking takes its car again: when the period was booked by someone else
  * meanwhile, the database refuses it (the exclusion constraint) and the booking stays cancelled.
  */
-async function changeStatus(tx: Executor & Pick<Database, "transaction">, row: { id: string; status: BookingStatus }, status: BookingStatus, now: Date): Promise<"changed" | "unchanged" | "carTaken"> {
+async function changeStatus(
+  tx: Executor & Pick<Database, "transaction">,
+  row: { id: string; status: BookingStatus },
+  status: BookingStatus,
+  now: Date,
+): Promise<"changed" | "unchanged" | "carTaken"> {
   try {
     return await tx.transaction(async (savepoint) => {
       const changed = await savepoint
@@ -284,7 +317,17 @@ async function changeStatus(tx: Executor & Pick<Database, "transaction">, row: {
 }
 
 /** The names of the bookings a confirmation page lists ("these will be cancelled / removed"). */
-export async function describeBookings(db: Executor, viewer: Viewer, ids: string[], action: Exclude<BookingAction, "view">, now: Date, status?: BookingStatus) {
-  return (await actionableBookings(db, viewer, ids, action, now, status)).map((row) => ({ id: row.id, reference: bookingReference(row.id), car: row.car }));
+export async function describeBookings(
+  db: Executor,
+  viewer: Viewer,
+  ids: string[],
+  action: Exclude<BookingAction, "view">,
+  now: Date,
+  status?: BookingStatus,
+) {
+  return (await actionableBookings(db, viewer, ids, action, now, status)).map((row) => ({
+    id: row.id,
+    reference: bookingReference(row.id),
+    car: row.car,
+  }));
 }
-

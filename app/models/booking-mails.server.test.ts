@@ -6,7 +6,9 @@ import { readOutbox } from "../../tests/support/app-test";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
 import { bookingReference, sendBookingConfirmation, sendNotificationEmail } from "./booking-mails.server";
 
-const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("booking-mails"));
+const outbox = await vi.hoisted(async () =>
+  (await import("../../tests/support/app-test")).configureOutbox("booking-mails"),
+);
 
 describe("booking and notification e-mails", () => {
   let database: TestDatabase;
@@ -15,7 +17,10 @@ describe("booking and notification e-mails", () => {
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     catalogue = await insertMinimalCatalogue(database.db);
-    await database.db.update(schema.users).set({ language: "fr", fullName: "Camille Dupont" }).where(eq(schema.users.id, catalogue.driver.id));
+    await database.db
+      .update(schema.users)
+      .set({ language: "fr", fullName: "Camille Dupont" })
+      .where(eq(schema.users.id, catalogue.driver.id));
   });
   afterAll(() => database?.destroy());
 
@@ -60,7 +65,10 @@ describe("booking and notification e-mails", () => {
     expect(await latestMail()).toContain("Votre demande d'annulation a été envoyée");
 
     const before = (await readOutbox(outbox, database.db)).length;
-    await database.db.update(schema.users).set({ enableEmailNotifications: false }).where(eq(schema.users.id, catalogue.driver.id));
+    await database.db
+      .update(schema.users)
+      .set({ enableEmailNotifications: false })
+      .where(eq(schema.users.id, catalogue.driver.id));
     expect(await sendNotificationEmail(database.db, notification!.id, "https://rent.example")).toBe("notificationsOff");
     expect((await readOutbox(outbox, database.db)).length).toBe(before);
   });

@@ -34,8 +34,18 @@ export async function bookingCalendar(details: BookingDetails, origin: string, n
     url: bookingUrl(origin, details.booking.id),
     now,
     stops: [
-      { summary: t("booking.calendarPickup", { car: details.car.name }), location: places.pickup, at: details.booking.startsAt, timeZone: details.pickup.timeZone },
-      { summary: t("booking.calendarDropoff", { car: details.car.name }), location: places.dropoff, at: details.booking.endsAt, timeZone: details.dropoff.timeZone },
+      {
+        summary: t("booking.calendarPickup", { car: details.car.name }),
+        location: places.pickup,
+        at: details.booking.startsAt,
+        timeZone: details.pickup.timeZone,
+      },
+      {
+        summary: t("booking.calendarDropoff", { car: details.car.name }),
+        location: places.dropoff,
+        at: details.booking.endsAt,
+        timeZone: details.dropoff.timeZone,
+      },
     ],
   });
 }
@@ -47,7 +57,8 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   const { booking, driver } = details;
   const language = driver.language;
   const t = await getTranslator(language, "mail");
-  const money = (baseMinorUnits: number) => formatMoney(convertMinorUnits(baseMinorUnits, booking.displayRate), booking.displayCurrency, language);
+  const money = (baseMinorUnits: number) =>
+    formatMoney(convertMinorUnits(baseMinorUnits, booking.displayRate), booking.displayCurrency, language);
   const reference = bookingReference(booking.id);
   const places = placeNames(details, language);
   const payment =
@@ -66,8 +77,14 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       paragraphs: [
         t("booking.intro", { reference }),
         t("booking.car", { car: details.car.name, supplier: details.supplierName }),
-        t("booking.pickup", { place: places.pickup, time: localTime(booking.startsAt, details.pickup.timeZone, language) }),
-        t("booking.dropoff", { place: places.dropoff, time: localTime(booking.endsAt, details.dropoff.timeZone, language) }),
+        t("booking.pickup", {
+          place: places.pickup,
+          time: localTime(booking.startsAt, details.pickup.timeZone, language),
+        }),
+        t("booking.dropoff", {
+          place: places.dropoff,
+          time: localTime(booking.endsAt, details.dropoff.timeZone, language),
+        }),
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         payment,
@@ -76,7 +93,14 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
-    attachments: [{ filename: `booking-${reference}.ics`, content: await bookingCalendar(details, origin), contentType: "text/calendar; charset=utf-8; method=PUBLISH", contentTransferEncoding: "quoted-printable" }],
+    attachments: [
+      {
+        filename: `booking-${reference}.ics`,
+        content: await bookingCalendar(details, origin),
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        contentTransferEncoding: "quoted-printable",
+      },
+    ],
   });
 }
 
@@ -84,7 +108,12 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
  * Tells the driver a payment was given back in full, and why: it completed after the car's hold had ended and the
  * car was booked by someone else meanwhile, or it was not the amount the checkout showed. Nothing was booked.
  */
-export async function queueRefundMail(db: Executor, bookingId: string, refund: { amount: number; currency: string; reason: "carTaken" | "amountMismatch" }, origin: string): Promise<void> {
+export async function queueRefundMail(
+  db: Executor,
+  bookingId: string,
+  refund: { amount: number; currency: string; reason: "carTaken" | "amountMismatch" },
+  origin: string,
+): Promise<void> {
   const details = await findBookingDetails(db, { id: bookingId });
   if (!details) throw new Error(`no booking ${bookingId}`);
   const { booking, driver } = details;
@@ -100,7 +129,11 @@ export async function queueRefundMail(db: Executor, bookingId: string, refund: {
       subject: t("refund.subject", { amount }),
       greeting: t("greeting", { name: driver.fullName }),
       paragraphs: [
-        t(`refund.${refund.reason}`, { car: details.car.name, place: places.pickup, time: localTime(booking.startsAt, details.pickup.timeZone, language) }),
+        t(`refund.${refund.reason}`, {
+          car: details.car.name,
+          place: places.pickup,
+          time: localTime(booking.startsAt, details.pickup.timeZone, language),
+        }),
         t("refund.amount", { amount }),
         t("refund.nothingBooked"),
       ],
@@ -111,7 +144,11 @@ export async function queueRefundMail(db: Executor, bookingId: string, refund: {
 }
 
 /** Mails a notification to its user when they keep e-mail notifications on; says whether a mail went out. */
-export async function sendNotificationEmail(db: Executor, notificationId: string, origin: string): Promise<"sent" | "notificationsOff"> {
+export async function sendNotificationEmail(
+  db: Executor,
+  notificationId: string,
+  origin: string,
+): Promise<"sent" | "notificationsOff"> {
   const [row] = await db
     .select({ notification: notifications, user: users })
     .from(notifications)
@@ -139,7 +176,11 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
 }
 
 /** E-mail copies of new notifications (to those who keep them on), queued in the caller's transaction. */
-export async function queueNotificationEmails(db: Executor, notificationIds: readonly string[], origin: string): Promise<void> {
+export async function queueNotificationEmails(
+  db: Executor,
+  notificationIds: readonly string[],
+  origin: string,
+): Promise<void> {
   // One after the other: a transaction's statements run in turn anyway, and a failure rolls the change back with them.
   for (const id of notificationIds) await sendNotificationEmail(db, id, origin);
 }

@@ -15,11 +15,22 @@ import { isUuid } from "./ids";
 import { cancellationTerms, type CancellationTerms } from "./cancellation-terms";
 
 /** Cancellation terms as a page shows them: the deadline as the pick-up place's local date and time. */
-export function termsAt(terms: CancellationTerms, timeZone: string): { kind: CancellationTerms["kind"]; deadline: string | null } {
-  return { kind: terms.kind, deadline: terms.kind === "freeUntil" ? instantToLocalDateTime(terms.deadline, timeZone) : null };
+export function termsAt(
+  terms: CancellationTerms,
+  timeZone: string,
+): { kind: CancellationTerms["kind"]; deadline: string | null } {
+  return {
+    kind: terms.kind,
+    deadline: terms.kind === "freeUntil" ? instantToLocalDateTime(terms.deadline, timeZone) : null,
+  };
 }
 
-export async function findOwnBooking(db: Executor, where: { id: string } | { sessionId: string }, request: Request, viewer: Viewer | null): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
+export async function findOwnBooking(
+  db: Executor,
+  where: { id: string } | { sessionId: string },
+  request: Request,
+  viewer: Viewer | null,
+): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
   if ("id" in where && !isUuid(where.id)) return null;
   const details = await findBookingDetails(db, where);
   // A released hold (decision 019) was never a booking: only its payment's return page still speaks of it.
@@ -33,9 +44,17 @@ export async function findOwnBooking(db: Executor, where: { id: string } | { ses
 export function bookingReceipt(details: BookingDetails) {
   const { booking } = details;
   const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
-  const folded = foldMarkup({ base: booking.basePrice, extras: booking.extrasBreakdown, markup: booking.markup, total: booking.totalPrice });
+  const folded = foldMarkup({
+    base: booking.basePrice,
+    extras: booking.extrasBreakdown,
+    markup: booking.markup,
+    total: booking.totalPrice,
+  });
   // In the catalogue's order (the database keeps JSON keys in its own order).
-  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({ extra, amount: convert(folded.extras[extra]!) }));
+  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({
+    extra,
+    amount: convert(folded.extras[extra]!),
+  }));
   const total = convert(booking.totalPrice);
   const terms = paymentTerms(booking.paymentMode, booking.totalPrice, booking.deposit);
   return {
@@ -47,8 +66,14 @@ export function bookingReceipt(details: BookingDetails) {
     supplier: details.supplierName,
     driver: { fullName: details.driver.fullName, email: details.driver.email, phone: details.driver.phone },
     additionalDriver: details.additionalDriver ? details.additionalDriver.fullName : null,
-    pickup: { names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs }, local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone) },
-    dropoff: { names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs }, local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone) },
+    pickup: {
+      names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
+      local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone),
+    },
+    dropoff: {
+      names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs },
+      local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone),
+    },
     days: booking.days,
     base: total - extras.reduce((sum, line) => sum + line.amount, 0),
     extras,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, HOLDING_STATUSES } from "./enums";
-import { assertTransition, BOOKING_TRANSITIONS, canTransition, CONFIRMED_STATUS, foldMarkup, offeredPaymentOptions, paymentTerms, TransitionError } from "./booking";
+import {
+  assertTransition,
+  BOOKING_TRANSITIONS,
+  canTransition,
+  CONFIRMED_STATUS,
+  foldMarkup,
+  offeredPaymentOptions,
+  paymentTerms,
+  TransitionError,
+} from "./booking";
 import { quoteRental } from "./pricing";
 
 describe("booking status transitions (decision 010)", () => {
@@ -87,21 +96,30 @@ describe("markup folded into the lines", () => {
     fullInsurance: 1234,
     additionalDriver: 555,
   };
-  it.each([0, 250, 1000, -500, 1234, -9999])("lines add up to the total exactly at %i basis points", (markupBasisPoints) => {
-    const price = quoteRental({
-      car,
-      markupBasisPoints,
-      from: new Date("2030-03-01T10:00:00Z"),
-      to: new Date("2030-03-04T09:00:00Z"),
-      timeZone: "UTC",
-      extras: { cancellation: true, amendments: true, theftProtection: true, fullInsurance: true, additionalDriver: true },
-    });
-    const folded = foldMarkup(price);
-    const sum = folded.base + Object.values(folded.extras).reduce((total, amount) => total + amount, 0);
-    expect(sum).toBe(price.total);
-    expect(folded.extras.amendments).toBe(0);
-    if (markupBasisPoints === 0) expect(folded.base).toBe(price.base);
-  });
+  it.each([0, 250, 1000, -500, 1234, -9999])(
+    "lines add up to the total exactly at %i basis points",
+    (markupBasisPoints) => {
+      const price = quoteRental({
+        car,
+        markupBasisPoints,
+        from: new Date("2030-03-01T10:00:00Z"),
+        to: new Date("2030-03-04T09:00:00Z"),
+        timeZone: "UTC",
+        extras: {
+          cancellation: true,
+          amendments: true,
+          theftProtection: true,
+          fullInsurance: true,
+          additionalDriver: true,
+        },
+      });
+      const folded = foldMarkup(price);
+      const sum = folded.base + Object.values(folded.extras).reduce((total, amount) => total + amount, 0);
+      expect(sum).toBe(price.total);
+      expect(folded.extras.amendments).toBe(0);
+      if (markupBasisPoints === 0) expect(folded.base).toBe(price.base);
+    },
+  );
 
   it("scales each extra by the markup: +10 % on a 19.99 cancellation is 21.99", () => {
     const folded = foldMarkup({ base: 10_000, extras: { cancellation: 1999 }, markup: 1200, total: 13_199 });

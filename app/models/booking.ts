@@ -47,7 +47,11 @@ export function assertTransition(from: BookingStatus, to: BookingStatus): void {
 export const PAYMENT_OPTIONS = ["payLater", "deposit", "full"] as const satisfies readonly PaymentMode[];
 
 /** The status a booking takes once its payment option is settled: pay later at once, online ones when paid. */
-export const CONFIRMED_STATUS: Record<PaymentMode, BookingStatus> = { payLater: "pending", deposit: "deposit", full: "paid" };
+export const CONFIRMED_STATUS: Record<PaymentMode, BookingStatus> = {
+  payLater: "pending",
+  deposit: "deposit",
+  full: "paid",
+};
 
 export const paysOnline = (mode: PaymentMode) => mode !== "payLater";
 
@@ -94,7 +98,11 @@ export function onlineChargeOf(mode: PaymentMode, total: number, deposit: number
 }
 
 /** The options a car's supplier allows: pay later only where allowed, the deposit option only when there is one. */
-export function offeredPaymentOptions(rules: { payLater: boolean; deposit: number; onlinePayments: boolean }): PaymentMode[] {
+export function offeredPaymentOptions(rules: {
+  payLater: boolean;
+  deposit: number;
+  onlinePayments: boolean;
+}): PaymentMode[] {
   return PAYMENT_OPTIONS.filter((mode) => {
     if (mode === "payLater") return rules.payLater;
     if (!rules.onlinePayments) return false;
@@ -107,7 +115,10 @@ export function offeredPaymentOptions(rules: { payLater: boolean; deposit: numbe
  * total; a driver sees prices, not a surcharge), rounded per line, with the rounding left over in the base line
  * so the lines always add up to the total exactly.
  */
-export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "total">): { base: number; extras: Partial<Record<Extra, number>> } {
+export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "total">): {
+  base: number;
+  extras: Partial<Record<Extra, number>>;
+} {
   const subtotal = price.total - price.markup;
   const scale = (amount: number) => (subtotal === 0 ? amount : divideRounded(amount * price.total, subtotal));
   const extras: Partial<Record<Extra, number>> = {};

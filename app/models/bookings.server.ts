@@ -7,18 +7,40 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { additionalDrivers, bookings, cars, locations, notifications, users } from "#db/schema";
-import { type BookingStatus, type Currency, type Extra, type Language, type PaymentGateway, type PaymentMode } from "./enums";
+import {
+  type BookingStatus,
+  type Currency,
+  type Extra,
+  type Language,
+  type PaymentGateway,
+  type PaymentMode,
+} from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { insertDriver } from "./accounts.server";
-import { assertTransition, bookingReference, CONFIRMED_STATUS, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
+import {
+  assertTransition,
+  bookingReference,
+  CONFIRMED_STATUS,
+  onlineChargeOf,
+  paymentTerms,
+  paysOnline,
+} from "./booking";
 import type { CheckoutOffer } from "./checkout.server";
 import { localizedName } from "./localized-name";
 import { ALL_EXTRAS, type PriceBreakdown } from "./pricing";
 
 export type DriverDetails =
   | { kind: "signedIn"; userId: string; phone: string; birthDate: string; driverLicense?: string }
-  | { kind: "visitor"; fullName: string; email: string; phone: string; birthDate: string; language: Language; driverLicense?: string };
+  | {
+      kind: "visitor";
+      fullName: string;
+      email: string;
+      phone: string;
+      birthDate: string;
+      language: Language;
+      driverLicense?: string;
+    };
 
 export interface NewBooking {
   offer: CheckoutOffer;
@@ -37,8 +59,19 @@ export interface NewBooking {
 }
 
 export type PlaceBookingResult =
-  | { ok: true; bookingId: string; driverId: string; status: BookingStatus; newAccount: boolean; amountDue: number; chargeAmount: number }
-  | { ok: false; error: "checkout:problems.carUnavailable" | "errors.emailAlreadyRegistered" | "errors.accountSuspended" };
+  | {
+      ok: true;
+      bookingId: string;
+      driverId: string;
+      status: BookingStatus;
+      newAccount: boolean;
+      amountDue: number;
+      chargeAmount: number;
+    }
+  | {
+      ok: false;
+      error: "checkout:problems.carUnavailable" | "errors.emailAlreadyRegistered" | "errors.accountSuspended";
+    };
 
 /**
  * A checkout's account for a visitor: a new unverified driver without a password. An address that already has an
@@ -47,7 +80,10 @@ export type PlaceBookingResult =
  * identity) that has no confirmed booking, only holds whose payment never finished. It was never anyone's account,
  * so a visitor whose payment failed or who went back can book again at once, as the same account.
  */
-async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kind: "visitor" }>): Promise<{ id: string; created: boolean } | null> {
+async function visitorAccount(
+  tx: Executor,
+  driver: Extract<DriverDetails, { kind: "visitor" }>,
+): Promise<{ id: string; created: boolean } | null> {
   const [existing] = await tx
     .select({ id: users.id, reusable: sql<boolean>`${abandonedCheckoutAccount}` })
     .from(users)
@@ -57,7 +93,13 @@ async function visitorAccount(tx: Executor, driver: Extract<DriverDetails, { kin
   if (!existing.reusable) return null;
   await tx
     .update(users)
-    .set({ fullName: details.fullName, phone: details.phone, birthDate: details.birthDate, language: details.language, updatedAt: new Date() })
+    .set({
+      fullName: details.fullName,
+      phone: details.phone,
+      birthDate: details.birthDate,
+      language: details.language,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, existing.id));
   return { id: existing.id, created: false };
 }
@@ -89,9 +131,17 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
  * deleted, so a payment that completes after all still finds its booking and its payments row (decision 019).
  */
 export async function releaseExpiredHolds(db: Executor, now: Date, carId?: string): Promise<number> {
-  const expired = and(eq(bookings.status, "void"), lt(bookings.expiresAt, now), carId ? eq(bookings.carId, carId) : undefined);
+  const expired = and(
+    eq(bookings.status, "void"),
+    lt(bookings.expiresAt, now),
+    carId ? eq(bookings.carId, carId) : undefined,
+  );
   assertTransition("void", "cancelled");
-  const released = await db.update(bookings).set({ status: "cancelled", releasedAt: now, updatedAt: now }).where(expired).returning({ id: bookings.id });
+  const released = await db
+    .update(bookings)
+    .set({ status: "cancelled", releasedAt: now, updatedAt: now })
+    .where(expired)
+    .returning({ id: bookings.id });
   return released.length;
 }
 
@@ -121,10 +171,18 @@ export async function placeBooking(
         driverId = account.id;
         newAccount = account.created;
       } else {
-        const [driver] = await tx.select({ blacklisted: users.blacklisted }).from(users).where(eq(users.id, input.driver.userId)).for("update");
+        const [driver] = await tx
+          .select({ blacklisted: users.blacklisted })
+          .from(users)
+          .where(eq(users.id, input.driver.userId))
+          .for("update");
         if (!driver || driver.blacklisted) return { ok: false as const, error: "errors.accountSuspended" as const };
         driverId = input.driver.userId;
-        const profile: Partial<typeof users.$inferInsert> = { phone: input.driver.phone, birthDate: input.driver.birthDate, updatedAt: new Date() };
+        const profile: Partial<typeof users.$inferInsert> = {
+          phone: input.driver.phone,
+          birthDate: input.driver.birthDate,
+          updatedAt: new Date(),
+        };
         if (input.driver.driverLicense) profile.driverLicense = input.driver.driverLicense;
         await tx.update(users).set(profile).where(eq(users.id, driverId));
       }
@@ -148,10 +206,19 @@ export async function placeBooking(
           confirmedAt: online ? null : input.now,
         })
         .returning({ id: bookings.id });
-      if (input.additionalDriver) await tx.insert(additionalDrivers).values({ bookingId: booking!.id, ...input.additionalDriver });
+      if (input.additionalDriver)
+        await tx.insert(additionalDrivers).values({ bookingId: booking!.id, ...input.additionalDriver });
       const chargeAmount = onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate);
       await within?.(tx, { id: booking!.id, status, chargeAmount });
-      return { ok: true as const, bookingId: booking!.id, driverId, status, newAccount, amountDue: terms.online, chargeAmount };
+      return {
+        ok: true as const,
+        bookingId: booking!.id,
+        driverId,
+        status,
+        newAccount,
+        amountDue: terms.online,
+        chargeAmount,
+      };
     });
   } catch (error) {
     // 23P01: the exclusion constraint (another booking holds the car); 40P01: two writers deadlocked on it.
@@ -164,10 +231,18 @@ export async function placeBooking(
 }
 
 /** The gateway's own references for a hold, once it has them (Stripe's session id replaces ours). */
-export async function recordPaymentSession(db: Executor, bookingId: string, references: { sessionId: string; payPalOrderId?: string }): Promise<void> {
+export async function recordPaymentSession(
+  db: Executor,
+  bookingId: string,
+  references: { sessionId: string; payPalOrderId?: string },
+): Promise<void> {
   await db
     .update(bookings)
-    .set({ checkoutSessionId: references.sessionId, payPalOrderId: references.payPalOrderId ?? null, updatedAt: new Date() })
+    .set({
+      checkoutSessionId: references.sessionId,
+      payPalOrderId: references.payPalOrderId ?? null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "void")));
 }
 
@@ -199,7 +274,11 @@ async function findHold(db: Executor, sessionId: string) {
 }
 
 /** A released hold takes its car again, if nobody booked it meanwhile (the exclusion constraint decides): a savepoint, so a refusal leaves the caller's transaction usable. */
-async function retakeCar(db: Database, bookingId: string, set: Partial<typeof bookings.$inferInsert>): Promise<boolean> {
+async function retakeCar(
+  db: Database,
+  bookingId: string,
+  set: Partial<typeof bookings.$inferInsert>,
+): Promise<boolean> {
   try {
     await db.transaction(async (savepoint) => {
       await savepoint
@@ -221,12 +300,20 @@ async function retakeCar(db: Database, bookingId: string, set: Partial<typeof bo
  * payment for another amount or currency than the one shown never pays this booking. A payment that completes after
  * its hold was released still confirms it when the car is free for that period; otherwise it is `carTaken`.
  */
-export async function confirmPaidBooking(db: Database, sessionId: string, payment: { amount: number; currency: string; references?: Record<string, string> }, now = new Date()): Promise<Confirmation> {
+export async function confirmPaidBooking(
+  db: Database,
+  sessionId: string,
+  payment: { amount: number; currency: string; references?: Record<string, string> },
+  now = new Date(),
+): Promise<Confirmation> {
   const hold = await findHold(db, sessionId);
   if (!hold) return { outcome: "noHold" };
   const released = hold.status === "cancelled" && hold.releasedAt !== null;
   if (hold.status !== "void" && !released) return { outcome: "alreadySettled", bookingId: hold.id };
-  if (payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) || payment.currency.toUpperCase() !== hold.currency) {
+  if (
+    payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) ||
+    payment.currency.toUpperCase() !== hold.currency
+  ) {
     if (hold.status === "void") await releaseHold(db, sessionId, now);
     return { outcome: "amountMismatch", bookingId: hold.id };
   }
@@ -243,8 +330,15 @@ export async function confirmPaidBooking(db: Database, sessionId: string, paymen
     customerId: references.customerId ?? null,
     updatedAt: now,
   };
-  if (released) return (await retakeCar(db, hold.id, confirmed)) ? { outcome: "confirmed", bookingId: hold.id } : { outcome: "carTaken", bookingId: hold.id };
-  const [updated] = await db.update(bookings).set(confirmed).where(and(eq(bookings.id, hold.id), eq(bookings.status, "void"))).returning({ id: bookings.id });
+  if (released)
+    return (await retakeCar(db, hold.id, confirmed))
+      ? { outcome: "confirmed", bookingId: hold.id }
+      : { outcome: "carTaken", bookingId: hold.id };
+  const [updated] = await db
+    .update(bookings)
+    .set(confirmed)
+    .where(and(eq(bookings.id, hold.id), eq(bookings.status, "void")))
+    .returning({ id: bookings.id });
   return updated ? { outcome: "confirmed", bookingId: hold.id } : { outcome: "alreadySettled", bookingId: hold.id };
 }
 
@@ -258,10 +352,14 @@ export async function secureHoldForCapture(db: Database, sessionId: string, now 
     if (!hold) return false;
     const briefly = new Date(now.getTime() + 10 * 60_000);
     if (hold.status === "void") {
-      await tx.update(bookings).set({ expiresAt: briefly, updatedAt: now }).where(and(eq(bookings.id, hold.id), lt(bookings.expiresAt, briefly)));
+      await tx
+        .update(bookings)
+        .set({ expiresAt: briefly, updatedAt: now })
+        .where(and(eq(bookings.id, hold.id), lt(bookings.expiresAt, briefly)));
       return true;
     }
-    if (hold.status === "cancelled" && hold.releasedAt) return retakeCar(tx, hold.id, { status: "void", expiresAt: briefly, updatedAt: now });
+    if (hold.status === "cancelled" && hold.releasedAt)
+      return retakeCar(tx, hold.id, { status: "void", expiresAt: briefly, updatedAt: now });
     // Already confirmed (another request captured it): the capture call finds the order completed.
     return hold.status !== "cancelled";
   });
@@ -281,7 +379,12 @@ export async function releaseHold(db: Executor, sessionId: string, now = new Dat
 /** Notifications of a new booking: one for its driver, one for the car's supplier (rendered in each reader's language). */
 export async function notifyBookingPlaced(db: Executor, bookingId: string): Promise<string[]> {
   const [row] = await db
-    .select({ driverId: bookings.driverId, supplierId: bookings.supplierId, status: bookings.status, carName: cars.name })
+    .select({
+      driverId: bookings.driverId,
+      supplierId: bookings.supplierId,
+      status: bookings.status,
+      carName: cars.name,
+    })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .where(eq(bookings.id, bookingId));
@@ -290,8 +393,18 @@ export async function notifyBookingPlaced(db: Executor, bookingId: string): Prom
   const created = await db
     .insert(notifications)
     .values([
-      { userId: row.driverId, bookingId, messageKey: `notifications.bookingConfirmed.${row.status}`, messageParams: { reference, car: row.carName } },
-      { userId: row.supplierId, bookingId, messageKey: "notifications.newBooking", messageParams: { reference, car: row.carName } },
+      {
+        userId: row.driverId,
+        bookingId,
+        messageKey: `notifications.bookingConfirmed.${row.status}`,
+        messageParams: { reference, car: row.carName },
+      },
+      {
+        userId: row.supplierId,
+        bookingId,
+        messageKey: "notifications.newBooking",
+        messageParams: { reference, car: row.carName },
+      },
     ])
     .returning({ id: notifications.id });
   return created.map((notification) => notification.id);
@@ -305,7 +418,13 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
   const [row] = await db
     .select({
       booking: bookings,
-      driver: { id: users.id, fullName: users.fullName, email: users.email, phone: users.phone, language: users.language },
+      driver: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        language: users.language,
+      },
       car: { name: cars.name, image: cars.image, fuelPolicy: cars.fuelPolicy, licensePlate: cars.licensePlate },
       supplierName: supplier.fullName,
       pickup,

@@ -8,7 +8,12 @@ describe("cancellation terms", () => {
   it.each([
     ["pay at pick-up, no option", "payLater", false, { kind: "free" }],
     ["pay at pick-up, with the option", "payLater", true, { kind: "free" }],
-    ["deposit online with the option", "deposit", true, { kind: "freeUntil", deadline: new Date("2030-06-09T08:00:00Z") }],
+    [
+      "deposit online with the option",
+      "deposit",
+      true,
+      { kind: "freeUntil", deadline: new Date("2030-06-09T08:00:00Z") },
+    ],
     ["in full online with the option", "full", true, { kind: "freeUntil", deadline: new Date("2030-06-09T08:00:00Z") }],
     ["deposit online without the option", "deposit", false, { kind: "nonRefundable" }],
     ["in full online without the option", "full", false, { kind: "nonRefundable" }],
@@ -19,7 +24,18 @@ describe("cancellation terms", () => {
   it("says 'cannot be cancelled' exactly where the driver may not request a cancellation", () => {
     for (const paymentMode of ["payLater", "deposit", "full"] as const) {
       for (const cancellation of [true, false]) {
-        const facts = { driverId: "d", supplierId: "s", status: "paid" as const, paymentMode, cancellation, amendments: false, cancelRequest: false, startsAt, endsAt: new Date("2030-06-12T08:00:00Z"), driverDeletedAt: null };
+        const facts = {
+          driverId: "d",
+          supplierId: "s",
+          status: "paid" as const,
+          paymentMode,
+          cancellation,
+          amendments: false,
+          cancelRequest: false,
+          startsAt,
+          endsAt: new Date("2030-06-12T08:00:00Z"),
+          driverDeletedAt: null,
+        };
         const terms = cancellationTerms({ paymentMode, cancellation, startsAt });
         expect(terms.kind === "nonRefundable").toBe(!canRequestCancellation(facts, new Date("2030-06-01T00:00:00Z")));
       }

@@ -24,9 +24,14 @@ export function cancellationKind(paymentMode: PaymentMode, cancellation: boolean
 }
 
 /** The instant free cancellation ends for a rental starting at `startsAt`. */
-export const freeCancellationDeadline = (startsAt: Date) => new Date(startsAt.getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
+export const freeCancellationDeadline = (startsAt: Date) =>
+  new Date(startsAt.getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
 
-export function cancellationTerms(booking: { paymentMode: PaymentMode; cancellation: boolean; startsAt: Date }): CancellationTerms {
+export function cancellationTerms(booking: {
+  paymentMode: PaymentMode;
+  cancellation: boolean;
+  startsAt: Date;
+}): CancellationTerms {
   const kind = cancellationKind(booking.paymentMode, booking.cancellation);
   return kind === "freeUntil" ? { kind, deadline: freeCancellationDeadline(booking.startsAt) } : { kind };
 }

@@ -27,7 +27,16 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   let quiet: PlaceOption;
 
   const filters = (query = ""): SearchFilters => {
-    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...rest } = parseSearchParams(new URLSearchParams(query));
+    const {
+      pickup: _p,
+      dropoff: _d,
+      same: _s,
+      from: _f,
+      to: _t,
+      sort: _o,
+      page: _g,
+      ...rest
+    } = parseSearchParams(new URLSearchParams(query));
     return rest;
   };
 
@@ -47,16 +56,47 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
     const periods = await db.select().from(schema.dateBasedPrices).where(inArray(schema.dateBasedPrices.carId, carIds));
     const now = new Date();
     const held = (carId: string) =>
-      bookings.some((booking) => booking.carId === carId && booking.status !== "cancelled" && (booking.status !== "void" || booking.expiresAt! > now) && booking.startsAt < to && booking.endsAt > from);
+      bookings.some(
+        (booking) =>
+          booking.carId === carId &&
+          booking.status !== "cancelled" &&
+          (booking.status !== "void" || booking.expiresAt! > now) &&
+          booking.startsAt < to &&
+          booking.endsAt > from,
+      );
     const priced = rows
-      .filter(({ car, blacklisted }) => car.available && !car.fullyBooked && !car.comingSoon && !blacklisted && !held(car.id) && (!range || car.range === range))
+      .filter(
+        ({ car, blacklisted }) =>
+          car.available &&
+          !car.fullyBooked &&
+          !car.comingSoon &&
+          !blacklisted &&
+          !held(car.id) &&
+          (!range || car.range === range),
+      )
       .map(({ car, settings }) => {
-        const dateBasedPrices = periods.filter((period) => period.carId === car.id).sort((a, b) => (a.startDate === b.startDate ? (a.id < b.id ? -1 : 1) : a.startDate < b.startDate ? -1 : 1));
-        const quote = quoteRental({ car: { ...car, dateBasedPrices }, markupBasisPoints: settings.markupBasisPoints, from, to, timeZone: TIME_ZONE });
-        return { id: car.id, supplierId: car.supplierId, cap: settings.maxCarsPerSearch ?? Infinity, minimumDays: settings.minimumRentalDays, days: quote.days, total: quote.total };
+        const dateBasedPrices = periods
+          .filter((period) => period.carId === car.id)
+          .sort((a, b) => (a.startDate === b.startDate ? (a.id < b.id ? -1 : 1) : a.startDate < b.startDate ? -1 : 1));
+        const quote = quoteRental({
+          car: { ...car, dateBasedPrices },
+          markupBasisPoints: settings.markupBasisPoints,
+          from,
+          to,
+          timeZone: TIME_ZONE,
+        });
+        return {
+          id: car.id,
+          supplierId: car.supplierId,
+          cap: settings.maxCarsPerSearch ?? Infinity,
+          minimumDays: settings.minimumRentalDays,
+          days: quote.days,
+          total: quote.total,
+        };
       })
       .filter((car) => car.minimumDays <= car.days);
-    const byPrice = (a: { total: number; id: string }, b: { total: number; id: string }) => a.total - b.total || (a.id < b.id ? -1 : 1);
+    const byPrice = (a: { total: number; id: string }, b: { total: number; id: string }) =>
+      a.total - b.total || (a.id < b.id ? -1 : 1);
     const kept = new Map<string, number>();
     return priced.sort(byPrice).filter((car) => {
       const rank = (kept.get(car.supplierId) ?? 0) + 1;
@@ -68,13 +108,32 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const { db } = database;
-    const [country] = await db.insert(schema.countries).values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" }).returning();
-    const place = (slug: string, parentId: string | null = null) => ({ slug, countryId: country!.id, parentId, nameEn: slug, nameFr: slug, nameEs: slug, latitude: 36.8, longitude: 10.2, timeZone: TIME_ZONE });
+    const [country] = await db
+      .insert(schema.countries)
+      .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
+      .returning();
+    const place = (slug: string, parentId: string | null = null) => ({
+      slug,
+      countryId: country!.id,
+      parentId,
+      nameEn: slug,
+      nameFr: slug,
+      nameEs: slug,
+      latitude: 36.8,
+      longitude: 10.2,
+      timeZone: TIME_ZONE,
+    });
     const [metroRow] = await db.insert(schema.locations).values(place("metro")).returning();
-    const [airportRow, quietRow] = await db.insert(schema.locations).values([place("metro-airport", metroRow!.id), place("quiet")]).returning();
+    const [airportRow, quietRow] = await db
+      .insert(schema.locations)
+      .values([place("metro-airport", metroRow!.id), place("quiet")])
+      .returning();
 
     const supplier = async (slug: string, settings: Partial<typeof schema.supplierSettings.$inferInsert>) => {
-      const [user] = await db.insert(schema.users).values({ role: "supplier", email: `${slug}@example.com`, fullName: slug }).returning();
+      const [user] = await db
+        .insert(schema.users)
+        .values({ role: "supplier", email: `${slug}@example.com`, fullName: slug })
+        .returning();
       await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
       return user!.id;
     };
@@ -84,7 +143,10 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
       await supplier("minus", { markupBasisPoints: -2000 }),
       await supplier("capped", { maxCarsPerSearch: 4 }),
     ];
-    const [driver] = await db.insert(schema.users).values({ email: "driver@example.com", fullName: "Driver" }).returning();
+    const [driver] = await db
+      .insert(schema.users)
+      .values({ email: "driver@example.com", fullName: "Driver" })
+      .returning();
 
     // Tier prices that vary with i, some missing, some dearer per day than the daily price, some discounted.
     await db.execute(sql`
@@ -105,10 +167,24 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
     // Date-priced cars: dear by the day, cheap on the dates searched (their floor is 0: always within the bound).
     const [dated] = await db
       .insert(schema.cars)
-      .values({ supplierId: suppliers[0]!, name: "dated", licensePlate: "DATED", dailyPrice: 50000, isDateBasedPrice: true, range: "mini", fuelType: "gasoline", gearbox: "manual", seats: 5, doors: 5, fuelPolicy: "likeForLike" })
+      .values({
+        supplierId: suppliers[0]!,
+        name: "dated",
+        licensePlate: "DATED",
+        dailyPrice: 50000,
+        isDateBasedPrice: true,
+        range: "mini",
+        fuelType: "gasoline",
+        gearbox: "manual",
+        seats: 5,
+        doors: 5,
+        fuelPolicy: "likeForLike",
+      })
       .returning();
     await db.insert(schema.carLocations).values({ carId: dated!.id, locationId: airportRow!.id });
-    await db.insert(schema.dateBasedPrices).values({ carId: dated!.id, startDate: "2030-05-01", endDate: "2030-06-30", dailyPrice: 300 });
+    await db
+      .insert(schema.dateBasedPrices)
+      .values({ carId: dated!.id, startDate: "2030-05-01", endDate: "2030-06-30", dailyPrice: 300 });
 
     // About 40 % of the metro cars are held over the dates searched; cancelled and expired holds hold nothing.
     const booking = (status: string, expires: string | null) => sql`
@@ -127,7 +203,9 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
       insert into cars (supplier_id, name, license_plate, daily_price, range, fuel_type, gearbox, seats, doors, fuel_policy)
       select ${suppliers[0]!}, 'quiet ' || i, 'Q-' || i, 1000 + i, 'mini', 'gasoline', 'manual', 5, 5, 'likeForLike'
       from generate_series(1, ${QUIET_CARS}::int) as i`);
-    await db.execute(sql`insert into car_locations (car_id, location_id) select id, ${quietRow!.id} from cars where license_plate like 'Q-%'`);
+    await db.execute(
+      sql`insert into car_locations (car_id, location_id) select id, ${quietRow!.id} from cars where license_plate like 'Q-%'`,
+    );
     await db.execute(sql`
       insert into bookings (supplier_id, car_id, driver_id, pickup_location_id, dropoff_location_id, starts_at, ends_at, status,
         payment_mode, days, base_price, extras_price, markup, total_price, deposit, amount_due)
@@ -142,34 +220,52 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   afterAll(() => database?.destroy());
 
   const search = (pickup: PlaceOption, days: number, page: number, query = "") =>
-    searchCars(database.db, { pickup, from: FROM, to: new Date(FROM.getTime() + days * DAY_MS), filters: filters(query), sort: "price-asc", page, supplierIds: [] });
+    searchCars(database.db, {
+      pickup,
+      from: FROM,
+      to: new Date(FROM.getTime() + days * DAY_MS),
+      filters: filters(query),
+      sort: "price-asc",
+      page,
+      supplierIds: [],
+    });
 
   // One length per tier band: 1 day (daily), 3 (three-day), 8 (weekly), 31 (monthly).
-  it.each([1, 3, 8, 31])("%i days: every page is the full ranking's, and the count says when it is a lower bound", async (days) => {
-    const expected = await oracle(metro, FROM, new Date(FROM.getTime() + days * DAY_MS));
-    expect(expected.length).toBeGreaterThan(RESULTS_COUNTED_UP_TO + CARS_PAGE_SIZE);
-    const lastPage = Math.ceil(expected.length / CARS_PAGE_SIZE);
-    for (const page of [1, 2, 10, 11, lastPage, lastPage + 1]) {
-      const found = await search(metro, days, page);
-      const shown = expected.slice((page - 1) * CARS_PAGE_SIZE, page * CARS_PAGE_SIZE);
-      expect(found.offers.map((offer) => [offer.id, offer.price.total]), `page ${page}`).toEqual(shown.map((car) => [car.id, car.total]));
-      if (found.more) {
-        expect(found.total, `page ${page}`).toBeLessThanOrEqual(expected.length);
-        expect(found.total, `page ${page}`).toBeGreaterThanOrEqual(page * CARS_PAGE_SIZE);
-      } else {
-        expect(found.total, `page ${page}`).toBe(expected.length);
+  it.each([1, 3, 8, 31])(
+    "%i days: every page is the full ranking's, and the count says when it is a lower bound",
+    async (days) => {
+      const expected = await oracle(metro, FROM, new Date(FROM.getTime() + days * DAY_MS));
+      expect(expected.length).toBeGreaterThan(RESULTS_COUNTED_UP_TO + CARS_PAGE_SIZE);
+      const lastPage = Math.ceil(expected.length / CARS_PAGE_SIZE);
+      for (const page of [1, 2, 10, 11, lastPage, lastPage + 1]) {
+        const found = await search(metro, days, page);
+        const shown = expected.slice((page - 1) * CARS_PAGE_SIZE, page * CARS_PAGE_SIZE);
+        expect(
+          found.offers.map((offer) => [offer.id, offer.price.total]),
+          `page ${page}`,
+        ).toEqual(shown.map((car) => [car.id, car.total]));
+        if (found.more) {
+          expect(found.total, `page ${page}`).toBeLessThanOrEqual(expected.length);
+          expect(found.total, `page ${page}`).toBeGreaterThanOrEqual(page * CARS_PAGE_SIZE);
+        } else {
+          expect(found.total, `page ${page}`).toBe(expected.length);
+        }
       }
-    }
-    // The first page of a place with hundreds free does not count them all: proof the walk stopped early.
-    expect((await search(metro, days, 1)).more).toBe(true);
-  }, 60_000);
+      // The first page of a place with hundreds free does not count them all: proof the walk stopped early.
+      expect((await search(metro, days, 1)).more).toBe(true);
+    },
+    60_000,
+  );
 
   it("with a filter, the same", async () => {
     const expected = await oracle(metro, FROM, new Date(FROM.getTime() + 3 * DAY_MS), "midi");
     for (const page of [1, 2, 5]) {
       const found = await search(metro, 3, page, "range=midi");
       const shown = expected.slice((page - 1) * CARS_PAGE_SIZE, page * CARS_PAGE_SIZE);
-      expect(found.offers.map((offer) => offer.id), `page ${page}`).toEqual(shown.map((car) => car.id));
+      expect(
+        found.offers.map((offer) => offer.id),
+        `page ${page}`,
+      ).toEqual(shown.map((car) => car.id));
     }
   });
 
@@ -184,7 +280,10 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   it("a car whose prices change is walked at its new floor, at each of its places (triggers keep the copy)", async () => {
     const { db } = database;
     const [car] = await db.select().from(schema.cars).where(eq(schema.cars.licensePlate, "M-3")); // at both places
-    await db.update(schema.cars).set({ dailyPrice: 100, discountedDailyPrice: null, biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null }).where(eq(schema.cars.id, car!.id));
+    await db
+      .update(schema.cars)
+      .set({ dailyPrice: 100, discountedDailyPrice: null, biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null })
+      .where(eq(schema.cars.id, car!.id));
     const copies = await db.select().from(schema.carLocations).where(eq(schema.carLocations.carId, car!.id));
     expect(copies.map((copy) => [copy.rateFloor1, copy.rateFloor3, copy.rateFloor7, copy.rateFloor30])).toEqual([
       [100, 100, 100, 100],
@@ -195,9 +294,14 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
     const expected = await oracle(metro, FROM, new Date(FROM.getTime() + 3 * DAY_MS));
     expect(found.offers.map((offer) => offer.id)).toEqual(expected.slice(0, CARS_PAGE_SIZE).map((car) => car.id));
     // A new pairing takes the car's floors too.
-    await db.delete(schema.carLocations).where(and(eq(schema.carLocations.carId, car!.id), eq(schema.carLocations.locationId, quiet.id)));
+    await db
+      .delete(schema.carLocations)
+      .where(and(eq(schema.carLocations.carId, car!.id), eq(schema.carLocations.locationId, quiet.id)));
     await db.insert(schema.carLocations).values({ carId: car!.id, locationId: quiet.id });
-    const [atQuiet] = await db.select().from(schema.carLocations).where(and(eq(schema.carLocations.carId, car!.id), eq(schema.carLocations.locationId, quiet.id)));
+    const [atQuiet] = await db
+      .select()
+      .from(schema.carLocations)
+      .where(and(eq(schema.carLocations.carId, car!.id), eq(schema.carLocations.locationId, quiet.id)));
     expect(atQuiet?.rateFloor3).toBe(100);
   });
 });

@@ -17,13 +17,21 @@ const TO = new Date("2030-05-13T09:00:00Z"); // 3 days
 it("the subquery fence reaches the SQL (drizzle drops a numeric offset(0))", () => {
   const query = new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(SUBQUERY_FENCE).toSQL();
   expect(query.sql).toMatch(/ offset 0$/);
-  expect(new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(0).toSQL().sql).not.toMatch(/offset/);
+  expect(new QueryBuilder().select({ id: schema.cars.id }).from(schema.cars).offset(0).toSQL().sql).not.toMatch(
+    /offset/,
+  );
 });
 
 describe("placeSubtree", () => {
   const place = (id: string, parentSlug: string | null = null) => ({ id: `id-${id}`, slug: id, parentSlug });
   it("takes the place, its children and theirs, once each, and nothing beside them", () => {
-    const places = [place("city"), place("airport", "city"), place("terminal", "airport"), place("other"), place("port", "other")];
+    const places = [
+      place("city"),
+      place("airport", "city"),
+      place("terminal", "airport"),
+      place("other"),
+      place("port", "other"),
+    ];
     expect(placeSubtree(places, places[0]!)).toEqual(["id-city", "id-airport", "id-terminal"]);
     expect(placeSubtree(places, places[3]!)).toEqual(["id-other", "id-port"]);
   });
@@ -44,17 +52,38 @@ describe.each(testEngines)("car search on %s", (engine) => {
   let driver: string;
 
   const noFilters = (): SearchFilters => {
-    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams());
+    const {
+      pickup: _p,
+      dropoff: _d,
+      same: _s,
+      from: _f,
+      to: _t,
+      sort: _o,
+      page: _g,
+      ...filters
+    } = parseSearchParams(new URLSearchParams());
     return filters;
   };
   const search = (overrides: Partial<Parameters<typeof searchCars>[1]> = {}) =>
-    searchCars(database.db, { pickup: city, from: FROM, to: TO, filters: noFilters(), sort: "price-asc", page: 1, supplierIds: [], ...overrides });
+    searchCars(database.db, {
+      pickup: city,
+      from: FROM,
+      to: TO,
+      filters: noFilters(),
+      sort: "price-asc",
+      page: 1,
+      supplierIds: [],
+      ...overrides,
+    });
   const names = (offers: Array<{ name: string }>) => offers.map((offer) => offer.name);
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const { db } = database;
-    const [country] = await db.insert(schema.countries).values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" }).returning();
+    const [country] = await db
+      .insert(schema.countries)
+      .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
+      .returning();
     const place = (slug: string, parentId: string | null = null) => ({
       slug,
       countryId: country!.id,
@@ -67,10 +96,20 @@ describe.each(testEngines)("car search on %s", (engine) => {
       timeZone: "Africa/Tunis",
     });
     const [cityRow] = await db.insert(schema.locations).values(place("city")).returning();
-    const [airportRow, elsewhereRow] = await db.insert(schema.locations).values([place("airport", cityRow!.id), place("elsewhere")]).returning();
+    const [airportRow, elsewhereRow] = await db
+      .insert(schema.locations)
+      .values([place("airport", cityRow!.id), place("elsewhere")])
+      .returning();
 
-    const supplier = async (slug: string, settings: Partial<typeof schema.supplierSettings.$inferInsert> = {}, blacklisted = false) => {
-      const [user] = await db.insert(schema.users).values({ role: "supplier", email: `${slug}@example.com`, fullName: slug, blacklisted }).returning();
+    const supplier = async (
+      slug: string,
+      settings: Partial<typeof schema.supplierSettings.$inferInsert> = {},
+      blacklisted = false,
+    ) => {
+      const [user] = await db
+        .insert(schema.users)
+        .values({ role: "supplier", email: `${slug}@example.com`, fullName: slug, blacklisted })
+        .returning();
       await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
       return user!.id;
     };
@@ -78,10 +117,17 @@ describe.each(testEngines)("car search on %s", (engine) => {
     supplierB = await supplier("supplier-b", { maxCarsPerSearch: 2 });
     const suspended = await supplier("suspended", {}, true);
     const longOnly = await supplier("long-only", { minimumRentalDays: 5 });
-    const [driverRow] = await db.insert(schema.users).values({ email: "d@example.com", fullName: "Driver" }).returning();
+    const [driverRow] = await db
+      .insert(schema.users)
+      .values({ email: "d@example.com", fullName: "Driver" })
+      .returning();
     driver = driverRow!.id;
 
-    const car = async (name: string, values: Partial<typeof schema.cars.$inferInsert>, at: string[] = [cityRow!.id]) => {
+    const car = async (
+      name: string,
+      values: Partial<typeof schema.cars.$inferInsert>,
+      at: string[] = [cityRow!.id],
+    ) => {
       const [row] = await db
         .insert(schema.cars)
         .values({
@@ -103,8 +149,16 @@ describe.each(testEngines)("car search on %s", (engine) => {
       carIds[name] = row!.id;
     };
     await car("cheap", { dailyPrice: 2000, rating: 3.5, multimedia: ["bluetooth"] });
-    await car("discounted", { dailyPrice: 6000, discountedDailyPrice: 2500, rating: 4.8, multimedia: ["bluetooth", "appleCarPlay"], deposit: 20000 });
-    await car("at-airport", { dailyPrice: 3000, range: "midi", seats: 7, rating: 4.1, gearbox: "automatic" }, [airportRow!.id]);
+    await car("discounted", {
+      dailyPrice: 6000,
+      discountedDailyPrice: 2500,
+      rating: 4.8,
+      multimedia: ["bluetooth", "appleCarPlay"],
+      deposit: 20000,
+    });
+    await car("at-airport", { dailyPrice: 3000, range: "midi", seats: 7, rating: 4.1, gearbox: "automatic" }, [
+      airportRow!.id,
+    ]);
     await car("elsewhere-only", { dailyPrice: 1000 }, [elsewhereRow!.id]);
     await car("unavailable", { dailyPrice: 1000, available: false });
     await car("fully-booked", { dailyPrice: 1000, fullyBooked: true });
@@ -118,7 +172,13 @@ describe.each(testEngines)("car search on %s", (engine) => {
     await car("b-2", { dailyPrice: 7100, supplierId: supplierB });
     await car("b-3", { dailyPrice: 7200, supplierId: supplierB });
 
-    const booking = (carName: string, status: schema.BookingStatus, startsAt: Date, endsAt: Date, expiresAt: Date | null = null) => ({
+    const booking = (
+      carName: string,
+      status: schema.BookingStatus,
+      startsAt: Date,
+      endsAt: Date,
+      expiresAt: Date | null = null,
+    ) => ({
       supplierId: supplierA,
       carId: carIds[carName]!,
       driverId: driver,
@@ -161,12 +221,30 @@ describe.each(testEngines)("car search on %s", (engine) => {
         for (const sort of ["price-asc", "price-desc", "rating"] as const) {
           for (const days of [1, 3, 7, 30]) {
             const to = new Date(FROM.getTime() + days * 86_400_000);
-            await searchCars(single.db, { pickup, from: FROM, to, filters: noFilters(), sort, page: 1, supplierIds: [] });
-            await searchCars(single.db, { pickup, from: FROM, to, filters: noFilters(), sort, page: 9, supplierIds: [] });
+            await searchCars(single.db, {
+              pickup,
+              from: FROM,
+              to,
+              filters: noFilters(),
+              sort,
+              page: 1,
+              supplierIds: [],
+            });
+            await searchCars(single.db, {
+              pickup,
+              from: FROM,
+              to,
+              filters: noFilters(),
+              sort,
+              page: 9,
+              supplierIds: [],
+            });
           }
         }
       }
-      const plans = (await single.db.execute(sql`select name, generic_plans, custom_plans from pg_prepared_statements`)) as unknown as {
+      const plans = (await single.db.execute(
+        sql`select name, generic_plans, custom_plans from pg_prepared_statements`,
+      )) as unknown as {
         rows: Array<{ name: string; generic_plans: string; custom_plans: string }>;
       };
       // One walk per price band, nothing else: ranking every car (other orders, a count past the last page) and the
@@ -182,7 +260,15 @@ describe.each(testEngines)("car search on %s", (engine) => {
   it("offers only available cars of active suppliers, free for the period, at the place or its children", async () => {
     const { offers, total, days } = await search();
     expect(days).toBe(3);
-    expect(names(offers)).toEqual(["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]);
+    expect(names(offers)).toEqual([
+      "cheap",
+      "discounted",
+      "at-airport",
+      "cancelled-booking",
+      "expired-void",
+      "b-1",
+      "b-2",
+    ]);
     expect(total).toBe(7);
   });
 
@@ -222,21 +308,47 @@ describe.each(testEngines)("car search on %s", (engine) => {
     ["range", "range=midi", ["at-airport"]],
     ["rating 4+", "rating=4", ["discounted", "at-airport"]],
     ["seats 5+", "seats=5plus", ["at-airport"]],
-    ["seats 5 or 5+", "seats=5&seats=5plus", ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]],
+    [
+      "seats 5 or 5+",
+      "seats=5&seats=5plus",
+      ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"],
+    ],
     ["every multimedia ticked", "multimedia=bluetooth&multimedia=appleCarPlay", ["discounted"]],
     ["deposit under 250", "deposit=250", ["discounted"]],
     ["gearbox", "gearbox=automatic", ["at-airport"]],
     ["limited mileage", "mileage=limited", ["b-1"]],
-    ["both mileage kinds is no filter", "mileage=limited&mileage=unlimited", ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"]],
+    [
+      "both mileage kinds is no filter",
+      "mileage=limited&mileage=unlimited",
+      ["cheap", "discounted", "at-airport", "cancelled-booking", "expired-void", "b-1", "b-2"],
+    ],
     ["fuel type with no match", "fuelType=electric", []],
     ["specs 4+ doors and aircon", "specs=fourDoors&specs=aircon&range=midi", ["at-airport"]],
   ])("filter: %s", async (_name, query, expected) => {
-    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams(query));
+    const {
+      pickup: _p,
+      dropoff: _d,
+      same: _s,
+      from: _f,
+      to: _t,
+      sort: _o,
+      page: _g,
+      ...filters
+    } = parseSearchParams(new URLSearchParams(query));
     expect(names((await search({ filters })).offers)).toEqual(expected);
   });
 
   it("filters by supplier", async () => {
-    const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...filters } = parseSearchParams(new URLSearchParams("supplier=supplier-b"));
+    const {
+      pickup: _p,
+      dropoff: _d,
+      same: _s,
+      from: _f,
+      to: _t,
+      sort: _o,
+      page: _g,
+      ...filters
+    } = parseSearchParams(new URLSearchParams("supplier=supplier-b"));
     expect(names((await search({ filters, supplierIds: [supplierB] })).offers)).toEqual(["b-1", "b-2"]);
   });
 
@@ -254,14 +366,29 @@ describe.each(testEngines)("car search on %s", (engine) => {
   it("keeps a named statement on PostgreSQL's connections only for searches without filters", async () => {
     type PooledClient = { connection: { parsedStatements: Record<string, string> } };
     const pool = (database.db as unknown as { $client: { _clients?: PooledClient[] } }).$client;
-    const named = () => new Set((pool._clients ?? []).flatMap((client) => Object.keys(client.connection.parsedStatements)));
+    const named = () =>
+      new Set((pool._clients ?? []).flatMap((client) => Object.keys(client.connection.parsedStatements)));
     for (const sort of ["price-asc", "price-desc", "rating"] as const) await search({ sort });
     const before = named();
     const filters = (query: string) => {
-      const { pickup: _p, dropoff: _d, same: _s, from: _f, to: _t, sort: _o, page: _g, ...rest } = parseSearchParams(new URLSearchParams(query));
+      const {
+        pickup: _p,
+        dropoff: _d,
+        same: _s,
+        from: _f,
+        to: _t,
+        sort: _o,
+        page: _g,
+        ...rest
+      } = parseSearchParams(new URLSearchParams(query));
       return rest;
     };
-    for (const query of ["range=mini", "seats=5plus&specs=aircon", "gearbox=automatic&mileage=unlimited", "supplier=nobody"]) {
+    for (const query of [
+      "range=mini",
+      "seats=5plus&specs=aircon",
+      "gearbox=automatic&mileage=unlimited",
+      "supplier=nobody",
+    ]) {
       expect((await search({ filters: filters(query), page: 4 })).offers).toEqual([]);
     }
     // A visitor's filters add no statement that a connection would keep until it closes (the count past the last

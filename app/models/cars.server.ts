@@ -13,7 +13,14 @@ import { calendarDate, rentalDays, rentalPrice, type RentalPrice } from "./prici
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "./places.server";
-import { carTierPrices, checkFirstDay, checkRentalDays, datedBaseSql, rentalBaseOfSql, withMarkupSql } from "./pricing.server";
+import {
+  carTierPrices,
+  checkFirstDay,
+  checkRentalDays,
+  datedBaseSql,
+  rentalBaseOfSql,
+  withMarkupSql,
+} from "./pricing.server";
 
 export interface SearchCriteria {
   pickup: PlaceOption;
@@ -111,14 +118,17 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
 
 const value = (name: string) => sql.placeholder(name);
 /** One of several values: a list is one array parameter, so its length does not change the statement. */
-const oneOf = (column: AnyPgColumn, name: string, type: "text" | "uuid" = "text") => sql`${column} = any(${value(name)}::${sql.raw(type)}[])`;
+const oneOf = (column: AnyPgColumn, name: string, type: "text" | "uuid" = "text") =>
+  sql`${column} = any(${value(name)}::${sql.raw(type)}[])`;
 
 function filterConditions(shape: FilterShape): SQL[] {
   const conditions: SQL[] = [];
   if (shape.range) conditions.push(oneOf(cars.range, "range"));
   if (shape.rating) conditions.push(gte(cars.rating, value("rating")));
   if (shape.seats.length) {
-    const seatConditions = shape.seats.map((option) => (option === "5plus" ? sql`${cars.seats} > 5` : eq(cars.seats, Number(option))));
+    const seatConditions = shape.seats.map((option) =>
+      option === "5plus" ? sql`${cars.seats} > 5` : eq(cars.seats, Number(option)),
+    );
     conditions.push(or(...seatConditions)!);
   }
   if (shape.specs.includes("aircon")) conditions.push(eq(cars.aircon, true));
@@ -173,7 +183,10 @@ function offerJson(price: SQL) {
   const fields = [...Object.entries(offerColumns), ["price", price] as const];
   // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
   if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
-  type OfferRow = { [K in keyof typeof offerColumns]: (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null) } & { price: number };
+  type OfferRow = {
+    [K in keyof typeof offerColumns]:
+      (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
+  } & { price: number };
   return sql<OfferRow>`json_build_object(${sql.join(
     fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -243,7 +256,11 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
   const walked =
     floor &&
     db
-      .select({ carId: sql<string>`w.car_id`.as("car_id"), floor: sql<number>`w.floor`.as("floor"), walkedCount: sql<number>`w.walked_count`.as("walked_count") })
+      .select({
+        carId: sql<string>`w.car_id`.as("car_id"),
+        floor: sql<number>`w.floor`.as("floor"),
+        walkedCount: sql<number>`w.walked_count`.as("walked_count"),
+      })
       // A car at two of the places comes twice, with the same floor: next to each other once sorted, kept once.
       // Ordered here, so the join reads the walk in this order and stops at the first pass's size.
       .from(
@@ -305,7 +322,12 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         markup: found.markup,
         base: sql<number>`${rentalBaseOfSql(value("days"), {
           dated: sql`${found.dated}`,
-          tiers: { daily: sql`${found.daily}`, threeDays: sql`${found.threeDays}`, weekly: sql`${found.weekly}`, monthly: sql`${found.monthly}` },
+          tiers: {
+            daily: sql`${found.daily}`,
+            threeDays: sql`${found.threeDays}`,
+            weekly: sql`${found.weekly}`,
+            monthly: sql`${found.monthly}`,
+          },
         })}`.as("base"),
       })
       .from(found)
@@ -328,7 +350,10 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         price: priced.price,
         rating: priced.rating,
         // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
-        supplierRank: sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as("supplier_rank"),
+        supplierRank:
+          sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as(
+            "supplier_rank",
+          ),
         supplierCap: priced.supplierCap,
         walkedCount: priced.walkedCount,
         // How many cars the ranking started from, before supplier caps (the first pass: whether it saw them all).
@@ -337,7 +362,8 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       .from(priced)
       .as("matching");
   };
-  const withinCap = (matching: ReturnType<typeof matchingOf>) => sql`${matching.supplierRank} <= ${matching.supplierCap}`;
+  const withinCap = (matching: ReturnType<typeof matchingOf>) =>
+    sql`${matching.supplierRank} <= ${matching.supplierCap}`;
 
   const pageOf = (source: Candidates, statementName: string) => {
     const matching = matchingOf(source);
@@ -368,7 +394,9 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         total: sql<number>`${page.total}`.mapWith(Number),
         pooled: sql<number>`${page.pooled}`.mapWith(Number),
         walkedCount: sql<number>`${page.walkedCount}`.mapWith(Number),
-        lowestMarkup: sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`.mapWith(Number),
+        lowestMarkup: sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`.mapWith(
+          Number,
+        ),
         offer: offerJson(sql`${page.price}`),
       })
       .from(page)
@@ -381,7 +409,8 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
   const everyFreeCar = () => candidates(where(atPlace, false)).offset(SUBQUERY_FENCE);
   const allMatching = matchingOf(everyFreeCar());
   const atMostFloor =
-    floor && sql`${cars.id} in (select cl.car_id from car_locations cl where cl.location_id = any(${value("placeIds")}::uuid[]) and cl.${floor} <= ${value("floorBound")})`;
+    floor &&
+    sql`${cars.id} in (select cl.car_id from car_locations cl where cl.location_id = any(${value("placeIds")}::uuid[]) and cl.${floor} <= ${value("floorBound")})`;
   // Only the walk is named (planned once per connection, generically: its plan is the same for a place of ten cars
   // or ten thousand). The others are unnamed, so PostgreSQL plans each run for the place and bound it is given: a
   // generic plan cannot see how few cars a place has and read every car of its suppliers (issue 22.1).
@@ -401,7 +430,8 @@ type SearchStatements = ReturnType<typeof buildSearch>;
  */
 const SEARCH_SHAPES_KEPT = 50;
 
-const unfiltered = (shape: FilterShape) => Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
+const unfiltered = (shape: FilterShape) =>
+  Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
 const searchStatements = new WeakMap<Executor, Map<string, SearchStatements>>();
 
 function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder, days: number): SearchStatements {
@@ -443,7 +473,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   if (statements.first && statements.bounded) {
     carRows = await statements.first.execute(values);
     const first = carRows[0];
-    const sawEveryCar = first !== undefined && first.walkedCount < WALKED_PER_PLACE && first.pooled < firstPassSize(criteria.page);
+    const sawEveryCar =
+      first !== undefined && first.walkedCount < WALKED_PER_PLACE && first.pooled < firstPassSize(criteria.page);
     if (!sawEveryCar) {
       if (first && carRows.length === CARS_PAGE_SIZE) {
         // The first pass did not see every free car: rank those at or under the floor the page's last price allows.
@@ -502,4 +533,3 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   });
   return { offers, total: matches, more, days };
 }
-

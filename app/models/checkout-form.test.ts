@@ -34,43 +34,117 @@ const form = (fields: Record<string, string | string[]> = {}) => {
   for (const [key, value] of Object.entries(all)) for (const item of [value].flat()) data.append(key, item);
   return readCheckoutForm(data);
 };
-const secondDriver = { additionalFullName: "Sam Second", additionalEmail: "sam@example.com", additionalPhone: "+216 71 000 001", additionalBirthDate: "1985-05-05" };
-const keysOf = (errors: Record<string, { key: string }>) => Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message.key]));
+const secondDriver = {
+  additionalFullName: "Sam Second",
+  additionalEmail: "sam@example.com",
+  additionalPhone: "+216 71 000 001",
+  additionalBirthDate: "1985-05-05",
+};
+const keysOf = (errors: Record<string, { key: string }>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message.key]));
 
 describe("the second driver is optional unless the driver adds one", () => {
   it.each([
-    ["included, not added, fields empty: the driver books alone", { includedExtras: ["additionalDriver"] as const }, {}, false, {}],
-    ["included and added by its box, details complete", { includedExtras: ["additionalDriver"] as const }, { addDriver: "on", ...secondDriver }, true, {}],
+    [
+      "included, not added, fields empty: the driver books alone",
+      { includedExtras: ["additionalDriver"] as const },
+      {},
+      false,
+      {},
+    ],
+    [
+      "included and added by its box, details complete",
+      { includedExtras: ["additionalDriver"] as const },
+      { addDriver: "on", ...secondDriver },
+      true,
+      {},
+    ],
     [
       "included and added by its box, details empty",
       { includedExtras: ["additionalDriver"] as const },
       { addDriver: "on" },
       true,
-      { additionalFullName: "validation.required", additionalEmail: "validation.required", additionalPhone: "validation.required", additionalBirthDate: "validation.required" },
+      {
+        additionalFullName: "validation.required",
+        additionalEmail: "validation.required",
+        additionalPhone: "validation.required",
+        additionalBirthDate: "validation.required",
+      },
     ],
-    ["included, details given without the box (no JavaScript): added", { includedExtras: ["additionalDriver"] as const }, secondDriver, true, {}],
+    [
+      "included, details given without the box (no JavaScript): added",
+      { includedExtras: ["additionalDriver"] as const },
+      secondDriver,
+      true,
+      {},
+    ],
     ["paid option not ticked, fields empty", {}, {}, false, {}],
     ["paid option ticked, details complete", {}, { extra: "additionalDriver", ...secondDriver }, true, {}],
-    ["paid option ticked, details empty", {}, { extra: "additionalDriver" }, true, { additionalFullName: "validation.required", additionalEmail: "validation.required", additionalPhone: "validation.required", additionalBirthDate: "validation.required" }],
-    ["paid option not ticked but details typed: neither charged nor dropped silently", {}, secondDriver, false, { additionalFullName: "checkout:problems.additionalDriverNotChosen" }],
+    [
+      "paid option ticked, details empty",
+      {},
+      { extra: "additionalDriver" },
+      true,
+      {
+        additionalFullName: "validation.required",
+        additionalEmail: "validation.required",
+        additionalPhone: "validation.required",
+        additionalBirthDate: "validation.required",
+      },
+    ],
+    [
+      "paid option not ticked but details typed: neither charged nor dropped silently",
+      {},
+      secondDriver,
+      false,
+      { additionalFullName: "checkout:problems.additionalDriverNotChosen" },
+    ],
   ] as const)("%s", (_name, change, fields, adds, errors) => {
-    const checked = checkCheckoutForm(form(fields as Record<string, string>), rules({ ...change, optionalExtras: "includedExtras" in change ? ["collisionDamageWaiver"] : ["collisionDamageWaiver", "additionalDriver"] }));
+    const checked = checkCheckoutForm(
+      form(fields as Record<string, string>),
+      rules({
+        ...change,
+        optionalExtras:
+          "includedExtras" in change ? ["collisionDamageWaiver"] : ["collisionDamageWaiver", "additionalDriver"],
+      }),
+    );
     expect(checked.secondDriver).toBe(adds);
     expect(keysOf(checked.errors)).toEqual(errors);
   });
 
   it.each([
-    ["a ten-year-old with an address that is not one", { additionalBirthDate: "2016-01-01", additionalEmail: "junk" }, 25, { additionalBirthDate: "validation.minimumAge", additionalEmail: "validation.invalidEmail" }],
-    ["24 on a camper whose minimum age is 25", { additionalBirthDate: "2002-06-01" }, 25, { additionalBirthDate: "validation.minimumAge" }],
+    [
+      "a ten-year-old with an address that is not one",
+      { additionalBirthDate: "2016-01-01", additionalEmail: "junk" },
+      25,
+      { additionalBirthDate: "validation.minimumAge", additionalEmail: "validation.invalidEmail" },
+    ],
+    [
+      "24 on a camper whose minimum age is 25",
+      { additionalBirthDate: "2002-06-01" },
+      25,
+      { additionalBirthDate: "validation.minimumAge" },
+    ],
     ["a phone that is not one", { additionalPhone: "call me" }, 21, { additionalPhone: "validation.invalidPhone" }],
-    ["a birth date that is not a day", { additionalBirthDate: "31/02/1990" }, 21, { additionalBirthDate: "validation.invalidBirthDate" }],
+    [
+      "a birth date that is not a day",
+      { additionalBirthDate: "31/02/1990" },
+      21,
+      { additionalBirthDate: "validation.invalidBirthDate" },
+    ],
   ])("an added second driver meets the driver's rules: %s", (_name, change, minimumAge, errors) => {
-    const checked = checkCheckoutForm(form({ extra: "additionalDriver", ...secondDriver, ...change }), rules({ minimumAge }));
+    const checked = checkCheckoutForm(
+      form({ extra: "additionalDriver", ...secondDriver, ...change }),
+      rules({ minimumAge }),
+    );
     expect(keysOf(checked.errors)).toEqual(errors);
   });
 
   it("reads both birth dates in the page's order and gives them on as calendar days", () => {
-    const checked = checkCheckoutForm(form({ birthDate: "04/12/1990", extra: "additionalDriver", ...secondDriver, additionalBirthDate: "25/12/1985" }), rules({ language: "fr" }));
+    const checked = checkCheckoutForm(
+      form({ birthDate: "04/12/1990", extra: "additionalDriver", ...secondDriver, additionalBirthDate: "25/12/1985" }),
+      rules({ language: "fr" }),
+    );
     expect(checked.errors).toEqual({});
     expect(checked.birthDates).toEqual({ driver: "1990-12-04", additionalDriver: "1985-12-25" });
   });
@@ -78,26 +152,65 @@ describe("the second driver is optional unless the driver adds one", () => {
 
 describe("the rest of the form", () => {
   it.each([
-    ["a visitor's missing details", { fullName: "", email: "", acceptTerms: "" }, {}, { fullName: "validation.required", email: "validation.required", acceptTerms: "validation.acceptTerms" }],
-    ["a signed-in driver is not asked for name, address or terms", { fullName: "", email: "", acceptTerms: "" }, { signedIn: true }, {}],
-    ["the driver under the car's minimum age", { birthDate: "2003-01-01" }, { minimumAge: 25 }, { birthDate: "validation.minimumAge" }],
-    ["an extra the car does not offer", { extra: "fullInsurance" }, {}, { extras: "checkout:problems.extraUnavailable" }],
+    [
+      "a visitor's missing details",
+      { fullName: "", email: "", acceptTerms: "" },
+      {},
+      { fullName: "validation.required", email: "validation.required", acceptTerms: "validation.acceptTerms" },
+    ],
+    [
+      "a signed-in driver is not asked for name, address or terms",
+      { fullName: "", email: "", acceptTerms: "" },
+      { signedIn: true },
+      {},
+    ],
+    [
+      "the driver under the car's minimum age",
+      { birthDate: "2003-01-01" },
+      { minimumAge: 25 },
+      { birthDate: "validation.minimumAge" },
+    ],
+    [
+      "an extra the car does not offer",
+      { extra: "fullInsurance" },
+      {},
+      { extras: "checkout:problems.extraUnavailable" },
+    ],
     ["no payment option", { paymentMode: "" }, {}, { paymentMode: "checkout:problems.choosePayment" }],
-    ["a payment option the supplier does not allow", { paymentMode: "payLater" }, { paymentModes: ["full"] as const }, { paymentMode: "checkout:problems.choosePayment" }],
+    [
+      "a payment option the supplier does not allow",
+      { paymentMode: "payLater" },
+      { paymentModes: ["full"] as const },
+      { paymentMode: "checkout:problems.choosePayment" },
+    ],
     [
       "the sandbox's card fields, paying online",
       { paymentMode: "full", cardNumber: "4242 4242 4242 4241", cardExpiry: "01/20", cardCvc: "1" },
       {},
-      { cardNumber: "validation.invalidCardNumber", cardExpiry: "validation.invalidCardExpiry", cardCvc: "validation.invalidCardCvc" },
+      {
+        cardNumber: "validation.invalidCardNumber",
+        cardExpiry: "validation.invalidCardExpiry",
+        cardCvc: "validation.invalidCardCvc",
+      },
     ],
     ["no card asked when paying at pick-up", { paymentMode: "payLater", cardNumber: "" }, {}, {}],
-    ["online with no gateway", { paymentMode: "full" }, { gateways: [] }, { paymentMode: "checkout:problems.onlineUnavailable" }],
+    [
+      "online with no gateway",
+      { paymentMode: "full" },
+      { gateways: [] },
+      { paymentMode: "checkout:problems.onlineUnavailable" },
+    ],
   ] as const)("%s", (_name, fields, change, errors) => {
-    expect(keysOf(checkCheckoutForm(form(fields as Record<string, string>), rules(change as Partial<CheckoutRules>)).errors)).toEqual(errors);
+    expect(
+      keysOf(checkCheckoutForm(form(fields as Record<string, string>), rules(change as Partial<CheckoutRules>)).errors),
+    ).toEqual(errors);
   });
 
   it("a quote checks only the choices (the driver may not have typed anything yet)", () => {
-    const checked = checkCheckoutForm(form({ intent: "quote", fullName: "", email: "", extra: "collisionDamageWaiver" }), rules());
+    const checked = checkCheckoutForm(
+      form({ intent: "quote", fullName: "", email: "", extra: "collisionDamageWaiver" }),
+      rules(),
+    );
     expect(checked.errors).toEqual({});
     expect(checked.extras).toEqual(["collisionDamageWaiver"]);
   });

@@ -29,11 +29,17 @@ export interface CheckoutRules {
 }
 
 /** The second driver's fields, in the order the form shows them. */
-export const ADDITIONAL_DRIVER_FIELDS = ["additionalFullName", "additionalEmail", "additionalPhone", "additionalBirthDate"] as const;
+export const ADDITIONAL_DRIVER_FIELDS = [
+  "additionalFullName",
+  "additionalEmail",
+  "additionalPhone",
+  "additionalBirthDate",
+] as const;
 
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
 
-const text = (max: number) => z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).optional().default("");
+const text = (max: number) =>
+  z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).optional().default("");
 
 /** What the form posts, read leniently (every field a string, extras a list) before the rules are applied. */
 const rawCheckout = z.object({
@@ -79,8 +85,13 @@ export function readCheckoutForm(formData: FormData): CheckoutValues {
  * 'add a second driver' or giving their details (without JavaScript the fields show beside the choice). Nobody has
  * to name a second driver they do not have.
  */
-export function addsSecondDriver(values: CheckoutValues, chosenExtras: readonly Extra[], rules: Pick<CheckoutRules, "includedExtras">): boolean {
-  if (rules.includedExtras.includes("additionalDriver")) return values.addDriver === "on" || ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "");
+export function addsSecondDriver(
+  values: CheckoutValues,
+  chosenExtras: readonly Extra[],
+  rules: Pick<CheckoutRules, "includedExtras">,
+): boolean {
+  if (rules.includedExtras.includes("additionalDriver"))
+    return values.addDriver === "on" || ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "");
   return chosenExtras.includes("additionalDriver");
 }
 
@@ -97,9 +108,13 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
   const extras = [...new Set(values.extra.filter((extra): extra is Extra => offered.has(extra)))];
   const secondDriver = addsSecondDriver(values, extras, rules);
 
-  const paymentMode = (rules.paymentModes as readonly string[]).includes(values.paymentMode) ? (values.paymentMode as PaymentMode) : null;
+  const paymentMode = (rules.paymentModes as readonly string[]).includes(values.paymentMode)
+    ? (values.paymentMode as PaymentMode)
+    : null;
   if (!paymentMode) errors.paymentMode = { key: "checkout:problems.choosePayment" };
-  const gateway = (rules.gateways as readonly string[]).includes(values.gateway) ? (values.gateway as PaymentGateway) : (rules.gateways[0] ?? null);
+  const gateway = (rules.gateways as readonly string[]).includes(values.gateway)
+    ? (values.gateway as PaymentGateway)
+    : (rules.gateways[0] ?? null);
   const online = paymentMode !== null && paysOnline(paymentMode);
   if (values.intent === "quote") return { extras, paymentMode, gateway, secondDriver, errors, birthDates: null };
 
@@ -107,7 +122,11 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
     if (problem) errors[field] ??= problem;
   };
   const birthDateOf = (field: "birthDate" | "additionalBirthDate") => {
-    const checked = checkBirthDate(values[field], { minimumAge: rules.minimumAge, now: rules.now, language: rules.language });
+    const checked = checkBirthDate(values[field], {
+      minimumAge: rules.minimumAge,
+      now: rules.now,
+      language: rules.language,
+    });
     set(field, checked.ok ? null : checked.problem);
     return checked.ok ? checked.date : null;
   };

@@ -5,13 +5,26 @@
  */
 import { freeCancellationDeadline } from "./cancellation-terms";
 import type { Message } from "~/utils/form-errors";
-import { type Currency, type Extra, type Language, type PaymentGateway as GatewayName, type PaymentMode } from "./enums";
+import {
+  type Currency,
+  type Extra,
+  type Language,
+  type PaymentGateway as GatewayName,
+  type PaymentMode,
+} from "./enums";
 import type { DisplayPricing } from "~/utils/currency.server";
 import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
 import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "./person-fields";
-import { bookingReference, foldMarkup, offeredPaymentOptions, onlineChargeOf, paymentTerms, paysOnline } from "./booking";
+import {
+  bookingReference,
+  foldMarkup,
+  offeredPaymentOptions,
+  onlineChargeOf,
+  paymentTerms,
+  paysOnline,
+} from "./booking";
 import { announceBooking } from "./booking-announcements.server";
 import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookings.server";
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
@@ -32,7 +45,11 @@ export interface Signer {
 }
 
 /** The rules the form is checked against for this offer and driver. */
-export function checkoutRules(offer: CheckoutOffer, driver: { signedIn: boolean; language: Language }, now: Date): CheckoutRules {
+export function checkoutRules(
+  offer: CheckoutOffer,
+  driver: { signedIn: boolean; language: Language },
+  now: Date,
+): CheckoutRules {
   const { included, optional } = extrasOf(offer.car);
   const gateways = configuredGatewayNames();
   return {
@@ -41,22 +58,36 @@ export function checkoutRules(offer: CheckoutOffer, driver: { signedIn: boolean;
     minimumAge: Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge),
     includedExtras: included,
     optionalExtras: optional,
-    paymentModes: offeredPaymentOptions({ payLater: offer.supplier.payLater, deposit: offer.car.deposit, onlinePayments: gateways.length > 0 }),
+    paymentModes: offeredPaymentOptions({
+      payLater: offer.supplier.payLater,
+      deposit: offer.car.deposit,
+      onlinePayments: gateways.length > 0,
+    }),
     gateways,
     now,
   };
 }
 
 /** The page's summary and options, every amount converted to the display currency (minor units). */
-export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null }, pricing: DisplayPricing) {
+export function checkoutView(
+  offer: CheckoutOffer,
+  choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null },
+  pricing: DisplayPricing,
+) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
   const { included, optional } = extrasOf(offer.car);
   // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
-  const { price, extras } = quoteOffer(offer, choice.extras.filter((extra) => optional.includes(extra)));
+  const { price, extras } = quoteOffer(
+    offer,
+    choice.extras.filter((extra) => optional.includes(extra)),
+  );
   const folded = foldMarkup(price);
   const rules = checkoutRules(offer, { signedIn: false, language: "en" }, new Date());
   const total = convert(price.total);
-  const extraLines = Object.entries(folded.extras).map(([extra, amount]) => ({ extra: extra as Extra, amount: convert(amount) }));
+  const extraLines = Object.entries(folded.extras).map(([extra, amount]) => ({
+    extra: extra as Extra,
+    amount: convert(amount),
+  }));
   return {
     car: {
       id: offer.car.id,
@@ -70,9 +101,17 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
       minimumAge: rules.minimumAge,
     },
     supplier: { name: offer.supplier.name, logo: offer.supplier.logo, licenseRequired: offer.supplier.licenseRequired },
-    pickup: { name: offer.pickup.name, local: instantToLocalDateTime(offer.from, offer.pickup.timeZone), timeZone: offer.pickup.timeZone },
+    pickup: {
+      name: offer.pickup.name,
+      local: instantToLocalDateTime(offer.from, offer.pickup.timeZone),
+      timeZone: offer.pickup.timeZone,
+    },
     // Each stop on its own place's clocks (a one-way rental may cross a time zone).
-    dropoff: { name: offer.dropoff.name, local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone), timeZone: offer.dropoff.timeZone },
+    dropoff: {
+      name: offer.dropoff.name,
+      local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone),
+      timeZone: offer.dropoff.timeZone,
+    },
     // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks.
     cancellationDeadline: instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone),
     days: price.days,
@@ -91,9 +130,16 @@ export function checkoutView(offer: CheckoutOffer, choice: { extras: readonly Ex
     deposit: convert(offer.car.deposit),
     paymentOptions: rules.paymentModes.map((mode) => {
       const terms = paymentTerms(mode, price.total, offer.car.deposit);
-      return { mode, online: onlineChargeOf(mode, price.total, offer.car.deposit, pricing.rate), atCounter: convert(terms.atCounter) };
+      return {
+        mode,
+        online: onlineChargeOf(mode, price.total, offer.car.deposit, pricing.rate),
+        atCounter: convert(terms.atCounter),
+      };
     }),
-    paymentMode: choice.paymentMode && rules.paymentModes.includes(choice.paymentMode) ? choice.paymentMode : (rules.paymentModes[0] ?? null),
+    paymentMode:
+      choice.paymentMode && rules.paymentModes.includes(choice.paymentMode)
+        ? choice.paymentMode
+        : (rules.paymentModes[0] ?? null),
     gateways: rules.gateways,
     currency: pricing.currency,
     ratesAsOf: pricing.ratesAsOf,
@@ -107,7 +153,15 @@ export type BookingOutcome =
   | { kind: "problem"; errors: Record<string, Message> }
   | { kind: "confirmed"; bookingId: string; driverId: string; sessionId: string }
   | { kind: "redirect"; bookingId: string; driverId: string; url: string }
-  | { kind: "embedded"; bookingId: string; driverId: string; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null };
+  | {
+      kind: "embedded";
+      bookingId: string;
+      driverId: string;
+      sessionId: string;
+      clientSecret: string;
+      publishableKey: string;
+      scriptUrl: string | null;
+    };
 
 /**
  * Places the booking and starts its payment. Pay later is confirmed at once; an online payment holds the car as
@@ -137,39 +191,67 @@ export async function bookOffer(
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
   const driver: DriverDetails = input.signer
-    ? { kind: "signedIn", userId: input.signer.id, phone: values.phone, birthDate: input.birthDates.driver, driverLicense: input.driverLicense }
-    : { kind: "visitor", fullName: values.fullName, email: values.email, phone: values.phone, birthDate: input.birthDates.driver, language: input.language, driverLicense: input.driverLicense };
+    ? {
+        kind: "signedIn",
+        userId: input.signer.id,
+        phone: values.phone,
+        birthDate: input.birthDates.driver,
+        driverLicense: input.driverLicense,
+      }
+    : {
+        kind: "visitor",
+        fullName: values.fullName,
+        email: values.email,
+        phone: values.phone,
+        birthDate: input.birthDates.driver,
+        language: input.language,
+        driverLicense: input.driverLicense,
+      };
   const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
-  const attemptId = newAttemptId(gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk");
+  const attemptId = newAttemptId(
+    gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk",
+  );
   const placed = await placeBooking(
     db,
     {
-    offer,
-    price,
-    extras,
-    paymentMode: input.paymentMode,
-    gateway: gatewayName,
-    display: input.display,
-    driver,
-    additionalDriver: input.birthDates.additionalDriver
-      ? { fullName: values.additionalFullName, email: values.additionalEmail, phone: values.additionalPhone, birthDate: input.birthDates.additionalDriver }
-      : undefined,
-    attemptId,
-    holdUntil,
-    now: input.now,
+      offer,
+      price,
+      extras,
+      paymentMode: input.paymentMode,
+      gateway: gatewayName,
+      display: input.display,
+      driver,
+      additionalDriver: input.birthDates.additionalDriver
+        ? {
+            fullName: values.additionalFullName,
+            email: values.additionalEmail,
+            phone: values.additionalPhone,
+            birthDate: input.birthDates.additionalDriver,
+          }
+        : undefined,
+      attemptId,
+      holdUntil,
+      now: input.now,
     },
     // In the booking's transaction: a pay-later booking's announcement, or an online one's payments row, written
     // before the gateway is called (decision 019).
     (tx, booking) =>
       gatewayName
-        ? recordPaymentStart(tx, { bookingId: booking.id, gateway: gatewayName, attemptId, amount: booking.chargeAmount, currency: input.display.currency }).then(() => undefined)
+        ? recordPaymentStart(tx, {
+            bookingId: booking.id,
+            gateway: gatewayName,
+            attemptId,
+            amount: booking.chargeAmount,
+            currency: input.display.currency,
+          }).then(() => undefined)
         : announceBooking(tx, booking.id, input.origin),
   );
   if (!placed.ok) {
     const field = placed.error === "errors.emailAlreadyRegistered" ? "email" : "";
     return { kind: "problem", errors: { [field]: { key: placed.error } } };
   }
-  if (!gatewayName) return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
+  if (!gatewayName)
+    return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
 
   let start: PaymentStart;
   try {
@@ -185,7 +267,10 @@ export async function bookOffer(
       expiresAt: holdUntil,
       origin: input.origin,
       embedded: values.embedded === "1",
-      card: gatewayName === "sandbox" ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc } : undefined,
+      card:
+        gatewayName === "sandbox"
+          ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
+          : undefined,
     });
   } catch (error) {
     logError("checkout", error, "the payment could not start");
@@ -197,20 +282,40 @@ export async function bookOffer(
       await settlePayment(db, attemptId, { status: "failed" }, input.origin);
       return { kind: "problem", errors: { "": { key: "errors.paymentFailed" } } };
     }
-    const settled = await settlePayment(db, attemptId, { status: "paid", amount: placed.chargeAmount, currency: input.display.currency, references: { attemptId } }, input.origin, input.now);
-    if (settled !== "paid") throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
+    const settled = await settlePayment(
+      db,
+      attemptId,
+      { status: "paid", amount: placed.chargeAmount, currency: input.display.currency, references: { attemptId } },
+      input.origin,
+      input.now,
+    );
+    if (settled !== "paid")
+      throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
     return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
   }
-  const references: Record<string, string> = start.kind === "redirect" && start.payPalOrderId ? { orderId: start.payPalOrderId } : { sessionId: start.sessionId };
-  await recordPaymentSession(db, placed.bookingId, { sessionId: start.sessionId, payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined });
+  const references: Record<string, string> =
+    start.kind === "redirect" && start.payPalOrderId
+      ? { orderId: start.payPalOrderId }
+      : { sessionId: start.sessionId };
+  await recordPaymentSession(db, placed.bookingId, {
+    sessionId: start.sessionId,
+    payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined,
+  });
   await recordGatewayReferences(db, attemptId, references);
   return start.kind === "redirect"
     ? { kind: "redirect", bookingId: placed.bookingId, driverId: placed.driverId, url: start.url }
-    : { kind: "embedded", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: start.sessionId, clientSecret: start.clientSecret, publishableKey: start.publishableKey, scriptUrl: start.scriptUrl };
+    : {
+        kind: "embedded",
+        bookingId: placed.bookingId,
+        driverId: placed.driverId,
+        sessionId: start.sessionId,
+        clientSecret: start.clientSecret,
+        publishableKey: start.publishableKey,
+        scriptUrl: start.scriptUrl,
+      };
 }
 
 /** Spec §3 payment order description: the booking reference, the car's days and places. */
 function paymentDescription(price: PriceBreakdown, offer: CheckoutOffer, bookingId: string): string {
   return `${bookingReference(bookingId)} · ${price.days} d · ${offer.pickup.name} → ${offer.dropoff.name}`;
 }
-

@@ -22,8 +22,18 @@ import { getBusinessSettings } from "./settings.server";
 export type CheckoutProblem = Message;
 
 export interface CheckoutOffer {
-  car: typeof cars.$inferSelect & { dateBasedPrices: Array<{ startDate: string; endDate: string; dailyPrice: number }> };
-  supplier: { id: string; name: string; slug: string; logo: string | null; payLater: boolean; licenseRequired: boolean; markupBasisPoints: number };
+  car: typeof cars.$inferSelect & {
+    dateBasedPrices: Array<{ startDate: string; endDate: string; dailyPrice: number }>;
+  };
+  supplier: {
+    id: string;
+    name: string;
+    slug: string;
+    logo: string | null;
+    payLater: boolean;
+    licenseRequired: boolean;
+    markupBasisPoints: number;
+  };
   pickup: PlaceOption;
   dropoff: PlaceOption;
   from: Date;
@@ -44,8 +54,17 @@ export interface CheckoutLink {
 }
 
 export function readCheckoutLink(source: URLSearchParams | FormData): CheckoutLink {
-  const text = (key: string, max: number) => String(source.get(key) ?? "").trim().slice(0, max);
-  return { car: text("car", 36), pickup: text("pickup", 100), dropoff: text("dropoff", 100), from: text("from", 32), to: text("to", 32) };
+  const text = (key: string, max: number) =>
+    String(source.get(key) ?? "")
+      .trim()
+      .slice(0, max);
+  return {
+    car: text("car", 36),
+    pickup: text("pickup", 100),
+    dropoff: text("dropoff", 100),
+    from: text("from", 32),
+    to: text("to", 32),
+  };
 }
 
 /** The same search the driver came from (places and dates), for 'back to the results'. */
@@ -58,7 +77,13 @@ export function searchHrefFor(link: CheckoutLink): string {
 
 /** The checkout link itself, with choices to keep (extras, payment option) — e.g. to come back after signing in. */
 export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string } = {}): string {
-  const query = new URLSearchParams({ car: link.car, pickup: link.pickup, dropoff: link.dropoff, from: link.from, to: link.to });
+  const query = new URLSearchParams({
+    car: link.car,
+    pickup: link.pickup,
+    dropoff: link.dropoff,
+    from: link.from,
+    to: link.to,
+  });
   for (const extra of choices.extras ?? []) query.append("extra", extra);
   if (choices.paymentMode) query.set("payment", choices.paymentMode);
   return `/checkout?${query.toString()}`;
@@ -78,7 +103,12 @@ export async function resolveCheckout(
   // The period rules' messages live in the common namespace; the checkout page translates in its own.
   if (!from || !to) return { ok: false, problem: { key: "common:validation.invalidDate" } };
   const [period] = checkRentalPeriod(from, to, options.now, await getBusinessSettings(db), pickup.timeZone);
-  if (period) return { ok: false, problem: "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` } };
+  if (period)
+    return {
+      ok: false,
+      problem:
+        "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
+    };
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
   const [row] = await db
@@ -90,7 +120,10 @@ export async function resolveCheckout(
   if (!row) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
   const days = rentalDays(from, to, pickup.timeZone);
   if (days < row.settings.minimumRentalDays) {
-    return { ok: false, problem: { key: "checkout:problems.supplierMinimumDays", params: { count: row.settings.minimumRentalDays } } };
+    return {
+      ok: false,
+      problem: { key: "checkout:problems.supplierMinimumDays", params: { count: row.settings.minimumRentalDays } },
+    };
   }
   const placeIds = await placeAndChildren(db, pickup.id);
   const [offered] = await db
@@ -101,13 +134,20 @@ export async function resolveCheckout(
       and(
         eq(cars.id, row.car.id),
         offerableCar,
-        sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(placeIds.map((id) => sql`${id}::uuid`), sql`, `)}))`,
+        sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(
+          placeIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
         freeDuring(from, to, { exceptBookingId: options.exceptBookingId }),
       ),
     );
   if (!offered) return { ok: false, problem: { key: "checkout:problems.carUnavailable" } };
   const periods = await db
-    .select({ startDate: dateBasedPrices.startDate, endDate: dateBasedPrices.endDate, dailyPrice: dateBasedPrices.dailyPrice })
+    .select({
+      startDate: dateBasedPrices.startDate,
+      endDate: dateBasedPrices.endDate,
+      dailyPrice: dateBasedPrices.dailyPrice,
+    })
     .from(dateBasedPrices)
     .where(eq(dateBasedPrices.carId, row.car.id))
     .orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id));
@@ -139,7 +179,9 @@ export async function resolveCheckout(
 export function extrasOf(car: CheckoutOffer["car"]): { included: Extra[]; optional: Extra[] } {
   return {
     included: ALL_EXTRAS.filter((extra) => car[extra] === EXTRA_INCLUDED),
-    optional: ALL_EXTRAS.filter((extra) => car[extra] !== EXTRA_INCLUDED && car[extra] !== EXTRA_UNAVAILABLE && car[extra] > 0),
+    optional: ALL_EXTRAS.filter(
+      (extra) => car[extra] !== EXTRA_INCLUDED && car[extra] !== EXTRA_UNAVAILABLE && car[extra] > 0,
+    ),
   };
 }
 

@@ -24,8 +24,13 @@ const CARE_LANGUAGE = "en";
  */
 export async function submitContactMessage(db: Executor, contact: ContactMessage): Promise<void> {
   const { account } = contact;
-  await db.insert(contactMessages).values({ userId: account?.id ?? null, email: contact.email, subject: contact.subject, message: contact.message });
-  const [t, signature] = await Promise.all([getTranslator(CARE_LANGUAGE, "contact"), getTranslator(CARE_LANGUAGE, "mail")]);
+  await db
+    .insert(contactMessages)
+    .values({ userId: account?.id ?? null, email: contact.email, subject: contact.subject, message: contact.message });
+  const [t, signature] = await Promise.all([
+    getTranslator(CARE_LANGUAGE, "contact"),
+    getTranslator(CARE_LANGUAGE, "mail"),
+  ]);
   const mail = composeMail({
     to: getEnv().CONTACT_EMAIL,
     language: CARE_LANGUAGE,
@@ -39,8 +44,15 @@ export async function submitContactMessage(db: Executor, contact: ContactMessage
   await acknowledge(db, contact, account);
 }
 
-async function acknowledge(db: Executor, contact: ContactMessage, account: NonNullable<ContactMessage["account"]>): Promise<void> {
-  const [t, mailText] = await Promise.all([getTranslator(account.language, "contact"), getTranslator(account.language, "mail")]);
+async function acknowledge(
+  db: Executor,
+  contact: ContactMessage,
+  account: NonNullable<ContactMessage["account"]>,
+): Promise<void> {
+  const [t, mailText] = await Promise.all([
+    getTranslator(account.language, "contact"),
+    getTranslator(account.language, "mail"),
+  ]);
   await queueMail(
     db,
     composeMail({

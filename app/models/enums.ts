@@ -28,7 +28,11 @@ export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"]
 export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 /** Brand names, the same in every language. */
-export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook", apple: "Apple" };
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  apple: "Apple",
+};
 export const EXTRAS = [
   "cancellation",
   "amendments",

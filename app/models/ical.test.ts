@@ -8,8 +8,18 @@ describe("rental calendar (.ics)", () => {
     url: "https://rent.example/booking?b=b1",
     now: new Date("2030-06-01T10:00:00Z"),
     stops: [
-      { summary: "Pick-up: Peugeot 208", location: "Tunis", at: new Date("2030-07-01T08:00:00Z"), timeZone: "Africa/Tunis" },
-      { summary: "Drop-off: Peugeot 208", location: "Paris, Orly", at: new Date("2030-07-04T08:00:00Z"), timeZone: "Europe/Paris" },
+      {
+        summary: "Pick-up: Peugeot 208",
+        location: "Tunis",
+        at: new Date("2030-07-01T08:00:00Z"),
+        timeZone: "Africa/Tunis",
+      },
+      {
+        summary: "Drop-off: Peugeot 208",
+        location: "Paris, Orly",
+        at: new Date("2030-07-04T08:00:00Z"),
+        timeZone: "Europe/Paris",
+      },
     ],
   });
 
@@ -28,7 +38,10 @@ describe("rental calendar (.ics)", () => {
   });
 
   it("defines every TZID it uses with a VTIMEZONE: the zone's offsets and, where the clocks change, each change", () => {
-    const zones = calendar.split("BEGIN:VTIMEZONE").slice(1).map((part) => part.split("END:VTIMEZONE")[0]!);
+    const zones = calendar
+      .split("BEGIN:VTIMEZONE")
+      .slice(1)
+      .map((part) => part.split("END:VTIMEZONE")[0]!);
     expect(zones.map((zone) => /TZID:(.+)/.exec(zone)?.[1]?.trim())).toEqual(["Africa/Tunis", "Europe/Paris"]);
     // Tunis keeps +01:00 all year; Paris moves to +02:00 on the last Sunday of March at 02:00 and back in October.
     expect(zones[0]).toContain("DTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0100");

@@ -14,10 +14,15 @@ export interface CalendarStop {
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in text values. */
-export const escapeText = (text: string) => text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+export const escapeText = (text: string) =>
+  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 
 const localStamp = (at: Date, timeZone: string) => instantToLocalDateTime(at, timeZone).replace(/[-:]/g, "") + "00";
-const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** Lines longer than 75 octets are folded (a CRLF and a space), as RFC 5545 §3.1 requires. */
 function fold(line: string): string {
@@ -44,13 +49,15 @@ const STEP_MS = 7 * 24 * HOUR_MS;
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 export function utcOffsetMinutes(at: Date, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
-  if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
+  if (!format)
+    offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })));
   const name = format.formatToParts(at).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
-const offsetText = (minutes: number) => `${minutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")}${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")}${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
 const floatingStamp = (at: Date) => utcStamp(at).replace("Z", "");
 
 /**
@@ -96,10 +103,27 @@ export function timeZoneComponent(timeZone: string, instants: Date[]): string[] 
   ];
 }
 
-export function rentalCalendar(input: { uid: string; description: string; url: string; stops: CalendarStop[]; now: Date }): string {
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Rentacar//Booking//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+export function rentalCalendar(input: {
+  uid: string;
+  description: string;
+  url: string;
+  stops: CalendarStop[];
+  now: Date;
+}): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Rentacar//Booking//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+  ];
   for (const timeZone of new Set(input.stops.map((stop) => stop.timeZone))) {
-    lines.push(...timeZoneComponent(timeZone, input.stops.filter((stop) => stop.timeZone === timeZone).map((stop) => stop.at)));
+    lines.push(
+      ...timeZoneComponent(
+        timeZone,
+        input.stops.filter((stop) => stop.timeZone === timeZone).map((stop) => stop.at),
+      ),
+    );
   }
   input.stops.forEach((stop, index) => {
     lines.push(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { convertMinorUnits, CurrencyConversionError, exchangeRate, formatMoney, ISO_4217_CODES, validateConversion } from "./money";
+import {
+  convertMinorUnits,
+  CurrencyConversionError,
+  exchangeRate,
+  formatMoney,
+  ISO_4217_CODES,
+  validateConversion,
+} from "./money";
 
 describe("formatMoney (spec §9)", () => {
   it.each([
@@ -62,7 +69,10 @@ describe("exchangeRate", () => {
     try {
       exchangeRate(from, to, table);
     } catch (error) {
-      expect((error as CurrencyConversionError).problem).toEqual({ key: "validation.invalidCurrencyCode", params: { code } });
+      expect((error as CurrencyConversionError).problem).toEqual({
+        key: "validation.invalidCurrencyCode",
+        params: { code },
+      });
     }
   });
 });

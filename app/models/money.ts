@@ -57,23 +57,167 @@ export function convertMinorUnits(baseMinorUnits: number, rate: number): number 
 
 /** ISO 4217 codes accepted by the conversion utility (spec §5: 'a fixed list of about 150 codes'). */
 export const ISO_4217_CODES = [
-  "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN", "BHD", "BIF",
-  "BMD", "BND", "BOB", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF", "CHF", "CLP", "CNY", "COP", "CRC",
-  "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS",
-  "GIP", "GMD", "GNF", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD",
-  "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR", "LRD", "LSL",
-  "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK", "MXN", "MYR", "MZN", "NAD",
-  "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN", "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD",
-  "RUB", "RWF", "SAR", "SBD", "SCR", "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP",
-  "SZL", "THB", "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "UYU", "UZS", "VES",
-  "VND", "VUV", "WST", "XAF", "XCD", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWL",
+  "AED",
+  "AFN",
+  "ALL",
+  "AMD",
+  "ANG",
+  "AOA",
+  "ARS",
+  "AUD",
+  "AWG",
+  "AZN",
+  "BAM",
+  "BBD",
+  "BDT",
+  "BGN",
+  "BHD",
+  "BIF",
+  "BMD",
+  "BND",
+  "BOB",
+  "BRL",
+  "BSD",
+  "BTN",
+  "BWP",
+  "BYN",
+  "BZD",
+  "CAD",
+  "CDF",
+  "CHF",
+  "CLP",
+  "CNY",
+  "COP",
+  "CRC",
+  "CUP",
+  "CVE",
+  "CZK",
+  "DJF",
+  "DKK",
+  "DOP",
+  "DZD",
+  "EGP",
+  "ERN",
+  "ETB",
+  "EUR",
+  "FJD",
+  "FKP",
+  "GBP",
+  "GEL",
+  "GHS",
+  "GIP",
+  "GMD",
+  "GNF",
+  "GTQ",
+  "GYD",
+  "HKD",
+  "HNL",
+  "HTG",
+  "HUF",
+  "IDR",
+  "ILS",
+  "INR",
+  "IQD",
+  "IRR",
+  "ISK",
+  "JMD",
+  "JOD",
+  "JPY",
+  "KES",
+  "KGS",
+  "KHR",
+  "KMF",
+  "KPW",
+  "KRW",
+  "KWD",
+  "KYD",
+  "KZT",
+  "LAK",
+  "LBP",
+  "LKR",
+  "LRD",
+  "LSL",
+  "LYD",
+  "MAD",
+  "MDL",
+  "MGA",
+  "MKD",
+  "MMK",
+  "MNT",
+  "MOP",
+  "MRU",
+  "MUR",
+  "MVR",
+  "MWK",
+  "MXN",
+  "MYR",
+  "MZN",
+  "NAD",
+  "NGN",
+  "NIO",
+  "NOK",
+  "NPR",
+  "NZD",
+  "OMR",
+  "PAB",
+  "PEN",
+  "PGK",
+  "PHP",
+  "PKR",
+  "PLN",
+  "PYG",
+  "QAR",
+  "RON",
+  "RSD",
+  "RUB",
+  "RWF",
+  "SAR",
+  "SBD",
+  "SCR",
+  "SDG",
+  "SEK",
+  "SGD",
+  "SHP",
+  "SLE",
+  "SOS",
+  "SRD",
+  "SSP",
+  "STN",
+  "SVC",
+  "SYP",
+  "SZL",
+  "THB",
+  "TJS",
+  "TMT",
+  "TND",
+  "TOP",
+  "TRY",
+  "TTD",
+  "TWD",
+  "TZS",
+  "UAH",
+  "UGX",
+  "USD",
+  "UYU",
+  "UZS",
+  "VES",
+  "VND",
+  "VUV",
+  "WST",
+  "XAF",
+  "XCD",
+  "XOF",
+  "XPF",
+  "YER",
+  "ZAR",
+  "ZMW",
+  "ZWL",
 ] as const;
 
 const KNOWN_CODES = new Set<string>(ISO_4217_CODES);
 
 export type ConversionProblem =
-  | { key: "validation.amountMustBePositive" }
-  | { key: "validation.invalidCurrencyCode"; params: { code: string } };
+  { key: "validation.amountMustBePositive" } | { key: "validation.invalidCurrencyCode"; params: { code: string } };
 
 /** Spec §5: a positive amount; from and to non-empty and in the ISO 4217 list. */
 export function validateConversion(amount: number, from: string, to: string): ConversionProblem | null {
@@ -87,7 +231,11 @@ export function validateConversion(amount: number, from: string, to: string): Co
 /** A conversion refused by spec §5's input rules; `problem` is the translated message's key and parameters. */
 export class CurrencyConversionError extends Error {
   constructor(readonly problem: ConversionProblem) {
-    super(problem.key === "validation.invalidCurrencyCode" ? `${problem.params.code} is not a valid currency code` : "the amount must be a positive number");
+    super(
+      problem.key === "validation.invalidCurrencyCode"
+        ? `${problem.params.code} is not a valid currency code`
+        : "the amount must be a positive number",
+    );
     this.name = "CurrencyConversionError";
   }
 }
@@ -96,10 +244,15 @@ export class CurrencyConversionError extends Error {
  * Units of `to` per unit of `from`, from a table of rates against the base currency. The codes are checked as
  * spec §5 says (non-empty, ISO 4217), and both must be in the table: a rate is never guessed.
  */
-export function exchangeRate(from: string, to: string, ratesFromBase: Readonly<Partial<Record<string, number>>>): number {
+export function exchangeRate(
+  from: string,
+  to: string,
+  ratesFromBase: Readonly<Partial<Record<string, number>>>,
+): number {
   const problem = validateConversion(1, from, to);
   if (problem) throw new CurrencyConversionError(problem);
   const missing = [from, to].find((code) => !(Number(ratesFromBase[code]) > 0));
-  if (missing !== undefined) throw new CurrencyConversionError({ key: "validation.invalidCurrencyCode", params: { code: missing } });
+  if (missing !== undefined)
+    throw new CurrencyConversionError({ key: "validation.invalidCurrencyCode", params: { code: missing } });
   return ratesFromBase[to]! / ratesFromBase[from]!;
 }

@@ -19,7 +19,8 @@ export const newsletterSchema = z.object({
   email: emailField("validation.invalidEmail"),
 });
 
-const signatureOf = (email: string) => createHmac("sha256", getEnv().SESSION_SECRET).update(`newsletter:${email.toLowerCase()}`).digest("base64url");
+const signatureOf = (email: string) =>
+  createHmac("sha256", getEnv().SESSION_SECRET).update(`newsletter:${email.toLowerCase()}`).digest("base64url");
 
 export function unsubscribeUrl(origin: string, email: string): string {
   return `${origin}/newsletter?${new URLSearchParams({ unsubscribe: email.toLowerCase(), signature: signatureOf(email) })}`;

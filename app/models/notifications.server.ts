@@ -16,7 +16,10 @@ export async function listNotifications(db: Executor, userId: string, page: numb
   const mine = eq(notifications.userId, userId);
   const [[totals], [unread], rows] = await Promise.all([
     db.select({ value: count() }).from(notifications).where(mine),
-    db.select({ value: count() }).from(notifications).where(and(mine, eq(notifications.isRead, false))),
+    db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(mine, eq(notifications.isRead, false))),
     db
       .select()
       .from(notifications)
@@ -30,7 +33,14 @@ export async function listNotifications(db: Executor, userId: string, page: numb
     total,
     unread: unread?.value ?? 0,
     pages: Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE)),
-    rows: rows.map((row) => ({ id: row.id, messageKey: row.messageKey, params: row.messageParams, isRead: row.isRead, bookingId: row.bookingId, createdAt: row.createdAt.toISOString() })),
+    rows: rows.map((row) => ({
+      id: row.id,
+      messageKey: row.messageKey,
+      params: row.messageParams,
+      isRead: row.isRead,
+      bookingId: row.bookingId,
+      createdAt: row.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -41,19 +51,33 @@ export async function ownNotifications(db: Executor, userId: string, ids: string
   const wanted = validIds(ids);
   if (!wanted.length) return [];
   return db
-    .select({ id: notifications.id, messageKey: notifications.messageKey, params: notifications.messageParams, bookingId: notifications.bookingId })
+    .select({
+      id: notifications.id,
+      messageKey: notifications.messageKey,
+      params: notifications.messageParams,
+      bookingId: notifications.bookingId,
+    })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), inArray(notifications.id, wanted)));
 }
 
 /** Marks read or unread, or deletes, the user's own notifications among `ids`; says how many it changed. */
-export async function applyNotificationAction(db: Executor, userId: string, ids: string[], action: Exclude<NotificationAction, "open">): Promise<number> {
+export async function applyNotificationAction(
+  db: Executor,
+  userId: string,
+  ids: string[],
+  action: Exclude<NotificationAction, "open">,
+): Promise<number> {
   const wanted = validIds(ids);
   if (!wanted.length) return 0;
   const mine = and(eq(notifications.userId, userId), inArray(notifications.id, wanted));
   const changed =
     action === "delete"
       ? await db.delete(notifications).where(mine).returning({ id: notifications.id })
-      : await db.update(notifications).set({ isRead: action === "read" }).where(mine).returning({ id: notifications.id });
+      : await db
+          .update(notifications)
+          .set({ isRead: action === "read" })
+          .where(mine)
+          .returning({ id: notifications.id });
   return changed.length;
 }

@@ -23,19 +23,34 @@ export const refundRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** M
 
 type PaymentRow = typeof payments.$inferSelect;
 
-async function recordEvent(db: Executor, paymentId: string, status: PaymentStatus, detail: Record<string, string | number | null> = {}) {
+async function recordEvent(
+  db: Executor,
+  paymentId: string,
+  status: PaymentStatus,
+  detail: Record<string, string | number | null> = {},
+) {
   await db.insert(paymentEvents).values({ paymentId, status, detail });
 }
 
 /** The payment is written before the gateway is called: whatever happens next, the attempt is on record. */
-export async function recordPaymentStart(db: Executor, input: { bookingId: string; gateway: GatewayName; attemptId: string; amount: number; currency: Currency }): Promise<string> {
-  const [row] = await db.insert(payments).values({ ...input, status: "started" }).returning({ id: payments.id });
+export async function recordPaymentStart(
+  db: Executor,
+  input: { bookingId: string; gateway: GatewayName; attemptId: string; amount: number; currency: Currency },
+): Promise<string> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...input, status: "started" })
+    .returning({ id: payments.id });
   await recordEvent(db, row!.id, "started", { amount: input.amount, currency: input.currency });
   return row!.id;
 }
 
 /** The gateway's own references once it gave them (session, order…), merged into the row's. */
-export async function recordGatewayReferences(db: Executor, attemptId: string, references: Record<string, string>): Promise<void> {
+export async function recordGatewayReferences(
+  db: Executor,
+  attemptId: string,
+  references: Record<string, string>,
+): Promise<void> {
   await db
     .update(payments)
     .set({ references: sql`${payments.references} || ${JSON.stringify(references)}::jsonb`, updatedAt: new Date() })
@@ -55,7 +70,13 @@ async function paymentOfSession(db: Executor, sessionId: string): Promise<Paymen
   return row?.payment;
 }
 
-async function setStatus(db: Executor, payment: PaymentRow, status: PaymentStatus, set: Partial<typeof payments.$inferInsert>, detail: Record<string, string | number | null> = {}) {
+async function setStatus(
+  db: Executor,
+  payment: PaymentRow,
+  status: PaymentStatus,
+  set: Partial<typeof payments.$inferInsert>,
+  detail: Record<string, string | number | null> = {},
+) {
   await db
     .update(payments)
     .set({ ...set, status, updatedAt: new Date() })
@@ -75,7 +96,14 @@ export function settledAs(payment: Pick<PaymentRow, "status" | "refundReason" | 
 /** A booking's newest payment, as its return page shows it. */
 export async function latestPayment(db: Executor, bookingId: string) {
   const [row] = await db
-    .select({ status: payments.status, refundReason: payments.refundReason, failureReason: payments.failureReason, amount: payments.amount, capturedAmount: payments.capturedAmount, currency: payments.currency })
+    .select({
+      status: payments.status,
+      refundReason: payments.refundReason,
+      failureReason: payments.failureReason,
+      amount: payments.amount,
+      capturedAmount: payments.capturedAmount,
+      currency: payments.currency,
+    })
     .from(payments)
     .where(eq(payments.bookingId, bookingId))
     .orderBy(desc(payments.createdAt))
@@ -88,17 +116,31 @@ export async function latestPayment(db: Executor, bookingId: string) {
  * webhook, retries race on the payment's row lock). Paid → captured and the booking confirmed and announced; paid
  * but not confirmable → refunded; failed → the hold is released.
  */
-export async function settlePayment(db: Database, sessionId: string, check: PaymentCheck, origin: string, now = new Date()): Promise<Settlement> {
+export async function settlePayment(
+  db: Database,
+  sessionId: string,
+  check: PaymentCheck,
+  origin: string,
+  now = new Date(),
+): Promise<Settlement> {
   if (check.status === "open") return "open";
   const outcome = await db.transaction(async (tx): Promise<Settlement | { refund: string }> => {
     const payment = await paymentOfSession(tx, sessionId);
     if (check.status === "failed") {
       await releaseHold(tx, sessionId, now);
       if (payment && (payment.status === "started" || payment.status === "authorised")) {
-        await setStatus(tx, payment, "failed", { failureReason: check.reason ?? "gateway" }, { reason: check.reason ?? "gateway" });
+        await setStatus(
+          tx,
+          payment,
+          "failed",
+          { failureReason: check.reason ?? "gateway" },
+          { reason: check.reason ?? "gateway" },
+        );
       }
       if (check.reason === "carTaken") return "carTaken";
-      return payment && payment.status !== "started" && payment.status !== "authorised" ? (settledAs(payment) ?? "failed") : "failed";
+      return payment && payment.status !== "started" && payment.status !== "authorised"
+        ? (settledAs(payment) ?? "failed")
+        : "failed";
     }
     if (!payment) {
       // A paid session we have no record of must still be visible to a person, not only in a log.
@@ -116,7 +158,13 @@ export async function settlePayment(db: Database, sessionId: string, check: Paym
     }
     // Taken, but it cannot pay this booking: it is given back (the refund is on record before the gateway is asked).
     const refundReason = confirmation.outcome === "amountMismatch" ? "amountMismatch" : "carTaken";
-    await setStatus(tx, payment, "captured", { ...captured, refundReason, nextRefundAt: now }, { amount: check.amount, currency: check.currency, refundReason });
+    await setStatus(
+      tx,
+      payment,
+      "captured",
+      { ...captured, refundReason, nextRefundAt: now },
+      { amount: check.amount, currency: check.currency, refundReason },
+    );
     return { refund: payment.id };
   });
   if (typeof outcome === "string") return outcome;
@@ -139,15 +187,45 @@ export async function refundPayment(db: Database, paymentId: string, origin: str
       idempotencyKey: `refund-${payment.id}`,
     });
     await db.transaction(async (tx) => {
-      await setStatus(tx, payment, "refunded", { refundedAmount: amount, references: { ...payment.references, refundId }, nextRefundAt: null, lastError: null }, { refundId, amount });
-      await queueRefundMail(tx, payment.bookingId, { amount, currency: payment.currency, reason: payment.refundReason! }, origin);
+      await setStatus(
+        tx,
+        payment,
+        "refunded",
+        {
+          refundedAmount: amount,
+          references: { ...payment.references, refundId },
+          nextRefundAt: null,
+          lastError: null,
+        },
+        { refundId, amount },
+      );
+      await queueRefundMail(
+        tx,
+        payment.bookingId,
+        { amount, currency: payment.currency, reason: payment.refundReason! },
+        origin,
+      );
     });
     return true;
   } catch (error) {
     const attempts = payment.refundAttempts + 1;
     const reason = error instanceof Error ? error.message : String(error);
-    logError("payments", error, `refund of payment ${payment.id} (${amount} ${payment.currency}) failed, attempt ${attempts}`);
-    await setStatus(db, payment, "refundFailed", { refundAttempts: attempts, nextRefundAt: new Date(Date.now() + refundRetryDelayMs(attempts)), lastError: reason.slice(0, 500) }, { attempt: attempts, error: reason.slice(0, 200) });
+    logError(
+      "payments",
+      error,
+      `refund of payment ${payment.id} (${amount} ${payment.currency}) failed, attempt ${attempts}`,
+    );
+    await setStatus(
+      db,
+      payment,
+      "refundFailed",
+      {
+        refundAttempts: attempts,
+        nextRefundAt: new Date(Date.now() + refundRetryDelayMs(attempts)),
+        lastError: reason.slice(0, 500),
+      },
+      { attempt: attempts, error: reason.slice(0, 200) },
+    );
     return false;
   }
 }
@@ -157,7 +235,13 @@ export async function refundOwedPayments(db: Database, origin: string, now = new
   const due = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(isNotNull(payments.refundReason), inArray(payments.status, ["captured", "refundFailed"]), lte(payments.nextRefundAt, now)))
+    .where(
+      and(
+        isNotNull(payments.refundReason),
+        inArray(payments.status, ["captured", "refundFailed"]),
+        lte(payments.nextRefundAt, now),
+      ),
+    )
     .limit(50);
   let refunded = 0;
   for (const { id } of due) if (await refundPayment(db, id, origin)) refunded++;
@@ -188,6 +272,11 @@ export async function abandonPayment(
   const gateway = getPaymentGateway(hold.paymentGateway);
   await gateway.cancelPayment({ sessionId: hold.checkoutSessionId, payPalOrderId: hold.payPalOrderId });
   // Paid after all (a moment too late to go back): the payment stands and confirms the booking. Never captured here.
-  const check = await gateway.checkPayment({ sessionId: hold.checkoutSessionId, payPalOrderId: hold.payPalOrderId, bookingId: hold.id, mayCapture: async () => false });
+  const check = await gateway.checkPayment({
+    sessionId: hold.checkoutSessionId,
+    payPalOrderId: hold.payPalOrderId,
+    bookingId: hold.id,
+    mayCapture: async () => false,
+  });
   return settlePayment(db, hold.checkoutSessionId, check.status === "paid" ? check : { status: "failed" }, origin);
 }

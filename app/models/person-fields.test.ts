@@ -39,7 +39,12 @@ describe("a driver's birth date", () => {
     ["exactly 21 today", "2005-11-25", 21, { ok: true, date: "2005-11-25" }],
     ["21 tomorrow", "2005-11-26", 21, { ok: false, problem: { key: "validation.minimumAge", params: { age: 21 } } }],
     ["old enough for the car's own minimum", "1990-01-01", 25, { ok: true, date: "1990-01-01" }],
-    ["too young for a camper's 25", "2003-01-01", 25, { ok: false, problem: { key: "validation.minimumAge", params: { age: 25 } } }],
+    [
+      "too young for a camper's 25",
+      "2003-01-01",
+      25,
+      { ok: false, problem: { key: "validation.minimumAge", params: { age: 25 } } },
+    ],
     ["a ten-year-old", "2016-01-01", 21, { ok: false, problem: { key: "validation.minimumAge", params: { age: 21 } } }],
     ["born in the future", "2030-01-01", 21, { ok: false, problem: { key: "validation.invalidBirthDate" } }],
     ["over 120 years ago", "1900-01-01", 21, { ok: false, problem: { key: "validation.invalidBirthDate" } }],

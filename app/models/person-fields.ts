@@ -52,9 +52,14 @@ export function ageOn(birthDate: string, today: Date): number {
 }
 
 /** The order people write a date's numbers in each language: 12/31/1990 in English, 31/12/1990 in French and Spanish. */
-export const TYPED_DATE_ORDER: Record<Language, "monthFirst" | "dayFirst"> = { en: "monthFirst", fr: "dayFirst", es: "dayFirst" };
+export const TYPED_DATE_ORDER: Record<Language, "monthFirst" | "dayFirst"> = {
+  en: "monthFirst",
+  fr: "dayFirst",
+  es: "dayFirst",
+};
 
-const iso = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+const iso = (year: number, month: number, day: number) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 /**
  * A calendar day as a person types it, as 'YYYY-MM-DD', or null. A date field sends 1990-12-31; a text browser (or a
@@ -80,20 +85,29 @@ export function parseTypedDate(value: string, language: Language): string | null
 export type BirthDateCheck = { ok: true; date: string } | { ok: false; problem: Message };
 
 /** A driver's birth date: a real day, typed in the page's language, at least `minimumAge` years ago. */
-export function checkBirthDate(value: string, options: { minimumAge: number; now: Date; language: Language }): BirthDateCheck {
+export function checkBirthDate(
+  value: string,
+  options: { minimumAge: number; now: Date; language: Language },
+): BirthDateCheck {
   if (!value.trim()) return { ok: false, problem: REQUIRED };
   const date = parseTypedDate(value, options.language);
   if (!date) return { ok: false, problem: { key: "validation.invalidBirthDate" } };
   const age = ageOn(date, options.now);
   if (age > OLDEST_AGE || age < 0) return { ok: false, problem: { key: "validation.invalidBirthDate" } };
-  if (age < options.minimumAge) return { ok: false, problem: { key: "validation.minimumAge", params: { age: options.minimumAge } } };
+  if (age < options.minimumAge)
+    return { ok: false, problem: { key: "validation.minimumAge", params: { age: options.minimumAge } } };
   return { ok: true, date };
 }
 
 const messageOf = (problem: Message) => encodeFormError(problem.key, problem.params);
 
 /** A text field whose length limits the browser also knows (native constraints), then `rule` on what passed them. */
-const checkedText = (max: number, rule: (value: string) => Message | null, requiredMessage = "validation.required", tooLongMessage = requiredMessage) =>
+const checkedText = (
+  max: number,
+  rule: (value: string) => Message | null,
+  requiredMessage = "validation.required",
+  tooLongMessage = requiredMessage,
+) =>
   z
     .string({ required_error: requiredMessage })
     .trim()
@@ -108,9 +122,16 @@ const checkedText = (max: number, rule: (value: string) => Message | null, requi
 
 /** The zod fields of the forms that have a schema, each built on the rule above so both read the same. */
 export const personFields = {
-  fullName: () => checkedText(FULL_NAME_MAX, fullNameProblem, "validation.required", encodeFormError("validation.tooLong", { max: FULL_NAME_MAX })),
+  fullName: () =>
+    checkedText(
+      FULL_NAME_MAX,
+      fullNameProblem,
+      "validation.required",
+      encodeFormError("validation.tooLong", { max: FULL_NAME_MAX }),
+    ),
   /** Trimmed, checked, at most 254 characters (RFC 5321). */
-  email: (requiredMessage = "validation.required") => checkedText(EMAIL_MAX, emailProblem, requiredMessage, "validation.invalidEmail"),
+  email: (requiredMessage = "validation.required") =>
+    checkedText(EMAIL_MAX, emailProblem, requiredMessage, "validation.invalidEmail"),
   phone: () => checkedText(PHONE_MAX, phoneProblem, "validation.required", "validation.invalidPhone"),
   /** Read in `language`'s order and given on as 'YYYY-MM-DD'. */
   birthDate: (language: Language, minimumAge = MINIMUM_DRIVER_AGE) =>

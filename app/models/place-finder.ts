@@ -29,7 +29,11 @@ export function normalizedPlaceText(text: string): string {
 }
 
 /** Places whose name matches the text: whole names first, then names starting with it, then containing it. */
-export function matchPlaces<Place extends FindablePlace>(places: Place[], text: string, limit = PLACE_SUGGESTIONS): Place[] {
+export function matchPlaces<Place extends FindablePlace>(
+  places: Place[],
+  text: string,
+  limit = PLACE_SUGGESTIONS,
+): Place[] {
   const wanted = normalizedPlaceText(text);
   if (!wanted) return [];
   const ranked: Array<{ place: Place; rank: number }> = [];

@@ -70,7 +70,9 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
 
 /** The places the picker offers: those with an offerable car of their own or at a child place (one pass each). */
 export function availablePlaces(places: PlaceOption[]): PlaceOption[] {
-  const parentsWithCars = new Set(places.filter((place) => place.carCount > 0 && place.parentSlug).map((place) => place.parentSlug));
+  const parentsWithCars = new Set(
+    places.filter((place) => place.carCount > 0 && place.parentSlug).map((place) => place.parentSlug),
+  );
   return places.filter((place) => place.carCount > 0 || parentsWithCars.has(place.slug));
 }
 
@@ -78,12 +80,16 @@ export function availablePlaces(places: PlaceOption[]): PlaceOption[] {
  * The place and every place below it, from a list already loaded (the catalogue's): a search then needs no query
  * for it. A place added in the last seconds joins its parent's searches when the catalogue is next recounted.
  */
-export function placeSubtree(places: Pick<PlaceOption, "id" | "slug" | "parentSlug">[], root: Pick<PlaceOption, "id" | "slug">): string[] {
+export function placeSubtree(
+  places: Pick<PlaceOption, "id" | "slug" | "parentSlug">[],
+  root: Pick<PlaceOption, "id" | "slug">,
+): string[] {
   const children = new Map<string, typeof places>();
-  for (const place of places) if (place.parentSlug) children.set(place.parentSlug, [...(children.get(place.parentSlug) ?? []), place]);
+  for (const place of places)
+    if (place.parentSlug) children.set(place.parentSlug, [...(children.get(place.parentSlug) ?? []), place]);
   const ids = [root.id];
   const visited = new Set([root.slug]);
-  for (let queue = [root.slug]; queue.length; ) {
+  for (let queue = [root.slug]; queue.length;) {
     for (const child of children.get(queue.shift()!) ?? []) {
       if (visited.has(child.slug)) continue;
       visited.add(child.slug);
@@ -105,4 +111,3 @@ export async function placeAndChildren(db: Executor, placeId: string): Promise<s
     select id from tree`);
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
-

@@ -27,36 +27,54 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
     ["across the new year", "2030-12-28T10:00:00Z", "Europe/Madrid"],
   ] as const;
 
-  it.each(starts)("%s, for every boundary length", async (_name, start, timeZone) => {
-    const { db } = database;
-    const rows = await db
-      .select({ car: cars, markup: supplierSettings.markupBasisPoints })
-      .from(cars)
-      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
-      .orderBy(asc(cars.id));
-    const periods = await db.select().from(dateBasedPrices).where(inArray(dateBasedPrices.carId, rows.map((row) => row.car.id)));
-    const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
-    const from = new Date(start);
-    for (const days of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45]) {
-      const to = new Date(from.getTime() + days * DAY_MS - 60_000);
-      const sqlTotals = await db
-        .select({ id: cars.id, total: withMarkupSql(rentalBaseSql(days, calendarDate(from, timeZone)), supplierSettings.markupBasisPoints).mapWith(Number) })
+  it.each(starts)(
+    "%s, for every boundary length",
+    async (_name, start, timeZone) => {
+      const { db } = database;
+      const rows = await db
+        .select({ car: cars, markup: supplierSettings.markupBasisPoints })
         .from(cars)
         .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
         .orderBy(asc(cars.id));
-      const expected = rows.map(({ car, markup }) => ({
-        id: car.id,
-        total: quoteRental({
-          car: { ...car, dateBasedPrices: periodsOf(car.id) },
-          markupBasisPoints: markup,
-          from,
-          to,
-          timeZone,
-        }).total,
-      }));
-      expect(sqlTotals, `${days} days`).toEqual(expected);
-    }
-  }, 60_000);
+      const periods = await db
+        .select()
+        .from(dateBasedPrices)
+        .where(
+          inArray(
+            dateBasedPrices.carId,
+            rows.map((row) => row.car.id),
+          ),
+        );
+      const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
+      const from = new Date(start);
+      for (const days of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45]) {
+        const to = new Date(from.getTime() + days * DAY_MS - 60_000);
+        const sqlTotals = await db
+          .select({
+            id: cars.id,
+            total: withMarkupSql(
+              rentalBaseSql(days, calendarDate(from, timeZone)),
+              supplierSettings.markupBasisPoints,
+            ).mapWith(Number),
+          })
+          .from(cars)
+          .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+          .orderBy(asc(cars.id));
+        const expected = rows.map(({ car, markup }) => ({
+          id: car.id,
+          total: quoteRental({
+            car: { ...car, dateBasedPrices: periodsOf(car.id) },
+            markupBasisPoints: markup,
+            from,
+            to,
+            timeZone,
+          }).total,
+        }));
+        expect(sqlTotals, `${days} days`).toEqual(expected);
+      }
+    },
+    60_000,
+  );
 
   it("adds a markup to large 32-bit amounts without overflowing, rounding like divideRounded", async () => {
     const cases = [
@@ -66,7 +84,9 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       [25, 2_000],
     ] as const;
     for (const [cents, basisPoints] of cases) {
-      const result = await database.db.execute(sql`select ${withMarkupSql(sql`${cents}::int`, sql`${basisPoints}::int`)} as total`);
+      const result = await database.db.execute(
+        sql`select ${withMarkupSql(sql`${cents}::int`, sql`${basisPoints}::int`)} as total`,
+      );
       const total = Number((result as unknown as { rows: Array<{ total: string | number }> }).rows[0]!.total);
       expect(total, `${cents} + ${basisPoints} bp`).toBe(cents + divideRounded(cents * basisPoints, 10_000));
     }
@@ -86,10 +106,21 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       if (!car.available || car.fullyBooked || car.comingSoon || blacklisted) continue;
       const own = periods.filter((period) => period.carId === car.id).sort(byStartThenId);
       // A day outside every period, and the first day of each period not over yet.
-      const days = ["2199-01-01", ...(car.isDateBasedPrice ? own.filter((period) => period.endDate >= today).map((period) => period.startDate) : [])];
+      const days = [
+        "2199-01-01",
+        ...(car.isDateBasedPrice
+          ? own.filter((period) => period.endDate >= today).map((period) => period.startDate)
+          : []),
+      ];
       for (const day of days) {
         const from = new Date(`${day}T10:00:00Z`);
-        const { total } = quoteRental({ car: { ...car, dateBasedPrices: own }, markupBasisPoints: markup, from, to: new Date(from.getTime() + DAY_MS), timeZone: "UTC" });
+        const { total } = quoteRental({
+          car: { ...car, dateBasedPrices: own },
+          markupBasisPoints: markup,
+          from,
+          to: new Date(from.getTime() + DAY_MS),
+          timeZone: "UTC",
+        });
         expected[car.range] = Math.min(expected[car.range] ?? Infinity, total);
       }
     }
@@ -98,30 +129,50 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
   });
 
   // The statement builds the price from its own columns (tier prices, then the base): every tier must come into play.
-  it.each([1, 3, 9, 31, 45])("a results page of %i days prices each car, date-priced ones with their own periods, as quoteRental does", async (length) => {
-    const { db } = database;
-    const periods = await db.select().from(dateBasedPrices);
-    const dated = new Set(periods.map((period) => period.carId));
-    const rows = await db.select({ car: cars, markup: supplierSettings.markupBasisPoints }).from(cars).innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId));
-    const places = await listPlaces(db, "en");
-    const from = new Date("2030-07-28T09:00:00Z");
-    const to = new Date(from.getTime() + length * DAY_MS);
-    let checked = 0;
-    let datedChecked = 0;
-    for (const pickup of places.filter((place) => place.carCount > 0)) {
-      const { offers } = await searchCars(db, { pickup, from, to, filters: parseSearchParams(new URLSearchParams()), sort: "price-asc", page: 1, supplierIds: [] });
-      for (const offer of offers) {
-        const row = rows.find((candidate) => candidate.car.id === offer.id)!;
-        const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
-        const { days, total, pricePerDay } = quoteRental({ car: { ...row.car, dateBasedPrices: own }, markupBasisPoints: row.markup, from, to, timeZone: pickup.timeZone });
-        expect(offer.price, offer.name).toEqual({ days, total, pricePerDay });
-        checked++;
-        if (dated.has(offer.id)) datedChecked++;
+  it.each([1, 3, 9, 31, 45])(
+    "a results page of %i days prices each car, date-priced ones with their own periods, as quoteRental does",
+    async (length) => {
+      const { db } = database;
+      const periods = await db.select().from(dateBasedPrices);
+      const dated = new Set(periods.map((period) => period.carId));
+      const rows = await db
+        .select({ car: cars, markup: supplierSettings.markupBasisPoints })
+        .from(cars)
+        .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId));
+      const places = await listPlaces(db, "en");
+      const from = new Date("2030-07-28T09:00:00Z");
+      const to = new Date(from.getTime() + length * DAY_MS);
+      let checked = 0;
+      let datedChecked = 0;
+      for (const pickup of places.filter((place) => place.carCount > 0)) {
+        const { offers } = await searchCars(db, {
+          pickup,
+          from,
+          to,
+          filters: parseSearchParams(new URLSearchParams()),
+          sort: "price-asc",
+          page: 1,
+          supplierIds: [],
+        });
+        for (const offer of offers) {
+          const row = rows.find((candidate) => candidate.car.id === offer.id)!;
+          const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
+          const { days, total, pricePerDay } = quoteRental({
+            car: { ...row.car, dateBasedPrices: own },
+            markupBasisPoints: row.markup,
+            from,
+            to,
+            timeZone: pickup.timeZone,
+          });
+          expect(offer.price, offer.name).toEqual({ days, total, pricePerDay });
+          checked++;
+          if (dated.has(offer.id)) datedChecked++;
+        }
       }
-    }
-    expect(checked).toBeGreaterThan(20);
-    expect(datedChecked).toBeGreaterThan(0);
-  });
+      expect(checked).toBeGreaterThan(20);
+      expect(datedChecked).toBeGreaterThan(0);
+    },
+  );
 });
 
 /**
@@ -130,16 +181,39 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
  * same day, under an id sorting before the other's (and another after it).
  */
 async function addOverlappingPeriods({ db }: TestDatabase) {
-  const periods = await db.select().from(dateBasedPrices).orderBy(asc(dateBasedPrices.carId), asc(dateBasedPrices.startDate));
+  const periods = await db
+    .select()
+    .from(dateBasedPrices)
+    .orderBy(asc(dateBasedPrices.carId), asc(dateBasedPrices.startDate));
   const carId = periods[0]!.carId;
   const own = periods.filter((period) => period.carId === carId);
-  const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const shift = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
   await db.insert(dateBasedPrices).values(
-    own.flatMap((period, index) => [
-      { carId, startDate: shift(period.startDate, -3), endDate: shift(period.startDate, 2), dailyPrice: 1111 + index },
-      { id: "00000000-0000-4000-8000-000000000000", carId, startDate: period.startDate, endDate: period.endDate, dailyPrice: 2222 + index },
-      { id: "ffffffff-ffff-4fff-bfff-ffffffffffff", carId, startDate: period.startDate, endDate: period.endDate, dailyPrice: 3333 + index },
-    ].slice(0, index === 0 ? 3 : 1)),
+    own.flatMap((period, index) =>
+      [
+        {
+          carId,
+          startDate: shift(period.startDate, -3),
+          endDate: shift(period.startDate, 2),
+          dailyPrice: 1111 + index,
+        },
+        {
+          id: "00000000-0000-4000-8000-000000000000",
+          carId,
+          startDate: period.startDate,
+          endDate: period.endDate,
+          dailyPrice: 2222 + index,
+        },
+        {
+          id: "ffffffff-ffff-4fff-bfff-ffffffffffff",
+          carId,
+          startDate: period.startDate,
+          endDate: period.endDate,
+          dailyPrice: 3333 + index,
+        },
+      ].slice(0, index === 0 ? 3 : 1),
+    ),
   );
 }
 

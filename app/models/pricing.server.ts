@@ -94,7 +94,10 @@ export function rentalBaseOfSql(days: number | Placeholder, parts: { dated: SQL;
 }
 
 /** `base` plus the markup in basis points, rounded half away from zero to the cent, like divideRounded. */
-export function withMarkupSql(base: SQL | SQL.Aliased, basisPoints: SQL | SQL.Aliased | typeof supplierSettings.markupBasisPoints): SQL {
+export function withMarkupSql(
+  base: SQL | SQL.Aliased,
+  basisPoints: SQL | SQL.Aliased | typeof supplierSettings.markupBasisPoints,
+): SQL {
   // In bigint from the start: a price in cents times a markup in basis points overflows a 32-bit integer quickly.
   const amount = sql`(${base})::bigint`;
   return sql`(${amount} + sign(${amount} * ${basisPoints}) * floor((abs(${amount} * ${basisPoints}) + 5000) / 10000))::bigint`;
@@ -105,12 +108,17 @@ export function withMarkupSql(base: SQL | SQL.Aliased, basisPoints: SQL | SQL.Al
  * really be quoted — the daily price (discounted when set), or for a car with date-based prices the lowest of a
  * period that has not ended yet, as quoteRental would charge it.
  */
-export async function lowestDailyPrices(db: Executor): Promise<Partial<Record<(typeof cars.$inferSelect)["range"], number>>> {
+export async function lowestDailyPrices(
+  db: Executor,
+): Promise<Partial<Record<(typeof cars.$inferSelect)["range"], number>>> {
   const { daily } = carTierPrices;
   const lowestPeriod = sql`(select min(p.daily_price) from date_based_prices p where p.car_id = ${cars.id} and p.end_date >= current_date)`;
   const oneDay = sql`(case when ${cars.isDateBasedPrice} then least(${daily}, ${lowestPeriod}) else ${daily} end)`;
   const rows = await db
-    .select({ range: cars.range, price: sql<number>`min(${withMarkupSql(oneDay, supplierSettings.markupBasisPoints)})`.mapWith(Number) })
+    .select({
+      range: cars.range,
+      price: sql<number>`min(${withMarkupSql(oneDay, supplierSettings.markupBasisPoints)})`.mapWith(Number),
+    })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))

@@ -36,7 +36,9 @@ const tiered: CarPrices = {
 const start = new Date("2030-03-04T10:00:00Z");
 const plusDays = (days: number, from = start) => new Date(from.getTime() + days * 86_400_000);
 
-function quote(overrides: Partial<PricingInput> & { days?: number; prices?: Partial<CarPrices>; extraPrices?: Partial<CarExtras> }) {
+function quote(
+  overrides: Partial<PricingInput> & { days?: number; prices?: Partial<CarPrices>; extraPrices?: Partial<CarExtras> },
+) {
   const { days = 1, prices, extraPrices, ...rest } = overrides;
   return quoteRental({
     car: { ...tiered, ...prices, ...NO_EXTRAS, ...extraPrices },
@@ -66,9 +68,21 @@ describe("rental days", () => {
 
   // Counted on the pick-up place's clocks: what the driver typed and what the counter's contract says.
   it.each([
-    ["Saturday 10:00 to Tuesday 10:00 across the autumn change (73 hours)", "2026-10-24T10:00", "2026-10-27T10:00", "Europe/Paris", 3],
+    [
+      "Saturday 10:00 to Tuesday 10:00 across the autumn change (73 hours)",
+      "2026-10-24T10:00",
+      "2026-10-27T10:00",
+      "Europe/Paris",
+      3,
+    ],
     ["the same across the spring change (71 hours)", "2026-03-28T10:00", "2026-03-31T10:00", "Europe/Paris", 3],
-    ["10:00 to 10:30 the next day across the spring change (23.5 hours, 24.5 on the clock)", "2026-03-28T10:00", "2026-03-29T10:30", "Europe/Paris", 2],
+    [
+      "10:00 to 10:30 the next day across the spring change (23.5 hours, 24.5 on the clock)",
+      "2026-03-28T10:00",
+      "2026-03-29T10:30",
+      "Europe/Paris",
+      2,
+    ],
     ["a day in a zone without changes", "2026-10-24T10:00", "2026-10-25T10:00", "Africa/Tunis", 1],
   ])("%s", (_name, fromText, toText, zone, days) => {
     const from = localDateTimeToInstant(fromText, zone)!;
@@ -99,14 +113,34 @@ describe("tiered base price (30 → monthly, 7 → weekly, 3 → 'bi-weekly', re
   });
 
   it.each<[string, Partial<CarPrices>, number, number]>([
-    ["discounted daily price is preferred", { discountedDailyPrice: 900, biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null }, 5, 4500],
+    [
+      "discounted daily price is preferred",
+      { discountedDailyPrice: 900, biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null },
+      5,
+      4500,
+    ],
     ["discounted weekly price is preferred", { discountedWeeklyPrice: 5500 }, 7, 5500],
     ["discounted 3-day price is preferred", { discountedBiWeeklyPrice: 2400 }, 6, 4800],
     ["discounted monthly price is preferred", { discountedMonthlyPrice: 20000 }, 31, 21000],
     ["no weekly price: 7 days fall through to 3-day blocks and days", { weeklyPrice: null }, 7, 6400],
-    ["no monthly price: 30 days are four weeks and two days (too few for a 3-day block)", { monthlyPrice: null }, 30, 4 * 6000 + 2 * 1000],
-    ["no tier prices at all: days at the daily price", { biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null }, 45, 45000],
-    ["a discounted tier without its full price still applies", { weeklyPrice: null, discountedWeeklyPrice: 5000 }, 7, 5000],
+    [
+      "no monthly price: 30 days are four weeks and two days (too few for a 3-day block)",
+      { monthlyPrice: null },
+      30,
+      4 * 6000 + 2 * 1000,
+    ],
+    [
+      "no tier prices at all: days at the daily price",
+      { biWeeklyPrice: null, weeklyPrice: null, monthlyPrice: null },
+      45,
+      45000,
+    ],
+    [
+      "a discounted tier without its full price still applies",
+      { weeklyPrice: null, discountedWeeklyPrice: 5000 },
+      7,
+      5000,
+    ],
     ["a zero tier price counts as no price", { biWeeklyPrice: 0 }, 3, 3000],
   ])("%s", (_name, prices, days, base) => {
     expect(quote({ days, prices }).base).toBe(base);
@@ -170,9 +204,21 @@ describe("extras", () => {
     const breakdown = quote({
       days: 3,
       extraPrices,
-      extras: { cancellation: true, amendments: true, theftProtection: true, fullInsurance: true, additionalDriver: true },
+      extras: {
+        cancellation: true,
+        amendments: true,
+        theftProtection: true,
+        fullInsurance: true,
+        additionalDriver: true,
+      },
     });
-    expect(breakdown.extras).toEqual({ cancellation: 1500, amendments: 0, theftProtection: 1800, fullInsurance: 6000, additionalDriver: 0 });
+    expect(breakdown.extras).toEqual({
+      cancellation: 1500,
+      amendments: 0,
+      theftProtection: 1800,
+      fullInsurance: 6000,
+      additionalDriver: 0,
+    });
     expect(breakdown.extrasTotal).toBe(9300);
     expect(breakdown.total).toBe(2700 + 9300);
   });
@@ -207,7 +253,12 @@ describe("markup", () => {
   });
 
   it("applies to base and extras together", () => {
-    const breakdown = quote({ days: 3, extraPrices: { cancellation: 1300 }, extras: { cancellation: true }, markupBasisPoints: 1000 });
+    const breakdown = quote({
+      days: 3,
+      extraPrices: { cancellation: 1300 },
+      extras: { cancellation: true },
+      markupBasisPoints: 1000,
+    });
     expect(breakdown.markup).toBe(400);
     expect(breakdown.total).toBe(2700 + 1300 + 400);
   });
@@ -223,7 +274,13 @@ describe("price per day", () => {
 
 describe("helpers", () => {
   it("divides with half-away-from-zero rounding", () => {
-    expect([divideRounded(5, 10), divideRounded(4, 10), divideRounded(-5, 10), divideRounded(-4, 10), divideRounded(15, 10)]).toEqual([1, 0, -1, 0, 2]);
+    expect([
+      divideRounded(5, 10),
+      divideRounded(4, 10),
+      divideRounded(-5, 10),
+      divideRounded(-4, 10),
+      divideRounded(15, 10),
+    ]).toEqual([1, 0, -1, 0, 2]);
   });
 
   it("finds the calendar date in a zone", () => {

@@ -9,10 +9,14 @@
 import type { Extra } from "~/models/enums";
 import { periodDays, wallClockTime } from "./rental-period";
 
-
 /** Extras charged once per rental; the others are charged per day. */
 export const FLAT_EXTRAS = ["cancellation", "amendments"] as const satisfies readonly Extra[];
-export const DAILY_EXTRAS = ["theftProtection", "collisionDamageWaiver", "fullInsurance", "additionalDriver"] as const satisfies readonly Extra[];
+export const DAILY_EXTRAS = [
+  "theftProtection",
+  "collisionDamageWaiver",
+  "fullInsurance",
+  "additionalDriver",
+] as const satisfies readonly Extra[];
 export const ALL_EXTRAS = [...FLAT_EXTRAS, ...DAILY_EXTRAS] as const;
 
 /** -1: the supplier does not offer it; 0: included at no cost; otherwise its price in cents. */
@@ -147,9 +151,10 @@ export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, tim
 
 export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras = {} }: PricingInput): PriceBreakdown {
   const days = rentalDays(from, to, timeZone);
-  const base = car.isDateBasedPrice && car.dateBasedPrices.length > 0
-    ? dateBasedBasePrice(car, from, days, timeZone)
-    : tieredBasePrice(car, days);
+  const base =
+    car.isDateBasedPrice && car.dateBasedPrices.length > 0
+      ? dateBasedBasePrice(car, from, days, timeZone)
+      : tieredBasePrice(car, days);
 
   const chosen: Partial<Record<Extra, number>> = {};
   for (const extra of ALL_EXTRAS) {
@@ -166,7 +171,10 @@ export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras
 }
 
 /** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */
-export function describeExtra(extra: Extra, price: number): { kind: "unavailable" | "included" | "perDay" | "perRental"; amount: number } {
+export function describeExtra(
+  extra: Extra,
+  price: number,
+): { kind: "unavailable" | "included" | "perDay" | "perRental"; amount: number } {
   if (price < 0) return { kind: "unavailable", amount: 0 };
   if (price === 0) return { kind: "included", amount: 0 };
   return { kind: (FLAT_EXTRAS as readonly Extra[]).includes(extra) ? "perRental" : "perDay", amount: price };

@@ -42,10 +42,18 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
 }
 
 type FileColumn = "avatar" | "driverLicense";
-const FILES = { avatar: { column: "avatar", kind: "avatar" }, driverLicense: { column: "driver_license", kind: "license" } } as const;
+const FILES = {
+  avatar: { column: "avatar", kind: "avatar" },
+  driverLicense: { column: "driver_license", kind: "license" },
+} as const;
 
 /** Points the user's avatar or licence at a newly stored file (or none) and deletes the file it replaces. */
-export async function replaceUserFile(db: Executor, userId: string, file: FileColumn, name: string | null): Promise<void> {
+export async function replaceUserFile(
+  db: Executor,
+  userId: string,
+  file: FileColumn,
+  name: string | null,
+): Promise<void> {
   const column = sql.identifier(FILES[file].column);
   // One statement reads the old name under a row lock and writes the new one, so two uploads cannot both keep theirs.
   const result = await db.execute(sql`
@@ -64,7 +72,8 @@ export async function serveOwnUpload(userId: string, file: FileColumn): Promise<
   const db = await getDb();
   const [row] = await db.select({ name: users[file] }).from(users).where(eq(users.id, userId));
   const stored = row?.name ? await readStoredUpload(FILES[file].kind, row.name) : null;
-  if (!stored) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!stored)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(stored.bytes), {
     headers: {
       "Content-Type": stored.contentType,
@@ -73,7 +82,8 @@ export async function serveOwnUpload(userId: string, file: FileColumn): Promise<
       "Cache-Control": file === "driverLicense" ? "private, no-store" : "private, no-cache",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; sandbox",
-      "Content-Disposition": stored.contentType === "application/pdf" ? `attachment; filename="driver-licence.pdf"` : "inline",
+      "Content-Disposition":
+        stored.contentType === "application/pdf" ? `attachment; filename="driver-licence.pdf"` : "inline",
     },
   });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkRentalPeriod, defaultPeriod, instantToLocalDateTime, localDateTimeToInstant, MAX_RENTAL_DAYS } from "./rental-period";
+import {
+  checkRentalPeriod,
+  defaultPeriod,
+  instantToLocalDateTime,
+  localDateTimeToInstant,
+  MAX_RENTAL_DAYS,
+} from "./rental-period";
 
 describe("localDateTimeToInstant", () => {
   it.each([
@@ -18,7 +24,16 @@ describe("localDateTimeToInstant", () => {
     expect(localDateTimeToInstant("2030-01-15T10:00:59.999", "UTC")?.toISOString()).toBe("2030-01-15T10:00:00.000Z");
   });
 
-  it.each(["", "2030-02-31T10:00", "2030-13-01T10:00", "2030-01-01T24:00", "2030-01-01 10:00", "yesterday", "2030-01-15T10:00:61", "2030-01-15T10:00:00Z"])("rejects %j", (text) => {
+  it.each([
+    "",
+    "2030-02-31T10:00",
+    "2030-13-01T10:00",
+    "2030-01-01T24:00",
+    "2030-01-01 10:00",
+    "yesterday",
+    "2030-01-15T10:00:61",
+    "2030-01-15T10:00:00Z",
+  ])("rejects %j", (text) => {
     expect(localDateTimeToInstant(text, "UTC")).toBeNull();
   });
 
@@ -43,7 +58,12 @@ describe("checkRentalPeriod", () => {
     expect(checkRentalPeriod(at("2030-01-01T12:30:00Z"), at("2030-01-03T10:00:00Z"), now, rules)).toEqual([
       { field: "from", key: "validation.pickupTooSoon", params: { count: 1 } },
     ]);
-    expect(checkRentalPeriod(at("2030-01-01T13:00:00Z"), at("2030-01-03T10:00:00Z"), now, { ...rules, minPickupHours: 3 })[0]).toMatchObject({
+    expect(
+      checkRentalPeriod(at("2030-01-01T13:00:00Z"), at("2030-01-03T10:00:00Z"), now, {
+        ...rules,
+        minPickupHours: 3,
+      })[0],
+    ).toMatchObject({
       params: { count: 3 },
     });
   });
@@ -59,18 +79,26 @@ describe("checkRentalPeriod", () => {
     expect(checkRentalPeriod(at("2031-03-01T10:00:00Z"), at("2032-03-01T10:01:00Z"), now, rules)).toEqual([
       { field: "to", key: "validation.rentalTooLong", params: { count: MAX_RENTAL_DAYS } },
     ]);
-    expect(checkRentalPeriod(at("2030-01-02T10:00:00Z"), at("9999-12-31T10:00:00Z"), now, rules, "Europe/Paris")[0]?.key).toBe("validation.rentalTooLong");
+    expect(
+      checkRentalPeriod(at("2030-01-02T10:00:00Z"), at("9999-12-31T10:00:00Z"), now, rules, "Europe/Paris")[0]?.key,
+    ).toBe("validation.rentalTooLong");
   });
   it("refuses a rental shorter than the minimum", () => {
-    expect(checkRentalPeriod(at("2030-01-03T10:00:00Z"), at("2030-01-03T11:00:00Z"), now, { ...rules, minRentalHours: 2 })).toEqual([
-      { field: "to", key: "validation.rentalTooShort", params: { count: 2 } },
-    ]);
+    expect(
+      checkRentalPeriod(at("2030-01-03T10:00:00Z"), at("2030-01-03T11:00:00Z"), now, { ...rules, minRentalHours: 2 }),
+    ).toEqual([{ field: "to", key: "validation.rentalTooShort", params: { count: 2 } }]);
   });
 });
 
 describe("defaultPeriod", () => {
   it("starts tomorrow at 10:00 local time and lasts three days", () => {
-    expect(defaultPeriod(new Date("2030-01-01T23:30:00Z"), "Africa/Tunis")).toEqual({ from: "2030-01-03T10:00", to: "2030-01-06T10:00" });
-    expect(defaultPeriod(new Date("2030-01-31T12:00:00Z"), "UTC")).toEqual({ from: "2030-02-01T10:00", to: "2030-02-04T10:00" });
+    expect(defaultPeriod(new Date("2030-01-01T23:30:00Z"), "Africa/Tunis")).toEqual({
+      from: "2030-01-03T10:00",
+      to: "2030-01-06T10:00",
+    });
+    expect(defaultPeriod(new Date("2030-01-31T12:00:00Z"), "UTC")).toEqual({
+      from: "2030-02-01T10:00",
+      to: "2030-02-04T10:00",
+    });
   });
 });

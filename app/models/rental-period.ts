@@ -15,7 +15,16 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     wallClockFormats.set(timeZone, format);
   }
   return format;
@@ -98,7 +107,13 @@ export type PeriodProblem =
  * Spec §5: pick-up at least the minimum lead hours ahead (the message's plural follows the count), drop-off
  * after pick-up, and at least the minimum rental hours between them; and at most a year of rental.
  */
-export function checkRentalPeriod(from: Date, to: Date, now: Date, rules: PeriodRules, timeZone = "UTC"): PeriodProblem[] {
+export function checkRentalPeriod(
+  from: Date,
+  to: Date,
+  now: Date,
+  rules: PeriodRules,
+  timeZone = "UTC",
+): PeriodProblem[] {
   const problems: PeriodProblem[] = [];
   if (from.getTime() < now.getTime() + rules.minPickupHours * HOUR_MS) {
     problems.push({ field: "from", key: "validation.pickupTooSoon", params: { count: rules.minPickupHours } });

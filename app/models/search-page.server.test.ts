@@ -8,7 +8,12 @@ import { loadSearch, loadSearchForm } from "./search-page.server";
 const pricing = { currency: "USD" as const, rate: 1, ratesAsOf: null };
 const now = new Date("2030-01-10T08:00:00Z");
 const search = (database: TestDatabase, query: Record<string, string>) =>
-  loadSearch(database.db, { query: new URLSearchParams({ from: "2030-02-01T10:00", to: "2030-02-04T10:00", ...query }), language: "en", pricing, now });
+  loadSearch(database.db, {
+    query: new URLSearchParams({ from: "2030-02-01T10:00", to: "2030-02-04T10:00", ...query }),
+    language: "en",
+    pricing,
+    now,
+  });
 
 // A network too large for a select (issue 13): the form asks for a name, the map marks the busiest places.
 describe.each(testEngines)("a large network's search form on %s", (engine) => {
@@ -58,6 +63,11 @@ describe.each(testEngines)("a large network's search form on %s", (engine) => {
   it("still takes a slug, as links and map markers send it", async () => {
     const found = await search(database, { pickup: "many-12", dropoff: "many place 13" });
     expect(found.errors).toEqual({});
-    expect(found.form).toMatchObject({ pickup: "many-12", dropoff: "many-13", pickupText: "Many place 12", dropoffText: "Many place 13" });
+    expect(found.form).toMatchObject({
+      pickup: "many-12",
+      dropoff: "many-13",
+      pickupText: "Many place 12",
+      dropoffText: "Many place 13",
+    });
   });
 });

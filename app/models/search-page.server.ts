@@ -37,7 +37,8 @@ export interface SearchFormState {
 }
 
 function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
-  const distance = (place: PlaceOption) => (place.latitude - MAP_CENTER[0]) ** 2 + (place.longitude - MAP_CENTER[1]) ** 2;
+  const distance = (place: PlaceOption) =>
+    (place.latitude - MAP_CENTER[0]) ** 2 + (place.longitude - MAP_CENTER[1]) ** 2;
   return [...places].filter((place) => place.carCount > 0).sort((a, b) => distance(a) - distance(b))[0];
 }
 
@@ -49,16 +50,30 @@ export type PlaceChoice = Pick<PlaceOption, "slug" | "name" | "countryName">;
 /** A select lists every place; past PLACE_SELECT_LIMIT the form asks for a name, and sends no list at all. */
 export type PlaceInput = "select" | "search";
 
-const formFields = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceForForm => ({ slug, name, countryCode, countryName, parentSlug });
+const formFields = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceForForm => ({
+  slug,
+  name,
+  countryCode,
+  countryName,
+  parentSlug,
+});
 
 /** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
-export function placesForForm(places: PlaceOption[], available = availablePlaces(places)): { options: PlaceForForm[]; availableCount: number; input: PlaceInput } {
+export function placesForForm(
+  places: PlaceOption[],
+  available = availablePlaces(places),
+): { options: PlaceForForm[]; availableCount: number; input: PlaceInput } {
   const input: PlaceInput = available.length > PLACE_SELECT_LIMIT ? "search" : "select";
   return { options: input === "select" ? available.map(formFields) : [], availableCount: available.length, input };
 }
 
 /** The same with what the map needs: every place of a small network, the busiest of a large one. */
-export function placesForMap(places: PlaceOption[]): { options: PlaceForForm[]; markers: PlaceForMap[]; availableCount: number; input: PlaceInput } {
+export function placesForMap(places: PlaceOption[]): {
+  options: PlaceForForm[];
+  markers: PlaceForMap[];
+  availableCount: number;
+  input: PlaceInput;
+} {
   const available = availablePlaces(places);
   const markers = placesToMark(available).map((place) => ({
     ...formFields(place),
@@ -76,10 +91,14 @@ export function lookUpPlace(places: PlaceOption[], value: string): PlaceLookup<P
 }
 
 const choicesOf = (lookup: PlaceLookup<PlaceOption> | undefined): PlaceChoice[] =>
-  lookup && "choices" in lookup ? lookup.choices.map(({ slug, name, countryName }) => ({ slug, name, countryName })) : [];
+  lookup && "choices" in lookup
+    ? lookup.choices.map(({ slug, name, countryName }) => ({ slug, name, countryName }))
+    : [];
 
 function placeError(lookup: PlaceLookup<PlaceOption>, text: string): FieldError {
-  return "choices" in lookup ? { key: "validation.placeAmbiguous", params: { text } } : { key: "validation.unknownLocation" };
+  return "choices" in lookup
+    ? { key: "validation.placeAmbiguous", params: { text } }
+    : { key: "validation.unknownLocation" };
 }
 
 export function convertOffer(offer: CarOffer, pricing: DisplayPricing) {
@@ -103,11 +122,18 @@ export async function loadSearch(
   options: { query: URLSearchParams; language: Language; pricing: DisplayPricing; now: Date },
 ) {
   const params = parseSearchParams(options.query);
-  const [places, settings, suppliers] = await Promise.all([placesFor(db, options.language), catalogOf(db).settings(), catalogOf(db).suppliers()]);
+  const [places, settings, suppliers] = await Promise.all([
+    placesFor(db, options.language),
+    catalogOf(db).settings(),
+    catalogOf(db).suppliers(),
+  ]);
   const errors: SearchFormErrors = {};
   const pickupLookup = params.pickup ? lookUpPlace(places, params.pickup) : undefined;
   const pickup = pickupLookup ? ("place" in pickupLookup ? pickupLookup.place : undefined) : nearestToCenter(places);
-  if (!pickup) errors.pickup = pickupLookup ? placeError(pickupLookup, params.pickup ?? "") : { key: "validation.unknownLocation" };
+  if (!pickup)
+    errors.pickup = pickupLookup
+      ? placeError(pickupLookup, params.pickup ?? "")
+      : { key: "validation.unknownLocation" };
   const sameLocation = returnsToSameLocation(params);
   const dropoffLookup = sameLocation ? undefined : lookUpPlace(places, params.dropoff ?? "");
   const dropoff = sameLocation ? pickup : dropoffLookup && "place" in dropoffLookup ? dropoffLookup.place : undefined;
@@ -143,16 +169,29 @@ export async function loadSearch(
   let results: { offers: DisplayedOffer[]; total: number; more: boolean; days: number; pages: number } | null = null;
   if (valid) {
     // From the catalogue this request already holds: the search itself is then one statement.
-    const supplierIds = suppliers.filter((supplier) => params.supplier.includes(supplier.slug)).map((supplier) => supplier.id);
+    const supplierIds = suppliers
+      .filter((supplier) => params.supplier.includes(supplier.slug))
+      .map((supplier) => supplier.id);
     const placeIds = placeSubtree(places, pickup);
-    const found = await searchCars(db, { pickup, from, to, filters: params, sort: params.sort, page: params.page, supplierIds, placeIds });
+    const found = await searchCars(db, {
+      pickup,
+      from,
+      to,
+      filters: params,
+      sort: params.sort,
+      page: params.page,
+      supplierIds,
+      placeIds,
+    });
     results = {
       offers: found.offers.map((offer) => convertOffer(offer, options.pricing)),
       total: found.total,
       // A lower bound (a dense place, cheapest first): one page more than this one reaches stays linked.
       more: found.more,
       days: found.days,
-      pages: found.more ? Math.max(Math.ceil(found.total / CARS_PAGE_SIZE), params.page) + 1 : Math.max(1, Math.ceil(found.total / CARS_PAGE_SIZE)),
+      pages: found.more
+        ? Math.max(Math.ceil(found.total / CARS_PAGE_SIZE), params.page) + 1
+        : Math.max(1, Math.ceil(found.total / CARS_PAGE_SIZE)),
     };
   }
   return {
@@ -168,7 +207,10 @@ export async function loadSearch(
     dropoffName: dropoff?.name ?? null,
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
-    depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({ units, display: convertMinorUnits(units * 100, options.pricing.rate) })),
+    depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({
+      units,
+      display: convertMinorUnits(units * 100, options.pricing.rate),
+    })),
   };
 }
 
@@ -192,7 +234,10 @@ function problemToError(problem: PeriodProblem): FieldError {
  * The home page's form: every available place, and the search the query carries ('Change search' on a results
  * page), else default dates at the default place. Unknown places and malformed dates fall back to the defaults.
  */
-export async function loadSearchForm(db: Executor, options: { language: Language; now: Date; query?: URLSearchParams }) {
+export async function loadSearchForm(
+  db: Executor,
+  options: { language: Language; now: Date; query?: URLSearchParams },
+) {
   const places = await placesFor(db, options.language);
   const params = parseSearchParams(options.query ?? new URLSearchParams());
   const found = (value: string | undefined) => {
@@ -204,7 +249,8 @@ export async function loadSearchForm(db: Executor, options: { language: Language
   const dropoff = sameLocation ? undefined : found(params.dropoff);
   const zone = pickup?.timeZone ?? "UTC";
   const period = defaultPeriod(options.now, zone);
-  const given = (text: string | undefined) => (text && localDateTimeToInstant(text, zone) ? text.slice(0, 16) : undefined);
+  const given = (text: string | undefined) =>
+    text && localDateTimeToInstant(text, zone) ? text.slice(0, 16) : undefined;
   const form: SearchFormState = {
     pickup: pickup?.slug ?? "",
     dropoff: dropoff?.slug ?? "",

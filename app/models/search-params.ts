@@ -4,14 +4,24 @@
  */
 import { z } from "zod";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./enums";
-import { ARRAY_KEYS, CAR_SPECS, DEPOSIT_THRESHOLDS, MILEAGE_KINDS, RATING_THRESHOLDS, SEAT_OPTIONS, SORT_ORDERS } from "./search";
+import {
+  ARRAY_KEYS,
+  CAR_SPECS,
+  DEPOSIT_THRESHOLDS,
+  MILEAGE_KINDS,
+  RATING_THRESHOLDS,
+  SEAT_OPTIONS,
+  SORT_ORDERS,
+} from "./search";
 
 /** Keeps the values of a repeated parameter that belong to `values`, once each. */
 const listOf = <T extends string>(values: readonly T[]) =>
   z
     .array(z.string())
     .default([])
-    .transform((items) => [...new Set(items.filter((item): item is T => (values as readonly string[]).includes(item)))]);
+    .transform((items) => [
+      ...new Set(items.filter((item): item is T => (values as readonly string[]).includes(item))),
+    ]);
 
 const oneOf = <T extends number>(values: readonly T[]) =>
   z
@@ -68,4 +78,3 @@ export function parseSearchParams(query: URLSearchParams): SearchParams {
   }
   return searchSchema.parse(raw);
 }
-

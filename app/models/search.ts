@@ -19,11 +19,37 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Every key a search URL may carry, in the order links write them. */
 export const SEARCH_KEYS = [
-  "pickup", "dropoff", "same", "from", "to", "range", "rating", "seats", "specs", "multimedia", "deposit",
-  "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType", "sort", "page",
+  "pickup",
+  "dropoff",
+  "same",
+  "from",
+  "to",
+  "range",
+  "rating",
+  "seats",
+  "specs",
+  "multimedia",
+  "deposit",
+  "fuelPolicy",
+  "supplier",
+  "gearbox",
+  "mileage",
+  "fuelType",
+  "sort",
+  "page",
 ] as const;
 /** Keys that may repeat (checkbox groups). */
-export const ARRAY_KEYS = ["range", "seats", "specs", "multimedia", "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType"] as const;
+export const ARRAY_KEYS = [
+  "range",
+  "seats",
+  "specs",
+  "multimedia",
+  "fuelPolicy",
+  "supplier",
+  "gearbox",
+  "mileage",
+  "fuelType",
+] as const;
 
 export type { SearchParams, SearchFilters } from "./search-params";
 
@@ -34,7 +60,11 @@ export function returnsToSameLocation(params: Pick<SearchParams, "same" | "dropo
 
 /** How many filter choices the search carries (each ticked box, a minimum rating, a deposit ceiling). */
 export function activeFilterCount(params: SearchParams): number {
-  return ARRAY_KEYS.reduce((count, key) => count + params[key].length, 0) + (params.rating !== undefined ? 1 : 0) + (params.deposit !== undefined ? 1 : 0);
+  return (
+    ARRAY_KEYS.reduce((count, key) => count + params[key].length, 0) +
+    (params.rating !== undefined ? 1 : 0) +
+    (params.deposit !== undefined ? 1 : 0)
+  );
 }
 
 export function hasActiveFilters(params: SearchParams): boolean {

@@ -19,7 +19,13 @@ export type SocialAccountResult =
   | { ok: false; error: "errors.accountSuspended" | "errors.socialEmailUnverified" | "errors.socialSignInFailed" };
 
 type AccountRow = { id: string; fullName: string; blacklisted: boolean; verified: boolean; role: string };
-const accountColumns = { id: users.id, fullName: users.fullName, blacklisted: users.blacklisted, verified: users.verified, role: users.role };
+const accountColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  blacklisted: users.blacklisted,
+  verified: users.verified,
+  role: users.role,
+};
 
 function opened(account: AccountRow, created: boolean): SocialAccountResult {
   if (account.role !== "user") return { ok: false, error: "errors.socialSignInFailed" };
@@ -27,7 +33,11 @@ function opened(account: AccountRow, created: boolean): SocialAccountResult {
   return { ok: true, userId: account.id, fullName: account.fullName, created };
 }
 
-export async function findOrCreateSocialAccount(db: Executor, identity: SocialIdentity, language: Language): Promise<SocialAccountResult> {
+export async function findOrCreateSocialAccount(
+  db: Executor,
+  identity: SocialIdentity,
+  language: Language,
+): Promise<SocialAccountResult> {
   const [linked] = await db
     .select(accountColumns)
     .from(userIdentities)
@@ -38,7 +48,10 @@ export async function findOrCreateSocialAccount(db: Executor, identity: SocialId
   if (!identity.email || !identity.emailVerified) return { ok: false, error: "errors.socialEmailUnverified" };
   const email = identity.email;
 
-  const [existing] = await db.select(accountColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [existing] = await db
+    .select(accountColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   let account: AccountRow;
   let created = false;
   if (existing) {
@@ -46,14 +59,24 @@ export async function findOrCreateSocialAccount(db: Executor, identity: SocialId
     if (existing.role !== "user") return opened(existing, false);
     if (!existing.verified) {
       // The provider proved who owns the address; whoever set this account's password may not be them.
-      await db.update(users).set({ verified: true, verifiedAt: new Date(), passwordHash: null, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ verified: true, verifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
       await db.delete(sessions).where(eq(sessions.userId, existing.id));
     }
   } else {
     try {
       const [inserted] = await db
         .insert(users)
-        .values({ role: "user", email, fullName: identity.name ?? email.split("@")[0]!, language, verified: true, verifiedAt: new Date() })
+        .values({
+          role: "user",
+          email,
+          fullName: identity.name ?? email.split("@")[0]!,
+          language,
+          verified: true,
+          verifiedAt: new Date(),
+        })
         .returning(accountColumns);
       account = inserted!;
       created = true;
@@ -63,6 +86,9 @@ export async function findOrCreateSocialAccount(db: Executor, identity: SocialId
       return findOrCreateSocialAccount(db, identity, language);
     }
   }
-  await db.insert(userIdentities).values({ provider: identity.provider, subject: identity.subject, userId: account.id }).onConflictDoNothing();
+  await db
+    .insert(userIdentities)
+    .values({ provider: identity.provider, subject: identity.subject, userId: account.id })
+    .onConflictDoNothing();
   return opened(account, created);
 }

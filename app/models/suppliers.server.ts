@@ -30,4 +30,3 @@ export async function listSuppliers(db: Executor): Promise<SupplierSummary[]> {
     .orderBy(asc(users.fullName));
   return rows;
 }
-

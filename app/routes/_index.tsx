@@ -48,8 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     form: searchForm.form,
     places: searchForm.places,
     destinations: destinationLinks,
-    sizes: HOME_SIZES.map((range) => ({ range, from: lowest[range] === undefined ? null : convertMinorUnits(lowest[range], pricing.rate) })),
-    suppliers: suppliers.filter((supplier) => supplier.carCount > 0).map(({ slug, name, logo }) => ({ slug, name, logo })),
+    sizes: HOME_SIZES.map((range) => ({
+      range,
+      from: lowest[range] === undefined ? null : convertMinorUnits(lowest[range], pricing.rate),
+    })),
+    suppliers: suppliers
+      .filter((supplier) => supplier.carCount > 0)
+      .map(({ slug, name, logo }) => ({ slug, name, logo })),
     mapTileUrl: env.MAP_TILE_URL,
   };
 }
@@ -70,7 +75,13 @@ export default function Home() {
             <h1 id="hero-heading">{t("hero.heading")}</h1>
             <p className="lead">{t("hero.lead")}</p>
           </div>
-          <Form method="get" action="/search" id="search-form" className="search-box hero-search" aria-labelledby="home-search-heading">
+          <Form
+            method="get"
+            action="/search"
+            id="search-form"
+            className="search-box hero-search"
+            aria-labelledby="home-search-heading"
+          >
             <h2 id="home-search-heading" className="h3">
               {ts("form.heading")}
             </h2>

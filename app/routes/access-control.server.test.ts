@@ -19,15 +19,20 @@ await vi.hoisted(async () => (await import("../../tests/support/app-test")).conf
 type Who = "owner" | "otherDriver" | "visitor" | "otherSupplier" | "carSupplier" | "admin";
 const ORIGIN = "http://localhost";
 
-async function outcome(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; body: unknown }> {
+async function outcome(
+  run: () => Promise<unknown>,
+): Promise<{ status: number; location: string | null; body: unknown }> {
   try {
     const result = await run();
-    if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), body: null };
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), body: null };
     const wrapped = result as { data?: unknown; init?: ResponseInit | null };
-    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped) return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
+      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
     return { status: 200, location: null, body: result };
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
     throw thrown;
   }
 }
@@ -39,7 +44,11 @@ describe("access control on bookings and notifications", () => {
   const ids = {} as Record<string, string>;
 
   const get = (loader: (args: never) => Promise<unknown>, path: string, who: Who) =>
-    outcome(() => loader(routeArgs(new Request(`${ORIGIN}${path}`, { headers: cookies[who] ? { Cookie: cookies[who] } : {} })) as never));
+    outcome(() =>
+      loader(
+        routeArgs(new Request(`${ORIGIN}${path}`, { headers: cookies[who] ? { Cookie: cookies[who] } : {} })) as never,
+      ),
+    );
   const post = (action: (args: never) => Promise<unknown>, path: string, who: Who, fields: Array<[string, string]>) =>
     outcome(() =>
       action(
@@ -52,14 +61,21 @@ describe("access control on bookings and notifications", () => {
         ) as never,
       ),
     );
-  const booking = async (id: string) => (await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
+  const booking = async (id: string) =>
+    (await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
 
   beforeAll(async () => {
     const db = app.database.db;
     catalogue = await insertMinimalCatalogue(db);
     const other = await insertMinimalCatalogue(db);
-    const [otherDriver] = await db.insert(schema.users).values({ email: `other-${Date.now()}@example.com`, fullName: "Other Driver", verified: true }).returning();
-    const [admin] = await db.insert(schema.users).values({ role: "admin", email: `admin-${Date.now()}@example.com`, fullName: "Admin", verified: true }).returning();
+    const [otherDriver] = await db
+      .insert(schema.users)
+      .values({ email: `other-${Date.now()}@example.com`, fullName: "Other Driver", verified: true })
+      .returning();
+    const [admin] = await db
+      .insert(schema.users)
+      .values({ role: "admin", email: `admin-${Date.now()}@example.com`, fullName: "Admin", verified: true })
+      .returning();
     cookies.owner = await sessionCookieFor(catalogue.driver.id);
     cookies.otherDriver = await sessionCookieFor(otherDriver!.id);
     cookies.visitor = "";
@@ -71,21 +87,39 @@ describe("access control on bookings and notifications", () => {
       .values([
         bookingValues(catalogue, "2031-03-01T10:00:00Z", "2031-03-04T10:00:00Z", "pending"),
         bookingValues(catalogue, "2020-03-01T10:00:00Z", "2020-03-04T10:00:00Z", "paid"),
-        { ...bookingValues(catalogue, "2020-05-01T10:00:00Z", "2020-05-04T10:00:00Z", "paid"), driverId: otherDriver!.id },
+        {
+          ...bookingValues(catalogue, "2020-05-01T10:00:00Z", "2020-05-04T10:00:00Z", "paid"),
+          driverId: otherDriver!.id,
+        },
       ])
       .returning();
     ids.upcoming = upcoming!.id;
     ids.ended = ended!.id;
     ids.othersEnded = othersEnded!.id;
-    const [otherCompany] = await db.insert(schema.bookings).values(bookingValues(other, "2031-06-01T10:00:00Z", "2031-06-04T10:00:00Z", "pending")).returning();
+    const [otherCompany] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(other, "2031-06-01T10:00:00Z", "2031-06-04T10:00:00Z", "pending"))
+      .returning();
     ids.otherCompany = otherCompany!.id;
-    const [amendable] = await db.insert(schema.bookings).values(bookingValues(catalogue, "2031-09-01T10:00:00Z", "2031-09-03T10:00:00Z", "pending")).returning();
+    const [amendable] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-09-01T10:00:00Z", "2031-09-03T10:00:00Z", "pending"))
+      .returning();
     ids.amendable = amendable!.id;
     const [mine, theirs] = await db
       .insert(schema.notifications)
       .values([
-        { userId: catalogue.driver.id, bookingId: upcoming!.id, messageKey: "notifications.newBooking", messageParams: { reference: "X", car: "Y" } },
-        { userId: otherDriver!.id, messageKey: "notifications.newBooking", messageParams: { reference: "Z", car: "W" } },
+        {
+          userId: catalogue.driver.id,
+          bookingId: upcoming!.id,
+          messageKey: "notifications.newBooking",
+          messageParams: { reference: "X", car: "Y" },
+        },
+        {
+          userId: otherDriver!.id,
+          messageKey: "notifications.newBooking",
+          messageParams: { reference: "Z", car: "W" },
+        },
       ])
       .returning();
     ids.myNotification = mine!.id;
@@ -174,7 +208,12 @@ describe("access control on bookings and notifications", () => {
   ])("POST a cancellation request (asked and confirmed) as %s → %i, changed: %s", async (who, expected, changes) => {
     const asked = await post(bookingsAction, "/bookings", who, [["row", `cancelRequest:${ids.upcoming}`]]);
     expect(asked.status).toBe(who === "owner" ? 200 : expected);
-    const confirmed = await post(bookingsAction, "/bookings", who, [["bulkAction", "cancelRequest"], ["id", ids.upcoming!], ["confirmed", "yes"], ["row", `cancelRequest:${ids.upcoming}`]]);
+    const confirmed = await post(bookingsAction, "/bookings", who, [
+      ["bulkAction", "cancelRequest"],
+      ["id", ids.upcoming!],
+      ["confirmed", "yes"],
+      ["row", `cancelRequest:${ids.upcoming}`],
+    ]);
     expect(confirmed.status).toBe(expected);
     expect((await booking(ids.upcoming!)).cancelRequest).toBe(changes);
   });
@@ -202,40 +241,87 @@ describe("access control on bookings and notifications", () => {
     ["otherDriver", false, false],
     ["otherSupplier", false, true],
     ["carSupplier", true, false],
-  ])("the bulk status change as %s: its own car's booking changes: %s, the other company's: %s (and only along allowed transitions)", async (who, upcoming, otherCompany) => {
-    await app.database.db.update(schema.bookings).set({ status: "pending" }).where(inArray(schema.bookings.id, [ids.upcoming!, ids.otherCompany!]));
-    await post(bookingsAction, "/bookings", who, [["bulkAction", "setStatus"], ["status", "reserved"], ["id", ids.upcoming!], ["id", ids.otherCompany!], ["confirmed", "yes"]]);
-    expect((await booking(ids.upcoming!)).status).toBe(upcoming ? "reserved" : "pending");
-    expect((await booking(ids.otherCompany!)).status).toBe(otherCompany ? "reserved" : "pending");
-    // A paid booking can never go back to pending, even for an admin.
-    await post(bookingsAction, "/bookings", "admin", [["bulkAction", "setStatus"], ["status", "pending"], ["id", ids.othersEnded!], ["confirmed", "yes"]]);
-    expect((await booking(ids.othersEnded!)).status).toBe("paid");
-  });
+  ])(
+    "the bulk status change as %s: its own car's booking changes: %s, the other company's: %s (and only along allowed transitions)",
+    async (who, upcoming, otherCompany) => {
+      await app.database.db
+        .update(schema.bookings)
+        .set({ status: "pending" })
+        .where(inArray(schema.bookings.id, [ids.upcoming!, ids.otherCompany!]));
+      await post(bookingsAction, "/bookings", who, [
+        ["bulkAction", "setStatus"],
+        ["status", "reserved"],
+        ["id", ids.upcoming!],
+        ["id", ids.otherCompany!],
+        ["confirmed", "yes"],
+      ]);
+      expect((await booking(ids.upcoming!)).status).toBe(upcoming ? "reserved" : "pending");
+      expect((await booking(ids.otherCompany!)).status).toBe(otherCompany ? "reserved" : "pending");
+      // A paid booking can never go back to pending, even for an admin.
+      await post(bookingsAction, "/bookings", "admin", [
+        ["bulkAction", "setStatus"],
+        ["status", "pending"],
+        ["id", ids.othersEnded!],
+        ["confirmed", "yes"],
+      ]);
+      expect((await booking(ids.othersEnded!)).status).toBe("paid");
+    },
+  );
 
   it("a supplier re-activating a cancelled booking whose period was booked again meanwhile is told so (no 500), and it stays cancelled", async () => {
     const [cancelled, rebooked] = await app.database.db
       .insert(schema.bookings)
-      .values([bookingValues(catalogue, "2032-01-01T10:00:00Z", "2032-01-04T10:00:00Z", "cancelled"), bookingValues(catalogue, "2032-01-02T10:00:00Z", "2032-01-05T10:00:00Z", "pending")])
+      .values([
+        bookingValues(catalogue, "2032-01-01T10:00:00Z", "2032-01-04T10:00:00Z", "cancelled"),
+        bookingValues(catalogue, "2032-01-02T10:00:00Z", "2032-01-05T10:00:00Z", "pending"),
+      ])
       .returning();
-    const result = await post(bookingsAction, "/bookings", "carSupplier", [["bulkAction", "setStatus"], ["status", "reserved"], ["id", cancelled!.id], ["confirmed", "yes"]]);
+    const result = await post(bookingsAction, "/bookings", "carSupplier", [
+      ["bulkAction", "setStatus"],
+      ["status", "reserved"],
+      ["id", cancelled!.id],
+      ["confirmed", "yes"],
+    ]);
     expect(result.status).toBe(302);
     expect((await booking(cancelled!.id)).status).toBe("cancelled");
     expect((await booking(rebooked!.id)).status).toBe("pending");
     // Freed again, the car can be given back to the cancelled booking.
-    await app.database.db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.id, rebooked!.id));
-    expect((await post(bookingsAction, "/bookings", "carSupplier", [["bulkAction", "setStatus"], ["status", "reserved"], ["id", cancelled!.id], ["confirmed", "yes"]])).status).toBe(302);
+    await app.database.db
+      .update(schema.bookings)
+      .set({ status: "cancelled" })
+      .where(eq(schema.bookings.id, rebooked!.id));
+    expect(
+      (
+        await post(bookingsAction, "/bookings", "carSupplier", [
+          ["bulkAction", "setStatus"],
+          ["status", "reserved"],
+          ["id", cancelled!.id],
+          ["confirmed", "yes"],
+        ])
+      ).status,
+    ).toBe(302);
     expect((await booking(cancelled!.id)).status).toBe("reserved");
   });
 
   it("amendments saved by one driver are limited (each one mails both sides): the eleventh in an hour is refused with Retry-After", async () => {
-    const [amendable] = await app.database.db.insert(schema.bookings).values(bookingValues(catalogue, "2032-03-01T10:00:00Z", "2032-03-03T10:00:00Z", "pending")).returning();
+    const [amendable] = await app.database.db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2032-03-01T10:00:00Z", "2032-03-03T10:00:00Z", "pending"))
+      .returning();
     const save = (day: number) =>
       amendAction(
         routeArgs(
           new Request(`${ORIGIN}/booking/amend`, {
             method: "POST",
             headers: { Origin: ORIGIN, Cookie: cookies.owner },
-            body: new URLSearchParams([["b", amendable!.id], ["pickup", catalogue.location.slug], ["dropoff", catalogue.location.slug], ["from", "2032-03-01T11:00"], ["to", `2032-03-${String(day).padStart(2, "0")}T11:00`], ["intent", "save"]]),
+            body: new URLSearchParams([
+              ["b", amendable!.id],
+              ["pickup", catalogue.location.slug],
+              ["dropoff", catalogue.location.slug],
+              ["from", "2032-03-01T11:00"],
+              ["to", `2032-03-${String(day).padStart(2, "0")}T11:00`],
+              ["intent", "save"],
+            ]),
           }),
         ),
       );
@@ -251,26 +337,49 @@ describe("access control on bookings and notifications", () => {
   });
 
   it("notifications: another user's id answers 404 and changes nothing; bulk posts touch only the user's own", async () => {
-    const notification = async (id: string) => (await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.id, id)))[0];
-    expect((await post(notificationsAction, "/notifications", "owner", [["row", `read:${ids.theirNotification}`]])).status).toBe(404);
-    expect((await post(notificationsAction, "/notifications", "owner", [["row", `open:${ids.theirNotification}`]])).status).toBe(404);
+    const notification = async (id: string) =>
+      (await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.id, id)))[0];
+    expect(
+      (await post(notificationsAction, "/notifications", "owner", [["row", `read:${ids.theirNotification}`]])).status,
+    ).toBe(404);
+    expect(
+      (await post(notificationsAction, "/notifications", "owner", [["row", `open:${ids.theirNotification}`]])).status,
+    ).toBe(404);
     expect((await notification(ids.theirNotification!))!.isRead).toBe(false);
-    expect((await post(notificationsAction, "/notifications", "visitor", [["row", `read:${ids.myNotification}`]])).status).toBe(302);
+    expect(
+      (await post(notificationsAction, "/notifications", "visitor", [["row", `read:${ids.myNotification}`]])).status,
+    ).toBe(302);
     expect((await notification(ids.myNotification!))!.isRead).toBe(false);
 
     const opened = await post(notificationsAction, "/notifications", "owner", [["row", `open:${ids.myNotification}`]]);
     expect(opened.location).toBe(`/booking?b=${ids.upcoming}`);
     expect((await notification(ids.myNotification!))!.isRead).toBe(true);
 
-    const listed = ((await get(notificationsLoader, "/notifications", "otherDriver")).body as { list: { rows: Array<{ id: string }> } }).list.rows.map((row) => row.id);
+    const listed = (
+      (await get(notificationsLoader, "/notifications", "otherDriver")).body as {
+        list: { rows: Array<{ id: string }> };
+      }
+    ).list.rows.map((row) => row.id);
     expect(listed).toContain(ids.theirNotification);
     expect(listed).not.toContain(ids.myNotification);
 
     // Delete asks first, then removes only the owner's own among the ids posted.
-    const asked = await post(notificationsAction, "/notifications", "owner", [["bulkAction", "delete"], ["id", ids.myNotification!], ["id", ids.theirNotification!]]);
+    const asked = await post(notificationsAction, "/notifications", "owner", [
+      ["bulkAction", "delete"],
+      ["id", ids.myNotification!],
+      ["id", ids.theirNotification!],
+    ]);
     expect((asked.body as { confirm: { ids: string[] } }).confirm.ids).toEqual([ids.myNotification]);
-    await post(notificationsAction, "/notifications", "owner", [["bulkAction", "delete"], ["id", ids.myNotification!], ["id", ids.theirNotification!], ["confirmed", "yes"]]);
-    const left = await app.database.db.select().from(schema.notifications).where(inArray(schema.notifications.id, [ids.myNotification!, ids.theirNotification!]));
+    await post(notificationsAction, "/notifications", "owner", [
+      ["bulkAction", "delete"],
+      ["id", ids.myNotification!],
+      ["id", ids.theirNotification!],
+      ["confirmed", "yes"],
+    ]);
+    const left = await app.database.db
+      .select()
+      .from(schema.notifications)
+      .where(inArray(schema.notifications.id, [ids.myNotification!, ids.theirNotification!]));
     expect(left.map((row) => row.id)).toEqual([ids.theirNotification]);
   });
 });

@@ -7,11 +7,16 @@ import { issueToken, TOKEN_LIFETIME_MS } from "~/models/tokens.server";
 import { verifyPassword } from "~/utils/password.server";
 import { action, loader } from "./activate";
 
-const outbox = await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("activate", { COOKIE_SECURE: "false" }));
+const outbox = await vi.hoisted(async () =>
+  (await import("../../tests/support/app-test")).configureOutbox("activate", { COOKIE_SECURE: "false" }),
+);
 
 /** An account as checkout creates it: no password, address not yet validated. */
 async function checkoutAccount(db: TestDatabase["db"], email: string) {
-  const [user] = await db.insert(users).values({ email, fullName: "Casey Checkout", language: "fr" }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ email, fullName: "Casey Checkout", language: "fr" })
+    .returning({ id: users.id });
   return user!.id;
 }
 
@@ -26,10 +31,14 @@ describe("/activate for accounts created at checkout", () => {
     const page = await loader(routeArgs(new Request(`http://localhost/activate?token=${token}&lng=fr`)));
     expect(page).toMatchObject({ mode: "activate", token, title: "Activez votre compte" });
 
-    const mismatch = (await action(routeArgs(post({ token, password: "first-pass", confirmPassword: "other" })))) as unknown as { init: ResponseInit; data: unknown };
+    const mismatch = (await action(
+      routeArgs(post({ token, password: "first-pass", confirmPassword: "other" })),
+    )) as unknown as { init: ResponseInit; data: unknown };
     expect(mismatch.init.status).toBe(400);
 
-    const response = (await action(routeArgs(post({ token, password: "first-pass", confirmPassword: "first-pass" })))) as Response;
+    const response = (await action(
+      routeArgs(post({ token, password: "first-pass", confirmPassword: "first-pass" })),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(true);
@@ -38,19 +47,26 @@ describe("/activate for accounts created at checkout", () => {
     expect(await verifyPassword("first-pass", user!.passwordHash!)).toBe(true);
 
     // The link works once.
-    const again = (await action(routeArgs(post({ token, password: "second-pass", confirmPassword: "second-pass" })))) as Response;
+    const again = (await action(
+      routeArgs(post({ token, password: "second-pass", confirmPassword: "second-pass" })),
+    )) as Response;
     expect(again.headers.get("Location")).toBe(`/activate?token=${token}`);
   });
 
   it("offers a new link for an expired one and mails it in the account's language", async () => {
     const userId = await checkoutAccount(app.database.db, "late@example.com");
-    const token = await issueToken(app.database.db, userId, "activation", new Date(Date.now() - TOKEN_LIFETIME_MS - 1000));
+    const token = await issueToken(
+      app.database.db,
+      userId,
+      "activation",
+      new Date(Date.now() - TOKEN_LIFETIME_MS - 1000),
+    );
     const page = await loader(routeArgs(new Request(`http://localhost/activate?token=${token}`)));
     expect(page).toMatchObject({ mode: "activationExpired" });
 
     const response = (await action(routeArgs(post({ intent: "resend", token })))) as Response;
     expect(response.headers.get("Location")).toBe("/");
-    const mails = (await readOutbox(outbox));
+    const mails = await readOutbox(outbox);
     const mail = mails.find((text) => text.includes("late@example.com"));
     expect(mail).toContain("Activez votre compte Rentacar");
     const link = mail!.match(/https?:\/\/\S+\/activate\?token=[\w-]+/)?.[0];
@@ -72,7 +88,10 @@ describe("/activate for accounts created at checkout", () => {
   });
 
   it("validates an address from its link: a redirect home with the 'validated' message", async () => {
-    const [user] = await app.database.db.insert(users).values({ email: "valid@example.com", fullName: "Val Idate", passwordHash: "x" }).returning({ id: users.id });
+    const [user] = await app.database.db
+      .insert(users)
+      .values({ email: "valid@example.com", fullName: "Val Idate", passwordHash: "x" })
+      .returning({ id: users.id });
     const token = await issueToken(app.database.db, user!.id, "emailValidation");
     let thrown: unknown = null;
     try {

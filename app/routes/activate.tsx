@@ -25,7 +25,8 @@ import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 /**
  * Two kinds of link land here. An activation link (account created at checkout, no password yet) shows the form
@@ -84,28 +85,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return await redirectWithToast("/", { type: "success", messageKey: "success.activationEmailSent" });
     } catch (error) {
       logError("activate", error);
-      return redirectWithToast(`/activate?token=${encodeURIComponent(token)}`, { type: "error", messageKey: "errors.validationEmailFailed" });
+      return redirectWithToast(`/activate?token=${encodeURIComponent(token)}`, {
+        type: "error",
+        messageKey: "errors.validationEmailFailed",
+      });
     }
   }
 
   const submission = parseWithZod(formData, { schema: activationSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   let saved: TokenCheck;
   try {
     saved = await setPasswordWithLink(db, submission.value.token, "activation", submission.value.password);
   } catch (error) {
     logError("activate", error);
-    return data(submission.reply({ hideFields: ["password", "confirmPassword"], fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+    return data(
+      submission.reply({
+        hideFields: ["password", "confirmPassword"],
+        fieldErrors: { password: ["errors.passwordUpdateFailed"] },
+      }),
+      { status: 500 },
+    );
   }
   if (saved.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
-  return redirectSignedIn(request, saved.userId, { to: "/", toast: { type: "success", messageKey: "success.accountActivated" } });
+  return redirectSignedIn(request, saved.userId, {
+    to: "/",
+    toast: { type: "success", messageKey: "success.accountActivated" },
+  });
 }
 
 export default function Activate() {
   const loaderData = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(loaderData.translations);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useServerForm<z.input<typeof activationSchema>>("activate", { lastResult, constraint: loaderData.constraint });
+  const [form, fields] = useServerForm<z.input<typeof activationSchema>>("activate", {
+    lastResult,
+    constraint: loaderData.constraint,
+  });
   const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };
 
   if (loaderData.mode === "validation") {
@@ -114,7 +131,13 @@ export default function Activate() {
         <div className="form-card">
           <h1>{t("validate.title")}</h1>
           <p role="alert">{loaderData.expired ? t("common:errors.activationExpired") : t("validate.invalid")}</p>
-          {loaderData.canResend ? <ResendValidationForm /> : <p>{t("validate.expiredHint")} <SiteLink to="/sign-in">{t("signIn.submit")}</SiteLink></p>}
+          {loaderData.canResend ? (
+            <ResendValidationForm />
+          ) : (
+            <p>
+              {t("validate.expiredHint")} <SiteLink to="/sign-in">{t("signIn.submit")}</SiteLink>
+            </p>
+          )}
         </div>
       </div>
     );

@@ -9,7 +9,8 @@ import { logError } from "~/utils/errors.server";
 /** 'Continue with …' buttons post here (a plain form); the browser goes on to the provider. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = params.provider;
-  if (!isSocialProvider(provider) || !configuredSocialProviders().includes(provider)) throw new Response("Not found", { status: 404 });
+  if (!isSocialProvider(provider) || !configuredSocialProviders().includes(provider))
+    throw new Response("Not found", { status: 404 });
   const form = await request.formData().catch(() => new FormData());
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   try {

@@ -15,7 +15,9 @@ async function handleCallback({ request, params, context }: LoaderFunctionArgs |
   const result = await finishSocialSignIn(provider, request, publicOrigin(request));
   const refuse = async (messageKey: string) => {
     const to = `/sign-in${result.ok ? `?redirectTo=${encodeURIComponent(result.redirectTo)}` : ""}`;
-    return redirectWithToast(to, { type: "error", messageKey, params: { provider: SOCIAL_PROVIDER_NAMES[provider] } }, [await clearPendingSignIn()]);
+    return redirectWithToast(to, { type: "error", messageKey, params: { provider: SOCIAL_PROVIDER_NAMES[provider] } }, [
+      await clearPendingSignIn(),
+    ]);
   };
   if (!result.ok) return refuse(result.error);
 
@@ -24,7 +26,11 @@ async function handleCallback({ request, params, context }: LoaderFunctionArgs |
   if (!account.ok) return refuse(account.error);
   return redirectSignedIn(request, account.userId, {
     to: result.redirectTo,
-    toast: { type: "success", messageKey: account.created ? "success.welcomeNew" : "success.welcome", params: { name: account.fullName } },
+    toast: {
+      type: "success",
+      messageKey: account.created ? "success.welcomeNew" : "success.welcome",
+      params: { name: account.fullName },
+    },
     cookies: [await clearPendingSignIn()],
   });
 }

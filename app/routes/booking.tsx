@@ -10,17 +10,24 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 /** Spec §2 /booking: one booking (?b=<id>), for its driver, or for the browser that booked it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   const url = new URL(request.url);
   const bookingId = (url.searchParams.get("b") ?? "").slice(0, 36);
-  const own = await findOwnBooking(await getDb(), { id: bookingId }, request, user ? { id: user.id, role: user.role } : null);
+  const own = await findOwnBooking(
+    await getDb(),
+    { id: bookingId },
+    request,
+    user ? { id: user.id, role: user.role } : null,
+  );
   if (!own) {
     // A driver following the mail's link signs in first; a signed-in stranger sees what a missing booking shows.
-    if (!user) throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+    if (!user)
+      throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
     throw notFound();
   }
   const { t, translations } = await routeTranslations(language, "checkout");

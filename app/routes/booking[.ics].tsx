@@ -9,7 +9,12 @@ import { getVisitor } from "~/models/visitor.server";
 /** The booking's pick-up and drop-off as a calendar file (the same one the confirmation mail carries). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await getVisitor(request, context);
-  const own = await findOwnBooking(await getDb(), { id: (new URL(request.url).searchParams.get("b") ?? "").slice(0, 36) }, request, user ? { id: user.id, role: user.role } : null);
+  const own = await findOwnBooking(
+    await getDb(),
+    { id: (new URL(request.url).searchParams.get("b") ?? "").slice(0, 36) },
+    request,
+    user ? { id: user.id, role: user.role } : null,
+  );
   if (!own) throw notFound();
   return new Response(await bookingCalendar(own, publicOrigin(request)), {
     headers: {

@@ -4,7 +4,15 @@ import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { bookingReference } from "~/models/booking";
-import { amendBooking, chosenExtras, currentLink, findAmendable, resolveAmendment, unofferedExtra, type AmendableBooking } from "~/models/booking-amend.server";
+import {
+  amendBooking,
+  chosenExtras,
+  currentLink,
+  findAmendable,
+  resolveAmendment,
+  unofferedExtra,
+  type AmendableBooking,
+} from "~/models/booking-amend.server";
 import { readCheckoutLink, type CheckoutLink } from "~/models/checkout.server";
 import { checkoutView } from "~/models/checkout-page.server";
 import { catalogOf } from "~/models/catalog.server";
@@ -24,25 +32,49 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
-const extrasOf = (source: URLSearchParams | FormData) => source.getAll("extra").map(String).filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
+const extrasOf = (source: URLSearchParams | FormData) =>
+  source
+    .getAll("extra")
+    .map(String)
+    .filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
 
 /** The form's state: the booking as it is, or the changes a preview (the form posted with intent=preview, or a GET of this page with them) or a refused save carries. */
-async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extras: Extra[], language: Language, now: Date, problem: Message | null) {
+async function amendmentPage(
+  booking: AmendableBooking,
+  link: CheckoutLink,
+  extras: Extra[],
+  language: Language,
+  now: Date,
+  problem: Message | null,
+) {
   const db = await getDb();
   const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
   const resolved = problem ? null : await resolveAmendment(db, booking, link, language, now);
   const unoffered = resolved?.ok ? unofferedExtra(resolved.offer, extras) : undefined;
-  const shownProblem = problem ?? (resolved && !resolved.ok ? resolved.problem : unoffered ? { key: "checkout:problems.extraUnavailable" } : null);
+  const shownProblem =
+    problem ??
+    (resolved && !resolved.ok ? resolved.problem : unoffered ? { key: "checkout:problems.extraUnavailable" } : null);
   // Priced with the extras the car offers only; one it does not is named above, never priced.
   const priced = extras.filter((extra) => extra !== "additionalDriver" && extra !== unoffered);
-  const view = resolved?.ok && !unoffered ? checkoutView(resolved.offer, { extras: priced, paymentMode: booking.paymentMode }, pricing) : null;
+  const view =
+    resolved?.ok && !unoffered
+      ? checkoutView(resolved.offer, { extras: priced, paymentMode: booking.paymentMode }, pricing)
+      : null;
   // The options and their prices: of the proposed change, or (when it cannot be priced) of the booking as it is.
-  const basis = resolved?.ok ? resolved : await resolveAmendment(db, booking, await currentLink(db, booking, language), language, now);
-  const options = view?.extras ?? (basis.ok ? checkoutView(basis.offer, { extras: [], paymentMode: booking.paymentMode }, pricing).extras : null);
-  const [{ t, translations }, checkout] = await Promise.all([routeTranslations(language, "bookings"), routeTranslations(language, "checkout")]);
+  const basis = resolved?.ok
+    ? resolved
+    : await resolveAmendment(db, booking, await currentLink(db, booking, language), language, now);
+  const options =
+    view?.extras ??
+    (basis.ok ? checkoutView(basis.offer, { extras: [], paymentMode: booking.paymentMode }, pricing).extras : null);
+  const [{ t, translations }, checkout] = await Promise.all([
+    routeTranslations(language, "bookings"),
+    routeTranslations(language, "checkout"),
+  ]);
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
   const currentTotal = convertMinorUnits(booking.totalPrice, booking.displayRate);
@@ -56,7 +88,9 @@ async function amendmentPage(booking: AmendableBooking, link: CheckoutLink, extr
     currentTotal,
     // What the change would cost: the new total and the difference, once the proposal can be priced.
     newTotal: view ? view.total : null,
-    options: options ? { included: options.included, offered: options.options.filter((option) => option.extra !== "additionalDriver") } : null,
+    options: options
+      ? { included: options.included, offered: options.options.filter((option) => option.extra !== "additionalDriver") }
+      : null,
     currency: booking.displayCurrency,
     hasAdditionalDriver: booking.additionalDriver,
     view: view ? (shown as Omit<typeof view, "price">) : null,
@@ -99,21 +133,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) {
     const booking = await findAmendable(db, viewer, bookingId, now);
     if (!booking) throw notFound();
-    return rateLimitedData(refused, await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, tooManyAttemptsMessage(refused)));
+    return rateLimitedData(
+      refused,
+      await amendmentPage(
+        booking,
+        { ...link, car: booking.carId },
+        extras,
+        language,
+        now,
+        tooManyAttemptsMessage(refused),
+      ),
+    );
   }
   const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now, publicOrigin(request));
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
     const booking = await findAmendable(db, viewer, bookingId, now);
     if (!booking) throw notFound();
-    return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, { key: result.error, params: result.params }), { status: 409 });
+    return data(
+      await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, {
+        key: result.error,
+        params: result.params,
+      }),
+      { status: 409 },
+    );
   }
   return redirectWithToast(`/booking?b=${bookingId}`, { type: "success", messageKey: "success.bookingAmended" });
 }
 
 /** The field an amendment's problem points to: none for a refused post, the place, the options, the drop-off for a problem of the period's end, else the pick-up time. */
 const problemField = (key: string): "" | "pickup" | "from" | "to" | "extras" =>
-  /tooManyAttempts/.test(key) ? "" : /place/i.test(key) ? "pickup" : /dropoffBeforePickup|rentalToo/.test(key) ? "to" : /extra/i.test(key) ? "extras" : "from";
+  /tooManyAttempts/.test(key)
+    ? ""
+    : /place/i.test(key)
+      ? "pickup"
+      : /dropoffBeforePickup|rentalToo/.test(key)
+        ? "to"
+        : /extra/i.test(key)
+          ? "extras"
+          : "from";
 
 export default function AmendBooking() {
   const loaderData = useLoaderData<typeof loader>();
@@ -129,7 +187,12 @@ export default function AmendBooking() {
       {page.problem ? (
         <ErrorSummary
           idPrefix="amend-"
-          errors={{ [problemField(page.problem.key)]: { key: page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`, params: page.problem.params } }}
+          errors={{
+            [problemField(page.problem.key)]: {
+              key: page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`,
+              params: page.problem.params,
+            },
+          }}
           labels={{ pickup: t("amend.pickup"), from: t("amend.from"), to: t("amend.to"), extras: t("amend.extras") }}
         />
       ) : null}
@@ -165,7 +228,13 @@ export default function AmendBooking() {
                   .filter((extra) => extra !== "additionalDriver")
                   .map((extra) => (
                     <li key={extra} className="field-checkbox">
-                      <input type="checkbox" id={`amend-extra-${extra}`} checked disabled aria-describedby={`amend-extra-${extra}-price`} />
+                      <input
+                        type="checkbox"
+                        id={`amend-extra-${extra}`}
+                        checked
+                        disabled
+                        aria-describedby={`amend-extra-${extra}-price`}
+                      />
                       <label htmlFor={`amend-extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
                       <span id={`amend-extra-${extra}-price`} className="option-price">
                         {t("checkout:options.included")}
@@ -174,10 +243,19 @@ export default function AmendBooking() {
                   ))}
                 {page.options.offered.map((option) => (
                   <li key={option.extra} className="field-checkbox">
-                    <input type="checkbox" id={`amend-extra-${option.extra}`} name="extra" value={option.extra} defaultChecked={page.extras.includes(option.extra)} aria-describedby={`amend-extra-${option.extra}-price`} />
+                    <input
+                      type="checkbox"
+                      id={`amend-extra-${option.extra}`}
+                      name="extra"
+                      value={option.extra}
+                      defaultChecked={page.extras.includes(option.extra)}
+                      aria-describedby={`amend-extra-${option.extra}-price`}
+                    />
                     <label htmlFor={`amend-extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
                     <span id={`amend-extra-${option.extra}-price`} className="option-price">
-                      {t(option.kind === "perDay" ? "checkout:options.perDay" : "checkout:options.perRental", { price: money(option.amount) })}
+                      {t(option.kind === "perDay" ? "checkout:options.perDay" : "checkout:options.perRental", {
+                        price: money(option.amount),
+                      })}
                     </span>
                   </li>
                 ))}
@@ -201,7 +279,11 @@ export default function AmendBooking() {
                 </div>
                 <div>
                   <dt>{t("amend.difference")}</dt>
-                  <dd>{difference === 0 ? t("amend.noDifference") : `${difference > 0 ? "+" : "−"}${money(Math.abs(difference))}`}</dd>
+                  <dd>
+                    {difference === 0
+                      ? t("amend.noDifference")
+                      : `${difference > 0 ? "+" : "−"}${money(Math.abs(difference))}`}
+                  </dd>
                 </div>
               </>
             ) : null}
@@ -216,7 +298,9 @@ export default function AmendBooking() {
             </button>
           </div>
         </Form>
-        {page.view ? <CheckoutSummary view={page.view} updating={false} supplierName={page.view.supplier.name} /> : null}
+        {page.view ? (
+          <CheckoutSummary view={page.view} updating={false} supplierName={page.view.supplier.name} />
+        ) : null}
       </div>
     </div>
   );

@@ -6,7 +6,13 @@ import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selecti
 import { Pagination } from "~/components/pagination";
 import type { BookingAction } from "~/models/booking-access";
 import { bookingQueryString, hasBookingFilters, LISTED_STATUSES, parseBookingQuery } from "~/models/booking-filters";
-import { applyBookingAction, BOOKINGS_PAGE_SIZE, BOOKINGS_PAGE_SIZE_MOBILE, describeBookings, listBookings } from "~/models/booking-list.server";
+import {
+  applyBookingAction,
+  BOOKINGS_PAGE_SIZE,
+  BOOKINGS_PAGE_SIZE_MOBILE,
+  describeBookings,
+  listBookings,
+} from "~/models/booking-list.server";
 import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { requireViewer } from "~/models/auth.server";
@@ -24,7 +30,8 @@ import { isMobile } from "~/utils/device.server";
 import { RowButton } from "~/components/row-button";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 /** Spec §9: 10 per page on a phone — told by the browser's own mobile hint, or failing that its user agent. */
 
@@ -32,7 +39,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const { language } = await getVisitor(request, context);
   const query = parseBookingQuery(new URL(request.url).searchParams);
-  const list = await listBookings(await getDb(), viewer, query, query.page, isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE, language);
+  const list = await listBookings(
+    await getDb(),
+    viewer,
+    query,
+    query.page,
+    isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE,
+    language,
+  );
   const { t, translations } = await routeTranslations(language, "bookings");
   return {
     title: t("list.title"),
@@ -51,11 +65,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const formData = await request.formData();
   const { action, ids, single } = readRowAction(formData, ACTIONS);
-  const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status"))) ? (formData.get("status") as BookingStatus) : undefined;
+  const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status")))
+    ? (formData.get("status") as BookingStatus)
+    : undefined;
   const back = `/bookings${String(formData.get("query") ?? "") ? `?${String(formData.get("query")).replace(/^\?/, "").slice(0, 500)}` : ""}`;
   const now = new Date();
   const db = await getDb();
-  if (!action || (action === "setStatus" && !status)) return data({ confirm: null, problem: "bookings:list.chooseAction" }, { status: 400 });
+  if (!action || (action === "setStatus" && !status))
+    return data({ confirm: null, problem: "bookings:list.chooseAction" }, { status: 400 });
   if (formData.get("confirmed") !== "yes") {
     // First post: say exactly what will change, and ask.
     const affected = await describeBookings(db, viewer, ids, action, now, status);
@@ -71,12 +88,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome.carTaken > 0
       ? { type: "error" as const, messageKey: "errors.carRebooked", params: { count: outcome.carTaken } }
       : outcome.done === 0
-      ? { type: "error" as const, messageKey: "errors.nothingToChange" }
-      : action === "cancelRequest"
-        ? { type: "success" as const, messageKey: "success.cancellationRequested" }
-        : action === "delete"
-          ? { type: "success" as const, messageKey: "success.bookingsRemoved", params: { count: outcome.done } }
-          : { type: "success" as const, messageKey: "success.changesSaved" };
+        ? { type: "error" as const, messageKey: "errors.nothingToChange" }
+        : action === "cancelRequest"
+          ? { type: "success" as const, messageKey: "success.cancellationRequested" }
+          : action === "delete"
+            ? { type: "success" as const, messageKey: "success.bookingsRemoved", params: { count: outcome.done } }
+            : { type: "success" as const, messageKey: "success.changesSaved" };
   return redirectWithToast(back, toast);
 }
 
@@ -96,8 +113,14 @@ export default function Bookings() {
       <h1>{t("list.heading")}</h1>
       {confirm ? (
         <ConfirmAction
-          title={t(`confirm.${confirm.action}`, { count: confirm.bookings.length, status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "" })}
-          items={confirm.bookings.map((booking) => ({ key: booking.id, text: `${booking.reference} — ${booking.car}` }))}
+          title={t(`confirm.${confirm.action}`, {
+            count: confirm.bookings.length,
+            status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "",
+          })}
+          items={confirm.bookings.map((booking) => ({
+            key: booking.id,
+            text: `${booking.reference} — ${booking.car}`,
+          }))}
           action={`/bookings${location.search}`}
           fields={[
             ["bulkAction", confirm.action],
@@ -123,7 +146,8 @@ export default function Bookings() {
             <legend>{t("filters.status")}</legend>
             {LISTED_STATUSES.map((status) => (
               <label key={status} className="field-checkbox">
-                <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} /> {t(`common:bookingStatuses.${status}`)}
+                <input type="checkbox" name="status" value={status} defaultChecked={query.statuses.includes(status)} />{" "}
+                {t(`common:bookingStatuses.${status}`)}
               </label>
             ))}
           </fieldset>
@@ -167,7 +191,11 @@ export default function Bookings() {
           <PageIds ids={list.rows.map((row) => row.id)} />
           <div className="table-scroll">
             <table className="bookings-table">
-              <caption>{list.more ? t("list.countMore", { total: list.total.toLocaleString(language) }) : t("list.count", { count: list.total })}</caption>
+              <caption>
+                {list.more
+                  ? t("list.countMore", { total: list.total.toLocaleString(language) })
+                  : t("list.count", { count: list.total })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">
@@ -186,27 +214,24 @@ export default function Bookings() {
                 {list.rows.map((row) => (
                   <tr key={row.id}>
                     <td>
-                      <SelectionBox box={selection.row(row.id)} label={t("list.select", { reference: row.reference })} />
+                      <SelectionBox
+                        box={selection.row(row.id)}
+                        label={t("list.select", { reference: row.reference })}
+                      />
                     </td>
                     <th scope="row">
                       {row.car}
                       <br />
                       <small>{row.reference}</small>
                     </th>
-                    <td data-label={t("list.supplier")}>
-                      {row.supplier}
-                    </td>
-                    <td data-label={t("list.driver")}>
-                      {row.driver}
-                    </td>
+                    <td data-label={t("list.supplier")}>{row.supplier}</td>
+                    <td data-label={t("list.driver")}>{row.driver}</td>
                     <td data-label={t("list.dates")}>
                       {row.pickup}
                       <br />
                       <LocalTime local={row.startsAt} /> → <LocalTime local={row.endsAt} />
                     </td>
-                    <td data-label={t("list.price")}>
-                      {formatMoney(row.total, row.currency, language)}
-                    </td>
+                    <td data-label={t("list.price")}>{formatMoney(row.total, row.currency, language)}</td>
                     <td data-label={t("list.status")}>
                       {t(`common:bookingStatuses.${row.status}`)}
                       {row.cancelRequest ? (
@@ -217,21 +242,37 @@ export default function Bookings() {
                       ) : null}
                     </td>
                     <td className="row-actions">
-                      <SiteLink to={`/booking?b=${row.id}`} aria-label={t("list.viewNamed", { reference: row.reference })}>
+                      <SiteLink
+                        to={`/booking?b=${row.id}`}
+                        aria-label={t("list.viewNamed", { reference: row.reference })}
+                      >
                         {t("list.view")}
                       </SiteLink>
                       {staff ? null : (
                         <>
                           {row.canAmend ? (
-                            <SiteLink to={`/booking/amend?b=${row.id}`} aria-label={t("amend.linkNamed", { reference: row.reference })}>
+                            <SiteLink
+                              to={`/booking/amend?b=${row.id}`}
+                              aria-label={t("amend.linkNamed", { reference: row.reference })}
+                            >
                               {t("amend.link")}
                             </SiteLink>
                           ) : null}
                           {row.canCancel ? (
-                            <RowButton action="cancelRequest" id={row.id} label={t("list.cancel")} namedLabel={t("list.cancelNamed", { reference: row.reference })} />
+                            <RowButton
+                              action="cancelRequest"
+                              id={row.id}
+                              label={t("list.cancel")}
+                              namedLabel={t("list.cancelNamed", { reference: row.reference })}
+                            />
                           ) : null}
                           {row.canDelete ? (
-                            <RowButton action="delete" id={row.id} label={t("list.delete")} namedLabel={t("list.deleteNamed", { reference: row.reference })} />
+                            <RowButton
+                              action="delete"
+                              id={row.id}
+                              label={t("list.delete")}
+                              namedLabel={t("list.deleteNamed", { reference: row.reference })}
+                            />
                           ) : null}
                         </>
                       )}
@@ -271,7 +312,11 @@ export default function Bookings() {
           </fieldset>
         </Form>
       )}
-      <Pagination page={query.page} pages={list.pages} hrefFor={(page) => `/bookings?${bookingQueryString(query, { page })}`} />
+      <Pagination
+        page={query.page}
+        pages={list.pages}
+        hrefFor={(page) => `/bookings?${bookingQueryString(query, { page })}`}
+      />
     </div>
   );
 }

@@ -20,13 +20,19 @@ import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
   const { language } = await getVisitor(request, context);
   const { t, translations } = await routeTranslations(language, "account");
-  return { title: t("change.title"), needsCurrent: await hasPassword(await getDb(), userId), constraint: constraintOf(changePasswordSchema), translations };
+  return {
+    title: t("change.title"),
+    needsCurrent: await hasPassword(await getDb(), userId),
+    constraint: constraintOf(changePasswordSchema),
+    translations,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,15 +44,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return replyRateLimited(submission, refused, hidden.hideFields);
   const db = await getDb();
   const check = await checkCurrentPassword(db, userId, submission.value.currentPassword);
-  if (check !== "ok") return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
+  if (check !== "ok")
+    return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
   try {
     await setPassword(db, userId, submission.value.password);
   } catch (error) {
     logError("change-password", error);
-    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), {
+      status: 500,
+    });
   }
   // Other sessions ended with the change; this browser continues in a fresh one.
-  return redirectSignedIn(request, userId, { to: "/change-password", toast: { type: "success", messageKey: "success.passwordChanged" } });
+  return redirectSignedIn(request, userId, {
+    to: "/change-password",
+    toast: { type: "success", messageKey: "success.passwordChanged" },
+  });
 }
 
 export default function ChangePassword() {
@@ -54,8 +66,15 @@ export default function ChangePassword() {
   const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
-  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>("change-password", { lastResult, constraint });
-  const labels = { currentPassword: t("change.currentPassword"), password: t("change.newPassword"), confirmPassword: t("change.confirmPassword") };
+  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>("change-password", {
+    lastResult,
+    constraint,
+  });
+  const labels = {
+    currentPassword: t("change.currentPassword"),
+    password: t("change.newPassword"),
+    confirmPassword: t("change.confirmPassword"),
+  };
   return (
     <div className="page page-narrow">
       <div className="form-card">
@@ -63,7 +82,15 @@ export default function ChangePassword() {
         {/* A new key after the change (a redirect to this page) empties the fields: no password stays on screen. */}
         <Form method="post" {...getFormProps(form)} key={location.key}>
           <FormErrorSummary form={form} labels={labels} />
-          {needsCurrent ? <Field meta={fields.currentPassword} type="password" label={labels.currentPassword} autoComplete="current-password" required /> : null}
+          {needsCurrent ? (
+            <Field
+              meta={fields.currentPassword}
+              type="password"
+              label={labels.currentPassword}
+              autoComplete="current-password"
+              required
+            />
+          ) : null}
           <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={labels} />
           <StatusButton intent="change-password">{t("change.submit")}</StatusButton>
         </Form>

@@ -18,12 +18,17 @@ import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 /** How often the page asks again while the gateway has not answered (meta refresh without JavaScript, polling with it). */
 const RECHECK_SECONDS = 3;
 
-async function ownPayment(request: Request, context: LoaderFunctionArgs["context"], params: LoaderFunctionArgs["params"]) {
+async function ownPayment(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  params: LoaderFunctionArgs["params"],
+) {
   const { language, user } = await getVisitor(request, context);
   const db = await getDb();
   const sessionId = String(params.sessionId ?? "").slice(0, 255);
@@ -50,7 +55,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const payment = await latestPayment(db, booking.id);
     settlement = (payment && settledAs(payment)) ?? "open";
     if (settlement === "open" && booking.paymentGateway && booking.checkoutSessionId) {
-      const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
+      const hold = {
+        id: booking.id,
+        checkoutSessionId: booking.checkoutSessionId,
+        payPalOrderId: booking.payPalOrderId,
+        paymentGateway: booking.paymentGateway,
+      };
       try {
         settlement = await settleWithGateway(db, hold, publicOrigin(request));
       } catch (error) {
@@ -58,10 +68,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         logError("checkout-session", error, "payment check failed");
       }
     }
-    if (settlement === "open" && (released || (booking.expiresAt && booking.expiresAt.getTime() < Date.now()))) settlement = "failed";
+    if (settlement === "open" && (released || (booking.expiresAt && booking.expiresAt.getTime() < Date.now())))
+      settlement = "failed";
   }
   const headers = { "Cache-Control": PRIVATE_PAGE };
-  const base = { ...common, retry: null as string | null, search: null as string | null, receipt: null, recheckSeconds: 0, minutesLeft: 0, amount: null as string | null, canCancel: false };
+  const base = {
+    ...common,
+    retry: null as string | null,
+    search: null as string | null,
+    receipt: null,
+    recheckSeconds: 0,
+    minutesLeft: 0,
+    amount: null as string | null,
+    canCancel: false,
+  };
   const link = {
     car: booking.carId,
     pickup: own.pickup.slug,
@@ -71,24 +91,53 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     to: instantToLocalDateTime(booking.endsAt, own.pickup.timeZone),
   };
   if (settlement === "failed") {
-    const retry = checkoutHref(link, { extras: own.receipt.extras.map((line) => line.extra), paymentMode: booking.paymentMode });
+    const retry = checkoutHref(link, {
+      extras: own.receipt.extras.map((line) => line.extra),
+      paymentMode: booking.paymentMode,
+    });
     return data({ ...base, title: t("common:errors.paymentFailed"), state: "failed" as const, retry }, { headers });
   }
   if (settlement === "carTaken" || settlement === "refunded" || settlement === "refundPending") {
     const payment = await latestPayment(db, booking.id);
     const amount = payment ? formatMoney(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
-    return data({ ...base, title: t(`session.${settlement}Heading`), state: settlement, amount, search: searchHrefFor(link) }, { headers });
+    return data(
+      { ...base, title: t(`session.${settlement}Heading`), state: settlement, amount, search: searchHrefFor(link) },
+      { headers },
+    );
   }
   if (settlement === "open") {
-    const minutesLeft = booking.expiresAt ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000)) : 0;
-    if (left) return data({ ...base, title: t("session.leftHeading"), state: "left" as const, minutesLeft, canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)) }, { headers });
-    return data({ ...base, title: t("session.checking"), state: "checking" as const, recheckSeconds: RECHECK_SECONDS }, { headers });
+    const minutesLeft = booking.expiresAt
+      ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000))
+      : 0;
+    if (left)
+      return data(
+        {
+          ...base,
+          title: t("session.leftHeading"),
+          state: "left" as const,
+          minutesLeft,
+          canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)),
+        },
+        { headers },
+      );
+    return data(
+      { ...base, title: t("session.checking"), state: "checking" as const, recheckSeconds: RECHECK_SECONDS },
+      { headers },
+    );
   }
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
   // The tab's title says the outcome too (a screen reader announces it with the page).
   const receipt = bookingReceipt(fresh);
-  return data({ ...base, title: t("session.confirmedTitle", { reference: receipt.reference }), state: "success" as const, receipt }, { headers });
+  return data(
+    {
+      ...base,
+      title: t("session.confirmedTitle", { reference: receipt.reference }),
+      state: "success" as const,
+      receipt,
+    },
+    { headers },
+  );
 }
 
 /** Only the driver paying (signed in as them, or the browser that booked) may give a payment up: never staff. */
@@ -101,9 +150,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { db, own, user, sessionId } = await ownPayment(request, context, params);
   const form = await request.formData();
   const { booking } = own;
-  if (form.get("intent") !== "cancel" || !isPayingDriver(booking, user, await browserBookingIds(request, user !== null))) throw notFound();
+  if (
+    form.get("intent") !== "cancel" ||
+    !isPayingDriver(booking, user, await browserBookingIds(request, user !== null))
+  )
+    throw notFound();
   if (booking.status === "void" && booking.paymentGateway && booking.checkoutSessionId) {
-    const hold = { id: booking.id, checkoutSessionId: booking.checkoutSessionId, payPalOrderId: booking.payPalOrderId, paymentGateway: booking.paymentGateway };
+    const hold = {
+      id: booking.id,
+      checkoutSessionId: booking.checkoutSessionId,
+      payPalOrderId: booking.payPalOrderId,
+      paymentGateway: booking.paymentGateway,
+    };
     try {
       await abandonPayment(db, hold, publicOrigin(request));
     } catch (error) {
@@ -130,7 +188,8 @@ function OutcomeHeading({ children }: { children: ReactNode }) {
 }
 
 export default function CheckoutSession() {
-  const { state, retry, search, receipt, recheckSeconds, minutesLeft, amount, canCancel, translations } = useLoaderData<typeof loader>();
+  const { state, retry, search, receipt, recheckSeconds, minutesLeft, amount, canCancel, translations } =
+    useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -188,7 +247,9 @@ export default function CheckoutSession() {
         </>
       ) : (
         <>
-          <OutcomeHeading>{t(receipt!.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}</OutcomeHeading>
+          <OutcomeHeading>
+            {t(receipt!.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}
+          </OutcomeHeading>
           <BookingReceipt receipt={receipt!} />
         </>
       )}

@@ -44,10 +44,16 @@ type RouteResult = Response | { data: unknown; init: ResponseInit | null };
 /** Remix's `data(value, init)` result, or a plain object a loader returned. */
 const isDataResult = (result: unknown): result is { data: unknown; init: ResponseInit | null } =>
   typeof result === "object" && result !== null && "data" in result && "init" in result;
-const statusOf = (result: RouteResult) => (result instanceof Response ? result.status : isDataResult(result) ? (result.init?.status ?? 200) : 200);
+const statusOf = (result: RouteResult) =>
+  result instanceof Response ? result.status : isDataResult(result) ? (result.init?.status ?? 200) : 200;
 const headerOf = (result: RouteResult, name: string) =>
-  result instanceof Response ? result.headers.get(name) : isDataResult(result) ? new Headers(result.init?.headers).get(name) : null;
-const dataOf = <T,>(result: RouteResult) => (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
+  result instanceof Response
+    ? result.headers.get(name)
+    : isDataResult(result)
+      ? new Headers(result.init?.headers).get(name)
+      : null;
+const dataOf = <T>(result: RouteResult) =>
+  (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
 
 const ORIGIN = "http://localhost";
 const isoMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16);
@@ -74,8 +80,12 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
   let link: Record<string, string>;
 
   async function quoteTotal(query: Record<string, string>) {
-    const result = (await checkoutLoader(routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams(query)}`)))) as RouteResult;
-    const page = dataOf<{ state: { kind: string; view: { total: number; deposit: number; currency: string } } }>(result);
+    const result = (await checkoutLoader(
+      routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams(query)}`)),
+    )) as RouteResult;
+    const page = dataOf<{ state: { kind: string; view: { total: number; deposit: number; currency: string } } }>(
+      result,
+    );
     expect(page.state.kind).toBe("offer");
     return page.state.view;
   }
@@ -98,7 +108,12 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     });
     const headers: Record<string, string> = { Origin: ORIGIN };
     if (cookie) headers.Cookie = cookie;
-    return runCatching(() => checkoutAction(routeArgs(new Request(`${ORIGIN}/checkout`, { method: "POST", headers, body }))) as Promise<RouteResult>);
+    return runCatching(
+      () =>
+        checkoutAction(
+          routeArgs(new Request(`${ORIGIN}/checkout`, { method: "POST", headers, body })),
+        ) as Promise<RouteResult>,
+    );
   }
 
   const cookieFrom = (result: RouteResult) => (headerOf(result, "Set-Cookie") ?? "").split(";")[0]!;
@@ -106,15 +121,28 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     runCatching(
       () =>
         sessionAction({
-          ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}`, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN }, body: new URLSearchParams({ intent: "cancel" }) })),
+          ...routeArgs(
+            new Request(`${ORIGIN}/checkout-session/${sessionId}`, {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: ORIGIN },
+              body: new URLSearchParams({ intent: "cancel" }),
+            }),
+          ),
           params: { sessionId },
         }) as Promise<RouteResult>,
     );
-  const paymentOf = async (bookingId: string) => (await app.database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId)))[0];
-  const driverEmail = async (userId: string) => (await app.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId)))[0]!.email;
+  const paymentOf = async (bookingId: string) =>
+    (await app.database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId)))[0];
+  const driverEmail = async (userId: string) =>
+    (
+      await app.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId))
+    )[0]!.email;
   /** Ends a hold as the clock would: its expiry passes, the maintenance job releases it. */
   const expireHold = async (bookingId: string) => {
-    await app.database.db.update(schema.bookings).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.bookings.id, bookingId));
+    await app.database.db
+      .update(schema.bookings)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.bookings.id, bookingId));
     await releaseExpiredHolds(app.database.db, new Date());
   };
   /** Someone else books the same car for the same period (pay later). */
@@ -131,20 +159,37 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     return { result, reference, hold: hold! };
   };
   const sessionPage = (sessionId: string, cookie: string, query = "") =>
-    runCatching(() => sessionLoader({ ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}${query}`, { headers: { Cookie: cookie } })), params: { sessionId } }) as Promise<RouteResult>);
+    runCatching(
+      () =>
+        sessionLoader({
+          ...routeArgs(new Request(`${ORIGIN}/checkout-session/${sessionId}${query}`, { headers: { Cookie: cookie } })),
+          params: { sessionId },
+        }) as Promise<RouteResult>,
+    );
 
   function signedWebhook(event: unknown, secret = "whsec_standin") {
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     return webhookAction(
-      routeArgs(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload })),
+      routeArgs(
+        new Request(`${ORIGIN}/webhooks/stripe`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+          body: payload,
+        }),
+      ),
     ) as Promise<Response>;
   }
 
   it("sends a driver without JavaScript to Stripe's hosted page for the amount shown, then confirms once when the return page and the webhook race", async () => {
     const catalogue = await insertMinimalCatalogue(app.database.db);
     await app.database.db.update(schema.cars).set({ deposit: 25_000 }).where(eq(schema.cars.id, catalogue.car.id));
-    link = { car: catalogue.car.id, pickup: catalogue.location.slug, dropoff: catalogue.location.slug, ...nextPeriod() };
+    link = {
+      car: catalogue.car.id,
+      pickup: catalogue.location.slug,
+      dropoff: catalogue.location.slug,
+      ...nextPeriod(),
+    };
 
     const result = await book({ paymentMode: "deposit", gateway: "stripe" });
     expect(statusOf(result)).toBe(303);
@@ -159,7 +204,10 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(Number(session.expires_at) * 1000 - Date.now()).toBeGreaterThan(30 * 60_000);
     expect(session.allowed_payment_method_types ?? ["card"]).toEqual(["card"]);
 
-    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    const [hold] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(hold).toMatchObject({ status: "void", paymentMode: "deposit", paymentGateway: "stripe", amountDue: 25_000 });
 
     // Not paid yet: the page says it is checking.
@@ -168,15 +216,26 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
 
     const paid = standIns.payStripeSession(sessionId);
     const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
-    const [page, webhook] = await Promise.all([sessionPage(sessionId, cookie), signedWebhook({ id: "evt_1", type: "checkout.session.completed", data: { object: paid } })]);
+    const [page, webhook] = await Promise.all([
+      sessionPage(sessionId, cookie),
+      signedWebhook({ id: "evt_1", type: "checkout.session.completed", data: { object: paid } }),
+    ]);
     expect(webhook.status).toBe(200);
-    expect(dataOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({ state: "success", receipt: { charged: 25_000, status: "deposit" } });
+    expect(dataOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({
+      state: "success",
+      receipt: { charged: 25_000, status: "deposit" },
+    });
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
     expect(booking).toMatchObject({ status: "deposit", chargedAmount: 25_000, expiresAt: null });
     expect(booking!.paymentIntentId).toMatch(/^pi_/);
-    const notes = await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id));
+    const notes = await app.database.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.bookingId, hold!.id));
     expect(notes).toHaveLength(2);
-    const confirmations = (await readOutbox(process.env.OUTBOX_DIR!)).slice(mailsBefore).filter((mail) => mail.includes("is confirmed"));
+    const confirmations = (await readOutbox(process.env.OUTBOX_DIR!))
+      .slice(mailsBefore)
+      .filter((mail) => mail.includes("is confirmed"));
     expect(confirmations).toHaveLength(1);
 
     // Another browser cannot see it: the same 404 as a session that does not exist.
@@ -188,12 +247,28 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const result = await book({ paymentMode: "full", gateway: "stripe" });
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
     const forged = standIns.payStripeSession(sessionId);
-    expect((await signedWebhook({ id: "evt_forged", type: "checkout.session.completed", data: { object: forged } }, "whsec_wrong")).status).toBe(400);
+    expect(
+      (
+        await signedWebhook(
+          { id: "evt_forged", type: "checkout.session.completed", data: { object: forged } },
+          "whsec_wrong",
+        )
+      ).status,
+    ).toBe(400);
     const unsigned = await webhookAction(
-      routeArgs(new Request(`${ORIGIN}/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ type: "checkout.session.completed", data: { object: forged } }) })),
+      routeArgs(
+        new Request(`${ORIGIN}/webhooks/stripe`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ type: "checkout.session.completed", data: { object: forged } }),
+        }),
+      ),
     );
     expect((unsigned as Response).status).toBe(400);
-    const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    const [booking] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(booking!.status).toBe("void");
   });
 
@@ -203,8 +278,13 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
     const session = standIns.stripeSessions.get(sessionId)!;
     session.status = "expired";
-    expect((await signedWebhook({ id: "evt_expired", type: "checkout.session.expired", data: { object: session } })).status).toBe(200);
-    const [released] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(
+      (await signedWebhook({ id: "evt_expired", type: "checkout.session.expired", data: { object: session } })).status,
+    ).toBe(200);
+    const [released] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(released).toMatchObject({ status: "cancelled" });
     expect(released!.releasedAt).not.toBeNull();
     expect(await paymentOf(released!.id)).toMatchObject({ status: "failed", failureReason: "gateway" });
@@ -227,15 +307,22 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect((await quoteTotal({ ...link, extra: "collisionDamageWaiver" })).total).toBe((await quoteTotal(link)).total);
     const refused = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     expect(statusOf(refused)).toBe(400);
-    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(refused).state.errors.extras).toEqual({ key: "checkout:problems.extraUnavailable" });
+    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(refused).state.errors.extras).toEqual({
+      key: "checkout:problems.extraUnavailable",
+    });
     await app.database.db.update(schema.cars).set({ collisionDamageWaiver: 700 }).where(eq(schema.cars.id, link.car!));
     const result = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
     // Back from Stripe's "go back" link (a GET): nothing changes, the driver is offered to cancel.
-    const left = dataOf<{ state: string; canCancel: boolean }>(await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"));
+    const left = dataOf<{ state: string; canCancel: boolean }>(
+      await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"),
+    );
     expect(left).toMatchObject({ state: "left", canCancel: true });
     expect(standIns.stripeSessions.get(sessionId)!.status).toBe("open");
-    const [held] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    const [held] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(held!.status).toBe("void");
     // Only the paying driver may cancel: another browser gets the same 404 as for a session that does not exist.
     expect(statusOf(await cancelPayment(sessionId, ""))).toBe(404);
@@ -246,10 +333,18 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(page.retry).toContain("payment=full");
     expect(page.retry).toContain("extra=collisionDamageWaiver");
     expect(standIns.stripeSessions.get(sessionId)!.status).toBe("expired");
-    const [released] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId));
+    const [released] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
     expect(released!.status).toBe("cancelled");
     // The same visitor books the same car again at once, with the same address.
-    const again = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver", email: released ? await driverEmail(released.driverId) : "" });
+    const again = await book({
+      paymentMode: "full",
+      gateway: "stripe",
+      extra: "collisionDamageWaiver",
+      email: released ? await driverEmail(released.driverId) : "",
+    });
     expect(statusOf(again)).toBe(303);
   });
 
@@ -257,9 +352,14 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     link = { ...link, ...nextPeriod() };
     const result = await book({ paymentMode: "full", gateway: "stripe", embedded: "1" });
     expect(statusOf(result)).toBe(200);
-    const state = dataOf<{ state: { kind: string; clientSecret: string; publishableKey: string; sessionId: string } }>(result).state;
+    const state = dataOf<{ state: { kind: string; clientSecret: string; publishableKey: string; sessionId: string } }>(
+      result,
+    ).state;
     expect(state).toMatchObject({ kind: "embedded", publishableKey: "pk_test_standin" });
-    expect(standIns.stripeSessions.get(state.sessionId)).toMatchObject({ ui_mode: "embedded_page", return_url: `${ORIGIN}/checkout-session/{CHECKOUT_SESSION_ID}` });
+    expect(standIns.stripeSessions.get(state.sessionId)).toMatchObject({
+      ui_mode: "embedded_page",
+      return_url: `${ORIGIN}/checkout-session/{CHECKOUT_SESSION_ID}`,
+    });
   });
 
   it("takes a PayPal order through approval and captures it on the server", async () => {
@@ -269,25 +369,35 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const approve = headerOf(result, "Location")!;
     expect(approve).toMatch(new RegExp(`^${standIns.origin}/paypal/approve/`));
     const orderId = approve.split("/").pop()!;
-    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.payPalOrderId, orderId));
+    const [hold] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.payPalOrderId, orderId));
     expect(hold).toMatchObject({ status: "void", paymentGateway: "payPal" });
     const cookie = cookieFrom(result);
     // Not approved yet: still checking.
     expect(dataOf<{ state: string }>(await sessionPage(hold!.checkoutSessionId!, cookie)).state).toBe("checking");
     standIns.approvePayPalOrder(orderId);
-    const [first, second] = await Promise.all([sessionPage(hold!.checkoutSessionId!, cookie), sessionPage(hold!.checkoutSessionId!, cookie)]);
+    const [first, second] = await Promise.all([
+      sessionPage(hold!.checkoutSessionId!, cookie),
+      sessionPage(hold!.checkoutSessionId!, cookie),
+    ]);
     expect(dataOf<{ state: string }>(first).state).toBe("success");
     expect(dataOf<{ state: string }>(second).state).toBe("success");
     expect(standIns.paypalOrders.get(orderId)!.status).toBe("COMPLETED");
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
     expect(booking).toMatchObject({ status: "paid", chargedAmount: hold!.amountDue });
-    expect(await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id))).toHaveLength(2);
+    expect(
+      await app.database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, hold!.id)),
+    ).toHaveLength(2);
   });
 
   it("Stripe: a payment completed after its hold ended confirms the booking when the car is still free", async () => {
     const { result, reference: sessionId, hold } = await lateHold("stripe", false);
     const paid = standIns.payStripeSession(sessionId);
-    expect((await signedWebhook({ id: "evt_late_free", type: "checkout.session.completed", data: { object: paid } })).status).toBe(200);
+    expect(
+      (await signedWebhook({ id: "evt_late_free", type: "checkout.session.completed", data: { object: paid } })).status,
+    ).toBe(200);
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
     expect(booking).toMatchObject({ status: "paid", releasedAt: null });
     expect(await paymentOf(hold.id)).toMatchObject({ status: "captured", refundReason: null });
@@ -299,16 +409,34 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const paid = standIns.payStripeSession(sessionId);
     const refundsBefore = standIns.refunds.size;
     // The webhook and the return page race: one refund, one mail.
-    const [webhook, page] = await Promise.all([signedWebhook({ id: "evt_late_taken", type: "checkout.session.completed", data: { object: paid } }), sessionPage(sessionId, cookieFrom(result))]);
+    const [webhook, page] = await Promise.all([
+      signedWebhook({ id: "evt_late_taken", type: "checkout.session.completed", data: { object: paid } }),
+      sessionPage(sessionId, cookieFrom(result)),
+    ]);
     expect(webhook.status).toBe(200);
     // The one that lost the race may see the refund still in flight.
     expect(["refunded", "refundPending"]).toContain(dataOf<{ state: string }>(page).state);
-    expect(dataOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result)))).toMatchObject({ state: "refunded", amount: expect.stringContaining("$") });
+    expect(dataOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result)))).toMatchObject({
+      state: "refunded",
+      amount: expect.stringContaining("$"),
+    });
     expect(standIns.refunds.size).toBe(refundsBefore + 1);
     const payment = await paymentOf(hold.id);
-    expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken", refundedAmount: hold.amountDue, capturedAmount: hold.amountDue });
-    expect(payment!.references).toMatchObject({ paymentIntentId: expect.stringMatching(/^pi_/), refundId: expect.stringMatching(/^re_/) });
-    const events = await app.database.db.select({ status: schema.paymentEvents.status }).from(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, payment!.id)).orderBy(schema.paymentEvents.at);
+    expect(payment).toMatchObject({
+      status: "refunded",
+      refundReason: "carTaken",
+      refundedAmount: hold.amountDue,
+      capturedAmount: hold.amountDue,
+    });
+    expect(payment!.references).toMatchObject({
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      refundId: expect.stringMatching(/^re_/),
+    });
+    const events = await app.database.db
+      .select({ status: schema.paymentEvents.status })
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.paymentId, payment!.id))
+      .orderBy(schema.paymentEvents.at);
     expect(events.map((event) => event.status)).toEqual(["started", "captured", "refunded"]);
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
     expect(booking!.status).toBe("cancelled");
@@ -337,41 +465,78 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
   it("PayPal: an order approved after its hold ended is captured when the car is still free, and never captured when it was taken", async () => {
     const { result: free, reference: freeOrder, hold: freeHold } = await lateHold("payPal", false);
     standIns.approvePayPalOrder(freeOrder);
-    expect(dataOf<{ state: string }>(await sessionPage(freeHold.checkoutSessionId!, cookieFrom(free))).state).toBe("success");
+    expect(dataOf<{ state: string }>(await sessionPage(freeHold.checkoutSessionId!, cookieFrom(free))).state).toBe(
+      "success",
+    );
     expect(standIns.paypalOrders.get(freeOrder)!.status).toBe("COMPLETED");
 
     const { result: taken, reference: takenOrder, hold: takenHold } = await lateHold("payPal", true);
     standIns.approvePayPalOrder(takenOrder);
-    expect(dataOf<{ state: string }>(await sessionPage(takenHold.checkoutSessionId!, cookieFrom(taken))).state).toBe("carTaken");
+    expect(dataOf<{ state: string }>(await sessionPage(takenHold.checkoutSessionId!, cookieFrom(taken))).state).toBe(
+      "carTaken",
+    );
     // Approved but never captured: no money moved.
     expect(standIns.paypalOrders.get(takenOrder)!.status).toBe("APPROVED");
-    expect(await paymentOf(takenHold.id)).toMatchObject({ status: "failed", failureReason: "carTaken", capturedAmount: null });
+    expect(await paymentOf(takenHold.id)).toMatchObject({
+      status: "failed",
+      failureReason: "carTaken",
+      capturedAmount: null,
+    });
   });
 
   it("PayPal: an order found captured for a hold whose car was taken meanwhile is refunded through PayPal", async () => {
     const { result, reference: orderId, hold } = await lateHold("payPal", true);
     // Captured (our answer lost to a crash), then found on the next check.
     standIns.capturePayPalOrder(orderId);
-    expect(dataOf<{ state: string }>(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe("refunded");
+    expect(dataOf<{ state: string }>(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe(
+      "refunded",
+    );
     const payment = await paymentOf(hold.id);
     expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken" });
-    expect(payment!.references).toMatchObject({ orderId, captureId: expect.stringMatching(/^CAP_/), refundId: expect.stringMatching(/^REF_/) });
+    expect(payment!.references).toMatchObject({
+      orderId,
+      captureId: expect.stringMatching(/^CAP_/),
+      refundId: expect.stringMatching(/^REF_/),
+    });
   });
 
   it.each([
-    ["a pick-up in ten minutes", () => ({ from: isoMinute(Date.now() + 10 * 60_000), to: isoMinute(Date.now() + 3 * 86_400_000) }), "common:validation.pickupTooSoon"],
-    ["a drop-off before the pick-up", () => ({ from: "2031-03-04T10:00", to: "2031-03-01T10:00" }), "common:validation.dropoffBeforePickup"],
-    ["a half-hour rental", () => ({ from: "2031-03-01T10:00", to: "2031-03-01T10:30" }), "common:validation.rentalTooShort"],
-    ["a two-year rental", () => ({ from: "2031-03-01T10:00", to: "2033-03-01T10:00" }), "common:validation.rentalTooLong"],
+    [
+      "a pick-up in ten minutes",
+      () => ({ from: isoMinute(Date.now() + 10 * 60_000), to: isoMinute(Date.now() + 3 * 86_400_000) }),
+      "common:validation.pickupTooSoon",
+    ],
+    [
+      "a drop-off before the pick-up",
+      () => ({ from: "2031-03-04T10:00", to: "2031-03-01T10:00" }),
+      "common:validation.dropoffBeforePickup",
+    ],
+    [
+      "a half-hour rental",
+      () => ({ from: "2031-03-01T10:00", to: "2031-03-01T10:30" }),
+      "common:validation.rentalTooShort",
+    ],
+    [
+      "a two-year rental",
+      () => ({ from: "2031-03-01T10:00", to: "2033-03-01T10:00" }),
+      "common:validation.rentalTooLong",
+    ],
     ["a date that is not one", () => ({ from: "soon", to: "2031-03-01T10:00" }), "common:validation.invalidDate"],
   ])("a link with %s explains it with a message the page can translate", async (_name, period, key) => {
-    const result = (await checkoutLoader(routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams({ ...link, ...period() })}`)))) as RouteResult;
+    const result = (await checkoutLoader(
+      routeArgs(new Request(`${ORIGIN}/checkout?${new URLSearchParams({ ...link, ...period() })}`)),
+    )) as RouteResult;
     const problem = dataOf<{ state: { kind: string; problem: { key: string } } }>(result).state;
     expect(problem).toMatchObject({ kind: "problem", problem: { key } });
     // The key names its namespace and exists there (the page's t() would show it raw otherwise).
     const [namespace, path] = key.split(":") as [string, string];
     const catalogue = JSON.parse(readFileSync(`app/locales/en/${namespace}.json`, "utf8")) as Record<string, unknown>;
-    const leaf = path.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part] ?? (node as Record<string, unknown>)?.[`${part}_one`], catalogue);
+    const leaf = path
+      .split(".")
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown>)?.[part] ?? (node as Record<string, unknown>)?.[`${part}_one`],
+        catalogue,
+      );
     expect(typeof leaf).toBe("string");
   });
 
@@ -379,6 +544,8 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     link = { ...link, ...nextPeriod() };
     const result = await book({ paymentMode: "full", gateway: "stripe", shownTotal: "1" });
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(result).state.errors[""]).toEqual({ key: "checkout:problems.priceChanged" });
+    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(result).state.errors[""]).toEqual({
+      key: "checkout:problems.priceChanged",
+    });
   });
 });

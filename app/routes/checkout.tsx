@@ -6,8 +6,21 @@ import { ErrorSummary } from "~/components/error-summary";
 import { FieldError } from "~/components/field-error";
 import { RentalStops } from "~/components/rental-details";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
-import { checkoutHref, readCheckoutLink, resolveCheckout, searchHrefFor, type CheckoutLink } from "~/models/checkout.server";
-import { ADDITIONAL_DRIVER_FIELDS, checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutValues, type FieldMessage } from "~/models/checkout-form";
+import {
+  checkoutHref,
+  readCheckoutLink,
+  resolveCheckout,
+  searchHrefFor,
+  type CheckoutLink,
+} from "~/models/checkout.server";
+import {
+  ADDITIONAL_DRIVER_FIELDS,
+  checkCheckoutForm,
+  keptValues,
+  readCheckoutForm,
+  type CheckoutValues,
+  type FieldMessage,
+} from "~/models/checkout-form";
 import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
 import { findProfile } from "~/models/profile.server";
 import type { Extra, PaymentMode } from "~/models/enums";
@@ -29,7 +42,8 @@ import { SiteLink } from "~/components/site-link";
 import { CancellationTermsText } from "~/components/cancellation-terms";
 import { cancellationKind } from "~/models/cancellation-terms";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 type SignerView = { fullName: string; email: string; phone: string; birthDate: string; hasLicense: boolean } | null;
 type PageState =
@@ -52,14 +66,27 @@ async function pageContext(request: Request, context: LoaderFunctionArgs["contex
   const profile = visitor.user ? await findProfile(db, visitor.user.id) : null;
   const signer: Signer | null =
     visitor.user && profile
-      ? { id: visitor.user.id, fullName: profile.fullName, email: profile.email, phone: profile.phone, birthDate: profile.birthDate, driverLicense: profile.driverLicense }
+      ? {
+          id: visitor.user.id,
+          fullName: profile.fullName,
+          email: profile.email,
+          phone: profile.phone,
+          birthDate: profile.birthDate,
+          driverLicense: profile.driverLicense,
+        }
       : null;
   const { t, translations } = await routeTranslations(visitor.language, "checkout");
   return { db, language: visitor.language, signer, t, translations };
 }
 
 const signerView = (signer: Signer | null): SignerView =>
-  signer && { fullName: signer.fullName, email: signer.email, phone: signer.phone ?? "", birthDate: signer.birthDate ?? "", hasLicense: Boolean(signer.driverLicense) };
+  signer && {
+    fullName: signer.fullName,
+    email: signer.email,
+    phone: signer.phone ?? "",
+    birthDate: signer.birthDate ?? "",
+    hasLicense: Boolean(signer.driverLicense),
+  };
 
 function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
   const { price: _price, ...shown } = view;
@@ -77,7 +104,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ ...common, state }, { status: 409 });
   }
   const pricing = await getVisitorPricing(request, context);
-  const view = checkoutView(resolved.offer, { extras: query.getAll("extra") as Extra[], paymentMode: query.get("payment") as PaymentMode | null }, pricing);
+  const view = checkoutView(
+    resolved.offer,
+    { extras: query.getAll("extra") as Extra[], paymentMode: query.get("payment") as PaymentMode | null },
+    pricing,
+  );
   const state: PageState = {
     kind: "offer",
     link,
@@ -87,7 +118,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }))}`,
     attemptKey: 0,
   };
-  return { ...common, title: t("titleFor", { car: resolved.offer.car.name }), sandboxBanner: view.gateways.includes("sandbox"), state };
+  return {
+    ...common,
+    title: t("titleFor", { car: resolved.offer.car.name }),
+    sandboxBanner: view.gateways.includes("sandbox"),
+    state,
+  };
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
@@ -100,13 +136,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const common = { title: t("title"), translations, signer: signerView(signer), sandboxBanner: false };
   if (typeof formData === "string") {
     // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
-    const state: PageState = { kind: "problem", problem: { key: formData, params: { size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 } }, searchHref: "/" };
+    const state: PageState = {
+      kind: "problem",
+      problem: { key: formData, params: { size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 } },
+      searchHref: "/",
+    };
     return data({ ...common, state }, { status: formData === "validation.fileTooLarge" ? 413 : 400 });
   }
   const link = readCheckoutLink(formData);
   const now = new Date();
   const resolved = await resolveCheckout(db, link, { language, now });
-  if (!resolved.ok) return data({ ...common, state: { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) } satisfies PageState }, { status: 409 });
+  if (!resolved.ok)
+    return data(
+      {
+        ...common,
+        state: { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) } satisfies PageState,
+      },
+      { status: 409 },
+    );
   const { offer } = resolved;
   const values = readCheckoutForm(formData);
   const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signer), language }, now));
@@ -135,9 +182,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const needsLicense = offer.supplier.licenseRequired && !signer?.driverLicense;
   const licenseFile = formData.get("license");
-  if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0)) errors.license = { key: "validation.licenseRequired" };
+  if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0))
+    errors.license = { key: "validation.licenseRequired" };
   // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
-  const shownChanged = values.shownTotal !== String(view.total) || values.shownDeposit !== String(view.deposit) || values.shownCurrency !== view.currency;
+  const shownChanged =
+    values.shownTotal !== String(view.total) ||
+    values.shownDeposit !== String(view.deposit) ||
+    values.shownCurrency !== view.currency;
   if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
   const birthDates = checked.birthDates;
   if (Object.keys(errors).length || !birthDates?.driver) return reply(400);
@@ -163,7 +214,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     paymentMode: checked.paymentMode!,
     gateway: checked.gateway,
     values,
-    birthDates: { driver: birthDates.driver, additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null },
+    birthDates: {
+      driver: birthDates.driver,
+      additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null,
+    },
     signer,
     language,
     display: { currency: pricing.currency, rate: pricing.rate },
@@ -181,7 +235,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(`/checkout-session/${outcome.sessionId}`, { headers });
   }
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers });
-  const state: PageState = { kind: "embedded", clientSecret: outcome.clientSecret, publishableKey: outcome.publishableKey, scriptUrl: outcome.scriptUrl, sessionId: outcome.sessionId };
+  const state: PageState = {
+    kind: "embedded",
+    clientSecret: outcome.clientSecret,
+    publishableKey: outcome.publishableKey,
+    scriptUrl: outcome.scriptUrl,
+    sessionId: outcome.sessionId,
+  };
   return data({ ...common, title: t("titleFor", { car: offer.car.name }), state }, { headers });
 }
 
@@ -210,7 +270,12 @@ export default function Checkout() {
     return (
       <div className="page">
         <h1>{t("payment.heading")}</h1>
-        <StripeEmbeddedCheckout publishableKey={state.publishableKey} clientSecret={state.clientSecret} scriptUrl={state.scriptUrl} sessionId={state.sessionId} />
+        <StripeEmbeddedCheckout
+          publishableKey={state.publishableKey}
+          clientSecret={state.clientSecret}
+          scriptUrl={state.scriptUrl}
+          sessionId={state.sessionId}
+        />
       </div>
     );
   }
@@ -219,7 +284,15 @@ export default function Checkout() {
 
 type OfferState = Extract<PageState, { kind: "offer" }>;
 
-function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; signer: SignerView; sandboxBanner: boolean }) {
+function CheckoutForm({
+  state,
+  signer,
+  sandboxBanner,
+}: {
+  state: OfferState;
+  signer: SignerView;
+  sandboxBanner: boolean;
+}) {
   const { t } = useTranslation("checkout");
   const hydrated = useHydrated();
   const money = useMoney();
@@ -237,7 +310,8 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
   const cardRequired = hydrated && online && chosenGateway === "sandbox";
   const needsLicense = view.supplier.licenseRequired && !signer?.hasLicense;
   const additionalDriverIncluded = view.extras.included.includes("additionalDriver");
-  const additionalDriverOffered = additionalDriverIncluded || view.extras.options.some((option) => option.extra === "additionalDriver");
+  const additionalDriverOffered =
+    additionalDriverIncluded || view.extras.options.some((option) => option.extra === "additionalDriver");
   // A second driver is added by ticking the paid option, or 'add a second driver' where the offer includes one.
   const [addDriver, setAddDriver] = useState(values.addDriver === "on");
   const secondDriverOn = additionalDriverIncluded ? addDriver : chosen.includes("additionalDriver");
@@ -295,7 +369,13 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
         </p>
       ) : null}
       <div className="checkout-layout">
-        <Form method="post" ref={formRef} className="checkout-form" encType={needsLicense ? "multipart/form-data" : undefined} aria-labelledby="checkout-form-heading">
+        <Form
+          method="post"
+          ref={formRef}
+          className="checkout-form"
+          encType={needsLicense ? "multipart/form-data" : undefined}
+          aria-labelledby="checkout-form-heading"
+        >
           <h2 id="checkout-form-heading" className="visually-hidden">
             {t("formHeading")}
           </h2>
@@ -308,14 +388,25 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
           <input type="hidden" name="shownCurrency" value={view.currency} />
           {hydrated && chosenGateway === "stripe" ? <input type="hidden" name="embedded" value="1" /> : null}
 
-          <fieldset id="checkout-extras" tabIndex={-1} className="checkout-section" aria-describedby={errors.extras ? "checkout-extras-error" : undefined}>
+          <fieldset
+            id="checkout-extras"
+            tabIndex={-1}
+            className="checkout-section"
+            aria-describedby={errors.extras ? "checkout-extras-error" : undefined}
+          >
             <legend>{t("options.heading")}</legend>
             {errorOf("extras")}
             {view.extras.included.length === 0 && view.extras.options.length === 0 ? <p>{t("options.none")}</p> : null}
             <ul className="checkout-options">
               {view.extras.included.map((extra) => (
                 <li key={extra} className="field-checkbox">
-                  <input type="checkbox" id={`extra-${extra}`} checked disabled aria-describedby={`extra-${extra}-price`} />
+                  <input
+                    type="checkbox"
+                    id={`extra-${extra}`}
+                    checked
+                    disabled
+                    aria-describedby={`extra-${extra}-price`}
+                  />
                   <label htmlFor={`extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
                   <span id={`extra-${extra}-price`} className="option-price">
                     {t("options.included")}
@@ -335,7 +426,10 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                   />
                   <label htmlFor={`extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
                   <span id={`extra-${option.extra}-price`} className="option-price">
-                    <Money amount={option.amount} suffix={option.kind === "perDay" ? "options.perDay" : "options.perRental"} />
+                    <Money
+                      amount={option.amount}
+                      suffix={option.kind === "perDay" ? "options.perDay" : "options.perRental"}
+                    />
                   </span>
                 </li>
               ))}
@@ -353,9 +447,7 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
           <fieldset className="checkout-section">
             <legend>{t("driver.heading")}</legend>
             {signer ? (
-              <p>
-                {t("driver.signedInAs", { name: signer.fullName, email: signer.email })}
-              </p>
+              <p>{t("driver.signedInAs", { name: signer.fullName, email: signer.email })}</p>
             ) : (
               <>
                 <p>
@@ -363,12 +455,27 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                 </p>
                 <div className="field">
                   <label htmlFor="checkout-fullName">{labels.fullName}</label>
-                  <input {...field("fullName")} type="text" autoComplete="name" required maxLength={120} defaultValue={values.fullName} />
+                  <input
+                    {...field("fullName")}
+                    type="text"
+                    autoComplete="name"
+                    required
+                    maxLength={120}
+                    defaultValue={values.fullName}
+                  />
                   {errorOf("fullName")}
                 </div>
                 <div className="field">
                   <label htmlFor="checkout-email">{labels.email}</label>
-                  <input {...field("email")} type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} aria-describedby={hintAnd(errors.email, "checkout-email", "checkout-email-hint")} />
+                  <input
+                    {...field("email")}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    defaultValue={values.email}
+                    aria-describedby={hintAnd(errors.email, "checkout-email", "checkout-email-hint")}
+                  />
                   <p className="hint" id="checkout-email-hint">
                     {t("driver.emailHint")}
                   </p>
@@ -383,7 +490,15 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             )}
             <div className="field">
               <label htmlFor="checkout-phone">{labels.phone}</label>
-              <input {...field("phone")} type="tel" autoComplete="tel" required maxLength={40} defaultValue={values.phone} aria-describedby={hintAnd(errors.phone, "checkout-phone", "checkout-phone-hint")} />
+              <input
+                {...field("phone")}
+                type="tel"
+                autoComplete="tel"
+                required
+                maxLength={40}
+                defaultValue={values.phone}
+                aria-describedby={hintAnd(errors.phone, "checkout-phone", "checkout-phone-hint")}
+              />
               <p className="hint" id="checkout-phone-hint">
                 {t("driver.phoneHint")}
               </p>
@@ -391,7 +506,14 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             </div>
             <div className="field">
               <label htmlFor="checkout-birthDate">{labels.birthDate}</label>
-              <input {...field("birthDate")} type="date" autoComplete="bday" required defaultValue={values.birthDate} aria-describedby={hintAnd(errors.birthDate, "checkout-birthDate", "checkout-birthDate-hint")} />
+              <input
+                {...field("birthDate")}
+                type="date"
+                autoComplete="bday"
+                required
+                defaultValue={values.birthDate}
+                aria-describedby={hintAnd(errors.birthDate, "checkout-birthDate", "checkout-birthDate-hint")}
+              />
               <p className="hint" id="checkout-birthDate-hint">
                 {t("driver.birthDateHint", { age: view.car.minimumAge })}
               </p>
@@ -403,7 +525,13 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
               ) : (
                 <div className="field">
                   <label htmlFor="checkout-license">{labels.license}</label>
-                  <input {...field("license")} type="file" accept="image/jpeg,image/png,image/webp,application/pdf" required aria-describedby={hintAnd(errors.license, "checkout-license", "checkout-license-hint")} />
+                  <input
+                    {...field("license")}
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp,application/pdf"
+                    required
+                    aria-describedby={hintAnd(errors.license, "checkout-license", "checkout-license-hint")}
+                  />
                   <p className="hint" id="checkout-license-hint">
                     {t("driver.licenseHint")}
                   </p>
@@ -413,7 +541,13 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             ) : null}
             {signer ? null : (
               <div className="field field-checkbox">
-                <input {...field("acceptTerms")} type="checkbox" value="on" required defaultChecked={values.acceptTerms === "on"} />
+                <input
+                  {...field("acceptTerms")}
+                  type="checkbox"
+                  value="on"
+                  required
+                  defaultChecked={values.acceptTerms === "on"}
+                />
                 <label htmlFor="checkout-acceptTerms">
                   {t("driver.acceptTerms")} <SiteLink to="/tos">{t("driver.termsLink")}</SiteLink>
                 </label>
@@ -427,23 +561,56 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
               <legend>{t("additionalDriver.heading")}</legend>
               {additionalDriverIncluded ? (
                 <div className="field field-checkbox">
-                  <input type="checkbox" id="checkout-addDriver" name="addDriver" value="on" defaultChecked={addDriver} onChange={(event) => setAddDriver(event.currentTarget.checked)} />
+                  <input
+                    type="checkbox"
+                    id="checkout-addDriver"
+                    name="addDriver"
+                    value="on"
+                    defaultChecked={addDriver}
+                    onChange={(event) => setAddDriver(event.currentTarget.checked)}
+                  />
                   <label htmlFor="checkout-addDriver">{t("additionalDriver.add")}</label>
                 </div>
               ) : null}
               {hydrated && !secondDriverOn ? null : (
                 <>
-                  {hydrated ? null : <p className="hint">{t(additionalDriverIncluded ? "additionalDriver.onlyWhenAdded" : "additionalDriver.onlyWhenChosen")}</p>}
+                  {hydrated ? null : (
+                    <p className="hint">
+                      {t(
+                        additionalDriverIncluded ? "additionalDriver.onlyWhenAdded" : "additionalDriver.onlyWhenChosen",
+                      )}
+                    </p>
+                  )}
                   {ADDITIONAL_DRIVER_FIELDS.map((name) => (
                     <div className="field" key={name}>
                       <label htmlFor={`checkout-${name}`}>{labels[name]}</label>
                       <input
                         {...field(name)}
-                        type={name === "additionalEmail" ? "email" : name === "additionalPhone" ? "tel" : name === "additionalBirthDate" ? "date" : "text"}
+                        type={
+                          name === "additionalEmail"
+                            ? "email"
+                            : name === "additionalPhone"
+                              ? "tel"
+                              : name === "additionalBirthDate"
+                                ? "date"
+                                : "text"
+                        }
                         defaultValue={values[name]}
                         required={hydrated && secondDriverOn}
-                        maxLength={name === "additionalBirthDate" ? undefined : name === "additionalEmail" ? 254 : name === "additionalPhone" ? 40 : 120}
-                        aria-describedby={name === "additionalBirthDate" ? hintAnd(errors[name], `checkout-${name}`, "checkout-additionalBirthDate-hint") : field(name)["aria-describedby"]}
+                        maxLength={
+                          name === "additionalBirthDate"
+                            ? undefined
+                            : name === "additionalEmail"
+                              ? 254
+                              : name === "additionalPhone"
+                                ? 40
+                                : 120
+                        }
+                        aria-describedby={
+                          name === "additionalBirthDate"
+                            ? hintAnd(errors[name], `checkout-${name}`, "checkout-additionalBirthDate-hint")
+                            : field(name)["aria-describedby"]
+                        }
                       />
                       {name === "additionalBirthDate" ? (
                         <p className="hint" id="checkout-additionalBirthDate-hint">
@@ -458,7 +625,12 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             </fieldset>
           ) : null}
 
-          <fieldset id="checkout-paymentMode" tabIndex={-1} className="checkout-section" aria-describedby={errors.paymentMode ? "checkout-paymentMode-error" : undefined}>
+          <fieldset
+            id="checkout-paymentMode"
+            tabIndex={-1}
+            className="checkout-section"
+            aria-describedby={errors.paymentMode ? "checkout-paymentMode-error" : undefined}
+          >
             <legend>{t("paymentOptions.heading")}</legend>
             {errorOf("paymentMode")}
             {view.paymentOptions.length === 0 ? <p>{t("paymentOptions.none")}</p> : null}
@@ -476,14 +648,25 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                 />
                 <label htmlFor={`payment-${option.mode}`}>{t(`paymentOptions.${option.mode}`)}</label>
                 <p id={`payment-${option.mode}-terms`} className="hint">
-                  <PaymentTermsText mode={option.mode} online={option.online} atCounter={option.atCounter} deposit={view.deposit} />
+                  <PaymentTermsText
+                    mode={option.mode}
+                    online={option.online}
+                    atCounter={option.atCounter}
+                    deposit={view.deposit}
+                  />
                 </p>
               </div>
             ))}
             {/* What cancelling will cost, for the payment and options chosen (issue 24.7). */}
             {mode && view.paymentOptions.some((option) => option.mode === mode) ? (
               <CancellationTermsText
-                terms={{ kind: cancellationKind(mode as PaymentMode, view.extras.included.includes("cancellation") || chosen.includes("cancellation")), deadline: view.cancellationDeadline }}
+                terms={{
+                  kind: cancellationKind(
+                    mode as PaymentMode,
+                    view.extras.included.includes("cancellation") || chosen.includes("cancellation"),
+                  ),
+                  deadline: view.cancellationDeadline,
+                }}
               />
             ) : null}
           </fieldset>
@@ -496,7 +679,14 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                 <div role="radiogroup" aria-label={t("payment.gateway")}>
                   {view.gateways.map((name) => (
                     <div className="field-checkbox" key={name}>
-                      <input type="radio" name="gateway" id={`gateway-${name}`} value={name} defaultChecked={name === gateway} onChange={(event) => setChosenGateway(event.currentTarget.value)} />
+                      <input
+                        type="radio"
+                        name="gateway"
+                        id={`gateway-${name}`}
+                        value={name}
+                        defaultChecked={name === gateway}
+                        onChange={(event) => setChosenGateway(event.currentTarget.value)}
+                      />
                       <label htmlFor={`gateway-${name}`}>{t(`payment.gateways.${name}`)}</label>
                     </div>
                   ))}
@@ -510,18 +700,40 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
                   <p className="hint">{t("sandbox.cards")}</p>
                   <div className="field">
                     <label htmlFor="checkout-cardNumber">{labels.cardNumber}</label>
-                    <input {...field("cardNumber")} type="text" inputMode="numeric" autoComplete="cc-number" maxLength={23} required={cardRequired} />
+                    <input
+                      {...field("cardNumber")}
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="cc-number"
+                      maxLength={23}
+                      required={cardRequired}
+                    />
                     {errorOf("cardNumber")}
                   </div>
                   <div className="field-row">
                     <div className="field">
                       <label htmlFor="checkout-cardExpiry">{labels.cardExpiry}</label>
-                      <input {...field("cardExpiry")} type="text" inputMode="numeric" autoComplete="cc-exp" placeholder={t("payment.expiryPlaceholder")} maxLength={7} required={cardRequired} />
+                      <input
+                        {...field("cardExpiry")}
+                        type="text"
+                        inputMode="numeric"
+                        autoComplete="cc-exp"
+                        placeholder={t("payment.expiryPlaceholder")}
+                        maxLength={7}
+                        required={cardRequired}
+                      />
                       {errorOf("cardExpiry")}
                     </div>
                     <div className="field">
                       <label htmlFor="checkout-cardCvc">{labels.cardCvc}</label>
-                      <input {...field("cardCvc")} type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} required={cardRequired} />
+                      <input
+                        {...field("cardCvc")}
+                        type="text"
+                        inputMode="numeric"
+                        autoComplete="cc-csc"
+                        maxLength={4}
+                        required={cardRequired}
+                      />
                       {errorOf("cardCvc")}
                     </div>
                   </div>
@@ -551,7 +763,13 @@ function CheckoutForm({ state, signer, sandboxBanner }: { state: OfferState; sig
             <button type="submit" name="intent" value="quote" className="button button-secondary" formNoValidate>
               {t("updateTotal")}
             </button>
-            <button type="submit" name="intent" value="book" className="button button-accent" disabled={submitting || view.paymentOptions.length === 0}>
+            <button
+              type="submit"
+              name="intent"
+              value="book"
+              className="button button-accent"
+              disabled={submitting || view.paymentOptions.length === 0}
+            >
               {submitting ? t("booking.submitting") : online ? t("submitPay") : t("submitBook")}
             </button>
           </div>
@@ -579,8 +797,26 @@ function Money({ amount, suffix }: { amount: number; suffix: string }) {
   return <>{t(suffix, { price: money(amount) })}</>;
 }
 
-function PaymentTermsText({ mode, online, atCounter, deposit }: { mode: PaymentMode; online: number; atCounter: number; deposit: number }) {
+function PaymentTermsText({
+  mode,
+  online,
+  atCounter,
+  deposit,
+}: {
+  mode: PaymentMode;
+  online: number;
+  atCounter: number;
+  deposit: number;
+}) {
   const { t } = useTranslation("checkout");
   const money = useMoney();
-  return <>{t(`paymentOptions.terms.${mode}`, { online: money(online), atCounter: money(atCounter), deposit: money(deposit) })}</>;
+  return (
+    <>
+      {t(`paymentOptions.terms.${mode}`, {
+        online: money(online),
+        atCounter: money(atCounter),
+        deposit: money(deposit),
+      })}
+    </>
+  );
 }

@@ -21,7 +21,8 @@ import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
@@ -45,7 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A visitor must say where to answer; a signed-in user is answered at their account's address.
   if (!email) return data(submission.reply({ fieldErrors: { email: ["validation.required"] } }), { status: 400 });
 
-  if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ formErrors: ["errors.recaptcha"] }), { status: 400 });
+  if (!(await passesRecaptcha(request, formData, context.clientIp)))
+    return data(submission.reply({ formErrors: ["errors.recaptcha"] }), { status: 400 });
   const refused = await hitRateLimits([
     [RATE_LIMITS.contactPerIp, context.clientIp],
     [RATE_LIMITS.contactPerSender, user?.id ?? email],
@@ -53,7 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return replyRateLimited(submission, refused);
 
   try {
-    await submitContactMessage(await getDb(), { email, subject: submission.value.subject, message: submission.value.message, account: user });
+    await submitContactMessage(await getDb(), {
+      email,
+      subject: submission.value.subject,
+      message: submission.value.message,
+      account: user,
+    });
   } catch (error) {
     logError("contact", error);
     return data(submission.reply({ formErrors: ["errors.messageFailed"] }), { status: 500 });

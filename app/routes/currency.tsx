@@ -17,7 +17,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(back, { headers: { "Set-Cookie": await currencyCookie.serialize(currency) } });
   } catch (error) {
     if (!(error instanceof UnsupportedCurrencyError)) throw error;
-    return redirectWithToast(back, { type: "error", messageKey: "errors.currencyNotSupported", params: { currency: error.currency.slice(0, 12) } });
+    return redirectWithToast(back, {
+      type: "error",
+      messageKey: "errors.currencyNotSupported",
+      params: { currency: error.currency.slice(0, 12) },
+    });
   }
 }
 

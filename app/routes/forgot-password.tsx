@@ -21,7 +21,8 @@ import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
@@ -40,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (refused) return replyRateLimited(submission, refused);
   // Spec §5 and §8 ask for 'Email address not registered' on an unknown address.
   const user = await findDriverByEmail(db, submission.value.email);
-  if (!user) return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });
+  if (!user)
+    return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });
   try {
     await sendPasswordResetEmail(db, user, publicOrigin(request));
   } catch (error) {
@@ -54,7 +56,10 @@ export default function ForgotPassword() {
   const { constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useServerForm<z.input<typeof forgotPasswordSchema>>("forgot-password", { lastResult, constraint });
+  const [form, fields] = useServerForm<z.input<typeof forgotPasswordSchema>>("forgot-password", {
+    lastResult,
+    constraint,
+  });
   return (
     <div className="page page-narrow">
       <div className="form-card">

@@ -14,7 +14,8 @@ import { SiteLink } from "~/components/site-link";
 
 const LocationMap = lazy(() => import("~/components/location-map"));
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title, description: data.lead }, matches);
 
 /** Places per page: a network of thousands stays a light page (issue 13: under 100 KB of HTML at 1,500 places). */
 const LOCATIONS_PAGE_SIZE = 100;
@@ -31,14 +32,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   places.forEach((place, index) => {
     const entry = countryIndex.get(place.countryCode);
     if (entry) entry.count += 1;
-    else countryIndex.set(place.countryCode, { code: place.countryCode, name: place.countryName, count: 1, page: Math.floor(index / LOCATIONS_PAGE_SIZE) + 1 });
+    else
+      countryIndex.set(place.countryCode, {
+        code: place.countryCode,
+        name: place.countryName,
+        count: 1,
+        page: Math.floor(index / LOCATIONS_PAGE_SIZE) + 1,
+      });
   });
   const shown = places.slice((page - 1) * LOCATIONS_PAGE_SIZE, page * LOCATIONS_PAGE_SIZE);
   const countries = [...new Set(shown.map((place) => place.countryCode))].map((code) => ({
     ...countryIndex.get(code)!,
     places: shown
       .filter((place) => place.countryCode === code)
-      .map(({ slug, name: placeName, carCount, latitude, longitude }) => ({ slug, name: placeName, carCount, latitude, longitude })),
+      .map(({ slug, name: placeName, carCount, latitude, longitude }) => ({
+        slug,
+        name: placeName,
+        carCount,
+        latitude,
+        longitude,
+      })),
   }));
   return {
     title: page > 1 ? t("titleWithPage", { title: t("locations.title"), page }) : t("locations.title"),
@@ -100,7 +113,10 @@ export default function Locations() {
             {country.places.map((place) => (
               <li key={place.slug}>
                 {place.carCount > 0 ? (
-                  <SiteLink to={`/search?pickup=${place.slug}`} aria-label={t("locations.searchHere", { place: place.name })}>
+                  <SiteLink
+                    to={`/search?pickup=${place.slug}`}
+                    aria-label={t("locations.searchHere", { place: place.name })}
+                  >
                     {place.name}
                   </SiteLink>
                 ) : (

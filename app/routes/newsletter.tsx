@@ -15,7 +15,8 @@ import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 /** The signed unsubscribe link from the welcome mail: a page asking to confirm (a GET changes nothing). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,9 +26,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signature = (query.get("signature") ?? "").slice(0, 100);
   const t = await getTranslator(language);
   // Without an unsubscribe link this is the subscription form itself: where the footer's form shows its errors.
-  if (!query.has("unsubscribe")) return data({ title: t("newsletter.heading"), email: "", signature: "", valid: false, subscribe: true });
+  if (!query.has("unsubscribe"))
+    return data({ title: t("newsletter.heading"), email: "", signature: "", valid: false, subscribe: true });
   return data(
-    { title: t("newsletter.unsubscribeHeading"), email, signature, valid: Boolean(email) && isValidUnsubscribe(email, signature), subscribe: false },
+    {
+      title: t("newsletter.unsubscribeHeading"),
+      email,
+      signature,
+      valid: Boolean(email) && isValidUnsubscribe(email, signature),
+      subscribe: false,
+    },
     { status: email && isValidUnsubscribe(email, signature) ? 200 : 404 },
   );
 }
@@ -38,14 +46,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   if (formData.get("intent") === "unsubscribe") {
     const email = String(formData.get("email") ?? "").slice(0, 254);
-    if (!isValidUnsubscribe(email, String(formData.get("signature") ?? "").slice(0, 100))) return data({ done: false }, { status: 404 });
+    if (!isValidUnsubscribe(email, String(formData.get("signature") ?? "").slice(0, 100)))
+      return data({ done: false }, { status: 404 });
     await unsubscribe(db, email);
     return redirectWithToast("/", { type: "success", messageKey: "success.unsubscribed" });
   }
   const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
   if (!parsed.success) {
     // Shown on this page's own form, with the address as typed and a summary that links to it.
-    return data({ subscribeError: { key: "validation.invalidEmail" }, typed: String(formData.get("email") ?? "").slice(0, 254), redirectTo: back }, { status: 400 });
+    return data(
+      {
+        subscribeError: { key: "validation.invalidEmail" },
+        typed: String(formData.get("email") ?? "").slice(0, 254),
+        redirectTo: back,
+      },
+      { status: 400 },
+    );
   }
   const refused = await hitRateLimits([[RATE_LIMITS.newsletterPerIp, context.clientIp]]);
   if (refused) return redirectRateLimited(back, refused);
@@ -69,7 +85,13 @@ export default function Newsletter() {
     return (
       <div className="page page-narrow">
         <h1>{t("newsletter.heading")}</h1>
-        {failed ? <ErrorSummary idPrefix="newsletter-page-" errors={{ email: failed.subscribeError }} labels={{ email: t("newsletter.label") }} /> : null}
+        {failed ? (
+          <ErrorSummary
+            idPrefix="newsletter-page-"
+            errors={{ email: failed.subscribeError }}
+            labels={{ email: t("newsletter.label") }}
+          />
+        ) : null}
         <Form method="post" action="/newsletter" className="newsletter-form">
           <input type="hidden" name="redirectTo" value={failed?.redirectTo ?? "/"} />
           <div className="field">

@@ -4,7 +4,13 @@ import { ConfirmAction } from "~/components/confirm-panel";
 import { Pagination } from "~/components/pagination";
 import { RowButton } from "~/components/row-button";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
-import { applyNotificationAction, listNotifications, NOTIFICATION_ACTIONS, ownNotifications, type NotificationAction } from "~/models/notifications.server";
+import {
+  applyNotificationAction,
+  listNotifications,
+  NOTIFICATION_ACTIONS,
+  ownNotifications,
+  type NotificationAction,
+} from "~/models/notifications.server";
 import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -15,7 +21,8 @@ import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 const pageOf = (request: Request) => {
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -27,7 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const page = pageOf(request);
   const { t, translations } = await routeTranslations(language, "bookings");
-  return { title: t("notifications.title"), page, list: await listNotifications(await getDb(), userId, page), translations };
+  return {
+    title: t("notifications.title"),
+    page,
+    list: await listNotifications(await getDb(), userId, page),
+    translations,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,9 +60,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(own[0]!.bookingId ? `/booking?b=${own[0]!.bookingId}` : `/notifications${page}`);
   }
   if (action === "delete" && formData.get("confirmed") !== "yes") {
-    return { confirm: { ids: own.map((row) => row.id), messages: own.map((row) => ({ id: row.id, key: row.messageKey, params: row.params })) }, problem: null };
+    return {
+      confirm: {
+        ids: own.map((row) => row.id),
+        messages: own.map((row) => ({ id: row.id, key: row.messageKey, params: row.params })),
+      },
+      problem: null,
+    };
   }
-  await applyNotificationAction(db, userId, own.map((row) => row.id), action as Exclude<NotificationAction, "open">);
+  await applyNotificationAction(
+    db,
+    userId,
+    own.map((row) => row.id),
+    action as Exclude<NotificationAction, "open">,
+  );
   return redirectWithToast(`/notifications${page}`, { type: "success", messageKey: "success.notificationsUpdated" });
 }
 
@@ -71,9 +94,16 @@ export default function Notifications() {
       {confirm ? (
         <ConfirmAction
           title={t("notifications.confirmDelete", { count: confirm.ids.length })}
-          items={confirm.messages.map((message) => ({ key: message.id, text: t(notificationKey(message.key), message.params) }))}
+          items={confirm.messages.map((message) => ({
+            key: message.id,
+            text: t(notificationKey(message.key), message.params),
+          }))}
           action={`/notifications${location.search}`}
-          fields={[["bulkAction", "delete"], ["page", String(page)], ...confirm.ids.map((id) => ["id", id] as [string, string])]}
+          fields={[
+            ["bulkAction", "delete"],
+            ["page", String(page)],
+            ...confirm.ids.map((id) => ["id", id] as [string, string]),
+          ]}
           confirmLabel={t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
           backHref={`/notifications${location.search}`}
           backLabel={t("confirm.back")}
@@ -112,16 +142,18 @@ export default function Notifications() {
                     <td data-label={t("notifications.date")}>
                       <time dateTime={row.createdAt}>{date.format(new Date(row.createdAt))}</time>
                       <br />
-                      <small>{row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}</small>
+                      <small>
+                        {row.isRead ? t("notifications.read") : <strong>{t("notifications.unread")}</strong>}
+                      </small>
                     </td>
-                    <td data-label={t("notifications.message")}>
-                      {t(notificationKey(row.messageKey), row.params)}
-                    </td>
+                    <td data-label={t("notifications.message")}>{t(notificationKey(row.messageKey), row.params)}</td>
                     <td className="row-actions">
-                      {row.bookingId ? (
-                        <RowButton action="open" id={row.id} label={t("notifications.view")} />
-                      ) : null}
-                      <RowButton action={row.isRead ? "unread" : "read"} id={row.id} label={row.isRead ? t("notifications.markUnread") : t("notifications.markRead")} />
+                      {row.bookingId ? <RowButton action="open" id={row.id} label={t("notifications.view")} /> : null}
+                      <RowButton
+                        action={row.isRead ? "unread" : "read"}
+                        id={row.id}
+                        label={row.isRead ? t("notifications.markUnread") : t("notifications.markRead")}
+                      />
                       <RowButton action="delete" id={row.id} label={t("notifications.delete")} />
                     </td>
                   </tr>

@@ -15,5 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const places = availablePlaces(await catalogOf(await getDb()).places(language));
   const found = matchPlaces(places, text).map(({ slug, name, countryName }) => ({ slug, name, countryName }));
   // The language comes from the cookie or the account: one reader's answer, kept a minute.
-  return Response.json({ places: found }, { headers: { "Cache-Control": "private, max-age=60", Vary: "Cookie, Accept-Language" } });
+  return Response.json(
+    { places: found },
+    { headers: { "Cache-Control": "private, max-age=60", Vary: "Cookie, Accept-Language" } },
+  );
 }

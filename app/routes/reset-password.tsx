@@ -20,7 +20,8 @@ import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -28,7 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, translations } = await routeTranslations(language, "account");
   const check = await checkToken(await getDb(), token, "passwordReset");
   return data(
-    { title: t("reset.title"), token, valid: check.status === "valid", constraint: constraintOf(resetPasswordSchema), translations },
+    {
+      title: t("reset.title"),
+      token,
+      valid: check.status === "valid",
+      constraint: constraintOf(resetPasswordSchema),
+      translations,
+    },
     { status: check.status === "valid" ? 200 : 400 },
   );
 }
@@ -39,20 +46,33 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(hidden), { status: 400 });
   let saved: TokenCheck;
   try {
-    saved = await setPasswordWithLink(await getDb(), submission.value.token, "passwordReset", submission.value.password);
+    saved = await setPasswordWithLink(
+      await getDb(),
+      submission.value.token,
+      "passwordReset",
+      submission.value.password,
+    );
   } catch (error) {
     logError("reset-password", error);
-    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), { status: 500 });
+    return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), {
+      status: 500,
+    });
   }
   if (saved.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
-  return redirectSignedIn(request, saved.userId, { to: "/", toast: { type: "success", messageKey: "success.passwordChanged" } });
+  return redirectSignedIn(request, saved.userId, {
+    to: "/",
+    toast: { type: "success", messageKey: "success.passwordChanged" },
+  });
 }
 
 export default function ResetPassword() {
   const { token, valid, constraint, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useServerForm<z.input<typeof resetPasswordSchema>>("reset-password", { lastResult, constraint });
+  const [form, fields] = useServerForm<z.input<typeof resetPasswordSchema>>("reset-password", {
+    lastResult,
+    constraint,
+  });
   const labels = { password: t("reset.newPassword"), confirmPassword: t("reset.confirmPassword") };
   return (
     <div className="page page-narrow">

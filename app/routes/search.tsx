@@ -21,10 +21,12 @@ import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
 import { isMobile } from "~/utils/device.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
 
 /** The page's title names its page number after the first, so a screen reader hears where "Next" led. */
-const withPage = (title: string, page: number, t: (key: string, options?: Record<string, unknown>) => string) => (page > 1 ? t("titleWithPage", { title, page }) : title);
+const withPage = (title: string, page: number, t: (key: string, options?: Record<string, unknown>) => string) =>
+  page > 1 ? t("titleWithPage", { title, page }) : title;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
@@ -86,7 +88,17 @@ function Sentinel({ onVisible, children }: { onVisible: () => void; children: Re
 }
 
 /** One more page of results, fetched from the same loader; it offers the next one once it has arrived. */
-function MorePage({ params, page, pages, onNeedMore }: { params: SearchParams; page: number; pages: number; onNeedMore: (page: number) => void }) {
+function MorePage({
+  params,
+  page,
+  pages,
+  onNeedMore,
+}: {
+  params: SearchParams;
+  page: number;
+  pages: number;
+  onNeedMore: (page: number) => void;
+}) {
   const { t } = useTranslation("search");
   const fetcher = useFetcher<typeof loader>();
   const query = searchQuery(params, { page });
@@ -117,7 +129,10 @@ function MorePage({ params, page, pages, onNeedMore }: { params: SearchParams; p
 function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }) {
   const { t } = useTranslation("search");
   const [lastPage, setLastPage] = useState(params.page);
-  const needMore = useCallback((page: number) => setLastPage((current) => Math.max(current, Math.min(page, pages))), [pages]);
+  const needMore = useCallback(
+    (page: number) => setLastPage((current) => Math.max(current, Math.min(page, pages))),
+    [pages],
+  );
   const extra = Array.from({ length: lastPage - params.page }, (_, index) => params.page + 1 + index);
   return (
     <>
@@ -127,7 +142,9 @@ function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }
       {extra.length === 0 && params.page < pages ? (
         <li>
           <Sentinel onVisible={() => needMore(params.page + 1)}>
-            <SiteLink to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>{t("pagination.loadMore")}</SiteLink>
+            <SiteLink to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>
+              {t("pagination.loadMore")}
+            </SiteLink>
           </Sentinel>
         </li>
       ) : null}
@@ -189,7 +206,12 @@ export default function Search() {
                 <ErrorSummary
                   idPrefix="search-"
                   errors={page.errors}
-                  labels={{ pickup: t("form.pickup"), dropoff: t("form.dropoff"), from: t("form.from"), to: t("form.to") }}
+                  labels={{
+                    pickup: t("form.pickup"),
+                    dropoff: t("form.dropoff"),
+                    from: t("form.from"),
+                    to: t("form.to"),
+                  }}
                 />
                 <SearchFields
                   key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
@@ -228,7 +250,9 @@ export default function Search() {
         >
           <div className="results-bar">
             <h2 id="results-heading" className="h3" aria-live="polite" tabIndex={-1}>
-              {results ? t(results.more ? "summary.resultsAtLeast" : "summary.results", { count: results.total }) : t("form.heading")}
+              {results
+                ? t(results.more ? "summary.resultsAtLeast" : "summary.results", { count: results.total })
+                : t("form.heading")}
             </h2>
             {results ? (
               <div className="sort-control">
@@ -274,4 +298,3 @@ export default function Search() {
     </div>
   );
 }
-

@@ -6,7 +6,14 @@ import type { z } from "zod";
 import { LANGUAGES } from "~/models/enums";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldError, type FieldErrorMessage } from "~/components/field-error";
-import { CheckboxField, Field, FormErrorSummary, SelectField, StatusButton, TextareaField } from "~/components/form-field";
+import {
+  CheckboxField,
+  Field,
+  FormErrorSummary,
+  SelectField,
+  StatusButton,
+  TextareaField,
+} from "~/components/form-field";
 import { profileSchema } from "~/models/account-forms";
 import { findProfile, replaceUserFile, updateProfile } from "~/models/profile.server";
 import { requireUserId } from "~/models/auth.server";
@@ -24,7 +31,8 @@ import { getVisitor } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -38,7 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile: fields,
     // The file names only version the URLs (a new file gets a new URL); the files are served to their owner only.
     avatarUrl: avatar ? `/settings/avatar?v=${avatar.slice(0, 8)}` : null,
-    license: driverLicense ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") } : null,
+    license: driverLicense
+      ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") }
+      : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(profileSchema(language)),
     translations,
@@ -48,11 +58,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type UploadForm = "avatar" | "license";
 type UploadRefusal = UploadProblem | "errors.tooManyAttempts";
 type UploadAnswer = { upload: { form: UploadForm; error: UploadRefusal; minutes?: number } };
-const uploadFailed = (form: UploadForm, error: UploadProblem) => data<UploadAnswer>({ upload: { form, error } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
+const uploadFailed = (form: UploadForm, error: UploadProblem) =>
+  data<UploadAnswer>({ upload: { form, error } }, { status: error === "validation.fileTooLarge" ? 413 : 400 });
 const uploadRateLimited = (form: UploadForm, refused: RateLimitResult) =>
-  rateLimitedData<UploadAnswer>(refused, { upload: { form, error: "errors.tooManyAttempts", minutes: minutesOf(refused) } });
+  rateLimitedData<UploadAnswer>(refused, {
+    upload: { form, error: "errors.tooManyAttempts", minutes: minutesOf(refused) },
+  });
 
-const savedRedirect = (extraCookie?: string) => redirectWithToast("/settings", { type: "success", messageKey: "success.settingsUpdated" }, extraCookie ? [extraCookie] : []);
+const savedRedirect = (extraCookie?: string) =>
+  redirectWithToast(
+    "/settings",
+    { type: "success", messageKey: "success.settingsUpdated" },
+    extraCookie ? [extraCookie] : [],
+  );
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -109,7 +127,10 @@ export default function Settings() {
     defaultValue: { ...profile, enableEmailNotifications: profile.enableEmailNotifications ? "on" : undefined },
   });
   const upload = actionData && "upload" in actionData ? actionData.upload : null;
-  const uploadError = (which: UploadForm) => (upload?.form === which ? { key: upload.error, params: { size: maxMegabytes, minutes: upload.minutes ?? 0 } } : undefined);
+  const uploadError = (which: UploadForm) =>
+    upload?.form === which
+      ? { key: upload.error, params: { size: maxMegabytes, minutes: upload.minutes ?? 0 } }
+      : undefined;
   const labels = {
     fullName: t("signUp.fullName"),
     phone: t("signUp.phone"),
@@ -125,7 +146,11 @@ export default function Settings() {
 
       <section className="form-card" aria-labelledby="settings-avatar">
         <h2 id="settings-avatar">{t("settings.avatar")}</h2>
-        {avatarUrl ? <img className="avatar-preview" src={avatarUrl} alt={t("settings.avatarAlt")} width={96} height={96} /> : <p>{t("settings.noAvatar")}</p>}
+        {avatarUrl ? (
+          <img className="avatar-preview" src={avatarUrl} alt={t("settings.avatarAlt")} width={96} height={96} />
+        ) : (
+          <p>{t("settings.noAvatar")}</p>
+        )}
         <UploadForm
           form="avatar"
           fieldName="image"
@@ -150,8 +175,18 @@ export default function Settings() {
           <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
           <Field meta={fields.location} label={labels.location} autoComplete="address-level2" />
           <TextareaField meta={fields.bio} label={labels.bio} rows={4} />
-          <Field meta={fields.birthDate} type="date" label={labels.birthDate} autoComplete="bday" hint="account:signUp.birthDateHint" />
-          <SelectField meta={fields.language} label={labels.language} options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.${code}`), lang: code }))} />
+          <Field
+            meta={fields.birthDate}
+            type="date"
+            label={labels.birthDate}
+            autoComplete="bday"
+            hint="account:signUp.birthDateHint"
+          />
+          <SelectField
+            meta={fields.language}
+            label={labels.language}
+            options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.${code}`), lang: code }))}
+          />
           <CheckboxField meta={fields.enableEmailNotifications} label={t("settings.emailNotifications")} />
           <StatusButton intent="profile">{t("common:actions.save")}</StatusButton>
         </Form>
@@ -212,7 +247,11 @@ function UploadForm(props: {
   return (
     <>
       <Form key={props.resetKey} method="post" action={`/settings?upload=${props.form}`} encType="multipart/form-data">
-        <ErrorSummary errors={props.error ? { [props.fieldName]: props.error } : {}} labels={{ [props.fieldName]: props.label }} idPrefix={`${props.form}-`} />
+        <ErrorSummary
+          errors={props.error ? { [props.fieldName]: props.error } : {}}
+          labels={{ [props.fieldName]: props.label }}
+          idPrefix={`${props.form}-`}
+        />
         <div className="field">
           <label htmlFor={id}>{props.label}</label>
           <input

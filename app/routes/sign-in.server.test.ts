@@ -6,14 +6,19 @@ import { hashPassword } from "~/utils/password.server";
 import { loader as settingsLoader } from "./settings";
 import { action, loader } from "./sign-in";
 
-await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("sign-in", { COOKIE_SECURE: "false" }));
+await vi.hoisted(async () =>
+  (await import("../../tests/support/app-test")).configureOutbox("sign-in", { COOKIE_SECURE: "false" }),
+);
 
 const FAST = { N: 1024, r: 8, p: 1 };
 type ActionResult = Response | { init: ResponseInit | null; data: unknown };
 const statusOf = (result: ActionResult) => (result instanceof Response ? result.status : (result.init?.status ?? 200));
 
 async function createDriver(db: ReturnType<typeof useAppDatabase>["database"]["db"], email: string) {
-  const [user] = await db.insert(users).values({ email, fullName: "Flood Target", passwordHash: await hashPassword("right password", FAST) }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ email, fullName: "Flood Target", passwordHash: await hashPassword("right password", FAST) })
+    .returning({ id: users.id });
   return user!.id;
 }
 
@@ -33,7 +38,9 @@ describe("sign-in abuse protection and suspended accounts", () => {
 
   it("refuses concurrent guesses past the per-account limit, even when they all arrive at once", async () => {
     await createDriver(app.database.db, "burst@example.com");
-    const results = await Promise.all(Array.from({ length: 14 }, (_, index) => signIn("burst@example.com", `guess ${index}`, `198.51.100.${index}`)));
+    const results = await Promise.all(
+      Array.from({ length: 14 }, (_, index) => signIn("burst@example.com", `guess ${index}`, `198.51.100.${index}`)),
+    );
     const statuses = results.map(statusOf);
     expect(statuses.filter((status) => status === 400)).toHaveLength(8);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
@@ -47,7 +54,8 @@ describe("sign-in abuse protection and suspended accounts", () => {
 
   it("does not count a successful sign-in against the account", async () => {
     await createDriver(app.database.db, "forgetful@example.com");
-    for (let attempt = 0; attempt < 7; attempt++) expect(statusOf(await signIn("forgetful@example.com", "wrong", "192.0.2.1"))).toBe(400);
+    for (let attempt = 0; attempt < 7; attempt++)
+      expect(statusOf(await signIn("forgetful@example.com", "wrong", "192.0.2.1"))).toBe(400);
     expect(statusOf(await signIn("forgetful@example.com", "right password", "192.0.2.1"))).toBe(302);
     // Seven failures so far: the eighth is still answered, the ninth is refused.
     expect(statusOf(await signIn("forgetful@example.com", "wrong", "192.0.2.1"))).toBe(400);
@@ -59,13 +67,22 @@ describe("sign-in abuse protection and suspended accounts", () => {
     const first = (await signIn("fixation@example.com", "right password", "192.0.2.2")) as Response;
     const planted = cookieFrom(first);
     const second = (await action(
-      routeArgs(new Request("http://localhost/sign-in", { method: "POST", headers: { Origin: "http://localhost", Cookie: planted! }, body: new URLSearchParams({ email: "fixation@example.com", password: "right password" }) }), "192.0.2.2"),
+      routeArgs(
+        new Request("http://localhost/sign-in", {
+          method: "POST",
+          headers: { Origin: "http://localhost", Cookie: planted! },
+          body: new URLSearchParams({ email: "fixation@example.com", password: "right password" }),
+        }),
+        "192.0.2.2",
+      ),
     )) as Response;
     const renewed = cookieFrom(second);
     expect(renewed).toMatch(/^__session=/);
     expect(renewed).not.toBe(planted);
     // The session behind the earlier cookie no longer exists: it opens nothing.
-    const withOld = await settingsLoader(routeArgs(new Request("http://localhost/settings", { headers: { Cookie: planted! } }))).catch((thrown: unknown) => thrown);
+    const withOld = await settingsLoader(
+      routeArgs(new Request("http://localhost/settings", { headers: { Cookie: planted! } })),
+    ).catch((thrown: unknown) => thrown);
     expect(withOld).toBeInstanceOf(Response);
     expect((withOld as Response).headers.get("Location")).toBe("/sign-in?redirectTo=%2Fsettings");
   });
@@ -74,15 +91,21 @@ describe("sign-in abuse protection and suspended accounts", () => {
     const userId = await createDriver(app.database.db, "suspended-later@example.com");
     const signedIn = (await signIn("suspended-later@example.com", "right password", "192.0.2.3")) as Response;
     const cookie = cookieFrom(signedIn);
-    const settings = await settingsLoader(routeArgs(new Request("http://localhost/settings", { headers: { Cookie: cookie! } })));
+    const settings = await settingsLoader(
+      routeArgs(new Request("http://localhost/settings", { headers: { Cookie: cookie! } })),
+    );
     expect(settings).not.toBeInstanceOf(Response);
 
     await app.database.db.update(users).set({ blacklisted: true }).where(eq(users.id, userId));
-    const refused = await settingsLoader(routeArgs(new Request("http://localhost/settings", { headers: { Cookie: cookie! } }))).catch((thrown: unknown) => thrown);
+    const refused = await settingsLoader(
+      routeArgs(new Request("http://localhost/settings", { headers: { Cookie: cookie! } })),
+    ).catch((thrown: unknown) => thrown);
     expect((refused as Response).headers.get("Location")).toBe("/sign-in?redirectTo=%2Fsettings");
     expect(await app.database.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
     // The sign-in page then shows its form instead of sending the browser back to /settings.
-    const page = await loader(routeArgs(new Request("http://localhost/sign-in?redirectTo=%2Fsettings", { headers: { Cookie: cookie! } })));
+    const page = await loader(
+      routeArgs(new Request("http://localhost/sign-in?redirectTo=%2Fsettings", { headers: { Cookie: cookie! } })),
+    );
     expect(page).toMatchObject({ title: expect.any(String) });
   });
 });

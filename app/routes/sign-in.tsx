@@ -20,7 +20,8 @@ import { getVisitor } from "~/models/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.description }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title, description: data.description }, matches);
 
 type SignInInput = z.input<typeof signInSchema>;
 
@@ -29,7 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   if (user) throw redirect(redirectTo);
   const { t, translations } = await routeTranslations(language, "account");
-  return { title: t("signIn.title"), description: t("signIn.description"), socialProviders: configuredSocialProviders(), constraint: constraintOf(signInSchema), translations };
+  return {
+    title: t("signIn.title"),
+    description: t("signIn.description"),
+    socialProviders: configuredSocialProviders(),
+    constraint: constraintOf(signInSchema),
+    translations,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,7 +8,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   const form = await request.formData();
   const target = form.get("redirectTo") === "/sign-in" ? "/sign-in" : "/";
-  const response = await redirectWithToast(target, { type: "info", messageKey: "success.signedOut" }, [await sessionStorage.destroySession(session), await forgetBrowserBookings()]);
+  const response = await redirectWithToast(target, { type: "info", messageKey: "success.signedOut" }, [
+    await sessionStorage.destroySession(session),
+    await forgetBrowserBookings(),
+  ]);
   // Tells browsers to drop anything cached or stored for this origin about the user.
   response.headers.set("Clear-Site-Data", '"cache", "storage"');
   return response;

@@ -28,7 +28,8 @@ import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
@@ -54,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formErrors = [formSummary(missingSignUpFields(formData), (field) => t(`signUp.${field}`))];
     return data(submission.reply({ ...hidden, formErrors }), { status: 400 });
   }
-  if (!(await passesRecaptcha(request, formData, context.clientIp))) return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
+  if (!(await passesRecaptcha(request, formData, context.clientIp)))
+    return data(submission.reply({ ...hidden, formErrors: ["errors.recaptcha"] }), { status: 400 });
   const db = await getDb();
   const refused = await hitRateLimits([
     [RATE_LIMITS.signUpPerIp, context.clientIp],
@@ -73,10 +75,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     logError("sign-up", error);
     return data(submission.reply({ ...hidden, formErrors: ["errors.signUpFailed"] }), { status: 500 });
   }
-  if (!created.ok) return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
+  if (!created.ok)
+    return data(submission.reply({ ...hidden, fieldErrors: { email: [created.error] } }), { status: 400 });
 
   // The validation link is queued with the account: the mail worker delivers it (and retries while SMTP is down).
-  return redirectSignedIn(request, created.userId, { to: "/", toast: { type: "success", messageKey: "success.validationEmailSent" } });
+  return redirectSignedIn(request, created.userId, {
+    to: "/",
+    toast: { type: "success", messageKey: "success.validationEmailSent" },
+  });
 }
 
 /** The form-level message: the missing fields by name, or 'Please fix errors'. */
@@ -109,7 +115,13 @@ export default function SignUp() {
           <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
           <Field meta={fields.email} type="email" label={labels.email} autoComplete="email" />
           <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
-          <Field meta={fields.birthDate} type="date" label={labels.birthDate} autoComplete="bday" hint="account:signUp.birthDateHint" />
+          <Field
+            meta={fields.birthDate}
+            type="date"
+            label={labels.birthDate}
+            autoComplete="bday"
+            hint="account:signUp.birthDateHint"
+          />
           <NewPasswordFields
             password={fields.password}
             confirmPassword={fields.confirmPassword}

@@ -10,7 +10,8 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/visitor.server";
 import { SiteLink } from "~/components/site-link";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(data && { title: data.title, description: data.lead }, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title, description: data.lead }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec §2: only available when suppliers are not hidden by configuration.
@@ -35,11 +36,15 @@ export default function Suppliers() {
       <ul className="card-grid">
         {data.suppliers.map((supplier) => (
           <li key={supplier.slug} className="card supplier-card">
-            {supplier.logo ? <img src={supplier.logo} alt={t("suppliers.logo", { name: supplier.name })} height="30" width="60" /> : null}
+            {supplier.logo ? (
+              <img src={supplier.logo} alt={t("suppliers.logo", { name: supplier.name })} height="30" width="60" />
+            ) : null}
             <h2 className="h3">{supplier.name}</h2>
             <p>{t("suppliers.cars", { count: supplier.carCount })}</p>
             {supplier.carCount > 0 ? (
-              <SiteLink to={`/search?supplier=${supplier.slug}`}>{t("suppliers.searchSupplier", { name: supplier.name })}</SiteLink>
+              <SiteLink to={`/search?supplier=${supplier.slug}`}>
+                {t("suppliers.searchSupplier", { name: supplier.name })}
+              </SiteLink>
             ) : null}
           </li>
         ))}

@@ -24,7 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const origin = publicOrigin(request);
   const session = event.data?.object as { object?: unknown; id?: unknown } | undefined;
   // Signed by Stripe but not a checkout session (another API version, a hand-made test event): acknowledged, ignored.
-  if (!event.type.startsWith("checkout.session.") || session?.object !== "checkout.session" || typeof session.id !== "string") return Response.json({ received: true, ignored: true });
+  if (
+    !event.type.startsWith("checkout.session.") ||
+    session?.object !== "checkout.session" ||
+    typeof session.id !== "string"
+  )
+    return Response.json({ received: true, ignored: true });
   const checkoutSession = event.data.object as Stripe.Checkout.Session;
   switch (event.type) {
     case "checkout.session.completed":

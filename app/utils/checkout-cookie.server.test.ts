@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { browserBookingIds, forgetBrowserBookings, rememberBooking } from "./checkout-cookie.server";
 
-const withCookie = (setCookie: string) => new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
+const withCookie = (setCookie: string) =>
+  new Request("http://localhost/", { headers: { Cookie: setCookie.split(";")[0]! } });
 const FIRST = { driverId: "driver-a", bookingId: "booking-1" };
 
 describe("the bookings a shared browser remembers", () => {
@@ -29,6 +30,11 @@ describe("the bookings a shared browser remembers", () => {
   });
 
   it("ignores a cookie of the former shape, or one not signed by us", async () => {
-    expect(await browserBookingIds(new Request("http://localhost/", { headers: { Cookie: "__bookings=WyJib29raW5nLTEiXQ%3D%3D" } }), false)).toEqual([]);
+    expect(
+      await browserBookingIds(
+        new Request("http://localhost/", { headers: { Cookie: "__bookings=WyJib29raW5nLTEiXQ%3D%3D" } }),
+        false,
+      ),
+    ).toEqual([]);
   });
 });

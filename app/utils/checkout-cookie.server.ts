@@ -42,10 +42,16 @@ export async function browserBookingIds(request: Request, signedIn: boolean): Pr
 }
 
 /** A Set-Cookie value adding the booking to the browser's own bookings of its driver (the newest few are kept). */
-export async function rememberBooking(request: Request, booking: { bookingId: string; driverId: string }): Promise<string> {
+export async function rememberBooking(
+  request: Request,
+  booking: { bookingId: string; driverId: string },
+): Promise<string> {
   const previous = await remembered(request);
   const earlier = previous?.driverId === booking.driverId ? previous.ids.filter((id) => id !== booking.bookingId) : [];
-  return bookingsCookie.serialize({ driverId: booking.driverId, ids: [booking.bookingId, ...earlier].slice(0, KEPT) } satisfies RememberedBookings);
+  return bookingsCookie.serialize({
+    driverId: booking.driverId,
+    ids: [booking.bookingId, ...earlier].slice(0, KEPT),
+  } satisfies RememberedBookings);
 }
 
 /** A Set-Cookie value that makes the browser forget its bookings (at sign-in and sign-out). */

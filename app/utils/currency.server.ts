@@ -47,6 +47,10 @@ async function lookUp(request: Request, userCurrency: string | null | undefined)
 }
 
 /** The currency prices are shown in for this request, and its rate from the base currency. */
-export function getDisplayPricing(request: Request, context: RequestContext, userCurrency?: string | null): Promise<DisplayPricing> {
+export function getDisplayPricing(
+  request: Request,
+  context: RequestContext,
+  userCurrency?: string | null,
+): Promise<DisplayPricing> {
   return pricingOf(context, () => lookUp(request, userCurrency));
 }

@@ -69,7 +69,10 @@ function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
 
 async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, { extensions: { btree_gist }, loadDataDir: snapshot });
+  const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
+    extensions: { btree_gist },
+    loadDataDir: snapshot,
+  });
   await client.exec("set plan_cache_mode = force_generic_plan");
   const db = drizzlePglite(withStatementCache(client), { schema }) as unknown as Database;
   return {
@@ -92,14 +95,23 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // custom plans cost 2 ms of planning per page. A statement whose best plan does depend on the place is sent
   // unnamed, and so planned for each run: named, PostgreSQL switched one to a generic plan that read every car of
   // a place's suppliers (5x the CPU at 100k cars, issue 22.1).
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: POSTGRES_SESSION_OPTIONS, ...requestTimeouts(options) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: POSTGRES_SESSION_OPTIONS,
+    ...requestTimeouts(options),
+  });
   pool.on("error", (error) => logError("db", error, "idle client error"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
 
   async function withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
     // An advisory lock lives on one connection, so the work runs on that same dedicated client. Start-up work
     // (migrations on a large table, seeding) is not a request: it gets a connection without the statement limits.
-    const client = new pg.Client({ connectionString: url, options: POSTGRES_SESSION_OPTIONS, connectionTimeoutMillis: options.connectTimeoutMs ?? 0 });
+    const client = new pg.Client({
+      connectionString: url,
+      options: POSTGRES_SESSION_OPTIONS,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    });
     await client.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
@@ -129,8 +141,15 @@ export async function pingDatabase(db: Database): Promise<void> {
 }
 
 /** The environment's database settings, as `openDatabase` takes them. */
-export function databaseOptionsFromEnv(env: Pick<Env, "DATABASE_URL" | "PGLITE_DIR" | "DB_CONNECT_TIMEOUT_MS" | "DB_STATEMENT_TIMEOUT_MS">): DatabaseOptions {
-  return { databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS };
+export function databaseOptionsFromEnv(
+  env: Pick<Env, "DATABASE_URL" | "PGLITE_DIR" | "DB_CONNECT_TIMEOUT_MS" | "DB_STATEMENT_TIMEOUT_MS">,
+): DatabaseOptions {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+  };
 }
 
 declare global {

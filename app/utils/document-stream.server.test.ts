@@ -31,7 +31,9 @@ async function finish(chunks: string[]): Promise<string> {
 
 describe("the page stream", () => {
   it("React 18 alone leaks NUL bytes where a character straddles its 2 KiB buffer (the bug being worked around)", async () => {
-    const leaks = await Promise.all([0, 1, 2, 3].map(async (pad) => nulCount(await render(pad, () => new PassThrough()))));
+    const leaks = await Promise.all(
+      [0, 1, 2, 3].map(async (pad) => nulCount(await render(pad, () => new PassThrough()))),
+    );
     expect(leaks.some((count) => count > 0)).toBe(true);
   });
 
@@ -45,9 +47,10 @@ describe("the page stream", () => {
   });
 
   it("moves what follows </html> inside the body, however the chunks fall", async () => {
-    const page = '<!DOCTYPE html><html><body><main>é</main></body></html><!--$--><script>1</script><!--/$-->';
-    const expected = '<!DOCTYPE html><html><body><main>é</main><!--$--><script>1</script><!--/$--></body></html>';
-    for (let cut = 1; cut < page.length; cut++) expect(await finish([page.slice(0, cut), page.slice(cut)])).toBe(expected);
+    const page = "<!DOCTYPE html><html><body><main>é</main></body></html><!--$--><script>1</script><!--/$-->";
+    const expected = "<!DOCTYPE html><html><body><main>é</main><!--$--><script>1</script><!--/$--></body></html>";
+    for (let cut = 1; cut < page.length; cut++)
+      expect(await finish([page.slice(0, cut), page.slice(cut)])).toBe(expected);
     expect(await finish(["<p>no closing tags</p>"])).toBe("<p>no closing tags</p>");
   });
 });

@@ -9,7 +9,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("configuration", () => {
   it("names every bad variable at once", () => {
-    expect(() => parseEnv({ PORT: "99999", DATABASE_URL: "mysql://x", SEARCH_PAGINATION: "endless" })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEARCH_PAGINATION/);
+    expect(() => parseEnv({ PORT: "99999", DATABASE_URL: "mysql://x", SEARCH_PAGINATION: "endless" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*SEARCH_PAGINATION/,
+    );
   });
 
   it("makes and keeps a private random session secret for an embedded-database production start", () => {
@@ -18,25 +20,41 @@ describe("configuration", () => {
     expect(env.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // The next start reads the same one back: sessions survive restarts.
-    expect(withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file })).SESSION_SECRET).toBe(env.SESSION_SECRET);
+    expect(withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file })).SESSION_SECRET).toBe(
+      env.SESSION_SECRET,
+    );
     expect(readFileSync(file, "utf8").trim()).toBe(env.SESSION_SECRET);
   });
 
   it("uses a configured secret as given and leaves development alone", () => {
     const given = "a-configured-secret-of-at-least-32-characters";
     expect(withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET: given })).SESSION_SECRET).toBe(given);
-    expect(withSessionSecret(parseEnv({ SESSION_SECRET_FILE: path.join(dir, "unused") })).SESSION_SECRET).toBe(DEVELOPMENT_SESSION_SECRET);
+    expect(withSessionSecret(parseEnv({ SESSION_SECRET_FILE: path.join(dir, "unused") })).SESSION_SECRET).toBe(
+      DEVELOPMENT_SESSION_SECRET,
+    );
   });
 
   it("refuses a short secret file, and PostgreSQL instances without a shared secret", () => {
     const file = path.join(dir, "short");
     writeFileSync(file, "too-short");
-    expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(/at least 32 characters/);
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(/SESSION_SECRET: must be set/);
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32) })).toThrow(/APP_URL: must be set/);
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32), APP_URL: "https://rent.example", SANDBOX_PAYMENTS: "true" }).APP_URL).toBe(
-      "https://rent.example",
+    expect(() => withSessionSecret(parseEnv({ NODE_ENV: "production", SESSION_SECRET_FILE: file }))).toThrow(
+      /at least 32 characters/,
     );
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent" })).toThrow(
+      /SESSION_SECRET: must be set/,
+    );
+    expect(() =>
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/rent", SESSION_SECRET: "x".repeat(32) }),
+    ).toThrow(/APP_URL: must be set/);
+    expect(
+      parseEnv({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db/rent",
+        SESSION_SECRET: "x".repeat(32),
+        APP_URL: "https://rent.example",
+        SANDBOX_PAYMENTS: "true",
+      }).APP_URL,
+    ).toBe("https://rent.example");
   });
 
   it("trusts X-Forwarded-For only as far as the proxies configured, never its left-most (client-written) entry", () => {
@@ -64,7 +82,9 @@ describe("the documented configuration", () => {
   });
 
   it("gives in .env.example values that pass validation", () => {
-    const values = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1], match[2]!.replace(/\\n/g, "\n")]));
+    const values = Object.fromEntries(
+      [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1], match[2]!.replace(/\\n/g, "\n")]),
+    );
     expect(() => parseEnv(values)).not.toThrow();
   });
 });

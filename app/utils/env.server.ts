@@ -11,7 +11,9 @@ const booleanFromString = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
     .optional()
-    .transform((value) => (value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value)));
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value),
+    );
 
 /**
  * Express' "trust proxy": how much of X-Forwarded-For to believe. `true` means one proxy in front (the usual
@@ -34,9 +36,15 @@ const trustProxy = z
     if (["", "false", "0", "no", "off"].includes(text)) return false;
     if (["true", "yes", "on"].includes(text)) return 1;
     if (/^\d+$/.test(text)) return Math.min(Number(text), 10);
-    const addresses = text.split(",").map((item) => item.trim()).filter(Boolean);
+    const addresses = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (addresses.length && addresses.every(isProxyAddress)) return addresses;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be false, true (one proxy), a hop count, or the proxies' addresses/subnets" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: "must be false, true (one proxy), a hop count, or the proxies' addresses/subnets",
+    });
     return z.NEVER;
   });
 
@@ -58,7 +66,10 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./data/pglite"),
     // Empty (as a copied .env.example leaves it) means unset.
-    SESSION_SECRET: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET)),
+    SESSION_SECRET: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(32, "must be at least 32 characters").default(DEVELOPMENT_SESSION_SECRET),
+    ),
     SESSION_SECRET_FILE: z.string().min(1).default("./data/session-secret"),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
     SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -81,7 +92,12 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Rentacar <no-reply@rentacar.example>"),
     OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
     UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
-    UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(50 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
@@ -120,14 +136,24 @@ const envSchema = z
     EXCHANGE_RATE_PROVIDERS: z
       .string()
       .default("")
-      .transform((value) => value.split(",").map((name) => name.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(["exchangerate-api", "fixer"]))),
     EXCHANGERATE_API_KEY: z.string().default(""),
     EXCHANGERATE_API_URL: z.string().url().default("https://v6.exchangerate-api.com"),
     FIXER_API_KEY: z.string().default(""),
     FIXER_API_URL: z.string().url().default("https://data.fixer.io/api"),
     EXCHANGE_RATE_CACHE: booleanFromString(false),
-    EXCHANGE_RATE_CACHE_TTL: z.coerce.number().int().min(1).max(86_400 * 7).default(3600),
+    EXCHANGE_RATE_CACHE_TTL: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400 * 7)
+      .default(3600),
     EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(1500),
     EXCHANGE_RATE_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     SEARCH_PAGINATION: z.enum(["classic", "infinite"]).default("classic"),
@@ -135,7 +161,11 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().default(""),
     STRIPE_WEBHOOK_SECRET: z.string().default(""),
     /** Stripe's API address (tests point it at a local stand-in). */
-    STRIPE_API_URL: z.string().url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://api.stripe.com"),
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .default("https://api.stripe.com"),
     /**
      * For tests only: where the browser loads Stripe.js from (a local stand-in). Accepted only with a STRIPE_API_URL
      * that is not Stripe's, so a real deployment always loads Stripe's own script.
@@ -149,7 +179,11 @@ const envSchema = z
     PAYPAL_CLIENT_ID: z.string().default(""),
     PAYPAL_CLIENT_SECRET: z.string().default(""),
     /** PayPal's REST API: https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for PayPal's own sandbox. */
-    PAYPAL_API_URL: z.string().url().regex(/^https?:\/\//, "must be an http:// or https:// URL").default("https://api-m.paypal.com"),
+    PAYPAL_API_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .default("https://api-m.paypal.com"),
     /** The offline test gateway, used when no gateway keys are set; a production deployment on PostgreSQL must opt in. */
     SANDBOX_PAYMENTS: booleanFromString(false),
     /** How long an unpaid booking holds its car while an online payment is under way (Stripe's sessions last 30 min at least). */
@@ -159,7 +193,12 @@ const envSchema = z
     /** Sign-ups one client address may attempt per hour (each mails an address or probes whether it is taken). */
     SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     /** Largest form post read (URL-encoded forms and webhooks); uploads have UPLOAD_MAX_BYTES. */
-    FORM_MAX_BYTES: z.coerce.number().int().min(4096).max(10 * 1024 * 1024).default(64 * 1024),
+    FORM_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(4096)
+      .max(10 * 1024 * 1024)
+      .default(64 * 1024),
     MAP_TILE_URL: z
       .string()
       .regex(/\{z\}.*\{x\}.*\{y\}|^\//, "must be a tile URL template with {z}, {x} and {y}, or a local path")
@@ -171,31 +210,62 @@ const envSchema = z
       ["fixer", "FIXER_API_KEY"],
     ] as const) {
       if (env.EXCHANGE_RATE_PROVIDERS.includes(provider) && !env[key]) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: `is required when EXCHANGE_RATE_PROVIDERS lists ${provider}` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [key],
+          message: `is required when EXCHANGE_RATE_PROVIDERS lists ${provider}`,
+        });
       }
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STRIPE_PUBLISHABLE_KEY"], message: "is required when STRIPE_SECRET_KEY is set" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: "is required when STRIPE_SECRET_KEY is set",
+      });
     }
     if (env.STRIPE_JS_URL && env.STRIPE_API_URL.startsWith("https://api.stripe.com")) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["STRIPE_JS_URL"], message: "is for tests against a Stripe stand-in only: unset it, or point STRIPE_API_URL at the stand-in" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["STRIPE_JS_URL"],
+        message: "is for tests against a Stripe stand-in only: unset it, or point STRIPE_API_URL at the stand-in",
+      });
     }
     if (env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["PAYPAL_CLIENT_SECRET"], message: "is required when PAYPAL_CLIENT_ID is set" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["PAYPAL_CLIENT_SECRET"],
+        message: "is required when PAYPAL_CLIENT_ID is set",
+      });
     }
-    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.STRIPE_SECRET_KEY && !env.PAYPAL_CLIENT_ID && !env.SANDBOX_PAYMENTS) {
+    if (
+      env.NODE_ENV === "production" &&
+      env.DATABASE_URL &&
+      !env.STRIPE_SECRET_KEY &&
+      !env.PAYPAL_CLIENT_ID &&
+      !env.SANDBOX_PAYMENTS
+    ) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["STRIPE_SECRET_KEY"],
-        message: "or PAYPAL_CLIENT_ID is required in production on PostgreSQL (or SANDBOX_PAYMENTS=true to take test payments that move no money)",
+        message:
+          "or PAYPAL_CLIENT_ID is required in production on PostgreSQL (or SANDBOX_PAYMENTS=true to take test payments that move no money)",
       });
     }
     for (const provider of ["GOOGLE", "FACEBOOK"] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${provider}_CLIENT_SECRET`], message: `is required when ${provider}_CLIENT_ID is set` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [`${provider}_CLIENT_SECRET`],
+          message: `is required when ${provider}_CLIENT_ID is set`,
+        });
       }
     }
-    if (env.APPLE_CLIENT_ID && !env.APPLE_CLIENT_SECRET && !(env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY)) {
+    if (
+      env.APPLE_CLIENT_ID &&
+      !env.APPLE_CLIENT_SECRET &&
+      !(env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY)
+    ) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["APPLE_CLIENT_SECRET"],
@@ -207,7 +277,8 @@ const envSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["APP_URL"],
-        message: "must be set to the site's public address (e.g. https://rent.example) when DATABASE_URL is set: links in e-mails use it",
+        message:
+          "must be set to the site's public address (e.g. https://rent.example) when DATABASE_URL is set: links in e-mails use it",
       });
     }
     // With the embedded database there is one instance, and a random secret kept in SESSION_SECRET_FILE serves;
@@ -216,7 +287,8 @@ const envSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
-        message: "must be set to your own random value, the same on every instance, when DATABASE_URL is set (e.g. `openssl rand -hex 32`)",
+        message:
+          "must be set to your own random value, the same on every instance, when DATABASE_URL is set (e.g. `openssl rand -hex 32`)",
       });
     }
   });
@@ -251,7 +323,8 @@ export function withSessionSecret(env: Env): Env {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   const secret = readFileSync(file, "utf8").trim();
-  if (secret.length < 32) throw new Error(`Invalid configuration:\n  SESSION_SECRET_FILE: ${file} must hold at least 32 characters`);
+  if (secret.length < 32)
+    throw new Error(`Invalid configuration:\n  SESSION_SECRET_FILE: ${file} must hold at least 32 characters`);
   return { ...env, SESSION_SECRET: secret };
 }
 

@@ -8,7 +8,12 @@ import { startTcpProxy } from "../../tests/support/tcp-proxy";
 import { openDatabase } from "./db.server";
 import { describeError, isDatabaseUnavailable, isMalformedBody, isUnstorableInput, sqlState } from "./errors.server";
 
-const multipart = (body: string) => new Request("http://localhost/", { method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=x" } });
+const multipart = (body: string) =>
+  new Request("http://localhost/", {
+    method: "POST",
+    body,
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+  });
 const caught = async (work: () => Promise<unknown>) => {
   try {
     await work();
@@ -20,15 +25,23 @@ const caught = async (work: () => Promise<unknown>) => {
 
 describe("malformed request bodies", () => {
   // The libraries' own errors, as they throw them: an upgrade that changes their wording fails here first.
-  const broken = ["garbage", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb", "--x\r\n\r\n\r\n--x--"];
+  const broken = ["garbage", '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', "--x\r\n\r\n\r\n--x--"];
   it.each(broken)("Request.formData() on %j is a malformed body", async (body) => {
     expect(isMalformedBody(await caught(() => multipart(body).formData()))).toBe(true);
   });
   it.each(broken.slice(1))("the upload parser on %j is a malformed body", async (body) => {
-    expect(isMalformedBody(await caught(() => unstable_parseMultipartFormData(multipart(body), unstable_createMemoryUploadHandler())))).toBe(true);
+    expect(
+      isMalformedBody(
+        await caught(() => unstable_parseMultipartFormData(multipart(body), unstable_createMemoryUploadHandler())),
+      ),
+    ).toBe(true);
   });
   it("a body of another type is a malformed form", async () => {
-    const request = new Request("http://localhost/", { method: "POST", body: "a=b", headers: { "content-type": "text/plain" } });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body: "a=b",
+      headers: { "content-type": "text/plain" },
+    });
     expect(isMalformedBody(await caught(() => request.formData()))).toBe(true);
   });
   it("an ordinary bug is not", () => {
@@ -45,7 +58,15 @@ describe.each(testEngines)("database errors on %s", (engine) => {
   });
   afterAll(() => database?.destroy());
 
-  const secretRow = { role: "user" as const, fullName: "Ada Secret", email: "ada.secret@example.com", phone: "+33612345678", birthDate: "1990-04-05", passwordHash: "scrypt$secret-hash", language: "en" as const };
+  const secretRow = {
+    role: "user" as const,
+    fullName: "Ada Secret",
+    email: "ada.secret@example.com",
+    phone: "+33612345678",
+    birthDate: "1990-04-05",
+    passwordHash: "scrypt$secret-hash",
+    language: "en" as const,
+  };
 
   it("a NUL byte in a text field is unstorable input (400), and the log line carries none of the row's values", async () => {
     const error = await caught(() => database.db.insert(users).values({ ...secretRow, bio: "hello\u0000world" }));
@@ -53,7 +74,7 @@ describe.each(testEngines)("database errors on %s", (engine) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     const line = describeError(error);
     expect(line).toContain("22021");
-    expect(line).toContain("insert into \"users\"");
+    expect(line).toContain('insert into "users"');
     for (const value of Object.values(secretRow).filter((value) => value.length > 4)) expect(line).not.toContain(value);
     expect(String(error)).toContain("ada.secret@example.com"); // what the log used to print
   });
@@ -70,7 +91,10 @@ describe.each(testEngines)("database errors on %s", (engine) => {
 
 describe("a database that does not answer", () => {
   it("refused connections are 'unavailable'", async () => {
-    const pool = new pg.Pool({ connectionString: "postgresql://postgres@127.0.0.1:1/none", connectionTimeoutMillis: 1000 });
+    const pool = new pg.Pool({
+      connectionString: "postgresql://postgres@127.0.0.1:1/none",
+      connectionTimeoutMillis: 1000,
+    });
     const error = await caught(() => pool.query("select 1"));
     expect(isDatabaseUnavailable(error)).toBe(true);
     await pool.end();
@@ -82,7 +106,12 @@ describe("a database that does not answer", () => {
       const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const viaProxy = new URL(target);
       viaProxy.host = `127.0.0.1:${proxy.port}`;
-      const handle = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 2, connectTimeoutMs: 700, statementTimeoutMs: 500 });
+      const handle = await openDatabase({
+        databaseUrl: viaProxy.toString(),
+        poolSize: 2,
+        connectTimeoutMs: 700,
+        statementTimeoutMs: 500,
+      });
       try {
         await handle.db.execute(sql`select 1`);
         proxy.blackhole();
@@ -92,7 +121,10 @@ describe("a database that does not answer", () => {
         expect(isDatabaseUnavailable(stuck)).toBe(true);
         // Both pooled connections are now gone or stuck: a new one is tried and times out.
         started = performance.now();
-        const [first, second] = await Promise.all([caught(() => handle.db.execute(sql`select 2`)), caught(() => handle.db.execute(sql`select 3`))]);
+        const [first, second] = await Promise.all([
+          caught(() => handle.db.execute(sql`select 2`)),
+          caught(() => handle.db.execute(sql`select 3`)),
+        ]);
         expect(performance.now() - started).toBeLessThan(3000);
         expect(isDatabaseUnavailable(first)).toBe(true);
         expect(isDatabaseUnavailable(second)).toBe(true);

@@ -30,7 +30,8 @@ export function sqlState(error: unknown): string | undefined {
 
 // Connection exceptions (class 08), the server shutting down or starting (57P01–57P03), a statement time-out
 // (57014), no connection slot left (53300); and what Node and node-postgres raise when the server does not answer.
-const UNAVAILABLE_CODES = /^(08...|57P0[123]|57014|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/;
+const UNAVAILABLE_CODES =
+  /^(08...|57P0[123]|57014|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/;
 const UNAVAILABLE_MESSAGES = [
   "Query read timeout",
   "timeout exceeded when trying to connect",
@@ -67,7 +68,11 @@ export function isMalformedBody(error: unknown): boolean {
   for (const link of causeChain(error)) {
     const message = stringProperty(link, "message") ?? "";
     // undici's Request.formData() and @remix-run/node's multipart parser (checked by errors.server.test.ts).
-    if (link instanceof TypeError && (message.startsWith("Failed to parse body as FormData") || message.startsWith("Content-Type was not one of"))) return true;
+    if (
+      link instanceof TypeError &&
+      (message.startsWith("Failed to parse body as FormData") || message.startsWith("Content-Type was not one of"))
+    )
+      return true;
     if (message.startsWith("malformed multipart-form")) return true;
   }
   return false;
@@ -81,7 +86,8 @@ const redactQuoted = (message: string) => message.replace(/"[^"]*"/g, '"…"');
  * failed query is named by its SQL text alone) and quoted values redacted; the stack is kept for bugs.
  */
 export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error === "string" ? redactQuoted(error) : `non-error thrown: ${typeof error}`;
+  if (!(error instanceof Error))
+    return typeof error === "string" ? redactQuoted(error) : `non-error thrown: ${typeof error}`;
   const parts: string[] = [];
   for (const link of causeChain(error)) {
     const name = stringProperty(link, "name") ?? "Error";
@@ -89,11 +95,18 @@ export function describeError(error: unknown): string {
     const rawMessage = stringProperty(link, "message") ?? "";
     const query = stringProperty(link, "query");
     // drizzle's wrapper repeats the SQL and then lists the parameters: keep the SQL only.
-    const message = query !== undefined && rawMessage.startsWith("Failed query:") ? `failed query: ${query.slice(0, 300)}` : redactQuoted(rawMessage);
+    const message =
+      query !== undefined && rawMessage.startsWith("Failed query:")
+        ? `failed query: ${query.slice(0, 300)}`
+        : redactQuoted(rawMessage);
     parts.push(`${name}${code ? ` [${code}]` : ""}: ${message}`);
   }
   // Only the frames: a stack's first lines repeat the message, which for a failed query lists its parameters.
-  const stack = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at ")).slice(0, 5).join("\n");
+  const stack = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .slice(0, 5)
+    .join("\n");
   return `${parts.join(" ← caused by ")}${stack ? `\n${stack}` : ""}`;
 }
 

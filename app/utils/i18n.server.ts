@@ -57,7 +57,10 @@ const translators = new Map<string, Promise<Translate<Namespace>>>();
  * A translator for one language and namespace. The locale files are bundled and never change while the process
  * runs, so each translator is built once (remix-i18next builds and initialises a new i18next instance per call).
  */
-export function getTranslator<N extends Namespace = typeof i18nOptions.defaultNS>(language: Language, namespace?: N): Promise<Translate<N>> {
+export function getTranslator<N extends Namespace = typeof i18nOptions.defaultNS>(
+  language: Language,
+  namespace?: N,
+): Promise<Translate<N>> {
   const key = `${language}:${namespace ?? i18nOptions.defaultNS}`;
   let translator = translators.get(key) as Promise<Translate<N>> | undefined;
   if (!translator) {
@@ -90,6 +93,12 @@ export function bundleText(language: Language, namespace: Namespace): string {
  * A route's namespace, named once, in its loader: `t` for the loader's own texts (title, description) and
  * `translations` to return in the loader data, which the component hands to `useRouteTranslation`.
  */
-export async function routeTranslations<N extends Namespace>(language: Language, namespace: N): Promise<{ t: Translate<N>; translations: RouteTranslations<N> }> {
-  return { t: await getTranslator(language, namespace), translations: { namespace, bundle: bundleText(language, namespace) } };
+export async function routeTranslations<N extends Namespace>(
+  language: Language,
+  namespace: N,
+): Promise<{ t: Translate<N>; translations: RouteTranslations<N> }> {
+  return {
+    t: await getTranslator(language, namespace),
+    translations: { namespace, bundle: bundleText(language, namespace) },
+  };
 }

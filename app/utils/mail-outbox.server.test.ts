@@ -8,7 +8,15 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { deliverQueuedMail, drainMailOutbox, MAX_ATTEMPTS, purgeSentMail, queueMail, retryDelayMs, SENT_MAIL_KEPT_MS } from "./mail-outbox.server";
+import {
+  deliverQueuedMail,
+  drainMailOutbox,
+  MAX_ATTEMPTS,
+  purgeSentMail,
+  queueMail,
+  retryDelayMs,
+  SENT_MAIL_KEPT_MS,
+} from "./mail-outbox.server";
 import { smtpMailer } from "./mail.server";
 
 const message = (to: string) => ({ to, subject: `Booking for ${to}`, text: "Hello", html: "<p>Hello</p>" });
@@ -54,7 +62,9 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
 
   it("keeps every mail while SMTP refuses, then delivers each exactly once under the Message-ID it was queued with", async () => {
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@rentacar.test>");
-    const ids = await database.db.transaction(async (tx) => Promise.all(Array.from({ length: 20 }, (_, index) => queueMail(tx, message(`driver-${index}@example.com`)))));
+    const ids = await database.db.transaction(async (tx) =>
+      Promise.all(Array.from({ length: 20 }, (_, index) => queueMail(tx, message(`driver-${index}@example.com`)))),
+    );
     expect(new Set(ids).size).toBe(20);
 
     const down = await deliverQueuedMail(database.db, { mailer, log: () => {} });
@@ -67,16 +77,25 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     expect(up.sent).toBe(20);
     const delivered = received.map((body) => /^Message-ID: (<[^>]+>)$/im.exec(body)?.[1]);
     expect(delivered.sort()).toEqual([...ids].sort());
-    const [{ value: queued }] = (await database.db.select({ value: count() }).from(outboxMails).where(eq(outboxMails.status, "queued"))) as [{ value: number }];
+    const [{ value: queued }] = (await database.db
+      .select({ value: count() })
+      .from(outboxMails)
+      .where(eq(outboxMails.status, "queued"))) as [{ value: number }];
     expect(queued).toBe(0);
     // Delivered mail is not sent again.
-    expect(await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
   });
 
   it("once SMTP answers again, mails waiting for their back-off go at once, not up to half an hour later", async () => {
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@rentacar.test>");
     refusing = true;
-    const waiting = await Promise.all(["late-1", "late-2", "late-3"].map((name) => queueMail(database.db, message(`${name}@example.com`))));
+    const waiting = await Promise.all(
+      ["late-1", "late-2", "late-3"].map((name) => queueMail(database.db, message(`${name}@example.com`))),
+    );
     expect(await deliverQueuedMail(database.db, { mailer, log: () => {} })).toMatchObject({ retried: 3 });
     refusing = false;
     const fresh = await queueMail(database.db, message("fresh@example.com"));
@@ -91,12 +110,23 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     await queueMail(database.db, message("kept-a-week@example.com"));
     await drainMailOutbox(database.db, { mailer });
     await queueMail(database.db, message("still-queued@example.com"));
-    const [delivered] = await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "kept-a-week@example.com"));
+    const [delivered] = await database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.recipient, "kept-a-week@example.com"));
     expect(delivered!.status).toBe("sent");
-    expect(await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS - 60_000))).toBe(0);
-    expect(await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS + 60_000))).toBeGreaterThanOrEqual(1);
-    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "kept-a-week@example.com"))).toHaveLength(0);
-    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "still-queued@example.com"))).toHaveLength(1);
+    expect(await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS - 60_000))).toBe(
+      0,
+    );
+    expect(
+      await purgeSentMail(database.db, new Date(delivered!.sentAt!.getTime() + SENT_MAIL_KEPT_MS + 60_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "kept-a-week@example.com")),
+    ).toHaveLength(0);
+    expect(
+      await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "still-queued@example.com")),
+    ).toHaveLength(1);
     // Leave nothing due for the tests that follow.
     await drainMailOutbox(database.db, { mailer });
   });
@@ -108,7 +138,9 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
         throw new Error("the booking failed");
       }),
     ).rejects.toThrow("the booking failed");
-    expect(await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "rolled-back@example.com"))).toHaveLength(0);
+    expect(
+      await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "rolled-back@example.com")),
+    ).toHaveLength(0);
   });
 
   it("a claim left by a worker that died mid-send is taken again once it lapses (at least once)", async () => {
@@ -120,16 +152,25 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const second = { send: async (mail: { messageId: string }) => void sent.push(mail.messageId) };
     expect((await deliverQueuedMail(database.db, { mailer: second })).sent).toBe(0);
-    expect((await deliverQueuedMail(database.db, { mailer: second, now: new Date(Date.now() + 3 * 60_000) })).sent).toBe(1);
+    expect(
+      (await deliverQueuedMail(database.db, { mailer: second, now: new Date(Date.now() + 3 * 60_000) })).sent,
+    ).toBe(1);
     expect(sent).toHaveLength(1);
   });
 
   it("gives a mail up after MAX_ATTEMPTS failures, with its last error kept for a person", async () => {
     await queueMail(database.db, message("bounce@example.com"));
     const failing = { send: async () => Promise.reject(new Error("550 mailbox unavailable")) };
-    await database.db.update(outboxMails).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outboxMails.recipient, "bounce@example.com"));
+    await database.db
+      .update(outboxMails)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outboxMails.recipient, "bounce@example.com"));
     const lines: string[] = [];
-    expect(await deliverQueuedMail(database.db, { mailer: failing, log: (line) => lines.push(line) })).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(await deliverQueuedMail(database.db, { mailer: failing, log: (line) => lines.push(line) })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 1,
+    });
     const [row] = await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "bounce@example.com"));
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" });
     expect(lines.join("\n")).toContain("GIVEN UP");

@@ -32,7 +32,13 @@ export async function queueMail(db: Executor, message: MailMessage): Promise<str
   const messageId = `<${randomUUID()}@${messageDomain()}>`;
   // Due from this instant by the app's clock, which the worker compares with: the database's now() has microseconds
   // and a worker asking within the same millisecond read it as not yet due (seen in the test run of 2026-11-25).
-  await db.insert(outboxMails).values({ messageId, recipient: message.to, subject: message.subject, message: { ...message }, nextAttemptAt: new Date() });
+  await db.insert(outboxMails).values({
+    messageId,
+    recipient: message.to,
+    subject: message.subject,
+    message: { ...message },
+    nextAttemptAt: new Date(),
+  });
   // Deliver soon rather than at the next poll (the row is seen once the caller's transaction commits).
   globalThis.__rentacarWakeMailWorker?.();
   return messageId;
@@ -45,13 +51,22 @@ export interface DeliveryReport {
 }
 
 /** Claims due messages and sends them once each; a failure is rescheduled with back-off, or given up at MAX_ATTEMPTS. */
-export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer; batch?: number; now?: Date; log?: (line: string) => void } = {}): Promise<DeliveryReport> {
+export async function deliverQueuedMail(
+  db: Database,
+  options: { mailer?: Mailer; batch?: number; now?: Date; log?: (line: string) => void } = {},
+): Promise<DeliveryReport> {
   const { mailer = getMailer(), batch = 20, log = console.error } = options;
   const now = options.now ?? new Date();
   const due = db
     .select({ id: outboxMails.id })
     .from(outboxMails)
-    .where(and(eq(outboxMails.status, "queued"), lte(outboxMails.nextAttemptAt, now), or(isNull(outboxMails.lockedUntil), lt(outboxMails.lockedUntil, now))))
+    .where(
+      and(
+        eq(outboxMails.status, "queued"),
+        lte(outboxMails.nextAttemptAt, now),
+        or(isNull(outboxMails.lockedUntil), lt(outboxMails.lockedUntil, now)),
+      ),
+    )
     .orderBy(asc(outboxMails.nextAttemptAt))
     .limit(batch)
     .for("update", { skipLocked: true });
@@ -64,13 +79,18 @@ export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer
   for (const row of claimed) {
     try {
       await mailer.send({ ...(row.message as unknown as MailMessage), messageId: row.messageId });
-      await db.update(outboxMails).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(outboxMails.id, row.id));
+      await db
+        .update(outboxMails)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(outboxMails.id, row.id));
       // SMTP answers again: what waits for its back-off after a failure is due now, not in up to half an hour.
       if (report.sent === 0) {
         await db
           .update(outboxMails)
           .set({ nextAttemptAt: now })
-          .where(and(eq(outboxMails.status, "queued"), isNotNull(outboxMails.lastError), gt(outboxMails.nextAttemptAt, now)));
+          .where(
+            and(eq(outboxMails.status, "queued"), isNotNull(outboxMails.lastError), gt(outboxMails.nextAttemptAt, now)),
+          );
       }
       report.sent++;
     } catch (error) {
@@ -90,7 +110,9 @@ export async function deliverQueuedMail(db: Database, options: { mailer?: Mailer
         log(`[mail] GIVEN UP after ${row.attempts} attempts: ${row.messageId} "${row.subject}": ${reason}`);
       } else {
         report.retried++;
-        log(`[mail] attempt ${row.attempts} of ${row.messageId} failed (${reason}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`);
+        log(
+          `[mail] attempt ${row.attempts} of ${row.messageId} failed (${reason}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`,
+        );
       }
     }
   }
@@ -110,7 +132,10 @@ export async function purgeSentMail(db: Executor, now = new Date()): Promise<num
 }
 
 /** Delivers until nothing is due (tests and `npm run` scripts; the worker does this on its own). */
-export async function drainMailOutbox(db: Database, options: Parameters<typeof deliverQueuedMail>[1] = {}): Promise<DeliveryReport> {
+export async function drainMailOutbox(
+  db: Database,
+  options: Parameters<typeof deliverQueuedMail>[1] = {},
+): Promise<DeliveryReport> {
   const total: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (;;) {
     const report = await deliverQueuedMail(db, options);
@@ -126,7 +151,10 @@ export async function drainMailOutbox(db: Database, options: Parameters<typeof d
  * The worker of this app instance: polls every `pollMs`, and soon after a message is queued. One pass at a time;
  * several instances share the work through the row claims.
  */
-export function startMailWorker(db: Database, { pollMs = 5_000, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {}): () => void {
+export function startMailWorker(
+  db: Database,
+  { pollMs = 5_000, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {},
+): () => void {
   let running = false;
   let again = false;
   let stopped = false;

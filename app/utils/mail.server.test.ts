@@ -34,7 +34,10 @@ describe("outbox mailer", () => {
 
   it("writes an .eml file and, in development, logs the links", async () => {
     const lines: string[] = [];
-    await outboxMailer(dir, "Rentacar <no-reply@example.com>", { showLinks: true, log: (line) => lines.push(line) }).send({ ...message, messageId: "<fixed-1@example.com>" });
+    await outboxMailer(dir, "Rentacar <no-reply@example.com>", {
+      showLinks: true,
+      log: (line) => lines.push(line),
+    }).send({ ...message, messageId: "<fixed-1@example.com>" });
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
     const eml = await readFile(path.join(dir, files[0]!), "utf8");
@@ -45,7 +48,10 @@ describe("outbox mailer", () => {
 
   it("logs neither the recipient nor the links outside development: they are personal data and live tokens", async () => {
     const lines: string[] = [];
-    await outboxMailer(dir, "Rentacar <no-reply@example.com>", { log: (line) => lines.push(line) }).send({ ...message, messageId: "<fixed-1@example.com>" });
+    await outboxMailer(dir, "Rentacar <no-reply@example.com>", { log: (line) => lines.push(line) }).send({
+      ...message,
+      messageId: "<fixed-1@example.com>",
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[mail\] ".+" → .+\.eml$/);
     expect(lines[0]).not.toContain("token=");
@@ -80,7 +86,10 @@ describe("SMTP mailer", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("delivers over SMTP to a real server", async () => {
-    await smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@example.com>").send({ ...message, messageId: "<fixed-1@example.com>" });
+    await smtpMailer(`smtp://127.0.0.1:${port}`, "Rentacar <no-reply@example.com>").send({
+      ...message,
+      messageId: "<fixed-1@example.com>",
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: "no-reply@example.com", to: ["driver@example.com"] });
     const decoded = received[0]!.body.replace(/=\r?\n/g, "").replace(/=3D/g, "="); // quoted-printable

@@ -19,7 +19,12 @@ export interface MailMessage {
   /** Where answers go (the contact form sets the sender's address). */
   replyTo?: string;
   /** Files sent along (a booking's calendar file). */
-  attachments?: Array<{ filename: string; content: string; contentType: string; contentTransferEncoding?: "quoted-printable" | "base64" }>;
+  attachments?: Array<{
+    filename: string;
+    content: string;
+    contentType: string;
+    contentTransferEncoding?: "quoted-printable" | "base64";
+  }>;
 }
 
 /** A message as delivered: its Message-ID is fixed when it is queued, so every delivery attempt carries the same. */
@@ -50,13 +55,20 @@ export interface OutboxOptions {
   log?: (line: string) => void;
 }
 
-export function outboxMailer(dir: string, from: string, { showLinks = false, log = console.log }: OutboxOptions = {}): Mailer {
+export function outboxMailer(
+  dir: string,
+  from: string,
+  { showLinks = false, log = console.log }: OutboxOptions = {},
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       if (!showLinks) return log(`[mail] "${message.subject}" → ${file}`);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
@@ -74,7 +86,9 @@ let mailer: Mailer | undefined;
 export function getMailer(): Mailer {
   if (!mailer) {
     const env = getEnv();
-    mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(env.OUTBOX_DIR, env.MAIL_FROM, { showLinks: env.NODE_ENV === "development" });
+    mailer = env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : outboxMailer(env.OUTBOX_DIR, env.MAIL_FROM, { showLinks: env.NODE_ENV === "development" });
   }
   return mailer;
 }
@@ -89,7 +103,13 @@ export function composeMail(parts: {
   action?: { label: string; url: string };
   signature: string;
 }): MailMessage {
-  const text = [parts.greeting, "", ...parts.paragraphs.flatMap((paragraph) => [paragraph, ""]), ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []), parts.signature].join("\n");
+  const text = [
+    parts.greeting,
+    "",
+    ...parts.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []),
+    parts.signature,
+  ].join("\n");
   const html = `<!doctype html><html lang="${escapeHtml(parts.language)}"><body style="font-family:system-ui,sans-serif;color:#1d1f22;line-height:1.5">
 <p>${escapeHtml(parts.greeting)}</p>
 ${parts.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}

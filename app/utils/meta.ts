@@ -8,7 +8,11 @@ interface MatchWithData {
 
 function siteMeta(matches: MatchWithData[]): { siteName?: string; description?: string } {
   const root = matches.find((match) => match.id === "root")?.data as { translations?: string } | undefined;
-  return (root?.translations ? (bundleOf(root.translations).meta as { siteName?: string; description?: string } | undefined) : undefined) ?? {};
+  return (
+    (root?.translations
+      ? (bundleOf(root.translations).meta as { siteName?: string; description?: string } | undefined)
+      : undefined) ?? {}
+  );
 }
 
 /**

@@ -10,9 +10,12 @@ describe("publicOrigin", () => {
     expect(publicOrigin(new Request("http://evil.example/forgot-password"), env)).toBe("https://rent.example");
   });
 
-  it.each(["http://localhost:3000/x", "http://127.0.0.1:3100/x", "http://[::1]:3000/x"])("keeps a loopback origin (%s)", (url) => {
-    expect(publicOrigin(new Request(url), local)).toBe(new URL(url).origin);
-  });
+  it.each(["http://localhost:3000/x", "http://127.0.0.1:3100/x", "http://[::1]:3000/x"])(
+    "keeps a loopback origin (%s)",
+    (url) => {
+      expect(publicOrigin(new Request(url), local)).toBe(new URL(url).origin);
+    },
+  );
 
   it("never takes another host from the request (a forged Host header) without APP_URL", () => {
     expect(publicOrigin(new Request("http://evil.example/forgot-password"), local)).toBe("http://localhost:3000");

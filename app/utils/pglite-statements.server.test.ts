@@ -8,11 +8,14 @@ describe("PGlite with prepared statements", () => {
   beforeAll(async () => {
     raw = await PGlite.create();
     cached = withStatementCache(raw);
-    await raw.exec("create table things (id serial primary key, name text not null unique, tags text[], seen date, data jsonb, at timestamptz)");
+    await raw.exec(
+      "create table things (id serial primary key, name text not null unique, tags text[], seen date, data jsonb, at timestamptz)",
+    );
   });
   afterAll(() => raw.close());
 
-  const prepared = async () => (await raw.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements")).rows[0]!.count;
+  const prepared = async () =>
+    (await raw.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements")).rows[0]!.count;
 
   it("answers as PGlite's own query does, for every kind of value, and prepares a text once", async () => {
     const insert = "insert into things (name, tags, seen, data, at) values ($1, $2, $3, $4, $5) returning *";
@@ -22,7 +25,10 @@ describe("PGlite with prepared statements", () => {
     expect({ ...mine.rows[0]!, id: 0, name: "" }).toEqual({ ...theirs.rows[0]!, id: 0, name: "" });
     expect(mine.fields).toEqual(theirs.fields);
     const select = "select name, tags, seen, data, at from things where name = any($1::text[]) order by name";
-    for (let run = 0; run < 7; run++) expect(await cached.query(select, [["first", "second"]], { rowMode: "array" })).toEqual(await raw.query(select, [["first", "second"]], { rowMode: "array" }));
+    for (let run = 0; run < 7; run++)
+      expect(await cached.query(select, [["first", "second"]], { rowMode: "array" })).toEqual(
+        await raw.query(select, [["first", "second"]], { rowMode: "array" }),
+      );
     const update = await cached.query("update things set tags = null where name = $1", ["first"]);
     expect(update.affectedRows).toBe(1);
     expect(await prepared()).toBe(3);
@@ -31,7 +37,9 @@ describe("PGlite with prepared statements", () => {
   it("reports a failing statement as PGlite does, and keeps working after it", async () => {
     await expect(cached.query("insert into things (name) values ($1)", ["first"])).rejects.toThrow(/duplicate key/);
     await expect(cached.query("select nonsense from things")).rejects.toThrow(/nonsense/);
-    expect((await cached.query<{ name: string }>("select name from things where name = $1", ["first"])).rows).toEqual([{ name: "first" }]);
+    expect((await cached.query<{ name: string }>("select name from things where name = $1", ["first"])).rows).toEqual([
+      { name: "first" },
+    ]);
   });
 
   it("prepares a statement afresh when its table changed shape under it", async () => {
@@ -57,7 +65,9 @@ describe("PGlite with prepared statements", () => {
       await held;
       throw new Error("rolled back");
     });
-    const outside = cached.query<{ count: number }>("select count(*)::int as count from things where name = 'in-transaction'");
+    const outside = cached.query<{ count: number }>(
+      "select count(*)::int as count from things where name = 'in-transaction'",
+    );
     release();
     await expect(transaction).rejects.toThrow("rolled back");
     expect((await outside).rows).toEqual([{ count: 0 }]);

@@ -64,7 +64,11 @@ export function withStatementCache(client: PGlite): PGlite {
 
   async function prepare(text: string): Promise<Prepared> {
     const name = `rentacar_${++counter}`;
-    const parts = [serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()];
+    const parts = [
+      serialize.parse({ name, text, types: [] }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    ];
     if (statements.size >= STATEMENT_CACHE_SIZE) {
       const [oldestText, oldest] = statements.entries().next().value!;
       statements.delete(oldestText);
@@ -84,7 +88,11 @@ export function withStatementCache(client: PGlite): PGlite {
     const known = prepared.rowDescription;
     const bind = serialize.bind({ statement: prepared.name, values });
     const { messages } = await client.execProtocol(
-      joined(known ? [bind, serialize.execute({}), serialize.sync()] : [bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+      joined(
+        known
+          ? [bind, serialize.execute({}), serialize.sync()]
+          : [bind, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()],
+      ),
     );
     const answer = messages as Array<{ name: string }>;
     if (!known) prepared.rowDescription = answer.find((message) => message.name === "rowDescription");

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { Redis } from "ioredis";
-import { forgiveRateLimit, hitRateLimit, postgresRateLimits, purgeExpiredRateLimits, redisRateLimits, redisWithFallback, type RateLimitStore } from "./rate-limit.server";
+import {
+  forgiveRateLimit,
+  hitRateLimit,
+  postgresRateLimits,
+  purgeExpiredRateLimits,
+  redisRateLimits,
+  redisWithFallback,
+  type RateLimitStore,
+} from "./rate-limit.server";
 
 describe.each(testEngines)("rate limits on %s", (engine) => {
   let database: TestDatabase;
@@ -15,15 +23,26 @@ describe.each(testEngines)("rate limits on %s", (engine) => {
 
   it("allows up to the limit in a window, then refuses with the time left", async () => {
     const results = [];
-    for (let attempt = 0; attempt < 4; attempt++) results.push(await hitRateLimit(postgresRateLimits(database.db), rule, "203.0.113.7", at(attempt)));
+    for (let attempt = 0; attempt < 4; attempt++)
+      results.push(await hitRateLimit(postgresRateLimits(database.db), rule, "203.0.113.7", at(attempt)));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false]);
     expect(results[3]).toMatchObject({ remaining: 0, retryAfterSeconds: 57 });
   });
 
   it("counts each subject apart, case-insensitively", async () => {
     expect((await hitRateLimit(postgresRateLimits(database.db), rule, "198.51.100.1", at(5))).allowed).toBe(true);
-    await hitRateLimit(postgresRateLimits(database.db), { ...rule, name: "sign-in:account" }, "Driver@Example.com", at(5));
-    const second = await hitRateLimit(postgresRateLimits(database.db), { ...rule, name: "sign-in:account" }, "driver@example.com", at(6));
+    await hitRateLimit(
+      postgresRateLimits(database.db),
+      { ...rule, name: "sign-in:account" },
+      "Driver@Example.com",
+      at(5),
+    );
+    const second = await hitRateLimit(
+      postgresRateLimits(database.db),
+      { ...rule, name: "sign-in:account" },
+      "driver@example.com",
+      at(6),
+    );
     expect(second.remaining).toBe(1);
   });
 
@@ -34,7 +53,9 @@ describe.each(testEngines)("rate limits on %s", (engine) => {
 
   it("counts concurrent attempts exactly", async () => {
     const burst = { name: "burst", limit: 5, windowSeconds: 60 };
-    const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(postgresRateLimits(database.db), burst, "192.0.2.1", at(0))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => hitRateLimit(postgresRateLimits(database.db), burst, "192.0.2.1", at(0))),
+    );
     expect(results.filter((result) => result.allowed)).toHaveLength(5);
   });
 
@@ -70,7 +91,9 @@ describe.each(testEngines)("forgiving a counted attempt on %s", (engine) => {
     const store = postgresRateLimits(database.db);
     const rule = { name: "guesses", limit: 8, windowSeconds: 900 };
     const now = new Date(Date.UTC(2030, 0, 1));
-    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(store, rule, "victim@example.com", now)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit(store, rule, "victim@example.com", now)),
+    );
     expect(results.filter((result) => result.allowed)).toHaveLength(8);
   });
 });
@@ -137,10 +160,20 @@ describe("rate limits while Redis is down", () => {
 
   it("counts in PostgreSQL when Redis refuses connections, warning once, within a second", async () => {
     // Port 1 on loopback: nothing listens, so every connection is refused at once.
-    const deadRedis = new Redis("redis://127.0.0.1:1", { maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 1000, lazyConnect: true });
+    const deadRedis = new Redis("redis://127.0.0.1:1", {
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1000,
+      commandTimeout: 1000,
+      lazyConnect: true,
+    });
     deadRedis.on("error", () => {});
     const warnings: string[] = [];
-    const store = redisWithFallback(deadRedis, redisRateLimits(deadRedis, "dead:"), async () => postgresRateLimits(database.db), (line) => warnings.push(line));
+    const store = redisWithFallback(
+      deadRedis,
+      redisRateLimits(deadRedis, "dead:"),
+      async () => postgresRateLimits(database.db),
+      (line) => warnings.push(line),
+    );
     const started = performance.now();
     const results = [];
     for (let attempt = 0; attempt < 3; attempt++) results.push(await hitRateLimit(store, rule, "203.0.113.50"));
@@ -157,7 +190,12 @@ describe("rate limits while Redis is down", () => {
       hit: async () => (calls.push(name), { hits: 1, resetAt: new Date(Date.now() + 60_000) }),
       forgive: async () => void calls.push(name),
     });
-    const store = redisWithFallback({ status: "ready" }, fakeStore("redis"), async () => fakeStore("postgres"), () => {});
+    const store = redisWithFallback(
+      { status: "ready" },
+      fakeStore("redis"),
+      async () => fakeStore("postgres"),
+      () => {},
+    );
     await hitRateLimit(store, rule, "198.51.100.20");
     await forgiveRateLimit(store, rule, "198.51.100.20");
     expect(calls).toEqual(["redis", "redis"]);

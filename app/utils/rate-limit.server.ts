@@ -45,13 +45,24 @@ const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.
 const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 
 /** Counts one attempt for `subject` (an IP or an account) under `rule`. */
-export async function hitRateLimit(store: RateLimitStore, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  store: RateLimitStore,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitResult> {
   const window = await store.hit(keyOf(rule, subject), rule.windowSeconds, now);
-  return { allowed: window.hits <= rule.limit, remaining: Math.max(0, rule.limit - window.hits), retryAfterSeconds: secondsUntil(window.resetAt, now) };
+  return {
+    allowed: window.hits <= rule.limit,
+    remaining: Math.max(0, rule.limit - window.hits),
+    retryAfterSeconds: secondsUntil(window.resetAt, now),
+  };
 }
 
 /** Counts one attempt under each rule in turn; the first refusal, or null when every rule allows it. */
-export async function hitRateLimits(checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<RateLimitResult | null> {
+export async function hitRateLimits(
+  checks: ReadonlyArray<readonly [RateLimitRule, string]>,
+): Promise<RateLimitResult | null> {
   const store = await getRateLimitStore();
   for (const [rule, subject] of checks) {
     const result = await hitRateLimit(store, rule, subject);
@@ -64,7 +75,10 @@ export async function hitRateLimits(checks: ReadonlyArray<readonly [RateLimitRul
 export const minutesOf = (refused: RateLimitResult) => Math.ceil(refused.retryAfterSeconds / 60);
 
 /** The 'too many attempts' message with its minutes, for answers that carry a `{ key, params }` message. */
-export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({ key: "errors.tooManyAttempts", params: { minutes: minutesOf(refused) } });
+export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({
+  key: "errors.tooManyAttempts",
+  params: { minutes: minutesOf(refused) },
+});
 
 /** The same message as a form-level error of a conform reply. */
 export const tooManyAttemptsError = (refused: RateLimitResult) => {
@@ -105,7 +119,12 @@ export async function redirectRateLimited(to: string, refused: RateLimitResult) 
  * before the password is checked, so concurrent guesses cannot all slip under the limit, and forgiven when it
  * turns out to be a success.
  */
-export async function forgiveRateLimit(store: RateLimitStore, rule: RateLimitRule, subject: string, now = new Date()): Promise<void> {
+export async function forgiveRateLimit(
+  store: RateLimitStore,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<void> {
   await store.forgive(keyOf(rule, subject), now);
 }
 
@@ -157,7 +176,10 @@ return 0`;
 export function redisRateLimits(redis: Redis, prefix: string): RateLimitStore {
   return {
     async hit(key, windowSeconds, now) {
-      const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+      const [hits, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowSeconds * 1000))) as [
+        number,
+        number,
+      ];
       return { hits, resetAt: new Date(now.getTime() + ttl) };
     },
     async forgive(key) {
@@ -190,7 +212,9 @@ export function redisWithFallback(
         failedAt = Date.now();
         if (failedAt - warnedAt > 60_000) {
           warnedAt = failedAt;
-          warn(`[rate-limit] Redis is not answering (${error instanceof Error ? error.message : String(error)}): counting in PostgreSQL meanwhile`);
+          warn(
+            `[rate-limit] Redis is not answering (${error instanceof Error ? error.message : String(error)}): counting in PostgreSQL meanwhile`,
+          );
         }
       }
     }
@@ -207,7 +231,12 @@ let redisStore: RateLimitStore | undefined;
 
 /** The shared Redis client: commands fail within a second when Redis is down, instead of queueing. */
 function getRedis(url: string): Redis {
-  redisClient ??= new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 1000, enableAutoPipelining: true });
+  redisClient ??= new Redis(url, {
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    enableAutoPipelining: true,
+  });
   // Connection errors are reported through the store's fallback warning; without a listener ioredis prints each retry.
   if (redisClient.listenerCount("error") === 0) redisClient.on("error", () => {});
   return redisClient;
@@ -219,7 +248,9 @@ export async function getRateLimitStore(): Promise<RateLimitStore> {
   if (!REDIS_URL) return postgresRateLimits(await getDb());
   if (!redisStore) {
     const redis = getRedis(REDIS_URL);
-    redisStore = redisWithFallback(redis, redisRateLimits(redis, `${REDIS_PREFIX}rate:`), async () => postgresRateLimits(await getDb()));
+    redisStore = redisWithFallback(redis, redisRateLimits(redis, `${REDIS_PREFIX}rate:`), async () =>
+      postgresRateLimits(await getDb()),
+    );
   }
   return redisStore;
 }

@@ -67,10 +67,13 @@ describe("exchange-rate providers", () => {
     ["invalid-key", "invalidApiKey"],
     ["quota-reached", "paidPlanRequired"],
   ])("moves to the next provider on the known error %s", async (errorType, kind) => {
-    handler = (req, res) => (req.url!.startsWith("/era") ? json(res, { result: "error", "error-type": errorType }, 403) : json(res, fixerSuccess));
-    await expect(exchangeRateApiProvider(`${baseUrl}/era`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500))).rejects.toEqual(
-      new KnownProviderError("exchangerate-api", kind as never),
-    );
+    handler = (req, res) =>
+      req.url!.startsWith("/era")
+        ? json(res, { result: "error", "error-type": errorType }, 403)
+        : json(res, fixerSuccess);
+    await expect(
+      exchangeRateApiProvider(`${baseUrl}/era`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500)),
+    ).rejects.toEqual(new KnownProviderError("exchangerate-api", kind as never));
     const result = await service().rates.getRates();
     expect(result.source).toBe("fixer");
     expect(result.rates.EUR).toBe(0.91);
@@ -84,18 +87,23 @@ describe("exchange-rate providers", () => {
     [{ code: 106, type: "no_rates_available" }, "noResults"],
   ])("maps the fixer error %o to %s", async (error, kind) => {
     handler = (_req, res) => json(res, { success: false, error });
-    await expect(fixerProvider(`${baseUrl}/fixer`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500))).rejects.toMatchObject({ kind });
+    await expect(
+      fixerProvider(`${baseUrl}/fixer`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500)),
+    ).rejects.toMatchObject({ kind });
   });
 
   it("treats an answer without the asked currencies as 'no results'", async () => {
     handler = (_req, res) => json(res, { result: "success", conversion_rates: { JPY: 150 } });
-    await expect(exchangeRateApiProvider(`${baseUrl}/era`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500))).rejects.toMatchObject({
+    await expect(
+      exchangeRateApiProvider(`${baseUrl}/era`, "k").fetchRates("USD", ["EUR"], AbortSignal.timeout(500)),
+    ).rejects.toMatchObject({
       kind: "noResults",
     });
   });
 
   it("raises any other failure instead of trying the next provider", async () => {
-    handler = (req, res) => (req.url!.startsWith("/era") ? (res.writeHead(500), res.end("<html>oops</html>")) : json(res, fixerSuccess));
+    handler = (req, res) =>
+      req.url!.startsWith("/era") ? (res.writeHead(500), res.end("<html>oops</html>")) : json(res, fixerSuccess);
     await expect(service().rates.fetchFromProviders()).rejects.toThrow(/unreadable answer \(HTTP 500\)/);
     expect(calls.filter((url) => url.startsWith("/fixer"))).toEqual([]);
   });
@@ -111,7 +119,10 @@ describe("exchange-rate providers", () => {
   });
 
   it("skips a provider that just failed, then tries it again after the cool-down", async () => {
-    handler = (req, res) => (req.url!.startsWith("/era") ? json(res, { result: "error", "error-type": "invalid-key" }) : json(res, fixerSuccess));
+    handler = (req, res) =>
+      req.url!.startsWith("/era")
+        ? json(res, { result: "error", "error-type": "invalid-key" })
+        : json(res, fixerSuccess);
     const { rates, advance } = service();
     await rates.getRates();
     await rates.getRates();

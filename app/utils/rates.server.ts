@@ -76,7 +76,10 @@ export function exchangeRateApiProvider(baseUrl: string, apiKey: string): RatePr
   return {
     name: "exchangerate-api",
     async fetchRates(base, symbols, signal) {
-      const body = (await getJson(`${baseUrl.replace(/\/$/, "")}/v6/${encodeURIComponent(apiKey)}/latest/${base}`, signal)) as {
+      const body = (await getJson(
+        `${baseUrl.replace(/\/$/, "")}/v6/${encodeURIComponent(apiKey)}/latest/${base}`,
+        signal,
+      )) as {
         result?: string;
         "error-type"?: string;
         conversion_rates?: Record<string, number>;
@@ -135,7 +138,10 @@ export function fixerProvider(baseUrl: string, apiKey: string): RateProvider {
   };
 }
 
-function pickRates(source: Record<string, number> | undefined, symbols: readonly Currency[]): Partial<RatesTable> | null {
+function pickRates(
+  source: Record<string, number> | undefined,
+  symbols: readonly Currency[],
+): Partial<RatesTable> | null {
   if (!source) return null;
   const picked: Partial<RatesTable> = {};
   for (const symbol of symbols) {
@@ -177,9 +183,14 @@ export class ExchangeRateService {
       if ((this.skippedUntil.get(provider.name) ?? 0) > this.now()) continue;
       try {
         const fetched = await provider.fetchRates(BASE_CURRENCY, symbols, AbortSignal.timeout(this.options.timeoutMs));
-        if (symbols.some((symbol) => fetched[symbol] === undefined)) throw new KnownProviderError(provider.name, "currencyNotFound");
+        if (symbols.some((symbol) => fetched[symbol] === undefined))
+          throw new KnownProviderError(provider.name, "currencyNotFound");
         this.skippedUntil.delete(provider.name);
-        return { rates: { ...BUILT_IN_RATES.rates, ...fetched, [BASE_CURRENCY]: 1 }, source: provider.name, asOf: null };
+        return {
+          rates: { ...BUILT_IN_RATES.rates, ...fetched, [BASE_CURRENCY]: 1 },
+          source: provider.name,
+          asOf: null,
+        };
       } catch (error) {
         this.skippedUntil.set(provider.name, this.now() + this.options.cooldownMs);
         if (error instanceof KnownProviderError) {

@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
 import { isSafari, passesRecaptcha, recaptchaOrigins, recaptchaSiteKey } from "./recaptcha.server";
 
-const SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
-const IOS_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const SAFARI =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+const IOS_SAFARI =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
-const CHROME_IOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/156.0 Mobile/15E148 Safari/604.1";
-const ANDROID = "Mozilla/5.0 (Linux; Android 10) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/156.0 Mobile Safari/537.36";
+const CHROME_IOS =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/156.0 Mobile/15E148 Safari/604.1";
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 10) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/156.0 Mobile Safari/537.36";
 
 describe("Safari detection", () => {
   it.each([
@@ -35,16 +39,23 @@ describe("verifying an answer", () => {
         if (form.get("response") === "slow") return setTimeout(() => response.end("{}"), 5000);
         if (form.get("response") === "broken") return response.writeHead(500).end("oops");
         response.setHeader("Content-Type", "application/json");
-        response.end(JSON.stringify({ success: form.get("response") === "good" && form.get("secret") === "the-secret" }));
+        response.end(
+          JSON.stringify({ success: form.get("response") === "good" && form.get("secret") === "the-secret" }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    env = parseEnv({ RECAPTCHA_SITE_KEY: "site-key", RECAPTCHA_SECRET_KEY: "the-secret", RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` });
+    env = parseEnv({
+      RECAPTCHA_SITE_KEY: "site-key",
+      RECAPTCHA_SECRET_KEY: "the-secret",
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const request = (userAgent = CHROME) => new Request("http://localhost/sign-up", { method: "POST", headers: { "User-Agent": userAgent } });
+  const request = (userAgent = CHROME) =>
+    new Request("http://localhost/sign-up", { method: "POST", headers: { "User-Agent": userAgent } });
   const answer = (value?: string) => {
     const form = new FormData();
     if (value !== undefined) form.set("g-recaptcha-response", value);

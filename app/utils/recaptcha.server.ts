@@ -9,7 +9,11 @@ import { describeError } from "./errors.server";
 /** Safari proper (not the Chromium, Firefox or Edge browsers that mention Safari in their user agent). */
 export function isSafari(userAgent: string | null): boolean {
   if (!userAgent) return false;
-  return /Safari\//.test(userAgent) && /Version\//.test(userAgent) && !/(Chrome|Chromium|CriOS|FxiOS|EdgiOS|Edg|OPR|Android)\//.test(userAgent);
+  return (
+    /Safari\//.test(userAgent) &&
+    /Version\//.test(userAgent) &&
+    !/(Chrome|Chromium|CriOS|FxiOS|EdgiOS|Edg|OPR|Android)\//.test(userAgent)
+  );
 }
 
 const enabled = (env: Env) => Boolean(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY);
@@ -20,7 +24,8 @@ export function recaptchaSiteKey(request: Request, env: Env = getEnv()): string 
 }
 
 /** The origins the widget loads from, for the content security policy (none when it is off). */
-export const recaptchaOrigins = (env: Env = getEnv()) => (enabled(env) ? ["https://www.google.com", "https://www.gstatic.com", "https://recaptcha.google.com"] : []);
+export const recaptchaOrigins = (env: Env = getEnv()) =>
+  enabled(env) ? ["https://www.google.com", "https://www.gstatic.com", "https://recaptcha.google.com"] : [];
 
 /** How long a form waits for the provider's answer before counting the check as failed. */
 const VERIFY_TIMEOUT_MS = 3000;
@@ -29,7 +34,13 @@ const VERIFY_TIMEOUT_MS = 3000;
  * Whether the form may go on: true when no challenge was required of this request, else whether the provider
  * confirms the answer. A provider that cannot be reached counts as a failed check (never as a pass).
  */
-export async function passesRecaptcha(request: Request, formData: FormData, clientIp: string, env: Env = getEnv(), timeoutMs = VERIFY_TIMEOUT_MS): Promise<boolean> {
+export async function passesRecaptcha(
+  request: Request,
+  formData: FormData,
+  clientIp: string,
+  env: Env = getEnv(),
+  timeoutMs = VERIFY_TIMEOUT_MS,
+): Promise<boolean> {
   if (!recaptchaSiteKey(request, env)) return true;
   const answer = formData.get("g-recaptcha-response");
   if (typeof answer !== "string" || !answer || answer.length > 4000) return false;

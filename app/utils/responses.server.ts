@@ -13,7 +13,11 @@ export const RETRY_AFTER_SECONDS = 30;
 
 /** A 503 while the database does not answer: the error page asks to try again shortly; nothing was changed. */
 export function serviceUnavailable(): Response {
-  return new Response("Service Unavailable", { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  return new Response("Service Unavailable", {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  });
 }
 
 /**

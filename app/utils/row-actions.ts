@@ -6,7 +6,10 @@
  */
 export const rowActionName = (action: string, id: string) => `row:${action}:${id}`;
 
-export function readRowAction<Action extends string>(formData: FormData, actions: readonly Action[]): { action: Action | undefined; ids: string[]; single: boolean } {
+export function readRowAction<Action extends string>(
+  formData: FormData,
+  actions: readonly Action[],
+): { action: Action | undefined; ids: string[]; single: boolean } {
   const known = (name: unknown) => actions.find((action) => action === name);
   const named = [...formData.keys()].find((key) => key.startsWith("row:"));
   const row = named ? named.slice("row:".length) : String(formData.get("row") ?? "");

@@ -6,7 +6,8 @@ const BASE = "http://localhost";
  * because '/.//evil.example' is harmless as typed but becomes '//evil.example' once resolved.
  */
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\"))
+    return fallback;
   try {
     const url = new URL(target, BASE);
     if (url.origin !== BASE) return fallback;

@@ -31,7 +31,12 @@ function providerSettings(provider: SocialProvider, env: Env = getEnv()): Provid
   switch (provider) {
     case "google":
       return env.GOOGLE_CLIENT_ID
-        ? { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: async () => env.GOOGLE_CLIENT_SECRET, scope: "openid email profile" }
+        ? {
+            issuer: env.GOOGLE_ISSUER,
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: async () => env.GOOGLE_CLIENT_SECRET,
+            scope: "openid email profile",
+          }
         : null;
     case "facebook":
       return env.FACEBOOK_CLIENT_ID
@@ -39,12 +44,22 @@ function providerSettings(provider: SocialProvider, env: Env = getEnv()): Provid
             clientId: env.FACEBOOK_CLIENT_ID,
             clientSecret: async () => env.FACEBOOK_CLIENT_SECRET,
             scope: env.FACEBOOK_SCOPE,
-            oauth: { authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL, tokenUrl: env.FACEBOOK_TOKEN_URL, profileUrl: env.FACEBOOK_PROFILE_URL },
+            oauth: {
+              authorizationUrl: env.FACEBOOK_AUTHORIZATION_URL,
+              tokenUrl: env.FACEBOOK_TOKEN_URL,
+              profileUrl: env.FACEBOOK_PROFILE_URL,
+            },
           }
         : null;
     case "apple":
       return env.APPLE_CLIENT_ID
-        ? { issuer: env.APPLE_ISSUER, clientId: env.APPLE_CLIENT_ID, clientSecret: () => appleClientSecret(env), scope: "openid email name", responseMode: "form_post" }
+        ? {
+            issuer: env.APPLE_ISSUER,
+            clientId: env.APPLE_CLIENT_ID,
+            clientSecret: () => appleClientSecret(env),
+            scope: "openid email name",
+            responseMode: "form_post",
+          }
         : null;
   }
 }
@@ -62,7 +77,8 @@ export function socialProviderOrigins(env: Env = getEnv()): string[] {
   });
 }
 
-export const isSocialProvider = (value: unknown): value is SocialProvider => SOCIAL_PROVIDERS.includes(value as SocialProvider);
+export const isSocialProvider = (value: unknown): value is SocialProvider =>
+  SOCIAL_PROVIDERS.includes(value as SocialProvider);
 
 let appleSecret: { value: string; expiresAt: number } | undefined;
 
@@ -99,7 +115,11 @@ function providerConfiguration(provider: SocialProvider, settings: ProviderSetti
     };
     if (settings.oauth) {
       const { authorizationUrl, tokenUrl } = settings.oauth;
-      const server = { issuer: new URL(authorizationUrl).origin, authorization_endpoint: authorizationUrl, token_endpoint: tokenUrl };
+      const server = {
+        issuer: new URL(authorizationUrl).origin,
+        authorization_endpoint: authorizationUrl,
+        token_endpoint: tokenUrl,
+      };
       const configured = new oidc.Configuration(server, settings.clientId, {}, clientAuth);
       if (isLoopback(new URL(tokenUrl))) oidc.allowInsecureRequests(configured);
       configuration = Promise.resolve(configured);
@@ -146,11 +166,21 @@ function pendingCookie(): Cookie {
 }
 
 /** Where to send the browser to sign in with `provider`, and the cookie that remembers the attempt. */
-export async function startSocialSignIn(provider: SocialProvider, origin: string, redirectTo: string): Promise<{ url: string; cookie: string }> {
+export async function startSocialSignIn(
+  provider: SocialProvider,
+  origin: string,
+  redirectTo: string,
+): Promise<{ url: string; cookie: string }> {
   const settings = providerSettings(provider);
   if (!settings) throw new Error(`social sign-in with ${provider} is not configured`);
   const configuration = await providerConfiguration(provider, settings);
-  const pending: PendingSignIn = { provider, state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier(), redirectTo };
+  const pending: PendingSignIn = {
+    provider,
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    codeVerifier: oidc.randomPKCECodeVerifier(),
+    redirectTo,
+  };
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: callbackUrl(origin, provider),
     scope: settings.scope,
@@ -174,7 +204,8 @@ export interface SocialIdentity {
   name: string | null;
 }
 
-export type SocialSignInResult = { ok: true; identity: SocialIdentity; redirectTo: string } | { ok: false; error: "errors.socialSignInFailed" };
+export type SocialSignInResult =
+  { ok: true; identity: SocialIdentity; redirectTo: string } | { ok: false; error: "errors.socialSignInFailed" };
 
 /** A cookie that forgets the attempt (sent with every callback answer). */
 export const clearPendingSignIn = () => pendingCookie().serialize("", { maxAge: 0 });
@@ -184,7 +215,11 @@ export const clearPendingSignIn = () => pendingCookie().serialize("", { maxAge: 
  * exchanges the code and validates the ID token. Anything unexpected — a forged state, a replayed code, a
  * token for another client — ends as one failure message.
  */
-export async function finishSocialSignIn(provider: SocialProvider, request: Request, origin: string): Promise<SocialSignInResult> {
+export async function finishSocialSignIn(
+  provider: SocialProvider,
+  request: Request,
+  origin: string,
+): Promise<SocialSignInResult> {
   const settings = providerSettings(provider);
   const pending = (await pendingCookie().parse(request.headers.get("Cookie"))) as PendingSignIn | null;
   if (!settings || !pending || pending.provider !== provider) return { ok: false, error: "errors.socialSignInFailed" };
@@ -211,7 +246,9 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
       ...(settings.oauth ? {} : { expectedNonce: pending.nonce }),
       idTokenExpected: !settings.oauth,
     });
-    const claims = settings.oauth ? await fetchProfile(configuration, tokens.access_token, settings.oauth.profileUrl) : tokens.claims();
+    const claims = settings.oauth
+      ? await fetchProfile(configuration, tokens.access_token, settings.oauth.profileUrl)
+      : tokens.claims();
     const subject = claims?.sub ?? claims?.id;
     if (typeof subject !== "string" || !subject) return { ok: false, error: "errors.socialSignInFailed" };
     const email = typeof claims!.email === "string" ? claims!.email.trim() : null;
@@ -233,7 +270,11 @@ export async function finishSocialSignIn(provider: SocialProvider, request: Requ
 }
 
 /** The profile behind an OAuth 2.0 access token (Facebook's Graph API `me`, asked for id, name and e-mail). */
-async function fetchProfile(configuration: oidc.Configuration, accessToken: string, profileUrl: string): Promise<Record<string, unknown> | null> {
+async function fetchProfile(
+  configuration: oidc.Configuration,
+  accessToken: string,
+  profileUrl: string,
+): Promise<Record<string, unknown> | null> {
   const response = await oidc.fetchProtectedResource(configuration, accessToken, new URL(profileUrl), "GET");
   if (!response.ok) return null;
   return (await response.json()) as Record<string, unknown>;

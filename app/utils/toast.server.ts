@@ -39,7 +39,11 @@ type Redirect = ReturnType<typeof redirect>;
  * The end of most successful form posts: back to `to` with a message for the next page. `cookies` are extra
  * Set-Cookie values sent with it (a new session, a language choice).
  */
-export async function redirectWithToast(to: string, toast: ToastInput, cookies: readonly string[] = []): Promise<Redirect> {
+export async function redirectWithToast(
+  to: string,
+  toast: ToastInput,
+  cookies: readonly string[] = [],
+): Promise<Redirect> {
   const headers = await createToastHeaders(toast);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(to, { headers });

@@ -28,4 +28,8 @@ export type TranslationKey<N extends Namespace = "common"> = KeysByNamespace[N] 
  * A key argument: a literal (or a union of literals, e.g. from a template over an enum) must be a known key; a key
  * only known at run time (a `string` read from the database or an answer) is taken as it is.
  */
-export type KeyArgument<K extends string, N extends Namespace> = string extends K ? K : K extends TranslationKey<N> ? K : TranslationKey<N>;
+export type KeyArgument<K extends string, N extends Namespace> = string extends K
+  ? K
+  : K extends TranslationKey<N>
+    ? K
+    : TranslationKey<N>;

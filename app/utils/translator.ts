@@ -32,7 +32,10 @@ export function bundleOf(text: string): Bundle {
 /** Values for the placeholders, and `count` for plurals (a namespace is named in the key, never as an option). */
 export type TranslateOptions = { count?: number; ns?: never } & Record<string, unknown>;
 /** A translator whose bare keys are looked up in namespace `N`; `tsc` checks every literal key it is given. */
-export type Translate<N extends Namespace = Namespace> = <K extends string>(key: KeyArgument<K, N>, options?: TranslateOptions) => string;
+export type Translate<N extends Namespace = Namespace> = <K extends string>(
+  key: KeyArgument<K, N>,
+  options?: TranslateOptions,
+) => string;
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -81,7 +84,11 @@ export function interpolate(text: string, values: Record<string, unknown>): stri
  * A translator for one language. `namespaceOf(name)` gives a loaded namespace's bundle (or undefined); keys without
  * a "namespace:" prefix are looked up in `defaultNamespace`. Labels without options are remembered once found.
  */
-export function createTranslator<N extends Namespace>(language: string, namespaceOf: (name: string) => Bundle | undefined, defaultNamespace: N): Translate<N> {
+export function createTranslator<N extends Namespace>(
+  language: string,
+  namespaceOf: (name: string) => Bundle | undefined,
+  defaultNamespace: N,
+): Translate<N> {
   const plurals = new Intl.PluralRules(language);
   // Texts found so far, by key (and plural form): a card asks for the same dozen texts fifteen times per page.
   const texts = new Map<string, string>();
@@ -98,7 +105,10 @@ export function createTranslator<N extends Namespace>(language: string, namespac
       const path = colon > 0 ? key.slice(colon + 1) : key;
       const bundle = namespaceOf(namespace);
       if (category !== undefined) {
-        text = (form === "zero" ? lookUp(bundle, `${path}_zero`) : undefined) ?? lookUp(bundle, `${path}_${category}`) ?? lookUp(bundle, `${path}_other`);
+        text =
+          (form === "zero" ? lookUp(bundle, `${path}_zero`) : undefined) ??
+          lookUp(bundle, `${path}_${category}`) ??
+          lookUp(bundle, `${path}_other`);
       }
       text ??= lookUp(bundle, path);
       // A namespace not registered yet gives the bare key, and is not remembered: it may be there next time.

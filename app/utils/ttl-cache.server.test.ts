@@ -81,7 +81,11 @@ describe("cachedFor", () => {
   it("a recount slower than the cache's life never replaces a newer one", async () => {
     let clock = 0;
     const pending: Array<(value: string) => void> = [];
-    const get = cachedFor(30_000, () => new Promise<string>((resolve) => pending.push(resolve)), () => clock);
+    const get = cachedFor(
+      30_000,
+      () => new Promise<string>((resolve) => pending.push(resolve)),
+      () => clock,
+    );
     const first = get("places");
     pending[0]!("first");
     expect(await first).toBe("first");

@@ -7,7 +7,11 @@
  * for in a while) it is recomputed before answering. A failed computation is never remembered.
  */
 import { logError } from "./errors.server";
-export function cachedFor<Key, Value>(ttlMs: number, compute: (key: Key) => Promise<Value>, now: () => number = Date.now) {
+export function cachedFor<Key, Value>(
+  ttlMs: number,
+  compute: (key: Key) => Promise<Value>,
+  now: () => number = Date.now,
+) {
   interface Entry {
     value: Promise<Value>;
     computedAt: number;

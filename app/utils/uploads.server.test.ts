@@ -3,7 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { isStoredName, readPostedForm, readStoredUpload, removeStoredUpload, sniffFileType, storeAvatar, storeLicense } from "./uploads.server";
+import {
+  isStoredName,
+  readPostedForm,
+  readStoredUpload,
+  removeStoredUpload,
+  sniffFileType,
+  storeAvatar,
+  storeLicense,
+} from "./uploads.server";
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "rentacar-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
@@ -15,7 +23,8 @@ const picture = (format: "png" | "jpeg" | "webp", width = 640, height = 480) =>
     .withMetadata({ exif: { IFD0: { Copyright: "secret-location-tag" } } })
     [format]()
     .toBuffer();
-const asFile = (bytes: Uint8Array | string, name: string, type: string) => new File([bytes as BlobPart], name, { type });
+const asFile = (bytes: Uint8Array | string, name: string, type: string) =>
+  new File([bytes as BlobPart], name, { type });
 const PDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
 describe("judging files by their bytes", () => {
@@ -47,22 +56,52 @@ describe("avatars", () => {
 
   it("asks for an image when none is given", async () => {
     expect(await storeAvatar(null)).toEqual({ ok: false, error: "validation.imageRequired" });
-    expect(await storeAvatar(asFile(new Uint8Array(), "empty.png", "image/png"))).toEqual({ ok: false, error: "validation.imageRequired" });
+    expect(await storeAvatar(asFile(new Uint8Array(), "empty.png", "image/png"))).toEqual({
+      ok: false,
+      error: "validation.imageRequired",
+    });
   });
 
   it("refuses a disguised file whatever its name and declared type", async () => {
-    expect(await storeAvatar(asFile("<script>alert(1)</script>", "cat.png", "image/png"))).toEqual({ ok: false, error: "validation.imageType" });
-    expect(await storeAvatar(asFile(PDF, "cat.jpg", "image/jpeg"))).toEqual({ ok: false, error: "validation.imageType" });
+    expect(await storeAvatar(asFile("<script>alert(1)</script>", "cat.png", "image/png"))).toEqual({
+      ok: false,
+      error: "validation.imageType",
+    });
+    expect(await storeAvatar(asFile(PDF, "cat.jpg", "image/jpeg"))).toEqual({
+      ok: false,
+      error: "validation.imageType",
+    });
     // A PNG signature followed by garbage cannot be decoded.
-    const fake = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new TextEncoder().encode("not really a picture")]);
-    expect(await storeAvatar(asFile(fake, "cat.png", "image/png"))).toEqual({ ok: false, error: "validation.fileUnreadable" });
+    const fake = new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...new TextEncoder().encode("not really a picture"),
+    ]);
+    expect(await storeAvatar(asFile(fake, "cat.png", "image/png"))).toEqual({
+      ok: false,
+      error: "validation.fileUnreadable",
+    });
   });
 
   it("refuses a file over the size cap and a picture claiming too many pixels", async () => {
-    expect(await storeAvatar(asFile(new Uint8Array(200_001), "big.png", "image/png"))).toEqual({ ok: false, error: "validation.fileTooLarge" });
-    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#000" } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    expect(await storeAvatar(asFile(new Uint8Array(200_001), "big.png", "image/png"))).toEqual({
+      ok: false,
+      error: "validation.fileTooLarge",
+    });
+    const huge = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
     expect(huge.length).toBeLessThan(200_000);
-    expect(await storeAvatar(asFile(huge, "bomb.png", "image/png"))).toEqual({ ok: false, error: "validation.fileUnreadable" });
+    expect(await storeAvatar(asFile(huge, "bomb.png", "image/png"))).toEqual({
+      ok: false,
+      error: "validation.fileUnreadable",
+    });
   });
 });
 
@@ -79,8 +118,14 @@ describe("driver licences", () => {
 
   it("refuses a missing, truncated or unknown file", async () => {
     expect(await storeLicense(undefined)).toEqual({ ok: false, error: "validation.fileRequired" });
-    expect(await storeLicense(asFile("%PDF-1.4\n1 0 obj", "cut.pdf", "application/pdf"))).toEqual({ ok: false, error: "validation.fileUnreadable" });
-    expect(await storeLicense(asFile("MZ\x90\x00", "licence.pdf", "application/pdf"))).toEqual({ ok: false, error: "validation.licenseType" });
+    expect(await storeLicense(asFile("%PDF-1.4\n1 0 obj", "cut.pdf", "application/pdf"))).toEqual({
+      ok: false,
+      error: "validation.fileUnreadable",
+    });
+    expect(await storeLicense(asFile("MZ\x90\x00", "licence.pdf", "application/pdf"))).toEqual({
+      ok: false,
+      error: "validation.licenseType",
+    });
   });
 });
 
@@ -119,15 +164,25 @@ describe("reading a posted form", () => {
     body.set("image", asFile(new Uint8Array(250_000), "big.png", "image/png"));
     const request = await multipart(body);
     // Declares a length within the cap plus framing, then carries a larger part.
-    const lying = new Request(request.url, { method: "POST", headers: { "Content-Type": request.headers.get("Content-Type")!, "Content-Length": "200000" }, body: await request.arrayBuffer() });
+    const lying = new Request(request.url, {
+      method: "POST",
+      headers: { "Content-Type": request.headers.get("Content-Type")!, "Content-Length": "200000" },
+      body: await request.arrayBuffer(),
+    });
     expect(await readPostedForm(lying)).toBe("validation.fileTooLarge");
   });
 
   it("refuses a multipart body that does not declare its length, and reads nothing from a malformed one", async () => {
     const body = new FormData();
     body.set("image", asFile(new Uint8Array(10), "a.png", "image/png"));
-    expect(await readPostedForm(new Request("http://localhost/settings", { method: "POST", body }))).toBe("validation.fileTooLarge");
-    const broken = new Request("http://localhost/settings", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": "12" }, body: "not-multipart" });
+    expect(await readPostedForm(new Request("http://localhost/settings", { method: "POST", body }))).toBe(
+      "validation.fileTooLarge",
+    );
+    const broken = new Request("http://localhost/settings", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=zz", "Content-Length": "12" },
+      body: "not-multipart",
+    });
     // Garbage yields no fields at all (the action then answers 400), never an exception.
     const result = await readPostedForm(broken);
     if (typeof result !== "string") expect([...result.keys()]).toEqual([]);

@@ -7,18 +7,29 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import sharp, { type Sharp } from "sharp";
 import { getEnv } from "./env.server";
 
 export type UploadKind = "avatar" | "license";
 
 /** Translation keys (common namespace) of what can be wrong with an upload. */
-export type UploadProblem = "validation.imageRequired" | "validation.fileRequired" | "validation.imageType" | "validation.licenseType" | "validation.fileTooLarge" | "validation.fileUnreadable";
+export type UploadProblem =
+  | "validation.imageRequired"
+  | "validation.fileRequired"
+  | "validation.imageType"
+  | "validation.licenseType"
+  | "validation.fileTooLarge"
+  | "validation.fileUnreadable";
 
 export type SniffedType = "jpeg" | "png" | "webp" | "pdf";
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 /** The file type its first bytes prove, or null. */
@@ -68,7 +79,9 @@ async function readUploadedFile(file: unknown, missing: UploadProblem): Promise<
 
 async function reencode(bytes: Uint8Array, transform: (image: Sharp) => Sharp): Promise<Buffer | null> {
   try {
-    return await transform(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate()).webp({ quality: 82 }).toBuffer();
+    return await transform(sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate())
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch {
     return null;
   }
@@ -101,7 +114,10 @@ export async function storeLicense(file: unknown): Promise<StoredUpload> {
 }
 
 /** A stored file's bytes and type, or null when the name is not one of ours or the file is gone. */
-export async function readStoredUpload(kind: UploadKind, name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+export async function readStoredUpload(
+  kind: UploadKind,
+  name: string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   if (!isStoredName(name)) return null;
   try {
     const bytes = await readFile(storedPath(kind, name));
@@ -127,7 +143,9 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * many parts cannot add up to more); a larger or undeclared one is refused with "validation.fileTooLarge", a
  * malformed one with "validation.fileUnreadable" — nothing is stored either way.
  */
-export async function readPostedForm(request: Request): Promise<FormData | "validation.fileTooLarge" | "validation.fileUnreadable"> {
+export async function readPostedForm(
+  request: Request,
+): Promise<FormData | "validation.fileTooLarge" | "validation.fileUnreadable"> {
   try {
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await request.formData();
     const max = getEnv().UPLOAD_MAX_BYTES;

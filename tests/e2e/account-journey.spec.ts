@@ -6,16 +6,20 @@ import type enCommon from "../../app/locales/en/common.json";
 import { expectAccessible, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
-const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
+const catalogue = <T>(language: string, namespace: string) =>
+  JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const CATALOGUES = {
   en: { a: catalogue<typeof enAccount>("en", "account"), c: catalogue<typeof enCommon>("en", "common") },
   fr: { a: catalogue<typeof enAccount>("fr", "account"), c: catalogue<typeof enCommon>("fr", "common") },
 };
-const interpolate = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => params[key] ?? "");
+const interpolate = (text: string, params: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => params[key] ?? "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const language of ["en", "fr"] as const) {
-  test(`one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`, async ({ page }, testInfo) => {
+  test(`one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { a, c } = CATALOGUES[language];
     const email = `journey-${language}-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -92,8 +96,12 @@ for (const language of ["en", "fr"] as const) {
     await nav.getByRole("link", { name: c.nav.settings }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.settings.heading);
     await whenReady(page);
-    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7bd5" } }).jpeg().toBuffer();
-    await page.getByLabel(a.settings.chooseImage).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: picture });
+    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#3a7bd5" } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel(a.settings.chooseImage)
+      .setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: picture });
     await main.getByRole("button", { name: a.settings.uploadAvatar }).click();
     await expect(toast(c.success.settingsUpdated)).toBeVisible();
     await expect(page.getByRole("img", { name: a.settings.avatarAlt })).toBeVisible();
@@ -101,7 +109,10 @@ for (const language of ["en", "fr"] as const) {
 
     // Only the password set through the mail opens the account now.
     await page.context().clearCookies();
-    for (const [password, welcomed] of [["journey-two", false], ["journey-three", true]] as const) {
+    for (const [password, welcomed] of [
+      ["journey-two", false],
+      ["journey-three", true],
+    ] as const) {
       await page.goto(`/sign-in?lng=${language}`);
       await whenReady(page);
       await page.getByLabel(a.signIn.email, { exact: true }).fill(email);

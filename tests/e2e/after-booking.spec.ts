@@ -5,12 +5,22 @@ import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
 import { expectAccessible, expectControlsWithinWidth, jsEnabled, signedInDriver, whenReady } from "./support";
 
-const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
+const catalogue = <T>(language: string, namespace: string) =>
+  JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const TEXT = {
-  en: { b: catalogue<typeof enBookings>("en", "bookings"), k: catalogue<typeof enCheckout>("en", "checkout"), c: catalogue<typeof enCommon>("en", "common") },
-  fr: { b: catalogue<typeof enBookings>("fr", "bookings"), k: catalogue<typeof enCheckout>("fr", "checkout"), c: catalogue<typeof enCommon>("fr", "common") },
+  en: {
+    b: catalogue<typeof enBookings>("en", "bookings"),
+    k: catalogue<typeof enCheckout>("en", "checkout"),
+    c: catalogue<typeof enCommon>("en", "common"),
+  },
+  fr: {
+    b: catalogue<typeof enBookings>("fr", "bookings"),
+    k: catalogue<typeof enCheckout>("fr", "checkout"),
+    c: catalogue<typeof enCommon>("fr", "common"),
+  },
 };
-const plural = (forms: Record<string, string>, count: number) => (count === 1 ? forms.one : forms.other)!.replace("{{count}}", String(count));
+const plural = (forms: Record<string, string>, count: number) =>
+  (count === 1 ? forms.one : forms.other)!.replace("{{count}}", String(count));
 
 /** Books the cheapest Carthage Cars car in Tunis (no licence asked) with pay later, as the signed-in driver, in a week of this test's own. */
 async function bookPayLater(page: Page, slot: number) {
@@ -19,24 +29,40 @@ async function bookPayLater(page: Page, slot: number) {
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
   await whenReady(page);
-  await page.getByRole("main").getByRole("link", { name: /^Choose this car/ }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Choose this car/ })
+    .first()
+    .click();
   await whenReady(page);
   await page.getByRole("radio", { name: TEXT.en.k.paymentOptions.payLater, exact: true }).check();
   await page.getByRole("button", { name: /^Book now$|^Book and pay$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: TEXT.en.c.success.bookingDone })).toBeVisible();
 }
 
-test("a driver finds, filters, reads and cancels their booking, then handles its notifications", async ({ page }, testInfo) => {
+test("a driver finds, filters, reads and cancels their booking, then handles its notifications", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { b, c } = TEXT.en;
-  await signedInDriver(page, { fullName: "Lee List", email: `list-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0018", birthDate: "1984-02-02", password: "list-me-1" });
+  await signedInDriver(page, {
+    fullName: "Lee List",
+    email: `list-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+44 20 7946 0018",
+    birthDate: "1984-02-02",
+    password: "list-me-1",
+  });
   await page.goto("/bookings");
   await expect(page.getByText(b.list.empty)).toBeVisible();
   await expect(page.getByRole("link", { name: b.list.searchCars })).toBeVisible();
   await bookPayLater(page, 0);
 
   // The header's Bookings link leads to the list; the booking is there, in the currency it was booked in.
-  await page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: c.nav.bookings }).first().click();
+  await page
+    .getByRole("navigation", { name: c.nav.mainMenu })
+    .getByRole("link", { name: c.nav.bookings })
+    .first()
+    .click();
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByText(c.bookingStatuses.pending)).toBeVisible();
@@ -54,7 +80,11 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   // Cancel asks first (a page without JavaScript, a dialog with it), then submits the request.
   await page.getByRole("button", { name: /^Cancel booking/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
-  await expect(confirmation.getByRole("heading", { name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 1) })).toBeVisible();
+  await expect(
+    confirmation.getByRole("heading", {
+      name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 1),
+    }),
+  ).toBeVisible();
   await expectAccessible(page);
   await confirmation.getByRole("button", { name: b.confirm.cancelRequestButton_one }).click();
   await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
@@ -63,7 +93,11 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(0);
 
   // Notifications: the booking's confirmation is there, unread; opening it reads it and shows the booking.
-  await page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: /^Notifications/ }).first().click();
+  await page
+    .getByRole("navigation", { name: c.nav.mainMenu })
+    .getByRole("link", { name: /^Notifications/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: b.notifications.heading })).toBeVisible();
   await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -83,7 +117,9 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await expect(page.getByRole("link", { name: /unread\)$/ })).toHaveCount(0);
 });
 
-test("the footer's newsletter form subscribes once, in French, and refuses a bad address", async ({ page }, testInfo) => {
+test("the footer's newsletter form subscribes once, in French, and refuses a bad address", async ({
+  page,
+}, testInfo) => {
   const { c } = TEXT.fr;
   await page.goto("/about?lng=fr");
   await whenReady(page);
@@ -104,14 +140,25 @@ test("the footer's newsletter form subscribes once, in French, and refuses a bad
   // The newsletter page's own form: a summary that takes focus and links to the field, which keeps what was typed.
   const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidEmail) })).toHaveAttribute("href", "#newsletter-page-email");
+  await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidEmail) })).toHaveAttribute(
+    "href",
+    "#newsletter-page-email",
+  );
   await expect(page.getByRole("main").getByLabel(c.newsletter.label)).toHaveValue("pas-une-adresse");
   await expectAccessible(page);
 });
 
-test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({ page }, testInfo) => {
+test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({
+  page,
+}, testInfo) => {
   const { b, c } = TEXT.en;
-  await signedInDriver(page, { fullName: "Amy Amend", email: `amend-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0019", birthDate: "1983-03-03", password: "amend-me-1" });
+  await signedInDriver(page, {
+    fullName: "Amy Amend",
+    email: `amend-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+44 20 7946 0019",
+    birthDate: "1983-03-03",
+    password: "amend-me-1",
+  });
   await bookPayLater(page, 1);
   await page.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Change booking [0-9A-F]{8}$/ })).toBeVisible();
@@ -136,14 +183,27 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   await expectAccessible(page);
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();
-  await expect(page.getByRole("region", { name: /Booking [0-9A-F]{8}/ }).getByText(after!, { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: /Booking [0-9A-F]{8}/ })
+      .getByText(after!, { exact: true })
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
 });
 
-test("in French, select every booking on the page and request their cancellation in one bulk action, confirmed first", async ({ page }, testInfo) => {
+test("in French, select every booking on the page and request their cancellation in one bulk action, confirmed first", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { b, c } = TEXT.fr;
-  await signedInDriver(page, { fullName: "Léa Lot", email: `bulk-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+33 6 11 22 33 44", birthDate: "1986-06-06", password: "bulk-me-1" });
+  await signedInDriver(page, {
+    fullName: "Léa Lot",
+    email: `bulk-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+33 6 11 22 33 44",
+    birthDate: "1986-06-06",
+    password: "bulk-me-1",
+  });
   await bookPayLater(page, 2);
   await bookPayLater(page, 3);
   await page.goto("/bookings?lng=fr");
@@ -153,14 +213,27 @@ test("in French, select every booking on the page and request their cancellation
   await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
   await page.getByRole("button", { name: /^Appliquer à/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
-  await expect(confirmation.getByRole("heading", { name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 2) })).toBeVisible();
+  await expect(
+    confirmation.getByRole("heading", {
+      name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 2),
+    }),
+  ).toBeVisible();
   await expect(confirmation.getByRole("listitem")).toHaveCount(2);
   await expectAccessible(page);
-  await confirmation.getByRole("button", { name: plural({ one: b.confirm.cancelRequestButton_one, other: b.confirm.cancelRequestButton_other }, 2) }).click();
+  await confirmation
+    .getByRole("button", {
+      name: plural({ one: b.confirm.cancelRequestButton_one, other: b.confirm.cancelRequestButton_other }, 2),
+    })
+    .click();
   await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
   await expect(page.getByRole("table").getByText(b.list.cancelRequested)).toHaveCount(2);
   // The supplier's side was told: the driver's own list shows the request; the header still counts the driver's own notifications.
-  await expect(page.getByRole("navigation", { name: c.nav.mainMenu }).getByRole("link", { name: /^Notifications/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: c.nav.mainMenu })
+      .getByRole("link", { name: /^Notifications/ })
+      .first(),
+  ).toBeVisible();
 });
 
 /** Books one car for the signed-in driver straight through the checkout form's post (as a browser without JavaScript sends it). */
@@ -184,16 +257,29 @@ async function bookThroughPost(page: Page, link: URLSearchParams) {
   expect(response.status()).toBe(302);
 }
 
-test("pages of 10 on a phone, and an amendment into another booking's period is refused with the car kept as it was", async ({ page }, testInfo) => {
+test("pages of 10 on a phone, and an amendment into another booking's period is refused with the car kept as it was", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { b, k } = { ...TEXT.en, k: TEXT.en.k };
-  await signedInDriver(page, { fullName: "Pat Pages", email: `pages-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0020", birthDate: "1982-04-04", password: "pages-me-1" });
+  await signedInDriver(page, {
+    fullName: "Pat Pages",
+    email: `pages-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+44 20 7946 0020",
+    birthDate: "1982-04-04",
+    password: "pages-me-1",
+  });
   const project = jsEnabled() ? 0 : 1;
   const base = Date.UTC(2029, 0, 1) + project * 200 * 86_400_000;
   const day = (offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
   // One car (Carthage Cars' cheapest) booked eleven times, two days each, back to back.
-  const results = await (await page.request.get(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`)).text();
-  const first = new URL(/href="(\/checkout\?[^"]+)"/.exec(results)![1]!.replaceAll("&amp;", "&"), "http://x").searchParams;
+  const results = await (
+    await page.request.get(
+      `/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`,
+    )
+  ).text();
+  const first = new URL(/href="(\/checkout\?[^"]+)"/.exec(results)![1]!.replaceAll("&amp;", "&"), "http://x")
+    .searchParams;
   for (let index = 0; index < 11; index++) {
     const link = new URLSearchParams(first);
     link.set("from", `${day(index * 2)}T10:00`);
@@ -226,7 +312,10 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await expectAccessible(page);
 
   // The last booking on page 2 is the earliest; move it onto the next one's days: refused, nothing changed.
-  await page.getByRole("link", { name: /^Change booking/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Change booking/ })
+    .first()
+    .click();
   await whenReady(page);
   const to = page.getByLabel(b.amend.to);
   const before = await to.inputValue();
@@ -242,19 +331,35 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await expect(page.getByLabel(b.amend.to)).toHaveValue(before);
 });
 
-test("axe finds nothing serious on the after-booking pages, in English, French and Spanish, on a desktop and a 390 px phone", async ({ page }, testInfo) => {
+test("axe finds nothing serious on the after-booking pages, in English, French and Spanish, on a desktop and a 390 px phone", async ({
+  page,
+}, testInfo) => {
   // The pages are rendered by the server alike either way; with JavaScript they are also hydrated, the state checked.
   test.skip(!jsEnabled(), "one run: the other flows check these pages without JavaScript");
   test.setTimeout(180_000);
-  await signedInDriver(page, { fullName: "Axel Axe", email: `axe-${testInfo.project.name}-${Date.now()}@example.com`, phone: "+44 20 7946 0021", birthDate: "1981-01-01", password: "axe-me-123" });
+  await signedInDriver(page, {
+    fullName: "Axel Axe",
+    email: `axe-${testInfo.project.name}-${Date.now()}@example.com`,
+    phone: "+44 20 7946 0021",
+    birthDate: "1981-01-01",
+    password: "axe-me-123",
+  });
   await bookPayLater(page, 6);
   const confirmation = page.url();
-  const bookingId = /b=([0-9a-f-]{36})/.exec((await page.getByRole("link", { name: TEXT.en.k.receipt.view }).getAttribute("href"))!)![1]!;
+  const bookingId = /b=([0-9a-f-]{36})/.exec(
+    (await page.getByRole("link", { name: TEXT.en.k.receipt.view }).getAttribute("href"))!,
+  )![1]!;
   let checked = 0;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     for (const language of ["en", "fr", "es"]) {
-      for (const path of [confirmation, `/booking?b=${bookingId}`, "/bookings", "/notifications", `/booking/amend?b=${bookingId}`]) {
+      for (const path of [
+        confirmation,
+        `/booking?b=${bookingId}`,
+        "/bookings",
+        "/notifications",
+        `/booking/amend?b=${bookingId}`,
+      ]) {
         const url = new URL(path, page.url());
         url.searchParams.set("lng", language);
         await page.goto(url.href);
@@ -270,7 +375,10 @@ test("axe finds nothing serious on the after-booking pages, in English, French a
       await expectAccessible(page);
       await page.goto(`/bookings?lng=${language}`);
       await whenReady(page);
-      await page.getByRole("button", { name: new RegExp(`^${bookings.list.cancel}`) }).first().click();
+      await page
+        .getByRole("button", { name: new RegExp(`^${bookings.list.cancel}`) })
+        .first()
+        .click();
       await expect(page.getByRole("button", { name: bookings.confirm.cancelRequestButton_one })).toBeVisible();
       await expectAccessible(page);
       checked += 2;

@@ -7,12 +7,14 @@ import type enCommon from "../../app/locales/en/common.json";
 import { expectAccessible, jsEnabled, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
-const catalogue = <T>(language: string, namespace: string) => JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
+const catalogue = <T>(language: string, namespace: string) =>
+  JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
 const TEXT = {
   en: { k: catalogue<typeof enCheckout>("en", "checkout"), c: catalogue<typeof enCommon>("en", "common") },
   fr: { k: catalogue<typeof enCheckout>("fr", "checkout"), c: catalogue<typeof enCommon>("fr", "common") },
 };
-const interpolate = (text: string, params: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
+const interpolate = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
 
 /** A rental period of its own for each test and project, so no two tests compete for one car. */
 function periodFor(testInfo: TestInfo, slot: number) {
@@ -23,19 +25,31 @@ function periodFor(testInfo: TestInfo, slot: number) {
 }
 
 /** Opens the checkout of the cheapest car a search finds (optionally of one supplier), in `language`. */
-async function openCheckout(page: Page, language: "en" | "fr", period: { from: string; to: string }, supplier?: string) {
+async function openCheckout(
+  page: Page,
+  language: "en" | "fr",
+  period: { from: string; to: string },
+  supplier?: string,
+) {
   const query = new URLSearchParams({ pickup: "tunis", same: "on", from: period.from, to: period.to, lng: language });
   if (supplier) query.set("supplier", supplier);
   await page.goto(`/search?${query}`);
   // A click during hydration can be lost: with JavaScript, wait for the page to be ready first.
   await whenReady(page);
-  const choose = page.getByRole("main").getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) }).first();
+  const choose = page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
+    .first();
   await choose.click();
   await expect(page).toHaveURL(/\/checkout\?/);
   await whenReady(page);
 }
 
-async function fillVisitor(page: Page, language: "en" | "fr", details: { fullName: string; email: string; birthDate?: string }) {
+async function fillVisitor(
+  page: Page,
+  language: "en" | "fr",
+  details: { fullName: string; email: string; birthDate?: string },
+) {
   const { k } = TEXT[language];
   await page.getByLabel(k.driver.fullName, { exact: true }).fill(details.fullName);
   await page.getByLabel(k.driver.email, { exact: true }).fill(details.email);
@@ -91,7 +105,9 @@ for (const [language, option] of [
   ["en", "deposit"],
   ["fr", "full"],
 ] as const) {
-  test(`a visitor books in ${language} and pays online (${option}) with the sandbox card: a declined card keeps the form, an approved one confirms, mails (.ics) and creates the account`, async ({ page }, testInfo) => {
+  test(`a visitor books in ${language} and pays online (${option}) with the sandbox card: a declined card keeps the form, an approved one confirms, mails (.ics) and creates the account`, async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { k, c } = TEXT[language];
     const email = `checkout-${language}-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -130,7 +146,9 @@ for (const [language, option] of [
 
     await expect(page).toHaveURL(/\/checkout-session\/sbx_/);
     await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
-    const receipt = page.getByRole("region", { name: new RegExp(interpolate(k.receipt.heading, { reference: "[0-9A-F]{8}" })) });
+    const receipt = page.getByRole("region", {
+      name: new RegExp(interpolate(k.receipt.heading, { reference: "[0-9A-F]{8}" })),
+    });
     await expect(receipt.getByText(k.receipt.paidOnline, { exact: true })).toBeVisible();
     // Paid online: the receipt says what cancelling costs, and until when (issue 24.7).
     const freeUntil = k.cancellationTerms.freeUntil.split("{{")[0]!;
@@ -152,7 +170,9 @@ for (const [language, option] of [
   });
 }
 
-test("a signed-in driver books with pay later: details prefilled, booked at once, notified, receipt and calendar file", async ({ page }, testInfo) => {
+test("a signed-in driver books with pay later: details prefilled, booked at once, notified, receipt and calendar file", async ({
+  page,
+}, testInfo) => {
   const { k, c } = TEXT.en;
   await signInAsDemoDriver(page);
 
@@ -167,13 +187,19 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
   // The outcome is announced: the tab's title says it, and with JavaScript focus moves to the heading (issue 24.2).
   await expect(page).toHaveTitle(/^Booking [0-9A-F]{8} confirmed/);
-  if (jsEnabled(testInfo)) await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeFocused();
+  if (jsEnabled(testInfo))
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeFocused();
   await expect(page.getByText(c.bookingStatuses.pending, { exact: true })).toBeVisible();
   await expect(page.getByText(k.cancellationTerms.free)).toBeVisible();
   await expect(page.getByRole("link", { name: /^Notifications \(\d+ unread\)$/ }).first()).toBeVisible();
   await expectAccessible(page);
 
-  const calendar = await page.request.get(await page.getByRole("link", { name: k.receipt.calendar }).getAttribute("href").then((href) => href!));
+  const calendar = await page.request.get(
+    await page
+      .getByRole("link", { name: k.receipt.calendar })
+      .getAttribute("href")
+      .then((href) => href!),
+  );
   expect(calendar.headers()["content-type"]).toContain("text/calendar");
   expect(await calendar.text()).toContain("DTSTART;TZID=Africa/Tunis:");
 
@@ -183,12 +209,17 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await expectAccessible(page);
 });
 
-test("a shared browser: a visitor's confirmation is never stored, and nobody signing in or out after them, nor the next visitor, can open it", async ({ page }, testInfo) => {
+test("a shared browser: a visitor's confirmation is never stored, and nobody signing in or out after them, nor the next visitor, can open it", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { k, c } = TEXT.en;
   const bookAsVisitor = async (slot: number, who: string) => {
     await openCheckout(page, "en", periodFor(testInfo, slot));
-    await fillVisitor(page, "en", { fullName: who, email: `shared-${slot}-${testInfo.project.name}-${Date.now()}@example.com` });
+    await fillVisitor(page, "en", {
+      fullName: who,
+      email: `shared-${slot}-${testInfo.project.name}-${Date.now()}@example.com`,
+    });
     await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
     await submit(page, "en").click();
     await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
@@ -204,7 +235,8 @@ test("a shared browser: a visitor's confirmation is never stored, and nobody sig
   const opened = await page.goto(confirmation);
   expect(opened!.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByText("First Visitor")).toBeVisible();
-  const receipt = new URL((await page.getByRole("link", { name: k.receipt.view }).getAttribute("href"))!, confirmation).href;
+  const receipt = new URL((await page.getByRole("link", { name: k.receipt.view }).getAttribute("href"))!, confirmation)
+    .href;
   expect((await page.goto(receipt))!.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByText("First Visitor")).toBeVisible();
 
@@ -223,11 +255,17 @@ test("a shared browser: a visitor's confirmation is never stored, and nobody sig
   for (const url of [confirmation, receipt, second]) await expectClosed(url);
 });
 
-test("bad input gets translated messages and keeps what was typed: too young, card fields, missing licence", async ({ page }, testInfo) => {
+test("bad input gets translated messages and keeps what was typed: too young, card fields, missing licence", async ({
+  page,
+}, testInfo) => {
   const { k, c } = TEXT.fr;
   // Atlas Rent asks for a driver's licence.
   await openCheckout(page, "fr", periodFor(testInfo, 3), "atlas-rent");
-  await fillVisitor(page, "fr", { fullName: "Jeune Conducteur", email: `young-${testInfo.project.name}-${Date.now()}@example.com`, birthDate: "2012-01-01" });
+  await fillVisitor(page, "fr", {
+    fullName: "Jeune Conducteur",
+    email: `young-${testInfo.project.name}-${Date.now()}@example.com`,
+    birthDate: "2012-01-01",
+  });
   await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
   await chooseGateway(page, "fr", "sandbox");
   await page.getByLabel(k.payment.cardNumber, { exact: true }).fill("4242 4242 4242 4241");
@@ -238,7 +276,9 @@ test("bad input gets translated messages and keeps what was typed: too young, ca
   await submit(page, "fr").click();
   const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
   await expect(summary).toBeVisible();
-  await expect(summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) })).toBeVisible();
+  await expect(
+    summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) }),
+  ).toBeVisible();
   await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidCardNumber) })).toBeVisible();
   await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidCardExpiry) })).toBeVisible();
   await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidCardCvc) })).toBeVisible();
@@ -248,15 +288,28 @@ test("bad input gets translated messages and keeps what was typed: too young, ca
   await expectAccessible(page);
 });
 
-test("a car that includes an additional driver is booked by a driver alone; a second driver, once added, meets the driver's rules", async ({ page }, testInfo) => {
+test("a car that includes an additional driver is booked by a driver alone; a second driver, once added, meets the driver's rules", async ({
+  page,
+}, testInfo) => {
   // Tunis, Carthage Cars, Kia Picanto: the offer includes the additional driver (issue 21.1). French without JavaScript, English with it.
   const language = jsEnabled(testInfo) ? "en" : "fr";
   const { k, c } = TEXT[language];
   const period = periodFor(testInfo, 8);
-  const query = new URLSearchParams({ pickup: "tunis", same: "on", from: period.from, to: period.to, lng: language, supplier: "carthage-cars" });
+  const query = new URLSearchParams({
+    pickup: "tunis",
+    same: "on",
+    from: period.from,
+    to: period.to,
+    lng: language,
+    supplier: "carthage-cars",
+  });
   await page.goto(`/search?${query}`);
   await whenReady(page);
-  await page.getByRole("main").getByRole("link", { name: new RegExp(`: Kia Picanto$`) }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`: Kia Picanto$`) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/checkout\?/);
   await whenReady(page);
   const secondDriver = page.getByRole("group", { name: k.additionalDriver.heading });
@@ -267,7 +320,10 @@ test("a car that includes an additional driver is booked by a driver alone; a se
   await expectAccessible(page);
 
   // Added with a ten-year-old and an address that is not one: refused field by field, in the page's language.
-  await fillVisitor(page, language, { fullName: "Leila Seule", email: `alone-${testInfo.project.name}-${Date.now()}@example.com` });
+  await fillVisitor(page, language, {
+    fullName: "Leila Seule",
+    email: `alone-${testInfo.project.name}-${Date.now()}@example.com`,
+  });
   await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
   await addBox.check();
   await page.getByLabel(k.additionalDriver.fullName, { exact: true }).fill("Petit Frère");
@@ -278,11 +334,18 @@ test("a car that includes an additional driver is booked by a driver alone; a se
   await submit(page, language).click();
   const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
   await expect(summary.getByRole("link", { name: new RegExp(c.validation.invalidEmail) })).toBeVisible();
-  await expect(summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) })).toBeVisible();
+  await expect(
+    summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) }),
+  ).toBeVisible();
   await expect(page.getByLabel(k.driver.fullName, { exact: true })).toHaveValue("Leila Seule");
 
   // The driver changes their mind and drives alone: the second driver's details are emptied, the box unticked.
-  for (const label of [k.additionalDriver.fullName, k.additionalDriver.email, k.additionalDriver.phone, k.additionalDriver.birthDate]) {
+  for (const label of [
+    k.additionalDriver.fullName,
+    k.additionalDriver.email,
+    k.additionalDriver.phone,
+    k.additionalDriver.birthDate,
+  ]) {
     await page.getByLabel(label, { exact: true }).fill("");
   }
   await secondDriver.getByRole("checkbox", { name: k.additionalDriver.add }).uncheck();
@@ -293,10 +356,14 @@ test("a car that includes an additional driver is booked by a driver alone; a se
   await expectAccessible(page);
 });
 
-test("a stale link explains itself and leads back to the same search; an unavailable extra posted by hand is refused", async ({ page }, testInfo) => {
+test("a stale link explains itself and leads back to the same search; an unavailable extra posted by hand is refused", async ({
+  page,
+}, testInfo) => {
   const { k } = TEXT.en;
   const period = periodFor(testInfo, 4);
-  await page.goto(`/checkout?car=00000000-0000-4000-8000-000000000000&pickup=tunis&dropoff=tunis&from=${period.from}&to=${period.to}&lng=en`);
+  await page.goto(
+    `/checkout?car=00000000-0000-4000-8000-000000000000&pickup=tunis&dropoff=tunis&from=${period.from}&to=${period.to}&lng=en`,
+  );
   await expect(page.getByRole("alert").getByText(k.problems.carNotFound)).toBeVisible();
   await page.getByRole("link", { name: k.backToSearch }).click();
   await expect(page).toHaveURL(/\/search\?pickup=tunis/);
@@ -304,16 +371,27 @@ test("a stale link explains itself and leads back to the same search; an unavail
 
   await openCheckout(page, "en", period);
   const link = new URL(page.url());
-  const form = Object.fromEntries(["car", "pickup", "dropoff", "from", "to"].map((key) => [key, link.searchParams.get(key) ?? ""]));
+  const form = Object.fromEntries(
+    ["car", "pickup", "dropoff", "from", "to"].map((key) => [key, link.searchParams.get(key) ?? ""]),
+  );
   const refused = await page.request.post("/checkout?lng=en", {
-    form: { ...form, intent: "book", extra: "additionalDriver", paymentMode: "payLater", shownTotal: "1", shownCurrency: "USD" },
+    form: {
+      ...form,
+      intent: "book",
+      extra: "additionalDriver",
+      paymentMode: "payLater",
+      shownTotal: "1",
+      shownCurrency: "USD",
+    },
     headers: { Origin: new URL(page.url()).origin },
   });
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain(k.problems.extraUnavailable);
 });
 
-test("Stripe with JavaScript: the embedded form (the built Stripe.js chunk, Stripe.js from the stand-in) mounts, pays and returns confirmed", async ({ page }, testInfo) => {
+test("Stripe with JavaScript: the embedded form (the built Stripe.js chunk, Stripe.js from the stand-in) mounts, pays and returns confirmed", async ({
+  page,
+}, testInfo) => {
   test.skip(!jsEnabled(), "the embedded form needs JavaScript; the hosted page is the test below");
   const { k, c } = TEXT.en;
   await openCheckout(page, "en", periodFor(testInfo, 9));
@@ -331,7 +409,9 @@ test("Stripe with JavaScript: the embedded form (the built Stripe.js chunk, Stri
   await expect(page.getByText("Card (Stripe)")).toBeVisible();
 });
 
-test("the Stripe hosted page without JavaScript: pay and come back confirmed, or turn back, cancel and find 'Payment failed.' with the choices kept", async ({ page }, testInfo) => {
+test("the Stripe hosted page without JavaScript: pay and come back confirmed, or turn back, cancel and find 'Payment failed.' with the choices kept", async ({
+  page,
+}, testInfo) => {
   test.skip(jsEnabled(), "with JavaScript, Stripe's form is embedded: the test above");
   const { k, c } = TEXT.en;
   for (const [slot, outcome] of [
@@ -339,7 +419,10 @@ test("the Stripe hosted page without JavaScript: pay and come back confirmed, or
     [6, "back"],
   ] as const) {
     await openCheckout(page, "en", periodFor(testInfo, slot));
-    await fillVisitor(page, "en", { fullName: "Stripe Customer", email: `stripe-${outcome}-${Date.now()}@example.com` });
+    await fillVisitor(page, "en", {
+      fullName: "Stripe Customer",
+      email: `stripe-${outcome}-${Date.now()}@example.com`,
+    });
     await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
     await chooseGateway(page, "en", "stripe");
     await submit(page, "en").click();
@@ -363,7 +446,10 @@ test("the Stripe hosted page without JavaScript: pay and come back confirmed, or
 test("PayPal: approve on PayPal's page, captured on our server, confirmed", async ({ page }, testInfo) => {
   const { k, c } = TEXT.fr;
   await openCheckout(page, "fr", periodFor(testInfo, 7));
-  await fillVisitor(page, "fr", { fullName: "Client PayPal", email: `paypal-${testInfo.project.name}-${Date.now()}@example.com` });
+  await fillVisitor(page, "fr", {
+    fullName: "Client PayPal",
+    email: `paypal-${testInfo.project.name}-${Date.now()}@example.com`,
+  });
   await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
   await chooseGateway(page, "fr", "payPal");
   await submit(page, "fr").click();

@@ -17,7 +17,11 @@ test.describe("layout, languages and static pages", () => {
     await expectAccessible(page);
 
     // The choice is remembered: a later page without ?lng stays in French.
-    await page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "À propos" }).first().click();
+    await page
+      .getByRole("navigation", { name: "Menu principal" })
+      .getByRole("link", { name: "À propos" })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("À propos");
 
@@ -68,7 +72,18 @@ test.describe("layout, languages and static pages", () => {
   test("the footer links to every page the spec lists", async ({ page }) => {
     await page.goto("/?lng=en");
     const footer = page.getByRole("contentinfo");
-    for (const name of ["About", "Terms of use", "Rent a car", "Suppliers", "Locations", "Support", "Contact", "Privacy policy", "FAQ", "Cookie policy"]) {
+    for (const name of [
+      "About",
+      "Terms of use",
+      "Rent a car",
+      "Suppliers",
+      "Locations",
+      "Support",
+      "Contact",
+      "Privacy policy",
+      "FAQ",
+      "Cookie policy",
+    ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await footer.getByRole("link", { name: "Cookie policy" }).click();
@@ -127,7 +142,9 @@ test.describe("server", () => {
   });
 });
 
-test("an oversized post is refused from its headers, before the body is read (413, translated, the connection cut soon after)", async ({ baseURL }) => {
+test("an oversized post is refused from its headers, before the body is read (413, translated, the connection cut soon after)", async ({
+  baseURL,
+}) => {
   test.skip(!jsEnabled(), "a server check: run once");
   const { connect } = await import("node:net");
   const url = new URL(baseURL!);
@@ -158,7 +175,11 @@ test("an oversized post is refused from its headers, before the body is read (41
     });
     // The server closes the connection after answering: our writes then fail (EPIPE, ECONNRESET), as they should.
     socket.on("error", () => undefined);
-    socket.on("close", () => (received ? resolve({ head: received, sentBytes, ms: answeredAt - started }) : reject(new Error("closed without an answer"))));
+    socket.on("close", () =>
+      received
+        ? resolve({ head: received, sentBytes, ms: answeredAt - started })
+        : reject(new Error("closed without an answer")),
+    );
     setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
   });
   expect(answer.head).toMatch(/^HTTP\/1\.1 413/);

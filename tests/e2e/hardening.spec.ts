@@ -28,14 +28,22 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
     test.setTimeout(120_000);
     // The app is reached as 127.0.0.1:3105 (APP_URL); the proxy tells it "Host: app.internal:3104".
     // REDIS_URL points at a port where nothing listens: rate limits fall back to PostgreSQL (here PGlite).
-    const app = await startBuiltServer(3104, { APP_URL: "http://127.0.0.1:3105", REDIS_URL: "redis://127.0.0.1:1", TRUST_PROXY: "loopback" });
+    const app = await startBuiltServer(3104, {
+      APP_URL: "http://127.0.0.1:3105",
+      REDIS_URL: "redis://127.0.0.1:1",
+      TRUST_PROXY: "loopback",
+    });
     const proxy = await startHostRewritingProxy(3105, { port: 3104, hostName: "app.internal" });
     try {
       await signInThroughForm(page, proxy.url);
       // The signed-in language switch is a post too.
       await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
       await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-      await page.getByRole("navigation", { name: "Menu principal" }).getByRole("button", { name: "Déconnexion" }).first().click();
+      await page
+        .getByRole("navigation", { name: "Menu principal" })
+        .getByRole("button", { name: "Déconnexion" })
+        .first()
+        .click();
       await expect(page.getByRole("status").getByText("Vous êtes déconnecté.")).toBeVisible();
 
       if (jsEnabled()) {
@@ -46,7 +54,10 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
         const rewritten = await signInPost(app.url, { Origin: "http://127.0.0.1:3105", Host: "app.internal:3104" });
         expect(rewritten.status).toBe(302);
         // From a trusted proxy, the forwarded host is an origin of this site too.
-        const forwarded = await signInPost(app.url, { Origin: "http://shop.example:8080", "X-Forwarded-Host": "shop.example:8080" });
+        const forwarded = await signInPost(app.url, {
+          Origin: "http://shop.example:8080",
+          "X-Forwarded-Host": "shop.example:8080",
+        });
         expect(forwarded.status).toBe(302);
         // Another site is refused (403), never a 500.
         const foreign = await signInPost(app.url, { Origin: "https://evil.example" });
@@ -81,7 +92,9 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
     databaseUrl.pathname = `/${name}`;
     databaseUrl.host = `127.0.0.1:${databaseProxy.port}`;
     const redisTarget = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : null;
-    const redisProxy = redisTarget ? await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) }) : null;
+    const redisProxy = redisTarget
+      ? await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) })
+      : null;
     const app = await startBuiltServer(3106, {
       DATABASE_URL: databaseUrl.href,
       APP_URL: "http://127.0.0.1:3106",
@@ -121,11 +134,15 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
       expect(page.ms).toBeLessThan(10_000);
       const post = await signInPost(app.url);
       expect(post.status).toBe(503);
-      console.log(`database blackholed: /healthz ${health.response.status} in ${health.ms.toFixed(0)} ms, /search ${page.response.status} in ${page.ms.toFixed(0)} ms`);
+      console.log(
+        `database blackholed: /healthz ${health.response.status} in ${health.ms.toFixed(0)} ms, /search ${page.response.status} in ${page.ms.toFixed(0)} ms`,
+      );
 
       databaseProxy.restore();
       redisProxy?.restore();
-      await expect.poll(async () => (await timed("/healthz")).response.status, { timeout: 30_000, intervals: [500] }).toBe(200);
+      await expect
+        .poll(async () => (await timed("/healthz")).response.status, { timeout: 30_000, intervals: [500] })
+        .toBe(200);
       expect((await timed(search)).response.status).toBe(200);
       expect(app.output()).toMatch(/\[database\] GET \/search .* answered 503/);
     } finally {

@@ -57,7 +57,8 @@ test("pages hydrate without a mismatch when signed in, with the active menu entr
     birthDate: "1990-01-01",
     password: "correct horse battery staple",
   });
-  for (const path of ["/bookings", "/notifications", "/settings", "/change-password", SEARCH]) await hydrate(page, path);
+  for (const path of ["/bookings", "/notifications", "/settings", "/change-password", SEARCH])
+    await hydrate(page, path);
   await hydrate(page, "/bookings");
   await expect(page.getByRole("link", { name: "Bookings", exact: true })).toHaveAttribute("aria-current", "page");
   expect(errors).toEqual([]);
@@ -73,9 +74,13 @@ test("once hydrated, a result's link navigates in the page instead of loading a 
     .click();
   await expect(page).toHaveURL(/\/checkout\?car=/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(
+    true,
+  );
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
-  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { stillThisDocument?: boolean }).stillThisDocument)).toBe(
+    true,
+  );
   expect(errors).toEqual([]);
 });

@@ -22,7 +22,17 @@ class Lynx {
   }
 
   async start(path: string) {
-    this.tmux("new-session", "-d", "-s", this.session, "-x", "200", "-y", "150", `lynx -accept_all_cookies -number_fields '${this.base}${path}'`);
+    this.tmux(
+      "new-session",
+      "-d",
+      "-s",
+      this.session,
+      "-x",
+      "200",
+      "-y",
+      "150",
+      `lynx -accept_all_cookies -number_fields '${this.base}${path}'`,
+    );
   }
 
   stop() {
@@ -30,7 +40,9 @@ class Lynx {
   }
 
   async waitFor(text: string) {
-    await expect.poll(() => this.screen(), { message: `lynx shows ${JSON.stringify(text)}`, timeout: 15_000, intervals: [200] }).toContain(text);
+    await expect
+      .poll(() => this.screen(), { message: `lynx shows ${JSON.stringify(text)}`, timeout: 15_000, intervals: [200] })
+      .toContain(text);
   }
 
   private async key(...keys: string[]) {
@@ -107,8 +119,12 @@ test("in lynx: a driver alone books a car whose offer includes a second driver",
   test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
   test.setTimeout(90_000);
   // Tunis, Carthage Cars, Kia Picanto (issue 21.1): the second driver's fields stay empty.
-  const search = await request.get("/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en");
-  const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/.exec(await search.text())?.[1]?.replaceAll("&amp;", "&");
+  const search = await request.get(
+    "/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en",
+  );
+  const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
+    .exec(await search.text())?.[1]
+    ?.replaceAll("&amp;", "&");
   expect(checkout, "the Kia Picanto is offered").toBeTruthy();
   const lynx = new Lynx(baseURL!);
   await lynx.start(`${checkout}&lng=en`);
@@ -126,14 +142,35 @@ test("in lynx: a driver alone books a car whose offer includes a second driver",
   }
 });
 
-test("in lynx: 'Update total' on the amend page previews the new total and saves nothing; 'Save the changes' saves", async ({ baseURL, playwright }) => {
+test("in lynx: 'Update total' on the amend page previews the new total and saves nothing; 'Save the changes' saves", async ({
+  baseURL,
+  playwright,
+}) => {
   test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
   test.setTimeout(120_000);
   // A driver with a pay-later booking, made over HTTP; lynx signs in as them.
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  const driver = { fullName: "Ada Amend", email: `lynx-amend-${Date.now()}@example.com`, phone: "+44 20 7946 0032", birthDate: "1980-01-01", password: "lynx-amend-1" };
-  expect((await api.post("/sign-up?lng=en", { form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" }, maxRedirects: 0 })).status()).toBe(302);
-  const link = new URLSearchParams({ pickup: "tunis", dropoff: "tunis", from: "2027-09-20T10:00", to: "2027-09-23T10:00" });
+  const driver = {
+    fullName: "Ada Amend",
+    email: `lynx-amend-${Date.now()}@example.com`,
+    phone: "+44 20 7946 0032",
+    birthDate: "1980-01-01",
+    password: "lynx-amend-1",
+  };
+  expect(
+    (
+      await api.post("/sign-up?lng=en", {
+        form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
+  const link = new URLSearchParams({
+    pickup: "tunis",
+    dropoff: "tunis",
+    from: "2027-09-20T10:00",
+    to: "2027-09-23T10:00",
+  });
   const search = await (await api.get(`/search?${link}&same=on&supplier=carthage-cars&lng=en`)).text();
   const car = /href="\/checkout\?[^"]*car=([^&"]+)/.exec(search)?.[1];
   expect(car, "a car is offered").toBeTruthy();
@@ -141,13 +178,25 @@ test("in lynx: 'Update total' on the amend page previews the new total and saves
   const checkout = await (await api.get(`/checkout?${link}&lng=en`)).text();
   const shown = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
   const booked = await api.post("/checkout", {
-    form: { ...Object.fromEntries(link), intent: "book", paymentMode: "payLater", phone: driver.phone, birthDate: driver.birthDate, shownTotal: shown("shownTotal"), shownDeposit: shown("shownDeposit"), shownCurrency: shown("shownCurrency") },
+    form: {
+      ...Object.fromEntries(link),
+      intent: "book",
+      paymentMode: "payLater",
+      phone: driver.phone,
+      birthDate: driver.birthDate,
+      shownTotal: shown("shownTotal"),
+      shownDeposit: shown("shownDeposit"),
+      shownCurrency: shown("shownCurrency"),
+    },
     maxRedirects: 0,
   });
   expect(booked.status()).toBe(302);
   const bookingId = /\/booking\/amend\?b=([0-9a-f-]{36})/.exec(await (await api.get("/bookings?lng=en")).text())?.[1];
   expect(bookingId, "the booking is listed").toBeTruthy();
-  const receipt = async () => /Total[^$]*(\$[\d,.]+)/.exec((await (await api.get(`/booking?b=${bookingId}&lng=en`)).text()).replace(/<[^>]+>/g, " "))?.[1];
+  const receipt = async () =>
+    /Total[^$]*(\$[\d,.]+)/.exec(
+      (await (await api.get(`/booking?b=${bookingId}&lng=en`)).text()).replace(/<[^>]+>/g, " "),
+    )?.[1];
   const before = await receipt();
   expect(before).toBeTruthy();
 

@@ -8,7 +8,13 @@ async function submit(page: Page, name: string) {
 test("forgot, reset and change a password through the mail", async ({ page }, testInfo) => {
   const email = `pat-${testInfo.project.name}-${Date.now()}@example.com`;
   // A fresh account, so the demo driver's password never changes under other tests.
-  await signedInDriver(page, { fullName: "Pat Reset", email, phone: "+34 600 111 222", birthDate: "1985-07-01", password: "first-pass" });
+  await signedInDriver(page, {
+    fullName: "Pat Reset",
+    email,
+    phone: "+34 600 111 222",
+    birthDate: "1985-07-01",
+    password: "first-pass",
+  });
   await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Sign out" }).first().click();
   await expect(page.getByRole("status").getByText("You are signed out.")).toBeVisible();
 
@@ -66,12 +72,23 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await expect(page.getByRole("status").getByText("Welcome back, Pat Reset!")).toBeVisible();
 });
 
-test("a refused post says when to come back: the current-password check, guessed too often, answers 429 with Retry-After and the form", async ({ page }, testInfo) => {
+test("a refused post says when to come back: the current-password check, guessed too often, answers 429 with Retry-After and the form", async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name === "js-off", "a plain form post either way: one run is enough");
-  await signedInDriver(page, { fullName: "Gus Guess", email: `guess-${Date.now()}@example.com`, phone: "+34 600 111 333", birthDate: "1984-04-04", password: "right-pass-1" });
+  await signedInDriver(page, {
+    fullName: "Gus Guess",
+    email: `guess-${Date.now()}@example.com`,
+    phone: "+34 600 111 333",
+    birthDate: "1984-04-04",
+    password: "right-pass-1",
+  });
   const origin = new URL(page.url()).origin;
   const guess = (attempt: number) =>
-    page.request.post("/change-password?lng=en", { headers: { Origin: origin }, form: { currentPassword: `wrong-${attempt}`, password: "new-pass-123", confirmPassword: "new-pass-123" } });
+    page.request.post("/change-password?lng=en", {
+      headers: { Origin: origin },
+      form: { currentPassword: `wrong-${attempt}`, password: "new-pass-123", confirmPassword: "new-pass-123" },
+    });
   let attempt = 0;
   let answer = await guess(attempt);
   while (answer.status() === 400 && attempt < 20) answer = await guess(++attempt);

@@ -10,14 +10,32 @@ test("the production server starts with no configuration on an empty data folder
   test.skip(!jsEnabled(), "one run is enough");
   test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-quick-start-"));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PORT: "3102", HOST: "127.0.0.1" };
-  const server = spawn(process.execPath, ["build/server.js"], { cwd: process.cwd(), env: { ...env, PGLITE_DIR: `${dataDir}/pglite`, OUTBOX_DIR: `${dataDir}/outbox`, SESSION_SECRET_FILE: `${dataDir}/session-secret`, UPLOADS_DIR: `${dataDir}/uploads` } });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: "3102",
+    HOST: "127.0.0.1",
+  };
+  const server = spawn(process.execPath, ["build/server.js"], {
+    cwd: process.cwd(),
+    env: {
+      ...env,
+      PGLITE_DIR: `${dataDir}/pglite`,
+      OUTBOX_DIR: `${dataDir}/outbox`,
+      SESSION_SECRET_FILE: `${dataDir}/session-secret`,
+      UPLOADS_DIR: `${dataDir}/uploads`,
+    },
+  });
   let output = "";
   server.stdout.on("data", (chunk) => (output += chunk));
   server.stderr.on("data", (chunk) => (output += chunk));
   try {
     await expect
-      .poll(async () => (await request.get("http://127.0.0.1:3102/healthz").catch(() => null))?.status() ?? server.exitCode, { timeout: 60_000, intervals: [500] })
+      .poll(
+        async () => (await request.get("http://127.0.0.1:3102/healthz").catch(() => null))?.status() ?? server.exitCode,
+        { timeout: 60_000, intervals: [500] },
+      )
       .toBe(200);
     const home = await request.get("http://127.0.0.1:3102/search?pickup=tunis");
     expect(home.status()).toBe(200);
@@ -36,16 +54,33 @@ test("SIGTERM sent to npm start stops the server gracefully, finishing the reque
   test.skip(!jsEnabled(), "one run is enough");
   test.setTimeout(90_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-npm-start-"));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", PORT: "3103", HOST: "127.0.0.1" };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    PORT: "3103",
+    HOST: "127.0.0.1",
+  };
   const npm = spawn("npm", ["start"], {
     cwd: process.cwd(),
-    env: { ...env, PGLITE_DIR: `${dataDir}/pglite`, OUTBOX_DIR: `${dataDir}/outbox`, SESSION_SECRET_FILE: `${dataDir}/session-secret`, UPLOADS_DIR: `${dataDir}/uploads` },
+    env: {
+      ...env,
+      PGLITE_DIR: `${dataDir}/pglite`,
+      OUTBOX_DIR: `${dataDir}/outbox`,
+      SESSION_SECRET_FILE: `${dataDir}/session-secret`,
+      UPLOADS_DIR: `${dataDir}/uploads`,
+    },
   });
   let output = "";
   npm.stdout.on("data", (chunk) => (output += chunk));
   npm.stderr.on("data", (chunk) => (output += chunk));
   try {
-    await expect.poll(async () => (await fetch("http://127.0.0.1:3103/healthz").catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [500] }).toBe(200);
+    await expect
+      .poll(async () => (await fetch("http://127.0.0.1:3103/healthz").catch(() => null))?.status ?? 0, {
+        timeout: 60_000,
+        intervals: [500],
+      })
+      .toBe(200);
     const inFlight = fetch("http://127.0.0.1:3103/search?pickup=tunis");
     await new Promise((resolve) => setTimeout(resolve, 5));
     npm.kill("SIGTERM");
@@ -54,7 +89,11 @@ test("SIGTERM sent to npm start stops the server gracefully, finishing the reque
     expect(output).toContain("SIGTERM: finishing in-flight requests");
     expect(output).toContain("[server] stopped");
     // Nothing is left listening.
-    expect(await fetch("http://127.0.0.1:3103/healthz").then(() => "answering").catch(() => "closed")).toBe("closed");
+    expect(
+      await fetch("http://127.0.0.1:3103/healthz")
+        .then(() => "answering")
+        .catch(() => "closed"),
+    ).toBe("closed");
     expect(code === 0 || code === null).toBe(true);
   } catch (error) {
     npm.kill("SIGKILL");

@@ -31,8 +31,23 @@ async function settled(page: Page) {
     const shown = new URLSearchParams(results.getAttribute("data-search") ?? "");
     const address = new URLSearchParams(location.search);
     const defaults: Record<string, string> = { sort: "price-asc", page: "1" };
-    const keys = ["range", "rating", "seats", "specs", "multimedia", "deposit", "fuelPolicy", "supplier", "gearbox", "mileage", "fuelType", "sort", "page"];
-    const value = (query: URLSearchParams, key: string) => query.getAll(key).filter(Boolean).join() || defaults[key] || "";
+    const keys = [
+      "range",
+      "rating",
+      "seats",
+      "specs",
+      "multimedia",
+      "deposit",
+      "fuelPolicy",
+      "supplier",
+      "gearbox",
+      "mileage",
+      "fuelType",
+      "sort",
+      "page",
+    ];
+    const value = (query: URLSearchParams, key: string) =>
+      query.getAll(key).filter(Boolean).join() || defaults[key] || "";
     return keys.every((key) => value(address, key) === value(shown, key)) && !results.hasAttribute("aria-busy");
   });
 }
@@ -63,12 +78,15 @@ const totals = async (page: Page) =>
   (await page.locator(".price-total").allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, "")));
 
 test.describe("search", () => {
-  test("home shows the search form, the location count, sizes with 'from' prices, destinations and brands", async ({ page }) => {
+  test("home shows the search form, the location count, sizes with 'from' prices, destinations and brands", async ({
+    page,
+  }) => {
     await page.goto("/?lng=en");
     await expect(page.getByLabel("Pick-up location (23 locations available)")).toBeVisible();
     await expect(page.getByLabel("Return to the same location")).toBeChecked();
     const sizes = page.getByRole("region", { name: "Vehicle sizes" });
-    for (const size of ["Car", "SUV", "Van"]) await expect(sizes.getByRole("link", { name: size, exact: true })).toBeVisible();
+    for (const size of ["Car", "SUV", "Van"])
+      await expect(sizes.getByRole("link", { name: size, exact: true })).toBeVisible();
     await expect(sizes.getByText(/^from \$[\d.,]+\/day$/).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Our suppliers" }).getByRole("link")).toHaveCount(6);
     await expectAccessible(page);
@@ -99,7 +117,12 @@ test.describe("search", () => {
     const href = await choose.getAttribute("href");
     const url = new URL(href!, "http://x");
     expect(url.pathname).toBe("/checkout");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ pickup: "tunis", dropoff: "tunis", from: FROM, to: TO });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      pickup: "tunis",
+      dropoff: "tunis",
+      from: FROM,
+      to: TO,
+    });
     expect(url.searchParams.get("car")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -111,14 +134,16 @@ test.describe("search", () => {
     for (const card of await atLeastOne(cards(page))) await expect(card.locator(".badge")).toHaveText("SUV");
 
     await tickFilter(page, "Gearbox", "Automatic", /gearbox=automatic/);
-    for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Automatic", { exact: true })).toBeVisible();
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText("Automatic", { exact: true })).toBeVisible();
 
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Mileage", "Unlimited", /mileage=unlimited/);
     for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Mileage: Unlimited")).toBeVisible();
 
     await tickFilter(page, "Seats", "More than 5", /seats=5plus/);
-    for (const card of await atLeastOne(cards(page))) await expect(card.getByText(/^([6-9]|\d{2}) seats$/)).toBeVisible();
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText(/^([6-9]|\d{2}) seats$/)).toBeVisible();
 
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Multimedia", "Apple CarPlay", /multimedia=appleCarPlay/);
@@ -130,19 +155,24 @@ test.describe("search", () => {
 
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Deposit", "Less than $250", /deposit=250/);
-    for (const text of await textsOfAtLeastOne(page.getByText(/^Deposit: /))) expect(Number(text.replace(/[^0-9.]/g, ""))).toBeLessThan(250);
+    for (const text of await textsOfAtLeastOne(page.getByText(/^Deposit: /)))
+      expect(Number(text.replace(/[^0-9.]/g, ""))).toBeLessThan(250);
 
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Fuel type", "Electric", /fuelType=electric/);
-    for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Electric", { exact: true })).toBeVisible();
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText("Electric", { exact: true })).toBeVisible();
     await tickFilter(page, "Rating", "4+", /rating=4/);
-    for (const text of await textsOfAtLeastOne(page.getByText(/Rated \d/))) expect(ratingIn(text)).toBeGreaterThanOrEqual(4);
+    for (const text of await textsOfAtLeastOne(page.getByText(/Rated \d/)))
+      expect(ratingIn(text)).toBeGreaterThanOrEqual(4);
 
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Fuel policy", "Full to full", /fuelPolicy=fullToFull/);
-    for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Fuel policy: Full to full")).toBeVisible();
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText("Fuel policy: Full to full")).toBeVisible();
     await tickFilter(page, "Car specs", "Air conditioning", /specs=aircon/);
-    for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Air conditioning", { exact: true })).toBeVisible();
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText("Air conditioning", { exact: true })).toBeVisible();
     await tickFilter(page, "Supplier", "EuroFleet", /supplier=eurofleet/);
     for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Supplier: EuroFleet")).toBeVisible();
     await expectAccessible(page);
@@ -212,16 +242,23 @@ test.describe("search", () => {
   test("refuses bad dates with translated messages, keeping the input", async ({ page }) => {
     const past = `${year - 3}-01-01T10:00`;
     await page.goto(`/search?pickup=tunis&from=${past}&to=${FROM}&lng=fr`);
-    await expect(page.getByText("La prise en charge doit avoir lieu au moins 1 heure à partir de maintenant", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("La prise en charge doit avoir lieu au moins 1 heure à partir de maintenant", { exact: true }),
+    ).toBeVisible();
     // The summary above the form takes focus and links to the field in error.
     const summary = page.getByRole("alert").filter({ hasText: "Il y a un problème" });
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole("link", { name: /La prise en charge doit avoir lieu/ })).toHaveAttribute("href", "#search-from");
+    await expect(summary.getByRole("link", { name: /La prise en charge doit avoir lieu/ })).toHaveAttribute(
+      "href",
+      "#search-from",
+    );
     await expect(page.getByLabel("Date et heure de prise en charge")).toHaveValue(past);
     await expect(cards(page)).toHaveCount(0);
 
     await page.goto(`/search?pickup=tunis&from=${TO}&to=${FROM}&lng=fr`);
-    await expect(page.getByText("La restitution doit avoir lieu après la prise en charge", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("La restitution doit avoir lieu après la prise en charge", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByLabel("Date et heure de restitution")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
 
@@ -242,7 +279,9 @@ test.describe("search", () => {
 
   test("a hand-written or hostile search URL gets an answer, never an error page", async ({ page }) => {
     const long = "x".repeat(1500);
-    let response = await page.goto(`/search?pickup=${long}&from=${long}&to=${long}&range=${long}&sort=${long}&page=99999999&lng=en`);
+    let response = await page.goto(
+      `/search?pickup=${long}&from=${long}&to=${long}&range=${long}&sort=${long}&page=99999999&lng=en`,
+    );
     expect(response?.status()).toBe(400);
     await expect(page.getByText("Please choose a location from the list", { exact: true })).toBeVisible();
     await expect(page.getByText("Please enter a valid date and time", { exact: true }).first()).toBeVisible();
@@ -253,7 +292,10 @@ test.describe("search", () => {
     // A date-time with seconds (copied from elsewhere) is understood, and carried on without them.
     response = await page.goto(`/search?pickup=tunis&from=${FROM}:00&to=${TO}:00&lng=en`);
     expect(response?.status()).toBe(200);
-    const href = await cards(page).first().getByRole("link", { name: /^Choose this car/ }).getAttribute("href");
+    const href = await cards(page)
+      .first()
+      .getByRole("link", { name: /^Choose this car/ })
+      .getAttribute("href");
     expect(Object.fromEntries(new URL(href!, "http://x").searchParams)).toMatchObject({ from: FROM, to: TO });
   });
 
@@ -277,7 +319,13 @@ test.describe("search", () => {
     const inside: Array<{ x: number; y: number }> = [];
     for (const marker of await page.locator(".location-map .pigeon-click-block").all()) {
       const box = await marker.boundingBox();
-      if (box && box.x > map.x && box.y > map.y && box.x + box.width < map.x + map.width && box.y + box.height < map.y + map.height) {
+      if (
+        box &&
+        box.x > map.x &&
+        box.y > map.y &&
+        box.x + box.width < map.x + map.width &&
+        box.y + box.height < map.y + map.height
+      ) {
         inside.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
       }
     }

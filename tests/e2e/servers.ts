@@ -63,13 +63,25 @@ export interface HostRewritingProxy {
  * A reverse proxy as nginx's default set-up makes one: the upstream sees `Host: <upstream name>` (proxy_set_header
  * Host $proxy_host), plus X-Forwarded-For/-Proto/-Host naming the browser's side.
  */
-export async function startHostRewritingProxy(port: number, upstream: { port: number; hostName: string }): Promise<HostRewritingProxy> {
+export async function startHostRewritingProxy(
+  port: number,
+  upstream: { port: number; hostName: string },
+): Promise<HostRewritingProxy> {
   const server = http.createServer((request, response) => {
-    const headers = { ...request.headers, host: `${upstream.hostName}:${upstream.port}`, "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "http", "x-forwarded-host": request.headers.host ?? "" };
-    const forwarded = http.request({ host: "127.0.0.1", port: upstream.port, method: request.method, path: request.url, headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const headers = {
+      ...request.headers,
+      host: `${upstream.hostName}:${upstream.port}`,
+      "x-forwarded-for": "203.0.113.9",
+      "x-forwarded-proto": "http",
+      "x-forwarded-host": request.headers.host ?? "",
+    };
+    const forwarded = http.request(
+      { host: "127.0.0.1", port: upstream.port, method: request.method, path: request.url, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on("error", () => response.writeHead(502).end());
     request.pipe(forwarded);
   });

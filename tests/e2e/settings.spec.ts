@@ -2,10 +2,15 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, signedInDriver, whenReady } from "./support";
 
-const picture = () => sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } }).png().toBuffer();
+const picture = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } })
+    .png()
+    .toBuffer();
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-test("settings: profile, language, avatar and driver licence, with hostile uploads refused", async ({ page }, testInfo) => {
+test("settings: profile, language, avatar and driver licence, with hostile uploads refused", async ({
+  page,
+}, testInfo) => {
   await signedInDriver(page, {
     fullName: "Sam Settings",
     email: `sam-${testInfo.project.name}-${Date.now()}@example.com`,
@@ -20,7 +25,9 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await whenReady(page);
 
   // A picture that is not one: refused with a clear message, nothing stored.
-  await page.getByLabel("Choose a picture").setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
+  await page
+    .getByLabel("Choose a picture")
+    .setInputFiles({ name: "cat.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") });
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByText("Please choose a JPEG, PNG or WebP picture", { exact: true })).toBeVisible();
   await expect(page.getByText("You have no profile picture yet.")).toBeVisible();
@@ -29,7 +36,9 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByText("Please add an image", { exact: true })).toBeVisible();
 
-  await page.getByLabel("Choose a picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture() });
+  await page
+    .getByLabel("Choose a picture")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await picture() });
   await page.getByRole("button", { name: "Upload picture" }).click();
   await expect(page.getByRole("status").getByText("Settings updated successfully")).toBeVisible();
   const avatar = page.getByRole("img", { name: "Your profile picture" });
@@ -56,12 +65,16 @@ test("settings: profile, language, avatar and driver licence, with hostile uploa
 
   // Driver licence: a PDF, then replaced by a photo, then deleted.
   await whenReady(page);
-  await page.getByLabel("Choose a photo or a PDF of your licence").setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page
+    .getByLabel("Choose a photo or a PDF of your licence")
+    .setInputFiles({ name: "licence.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Upload licence" }).click();
   await expect(page.getByText("Your driver's licence is on file.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Download your licence (PDF)" })).toBeVisible();
   await whenReady(page);
-  await page.getByLabel("Choose a new photo or PDF of your licence").setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await picture() });
+  await page
+    .getByLabel("Choose a new photo or PDF of your licence")
+    .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await picture() });
   await page.getByRole("button", { name: "Replace licence" }).click();
   await expect(page.getByRole("link", { name: "View your licence" })).toBeVisible();
   await page.getByRole("button", { name: "Delete licence" }).click();

@@ -8,10 +8,14 @@ async function signIn(page: Page, email: string, password: string, stayConnected
   await page.getByLabel(/^(Email address|Adresse e-mail|Correo electrónico)$/).fill(email);
   await page.getByLabel(/^(Password|Mot de passe|Contraseña)$/).fill(password);
   if (stayConnected) await page.getByLabel(/^(Stay connected|Rester connecté)$/).check();
-  await page.getByRole("main").getByRole("button", { name: /^(Sign in|Se connecter|Iniciar sesión)$/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter|Iniciar sesión)$/ })
+    .click();
 }
 
-const sessionCookie = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === "__session");
+const sessionCookie = async (page: Page) =>
+  (await page.context().cookies()).find((cookie) => cookie.name === "__session");
 
 test.describe("sign-in", () => {
   test("stay connected keeps a persistent session; sign-out ends it", async ({ page }) => {
@@ -90,6 +94,8 @@ test.describe("sign-in", () => {
       await expect(page.getByText("Correo electrónico o contraseña incorrectos")).toBeVisible();
     }
     await signIn(page, email, "guess-9");
-    await expect(page.getByText(/^Demasiados intentos\. Inténtelo de nuevo dentro de \d+ minuto\(s\)\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Demasiados intentos\. Inténtelo de nuevo dentro de \d+ minuto\(s\)\.$/),
+    ).toBeVisible();
   });
 });

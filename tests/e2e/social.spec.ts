@@ -40,26 +40,36 @@ test("Google creates a validated account and returns to the page that asked", as
   await expect(page.getByLabel("Current password")).toHaveCount(0);
 });
 
-test("Apple (a cross-site form post) opens the existing account with the same verified address, in French", async ({ page }) => {
+test("Apple (a cross-site form post) opens the existing account with the same verified address, in French", async ({
+  page,
+}) => {
   const callback = page.waitForRequest((request) => request.url().includes("/auth/apple/callback"));
   await startAt(page, "/sign-in?lng=fr", "Continuer avec Apple");
   await signInAtProvider(page, "driver@rentacar.example");
   expect((await callback).method()).toBe("POST");
   await expect(page.getByRole("status").getByText(/Bon retour/)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Menu principal" }).getByRole("button", { name: "Déconnexion" }).first()).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Menu principal" }).getByRole("button", { name: "Déconnexion" }).first(),
+  ).toBeVisible();
 });
 
 test("an unverified address and a suspended account are refused with clear messages", async ({ page }) => {
   await startAt(page, "/sign-in?lng=en", "Continue with Facebook");
   await signInAtProvider(page, "unverified-someone@example.com");
   await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole("status").getByText("Your Facebook account has no verified e-mail address. Please sign up with your e-mail address.")).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .getByText("Your Facebook account has no verified e-mail address. Please sign up with your e-mail address."),
+  ).toBeVisible();
 
   await page.context().clearCookies();
   await startAt(page, "/sign-in?lng=en", "Continue with Google");
   await signInAtProvider(page, "suspended@rentacar.example");
   await expect(page.getByRole("status").getByText("Your account is suspended.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Sign in" }).first(),
+  ).toBeVisible();
 });
 
 test("an answer that does not match this browser's pending sign-in is refused", async ({ page }) => {
@@ -68,9 +78,13 @@ test("an answer that does not match this browser's pending sign-in is refused", 
   await page.waitForURL((url) => url.port === PROVIDER_PORT);
   await page.goto("/auth/google/callback?code=stolen-code&state=forged-state");
   await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole("status").getByText("Signing in with Google did not work. Please try again.")).toBeVisible();
+  await expect(
+    page.getByRole("status").getByText("Signing in with Google did not work. Please try again."),
+  ).toBeVisible();
   // And with no attempt at all.
   await page.context().clearCookies();
   await page.goto("/auth/google/callback?code=stolen-code&state=forged-state");
-  await expect(page.getByRole("status").getByText("Signing in with Google did not work. Please try again.")).toBeVisible();
+  await expect(
+    page.getByRole("status").getByText("Signing in with Google did not work. Please try again."),
+  ).toBeVisible();
 });

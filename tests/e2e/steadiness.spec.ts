@@ -14,13 +14,16 @@ test("after 'Next' the results' heading has focus and the title names the page",
   await expect(page).toHaveTitle(/^Cars at Tunis, page 2 \| /);
 });
 
-test("on a phone the filters start closed, say how many are chosen, and a skip link leads to the results", async ({ browser }, testInfo) => {
+test("on a phone the filters start closed, say how many are chosen, and a skip link leads to the results", async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
     javaScriptEnabled: jsEnabled(testInfo),
-    userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
   });
   const page = await context.newPage();
   await page.goto(`${SEARCH}&range=mini&gearbox=automatic&lng=es`);
@@ -45,12 +48,17 @@ test("a desktop search keeps the filters open", async ({ page }) => {
   await expect(page.locator("details.filters")).toHaveAttribute("open", "");
 });
 
-test("the map credits OpenStreetMap in the reader's language, and a marker on /locations opens that place's search", async ({ page }) => {
+test("the map credits OpenStreetMap in the reader's language, and a marker on /locations opens that place's search", async ({
+  page,
+}) => {
   test.skip(!jsEnabled(), "the map needs JavaScript; without it the place links do the same");
   await page.goto("/locations?lng=fr");
   await page.locator("html[data-hydrated]").waitFor();
   const map = page.locator(".location-map");
-  await expect(page.getByRole("link", { name: "© contributeurs d'OpenStreetMap" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(page.getByRole("link", { name: "© contributeurs d'OpenStreetMap" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/copyright",
+  );
   await map.scrollIntoViewIfNeeded();
   // Every marker is inside the map's frame (it is fitted to them).
   const frame = (await map.boundingBox())!;

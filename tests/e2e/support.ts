@@ -22,10 +22,17 @@ export async function expectAccessible(page: Page) {
     cleanup = () => context.close();
   }
   try {
-    const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const blocking = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
     expect(
-      blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
+      blocking.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+      ),
     ).toEqual([]);
   } finally {
     await cleanup();
@@ -50,7 +57,6 @@ export async function latestLink(to: string, route = "activate"): Promise<string
   }).toPass({ timeout: 10_000 });
   return found!;
 }
-
 
 /** Waits until the page can be used as this run means it: hydrated with JavaScript on, at once without. */
 export async function whenReady(page: Page) {
@@ -108,7 +114,16 @@ export async function expectControlsWithinWidth(page: Page) {
   const outside = await page
     .getByRole("main")
     .locator("a, button, input:not([type=hidden]), select, textarea")
-    .evaluateAll((elements, limit) => elements.filter((element) => element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().right > limit + 0.5).map((element) => element.outerHTML.slice(0, 120)), width);
+    .evaluateAll(
+      (elements, limit) =>
+        elements
+          .filter(
+            (element) =>
+              element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().right > limit + 0.5,
+          )
+          .map((element) => element.outerHTML.slice(0, 120)),
+      width,
+    );
   expect(outside, `controls beyond ${width} px`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }

@@ -33,7 +33,9 @@ export async function readOutbox(dir: string, db?: Database): Promise<string[]> 
   }
   return files.map((file) => {
     const raw = readFileSync(path.join(dir, file), "utf8");
-    const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = raw
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   });
 }
@@ -50,7 +52,11 @@ export function useAppDatabase(): { database: TestDatabase } {
 }
 
 /** What Remix passes a loader or action, for a request from `clientIp`. */
-export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({ request, params: {}, context: { clientIp, cspNonce: "test", requestScope: {} } });
+export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({
+  request,
+  params: {},
+  context: { clientIp, cspNonce: "test", requestScope: {} },
+});
 
 /** A same-origin form post to `path`. */
 export const formPost = (url: string, fields: Record<string, string>) =>

@@ -54,7 +54,10 @@ async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop(
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(tmpdir(), "rentacar-vitest-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const [snapshot, template] = await Promise.all([pgliteSnapshot(folder), adminUrl ? postgresTemplate(adminUrl) : null]);
+  const [snapshot, template] = await Promise.all([
+    pgliteSnapshot(folder),
+    adminUrl ? postgresTemplate(adminUrl) : null,
+  ]);
   project.provide("pgliteSnapshot", snapshot);
   project.provide("postgresTemplate", template?.name ?? "");
   return async () => {

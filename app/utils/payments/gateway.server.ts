@@ -65,7 +65,12 @@ export interface PaymentGateway {
    * Asks the gateway about a payment. A gateway that takes the money in a step of ours (PayPal's capture) first
    * asks `mayCapture` whether the booking still holds its car, and leaves the payment uncaptured if not.
    */
-  checkPayment(payment: { sessionId: string; payPalOrderId: string | null; bookingId: string; mayCapture?: () => Promise<boolean> }): Promise<PaymentCheck>;
+  checkPayment(payment: {
+    sessionId: string;
+    payPalOrderId: string | null;
+    bookingId: string;
+    mayCapture?: () => Promise<boolean>;
+  }): Promise<PaymentCheck>;
   /** Ends an unfinished payment so it can no longer be completed (the driver went back, or the hold expired). */
   cancelPayment(payment: { sessionId: string; payPalOrderId: string | null }): Promise<void>;
   /** Gives a captured payment back in full; throws when the gateway refuses or does not answer (retried later). */
@@ -106,7 +111,8 @@ export function paymentFormOrigins(env: Env): string[] {
   }
   if (env.PAYPAL_CLIENT_ID) {
     origins.push("https://www.paypal.com", "https://www.sandbox.paypal.com");
-    if (!/^https:\/\/api-m\.(sandbox\.)?paypal\.com/.test(env.PAYPAL_API_URL)) origins.push(new URL(env.PAYPAL_API_URL).origin);
+    if (!/^https:\/\/api-m\.(sandbox\.)?paypal\.com/.test(env.PAYPAL_API_URL))
+      origins.push(new URL(env.PAYPAL_API_URL).origin);
   }
   return origins;
 }
@@ -118,7 +124,13 @@ export function stripeScriptOrigins(env: Env): { script: string[]; frame: string
   const standIn = env.STRIPE_JS_URL ? [new URL(env.STRIPE_JS_URL).origin] : [];
   return {
     script: ["https://js.stripe.com", "https://*.js.stripe.com", ...standIn],
-    frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://checkout.stripe.com", ...standIn],
+    frame: [
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+      "https://hooks.stripe.com",
+      "https://checkout.stripe.com",
+      ...standIn,
+    ],
     connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
   };
 }

@@ -42,8 +42,16 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
     return token.value;
   }
 
-  async function call(method: "GET" | "POST", path: string, options: { body?: unknown; requestId?: string } = {}): Promise<{ status: number; order: PayPalOrder }> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${await accessToken()}`, Accept: "application/json", Prefer: "return=representation" };
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    options: { body?: unknown; requestId?: string } = {},
+  ): Promise<{ status: number; order: PayPalOrder }> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${await accessToken()}`,
+      Accept: "application/json",
+      Prefer: "return=representation",
+    };
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     // The same request id makes a retried create or capture a no-op at PayPal.
     if (options.requestId) headers["PayPal-Request-Id"] = options.requestId;
@@ -61,7 +69,12 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
   function captured(order: PayPalOrder): PaymentCheck {
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     if (order.status !== "COMPLETED" || capture?.status !== "COMPLETED") return { status: "failed" };
-    return { status: "paid", amount: fromPayPalValue(capture.amount.value), currency: capture.amount.currency_code, references: { orderId: order.id, captureId: capture.id } };
+    return {
+      status: "paid",
+      amount: fromPayPalValue(capture.amount.value),
+      currency: capture.amount.currency_code,
+      references: { orderId: order.id, captureId: capture.id },
+    };
   }
 
   return {
@@ -82,13 +95,19 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
           ],
           payment_source: {
             paypal: {
-              experience_context: { return_url: returnPage, cancel_url: `${returnPage}?cancelled=1`, user_action: "PAY_NOW", locale: localeOf(request.language) },
+              experience_context: {
+                return_url: returnPage,
+                cancel_url: `${returnPage}?cancelled=1`,
+                user_action: "PAY_NOW",
+                locale: localeOf(request.language),
+              },
             },
           },
         },
       });
       const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href;
-      if (status >= 300 || !order.id || !approve) throw new Error(`PayPal did not create the order: ${status} ${order.status ?? ""}`);
+      if (status >= 300 || !order.id || !approve)
+        throw new Error(`PayPal did not create the order: ${status} ${order.status ?? ""}`);
       return { kind: "redirect", sessionId: request.attemptId, url: approve, payPalOrderId: order.id };
     },
     async checkPayment({ payPalOrderId, bookingId, mayCapture }) {
@@ -114,9 +133,14 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
     async cancelPayment() {},
     async refundPayment({ references, idempotencyKey }) {
       if (!references.captureId) throw new Error("no PayPal capture to refund");
-      const { status, order } = await call("POST", `/v2/payments/captures/${encodeURIComponent(references.captureId)}/refund`, { requestId: idempotencyKey, body: {} });
+      const { status, order } = await call(
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(references.captureId)}/refund`,
+        { requestId: idempotencyKey, body: {} },
+      );
       const refund = order as unknown as { id?: string; status?: string };
-      if (status >= 300 || !refund.id || refund.status === "FAILED" || refund.status === "CANCELLED") throw new Error(`PayPal refund answered ${status} ${refund.status ?? ""}`);
+      if (status >= 300 || !refund.id || refund.status === "FAILED" || refund.status === "CANCELLED")
+        throw new Error(`PayPal refund answered ${status} ${refund.status ?? ""}`);
       return { refundId: refund.id };
     },
   };

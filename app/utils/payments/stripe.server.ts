@@ -28,7 +28,12 @@ export function sessionPaymentCheck(session: Stripe.Checkout.Session): PaymentCh
     const customerId = id(session.customer);
     if (paymentIntentId) references.paymentIntentId = paymentIntentId;
     if (customerId) references.customerId = customerId;
-    return { status: "paid", amount: session.amount_total ?? -1, currency: (session.currency ?? "").toUpperCase(), references };
+    return {
+      status: "paid",
+      amount: session.amount_total ?? -1,
+      currency: (session.currency ?? "").toUpperCase(),
+      references,
+    };
   }
   if (session.status === "expired") return { status: "failed" };
   return { status: "open" };
@@ -40,34 +45,45 @@ export function stripeGateway(env: Env): PaymentGateway {
     name: "stripe",
     async startPayment(request) {
       const returnPage = `${request.origin}/checkout-session/{CHECKOUT_SESSION_ID}`;
-      const session = await stripe.checkout.sessions.create({
-        mode: "payment",
-        ui_mode: request.embedded ? "embedded_page" : "hosted_page",
-        ...(request.embedded ? { return_url: returnPage } : { success_url: returnPage, cancel_url: `${returnPage}?cancelled=1` }),
-        // A minute before the hold ends, so a payment can never complete after its hold was released (Stripe
-        // wants 30 minutes at least: PAYMENT_HOLD_MINUTES is 32 or more).
-        expires_at: Math.floor(request.expiresAt.getTime() / 1000) - 60,
-        // Cards settle at once; delayed methods (bank debits) would be paid after the hold expired.
-        allowed_payment_method_types: ["card"],
-        client_reference_id: request.bookingId,
-        customer_email: request.customerEmail,
-        locale: request.language as Stripe.Checkout.SessionCreateParams.Locale,
-        metadata: { bookingId: request.bookingId },
-        payment_intent_data: { description: request.description, metadata: { bookingId: request.bookingId } },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency.toLowerCase(),
-              unit_amount: request.amount,
-              product_data: { name: request.name, description: request.description },
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          ui_mode: request.embedded ? "embedded_page" : "hosted_page",
+          ...(request.embedded
+            ? { return_url: returnPage }
+            : { success_url: returnPage, cancel_url: `${returnPage}?cancelled=1` }),
+          // A minute before the hold ends, so a payment can never complete after its hold was released (Stripe
+          // wants 30 minutes at least: PAYMENT_HOLD_MINUTES is 32 or more).
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000) - 60,
+          // Cards settle at once; delayed methods (bank debits) would be paid after the hold expired.
+          allowed_payment_method_types: ["card"],
+          client_reference_id: request.bookingId,
+          customer_email: request.customerEmail,
+          locale: request.language as Stripe.Checkout.SessionCreateParams.Locale,
+          metadata: { bookingId: request.bookingId },
+          payment_intent_data: { description: request.description, metadata: { bookingId: request.bookingId } },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amount,
+                product_data: { name: request.name, description: request.description },
+              },
             },
-          },
-        ],
-      }, { idempotencyKey: `checkout-${request.attemptId}` });
+          ],
+        },
+        { idempotencyKey: `checkout-${request.attemptId}` },
+      );
       if (request.embedded) {
         if (!session.client_secret) throw new Error("Stripe returned no client secret for an embedded session");
-        return { kind: "embedded", sessionId: session.id, clientSecret: session.client_secret, publishableKey: env.STRIPE_PUBLISHABLE_KEY, scriptUrl: env.STRIPE_JS_URL ?? null };
+        return {
+          kind: "embedded",
+          sessionId: session.id,
+          clientSecret: session.client_secret,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          scriptUrl: env.STRIPE_JS_URL ?? null,
+        };
       }
       if (!session.url) throw new Error("Stripe returned no page address for a hosted session");
       return { kind: "redirect", sessionId: session.id, url: session.url };
@@ -85,8 +101,12 @@ export function stripeGateway(env: Env): PaymentGateway {
     },
     async refundPayment({ references, idempotencyKey }) {
       if (!references.paymentIntentId) throw new Error("no payment intent to refund");
-      const refund = await stripe.refunds.create({ payment_intent: references.paymentIntentId, reason: "requested_by_customer" }, { idempotencyKey });
-      if (refund.status === "failed" || refund.status === "canceled") throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      const refund = await stripe.refunds.create(
+        { payment_intent: references.paymentIntentId, reason: "requested_by_customer" },
+        { idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled")
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
       return { refundId: refund.id };
     },
   };
