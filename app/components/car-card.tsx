@@ -3,6 +3,7 @@ import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
 import { useMoney } from "~/hooks/use-money";
+import { formatLocalDateTimeShort } from "./local-time";
 import { SiteLink } from "./site-link";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
@@ -122,6 +123,14 @@ export function CarCard({
         <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
+        <p className={`car-cancellation${offer.cancellation.kind === "nonRefundable" ? "" : " is-free"}`}>
+          {offer.cancellation.deadline !== null
+            ? t(`card.cancellation.${offer.cancellation.kind}`, {
+                deadline: formatLocalDateTimeShort(offer.cancellation.deadline, i18n.language),
+              })
+            : label(`search:card.cancellation.${offer.cancellation.kind}`)}
+        </p>
+        {offer.supplier.payLater ? <p className="car-pay-later">{label("search:card.payAtPickUp")}</p> : null}
         <SiteLink to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
           {label("search:card.choose")}
         </SiteLink>

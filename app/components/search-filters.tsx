@@ -3,6 +3,7 @@ import { useTranslation } from "~/components/i18n-provider";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
 import {
   activeFilterCount,
+  BOOKING_TERMS,
   CAR_SPECS,
   MILEAGE_KINDS,
   RATING_THRESHOLDS,
@@ -43,6 +44,36 @@ function Choice({
   );
 }
 
+/** A checkbox per value of a repeated search parameter, ticked when the search carries it. */
+function Checkboxes<Value extends string>({
+  legend,
+  name,
+  values,
+  ticked,
+  label,
+}: {
+  legend: string;
+  name: keyof SearchParams;
+  values: readonly Value[];
+  ticked: readonly string[];
+  label: (value: Value) => string;
+}) {
+  return (
+    <Group legend={legend}>
+      {values.map((value) => (
+        <Choice
+          key={value}
+          type="checkbox"
+          name={name}
+          value={value}
+          checked={ticked.includes(value)}
+          label={label(value)}
+        />
+      ))}
+    </Group>
+  );
+}
+
 /** Every filter of spec §2 plus supplier, gearbox, mileage and fuel type, as plain GET form controls. */
 export function SearchFilters({
   params,
@@ -69,18 +100,20 @@ export function SearchFilters({
         <span className="visually-hidden"> — {t("filters.show")}</span>
       </summary>
       <div className="filter-groups">
-        <Group legend={t("filters.range")}>
-          {CAR_RANGES.map((range) => (
-            <Choice
-              key={range}
-              type="checkbox"
-              name="range"
-              value={range}
-              checked={params.range.includes(range)}
-              label={tc(`ranges.${range}`)}
-            />
-          ))}
-        </Group>
+        <Checkboxes
+          legend={t("filters.terms")}
+          name="terms"
+          values={BOOKING_TERMS}
+          ticked={params.terms}
+          label={(term) => t(`filters.${term}`)}
+        />
+        <Checkboxes
+          legend={t("filters.range")}
+          name="range"
+          values={CAR_RANGES}
+          ticked={params.range}
+          label={(range) => tc(`ranges.${range}`)}
+        />
         <Group legend={t("filters.rating")}>
           <Choice type="radio" name="rating" value="" checked={params.rating === undefined} label={t("filters.any")} />
           {RATING_THRESHOLDS.map((rating) => (
@@ -106,30 +139,20 @@ export function SearchFilters({
             />
           ))}
         </Group>
-        <Group legend={t("filters.specs")}>
-          {CAR_SPECS.map((spec) => (
-            <Choice
-              key={spec}
-              type="checkbox"
-              name="specs"
-              value={spec}
-              checked={params.specs.includes(spec)}
-              label={t(`filters.${spec}`)}
-            />
-          ))}
-        </Group>
-        <Group legend={t("filters.multimedia")}>
-          {MULTIMEDIA.map((item) => (
-            <Choice
-              key={item}
-              type="checkbox"
-              name="multimedia"
-              value={item}
-              checked={params.multimedia.includes(item)}
-              label={tc(`multimedia.${item}`)}
-            />
-          ))}
-        </Group>
+        <Checkboxes
+          legend={t("filters.specs")}
+          name="specs"
+          values={CAR_SPECS}
+          ticked={params.specs}
+          label={(spec) => t(`filters.${spec}`)}
+        />
+        <Checkboxes
+          legend={t("filters.multimedia")}
+          name="multimedia"
+          values={MULTIMEDIA}
+          ticked={params.multimedia}
+          label={(item) => tc(`multimedia.${item}`)}
+        />
         <Group legend={t("filters.deposit")}>
           <Choice
             type="radio"
@@ -149,18 +172,13 @@ export function SearchFilters({
             />
           ))}
         </Group>
-        <Group legend={t("filters.fuelPolicy")}>
-          {FUEL_POLICIES.map((policy) => (
-            <Choice
-              key={policy}
-              type="checkbox"
-              name="fuelPolicy"
-              value={policy}
-              checked={params.fuelPolicy.includes(policy)}
-              label={tc(`fuelPolicies.${policy}`)}
-            />
-          ))}
-        </Group>
+        <Checkboxes
+          legend={t("filters.fuelPolicy")}
+          name="fuelPolicy"
+          values={FUEL_POLICIES}
+          ticked={params.fuelPolicy}
+          label={(policy) => tc(`fuelPolicies.${policy}`)}
+        />
         {suppliers.length > 0 ? (
           <Group legend={t("filters.supplier")}>
             {suppliers.map((supplier) => (
@@ -175,42 +193,27 @@ export function SearchFilters({
             ))}
           </Group>
         ) : null}
-        <Group legend={t("filters.gearbox")}>
-          {GEARBOXES.map((gearbox) => (
-            <Choice
-              key={gearbox}
-              type="checkbox"
-              name="gearbox"
-              value={gearbox}
-              checked={params.gearbox.includes(gearbox)}
-              label={tc(`gearboxes.${gearbox}`)}
-            />
-          ))}
-        </Group>
-        <Group legend={t("filters.mileage")}>
-          {MILEAGE_KINDS.map((kind) => (
-            <Choice
-              key={kind}
-              type="checkbox"
-              name="mileage"
-              value={kind}
-              checked={params.mileage.includes(kind)}
-              label={t(`filters.${kind}`)}
-            />
-          ))}
-        </Group>
-        <Group legend={t("filters.fuelType")}>
-          {FUEL_TYPES.map((fuel) => (
-            <Choice
-              key={fuel}
-              type="checkbox"
-              name="fuelType"
-              value={fuel}
-              checked={params.fuelType.includes(fuel)}
-              label={tc(`fuelTypes.${fuel}`)}
-            />
-          ))}
-        </Group>
+        <Checkboxes
+          legend={t("filters.gearbox")}
+          name="gearbox"
+          values={GEARBOXES}
+          ticked={params.gearbox}
+          label={(gearbox) => tc(`gearboxes.${gearbox}`)}
+        />
+        <Checkboxes
+          legend={t("filters.mileage")}
+          name="mileage"
+          values={MILEAGE_KINDS}
+          ticked={params.mileage}
+          label={(kind) => t(`filters.${kind}`)}
+        />
+        <Checkboxes
+          legend={t("filters.fuelType")}
+          name="fuelType"
+          values={FUEL_TYPES}
+          ticked={params.fuelType}
+          label={(fuel) => tc(`fuelTypes.${fuel}`)}
+        />
       </div>
       <div className="filter-actions">
         <button type="submit" className="button">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canRequestCancellation } from "./booking-access";
-import { cancellationTerms } from "./cancellation-terms";
+import { cancellationTerms, cancelsForFree, offerCancellation } from "./cancellation-terms";
 
 const startsAt = new Date("2030-06-10T08:00:00Z");
 
@@ -40,5 +40,30 @@ describe("cancellation terms", () => {
         expect(terms.kind === "nonRefundable").toBe(!canRequestCancellation(facts, new Date("2030-06-01T00:00:00Z")));
       }
     }
+  });
+});
+
+describe("what a results card says about cancelling an offer (issue 25.1)", () => {
+  const deadline = new Date("2030-06-09T08:00:00Z");
+  it.each([
+    ["option included, pay at pick-up too", 0, true, { kind: "freeUntil", deadline }, true],
+    ["option included, online only", 0, false, { kind: "freeUntil", deadline }, true],
+    ["option for sale, pay at pick-up", 1500, true, { kind: "freeAtPickUp" }, true],
+    ["no option, pay at pick-up", -1, true, { kind: "freeAtPickUp" }, true],
+    ["option for sale, online only", 1500, false, { kind: "freeUntilWithOption", deadline }, false],
+    ["no option, online only", -1, false, { kind: "nonRefundable" }, false],
+  ] as const)("%s", (_name, cancellation, payLater, expected, free) => {
+    const terms = offerCancellation({ cancellation, payLater, startsAt });
+    expect(terms).toEqual(expected);
+    expect(cancelsForFree(terms)).toBe(free);
+  });
+
+  it("agrees with the booking's terms once booked the cheapest free way", () => {
+    // Included option: whichever payment, free until the deadline (or free altogether at pick-up).
+    expect(cancellationTerms({ paymentMode: "full", cancellation: true, startsAt })).toEqual({
+      kind: "freeUntil",
+      deadline,
+    });
+    expect(cancellationTerms({ paymentMode: "payLater", cancellation: false, startsAt })).toEqual({ kind: "free" });
   });
 });

@@ -35,3 +35,33 @@ export function cancellationTerms(booking: {
   const kind = cancellationKind(booking.paymentMode, booking.cancellation);
   return kind === "freeUntil" ? { kind, deadline: freeCancellationDeadline(booking.startsAt) } : { kind };
 }
+
+/**
+ * What a results card says about cancelling an offer, before a payment option is chosen (issue 25.1): the best way
+ * the driver can book it and still cancel for free.
+ * - Cancellation option included: free until the deadline, whichever way they pay.
+ * - Else the supplier takes payment at pick-up: cancelling such a booking costs nothing.
+ * - Else the option can be bought: free until the deadline with it.
+ * - Else non-refundable.
+ */
+export type OfferCancellation =
+  | { kind: "freeUntil"; deadline: Date }
+  | { kind: "freeAtPickUp" }
+  | { kind: "freeUntilWithOption"; deadline: Date }
+  | { kind: "nonRefundable" };
+
+export function offerCancellation(offer: {
+  /** The car's Cancellation option: -1 unavailable, 0 included, otherwise its price. */
+  cancellation: number;
+  payLater: boolean;
+  startsAt: Date;
+}): OfferCancellation {
+  const deadline = freeCancellationDeadline(offer.startsAt);
+  if (offer.cancellation === 0) return { kind: "freeUntil", deadline };
+  if (offer.payLater) return { kind: "freeAtPickUp" };
+  if (offer.cancellation > 0) return { kind: "freeUntilWithOption", deadline };
+  return { kind: "nonRefundable" };
+}
+
+/** The same as a filter keeps it: free cancellation without buying anything (the results' most used filter). */
+export const cancelsForFree = (terms: OfferCancellation) => terms.kind === "freeUntil" || terms.kind === "freeAtPickUp";

@@ -301,7 +301,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
     const discounted = offers.find((offer) => offer.name === "discounted")!;
     // 3 days at the discounted 25.00, plus supplier A's 10 % markup.
     expect(discounted.price).toEqual({ days: 3, total: 8250, pricePerDay: 2750 });
-    expect(discounted.supplier).toEqual({ name: "supplier-a", slug: "supplier-a", logo: null });
+    expect(discounted.supplier).toEqual({ name: "supplier-a", slug: "supplier-a", logo: null, payLater: true });
   });
 
   it.each<[string, string, string[]]>([
@@ -336,6 +336,36 @@ describe.each(testEngines)("car search on %s", (engine) => {
       ...filters
     } = parseSearchParams(new URLSearchParams(query));
     expect(names((await search({ filters })).offers)).toEqual(expected);
+  });
+
+  it("filters by booking terms: free cancellation (option included, or paid at pick-up) and pay at pick-up", async () => {
+    const { db } = database;
+    const withTerms = (...terms: Array<"freeCancellation" | "payAtPickUp">) => ({ ...noFilters(), terms });
+    await db
+      .update(schema.supplierSettings)
+      .set({ payLater: false })
+      .where(eq(schema.supplierSettings.supplierId, supplierB));
+    await db.update(schema.cars).set({ cancellation: 0 }).where(eq(schema.cars.id, carIds["b-1"]!));
+    try {
+      const everything = names((await search()).offers);
+      expect(everything).toEqual(expect.arrayContaining(["b-1", "b-2", "cheap"]));
+      const atPickUp = (await search({ filters: withTerms("payAtPickUp") })).offers;
+      expect(names(atPickUp).filter((name) => name.startsWith("b-"))).toEqual([]);
+      expect(atPickUp.every((offer) => offer.supplier.payLater)).toBe(true);
+      const free = names((await search({ filters: withTerms("freeCancellation") })).offers);
+      expect(free).toContain("b-1");
+      expect(free).not.toContain("b-2");
+      expect(free).toContain("cheap");
+      expect(names((await search({ filters: withTerms("freeCancellation", "payAtPickUp") })).offers)).toEqual(
+        names(atPickUp),
+      );
+    } finally {
+      await db
+        .update(schema.supplierSettings)
+        .set({ payLater: true })
+        .where(eq(schema.supplierSettings.supplierId, supplierB));
+      await db.update(schema.cars).set({ cancellation: -1 }).where(eq(schema.cars.id, carIds["b-1"]!));
+    }
   });
 
   it("filters by supplier", async () => {

@@ -53,7 +53,7 @@ export interface CarOffer {
   minimumAge: number;
   multimedia: Multimedia[];
   extras: Record<Extra, number>;
-  supplier: { name: string; slug: string; logo: string | null };
+  supplier: { name: string; slug: string; logo: string | null; payLater: boolean };
   price: RentalPrice;
 }
 
@@ -63,6 +63,7 @@ export interface CarOffer {
  * mileage choices are few and turn into different conditions, so they are part of the shape.
  */
 interface FilterShape {
+  terms: SearchFilters["terms"];
   range: boolean;
   rating: boolean;
   seats: SearchFilters["seats"];
@@ -78,6 +79,7 @@ interface FilterShape {
 
 function filterShape(filters: SearchFilters): FilterShape {
   return {
+    terms: [...filters.terms].sort(),
     range: filters.range.length > 0,
     rating: filters.rating !== undefined,
     seats: [...filters.seats].sort(),
@@ -123,6 +125,11 @@ const oneOf = (column: AnyPgColumn, name: string, type: "text" | "uuid" = "text"
 
 function filterConditions(shape: FilterShape): SQL[] {
   const conditions: SQL[] = [];
+  // Free cancellation without buying anything: the option is included, or the booking can be paid at pick-up
+  // (cancellation-terms.ts, `cancelsForFree`).
+  if (shape.terms.includes("freeCancellation"))
+    conditions.push(or(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true))!);
+  if (shape.terms.includes("payAtPickUp")) conditions.push(eq(supplierSettings.payLater, true));
   if (shape.range) conditions.push(oneOf(cars.range, "range"));
   if (shape.rating) conditions.push(gte(cars.rating, value("rating")));
   if (shape.seats.length) {
@@ -172,6 +179,7 @@ const offerColumns = {
   supplierName: users.fullName,
   supplierSlug: supplierSettings.slug,
   supplierLogo: supplierSettings.logo,
+  supplierPayLater: supplierSettings.payLater,
 };
 
 /**
@@ -526,7 +534,12 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         fullInsurance: car.fullInsurance,
         additionalDriver: car.additionalDriver,
       },
-      supplier: { name: car.supplierName, slug: car.supplierSlug, logo: car.supplierLogo },
+      supplier: {
+        name: car.supplierName,
+        slug: car.supplierSlug,
+        logo: car.supplierLogo,
+        payLater: car.supplierPayLater,
+      },
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),
     } satisfies CarOffer;

@@ -11,7 +11,14 @@ import { availablePlaces, placeSubtree, type PlaceOption } from "./places.server
 import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS, describeExtra } from "./pricing";
-import { checkRentalPeriod, defaultPeriod, localDateTimeToInstant, type PeriodProblem } from "./rental-period";
+import {
+  checkRentalPeriod,
+  defaultPeriod,
+  instantToLocalDateTime,
+  localDateTimeToInstant,
+  type PeriodProblem,
+} from "./rental-period";
+import { offerCancellation } from "./cancellation-terms";
 import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
 import { findPlace, PLACE_SELECT_LIMIT, placesToMark, type PlaceLookup } from "./place-finder";
@@ -101,10 +108,20 @@ function placeError(lookup: PlaceLookup<PlaceOption>, text: string): FieldError 
     : { key: "validation.unknownLocation" };
 }
 
-export function convertOffer(offer: CarOffer, pricing: DisplayPricing) {
+export function convertOffer(offer: CarOffer, pricing: DisplayPricing, rental: { from: Date; timeZone: string }) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
+  const terms = offerCancellation({
+    cancellation: offer.extras.cancellation,
+    payLater: offer.supplier.payLater,
+    startsAt: rental.from,
+  });
   return {
     ...offer,
+    // The deadline on the pick-up place's clock, as the counter keeps it.
+    cancellation:
+      "deadline" in terms
+        ? { kind: terms.kind, deadline: instantToLocalDateTime(terms.deadline, rental.timeZone) }
+        : { kind: terms.kind, deadline: null },
     deposit: convert(offer.deposit),
     // Described here, so the pricing module stays on the server: included, unavailable, or a converted price.
     extras: ALL_EXTRAS.map((extra) => {
@@ -184,7 +201,7 @@ export async function loadSearch(
       placeIds,
     });
     results = {
-      offers: found.offers.map((offer) => convertOffer(offer, options.pricing)),
+      offers: found.offers.map((offer) => convertOffer(offer, options.pricing, { from, timeZone: pickup.timeZone })),
       total: found.total,
       // A lower bound (a dense place, cheapest first): one page more than this one reaches stays linked.
       more: found.more,

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./enums";
 import {
   ARRAY_KEYS,
+  BOOKING_TERMS,
   CAR_SPECS,
   DEPOSIT_THRESHOLDS,
   MILEAGE_KINDS,
@@ -49,6 +50,7 @@ export const searchSchema = z.object({
   same: z.string().optional(),
   from: text(32),
   to: text(32),
+  terms: listOf(BOOKING_TERMS),
   range: listOf(CAR_RANGES),
   rating: oneOf(RATING_THRESHOLDS),
   seats: listOf(SEAT_OPTIONS),

@@ -7,10 +7,11 @@ const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 describe("parseSearchParams", () => {
   it("reads every filter", () => {
     const params = parse(
-      "pickup=tunis&from=2030-01-02T10:00&to=2030-01-05T10:00&range=mini&range=midi&rating=3&seats=5plus&specs=aircon&multimedia=bluetooth&multimedia=appleCarPlay&deposit=500&fuelPolicy=fullToFull&supplier=atlas-rent&gearbox=automatic&mileage=unlimited&fuelType=electric&sort=rating&page=2",
+      "pickup=tunis&from=2030-01-02T10:00&to=2030-01-05T10:00&terms=freeCancellation&terms=payAtPickUp&range=mini&range=midi&rating=3&seats=5plus&specs=aircon&multimedia=bluetooth&multimedia=appleCarPlay&deposit=500&fuelPolicy=fullToFull&supplier=atlas-rent&gearbox=automatic&mileage=unlimited&fuelType=electric&sort=rating&page=2",
     );
     expect(params).toMatchObject({
       pickup: "tunis",
+      terms: ["freeCancellation", "payAtPickUp"],
       range: ["mini", "midi"],
       rating: 3,
       seats: ["5plus"],
@@ -30,9 +31,10 @@ describe("parseSearchParams", () => {
 
   it("drops unknown or hostile values instead of failing", () => {
     const params = parse(
-      "range=spaceship&range=mini&range=mini&rating=9&deposit=300&sort=cheapest&page=-4&supplier=../../etc&seats=3",
+      "range=spaceship&range=mini&range=mini&rating=9&deposit=300&sort=cheapest&page=-4&supplier=../../etc&seats=3&terms=refundable",
     );
     expect(params).toMatchObject({
+      terms: [],
       range: ["mini"],
       rating: undefined,
       deposit: undefined,

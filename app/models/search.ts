@@ -12,10 +12,13 @@ export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;
 export const CAR_SPECS = ["aircon", "fourDoors", "fiveSeats"] as const;
 export const MILEAGE_KINDS = ["limited", "unlimited"] as const;
 export const SORT_ORDERS = ["price-asc", "price-desc", "rating"] as const;
+/** The booking terms a driver can filter by (issue 25.1): cancelling for free, paying at the counter. */
+export const BOOKING_TERMS = ["freeCancellation", "payAtPickUp"] as const;
 
 export type SeatOption = (typeof SEAT_OPTIONS)[number];
 export type CarSpec = (typeof CAR_SPECS)[number];
 export type SortOrder = (typeof SORT_ORDERS)[number];
+export type BookingTerm = (typeof BOOKING_TERMS)[number];
 
 /** Every key a search URL may carry, in the order links write them. */
 export const SEARCH_KEYS = [
@@ -24,6 +27,7 @@ export const SEARCH_KEYS = [
   "same",
   "from",
   "to",
+  "terms",
   "range",
   "rating",
   "seats",
@@ -40,6 +44,7 @@ export const SEARCH_KEYS = [
 ] as const;
 /** Keys that may repeat (checkbox groups). */
 export const ARRAY_KEYS = [
+  "terms",
   "range",
   "seats",
   "specs",

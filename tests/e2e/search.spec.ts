@@ -32,6 +32,7 @@ async function settled(page: Page) {
     const address = new URLSearchParams(location.search);
     const defaults: Record<string, string> = { sort: "price-asc", page: "1" };
     const keys = [
+      "terms",
       "range",
       "rating",
       "seats",
@@ -176,6 +177,37 @@ test.describe("search", () => {
     await tickFilter(page, "Supplier", "EuroFleet", /supplier=eurofleet/);
     for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Supplier: EuroFleet")).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("each offer says until when it cancels for free; the booking-terms filters keep those offers", async ({
+    page,
+  }) => {
+    // Paris: Azur Mobility takes no payment at pick-up, so some of its offers cannot be cancelled for free.
+    await openSearch(page, `pickup=paris&from=${FROM}&to=${TO}&lng=en`);
+    const lines = page.locator(".car-cancellation");
+    const all = await textsOfAtLeastOne(lines);
+    expect(all.some((text) => /^Non-refundable$|with the Cancellation option$/.test(text))).toBe(true);
+    // The deadline is 24 hours before pick-up, on the pick-up place's clock.
+    const until = all.find((text) => text.startsWith("Free cancellation until"));
+    expect(until).toMatch(/Mar 9, 10:00/);
+
+    await tickFilter(page, "Booking terms", "Free cancellation", /terms=freeCancellation/);
+    for (const text of await textsOfAtLeastOne(lines))
+      expect(text).toMatch(/^Free cancellation (until .*10:00|when you pay at pick-up)/);
+    const free = await cards(page).count();
+    await tickFilter(page, "Booking terms", "Pay at pick-up", /terms=payAtPickUp/);
+    for (const card of await atLeastOne(cards(page)))
+      await expect(card.getByText("Pay at pick-up: nothing to pay online")).toBeVisible();
+    expect(await cards(page).count()).toBeLessThanOrEqual(free);
+    await expectAccessible(page);
+
+    // The same in French, the deadline in French notation.
+    await openSearch(page, `pickup=paris&from=${FROM}&to=${TO}&terms=freeCancellation&lng=fr`);
+    await expect(
+      page.getByRole("group", { name: "Conditions de réservation" }).getByLabel("Annulation gratuite"),
+    ).toBeChecked();
+    for (const text of await textsOfAtLeastOne(lines))
+      expect(text).toMatch(/^Annulation gratuite (jusqu'au .*9 mars.*10:00|si vous payez au retrait)$/);
   });
 
   test("no result says so and offers to clear the filters", async ({ page }) => {
