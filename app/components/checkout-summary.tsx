@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/i18n-provider";
-import type { CheckoutView } from "~/models/checkout-page.server";
+import type { CheckoutView } from "~/models/checkout-booking.server";
 import type { Language } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { PriceTable, RentalStops } from "./rental-details";

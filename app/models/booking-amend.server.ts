@@ -13,7 +13,13 @@ import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
 import { queueNotificationEmails } from "./booking-mails.server";
 import { rentalColumns } from "./bookings.server";
-import { extrasOf, resolveCheckout, quoteOffer, type CheckoutLink, type CheckoutOffer } from "./checkout.server";
+import {
+  extrasOfCar,
+  resolveCheckout,
+  quoteOffer,
+  type CheckoutLink,
+  type CheckoutOffer,
+} from "./checkout-offer.server";
 import { catalogOf } from "./catalog.server";
 import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
@@ -59,7 +65,7 @@ export function amendedExtras(booking: AmendableBooking, chosen: readonly Extra[
 
 /** The first chosen extra the car does not offer (posted by hand, or withdrawn since): refused, never priced. */
 export function unofferedExtra(offer: CheckoutOffer, chosen: readonly Extra[]): Extra | undefined {
-  const { included, optional } = extrasOf(offer.car);
+  const { included, optional } = extrasOfCar(offer.car);
   return chosen.find((extra) => !included.includes(extra) && !optional.includes(extra));
 }
 

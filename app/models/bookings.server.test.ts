@@ -4,7 +4,7 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { confirmPaidBooking, placeBooking, releaseExpiredHolds, releaseHold, type NewBooking } from "./bookings.server";
-import { quoteOffer, readCheckoutLink, resolveCheckout, type CheckoutOffer } from "./checkout.server";
+import { quoteOffer, readCheckoutLink, resolveCheckout, type CheckoutOffer } from "./checkout-offer.server";
 
 const NOW = new Date("2030-01-15T12:00:00Z");
 

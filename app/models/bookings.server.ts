@@ -26,7 +26,7 @@ import {
   paymentTerms,
   paysOnline,
 } from "./booking";
-import type { CheckoutOffer } from "./checkout.server";
+import type { CheckoutOffer } from "./checkout-offer.server";
 import { localizedName } from "./localized-name";
 import { ALL_EXTRAS, type PriceBreakdown } from "./pricing";
 

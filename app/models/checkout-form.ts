@@ -12,6 +12,7 @@ import { paysOnline } from "./booking";
 import { isValidCardCvc, isValidCardExpiry, isValidCardNumber } from "./card";
 import { checkBirthDate, emailProblem, fullNameProblem, phoneProblem } from "./person-fields";
 import { withoutControlCharacters } from "./text";
+import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
 
 export type FieldMessage = Message;
 
@@ -27,16 +28,6 @@ export interface CheckoutRules {
   language: Language;
   now: Date;
 }
-
-/** The second driver's fields, in the order the form shows them. */
-export const ADDITIONAL_DRIVER_FIELDS = [
-  "additionalFullName",
-  "additionalEmail",
-  "additionalPhone",
-  "additionalBirthDate",
-] as const;
-
-export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;
 
 const text = (max: number) =>
   z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).optional().default("");

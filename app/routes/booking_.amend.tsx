@@ -13,8 +13,8 @@ import {
   unofferedExtra,
   type AmendableBooking,
 } from "~/models/booking-amend.server";
-import { readCheckoutLink, type CheckoutLink } from "~/models/checkout.server";
-import { checkoutView } from "~/models/checkout-page.server";
+import { readCheckoutLink, type CheckoutLink } from "~/models/checkout-offer.server";
+import { checkoutView } from "~/models/checkout-booking.server";
 import { catalogOf } from "~/models/catalog.server";
 import { availablePlaces } from "~/models/places.server";
 import { ALL_EXTRAS } from "~/models/pricing";
@@ -35,7 +35,7 @@ import { getVisitor } from "~/models/visitor.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-const extrasOf = (source: URLSearchParams | FormData) =>
+const extrasChosenIn = (source: URLSearchParams | FormData) =>
   source
     .getAll("extra")
     .map(String)
@@ -110,7 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A link with the changes (`from`, `to`…) previews them, and changes nothing.
   const preview = query.has("from");
   const link = preview ? { ...readCheckoutLink(query), car: booking.carId } : await currentLink(db, booking, language);
-  return amendmentPage(booking, link, preview ? extrasOf(query) : chosenExtras(booking), language, now, null);
+  return amendmentPage(booking, link, preview ? extrasChosenIn(query) : chosenExtras(booking), language, now, null);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -119,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const bookingId = String(formData.get("b") ?? "").slice(0, 36);
   const link = readCheckoutLink(formData);
-  const extras = extrasOf(formData);
+  const extras = extrasChosenIn(formData);
   const now = new Date();
   const db = await getDb();
   // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)

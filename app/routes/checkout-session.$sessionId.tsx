@@ -3,7 +3,7 @@ import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
 import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
-import { checkoutHref, searchHrefFor } from "~/models/checkout.server";
+import { checkoutHref, searchHrefFor } from "~/models/checkout-offer.server";
 import { formatMoney } from "~/models/money";
 import { abandonPayment, latestPayment, settledAs, settleWithGateway, type Settlement } from "~/models/payments.server";
 import { instantToLocalDateTime } from "~/models/rental-period";

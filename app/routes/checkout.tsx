@@ -12,16 +12,22 @@ import {
   resolveCheckout,
   searchHrefFor,
   type CheckoutLink,
-} from "~/models/checkout.server";
+} from "~/models/checkout-offer.server";
 import {
-  ADDITIONAL_DRIVER_FIELDS,
   checkCheckoutForm,
   keptValues,
   readCheckoutForm,
   type CheckoutValues,
   type FieldMessage,
 } from "~/models/checkout-form";
-import { bookOffer, checkoutRules, checkoutView, type CheckoutView, type Signer } from "~/models/checkout-page.server";
+import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout-fields";
+import {
+  bookOffer,
+  checkoutRules,
+  checkoutView,
+  type CheckoutView,
+  type SignedInDriver,
+} from "~/models/checkout-booking.server";
 import { findProfile } from "~/models/profile.server";
 import type { Extra, PaymentMode } from "~/models/enums";
 import { rememberBooking } from "~/utils/checkout-cookie.server";
@@ -45,7 +51,13 @@ import { cancellationKind } from "~/models/cancellation-terms";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-type SignerView = { fullName: string; email: string; phone: string; birthDate: string; hasLicense: boolean } | null;
+type SignedInDriverView = {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  hasLicense: boolean;
+} | null;
 type PageState =
   | { kind: "problem"; problem: FieldMessage; searchHref: string }
   | {
@@ -64,7 +76,7 @@ async function pageContext(request: Request, context: LoaderFunctionArgs["contex
   const visitor = await getVisitor(request, context);
   const db = await getDb();
   const profile = visitor.user ? await findProfile(db, visitor.user.id) : null;
-  const signer: Signer | null =
+  const signedInDriver: SignedInDriver | null =
     visitor.user && profile
       ? {
           id: visitor.user.id,
@@ -76,16 +88,16 @@ async function pageContext(request: Request, context: LoaderFunctionArgs["contex
         }
       : null;
   const { t, translations } = await routeTranslations(visitor.language, "checkout");
-  return { db, language: visitor.language, signer, t, translations };
+  return { db, language: visitor.language, signedInDriver, t, translations };
 }
 
-const signerView = (signer: Signer | null): SignerView =>
-  signer && {
-    fullName: signer.fullName,
-    email: signer.email,
-    phone: signer.phone ?? "",
-    birthDate: signer.birthDate ?? "",
-    hasLicense: Boolean(signer.driverLicense),
+const signedInDriverView = (signedInDriver: SignedInDriver | null): SignedInDriverView =>
+  signedInDriver && {
+    fullName: signedInDriver.fullName,
+    email: signedInDriver.email,
+    phone: signedInDriver.phone ?? "",
+    birthDate: signedInDriver.birthDate ?? "",
+    hasLicense: Boolean(signedInDriver.driverLicense),
   };
 
 function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
@@ -94,11 +106,16 @@ function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { db, language, signer, t, translations } = await pageContext(request, context);
+  const { db, language, signedInDriver, t, translations } = await pageContext(request, context);
   const query = new URL(request.url).searchParams;
   const link = readCheckoutLink(query);
   const resolved = await resolveCheckout(db, link, { language, now: new Date() });
-  const common = { title: t("title"), translations, signer: signerView(signer), sandboxBanner: false };
+  const common = {
+    title: t("title"),
+    translations,
+    signedInDriver: signedInDriverView(signedInDriver),
+    sandboxBanner: false,
+  };
   if (!resolved.ok) {
     const state: PageState = { kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) };
     return data({ ...common, state }, { status: 409 });
@@ -113,7 +130,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     kind: "offer",
     link,
     view: withoutPrice(view),
-    values: { phone: signer?.phone ?? "", birthDate: signer?.birthDate ?? "" },
+    values: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
     errors: {},
     signInHref: `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }))}`,
     attemptKey: 0,
@@ -131,9 +148,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { db, language, signer, t, translations } = await pageContext(request, context);
+  const { db, language, signedInDriver, t, translations } = await pageContext(request, context);
   const formData = await readPostedForm(request);
-  const common = { title: t("title"), translations, signer: signerView(signer), sandboxBanner: false };
+  const common = {
+    title: t("title"),
+    translations,
+    signedInDriver: signedInDriverView(signedInDriver),
+    sandboxBanner: false,
+  };
   if (typeof formData === "string") {
     // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
     const state: PageState = {
@@ -156,7 +178,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   const { offer } = resolved;
   const values = readCheckoutForm(formData);
-  const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signer), language }, now));
+  const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now));
   const pricing = await getVisitorPricing(request, context);
   const view = checkoutView(offer, { extras: checked.extras, paymentMode: checked.paymentMode }, pricing);
   const errors = checked.errors;
@@ -180,7 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   if (values.intent === "quote") return reply(Object.keys(errors).length ? 400 : 200);
 
-  const needsLicense = offer.supplier.licenseRequired && !signer?.driverLicense;
+  const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
   const licenseFile = formData.get("license");
   if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0))
     errors.license = { key: "validation.licenseRequired" };
@@ -218,7 +240,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       driver: birthDates.driver,
       additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null,
     },
-    signer,
+    signedInDriver,
     language,
     display: { currency: pricing.currency, rate: pricing.rate },
     driverLicense,
@@ -279,18 +301,18 @@ export default function Checkout() {
       </div>
     );
   }
-  return <CheckoutForm state={state} signer={page.signer} sandboxBanner={page.sandboxBanner} />;
+  return <CheckoutForm state={state} signedInDriver={page.signedInDriver} sandboxBanner={page.sandboxBanner} />;
 }
 
 type OfferState = Extract<PageState, { kind: "offer" }>;
 
 function CheckoutForm({
   state,
-  signer,
+  signedInDriver,
   sandboxBanner,
 }: {
   state: OfferState;
-  signer: SignerView;
+  signedInDriver: SignedInDriverView;
   sandboxBanner: boolean;
 }) {
   const { t } = useTranslation("checkout");
@@ -308,7 +330,7 @@ function CheckoutForm({
   const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState(gateway);
   const cardRequired = hydrated && online && chosenGateway === "sandbox";
-  const needsLicense = view.supplier.licenseRequired && !signer?.hasLicense;
+  const needsLicense = view.supplier.licenseRequired && !signedInDriver?.hasLicense;
   const additionalDriverIncluded = view.extras.included.includes("additionalDriver");
   const additionalDriverOffered =
     additionalDriverIncluded || view.extras.options.some((option) => option.extra === "additionalDriver");
@@ -446,8 +468,8 @@ function CheckoutForm({
 
           <fieldset className="checkout-section">
             <legend>{t("driver.heading")}</legend>
-            {signer ? (
-              <p>{t("driver.signedInAs", { name: signer.fullName, email: signer.email })}</p>
+            {signedInDriver ? (
+              <p>{t("driver.signedInAs", { name: signedInDriver.fullName, email: signedInDriver.email })}</p>
             ) : (
               <>
                 <p>
@@ -520,7 +542,7 @@ function CheckoutForm({
               {errorOf("birthDate")}
             </div>
             {view.supplier.licenseRequired ? (
-              signer?.hasLicense ? (
+              signedInDriver?.hasLicense ? (
                 <p>{t("driver.licenseOnFile")}</p>
               ) : (
                 <div className="field">
@@ -539,7 +561,7 @@ function CheckoutForm({
                 </div>
               )
             ) : null}
-            {signer ? null : (
+            {signedInDriver ? null : (
               <div className="field field-checkbox">
                 <input
                   {...field("acceptTerms")}

@@ -28,14 +28,14 @@ import {
 import { announceBooking } from "./booking-announcements.server";
 import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookings.server";
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
-import { extrasOf, quoteOffer, type CheckoutOffer } from "./checkout.server";
+import { extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
 import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
 import { describeExtra, type PriceBreakdown } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
 import { logError } from "~/utils/errors.server";
 
-export interface Signer {
+export interface SignedInDriver {
   id: string;
   fullName: string;
   email: string;
@@ -50,7 +50,7 @@ export function checkoutRules(
   driver: { signedIn: boolean; language: Language },
   now: Date,
 ): CheckoutRules {
-  const { included, optional } = extrasOf(offer.car);
+  const { included, optional } = extrasOfCar(offer.car);
   const gateways = configuredGatewayNames();
   return {
     signedIn: driver.signedIn,
@@ -75,7 +75,7 @@ export function checkoutView(
   pricing: DisplayPricing,
 ) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
-  const { included, optional } = extrasOf(offer.car);
+  const { included, optional } = extrasOfCar(offer.car);
   // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
   const { price, extras } = quoteOffer(
     offer,
@@ -178,7 +178,7 @@ export async function bookOffer(
     values: CheckoutValues;
     /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
     birthDates: { driver: string; additionalDriver: string | null };
-    signer: Signer | null;
+    signedInDriver: SignedInDriver | null;
     language: Language;
     display: { currency: Currency; rate: number };
     driverLicense?: string;
@@ -190,10 +190,10 @@ export async function bookOffer(
   const { price, extras } = quoteOffer(offer, input.extras);
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
-  const driver: DriverDetails = input.signer
+  const driver: DriverDetails = input.signedInDriver
     ? {
         kind: "signedIn",
-        userId: input.signer.id,
+        userId: input.signedInDriver.id,
         phone: values.phone,
         birthDate: input.birthDates.driver,
         driverLicense: input.driverLicense,
@@ -262,7 +262,7 @@ export async function bookOffer(
       currency: input.display.currency,
       name: offer.car.name,
       description: paymentDescription(price, offer, placed.bookingId),
-      customerEmail: input.signer?.email ?? values.email,
+      customerEmail: input.signedInDriver?.email ?? values.email,
       language: input.language,
       expiresAt: holdUntil,
       origin: input.origin,

@@ -176,7 +176,7 @@ export async function resolveCheckout(
 }
 
 /** Extras the supplier includes (always part of the booking) and those it sells (the driver may tick them). */
-export function extrasOf(car: CheckoutOffer["car"]): { included: Extra[]; optional: Extra[] } {
+export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; optional: Extra[] } {
   return {
     included: ALL_EXTRAS.filter((extra) => car[extra] === EXTRA_INCLUDED),
     optional: ALL_EXTRAS.filter(
@@ -187,7 +187,7 @@ export function extrasOf(car: CheckoutOffer["car"]): { included: Extra[]; option
 
 /** The server's price for the offer with the chosen extras (included ones always in). */
 export function quoteOffer(offer: CheckoutOffer, chosen: readonly Extra[]): { price: PriceBreakdown; extras: Extra[] } {
-  const { included } = extrasOf(offer.car);
+  const { included } = extrasOfCar(offer.car);
   const extras = ALL_EXTRAS.filter((extra) => included.includes(extra) || chosen.includes(extra));
   const price = quoteRental({
     car: offer.car,
