@@ -12,7 +12,7 @@ import { paysOnline } from "./booking";
 import { isValidCardCvc, isValidCardExpiry, isValidCardNumber } from "./card";
 import { checkBirthDate, emailProblem, fullNameProblem, phoneProblem } from "./person-fields";
 import { withoutControlCharacters } from "./text";
-import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
+import { ADDITIONAL_DRIVER_FIELDS, type CARD_FIELDS } from "./checkout-fields";
 
 export type FieldMessage = Message;
 
