@@ -33,8 +33,6 @@ import { SiteLink } from "~/components/site-link";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-/** Spec §9: 10 per page on a phone — told by the browser's own mobile hint, or failing that its user agent. */
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, context);
   const { language } = await getVisitor(request, context);
@@ -44,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     viewer,
     query,
     query.page,
+    // Spec §9: 10 a page on a phone, told by the browser's own mobile hint, or failing that its user agent.
     isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE,
     language,
   );
