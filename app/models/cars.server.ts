@@ -316,9 +316,12 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       .limit(value("firstPassSize"))
       .$dynamic();
 
-  /** The cars of `source` priced and ranked within their supplier. */
+  /**
+   * The cars of `source` priced and ranked within their supplier. Only the first pass asks how many it ranked (a
+   * window over every row): ranking every free car, that count is a constant nobody reads.
+   */
   type Candidates = ReturnType<typeof candidates> | ReturnType<typeof walkedCandidates>;
-  const matchingOf = (source: Candidates) => {
+  const matchingOf = (source: Candidates, firstPass = false) => {
     const found = source.as("candidates");
     const based = db
       .select({
@@ -365,7 +368,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         supplierCap: priced.supplierCap,
         walkedCount: priced.walkedCount,
         // How many cars the ranking started from, before supplier caps (the first pass: whether it saw them all).
-        pooled: sql<number>`count(*) over ()`.as("pooled"),
+        pooled: (firstPass ? sql<number>`count(*) over ()` : sql<number>`0`).as("pooled"),
       })
       .from(priced)
       .as("matching");
@@ -373,8 +376,8 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
   const withinCap = (matching: ReturnType<typeof matchingOf>) =>
     sql`${matching.supplierRank} <= ${matching.supplierCap}`;
 
-  const pageOf = (source: Candidates, statementName: string) => {
-    const matching = matchingOf(source);
+  const pageOf = (source: Candidates, statementName: string, firstPass = false) => {
+    const matching = matchingOf(source, firstPass);
     const order =
       sort === "price-desc"
         ? [desc(matching.price), asc(matching.id)]
@@ -402,9 +405,10 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         total: sql<number>`${page.total}`.mapWith(Number),
         pooled: sql<number>`${page.pooled}`.mapWith(Number),
         walkedCount: sql<number>`${page.walkedCount}`.mapWith(Number),
-        lowestMarkup: sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`.mapWith(
-          Number,
-        ),
+        lowestMarkup: (firstPass
+          ? sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`
+          : sql<number>`0`
+        ).mapWith(Number),
         offer: offerJson(sql`${page.price}`),
       })
       .from(page)
@@ -425,7 +429,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
   return {
     page: pageOf(everyFreeCar(), ""),
     count: db.select({ value: count() }).from(allMatching).where(withinCap(allMatching)).prepare(""),
-    first: walked && pageOf(walkedCandidates(walked), name && `${name}_first`),
+    first: walked && pageOf(walkedCandidates(walked), name && `${name}_first`, true),
     bounded: atMostFloor && pageOf(candidates(where(atMostFloor, true)).offset(SUBQUERY_FENCE), ""),
   };
 }
