@@ -16,16 +16,8 @@ import { openDatabase } from "~/utils/db.server";
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL (PostgreSQL) is required");
 const runs = Number(process.env.BENCH_RUNS ?? 60);
-const {
-  pickup: _p,
-  dropoff: _d,
-  same: _s,
-  from: _f,
-  to: _t,
-  sort: _o,
-  page: _g,
-  ...filters
-} = parseSearchParams(new URLSearchParams());
+// No filter: the search params carry every filter, empty (the loader passes them as they are too).
+const filters = parseSearchParams(new URLSearchParams());
 const from = new Date(Date.now() + 20 * 86_400_000);
 const to = new Date(from.getTime() + 3 * 86_400_000);
 

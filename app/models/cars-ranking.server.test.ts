@@ -8,11 +8,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
+import { insertSupplier, insertTunisia, placeValues, searchFilters } from "../../tests/support/fixtures";
 import { RESULTS_COUNTED_UP_TO, searchCars } from "./cars.server";
 import { listPlaces, placeAndChildren, type PlaceOption } from "./places.server";
 import { quoteRental } from "./pricing";
-import { CARS_PAGE_SIZE, type SearchFilters } from "./search";
-import { parseSearchParams } from "./search-params";
+import { CARS_PAGE_SIZE } from "./search";
 import { DAY_MS } from "./rental-period";
 
 const FROM = new Date("2030-05-10T09:00:00Z");
@@ -25,20 +25,6 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   let database: TestDatabase;
   let metro: PlaceOption;
   let quiet: PlaceOption;
-
-  const filters = (query = ""): SearchFilters => {
-    const {
-      pickup: _p,
-      dropoff: _d,
-      same: _s,
-      from: _f,
-      to: _t,
-      sort: _o,
-      page: _g,
-      ...rest
-    } = parseSearchParams(new URLSearchParams(query));
-    return rest;
-  };
 
   /** Every free car at the place or below it, priced by quoteRental, supplier caps applied, cheapest first. */
   async function oracle(place: PlaceOption, from: Date, to: Date, range?: string) {
@@ -108,35 +94,16 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const { db } = database;
-    const [country] = await db
-      .insert(schema.countries)
-      .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
-      .returning();
-    const place = (slug: string, parentId: string | null = null) => ({
-      slug,
-      countryId: country!.id,
-      parentId,
-      nameEn: slug,
-      nameFr: slug,
-      nameEs: slug,
-      latitude: 36.8,
-      longitude: 10.2,
-      timeZone: TIME_ZONE,
-    });
+    const country = await insertTunisia(db);
+    const place = (slug: string, parentId: string | null = null) => placeValues(country.id, slug, parentId);
     const [metroRow] = await db.insert(schema.locations).values(place("metro")).returning();
     const [airportRow, quietRow] = await db
       .insert(schema.locations)
       .values([place("metro-airport", metroRow!.id), place("quiet")])
       .returning();
 
-    const supplier = async (slug: string, settings: Partial<typeof schema.supplierSettings.$inferInsert>) => {
-      const [user] = await db
-        .insert(schema.users)
-        .values({ role: "supplier", email: `${slug}@example.com`, fullName: slug })
-        .returning();
-      await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
-      return user!.id;
-    };
+    const supplier = (slug: string, settings: Partial<typeof schema.supplierSettings.$inferInsert>) =>
+      insertSupplier(db, slug, settings);
     const suppliers = [
       await supplier("plus", { markupBasisPoints: 1000 }),
       // A negative markup lowers prices below the floor × days: the bound must allow for it.
@@ -224,7 +191,7 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
       pickup,
       from: FROM,
       to: new Date(FROM.getTime() + days * DAY_MS),
-      filters: filters(query),
+      filters: searchFilters(query),
       sort: "price-asc",
       page,
       supplierIds: [],

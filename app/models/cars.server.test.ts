@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
+import { insertSupplier, insertTunisia, placeValues, searchFilters } from "../../tests/support/fixtures";
 import { openDatabase } from "~/utils/db.server";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { searchCars, SUBQUERY_FENCE } from "./cars.server";
 import { listPlaces, placeAndChildren, placeSubtree, type PlaceOption } from "./places.server";
 import { lowestDailyPrices } from "./pricing.server";
 import { listSuppliers } from "./suppliers.server";
-import type { SearchFilters } from "./search";
-import { parseSearchParams } from "./search-params";
 
 const FROM = new Date("2030-05-10T09:00:00Z");
 const TO = new Date("2030-05-13T09:00:00Z"); // 3 days
@@ -51,25 +50,12 @@ describe.each(testEngines)("car search on %s", (engine) => {
   let supplierB: string;
   let driver: string;
 
-  const noFilters = (): SearchFilters => {
-    const {
-      pickup: _p,
-      dropoff: _d,
-      same: _s,
-      from: _f,
-      to: _t,
-      sort: _o,
-      page: _g,
-      ...filters
-    } = parseSearchParams(new URLSearchParams());
-    return filters;
-  };
   const search = (overrides: Partial<Parameters<typeof searchCars>[1]> = {}) =>
     searchCars(database.db, {
       pickup: city,
       from: FROM,
       to: TO,
-      filters: noFilters(),
+      filters: searchFilters(),
       sort: "price-asc",
       page: 1,
       supplierIds: [],
@@ -80,39 +66,19 @@ describe.each(testEngines)("car search on %s", (engine) => {
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     const { db } = database;
-    const [country] = await db
-      .insert(schema.countries)
-      .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
-      .returning();
-    const place = (slug: string, parentId: string | null = null) => ({
-      slug,
-      countryId: country!.id,
-      parentId,
-      nameEn: slug,
-      nameFr: `${slug}-fr`,
-      nameEs: slug,
-      latitude: 36.8,
-      longitude: 10.2,
-      timeZone: "Africa/Tunis",
-    });
+    const country = await insertTunisia(db);
+    const place = (slug: string, parentId: string | null = null) => placeValues(country.id, slug, parentId);
     const [cityRow] = await db.insert(schema.locations).values(place("city")).returning();
     const [airportRow, elsewhereRow] = await db
       .insert(schema.locations)
       .values([place("airport", cityRow!.id), place("elsewhere")])
       .returning();
 
-    const supplier = async (
+    const supplier = (
       slug: string,
       settings: Partial<typeof schema.supplierSettings.$inferInsert> = {},
       blacklisted = false,
-    ) => {
-      const [user] = await db
-        .insert(schema.users)
-        .values({ role: "supplier", email: `${slug}@example.com`, fullName: slug, blacklisted })
-        .returning();
-      await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
-      return user!.id;
-    };
+    ) => insertSupplier(db, slug, settings, blacklisted);
     supplierA = await supplier("supplier-a", { markupBasisPoints: 1000 });
     supplierB = await supplier("supplier-b", { maxCarsPerSearch: 2 });
     const suspended = await supplier("suspended", {}, true);
@@ -225,7 +191,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
               pickup,
               from: FROM,
               to,
-              filters: noFilters(),
+              filters: searchFilters(),
               sort,
               page: 1,
               supplierIds: [],
@@ -234,7 +200,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
               pickup,
               from: FROM,
               to,
-              filters: noFilters(),
+              filters: searchFilters(),
               sort,
               page: 9,
               supplierIds: [],
@@ -325,22 +291,13 @@ describe.each(testEngines)("car search on %s", (engine) => {
     ["fuel type with no match", "fuelType=electric", []],
     ["specs 4+ doors and aircon", "specs=fourDoors&specs=aircon&range=midi", ["at-airport"]],
   ])("filter: %s", async (_name, query, expected) => {
-    const {
-      pickup: _p,
-      dropoff: _d,
-      same: _s,
-      from: _f,
-      to: _t,
-      sort: _o,
-      page: _g,
-      ...filters
-    } = parseSearchParams(new URLSearchParams(query));
+    const filters = searchFilters(query);
     expect(names((await search({ filters })).offers)).toEqual(expected);
   });
 
   it("filters by booking terms: free cancellation (option included, or paid at pick-up) and pay at pick-up", async () => {
     const { db } = database;
-    const withTerms = (...terms: Array<"freeCancellation" | "payAtPickUp">) => ({ ...noFilters(), terms });
+    const withTerms = (...terms: Array<"freeCancellation" | "payAtPickUp">) => ({ ...searchFilters(), terms });
     await db
       .update(schema.supplierSettings)
       .set({ payLater: false })
@@ -369,16 +326,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
   });
 
   it("filters by supplier", async () => {
-    const {
-      pickup: _p,
-      dropoff: _d,
-      same: _s,
-      from: _f,
-      to: _t,
-      sort: _o,
-      page: _g,
-      ...filters
-    } = parseSearchParams(new URLSearchParams("supplier=supplier-b"));
+    const filters = searchFilters("supplier=supplier-b");
     expect(names((await search({ filters, supplierIds: [supplierB] })).offers)).toEqual(["b-1", "b-2"]);
   });
 
@@ -400,26 +348,13 @@ describe.each(testEngines)("car search on %s", (engine) => {
       new Set((pool._clients ?? []).flatMap((client) => Object.keys(client.connection.parsedStatements)));
     for (const sort of ["price-asc", "price-desc", "rating"] as const) await search({ sort });
     const before = named();
-    const filters = (query: string) => {
-      const {
-        pickup: _p,
-        dropoff: _d,
-        same: _s,
-        from: _f,
-        to: _t,
-        sort: _o,
-        page: _g,
-        ...rest
-      } = parseSearchParams(new URLSearchParams(query));
-      return rest;
-    };
     for (const query of [
       "range=mini",
       "seats=5plus&specs=aircon",
       "gearbox=automatic&mileage=unlimited",
       "supplier=nobody",
     ]) {
-      expect((await search({ filters: filters(query), page: 4 })).offers).toEqual([]);
+      expect((await search({ filters: searchFilters(query), page: 4 })).offers).toEqual([]);
     }
     // A visitor's filters add no statement that a connection would keep until it closes (the count past the last
     // page included); on PostgreSQL the unfiltered walks are there (cheapest first, one per band searched so far).

@@ -1,15 +1,54 @@
 import { randomUUID } from "node:crypto";
 import * as schema from "#db/schema";
 import type { Database } from "~/utils/db.server";
+import type { SearchFilters } from "~/models/search";
+import { parseSearchParams } from "~/models/search-params";
 
-/** The smallest catalogue a booking needs: a country, a location, a supplier, a car and a driver. */
-export async function insertMinimalCatalogue(db: Database) {
-  const suffix = randomUUID().slice(0, 8);
+/** Tunisia, the country of the test catalogues (one row per database, whoever inserts it first). */
+export async function insertTunisia(db: Database) {
   const [country] = await db
     .insert(schema.countries)
     .values({ code: "TN", nameEn: "Tunisia", nameFr: "Tunisie", nameEs: "Túnez" })
     .onConflictDoUpdate({ target: schema.countries.code, set: { nameEn: "Tunisia" } })
     .returning();
+  return country!;
+}
+
+/** A place in Tunisia named by its slug (its French name `<slug>-fr`, so a test can tell the languages apart). */
+export const placeValues = (countryId: string, slug: string, parentId: string | null = null) => ({
+  slug,
+  countryId,
+  parentId,
+  nameEn: slug,
+  nameFr: `${slug}-fr`,
+  nameEs: slug,
+  latitude: 36.8,
+  longitude: 10.2,
+  timeZone: "Africa/Tunis",
+});
+
+/** A supplier account and its settings; returns its id. */
+export async function insertSupplier(
+  db: Database,
+  slug: string,
+  settings: Partial<typeof schema.supplierSettings.$inferInsert> = {},
+  blacklisted = false,
+): Promise<string> {
+  const [user] = await db
+    .insert(schema.users)
+    .values({ role: "supplier", email: `${slug}@example.com`, fullName: slug, blacklisted })
+    .returning();
+  await db.insert(schema.supplierSettings).values({ supplierId: user!.id, slug, ...settings });
+  return user!.id;
+}
+
+/** A search's filters as its URL query gives them ("" for none). */
+export const searchFilters = (query = ""): SearchFilters => parseSearchParams(new URLSearchParams(query));
+
+/** The smallest catalogue a booking needs: a country, a location, a supplier, a car and a driver. */
+export async function insertMinimalCatalogue(db: Database) {
+  const suffix = randomUUID().slice(0, 8);
+  const country = await insertTunisia(db);
   const [location] = await db
     .insert(schema.locations)
     .values({
@@ -48,7 +87,7 @@ export async function insertMinimalCatalogue(db: Database) {
     })
     .returning();
   await db.insert(schema.carLocations).values({ carId: car!.id, locationId: location!.id });
-  return { country: country!, location: location!, supplier: supplier!, driver: driver!, car: car! };
+  return { country, location: location!, supplier: supplier!, driver: driver!, car: car! };
 }
 
 export type MinimalCatalogue = Awaited<ReturnType<typeof insertMinimalCatalogue>>;
