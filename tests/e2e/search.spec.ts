@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { SEARCH_KEYS } from "../../app/models/search";
 import { expectAccessible, jsEnabled } from "./support";
 
 const year = new Date().getUTCFullYear() + 1;
@@ -21,36 +22,23 @@ async function openSearch(page: Page, query: string) {
   await settled(page);
 }
 
+/** What the results show besides the place and the dates: every filter, the order and the page. */
+const FILTER_AND_ORDER_KEYS = SEARCH_KEYS.filter((key) => !["pickup", "dropoff", "same", "from", "to"].includes(key));
+
 /** With JavaScript, the page is hydrated and shows the results of its URL (the DOM can lag the address bar). */
 async function settled(page: Page) {
   if (!jsEnabled()) return;
   await page.locator("html[data-hydrated]").waitFor();
-  await page.waitForFunction(() => {
+  await page.waitForFunction((keys) => {
     const results = document.querySelector(".search-results");
     if (!results) return true;
     const shown = new URLSearchParams(results.getAttribute("data-search") ?? "");
     const address = new URLSearchParams(location.search);
     const defaults: Record<string, string> = { sort: "price-asc", page: "1" };
-    const keys = [
-      "terms",
-      "range",
-      "rating",
-      "seats",
-      "specs",
-      "multimedia",
-      "deposit",
-      "fuelPolicy",
-      "supplier",
-      "gearbox",
-      "mileage",
-      "fuelType",
-      "sort",
-      "page",
-    ];
     const value = (query: URLSearchParams, key: string) =>
       query.getAll(key).filter(Boolean).join() || defaults[key] || "";
     return keys.every((key) => value(address, key) === value(shown, key)) && !results.hasAttribute("aria-busy");
-  });
+  }, FILTER_AND_ORDER_KEYS);
 }
 
 /** Ticks a filter; without JavaScript the 'Apply filters' button sends the form, with it the change does. */
