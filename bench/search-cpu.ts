@@ -8,6 +8,7 @@
  * Usage: npx tsx bench/search-cpu.ts [pages per round] [rounds]        (defaults 300 and 5; Linux only)
  *        BENCH_CONCURRENCY=16 …   (that many clients at once, each asking for its share of a round's pages)
  *        BENCH_NODE_ARGS="--max-semi-space-size=…" …   (options for the server's Node.js)
+ *        BENCH_ACCEPT_ENCODING=identity …   (pages uncompressed: compression's share of the CPU)
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
