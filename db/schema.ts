@@ -41,6 +41,7 @@ import {
   PAYMENT_MODES,
   PAYMENT_GATEWAYS,
   PAYMENT_STATUSES,
+  REFUND_REASONS,
   OUTBOX_STATUSES,
   TOKEN_PURPOSES,
   SOCIAL_PROVIDERS,
@@ -430,8 +431,11 @@ export const payments = pgTable(
     /** What the gateway reported taking (captured), and what was given back. */
     capturedAmount: integer("captured_amount"),
     refundedAmount: integer("refunded_amount"),
-    /** Why a payment was refunded: its hold had ended and the car was taken, or it was not the amount shown. */
-    refundReason: text("refund_reason", { enum: ["carTaken", "amountMismatch"] }),
+    /**
+     * Why a payment is given back: its hold had ended and the car was taken, it was not the amount shown, or the
+     * driver cancelled the booking within its free window (issue 25.2).
+     */
+    refundReason: text("refund_reason", { enum: REFUND_REASONS }),
     /** Why nothing was taken: the gateway said so, or an approved payment was left uncaptured as its car was taken. */
     failureReason: text("failure_reason", { enum: ["gateway", "carTaken"] }),
     refundAttempts: integer("refund_attempts").notNull().default(0),

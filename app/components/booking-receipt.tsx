@@ -93,7 +93,7 @@ export function BookingReceipt({
             <RowButton
               action="cancelRequest"
               id={receipt.bookingId}
-              label={t("receipt.requestCancellation")}
+              label={t(receipt.cancelsAtOnce ? "receipt.cancelNow" : "receipt.requestCancellation")}
               className="button button-secondary"
             />
           ) : null}{" "}

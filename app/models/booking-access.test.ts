@@ -3,7 +3,14 @@
  * answer. Every action of BOOKING_ACTIONS has rows, so a new action without a rule here fails the last test.
  */
 import { describe, expect, it } from "vitest";
-import { BOOKING_ACTIONS, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
+import {
+  BOOKING_ACTIONS,
+  cancelsAtOnce,
+  mayAct,
+  type BookingAction,
+  type BookingFacts,
+  type Viewer,
+} from "./booking-access";
 import type { BookingStatus } from "./enums";
 
 const NOW = new Date("2030-06-01T12:00:00Z");
@@ -104,5 +111,35 @@ describe("mayAct", () => {
       const answers = new Set(rows.filter((row) => row[3] === action).map((row) => row[4]));
       expect({ action, answers: [...answers].sort() }).toEqual({ action, answers: [false, true] });
     }
+  });
+});
+
+describe("cancelsAtOnce (issue 25.2: a free cancellation needs nobody to finalise it)", () => {
+  // The pick-up is 2030-06-10T10:00Z, so free cancellation with the option ends 2030-06-09T10:00Z.
+  const paidWithOption = { paymentMode: "full", status: "paid", cancellation: true } as const;
+  const cases: Array<[string, Partial<BookingFacts>, Date, boolean]> = [
+    ["a pay-later booking, days before pick-up", {}, NOW, true],
+    ["a pay-later booking, an hour before pick-up", {}, new Date("2030-06-10T09:00:00Z"), true],
+    ["paid in full with the option, before its deadline", paidWithOption, NOW, true],
+    [
+      "paid in full with the option, a second before its deadline",
+      paidWithOption,
+      new Date("2030-06-09T09:59:59Z"),
+      true,
+    ],
+    ["paid in full with the option, at its deadline", paidWithOption, new Date("2030-06-09T10:00:00Z"), false],
+    [
+      "a deposit with the option, after its deadline",
+      { paymentMode: "deposit", status: "deposit", cancellation: true },
+      new Date("2030-06-09T12:00:00Z"),
+      false,
+    ],
+    ["paid online without the option", { paymentMode: "full", status: "paid" }, NOW, false],
+    ["already cancelled", { status: "cancelled" }, NOW, false],
+    ["a cancellation already requested", { cancelRequest: true }, NOW, false],
+    ["after pick-up", started, NOW, false],
+  ];
+  it.each(cases)("%s → %s", (_name, facts, now, expected) => {
+    expect(cancelsAtOnce(booking(facts), now)).toBe(expected);
   });
 });

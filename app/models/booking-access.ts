@@ -5,6 +5,7 @@
  */
 import type { BookingStatus, PaymentMode, UserRole } from "./enums";
 import { canTransition } from "./booking";
+import { cancellationTerms } from "./cancellation-terms";
 
 export interface Viewer {
   id: string;
@@ -53,6 +54,17 @@ export function canRequestCancellation(booking: BookingFacts, now: Date): boolea
     booking.startsAt.getTime() > now.getTime() &&
     (booking.paymentMode === "payLater" || booking.cancellation)
   );
+}
+
+/**
+ * Issue 25.2: within its free window a driver's cancellation takes effect at once (no one needs to finalise a
+ * cancellation that costs nothing): a booking paid later, any time before pick-up (its terms say so), or one paid
+ * online with the Cancellation option, before its deadline. Otherwise it stays a request for staff.
+ */
+export function cancelsAtOnce(booking: BookingFacts, now: Date): boolean {
+  if (!canRequestCancellation(booking, now)) return false;
+  const terms = cancellationTerms(booking);
+  return terms.kind === "free" || (terms.kind === "freeUntil" && now.getTime() < terms.deadline.getTime());
 }
 
 /**

@@ -9,12 +9,13 @@ import { bookings, cars, locations, notifications, users } from "#db/schema";
 import { type BookingStatus, type Currency, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
-import { mayAct, type BookingAction, type Viewer } from "./booking-access";
+import { cancelsAtOnce, mayAct, type BookingAction, type Viewer } from "./booking-access";
 import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
-import { queueNotificationEmails } from "./booking-mails.server";
+import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
+import { oweCancelledBookingPayments, refundPayment } from "./payments.server";
 import { sqlState } from "~/utils/errors.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
@@ -219,13 +220,17 @@ export async function actionableBookings(
 /** The actions the bookings list applies to its selection (viewing and amending have pages of their own). */
 export type ListAction = Exclude<BookingAction, "view" | "amend">;
 
-/** How many of the chosen bookings changed, how many the viewer may not change, and how many lost their car to another booking meanwhile. */
-export type BulkOutcome = { done: number; refused: number; carTaken: number };
+/**
+ * How many of the chosen bookings changed (of which `cancelled` were cancelled at once, the other cancellations
+ * being requests), how many the viewer may not change, and how many lost their car to another booking meanwhile.
+ */
+export type BulkOutcome = { done: number; cancelled: number; refused: number; carTaken: number };
 
 /**
  * Applies an action to the bookings among `ids` the viewer may act on; the others are left untouched and counted
- * as refused. Cancellation requests and status changes notify the other side (supplier or driver), and their
- * e-mail copies are queued in the same transaction (decision 020).
+ * as refused. A driver's cancellation takes effect at once within its free window (then its payments are refunded
+ * once committed) and is a request otherwise. Cancellations and status changes notify the other side (supplier or
+ * driver), and their e-mail copies are queued in the same transaction (decision 020).
  */
 export async function applyBookingAction(
   db: Database,
@@ -237,20 +242,46 @@ export async function applyBookingAction(
   status?: BookingStatus,
 ): Promise<BulkOutcome> {
   const requested = [...new Set(ids)].length;
-  return db.transaction(async (tx) => {
+  const { outcome, refundIds } = await db.transaction(async (tx) => {
     const rows = await actionableBookings(tx, viewer, ids, action, now, status);
     const notificationIds: string[] = [];
     const notify = async (values: typeof notifications.$inferInsert) => {
       const [note] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
       notificationIds.push(note!.id);
     };
+    const refundIds: string[] = [];
     let done = 0;
+    let cancelled = 0;
     let carTaken = 0;
     for (const row of rows) {
       const reference = bookingReference(row.id);
       // A switch the compiler checks: a new action that is not handled here fails to type-check.
       switch (action) {
         case "cancelRequest":
+          if (cancelsAtOnce(row, now)) {
+            // Within the free window: cancelled now, the car freed, anything paid online owed back (issue 25.2).
+            assertTransition(row.status, "cancelled");
+            if ((await changeStatus(tx, row, "cancelled", now)) !== "changed") break;
+            const refunds = await oweCancelledBookingPayments(tx, row.id, now);
+            refundIds.push(...refunds.map((refund) => refund.id));
+            await notify({
+              userId: row.supplierId,
+              bookingId: row.id,
+              messageKey: "notifications.cancelledByDriver",
+              messageParams: { reference, car: row.car },
+            });
+            // The driver's own record; their mail is the cancellation's confirmation, sent whatever their settings.
+            await tx.insert(notifications).values({
+              userId: row.driverId,
+              bookingId: row.id,
+              messageKey: "notifications.statusChanged.cancelled",
+              messageParams: { reference, car: row.car },
+            });
+            await queueCancellationMail(tx, row.id, refunds, origin);
+            cancelled += 1;
+            done += 1;
+            break;
+          }
           await tx
             .update(bookings)
             .set({ cancelRequest: true, updatedAt: now })
@@ -286,8 +317,11 @@ export async function applyBookingAction(
       }
     }
     await queueNotificationEmails(tx, notificationIds, origin);
-    return { done, refused: requested - rows.length, carTaken };
+    return { outcome: { done, cancelled, refused: requested - rows.length, carTaken }, refundIds };
   });
+  // Once the cancellations are committed: a refund that fails now stays owed and the retry job tries again.
+  for (const id of refundIds) await refundPayment(db, id, origin);
+  return outcome;
 }
 
 /**
@@ -329,5 +363,7 @@ export async function describeBookings(
     id: row.id,
     reference: bookingReference(row.id),
     car: row.car,
+    // Which of the cancellations take effect at once, free of charge, and which are requests.
+    cancelsAtOnce: action === "cancelRequest" && cancelsAtOnce(row, now),
   }));
 }

@@ -9,7 +9,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
-import type { Currency } from "./enums";
+import type { Currency, RefundReason } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { convertMinorUnits, formatMoney } from "./money";
@@ -104,40 +104,85 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   });
 }
 
-/**
- * Tells the driver a payment was given back in full, and why: it completed after the car's hold had ended and the
- * car was booked by someone else meanwhile, or it was not the amount the checkout showed. Nothing was booked.
- */
-export async function queueRefundMail(
-  db: Executor,
-  bookingId: string,
-  refund: { amount: number; currency: string; reason: "carTaken" | "amountMismatch" },
-  origin: string,
-): Promise<void> {
+/** What a mail to the booking's driver says of it: reference, car, pick-up place and time, in their language. */
+async function driverMailFacts(db: Executor, bookingId: string) {
   const details = await findBookingDetails(db, { id: bookingId });
   if (!details) throw new Error(`no booking ${bookingId}`);
   const { booking, driver } = details;
   const language = driver.language;
-  const t = await getTranslator(language, "mail");
   const places = placeNames(details, language);
+  return {
+    booking,
+    driver,
+    language,
+    t: await getTranslator(language, "mail"),
+    facts: {
+      reference: bookingReference(booking.id),
+      car: details.car.name,
+      place: places.pickup,
+      time: localTime(booking.startsAt, details.pickup.timeZone, language),
+    },
+  };
+}
+
+/**
+ * Tells the driver a payment was given back in full, and why: it completed after the car's hold had ended and the
+ * car was booked by someone else meanwhile, or it was not the amount the checkout showed (nothing was booked), or
+ * they cancelled the booking within its free window.
+ */
+export async function queueRefundMail(
+  db: Executor,
+  bookingId: string,
+  refund: { amount: number; currency: string; reason: RefundReason },
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
   const amount = formatMoney(refund.amount, refund.currency as Currency, language);
+  const cancelled = refund.reason === "cancelled";
   await queueMail(
     db,
     composeMail({
       to: driver.email,
       language,
-      subject: t("refund.subject", { amount }),
+      subject: cancelled ? t("refund.subjectCancelled", { amount, ...facts }) : t("refund.subject", { amount }),
       greeting: t("greeting", { name: driver.fullName }),
       paragraphs: [
-        t(`refund.${refund.reason}`, {
-          car: details.car.name,
-          place: places.pickup,
-          time: localTime(booking.startsAt, details.pickup.timeZone, language),
-        }),
+        t(`refund.${refund.reason}`, facts),
         t("refund.amount", { amount }),
-        t("refund.nothingBooked"),
+        ...(cancelled ? [] : [t("refund.nothingBooked")]),
       ],
-      action: { label: t("refund.action"), url: `${origin}/search` },
+      action: cancelled
+        ? { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) }
+        : { label: t("refund.action"), url: `${origin}/search` },
+      signature: t("signature"),
+    }),
+  );
+}
+
+/**
+ * Confirms to the driver that their booking is cancelled, free of charge (issue 25.2), whatever their notification
+ * setting: like the booking's confirmation, it is the record of what they did. Says what is being refunded.
+ */
+export async function queueCancellationMail(
+  db: Executor,
+  bookingId: string,
+  refunds: ReadonlyArray<{ amount: number; currency: string }>,
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const amounts = refunds.map((refund) => formatMoney(refund.amount, refund.currency as Currency, language));
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("cancellation.subject", facts),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t("cancellation.body", facts),
+        amounts.length ? t("cancellation.refund", { amount: amounts.join(" + ") }) : t("cancellation.nothingPaid"),
+      ],
+      action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
   );

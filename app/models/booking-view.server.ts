@@ -6,7 +6,7 @@
 import type { Executor } from "~/utils/db.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { bookingReference, foldMarkup, paymentTerms } from "./booking";
-import { canAmend, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
+import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS } from "./pricing";
@@ -92,6 +92,8 @@ export function bookingReceipt(details: BookingDetails) {
     // What the driver may still do (the server checks again when they do it).
     canAmend: canAmend(booking, new Date()),
     canCancel: canRequestCancellation(booking, new Date()),
+    // Within the free window a cancellation takes effect at once; otherwise it is a request (issue 25.2).
+    cancelsAtOnce: cancelsAtOnce(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
   };
 }

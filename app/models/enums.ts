@@ -22,6 +22,9 @@ export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
  */
 export const PAYMENT_STATUSES = ["started", "authorised", "captured", "failed", "refunded", "refundFailed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Why a captured payment is owed back: its car was taken, not the amount shown, or a free cancellation. */
+export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
 /** Spec §7: social sign-in providers. */

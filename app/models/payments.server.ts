@@ -5,7 +5,7 @@
  * booking (the car was taken after the hold ended, or another amount than shown) is refunded through the gateway
  * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
  */
-import { and, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schema";
 import type { Currency, PaymentGateway as GatewayName } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
@@ -228,6 +228,30 @@ export async function refundPayment(db: Database, paymentId: string, origin: str
     );
     return false;
   }
+}
+
+/**
+ * A booking cancelled within its free window (issue 25.2) owes back every payment it captured: each is marked in the
+ * cancelling transaction, so the refund is on record before the gateway is asked. The caller refunds the returned
+ * ids once the transaction commits; the retry job picks up any that fail.
+ */
+export async function oweCancelledBookingPayments(db: Executor, bookingId: string, now: Date) {
+  const owed = await db
+    .update(payments)
+    .set({ refundReason: "cancelled", nextRefundAt: now, updatedAt: now })
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)))
+    .returning({
+      id: payments.id,
+      amount: payments.amount,
+      capturedAmount: payments.capturedAmount,
+      currency: payments.currency,
+    });
+  for (const payment of owed) await recordEvent(db, payment.id, "captured", { refundReason: "cancelled" });
+  return owed.map((payment) => ({
+    id: payment.id,
+    amount: payment.capturedAmount ?? payment.amount,
+    currency: payment.currency,
+  }));
 }
 
 /** The retry job: refunds owed whose next attempt is due (maintenance runs it every few minutes on every instance). */

@@ -12,6 +12,8 @@ import {
   BOOKINGS_PAGE_SIZE_MOBILE,
   describeBookings,
   listBookings,
+  type BulkOutcome,
+  type ListAction,
 } from "~/models/booking-list.server";
 import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
@@ -21,7 +23,7 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useIsPending } from "~/components/status-button";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -89,11 +91,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : outcome.done === 0
         ? { type: "error" as const, messageKey: "errors.nothingToChange" }
         : action === "cancelRequest"
-          ? { type: "success" as const, messageKey: "success.cancellationRequested" }
+          ? cancellationToast(outcome)
           : action === "delete"
             ? { type: "success" as const, messageKey: "success.bookingsRemoved", params: { count: outcome.done } }
             : { type: "success" as const, messageKey: "success.changesSaved" };
   return redirectWithToast(back, toast);
+}
+
+/** A cancellation that takes effect at once for every chosen booking is asked as such, not as a request. */
+const confirmTitle = (confirm: { action: ListAction; bookings: Array<{ cancelsAtOnce: boolean }> }) =>
+  confirm.action === "cancelRequest" && confirm.bookings.every((booking) => booking.cancelsAtOnce)
+    ? "cancelNow"
+    : confirm.action;
+
+/** What a driver's cancellation did: cancelled at once (free window), requested from staff, or some of each. */
+function cancellationToast({ done, cancelled }: BulkOutcome): ToastInput {
+  const requested = done - cancelled;
+  if (!requested)
+    return { type: "success" as const, messageKey: "success.bookingsCancelled", params: { count: cancelled } };
+  if (!cancelled) return { type: "success" as const, messageKey: "success.cancellationRequested" };
+  return { type: "success" as const, messageKey: "success.cancelledAndRequested", params: { cancelled, requested } };
 }
 
 export default function Bookings() {
@@ -112,13 +129,17 @@ export default function Bookings() {
       <h1>{t("list.heading")}</h1>
       {confirm ? (
         <ConfirmAction
-          title={t(`confirm.${confirm.action}`, {
+          title={t(`confirm.${confirmTitle(confirm)}`, {
             count: confirm.bookings.length,
             status: confirm.status ? t(`common:bookingStatuses.${confirm.status}`) : "",
           })}
           items={confirm.bookings.map((booking) => ({
             key: booking.id,
-            text: `${booking.reference} — ${booking.car}`,
+            text: `${booking.reference} — ${booking.car}${
+              confirm.action === "cancelRequest"
+                ? ` — ${t(booking.cancelsAtOnce ? "confirm.cancelsAtOnce" : "confirm.requestOnly")}`
+                : ""
+            }`,
           }))}
           action={`/bookings${location.search}`}
           fields={[
@@ -127,7 +148,7 @@ export default function Bookings() {
             ["query", queryString],
             ...confirm.bookings.map((booking) => ["id", booking.id] as [string, string]),
           ]}
-          confirmLabel={t(`confirm.${confirm.action}Button`, { count: confirm.bookings.length })}
+          confirmLabel={t(`confirm.${confirmTitle(confirm)}Button`, { count: confirm.bookings.length })}
           backHref={confirm.back}
           backLabel={t("confirm.back")}
         />

@@ -8,12 +8,13 @@ import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { insertMinimalCatalogue } from "../../tests/support/fixtures";
-import { readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
+import { readOutbox, routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
 import { releaseExpiredHolds } from "~/models/bookings.server";
 import { refundOwedPayments } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.stripe";
+import { action as bookingsAction } from "./bookings";
 
 const standIns = await vi.hoisted(async () => {
   const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
@@ -547,5 +548,110 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(result).state.errors[""]).toEqual({
       key: "checkout:problems.priceChanged",
     });
+  });
+
+  /** The driver cancels from /bookings, confirmed (what the confirmation page posts). */
+  async function cancelAsDriver(bookingId: string, driverId: string) {
+    const cookie = await sessionCookieFor(driverId);
+    return runCatching(
+      () =>
+        bookingsAction(
+          routeArgs(
+            new Request(`${ORIGIN}/bookings`, {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: ORIGIN },
+              body: new URLSearchParams([
+                ["bulkAction", "cancelRequest"],
+                ["id", bookingId],
+                ["confirmed", "yes"],
+              ]),
+            }),
+          ),
+        ) as Promise<RouteResult>,
+    );
+  }
+  /** A booking paid in full through Stripe with the Cancellation option, for a new period. */
+  async function paidWithCancellationOption() {
+    await app.database.db.update(schema.cars).set({ cancellation: 900 }).where(eq(schema.cars.id, link.car!));
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe", extra: "cancellation" });
+    const sessionId = headerOf(result, "Location")!.split("/").pop()!;
+    const paid = standIns.payStripeSession(sessionId);
+    await signedWebhook({ id: `evt_${sessionId}`, type: "checkout.session.completed", data: { object: paid } });
+    const [booking] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.checkoutSessionId, sessionId));
+    expect(booking).toMatchObject({ status: "paid", cancellation: true });
+    return booking!;
+  }
+
+  it("a driver who cancels within the free window is cancelled at once, refunded through Stripe once, and both sides are told", async () => {
+    const booking = await paidWithCancellationOption();
+    const refundsBefore = standIns.refunds.size;
+    const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
+    const result = await cancelAsDriver(booking.id, booking.driverId);
+    expect(statusOf(result)).toBe(302);
+    const [cancelled] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
+    expect(cancelled).toMatchObject({ status: "cancelled", cancelRequest: false });
+    expect(standIns.refunds.size).toBe(refundsBefore + 1);
+    expect(await paymentOf(booking.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "cancelled",
+      refundedAmount: booking.amountDue,
+    });
+    const notes = await app.database.db
+      .select({ userId: schema.notifications.userId, messageKey: schema.notifications.messageKey })
+      .from(schema.notifications)
+      .where(eq(schema.notifications.bookingId, booking.id));
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        { userId: booking.supplierId, messageKey: "notifications.cancelledByDriver" },
+        { userId: booking.driverId, messageKey: "notifications.statusChanged.cancelled" },
+      ]),
+    );
+    const to = await driverEmail(booking.driverId);
+    const mails = (await readOutbox(process.env.OUTBOX_DIR!)).slice(mailsBefore);
+    const toDriver = mails.filter((mail) => mail.includes(`To: ${to}`));
+    expect(toDriver.filter((mail) => /Subject: Booking \S+ is cancelled/.test(mail))).toHaveLength(1);
+    expect(toDriver.filter((mail) => mail.includes("for cancelled booking"))).toHaveLength(1);
+    expect(toDriver.join("\n")).toContain("is being refunded in full");
+    // The car is free again for the same period.
+    expect(statusOf(await book({ paymentMode: "payLater" }))).toBe(302);
+    // Asking again changes nothing (the list says so) and refunds nothing more.
+    await cancelAsDriver(booking.id, booking.driverId);
+    expect(await paymentOf(booking.id)).toMatchObject({ status: "refunded" });
+    expect(standIns.refunds.size).toBe(refundsBefore + 1);
+  });
+
+  it("after the free-cancellation deadline a driver's cancellation is only a request: nothing is refunded or freed", async () => {
+    const booking = await paidWithCancellationOption();
+    // Twelve hours before pick-up: past the 24-hour deadline.
+    const startsAt = new Date(Date.now() + 12 * 3_600_000);
+    await app.database.db
+      .update(schema.bookings)
+      .set({ startsAt, endsAt: new Date(startsAt.getTime() + 3 * 86_400_000) })
+      .where(eq(schema.bookings.id, booking.id));
+    const refundsBefore = standIns.refunds.size;
+    expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
+    const [requested] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
+    expect(requested).toMatchObject({ status: "paid", cancelRequest: true });
+    expect(await paymentOf(booking.id)).toMatchObject({ status: "captured", refundReason: null });
+    expect(standIns.refunds.size).toBe(refundsBefore);
+  });
+
+  it("a refund that fails at cancellation stays owed and the cancellation stands; the retry job refunds it", async () => {
+    const booking = await paidWithCancellationOption();
+    standIns.outage.refunds = true;
+    try {
+      expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
+    } finally {
+      standIns.outage.refunds = false;
+    }
+    const [cancelled] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
+    expect(cancelled!.status).toBe("cancelled");
+    expect(await paymentOf(booking.id)).toMatchObject({ status: "refundFailed", refundReason: "cancelled" });
+    expect(await refundOwedPayments(app.database.db, ORIGIN, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    expect(await paymentOf(booking.id)).toMatchObject({ status: "refunded", refundedAmount: booking.amountDue });
   });
 });

@@ -9,7 +9,7 @@ export const toastSchema = z.object({
   params: z.record(z.union([z.string(), z.number()])).optional(),
 });
 export type Toast = z.infer<typeof toastSchema>;
-type ToastInput = z.input<typeof toastSchema>;
+export type ToastInput = z.input<typeof toastSchema>;
 
 const TOAST_KEY = "toast";
 

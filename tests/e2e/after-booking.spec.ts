@@ -77,36 +77,43 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await page.getByRole("main").getByRole("link", { name: b.filters.clear }).first().click();
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
 
-  // Cancel asks first (a page without JavaScript, a dialog with it), then submits the request.
+  // Cancel asks first (a page without JavaScript, a dialog with it). A pay-later booking is free to cancel before
+  // pick-up, so it is cancelled at once (issue 25.2), not only requested.
   await page.getByRole("button", { name: /^Cancel booking/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
   await expect(
     confirmation.getByRole("heading", {
-      name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 1),
+      name: plural({ one: b.confirm.cancelNow_one, other: b.confirm.cancelNow_other }, 1),
     }),
   ).toBeVisible();
+  await expect(confirmation.getByRole("listitem")).toContainText(b.confirm.cancelsAtOnce);
   await expectAccessible(page);
-  await confirmation.getByRole("button", { name: b.confirm.cancelRequestButton_one }).click();
-  await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
-  await expect(page.getByRole("table").getByText(b.list.cancelRequested)).toBeVisible();
-  // It still holds the car: it cannot be deleted yet.
-  await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(0);
+  await confirmation.getByRole("button", { name: b.confirm.cancelNowButton_one }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .getByText(plural({ one: c.success.bookingsCancelled_one, other: c.success.bookingsCancelled_other }, 1)),
+  ).toBeVisible();
+  await expect(page.getByRole("table").getByText(c.bookingStatuses.cancelled, { exact: true })).toBeVisible();
+  // It no longer holds the car: it may be deleted from the list.
+  await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(1);
 
-  // Notifications: the booking's confirmation is there, unread; opening it reads it and shows the booking.
+  // Notifications: the booking's confirmation and its cancellation, unread; opening one reads it and shows the booking.
   await page
     .getByRole("navigation", { name: c.nav.mainMenu })
     .getByRole("link", { name: /^Notifications/ })
     .first()
     .click();
   await expect(page.getByRole("heading", { level: 1, name: b.notifications.heading })).toBeVisible();
-  await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
+  const unread = page.getByRole("table").getByText(b.notifications.unread, { exact: true });
+  await expect(unread).toHaveCount(2);
   await expectAccessible(page);
   await page.getByRole("button", { name: b.notifications.view }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
   await page.goto("/notifications");
-  await expect(page.getByText(b.notifications.unread, { exact: true })).toHaveCount(0);
+  await expect(unread).toHaveCount(1);
   await page.getByRole("button", { name: b.notifications.markUnread }).first().click();
-  await expect(page.getByText(b.notifications.unread, { exact: true })).toBeVisible();
+  await expect(unread).toHaveCount(2);
 
   // Select all, delete, confirm: the list is empty and the header count is gone.
   await page.getByRole("checkbox", { name: b.notifications.selectAll }).check();
@@ -192,7 +199,7 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   await expectAccessible(page);
 });
 
-test("in French, select every booking on the page and request their cancellation in one bulk action, confirmed first", async ({
+test("in French, select every booking on the page and cancel them in one bulk action, confirmed first", async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
@@ -213,21 +220,27 @@ test("in French, select every booking on the page and request their cancellation
   await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
   await page.getByRole("button", { name: /^Appliquer à/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  // Both are paid later, so both are free to cancel: the page asks to cancel them, not to request it.
   await expect(
     confirmation.getByRole("heading", {
-      name: plural({ one: b.confirm.cancelRequest_one, other: b.confirm.cancelRequest_other }, 2),
+      name: plural({ one: b.confirm.cancelNow_one, other: b.confirm.cancelNow_other }, 2),
     }),
   ).toBeVisible();
   await expect(confirmation.getByRole("listitem")).toHaveCount(2);
+  await expect(confirmation.getByRole("listitem").getByText(b.confirm.cancelsAtOnce)).toHaveCount(2);
   await expectAccessible(page);
   await confirmation
     .getByRole("button", {
-      name: plural({ one: b.confirm.cancelRequestButton_one, other: b.confirm.cancelRequestButton_other }, 2),
+      name: plural({ one: b.confirm.cancelNowButton_one, other: b.confirm.cancelNowButton_other }, 2),
     })
     .click();
-  await expect(page.getByRole("status").getByText(c.success.cancellationRequested)).toBeVisible();
-  await expect(page.getByRole("table").getByText(b.list.cancelRequested)).toHaveCount(2);
-  // The supplier's side was told: the driver's own list shows the request; the header still counts the driver's own notifications.
+  await expect(
+    page
+      .getByRole("status")
+      .getByText(plural({ one: c.success.bookingsCancelled_one, other: c.success.bookingsCancelled_other }, 2)),
+  ).toBeVisible();
+  await expect(page.getByRole("table").getByText(c.bookingStatuses.cancelled, { exact: true })).toHaveCount(2);
+  // The driver's own record of each cancellation is in their notifications (the header counts them).
   await expect(
     page
       .getByRole("navigation", { name: c.nav.mainMenu })
@@ -379,7 +392,7 @@ test("axe finds nothing serious on the after-booking pages, in English, French a
         .getByRole("button", { name: new RegExp(`^${bookings.list.cancel}`) })
         .first()
         .click();
-      await expect(page.getByRole("button", { name: bookings.confirm.cancelRequestButton_one })).toBeVisible();
+      await expect(page.getByRole("button", { name: bookings.confirm.cancelNowButton_one })).toBeVisible();
       await expectAccessible(page);
       checked += 2;
     }

@@ -220,7 +220,7 @@ test("in lynx: 'Update total' on the amend page previews the new total and saves
     await lynx.waitFor("Your booking was changed.");
     expect(await receipt()).not.toBe(before);
     // The booking page's buttons show their own words, never the id they act on (issue 24.3).
-    await lynx.waitFor("Request cancellation");
+    await lynx.waitFor("Cancel booking, free of charge");
     expect(lynx.screen()).not.toMatch(/\([a-zA-Z]+:[0-9a-f-]{36}\)/);
   } finally {
     lynx.stop();
