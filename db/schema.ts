@@ -545,12 +545,16 @@ export const tokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    /** The booking a "Find my booking" link opens (purpose bookingAccess); null for the account links. */
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     check("tokens_purpose_check", inList("purpose", TOKEN_PURPOSES)),
+    // A booking link names its booking; an account link names none.
+    check("tokens_booking_check", sql`(${table.purpose} = 'bookingAccess') = (${table.bookingId} is not null)`),
     index("tokens_user_idx").on(table.userId, table.purpose),
   ],
 );

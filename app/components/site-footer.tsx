@@ -35,6 +35,9 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
               <SiteLink to="/contact">{t("footer.contact")}</SiteLink>
             </li>
             <li>
+              <SiteLink to="/find-booking">{t("footer.findBooking")}</SiteLink>
+            </li>
+            <li>
               {/* Spec §2's footer "support" link: customer care's address, written out too. */}
               <a href={`mailto:${contactEmail}`}>{t("footer.support")}</a> <span>{contactEmail}</span>
             </li>

@@ -3,7 +3,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { signInSchema } from "./account-forms";
 import { verifyCredentials } from "./accounts.server";
-import { forgetBrowserBookings } from "~/utils/checkout-cookie.server";
+import { browserBookings, forgetBrowserBookings } from "~/utils/checkout-cookie.server";
+import type { Viewer } from "./booking-access";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -74,6 +75,21 @@ export async function requireViewer(
   const id = await requireUserId(request, context);
   const { user } = await getVisitor(request, context);
   return { id, role: user!.role };
+}
+
+/**
+ * Who acts on bookings: the signed-in user, or, nobody being signed in, the driver of the bookings this browser holds
+ * (it booked them, or followed a "Find my booking" link: issue 25.4), for those bookings only (`onlyIds`).
+ * Otherwise a redirect to sign in.
+ */
+export async function requireBookingViewer(
+  request: Request,
+  context: RequestContext,
+): Promise<{ viewer: Viewer; onlyIds: string[] | null }> {
+  const { user } = await getVisitor(request, context);
+  const held = await browserBookings(request, user !== null);
+  if (held) return { viewer: { id: held.driverId, role: "user" }, onlyIds: held.ids };
+  return { viewer: await requireViewer(request, context), onlyIds: null };
 }
 
 /**

@@ -26,7 +26,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
-export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset"] as const;
+/** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (issue 25.4). */
+export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset", "bookingAccess"] as const;
 /** Spec §7: social sign-in providers. */
 export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

@@ -9,23 +9,54 @@ export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new one-time token for `purpose`; earlier ones of the same purpose stop working. Only its hash is stored. */
+/** A booking link (issue 25.4) is good for an hour: it is asked for to be used at once, on this device. */
+export const BOOKING_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * A new one-time token for `purpose`; earlier ones of the same purpose (and booking) stop working. Only its hash
+ * is stored.
+ */
 export async function issueToken(
   db: Executor,
   userId: string,
-  purpose: TokenPurpose,
+  purpose: Exclude<TokenPurpose, "bookingAccess">,
   now = new Date(),
 ): Promise<string> {
+  return insertToken(db, { userId, purpose, bookingId: null }, now.getTime() + TOKEN_LIFETIME_MS);
+}
+
+/** A one-time link that opens one booking on the browser that follows it (issue 25.4). */
+export function issueBookingAccessToken(db: Executor, booking: { id: string; driverId: string }, now = new Date()) {
+  return insertToken(
+    db,
+    { userId: booking.driverId, purpose: "bookingAccess", bookingId: booking.id },
+    now.getTime() + BOOKING_LINK_LIFETIME_MS,
+  );
+}
+
+async function insertToken(
+  db: Executor,
+  owner: { userId: string; purpose: TokenPurpose; bookingId: string | null },
+  expiresAt: number,
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.delete(tokens).where(and(eq(tokens.userId, userId), eq(tokens.purpose, purpose)));
   await db
-    .insert(tokens)
-    .values({ userId, purpose, tokenHash: digest(token), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS) });
+    .delete(tokens)
+    .where(
+      and(
+        eq(tokens.userId, owner.userId),
+        eq(tokens.purpose, owner.purpose),
+        owner.bookingId ? eq(tokens.bookingId, owner.bookingId) : undefined,
+      ),
+    );
+  await db.insert(tokens).values({ ...owner, tokenHash: digest(token), expiresAt: new Date(expiresAt) });
   return token;
 }
 
 export type TokenCheck =
-  { status: "valid"; userId: string } | { status: "expired"; userId: string } | { status: "invalid" };
+  | { status: "valid"; userId: string; bookingId: string | null }
+  | { status: "expired"; userId: string }
+  | { status: "invalid" };
 
 /** Uses a token once: a valid one is deleted; an expired one says whose it was (to offer a new link). */
 export async function redeemToken(
@@ -41,7 +72,7 @@ export async function redeemToken(
     .returning();
   if (!row) return { status: "invalid" };
   return row.expiresAt.getTime() > now.getTime()
-    ? { status: "valid", userId: row.userId }
+    ? { status: "valid", userId: row.userId, bookingId: row.bookingId }
     : { status: "expired", userId: row.userId };
 }
 
@@ -59,6 +90,6 @@ export async function checkToken(
     .where(and(eq(tokens.tokenHash, digest(token)), eq(tokens.purpose, purpose)));
   if (!row) return { status: "invalid" };
   return row.expiresAt.getTime() > now.getTime()
-    ? { status: "valid", userId: row.userId }
+    ? { status: "valid", userId: row.userId, bookingId: row.bookingId }
     : { status: "expired", userId: row.userId };
 }

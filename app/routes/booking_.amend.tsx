@@ -20,7 +20,7 @@ import { availablePlaces } from "~/models/places.server";
 import { ALL_EXTRAS } from "~/models/pricing";
 import type { Extra, Language } from "~/models/enums";
 import { formatMoney, convertMinorUnits } from "~/models/money";
-import { requireViewer } from "~/models/auth.server";
+import { requireBookingViewer, requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -99,10 +99,16 @@ async function amendmentPage(
   };
 }
 
+/** The signed-in user, or (issue 25.4) the driver of this booking when the browser holds it; else sign in first. */
+async function amendingViewer(request: Request, context: LoaderFunctionArgs["context"], bookingId: string) {
+  const { viewer, onlyIds } = await requireBookingViewer(request, context);
+  return onlyIds && !onlyIds.includes(bookingId) ? requireViewer(request, context) : viewer;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
   const { language } = await getVisitor(request, context);
   const query = new URL(request.url).searchParams;
+  const viewer = await amendingViewer(request, context, (query.get("b") ?? "").slice(0, 36));
   const db = await getDb();
   const now = new Date();
   const booking = await findAmendable(db, viewer, (query.get("b") ?? "").slice(0, 36), now);
@@ -114,10 +120,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request, context);
   const { language } = await getVisitor(request, context);
   const formData = await request.formData();
   const bookingId = String(formData.get("b") ?? "").slice(0, 36);
+  const viewer = await amendingViewer(request, context, bookingId);
   const link = readCheckoutLink(formData);
   const extras = extrasChosenIn(formData);
   const now = new Date();

@@ -17,7 +17,7 @@ import {
 } from "~/models/booking-list.server";
 import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
 import { formatMoney } from "~/models/money";
-import { requireViewer } from "~/models/auth.server";
+import { requireBookingViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -36,13 +36,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const { viewer, onlyIds } = await requireBookingViewer(request, context);
   const { language } = await getVisitor(request, context);
   const query = parseBookingQuery(new URL(request.url).searchParams);
   const list = await listBookings(
     await getDb(),
     viewer,
-    query,
+    onlyIds ? { ...query, ids: onlyIds } : query,
     query.page,
     // Spec §9: 10 a page on a phone, told by the browser's own mobile hint, or failing that its user agent.
     isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE,
@@ -63,9 +63,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const ACTIONS = ["cancelRequest", "delete", "setStatus"] as const satisfies readonly BookingAction[];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const viewer = await requireViewer(request, context);
+  const { viewer, onlyIds } = await requireBookingViewer(request, context);
   const formData = await request.formData();
-  const { action, ids, single } = readRowAction(formData, ACTIONS);
+  const { action, ids: chosen, single } = readRowAction(formData, ACTIONS);
+  // A visitor acts on the bookings their browser holds, and no other booking of the same driver.
+  const ids = onlyIds ? chosen.filter((id) => onlyIds.includes(id)) : chosen;
   const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status")))
     ? (formData.get("status") as BookingStatus)
     : undefined;

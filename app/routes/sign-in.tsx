@@ -92,6 +92,9 @@ export default function SignIn() {
           <SiteLink to="/forgot-password">{t("forgot.link")}</SiteLink>
         </p>
         <p>
+          <SiteLink to="/find-booking">{t("signIn.findBooking")}</SiteLink>
+        </p>
+        <p>
           {t("signUp.noAccount")} <SiteLink to="/sign-up">{t("signUp.submit")}</SiteLink>
         </p>
       </div>

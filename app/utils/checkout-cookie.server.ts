@@ -1,6 +1,7 @@
 /**
- * Which bookings this browser made: a visitor who booked without signing in may see their own confirmation page
- * and receipt (the driver's account has no password until it is activated). Signed, httpOnly and SameSite=Lax, so
+ * Which bookings this browser made, or opened with a "Find my booking" link (issue 25.4): a visitor who is not
+ * signed in may see, change and cancel those bookings as their driver could (the driver's account has no password
+ * until it is activated). Signed, httpOnly and SameSite=Lax, so
  * the gateway's return (a top-level navigation back to us) carries it, and no page can forge it.
  *
  * On a shared browser it must not outlive its visitor (issue 21.5): it remembers the bookings of one driver only
@@ -37,8 +38,14 @@ async function remembered(request: Request): Promise<RememberedBookings | null> 
 
 /** The bookings this browser made while nobody was signed in (pass whether someone is signed in now). */
 export async function browserBookingIds(request: Request, signedIn: boolean): Promise<string[]> {
-  if (signedIn) return [];
-  return (await remembered(request))?.ids ?? [];
+  return (await browserBookings(request, signedIn))?.ids ?? [];
+}
+
+/** The same, with the driver they belong to (null when someone is signed in, or the browser holds none). */
+export async function browserBookings(request: Request, signedIn: boolean): Promise<RememberedBookings | null> {
+  if (signedIn) return null;
+  const held = await remembered(request);
+  return held?.ids.length ? held : null;
 }
 
 /** A Set-Cookie value adding the booking to the browser's own bookings of its driver (the newest few are kept). */

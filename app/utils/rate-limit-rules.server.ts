@@ -25,6 +25,9 @@ export const RATE_LIMITS = {
   /** Reset links asked for from one address, and for one account (each one sends an e-mail). */
   forgotPasswordPerIp: perHour("forgot-password:ip", 20),
   forgotPasswordPerAccount: perHour("forgot-password:account", 5),
+  /** "Find my booking" links asked for from one address, and to one mailbox (each match mails it). */
+  findBookingPerIp: perHour("find-booking:ip", 20),
+  findBookingPerAddress: perHour("find-booking:address", 5),
   /** Validation e-mails sent again, from one address and to one account. */
   resendValidationPerIp: perHour("resend-validation:ip", 20),
   resendValidationPerAccount: perHour("resend-validation:account", 5),

@@ -1,24 +1,16 @@
-import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import type enBookings from "../../app/locales/en/bookings.json";
-import type enCheckout from "../../app/locales/en/checkout.json";
-import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, expectControlsWithinWidth, jsEnabled, signedInDriver, whenReady } from "./support";
+import {
+  bookingTexts,
+  catalogue,
+  expectAccessible,
+  expectControlsWithinWidth,
+  jsEnabled,
+  signedInDriver,
+  whenReady,
+} from "./support";
 
-const catalogue = <T>(language: string, namespace: string) =>
-  JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
-const TEXT = {
-  en: {
-    b: catalogue<typeof enBookings>("en", "bookings"),
-    k: catalogue<typeof enCheckout>("en", "checkout"),
-    c: catalogue<typeof enCommon>("en", "common"),
-  },
-  fr: {
-    b: catalogue<typeof enBookings>("fr", "bookings"),
-    k: catalogue<typeof enCheckout>("fr", "checkout"),
-    c: catalogue<typeof enCommon>("fr", "common"),
-  },
-};
+const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
 const plural = (forms: Record<string, string>, count: number) =>
   (count === 1 ? forms.one : forms.other)!.replace("{{count}}", String(count));
 

@@ -1,7 +1,23 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+import type enBookings from "../../app/locales/en/bookings.json";
+import type enCheckout from "../../app/locales/en/checkout.json";
+import type enCommon from "../../app/locales/en/common.json";
+
+/** A locale catalogue as the pages are rendered from it, so each language is checked word for word. */
+export const catalogue = <T>(language: string, namespace: string) =>
+  JSON.parse(readFileSync(`app/locales/${language}/${namespace}.json`, "utf8")) as T;
+
+/** The bookings (b), checkout (k) and common (c) catalogues of a language, typed as the English ones. */
+export const bookingTexts = (language: "en" | "fr" | "es") => ({
+  b: catalogue<typeof enBookings>(language, "bookings"),
+  k: catalogue<typeof enCheckout>(language, "checkout"),
+  c: catalogue<typeof enCommon>(language, "common"),
+});
 
 export const jsEnabled = (testInfo: TestInfo = test.info()) => testInfo.project.name === "js-on";
 

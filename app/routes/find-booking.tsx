@@ -1,0 +1,80 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { SiteLink } from "~/components/site-link";
+import { useServerForm } from "~/hooks/use-server-form";
+import { mailBookingLinks } from "~/models/booking-finder.server";
+import { findBookingSchema } from "~/models/find-booking";
+import { getVisitor } from "~/models/visitor.server";
+import { getDb } from "~/utils/db.server";
+import { logError } from "~/utils/errors.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { routeTranslations } from "~/utils/i18n.server";
+import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+/** Issue 25.4: a booking reference and the driver's address get a one-time link to the booking, by e-mail. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { language } = await getVisitor(request, context);
+  const { t, translations } = await routeTranslations(language, "bookings");
+  return { title: t("find.title"), constraint: constraintOf(findBookingSchema), translations };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: findBookingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const refused = await hitRateLimits([
+    [RATE_LIMITS.findBookingPerIp, context.clientIp],
+    [RATE_LIMITS.findBookingPerAddress, submission.value.email.toLowerCase()],
+  ]);
+  if (refused) return replyRateLimited(submission, refused);
+  try {
+    await mailBookingLinks(await getDb(), submission.value, publicOrigin(request));
+  } catch (error) {
+    logError("find-booking", error);
+    return data(submission.reply({ formErrors: ["errors.generic"] }), { status: 500 });
+  }
+  // The same answer whether or not a booking matched: the page never tells who booked what.
+  return redirectWithToast("/find-booking", { type: "success", messageKey: "success.bookingLinkSent" });
+}
+
+export default function FindBooking() {
+  const { constraint, translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation(translations);
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useServerForm<z.input<typeof findBookingSchema>>("find-booking", { lastResult, constraint });
+  return (
+    <div className="page page-narrow">
+      <div className="form-card">
+        <h1>{t("find.heading")}</h1>
+        <p>{t("find.intro")}</p>
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrorSummary form={form} labels={{ reference: t("find.reference"), email: t("find.email") }} />
+          <Field
+            meta={fields.reference}
+            label={t("find.reference")}
+            hint="bookings:find.referenceHint"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <Field meta={fields.email} type="email" label={t("find.email")} autoComplete="email" />
+          <StatusButton intent="find-booking">{t("find.submit")}</StatusButton>
+        </Form>
+        <p>
+          <SiteLink to="/sign-in">{t("find.signIn")}</SiteLink>
+        </p>
+      </div>
+    </div>
+  );
+}
