@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { checkToken, issueToken, redeemToken, TOKEN_LIFETIME_MS } from "./tokens.server";
+import { bookingValues, insertMinimalCatalogue } from "../../tests/support/fixtures";
+import {
+  BOOKING_LINK_LIFETIME_MS,
+  checkToken,
+  issueBookingAccessToken,
+  issueToken,
+  redeemToken,
+  TOKEN_LIFETIME_MS,
+} from "./tokens.server";
 
 describe.each(testEngines)("one-time tokens on %s", (engine) => {
   let database: TestDatabase;
@@ -18,8 +26,12 @@ describe.each(testEngines)("one-time tokens on %s", (engine) => {
     const rows = await database.db.select().from(schema.tokens);
     expect(rows.map((row) => row.tokenHash)).not.toContain(token);
     expect(await redeemToken(database.db, token, "emailValidation")).toEqual({ status: "invalid" });
-    expect(await checkToken(database.db, token, "passwordReset")).toEqual({ status: "valid", userId });
-    expect(await redeemToken(database.db, token, "passwordReset")).toEqual({ status: "valid", userId });
+    expect(await checkToken(database.db, token, "passwordReset")).toEqual({ status: "valid", userId, bookingId: null });
+    expect(await redeemToken(database.db, token, "passwordReset")).toEqual({
+      status: "valid",
+      userId,
+      bookingId: null,
+    });
     expect(await redeemToken(database.db, token, "passwordReset")).toEqual({ status: "invalid" });
   });
 
@@ -41,5 +53,28 @@ describe.each(testEngines)("one-time tokens on %s", (engine) => {
   it("rejects malformed tokens without a query", async () => {
     expect(await redeemToken(database.db, "../../etc/passwd", "passwordReset")).toEqual({ status: "invalid" });
     expect(await checkToken(database.db, "", "passwordReset")).toEqual({ status: "invalid" });
+  });
+
+  it("a booking link names its booking, lasts an hour, and one per booking stays valid (issue 25.4)", async () => {
+    const catalogue = await insertMinimalCatalogue(database.db);
+    const [first, second] = await database.db
+      .insert(schema.bookings)
+      .values([
+        bookingValues(catalogue, "2031-01-01T10:00:00Z", "2031-01-02T10:00:00Z"),
+        bookingValues(catalogue, "2031-02-01T10:00:00Z", "2031-02-02T10:00:00Z"),
+      ])
+      .returning();
+    const issuedAt = new Date("2030-01-01T00:00:00Z");
+    const forFirst = await issueBookingAccessToken(database.db, first!, issuedAt);
+    const forSecond = await issueBookingAccessToken(database.db, second!, issuedAt);
+    const justBefore = new Date(issuedAt.getTime() + BOOKING_LINK_LIFETIME_MS - 1);
+    expect(await checkToken(database.db, forFirst, "bookingAccess", justBefore)).toEqual({
+      status: "valid",
+      userId: catalogue.driver.id,
+      bookingId: first!.id,
+    });
+    expect(await checkToken(database.db, forFirst, "passwordReset", justBefore)).toEqual({ status: "invalid" });
+    const after = new Date(issuedAt.getTime() + BOOKING_LINK_LIFETIME_MS + 1);
+    expect(await redeemToken(database.db, forSecond, "bookingAccess", after)).toMatchObject({ status: "expired" });
   });
 });
