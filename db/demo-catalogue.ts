@@ -2,6 +2,7 @@
  * The demo catalogue: real places, plausible suppliers and a deterministic fleet that covers every
  * range, fuel type, gearbox, fuel policy, multimedia item, mileage kind and extras semantics.
  */
+import type { PickupDesk, WeeklyHours } from "../app/models/pickup-desk";
 import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "./schema";
 
 export interface DemoCountry {
@@ -19,6 +20,159 @@ export interface DemoLocation {
   timeZone: string;
   parking?: Array<{ names: [string, string, string]; latitude: number; longitude: number }>;
 }
+
+/** Week presets for the demo desks (Monday first; times in the place's zone). */
+const everyDay = (opens: string, closes: string) => Array.from({ length: 7 }, () => [opens, closes] as const);
+const ROUND_THE_CLOCK = everyDay("00:00", "24:00");
+const AIRPORT = everyDay("06:00", "23:30");
+const STATION = everyDay("07:00", "21:00");
+const RESORT = everyDay("08:00", "20:00");
+/** City offices: long weekdays, a short Sunday morning. */
+const CITY_OFFICE: WeeklyHours = [...everyDay("08:00", "19:00").slice(0, 6), ["09:00", "13:00"]];
+/** A small office closed on Sunday. */
+const SMALL_OFFICE: WeeklyHours = [...everyDay("08:30", "18:30").slice(0, 5), ["09:00", "13:00"], null];
+
+/** Each demo place's rental desk (issue 25.3): address, where it is, phone, hours. */
+export const DEMO_DESKS: Record<string, PickupDesk> = {
+  tunis: {
+    address: "45 Avenue Habib Bourguiba, 1000 Tunis",
+    kind: "cityOffice",
+    phone: "+216 71 340 100",
+    hours: CITY_OFFICE,
+  },
+  "tunis-carthage-airport": {
+    address: "Arrivals hall, Tunis-Carthage Airport, 1080 Tunis",
+    kind: "inTerminal",
+    phone: "+216 71 754 200",
+    hours: ROUND_THE_CLOCK,
+  },
+  "la-marsa": {
+    address: "12 Rue du Maroc, 2070 La Marsa",
+    kind: "cityOffice",
+    phone: "+216 71 749 310",
+    hours: RESORT,
+  },
+  "sidi-bou-said": {
+    address: "3 Place Sidi Bou Said, 2026 Sidi Bou Said",
+    kind: "cityOffice",
+    phone: "+216 71 728 420",
+    hours: RESORT,
+  },
+  "tunis-lac": {
+    address: "Rue du Lac Windermere, 1053 Les Berges du Lac",
+    kind: "cityOffice",
+    phone: "+216 71 965 530",
+    hours: SMALL_OFFICE,
+  },
+  hammamet: {
+    address: "Avenue de la République, 8050 Hammamet",
+    kind: "cityOffice",
+    phone: "+216 72 280 640",
+    hours: RESORT,
+  },
+  sousse: {
+    address: "Boulevard du 7 Novembre, 4000 Sousse",
+    kind: "cityOffice",
+    phone: "+216 73 225 750",
+    hours: RESORT,
+  },
+  "djerba-airport": {
+    address: "Car rental area, Djerba-Zarzis Airport, 4120 Mellita",
+    kind: "inTerminal",
+    phone: "+216 75 650 860",
+    hours: AIRPORT,
+  },
+  paris: {
+    address: "18 Rue de Rivoli, 75004 Paris",
+    kind: "cityOffice",
+    phone: "+33 1 42 74 10 10",
+    hours: CITY_OFFICE,
+  },
+  "paris-cdg-airport": {
+    address: "Terminal 2, Paris-Charles de Gaulle Airport, 95700 Roissy-en-France",
+    kind: "inTerminal",
+    phone: "+33 1 48 62 20 20",
+    hours: ROUND_THE_CLOCK,
+  },
+  "paris-orly-airport": {
+    address: "Orly 4, Paris-Orly Airport, 94390 Orly",
+    kind: "inTerminal",
+    phone: "+33 1 49 75 30 30",
+    hours: AIRPORT,
+  },
+  "nice-airport": {
+    address: "Car rental centre (shuttle from Terminals 1 and 2), 06200 Nice",
+    kind: "shuttle",
+    phone: "+33 4 93 21 40 40",
+    hours: AIRPORT,
+  },
+  "lyon-part-dieu": {
+    address: "Place Charles Béraudier, 69003 Lyon",
+    kind: "station",
+    phone: "+33 4 72 33 50 50",
+    hours: STATION,
+  },
+  "marseille-saint-charles": {
+    address: "Square Narvik, 13001 Marseille",
+    kind: "station",
+    phone: "+33 4 91 50 60 60",
+    hours: STATION,
+  },
+  madrid: {
+    address: "Calle Gran Vía 28, 28013 Madrid",
+    kind: "cityOffice",
+    phone: "+34 915 22 70 70",
+    hours: CITY_OFFICE,
+  },
+  "madrid-barajas-airport": {
+    address: "Terminal 4, Madrid-Barajas Airport, 28042 Madrid",
+    kind: "inTerminal",
+    phone: "+34 913 05 80 80",
+    hours: ROUND_THE_CLOCK,
+  },
+  "barcelona-airport": {
+    address: "Terminal 1, Barcelona-El Prat Airport, 08820 El Prat de Llobregat",
+    kind: "inTerminal",
+    phone: "+34 932 59 90 90",
+    hours: ROUND_THE_CLOCK,
+  },
+  "malaga-airport": {
+    address: "Car rental area (shuttle from Terminal 3), 29004 Málaga",
+    kind: "shuttle",
+    phone: "+34 952 04 10 10",
+    hours: AIRPORT,
+  },
+  "valencia-station": {
+    address: "Calle de Xàtiva 24, 46007 Valencia",
+    kind: "station",
+    phone: "+34 963 53 20 20",
+    hours: STATION,
+  },
+  "casablanca-airport": {
+    address: "Terminal 1, Mohammed V Airport, 20240 Nouaceur",
+    kind: "inTerminal",
+    phone: "+212 522 53 30 30",
+    hours: ROUND_THE_CLOCK,
+  },
+  "marrakech-airport": {
+    address: "Terminal 1, Marrakech Menara Airport, 40000 Marrakech",
+    kind: "inTerminal",
+    phone: "+212 524 44 40 40",
+    hours: AIRPORT,
+  },
+  "rabat-agdal": {
+    address: "Avenue Ibn Sina, Agdal, 10090 Rabat",
+    kind: "station",
+    phone: "+212 537 77 50 50",
+    hours: SMALL_OFFICE,
+  },
+  "tangier-airport": {
+    address: "Car rental car park (shuttle from the terminal), Ibn Battouta Airport, 90000 Tangier",
+    kind: "shuttle",
+    phone: "+212 539 39 60 60",
+    hours: AIRPORT,
+  },
+};
 
 export const DEMO_COUNTRIES: DemoCountry[] = [
   { code: "TN", names: ["Tunisia", "Tunisie", "Túnez"] },

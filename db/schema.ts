@@ -29,6 +29,7 @@ import {
 // The enumerations live beside the domain code (browser-safe); the schema re-exports them for server code.
 export * from "../app/models/enums";
 import type { Currency, Extra, Language, Multimedia } from "../app/models/enums";
+import type { WeeklyHours } from "../app/models/pickup-desk";
 import {
   USER_ROLES,
   LANGUAGES,
@@ -42,6 +43,7 @@ import {
   PAYMENT_GATEWAYS,
   PAYMENT_STATUSES,
   REFUND_REASONS,
+  DESK_KINDS,
   OUTBOX_STATUSES,
   TOKEN_PURPOSES,
   SOCIAL_PROVIDERS,
@@ -134,9 +136,16 @@ export const locations = pgTable(
     /** IANA zone; calendar days of date-based prices are counted in it. */
     timeZone: text("time_zone").notNull(),
     image: text("image"),
+    /** The rental desk (issue 25.3): its street address, where it is, its phone and its weekly hours. */
+    address: text("address"),
+    deskKind: text("desk_kind", { enum: DESK_KINDS }),
+    phone: text("phone"),
+    /** Seven days, Monday first, each ['HH:MM', 'HH:MM'] in the place's zone or null (closed); null: any time. */
+    openingHours: jsonb("opening_hours").$type<WeeklyHours>(),
   },
   (table) => [
     index("locations_country_idx").on(table.countryId),
+    check("locations_desk_kind_check", sql`${table.deskKind} is null or ${inList("desk_kind", DESK_KINDS)}`),
     index("locations_parent_idx").on(table.parentId),
     check("locations_latitude_check", sql`${table.latitude} between -90 and 90`),
     check("locations_longitude_check", sql`${table.longitude} between -180 and 180`),

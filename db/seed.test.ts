@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
-import { CAR_RANGES, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./schema";
+import { deskFromColumns } from "../app/models/pickup-desk";
+import { CAR_RANGES, DESK_KINDS, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./schema";
 import * as schema from "./schema";
 import { DEMO_DRIVER } from "./demo-catalogue";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
@@ -50,6 +51,24 @@ describe.each(testEngines)("demo data on %s", (engine) => {
         sql`abs(${schema.locations.latitude} - 36.8065) < 0.2 and abs(${schema.locations.longitude} - 10.1815) < 0.2`,
       );
     expect(nearDefaultCentre!.value).toBeGreaterThanOrEqual(4);
+  });
+
+  it("gives every place a desk: address, where it is, phone and a week of hours (issue 25.3)", async () => {
+    const places = await database.db.select().from(schema.locations);
+    expect(places.length).toBe(23);
+    for (const place of places) {
+      const desk = deskFromColumns(place);
+      expect({ slug: place.slug, address: Boolean(desk?.address), phone: Boolean(desk?.phone) }).toEqual({
+        slug: place.slug,
+        address: true,
+        phone: true,
+      });
+      expect(DESK_KINDS).toContain(desk!.kind);
+      expect(desk!.hours, place.slug).not.toBeNull();
+    }
+    // Every kind of desk, and at least one that closes for a day, so the demo shows what the rule does.
+    expect(new Set(places.map((place) => place.deskKind))).toEqual(new Set(DESK_KINDS));
+    expect(places.some((place) => deskFromColumns(place)!.hours!.includes(null))).toBe(true);
   });
 
   it("covers every enumeration and the extras semantics", async () => {

@@ -6,6 +6,7 @@ import {
   DEMO_COUNTRIES,
   DEMO_DRIVER,
   DEMO_SUSPENDED_DRIVER,
+  DEMO_DESKS,
   DEMO_LOCATIONS,
   DEMO_MODELS,
   DEMO_SUPPLIERS,
@@ -13,6 +14,15 @@ import {
   MULTIMEDIA_SETS,
 } from "./demo-catalogue";
 import * as schema from "./schema";
+import type { PickupDesk } from "~/models/pickup-desk";
+
+/** A place's desk as its columns (none on record: every column null, any time accepted). */
+const deskColumns = (desk: PickupDesk | undefined) => ({
+  address: desk?.address ?? null,
+  deskKind: desk?.kind ?? null,
+  phone: desk?.phone ?? null,
+  openingHours: desk?.hours ?? null,
+});
 
 /** Small deterministic PRNG so every seeding run produces the same catalogue. */
 function mulberry32(seed: number) {
@@ -88,6 +98,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       latitude: location.latitude,
       longitude: location.longitude,
       timeZone: location.timeZone,
+      ...deskColumns(DEMO_DESKS[location.slug]),
     };
     const [row] = await db
       .insert(schema.locations)

@@ -4,6 +4,7 @@ import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";
 import { CancellationTermsText } from "./cancellation-terms";
+import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";
 import { RowButton } from "./row-button";
 import { SiteLink } from "./site-link";
@@ -63,6 +64,10 @@ export function BookingReceipt({
           </dd>
         </div>
       </RentalStops>
+      <DeskDetails
+        desks={receipt.desks.map((desk) => ({ ...desk, place: desk.names[language] ?? desk.names.en }))}
+        headingLevel={asPage ? 2 : 3}
+      />
       <PriceTable
         days={receipt.days}
         base={receipt.base}

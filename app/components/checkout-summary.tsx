@@ -2,6 +2,7 @@ import { useTranslation } from "~/components/i18n-provider";
 import type { CheckoutView } from "~/models/checkout-booking.server";
 import type { Language } from "~/models/enums";
 import { formatMoney } from "~/models/money";
+import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";
 
 /**
@@ -35,6 +36,7 @@ export function CheckoutSummary({
           <dd>{t("summary.daysCount", { count: view.days })}</dd>
         </div>
       </RentalStops>
+      <DeskDetails desks={view.desks} headingLevel={3} />
       <PriceTable
         days={view.days}
         base={view.lines.base}

@@ -12,6 +12,7 @@ import { bookingReference } from "./booking";
 import type { Currency, RefundReason } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
+import { deskFromColumns, deskView, hoursLines, weekdayName } from "./pickup-desk";
 import { convertMinorUnits, formatMoney } from "./money";
 
 export { bookingReference };
@@ -28,6 +29,27 @@ export async function bookingCalendar(details: BookingDetails, origin: string, n
   const t = await getTranslator(language, "mail");
   const places = placeNames(details, language);
   const reference = bookingReference(details.booking.id);
+  const common = await getTranslator(language, "common");
+  const day = weekdayName(language);
+  // The desk's address in LOCATION, and what it is, its phone and its hours in the description (issue 25.3).
+  const desk = (place: BookingDetails["pickup"], name: string) => {
+    const found = deskFromColumns(place);
+    if (!found) return { location: name, details: undefined };
+    const view = deskView(name, found);
+    const hours = view.hours
+      ? hoursLines(view.hours, day, { everyDay: common("desk.everyDay"), closed: common("desk.closed") }).join("; ")
+      : null;
+    return {
+      location: [name, view.address].filter(Boolean).join(", "),
+      details: [
+        common("desk.heading", { place: name }) + (view.kind ? ` (${common(`desk.kinds.${view.kind}`)})` : ""),
+        view.phone ? `${common("desk.phone")} ${view.phone}` : null,
+        hours ? `${common("desk.hours")}: ${hours}` : null,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    };
+  };
   return rentalCalendar({
     uid: details.booking.id,
     description: t("booking.calendarDescription", { reference, car: details.car.name, supplier: details.supplierName }),
@@ -36,13 +58,13 @@ export async function bookingCalendar(details: BookingDetails, origin: string, n
     stops: [
       {
         summary: t("booking.calendarPickup", { car: details.car.name }),
-        location: places.pickup,
+        ...desk(details.pickup, places.pickup),
         at: details.booking.startsAt,
         timeZone: details.pickup.timeZone,
       },
       {
         summary: t("booking.calendarDropoff", { car: details.car.name }),
-        location: places.dropoff,
+        ...desk(details.dropoff, places.dropoff),
         at: details.booking.endsAt,
         timeZone: details.dropoff.timeZone,
       },

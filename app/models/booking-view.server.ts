@@ -6,6 +6,7 @@
 import type { Executor } from "~/utils/db.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { bookingReference, foldMarkup, paymentTerms } from "./booking";
+import { deskFromColumns, deskView } from "./pickup-desk";
 import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
@@ -87,6 +88,15 @@ export function bookingReceipt(details: BookingDetails) {
     atCounter: convert(terms.atCounter),
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
+    // Where to collect and return the car, and when its desks are open (issue 25.3); named in the reader's language.
+    desks: (details.dropoff.id === details.pickup.id ? [details.pickup] : [details.pickup, details.dropoff]).flatMap(
+      (place) => {
+        const desk = deskFromColumns(place);
+        return desk
+          ? [{ ...deskView(place.nameEn, desk), names: { en: place.nameEn, fr: place.nameFr, es: place.nameEs } }]
+          : [];
+      },
+    ),
     // What cancelling costs, the deadline on the pick-up place's clocks (issue 24.7).
     cancellationTerms: termsAt(cancellationTerms(booking), details.pickup.timeZone),
     // What the driver may still do (the server checks again when they do it).

@@ -29,6 +29,7 @@ import { announceBooking } from "./booking-announcements.server";
 import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookings.server";
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
 import { extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
+import { placeDesks } from "./places.server";
 import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
 import { describeExtra, type PriceBreakdown } from "./pricing";
@@ -112,6 +113,8 @@ export function checkoutView(
       local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone),
       timeZone: offer.dropoff.timeZone,
     },
+    // Where to collect and return the car, how to call, and when the desks are open (issue 25.3).
+    desks: placeDesks(offer.pickup, offer.dropoff),
     // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks.
     cancellationDeadline: instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone),
     days: price.days,

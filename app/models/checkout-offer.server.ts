@@ -11,7 +11,7 @@ import { type Extra, type Language } from "./enums";
 import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "./catalog.server";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
-import { placeAndChildren, type PlaceOption } from "./places.server";
+import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "./places.server";
 import { ALL_EXTRAS, EXTRA_INCLUDED, EXTRA_UNAVAILABLE, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
 import { isUuid } from "./ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "./rental-period";
@@ -109,6 +109,9 @@ export async function resolveCheckout(
       problem:
         "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
     };
+  // The desks must be open then (issue 25.3): checked again here, as a link or a post may carry any time.
+  const [closed] = rentalDeskProblems(pickup, dropoff, from, to, options.language);
+  if (closed) return { ok: false, problem: { key: `common:${closed.key}`, params: closed.params } };
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
   const [row] = await db

@@ -22,6 +22,9 @@ export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
  */
 export const PAYMENT_STATUSES = ["started", "authorised", "captured", "failed", "refunded", "refundFailed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Where a place's rental desk is (issue 25.3): in the terminal, a shuttle ride away, a city office, a station. */
+export const DESK_KINDS = ["inTerminal", "shuttle", "cityOffice", "station"] as const;
+export type DeskKind = (typeof DESK_KINDS)[number];
 /** Why a captured payment is owed back: its car was taken, not the amount shown, or a free cancellation. */
 export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];

@@ -9,6 +9,8 @@ import { instantToLocalDateTime } from "./rental-period";
 export interface CalendarStop {
   summary: string;
   location: string;
+  /** What the event adds to the description: the desk's place, phone and hours (issue 25.3). */
+  details?: string;
   at: Date;
   timeZone: string;
 }
@@ -134,7 +136,7 @@ export function rentalCalendar(input: {
       `DTEND;TZID=${stop.timeZone}:${localStamp(new Date(stop.at.getTime() + 30 * 60_000), stop.timeZone)}`,
       `SUMMARY:${escapeText(stop.summary)}`,
       `LOCATION:${escapeText(stop.location)}`,
-      `DESCRIPTION:${escapeText(input.description)}`,
+      `DESCRIPTION:${escapeText(stop.details ? `${input.description}\n${stop.details}` : input.description)}`,
       `URL:${input.url}`,
       "END:VEVENT",
     );

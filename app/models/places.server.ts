@@ -2,6 +2,16 @@
 import { count, eq, sql } from "drizzle-orm";
 import { carLocations, cars, countries, locations, users } from "#db/schema";
 import type { Language } from "./enums";
+import {
+  checkDeskHours,
+  deskFromColumns,
+  deskView,
+  weekdayName,
+  type DeskHoursProblem,
+  type DeskView,
+  type PickupDesk,
+} from "./pickup-desk";
+import { instantToLocalDateTime } from "./rental-period";
 import type { Executor } from "~/utils/db.server";
 import { localizedName } from "./localized-name";
 import { offerableCar } from "./offer-conditions.server";
@@ -18,6 +28,8 @@ export interface PlaceOption {
   timeZone: string;
   /** Offerable cars serving this place (dates aside). */
   carCount: number;
+  /** Its rental desk (issue 25.3), or null when none is on record. */
+  desk: PickupDesk | null;
 }
 
 /** Every location with its country and how many offerable cars serve it, in the reader's language. */
@@ -41,6 +53,10 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
       latitude: locations.latitude,
       longitude: locations.longitude,
       timeZone: locations.timeZone,
+      address: locations.address,
+      deskKind: locations.deskKind,
+      phone: locations.phone,
+      openingHours: locations.openingHours,
       parentSlug: parents.slug,
       countryCode: countries.code,
       countryEn: countries.nameEn,
@@ -64,6 +80,7 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
       longitude: row.longitude,
       timeZone: row.timeZone,
       carCount: row.carCount,
+      desk: deskFromColumns(row),
     }))
     .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
 }
@@ -110,4 +127,32 @@ export async function placeAndChildren(db: Executor, placeId: string): Promise<s
     )
     select id from tree`);
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+/** The desks' hours problems of a rental (issue 25.3): pick-up and drop-off, each on its own place's clock. */
+export function rentalDeskProblems(
+  pickup: PlaceOption | undefined,
+  dropoff: PlaceOption | undefined,
+  from: Date,
+  to: Date,
+  language: Language,
+): DeskHoursProblem[] {
+  const stop = (field: "from" | "to", place: PlaceOption, at: Date) => ({
+    field,
+    place: place.name,
+    hours: place.desk?.hours ?? null,
+    localDateTime: instantToLocalDateTime(at, place.timeZone),
+  });
+  return checkDeskHours(
+    [...(pickup ? [stop("from", pickup, from)] : []), ...(dropoff ? [stop("to", dropoff, to)] : [])],
+    weekdayName(language),
+  );
+}
+
+/** The desks of the given places that have one, each once (a return to the same place shows one desk). */
+export function placeDesks(...places: Array<PlaceOption | undefined>): DeskView[] {
+  const shown = new Map<string, DeskView>();
+  for (const place of places)
+    if (place?.desk && !shown.has(place.id)) shown.set(place.id, deskView(place.name, place.desk));
+  return [...shown.values()];
 }

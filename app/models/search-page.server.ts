@@ -7,7 +7,7 @@ import type { Executor } from "~/utils/db.server";
 import type { Message } from "~/utils/form-errors";
 import type { DisplayPricing } from "~/utils/currency.server";
 import { searchCars, type CarOffer } from "./cars.server";
-import { availablePlaces, placeSubtree, type PlaceOption } from "./places.server";
+import { availablePlaces, placeDesks, placeSubtree, rentalDeskProblems, type PlaceOption } from "./places.server";
 import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
 import { ALL_EXTRAS, describeExtra } from "./pricing";
@@ -170,6 +170,10 @@ export async function loadSearch(
     for (const problem of checkRentalPeriod(from, to, options.now, settings, zone)) {
       errors[problem.field] ??= problemToError(problem);
     }
+    // Then the desks' hours (issue 25.3): a time the desk is closed is refused, naming its hours that day.
+    for (const problem of rentalDeskProblems(pickup, dropoff, from, to, options.language)) {
+      errors[problem.field] ??= { key: problem.key, params: problem.params };
+    }
   }
 
   const form: SearchFormState = {
@@ -222,6 +226,8 @@ export async function loadSearch(
     choices: { pickup: choicesOf(pickupLookup), dropoff: choicesOf(dropoffLookup) },
     pickupName: pickup?.name ?? null,
     dropoffName: dropoff?.name ?? null,
+    // The desk of the chosen place (and of the drop-off, when another), for the results page (issue 25.3).
+    desks: valid ? placeDesks(pickup, sameLocation ? undefined : dropoff) : [],
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
     depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({

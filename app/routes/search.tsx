@@ -8,6 +8,7 @@ import { RatesAsOf } from "~/components/rates-as-of";
 import { NoScriptButton } from "~/components/no-script-button";
 import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
+import { DeskDetails } from "~/components/desk-details";
 import { SearchFilters } from "~/components/search-filters";
 import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS, type SearchParams } from "~/models/search";
 import { loadSearch } from "~/models/search-page.server";
@@ -229,7 +230,10 @@ export default function Search() {
                 </button>
               </>
             ) : (
-              <SearchSummary form={page.form} pickupName={page.pickupName ?? ""} dropoffName={page.dropoffName} />
+              <>
+                <SearchSummary form={page.form} pickupName={page.pickupName ?? ""} dropoffName={page.dropoffName} />
+                <DeskDetails desks={page.desks} headingLevel={3} />
+              </>
             )}
           </section>
           <SearchFilters

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, jsEnabled, latestLink, whenReady } from "./support";
+import { chooseFirstCar, expectAccessible, interpolate, jsEnabled, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
 const catalogue = <T>(language: string, namespace: string) =>
@@ -13,8 +13,6 @@ const TEXT = {
   en: { k: catalogue<typeof enCheckout>("en", "checkout"), c: catalogue<typeof enCommon>("en", "common") },
   fr: { k: catalogue<typeof enCheckout>("fr", "checkout"), c: catalogue<typeof enCommon>("fr", "common") },
 };
-const interpolate = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
 
 /** A rental period of its own for each test and project, so no two tests compete for one car. */
 function periodFor(testInfo: TestInfo, slot: number) {
@@ -36,13 +34,7 @@ async function openCheckout(
   await page.goto(`/search?${query}`);
   // A click during hydration can be lost: with JavaScript, wait for the page to be ready first.
   await whenReady(page);
-  const choose = page
-    .getByRole("main")
-    .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
-    .first();
-  await choose.click();
-  await expect(page).toHaveURL(/\/checkout\?/);
-  await whenReady(page);
+  await chooseFirstCar(page, language);
 }
 
 async function fillVisitor(

@@ -1,9 +1,15 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { bookingTexts, expectAccessible, jsEnabled, latestLink, whenReady } from "./support";
+import {
+  bookingTexts,
+  chooseFirstCar,
+  expectAccessible,
+  interpolate,
+  jsEnabled,
+  latestLink,
+  whenReady,
+} from "./support";
 
 const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
-const interpolate = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
 
 /** A visitor (no account) books the cheapest Carthage Cars car in Tunis, paying at pick-up; returns the reference. */
 async function bookAsVisitor(page: Page, testInfo: TestInfo, language: "en" | "fr", email: string) {
@@ -15,12 +21,7 @@ async function bookAsVisitor(page: Page, testInfo: TestInfo, language: "en" | "f
     `/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=${language}`,
   );
   await whenReady(page);
-  await page
-    .getByRole("main")
-    .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
-    .first()
-    .click();
-  await whenReady(page);
+  await chooseFirstCar(page, language);
   await page.getByLabel(k.driver.fullName, { exact: true }).fill("Fran Finder");
   await page.getByLabel(k.driver.email, { exact: true }).fill(email);
   await page.getByLabel(k.driver.phone, { exact: true }).fill("+33 6 12 34 56 78");

@@ -19,6 +19,21 @@ export const bookingTexts = (language: "en" | "fr" | "es") => ({
   c: catalogue<typeof enCommon>(language, "common"),
 });
 
+/** A catalogue text with its {{placeholders}} filled, as i18next renders it. */
+export const interpolate = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
+
+/** Clicks the first result's "Choose this car" and waits for the checkout to be ready. */
+export async function chooseFirstCar(page: Page, language: "en" | "fr") {
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/checkout\?/);
+  await whenReady(page);
+}
+
 export const jsEnabled = (testInfo: TestInfo = test.info()) => testInfo.project.name === "js-on";
 
 /**
