@@ -1,0 +1,275 @@
+/**
+ * The checkout page's server side (issue 23.1): what the page shows for a link (`loadCheckout`) and what a post
+ * does (`submitCheckout`: re-price, check, and book or explain), each one call that returns the page's data or a
+ * redirect, so the route only turns it into a response.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { routeTranslations } from "~/utils/i18n.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { hitRateLimits, retryAfterHeaders, tooManyAttemptsMessage } from "~/utils/rate-limit.server";
+import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { rememberBooking } from "~/utils/checkout-cookie.server";
+import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
+import {
+  bookOffer,
+  checkoutRules,
+  checkoutView,
+  type CheckoutView,
+  type SignedInDriver,
+} from "./checkout-booking.server";
+import {
+  checkCheckoutForm,
+  keptValues,
+  readCheckoutForm,
+  type CheckoutValues,
+  type FieldMessage,
+} from "./checkout-form";
+import {
+  checkoutHref,
+  readCheckoutLink,
+  resolveCheckout,
+  searchHrefFor,
+  type CheckoutLink,
+} from "./checkout-offer.server";
+import type { Extra, PaymentMode } from "./enums";
+import { findProfile } from "./profile.server";
+import { getVisitor, getVisitorPricing } from "./visitor.server";
+
+type RequestContext = LoaderFunctionArgs["context"];
+
+export type SignedInDriverView = {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+  hasLicense: boolean;
+} | null;
+
+export type CheckoutPageState =
+  | { kind: "problem"; problem: FieldMessage; searchHref: string }
+  | {
+      kind: "offer";
+      link: CheckoutLink;
+      view: CheckoutView;
+      values: Partial<Omit<CheckoutValues, "cardNumber" | "cardExpiry" | "cardCvc">>;
+      errors: Record<string, FieldMessage>;
+      signInHref: string;
+      /** Tells one answer to a post from the next (the card fields are emptied after each). */
+      attemptKey: number;
+    }
+  | { kind: "embedded"; clientSecret: string; publishableKey: string; scriptUrl: string | null; sessionId: string };
+
+export interface CheckoutPageData {
+  title: string;
+  translations: Awaited<ReturnType<typeof routeTranslations>>["translations"];
+  signedInDriver: SignedInDriverView;
+  sandboxBanner: boolean;
+  state: CheckoutPageState;
+}
+
+/** The page to show (with its status and headers), or where the driver goes next (booked, or to the gateway). */
+export type CheckoutOutcome =
+  | { kind: "page"; status: number; headers?: HeadersInit; data: CheckoutPageData }
+  | { kind: "redirect"; url: string; status: 302 | 303; setCookie: string };
+
+async function pageContext(request: Request, context: RequestContext) {
+  const visitor = await getVisitor(request, context);
+  const db = await getDb();
+  const profile = visitor.user ? await findProfile(db, visitor.user.id) : null;
+  const signedInDriver: SignedInDriver | null =
+    visitor.user && profile
+      ? {
+          id: visitor.user.id,
+          fullName: profile.fullName,
+          email: profile.email,
+          phone: profile.phone,
+          birthDate: profile.birthDate,
+          driverLicense: profile.driverLicense,
+        }
+      : null;
+  const { t, translations } = await routeTranslations(visitor.language, "checkout");
+  /** The page's data: titled after the car once there is an offer. */
+  const page = (state: CheckoutPageState, extra: { car?: string; sandboxBanner?: boolean } = {}): CheckoutPageData => ({
+    title: extra.car ? t("titleFor", { car: extra.car }) : t("title"),
+    translations,
+    signedInDriver: signedInDriverView(signedInDriver),
+    sandboxBanner: extra.sandboxBanner ?? false,
+    state,
+  });
+  return { db, language: visitor.language, signedInDriver, page };
+}
+
+const signedInDriverView = (signedInDriver: SignedInDriver | null): SignedInDriverView =>
+  signedInDriver && {
+    fullName: signedInDriver.fullName,
+    email: signedInDriver.email,
+    phone: signedInDriver.phone ?? "",
+    birthDate: signedInDriver.birthDate ?? "",
+    hasLicense: Boolean(signedInDriver.driverLicense),
+  };
+
+/** The view without the server's price breakdown (the page shows the view's lines; the breakdown stays here). */
+function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
+  const { price: _price, ...shown } = view;
+  return shown;
+}
+
+const signInHrefFor = (link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string }) =>
+  `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, choices))}`;
+
+const problemPage = (status: number, data: CheckoutPageData): CheckoutOutcome => ({ kind: "page", status, data });
+
+/** GET /checkout: the offer of the link, priced for the visitor, or why it cannot be booked. */
+export async function loadCheckout(request: Request, context: RequestContext): Promise<CheckoutOutcome> {
+  const { db, language, signedInDriver, page } = await pageContext(request, context);
+  const query = new URL(request.url).searchParams;
+  const link = readCheckoutLink(query);
+  const resolved = await resolveCheckout(db, link, { language, now: new Date() });
+  if (!resolved.ok)
+    return problemPage(409, page({ kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) }));
+  const pricing = await getVisitorPricing(request, context);
+  const view = checkoutView(
+    resolved.offer,
+    { extras: query.getAll("extra") as Extra[], paymentMode: query.get("payment") as PaymentMode | null },
+    pricing,
+  );
+  const state: CheckoutPageState = {
+    kind: "offer",
+    link,
+    view: withoutPrice(view),
+    values: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
+    errors: {},
+    signInHref: signInHrefFor(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }),
+    attemptKey: 0,
+  };
+  return {
+    kind: "page",
+    status: 200,
+    data: page(state, { car: resolved.offer.car.name, sandboxBanner: view.gateways.includes("sandbox") }),
+  };
+}
+
+const uploadSizeParams = () => ({ size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 104857.6) / 10 });
+
+/**
+ * POST /checkout: "Update total" (a quote) or "Book". Everything is checked again on the server: the offer and its
+ * price, the form, that the page's total is the one charged, the rate limit, the licence; then the booking is
+ * placed, and the driver goes to the confirmation, to the gateway, or sees the embedded payment.
+ */
+export async function submitCheckout(request: Request, context: RequestContext): Promise<CheckoutOutcome> {
+  const { db, language, signedInDriver, page } = await pageContext(request, context);
+  const formData = await readPostedForm(request);
+  if (typeof formData === "string") {
+    // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
+    const problem = { key: formData, params: uploadSizeParams() };
+    return problemPage(
+      formData === "validation.fileTooLarge" ? 413 : 400,
+      page({ kind: "problem", problem, searchHref: "/" }),
+    );
+  }
+  const link = readCheckoutLink(formData);
+  const now = new Date();
+  const resolved = await resolveCheckout(db, link, { language, now });
+  if (!resolved.ok)
+    return problemPage(409, page({ kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) }));
+  const { offer } = resolved;
+  const values = readCheckoutForm(formData);
+  const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now));
+  const pricing = await getVisitorPricing(request, context);
+  const view = checkoutView(offer, { extras: checked.extras, paymentMode: checked.paymentMode }, pricing);
+  const errors = { ...checked.errors };
+  /** The form again, with what was typed (never the card) and what is wrong. */
+  const form = (status: number, headers?: HeadersInit): CheckoutOutcome => ({
+    kind: "page",
+    status,
+    headers,
+    data: page(
+      {
+        kind: "offer",
+        link,
+        view: withoutPrice(view),
+        values: keptValues(values),
+        errors,
+        signInHref: signInHrefFor(link, { extras: checked.extras, paymentMode: checked.paymentMode ?? undefined }),
+        attemptKey: now.getTime(),
+      },
+      { car: offer.car.name, sandboxBanner: view.gateways.includes("sandbox") },
+    ),
+  });
+  if (values.intent === "quote") return form(Object.keys(errors).length ? 400 : 200);
+
+  const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
+  const licenseFile = formData.get("license");
+  if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0))
+    errors.license = { key: "validation.licenseRequired" };
+  // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
+  const shownChanged =
+    values.shownTotal !== String(view.total) ||
+    values.shownDeposit !== String(view.deposit) ||
+    values.shownCurrency !== view.currency;
+  if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
+  const birthDates = checked.birthDates;
+  if (Object.keys(errors).length || !birthDates?.driver) return form(400);
+
+  const refused = await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]);
+  if (refused) {
+    errors[""] = tooManyAttemptsMessage(refused);
+    return form(429, retryAfterHeaders(refused));
+  }
+  let driverLicense: string | undefined;
+  if (needsLicense) {
+    const stored = await storeLicense(licenseFile);
+    if (!stored.ok) {
+      errors.license = { key: stored.error, params: uploadSizeParams() };
+      return form(400);
+    }
+    driverLicense = stored.name;
+  }
+  const outcome = await bookOffer(db, {
+    offer,
+    extras: checked.extras,
+    paymentMode: checked.paymentMode!,
+    gateway: checked.gateway,
+    values,
+    birthDates: {
+      driver: birthDates.driver,
+      additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null,
+    },
+    signedInDriver,
+    language,
+    display: { currency: pricing.currency, rate: pricing.rate },
+    driverLicense,
+    origin: publicOrigin(request),
+    now,
+  });
+  if (outcome.kind === "problem") {
+    await removeStoredUpload("license", driverLicense);
+    Object.assign(errors, outcome.errors);
+    return form(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400);
+  }
+  const setCookie = await rememberBooking(request, outcome);
+  if (outcome.kind === "confirmed")
+    return { kind: "redirect", url: `/checkout-session/${outcome.sessionId}`, status: 302, setCookie };
+  if (outcome.kind === "redirect") return { kind: "redirect", url: outcome.url, status: 303, setCookie };
+  return {
+    kind: "page",
+    status: 200,
+    headers: { "Set-Cookie": setCookie },
+    data: page(embeddedState(outcome), { car: offer.car.name }),
+  };
+}
+
+const embeddedState = (payment: {
+  clientSecret: string;
+  publishableKey: string;
+  scriptUrl: string | null;
+  sessionId: string;
+}): CheckoutPageState => ({
+  kind: "embedded",
+  clientSecret: payment.clientSecret,
+  publishableKey: payment.publishableKey,
+  scriptUrl: payment.scriptUrl,
+  sessionId: payment.sessionId,
+});
