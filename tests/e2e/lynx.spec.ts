@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { jsEnabled } from "./support";
+import { jsEnabled, latestLink } from "./support";
 
 /**
  * A text browser's whole account journey, driven key by key: lynx runs in a tmux pane (it needs a terminal), with
@@ -225,5 +225,64 @@ test("in lynx: 'Update total' on the amend page previews the new total and saves
   } finally {
     lynx.stop();
     await api.dispose();
+  }
+});
+
+test("in lynx: a visitor finds their booking with its reference and e-mail, opens the link and cancels it", async ({
+  baseURL,
+  request,
+}) => {
+  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
+  test.setTimeout(120_000);
+  const email = `lynx-find-${Date.now()}@example.com`;
+  const search = await request.get(
+    "/search?pickup=tunis&same=on&from=2027-10-04T10:00&to=2027-10-07T10:00&supplier=carthage-cars&lng=en",
+  );
+  const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
+    .exec(await search.text())?.[1]
+    ?.replaceAll("&amp;", "&");
+  expect(checkout, "the Kia Picanto is offered").toBeTruthy();
+  let reference = "";
+  const booking = new Lynx(baseURL!);
+  await booking.start(`${checkout}&lng=en`);
+  try {
+    await booking.waitFor("Book now");
+    await booking.type("Full name", "Found Lynx");
+    await booking.type("Email address", email);
+    await booking.type("Phone", "+216 20 123 457");
+    await booking.type("Birth date", "12/31/1990");
+    await booking.press("I accept the", { leavesPage: false });
+    await booking.press("book) Book now");
+    await booking.waitFor("Your booking was successfully done!");
+    reference = /Booking ([0-9A-F]{8})/.exec(booking.screen())![1]!;
+  } finally {
+    booking.stop();
+  }
+
+  // Another device: a new lynx, no cookie of the first.
+  const finder = new Lynx(baseURL!);
+  await finder.start("/find-booking?lng=en");
+  try {
+    await finder.waitFor("Find my booking");
+    await finder.type("Booking reference", reference.toLowerCase());
+    await finder.type("E-mail address", email);
+    await finder.press("Send me a link");
+    await finder.waitFor("we sent a link to that address");
+  } finally {
+    finder.stop();
+  }
+  const link = new URL(await latestLink(email, "find-booking/open"));
+  const opener = new Lynx(baseURL!);
+  await opener.start(`${link.pathname}${link.search}&lng=en`);
+  try {
+    await opener.waitFor(`Open booking ${reference}`);
+    await opener.press(`Open booking ${reference}`);
+    await opener.waitFor("Booking opened in this browser.");
+    await opener.press("Cancel booking, free of charge");
+    await opener.waitFor("Cancel this booking? It is free of charge");
+    await opener.press("Yes, cancel it");
+    await opener.waitFor("Your booking is cancelled, free of charge.");
+  } finally {
+    opener.stop();
   }
 });
