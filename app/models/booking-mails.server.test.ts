@@ -56,6 +56,29 @@ describe("booking and notification e-mails", () => {
     expect(mail).toContain("DTSTART;TZID=Africa/Tunis:20300701T090000");
   });
 
+  it("names the pick-up desk, its phone and hours, in the mail and in the calendar file (issue 25.3)", async () => {
+    await database.db
+      .update(schema.locations)
+      .set({
+        address: "45 Avenue Habib Bourguiba, 1000 Tunis",
+        deskKind: "cityOffice",
+        phone: "+216 71 340 100",
+        openingHours: [...Array.from({ length: 6 }, () => ["08:00", "19:00"] as const), null],
+      })
+      .where(eq(schema.locations.id, catalogue.location.id));
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2030-08-05T08:00:00Z", "2030-08-06T08:00:00Z", "pending"))
+      .returning();
+    await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
+    const mail = await latestMail();
+    expect(mail).toContain("Comptoir de location de Tunis (Agence en ville)");
+    expect(mail).toContain("Téléphone : +216 71 340 100");
+    expect(mail).toContain("Horaires d'ouverture (heure locale): lundi – samedi: 08:00–19:00; dimanche: fermé");
+    // The calendar file: the desk's address where the event is, the rest in its description (escaped per RFC 5545).
+    expect(mail.replace(/\r\n /g, "")).toContain("LOCATION:Tunis\\, 45 Avenue Habib Bourguiba\\, 1000 Tunis");
+  });
+
   it("sends a notification only to users who keep e-mail notifications on", async () => {
     const [notification] = await database.db
       .insert(schema.notifications)

@@ -9,7 +9,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
-import type { Currency, RefundReason } from "./enums";
+import type { Currency, Language, RefundReason } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "./pickup-desk";
@@ -23,15 +23,13 @@ const localTime = (instant: Date, timeZone: string, language: string) =>
 /** The booking's page: the confirmation mail, the receipt and the calendar file link here (spec §2 /booking). */
 export const bookingUrl = (origin: string, bookingId: string) => `${origin}/booking?b=${bookingId}`;
 
-/** The booking's pick-up and drop-off as an iCalendar file, in the driver's language. */
-export async function bookingCalendar(details: BookingDetails, origin: string, now = new Date()): Promise<string> {
-  const language = details.driver.language;
-  const t = await getTranslator(language, "mail");
-  const places = placeNames(details, language);
-  const reference = bookingReference(details.booking.id);
+/**
+ * Each stop's desk as text (issue 25.3): where (the place and its address, the calendar's LOCATION) and what a
+ * driver needs there (the desk, its phone, its hours), in the driver's language.
+ */
+async function deskTexts(details: BookingDetails, places: { pickup: string; dropoff: string }, language: Language) {
   const common = await getTranslator(language, "common");
   const day = weekdayName(language);
-  // The desk's address in LOCATION, and what it is, its phone and its hours in the description (issue 25.3).
   const desk = (place: BookingDetails["pickup"], name: string) => {
     const found = deskFromColumns(place);
     if (!found) return { location: name, details: undefined };
@@ -50,6 +48,16 @@ export async function bookingCalendar(details: BookingDetails, origin: string, n
         .join("\n"),
     };
   };
+  return { pickup: desk(details.pickup, places.pickup), dropoff: desk(details.dropoff, places.dropoff) };
+}
+
+/** The booking's pick-up and drop-off as an iCalendar file, in the driver's language. */
+export async function bookingCalendar(details: BookingDetails, origin: string, now = new Date()): Promise<string> {
+  const language = details.driver.language;
+  const t = await getTranslator(language, "mail");
+  const places = placeNames(details, language);
+  const reference = bookingReference(details.booking.id);
+  const desks = await deskTexts(details, places, language);
   return rentalCalendar({
     uid: details.booking.id,
     description: t("booking.calendarDescription", { reference, car: details.car.name, supplier: details.supplierName }),
@@ -58,13 +66,13 @@ export async function bookingCalendar(details: BookingDetails, origin: string, n
     stops: [
       {
         summary: t("booking.calendarPickup", { car: details.car.name }),
-        ...desk(details.pickup, places.pickup),
+        ...desks.pickup,
         at: details.booking.startsAt,
         timeZone: details.pickup.timeZone,
       },
       {
         summary: t("booking.calendarDropoff", { car: details.car.name }),
-        ...desk(details.dropoff, places.dropoff),
+        ...desks.dropoff,
         at: details.booking.endsAt,
         timeZone: details.dropoff.timeZone,
       },
@@ -89,6 +97,10 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       : booking.paymentMode === "deposit"
         ? t("booking.deposit", { paid: money(booking.amountDue), rest: money(booking.totalPrice) })
         : t("booking.paid", { paid: money(booking.amountDue) });
+  const desks = await deskTexts(details, places, language);
+  const deskParagraphs = [desks.pickup, ...(details.dropoff.id === details.pickup.id ? [] : [desks.dropoff])].flatMap(
+    (desk) => desk.details?.split("\n") ?? [],
+  );
   const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
   await queueMail(db, {
     ...composeMail({
@@ -107,6 +119,8 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
           place: places.dropoff,
           time: localTime(booking.endsAt, details.dropoff.timeZone, language),
         }),
+        // Where to go, whom to call and when the desk is open (issue 25.3): the pick-up desk, and the drop-off's if another.
+        ...deskParagraphs,
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         payment,
