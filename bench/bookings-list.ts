@@ -1,7 +1,8 @@
 /**
  * /bookings at the size `npm run bench:data` makes (issue 22.3): the list query (count and page) for the driver
  * and the supplier with the most bookings, and for an admin, on the first page, page 2,000 and the last page
- * the list links to; p50 and p95 of BENCH_RUNS runs each.
+ * the list links to, and past the counted pages a `?after=` page at the very end of the list; p50 and p95 of
+ * BENCH_RUNS runs each.
  * Usage: DATABASE_URL=postgres://… npx tsx bench/bookings-list.ts      (or PGlite in ./data/bench-pglite)
  */
 import { sql } from "drizzle-orm";
@@ -40,6 +41,27 @@ for (const [label, viewer, count] of [
     times.sort((a, b) => a - b);
     console.log(
       `${label}${count ? ` (${count.toLocaleString("en")} bookings)` : ""}, page ${page} of ${first.pages}: p50 ${times[Math.floor(runs / 2)]!.toFixed(1)} ms, p95 ${times[Math.floor(runs * 0.95)]!.toFixed(1)} ms`,
+    );
+  }
+  // Past the counted pages (?after=): the page after a booking near the end of the viewer's whole list.
+  const deep = (
+    (await db.execute(
+      sql.raw(
+        `select starts_at, id from bookings ${label === "admin" ? "" : `where ${label === "driver" ? "driver_id" : "supplier_id"} = '${viewer.id}'`} order by starts_at asc, id desc offset 25 limit 1`,
+      ),
+    )) as unknown as { rows: Array<{ starts_at: string | Date; id: string }> }
+  ).rows[0];
+  if (deep) {
+    const after = { startsAt: new Date(deep.starts_at), id: deep.id };
+    const times: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await listBookings(db, viewer, filters, 1, BOOKINGS_PAGE_SIZE, "en", new Date(), after);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `${label}, ?after= the 26th-oldest booking (the list's very end): p50 ${times[Math.floor(runs / 2)]!.toFixed(1)} ms, p95 ${times[Math.floor(runs * 0.95)]!.toFixed(1)} ms`,
     );
   }
 }

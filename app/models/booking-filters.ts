@@ -16,6 +16,26 @@ export interface BookingQuery {
   to?: string;
   q?: string;
   page: number;
+  /** Past the counted pages (issue 22.3): the bookings after this one in list order (a keyset cursor). */
+  after?: string;
+}
+
+/** Where a page of the list ends: its last booking's start and id, as `?after=` carries it. */
+export interface ListCursor {
+  startsAt: Date;
+  id: string;
+}
+
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export const encodeCursor = (cursor: ListCursor) => `${cursor.startsAt.toISOString()}_${cursor.id}`;
+
+/** A cursor from the query, or undefined when it is not one (read leniently, like every filter). */
+export function decodeCursor(value: string | undefined): ListCursor | undefined {
+  const match = CURSOR.exec(value ?? "");
+  const startsAt = match ? new Date(match[1]!) : null;
+  return match && startsAt && !Number.isNaN(startsAt.getTime()) ? { startsAt, id: match[2]! } : undefined;
 }
 
 const date = (value: string | null) => {
@@ -38,6 +58,7 @@ export function parseBookingQuery(query: URLSearchParams): BookingQuery {
     to: date(query.get("to")),
     q: query.get("q")?.trim().slice(0, 80) || undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    after: decodeCursor(query.get("after") ?? undefined) ? query.get("after")! : undefined,
   };
 }
 
@@ -49,7 +70,8 @@ export function bookingQueryString(query: BookingQuery, changes: Partial<Booking
   if (merged.from) params.set("from", merged.from);
   if (merged.to) params.set("to", merged.to);
   if (merged.q) params.set("q", merged.q);
-  if (merged.page > 1) params.set("page", String(merged.page));
+  if (merged.after) params.set("after", merged.after);
+  else if (merged.page > 1) params.set("page", String(merged.page));
   return params.toString();
 }
 

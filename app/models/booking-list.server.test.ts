@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
+import { decodeCursor } from "./booking-filters";
 import { BOOKINGS_COUNT_CAP, listBookings } from "./booking-list.server";
 
 const DAY = 86_400_000;
@@ -75,5 +76,20 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
     const found = await listBookings(database.db, driver(), { statuses: [], q: reference }, 1, 20, "en");
     expect(found.rows.map((row) => row.reference)).toContain(reference);
     expect(found.more).toBe(false);
+  });
+
+  it("past the last counted page, a cursor goes on in the same order, to the very last booking", async () => {
+    const list = (page: number, after?: string) =>
+      listBookings(database.db, driver(), { statuses: [] }, page, 20, "en", new Date(), decodeCursor(after));
+    const lastCounted = await list(500);
+    expect(lastCounted.next).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z_[0-9a-f-]{36}$/);
+    const beyond = await list(1, lastCounted.next!);
+    // The cap plus one: a single booking is left, the earliest, and nothing after it.
+    expect(beyond.rows).toHaveLength(1);
+    expect(beyond.rows[0]!.startsAt).toBe(new Date(START + 3_600_000).toISOString().slice(0, 16));
+    expect(beyond.next).toBeNull();
+    // A cursor in the middle matches the numbered page it continues.
+    const fromCursor = await list(1, (await list(1)).next!);
+    expect(fromCursor.rows.map((row) => row.id)).toEqual((await list(2)).rows.map((row) => row.id));
   });
 });

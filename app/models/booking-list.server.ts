@@ -3,13 +3,31 @@
  * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
  * is not the viewer's is simply not found.
  */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, cars, locations, notifications, users } from "#db/schema";
 import { type BookingStatus, type Currency, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
 import { cancelsAtOnce, mayAct, type BookingAction, type Viewer } from "./booking-access";
+import { encodeCursor, type ListCursor } from "./booking-filters";
 import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
@@ -106,20 +124,21 @@ export async function listBookings(
   pageSize: number,
   language: Language,
   now = new Date(),
+  after?: ListCursor,
 ) {
   const where = and(viewerScope(viewer), ...filterConditions(filters));
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
   // needs the car's and places' names.
-  const matching = () => {
+  const matching = (beyond?: SQL) => {
     const from = db.select({ id: bookings.id, startsAt: bookings.startsAt }).from(bookings);
     return filters.q
       ? from
           .innerJoin(cars, eq(cars.id, bookings.carId))
           .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
           .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-          .where(where)
-      : from.where(where);
+          .where(and(where, beyond))
+      : from.where(and(where, beyond));
   };
   const counted = matching()
     .limit(BOOKINGS_COUNT_CAP + 1)
@@ -127,10 +146,15 @@ export async function listBookings(
   const [{ value: counting } = { value: 0 }] = await db.select({ value: count() }).from(counted);
   const more = counting > BOOKINGS_COUNT_CAP;
   const total = Math.min(counting, BOOKINGS_COUNT_CAP);
-  const shown = matching()
+  // A page by its number (up to the cap), or past the cap the rows after a cursor: (starts_at, id) beyond the last
+  // shown, in list order, which the same index serves whatever the depth. One row more says whether a next exists.
+  const beyond = after
+    ? or(lt(bookings.startsAt, after.startsAt), and(eq(bookings.startsAt, after.startsAt), gt(bookings.id, after.id)))
+    : undefined;
+  const shown = matching(beyond)
     .orderBy(desc(bookings.startsAt), asc(bookings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(pageSize + 1)
+    .offset(after ? 0 : (page - 1) * pageSize)
     .as("shown");
   // Only the page's rows are joined to their car, people and places.
   const rows = await db
@@ -163,8 +187,13 @@ export async function listBookings(
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .orderBy(desc(bookings.startsAt), asc(bookings.id));
+  const hasNext = rows.length > pageSize;
+  if (hasNext) rows.length = pageSize;
+  const last = rows.at(-1)?.booking;
   return {
     total,
+    /** Where the next page starts (`?after=`), when there is one: past the cap, the list goes on from here. */
+    next: hasNext && last ? encodeCursor({ startsAt: last.startsAt, id: last.id }) : null,
     /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
     more,
     pages: Math.max(1, Math.ceil(total / pageSize)),

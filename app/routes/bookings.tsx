@@ -5,7 +5,13 @@ import { LocalTime } from "~/components/local-time";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { Pagination } from "~/components/pagination";
 import type { BookingAction } from "~/models/booking-access";
-import { bookingQueryString, hasBookingFilters, LISTED_STATUSES, parseBookingQuery } from "~/models/booking-filters";
+import {
+  bookingQueryString,
+  decodeCursor,
+  hasBookingFilters,
+  LISTED_STATUSES,
+  parseBookingQuery,
+} from "~/models/booking-filters";
 import {
   applyBookingAction,
   BOOKINGS_PAGE_SIZE,
@@ -47,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Spec §9: 10 a page on a phone, told by the browser's own mobile hint, or failing that its user agent.
     isMobile(request) ? BOOKINGS_PAGE_SIZE_MOBILE : BOOKINGS_PAGE_SIZE,
     language,
+    new Date(),
+    decodeCursor(query.after),
   );
   const { t, translations } = await routeTranslations(language, "bookings");
   return {
@@ -334,11 +342,34 @@ export default function Bookings() {
           </fieldset>
         </Form>
       )}
-      <Pagination
-        page={query.page}
-        pages={list.pages}
-        hrefFor={(page) => `/bookings?${bookingQueryString(query, { page })}`}
-      />
+      {query.after ? null : (
+        <Pagination
+          page={query.page}
+          pages={list.pages}
+          hrefFor={(page) => `/bookings?${bookingQueryString(query, { page })}`}
+        />
+      )}
+      {/* Past the counted pages (more than the cap): the list goes on a page at a time, from where it stopped. */}
+      {query.after || (list.more && query.page === list.pages) ? (
+        <nav className="pagination" aria-label={t("list.olderNav")}>
+          <ul>
+            {query.after ? (
+              <li>
+                <SiteLink to={`/bookings?${bookingQueryString(query, { after: undefined, page: 1 })}`}>
+                  {t("list.newest")}
+                </SiteLink>
+              </li>
+            ) : null}
+            {list.next ? (
+              <li>
+                <SiteLink to={`/bookings?${bookingQueryString(query, { after: list.next, page: 1 })}`} rel="next">
+                  {t("list.older")}
+                </SiteLink>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   );
 }
