@@ -26,14 +26,14 @@ import { bookings, cars, locations, notifications, users } from "#db/schema";
 import { type BookingStatus, type Currency, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
-import { cancelsAtOnce, mayAct, type BookingAction, type Viewer } from "./booking-access";
+import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
 import { encodeCursor, type ListCursor } from "./booking-filters";
 import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
-import { oweCancelledBookingPayments, refundPayment } from "./payments.server";
+import { capturedTotal, oweCancelledBookingPayments, refundPayment } from "./payments.server";
 import { sqlState } from "~/utils/errors.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
@@ -226,10 +226,11 @@ export async function actionableBookings(
   action: BookingAction,
   now: Date,
   status?: BookingStatus,
+  lock = false,
 ) {
   const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_LIMIT);
   if (!wanted.length) return [];
-  const rows = await db
+  const query = db
     .select({
       id: bookings.id,
       driverId: bookings.driverId,
@@ -242,12 +243,30 @@ export async function actionableBookings(
       startsAt: bookings.startsAt,
       endsAt: bookings.endsAt,
       driverDeletedAt: bookings.driverDeletedAt,
+      chargedAmount: bookings.chargedAmount,
       car: cars.name,
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .where(and(inArray(bookings.id, wanted), viewerScope(viewer)));
+  // Changing them, the rows are locked as read: what is decided from them (a free cancellation's deadline, a
+  // status) still holds when they are written.
+  const rows = lock ? await query.for("update", { of: bookings }) : await query;
   return rows.filter((row) => mayAct(viewer, row, action, now, status));
+}
+
+/**
+ * Whether the driver's cancellation of this booking takes effect at once (`cancelsAtOnce`). A booking charged online
+ * whose payment is not on record (paid before the payments record, decision 019) cannot be refunded from here: its
+ * cancellation stays a request, for staff to refund by hand.
+ */
+async function cancelsAtOnceHere(
+  db: Executor,
+  row: BookingFacts & { id: string; chargedAmount: number | null },
+  now: Date,
+) {
+  if (!cancelsAtOnce(row, now)) return false;
+  return !row.chargedAmount || (await capturedTotal(db, row.id)) > 0;
 }
 
 /** The actions the bookings list applies to its selection (viewing and amending have pages of their own). */
@@ -276,7 +295,7 @@ export async function applyBookingAction(
 ): Promise<BulkOutcome> {
   const requested = [...new Set(ids)].length;
   const { outcome, refundIds } = await db.transaction(async (tx) => {
-    const rows = await actionableBookings(tx, viewer, ids, action, now, status);
+    const rows = await actionableBookings(tx, viewer, ids, action, now, status, true);
     const notificationIds: string[] = [];
     const notify = async (values: typeof notifications.$inferInsert) => {
       const [note] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
@@ -291,7 +310,7 @@ export async function applyBookingAction(
       // A switch the compiler checks: a new action that is not handled here fails to type-check.
       switch (action) {
         case "cancelRequest":
-          if (cancelsAtOnce(row, now)) {
+          if (await cancelsAtOnceHere(tx, row, now)) {
             // Within the free window: cancelled now, the car freed, anything paid online owed back (issue 25.2).
             assertTransition(row.status, "cancelled");
             if ((await changeStatus(tx, row, "cancelled", now)) !== "changed") break;
@@ -392,11 +411,14 @@ export async function describeBookings(
   now: Date,
   status?: BookingStatus,
 ) {
-  return (await actionableBookings(db, viewer, ids, action, now, status)).map((row) => ({
-    id: row.id,
-    reference: bookingReference(row.id),
-    car: row.car,
-    // Which of the cancellations take effect at once, free of charge, and which are requests.
-    cancelsAtOnce: action === "cancelRequest" && cancelsAtOnce(row, now),
-  }));
+  const rows = await actionableBookings(db, viewer, ids, action, now, status);
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      reference: bookingReference(row.id),
+      car: row.car,
+      // Which of the cancellations take effect at once, free of charge, and which are requests.
+      cancelsAtOnce: action === "cancelRequest" && (await cancelsAtOnceHere(db, row, now)),
+    })),
+  );
 }

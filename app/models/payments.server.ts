@@ -5,7 +5,7 @@
  * booking (the car was taken after the hold ended, or another amount than shown) is refunded through the gateway
  * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schema";
 import type { Currency, PaymentGateway as GatewayName } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
@@ -17,6 +17,9 @@ import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "./booking
 
 /** What the return page says: paid (booked), still open, failed (nothing taken), carTaken (approved, not taken), refunded, refundPending. */
 export type Settlement = "paid" | "open" | "failed" | "carTaken" | "refunded" | "refundPending";
+
+/** How long a claimed refund is left to the instance that claimed it before another may try it again. */
+const REFUND_LEASE_MS = 5 * 60_000;
 
 /** Refund retries: 1 min, 2 min, 4 min … up to 6 h apart; each failure is on the row and in the log for a person. */
 export const refundRetryDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3600_000);
@@ -168,16 +171,37 @@ export async function settlePayment(
     return { refund: payment.id };
   });
   if (typeof outcome === "string") return outcome;
-  return (await refundPayment(db, outcome.refund, origin)) ? "refunded" : "refundPending";
+  return (await refundPayment(db, outcome.refund, origin, now)) ? "refunded" : "refundPending";
 }
 
 /**
  * Refunds a payment owed back, through its gateway, under the key `refund-<payment id>` (a retry after a lost answer
  * refunds nothing twice). Refunded → the driver is mailed; a failure is kept on the row and retried later.
  */
-export async function refundPayment(db: Database, paymentId: string, origin: string): Promise<boolean> {
-  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment || !payment.refundReason || payment.status === "refunded") return payment?.status === "refunded";
+export async function refundPayment(
+  db: Database,
+  paymentId: string,
+  origin: string,
+  now = new Date(),
+): Promise<boolean> {
+  // Claimed first, so the page that owes it and the retry job on any instance never ask the gateway at once: the
+  // claim moves the next attempt a lease ahead (a crash mid-refund is retried after it, under the same key).
+  const [payment] = await db
+    .update(payments)
+    .set({ nextRefundAt: new Date(now.getTime() + REFUND_LEASE_MS) })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNotNull(payments.refundReason),
+        inArray(payments.status, ["captured", "refundFailed"]),
+        or(isNull(payments.nextRefundAt), lte(payments.nextRefundAt, now)),
+      ),
+    )
+    .returning();
+  if (!payment) {
+    const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+    return row?.status === "refunded";
+  }
   const amount = payment.capturedAmount ?? payment.amount;
   try {
     const { refundId } = await getPaymentGateway(payment.gateway).refundPayment({
@@ -221,13 +245,22 @@ export async function refundPayment(db: Database, paymentId: string, origin: str
       "refundFailed",
       {
         refundAttempts: attempts,
-        nextRefundAt: new Date(Date.now() + refundRetryDelayMs(attempts)),
+        nextRefundAt: new Date(now.getTime() + refundRetryDelayMs(attempts)),
         lastError: reason.slice(0, 500),
       },
       { attempt: attempts, error: reason.slice(0, 200) },
     );
     return false;
   }
+}
+
+/** What a booking's captured payments (not already owed back) add up to, in display minor units. */
+export async function capturedTotal(db: Executor, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(coalesce(${payments.capturedAmount}, ${payments.amount})), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)));
+  return row?.total ?? 0;
 }
 
 /**
@@ -268,7 +301,7 @@ export async function refundOwedPayments(db: Database, origin: string, now = new
     )
     .limit(50);
   let refunded = 0;
-  for (const { id } of due) if (await refundPayment(db, id, origin)) refunded++;
+  for (const { id } of due) if (await refundPayment(db, id, origin, now)) refunded++;
   return refunded;
 }
 

@@ -12,7 +12,7 @@ import { readOutbox, routeArgs, sessionCookieFor, useAppDatabase } from "../../t
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
 import { releaseExpiredHolds } from "~/models/bookings.server";
-import { refundOwedPayments } from "~/models/payments.server";
+import { refundOwedPayments, refundPayment } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.stripe";
 import { action as bookingsAction } from "./bookings";
 
@@ -653,5 +653,38 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(await paymentOf(booking.id)).toMatchObject({ status: "refundFailed", refundReason: "cancelled" });
     expect(await refundOwedPayments(app.database.db, ORIGIN, new Date(Date.now() + 10 * 60_000))).toBe(1);
     expect(await paymentOf(booking.id)).toMatchObject({ status: "refunded", refundedAmount: booking.amountDue });
+  });
+
+  it("a refund owed is asked of the gateway once, however many callers race for it (the page and the retry job)", async () => {
+    const booking = await paidWithCancellationOption();
+    const payment = (await paymentOf(booking.id))!;
+    await app.database.db
+      .update(schema.payments)
+      .set({ refundReason: "cancelled", nextRefundAt: new Date() })
+      .where(eq(schema.payments.id, payment.id));
+    const refundsBefore = standIns.refunds.size;
+    const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
+    await Promise.all([
+      refundPayment(app.database.db, payment.id, ORIGIN),
+      refundPayment(app.database.db, payment.id, ORIGIN),
+      refundOwedPayments(app.database.db, ORIGIN),
+    ]);
+    expect(standIns.refunds.size).toBe(refundsBefore + 1);
+    expect(await paymentOf(booking.id)).toMatchObject({ status: "refunded" });
+    const refundMails = (await readOutbox(process.env.OUTBOX_DIR!))
+      .slice(mailsBefore)
+      .filter((mail) => mail.includes("for cancelled booking"));
+    expect(refundMails).toHaveLength(1);
+  });
+
+  it("a booking charged online with no payment on record is not freed by its driver: the cancellation is a request", async () => {
+    const booking = await paidWithCancellationOption();
+    // As a booking paid before the payments record (decision 019) is: charged, with no payment row.
+    const payment = (await paymentOf(booking.id))!;
+    await app.database.db.delete(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, payment.id));
+    await app.database.db.delete(schema.payments).where(eq(schema.payments.id, payment.id));
+    expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
+    const [kept] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
+    expect(kept).toMatchObject({ status: "paid", cancelRequest: true });
   });
 });
