@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { signInSchema } from "./account-forms";
-import { verifyCredentials } from "./accounts.server";
+import { findSessionUser, verifyCredentials } from "./accounts.server";
 import { browserBookings, forgetBrowserBookings } from "~/utils/checkout-cookie.server";
 import type { Viewer } from "./booking-access";
 import { getDb } from "~/utils/db.server";
@@ -88,7 +88,9 @@ export async function requireBookingViewer(
 ): Promise<{ viewer: Viewer; onlyIds: string[] | null }> {
   const { user } = await getVisitor(request, context);
   const held = await browserBookings(request, user !== null);
-  if (held) return { viewer: { id: held.driverId, role: "user" }, onlyIds: held.ids };
+  // A suspended or deleted account's bookings are acted on by no one through a browser's cookie.
+  if (held && (await findSessionUser(await getDb(), held.driverId)))
+    return { viewer: { id: held.driverId, role: "user" }, onlyIds: held.ids };
   return { viewer: await requireViewer(request, context), onlyIds: null };
 }
 
