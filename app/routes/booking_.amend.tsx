@@ -173,7 +173,7 @@ const problemField = (key: string): "" | "pickup" | "from" | "to" | "extras" =>
     ? ""
     : /place/i.test(key)
       ? "pickup"
-      : /dropoffBeforePickup|rentalToo/.test(key)
+      : /dropoffBeforePickup|rentalToo|dropoffOutsideHours|dropoffDeskClosed/.test(key)
         ? "to"
         : /extra/i.test(key)
           ? "extras"
