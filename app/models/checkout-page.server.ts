@@ -253,23 +253,12 @@ export async function submitCheckout(request: Request, context: RequestContext):
   if (outcome.kind === "confirmed")
     return { kind: "redirect", url: `/checkout-session/${outcome.sessionId}`, status: 302, setCookie };
   if (outcome.kind === "redirect") return { kind: "redirect", url: outcome.url, status: 303, setCookie };
+  // Stripe's embedded form, on this page (with JavaScript; the hosted page was the redirect above).
+  const { clientSecret, publishableKey, scriptUrl, sessionId } = outcome;
   return {
     kind: "page",
     status: 200,
     headers: { "Set-Cookie": setCookie },
-    data: page(embeddedState(outcome), { car: offer.car.name }),
+    data: page({ kind: "embedded", clientSecret, publishableKey, scriptUrl, sessionId }, { car: offer.car.name }),
   };
 }
-
-const embeddedState = (payment: {
-  clientSecret: string;
-  publishableKey: string;
-  scriptUrl: string | null;
-  sessionId: string;
-}): CheckoutPageState => ({
-  kind: "embedded",
-  clientSecret: payment.clientSecret,
-  publishableKey: payment.publishableKey,
-  scriptUrl: payment.scriptUrl,
-  sessionId: payment.sessionId,
-});

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import type enAccount from "../../app/locales/en/account.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, latestLink, whenReady } from "./support";
+import { expectAccessible, interpolate, latestLink, whenReady } from "./support";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
 const catalogue = <T>(language: string, namespace: string) =>
@@ -12,8 +12,6 @@ const CATALOGUES = {
   en: { a: catalogue<typeof enAccount>("en", "account"), c: catalogue<typeof enCommon>("en", "common") },
   fr: { a: catalogue<typeof enAccount>("fr", "account"), c: catalogue<typeof enCommon>("fr", "common") },
 };
-const interpolate = (text: string, params: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => params[key] ?? "");
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 for (const language of ["en", "fr"] as const) {
