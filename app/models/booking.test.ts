@@ -5,12 +5,13 @@ import {
   BOOKING_TRANSITIONS,
   canTransition,
   CONFIRMED_STATUS,
+  convertedPriceLines,
   foldMarkup,
   offeredPaymentOptions,
   paymentTerms,
   TransitionError,
 } from "./booking";
-import { quoteRental } from "./pricing";
+import { quoteRental, type CarExtras } from "./pricing";
 
 describe("booking status transitions (decision 010)", () => {
   it.each([
@@ -77,25 +78,28 @@ describe("payment terms (spec §4)", () => {
   });
 });
 
+/** A car whose prices do not divide evenly, with extras of each kind (included, per rental, per day). */
+const unevenCar = {
+  dailyPrice: 3333,
+  discountedDailyPrice: null,
+  biWeeklyPrice: null,
+  discountedBiWeeklyPrice: null,
+  weeklyPrice: null,
+  discountedWeeklyPrice: null,
+  monthlyPrice: null,
+  discountedMonthlyPrice: null,
+  isDateBasedPrice: false,
+  dateBasedPrices: [],
+  cancellation: 1999,
+  amendments: 0,
+  theftProtection: 777,
+  collisionDamageWaiver: -1,
+  fullInsurance: 1234,
+  additionalDriver: 555,
+} satisfies CarExtras & Record<string, unknown>;
+
 describe("markup folded into the lines", () => {
-  const car = {
-    dailyPrice: 3333,
-    discountedDailyPrice: null,
-    biWeeklyPrice: null,
-    discountedBiWeeklyPrice: null,
-    weeklyPrice: null,
-    discountedWeeklyPrice: null,
-    monthlyPrice: null,
-    discountedMonthlyPrice: null,
-    isDateBasedPrice: false,
-    dateBasedPrices: [],
-    cancellation: 1999,
-    amendments: 0,
-    theftProtection: 777,
-    collisionDamageWaiver: -1,
-    fullInsurance: 1234,
-    additionalDriver: 555,
-  };
+  const car = unevenCar;
   it.each([0, 250, 1000, -500, 1234, -9999])(
     "lines add up to the total exactly at %i basis points",
     (markupBasisPoints) => {
@@ -122,8 +126,49 @@ describe("markup folded into the lines", () => {
   );
 
   it("scales each extra by the markup: +10 % on a 19.99 cancellation is 21.99", () => {
-    const folded = foldMarkup({ base: 10_000, extras: { cancellation: 1999 }, markup: 1200, total: 13_199 });
+    const folded = foldMarkup({ base: 10_000, extras: { cancellation: 1999 }, markup: 1200 });
     expect(folded.extras.cancellation).toBe(2199);
     expect(folded.base).toBe(11_000);
+  });
+});
+
+describe("converted price lines (issue 25.5)", () => {
+  const car = unevenCar;
+  it.each([
+    ["tax added, both fees", false, true, 22],
+    ["tax included, one-way only", true, true, 40],
+    ["tax added, no fee", false, false, 40],
+  ])("%s: the lines add up to the total in any currency", (_name, taxIncluded, oneWay, driverAge) => {
+    const price = quoteRental({
+      car,
+      markupBasisPoints: 1250,
+      from: new Date("2030-03-04T10:00:00Z"),
+      to: new Date("2030-03-09T09:00:00Z"),
+      timeZone: "UTC",
+      extras: { cancellation: true, amendments: true, theftProtection: true },
+      charges: {
+        taxRateBasisPoints: 1950,
+        taxIncluded,
+        oneWayFee: 3999,
+        youngDriverAge: 25,
+        youngDriverDailyFee: 1111,
+      },
+      oneWay,
+      driverAge,
+    });
+    for (const rate of [1, 0.9137, 1.5711]) {
+      const lines = convertedPriceLines(price, (cents) => Math.round(cents * rate));
+      const sum =
+        lines.base +
+        lines.extras.reduce((total, line) => total + line.amount, 0) +
+        lines.fees.oneWay +
+        lines.fees.youngDriver +
+        (lines.tax.added ? lines.tax.amount : 0);
+      expect(sum).toBe(lines.total);
+      expect(lines.total).toBe(Math.round(price.total * rate));
+      expect(lines.tax.added).toBe(!taxIncluded);
+      expect(lines.fees.oneWay > 0).toBe(oneWay);
+      expect(lines.fees.youngDriver > 0).toBe(driverAge < 25);
+    }
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { BookingStatus, Extra, PaymentMode } from "./enums";
 import { convertMinorUnits } from "./money";
-import { divideRounded, type PriceBreakdown } from "./pricing";
+import { ALL_EXTRAS, divideRounded, type PriceBreakdown } from "./pricing";
 
 /**
  * Allowed transitions. `void` is an unpaid hold while an online payment is under way: it becomes the paid status
@@ -111,23 +111,47 @@ export function offeredPaymentOptions(rules: {
 }
 
 /**
- * The breakdown as the checkout shows it: the supplier's markup folded into each line (spec §9 adds it to the
- * total; a driver sees prices, not a surcharge), rounded per line, with the rounding left over in the base line
- * so the lines always add up to the total exactly.
+ * The rental as the checkout shows it: the supplier's markup folded into each line (spec §9 adds it to the total; a
+ * driver sees prices, not a surcharge), rounded per line, with the rounding left over in the base line so the lines
+ * always add up to the rental's price (base, extras and markup) exactly. Fees and tax are lines of their own.
  */
-export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "total">): {
+export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "markup">): {
   base: number;
   extras: Partial<Record<Extra, number>>;
 } {
-  const subtotal = price.total - price.markup;
-  const scale = (amount: number) => (subtotal === 0 ? amount : divideRounded(amount * price.total, subtotal));
+  const extrasBefore = Object.values(price.extras).reduce((sum, amount) => sum + amount, 0);
+  const subtotal = price.base + extrasBefore;
+  const rental = subtotal + price.markup;
+  const scale = (amount: number) => (subtotal === 0 ? amount : divideRounded(amount * rental, subtotal));
   const extras: Partial<Record<Extra, number>> = {};
   let extrasTotal = 0;
   for (const [extra, amount] of Object.entries(price.extras) as Array<[Extra, number]>) {
     extras[extra] = scale(amount);
     extrasTotal += extras[extra]!;
   }
-  return { base: price.total - extrasTotal, extras };
+  return { base: rental - extrasTotal, extras };
+}
+
+/**
+ * Every line of a price in another currency (issue 25.5): the rental and each extra (markup folded in), each fee,
+ * the tax when it is added, and the tax the total includes. Each line is converted on its own and the total once:
+ * the base line takes the rounding, so the lines add up to the total.
+ */
+export function convertedPriceLines(
+  price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "fees" | "tax" | "total">,
+  convert: (cents: number) => number,
+) {
+  const folded = foldMarkup(price);
+  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({
+    extra,
+    amount: convert(folded.extras[extra]!),
+  }));
+  const fees = { oneWay: convert(price.fees.oneWay), youngDriver: convert(price.fees.youngDriver) };
+  const tax = { rateBasisPoints: price.tax.rateBasisPoints, added: price.tax.added, amount: convert(price.tax.amount) };
+  const total = convert(price.total);
+  const others =
+    extras.reduce((sum, line) => sum + line.amount, 0) + fees.oneWay + fees.youngDriver + (tax.added ? tax.amount : 0);
+  return { base: total - others, extras, fees, tax, total };
 }
 
 /** The short reference drivers quote: the booking id's first eight characters, upper-case. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   calendarDate,
   divideRounded,
+  NO_CHARGES,
   PricingError,
   quoteRental,
   rentalDays,
@@ -261,6 +262,70 @@ describe("markup", () => {
     });
     expect(breakdown.markup).toBe(400);
     expect(breakdown.total).toBe(2700 + 1300 + 400);
+  });
+});
+
+describe("supplier fees and sales tax (issue 25.5)", () => {
+  const charges = {
+    taxRateBasisPoints: 2000,
+    taxIncluded: false,
+    oneWayFee: 4500,
+    youngDriverAge: 25,
+    youngDriverDailyFee: 1200,
+  };
+  const threeDays = { days: 3, markupBasisPoints: 1000, charges };
+
+  it.each([
+    // 3 days: base 2700, markup 270 → 2970 before fees.
+    ["no fee applies", {}, { oneWay: 0, youngDriver: 0 }, 2970],
+    ["a one-way rental pays the one-way fee once", { oneWay: true }, { oneWay: 4500, youngDriver: 0 }, 7470],
+    ["a driver of 24 pays the young-driver fee per day", { driverAge: 24 }, { oneWay: 0, youngDriver: 3600 }, 6570],
+    ["a driver of exactly 25 does not", { driverAge: 25 }, { oneWay: 0, youngDriver: 0 }, 2970],
+    ["an unknown age is not charged", { driverAge: null }, { oneWay: 0, youngDriver: 0 }, 2970],
+    ["both fees add up", { oneWay: true, driverAge: 19 }, { oneWay: 4500, youngDriver: 3600 }, 11070],
+  ])("%s, with no markup on the fees", (_name, input, fees, beforeTax) => {
+    const breakdown = quote({ ...threeDays, ...input });
+    expect(breakdown.markup).toBe(270);
+    expect(breakdown.fees).toEqual(fees);
+    expect(breakdown.tax).toEqual({ rateBasisPoints: 2000, added: true, amount: beforeTax / 5 });
+    expect(breakdown.total).toBe(beforeTax + beforeTax / 5);
+  });
+
+  it.each([
+    // rate, included?, amount before tax → tax, total
+    ["20 % added", 2000, false, 2970, 594, 3564],
+    ["8.875 % added, rounded half away from zero", 887, false, 2970, 263, 3233],
+    ["20 % included: the share of the total it is", 2000, true, 2970, 495, 2970],
+    ["7 % included, rounded", 700, true, 2970, 194, 2970],
+    ["no tax", 0, true, 2970, 0, 2970],
+    ["no tax, stated as added", 0, false, 2970, 0, 2970],
+  ])("tax %s", (_name, rate, included, beforeTax, tax, total) => {
+    const breakdown = quote({ ...threeDays, charges: { ...charges, taxRateBasisPoints: rate, taxIncluded: included } });
+    expect(beforeTax).toBe(2970);
+    expect(breakdown.tax).toEqual({ rateBasisPoints: rate, added: !included, amount: tax });
+    expect(breakdown.total).toBe(total);
+  });
+
+  it("taxes the fees too, and a negative markup never takes a fee below its price", () => {
+    const breakdown = quote({ days: 1, markupBasisPoints: -500, charges, oneWay: true, driverAge: 20 });
+    // base 1000, markup -50, fees 4500 + 1200 → 6650, tax 1330.
+    expect(breakdown.fees).toEqual({ oneWay: 4500, youngDriver: 1200 });
+    expect(breakdown.total).toBe(6650 + 1330);
+  });
+
+  it("a supplier without a young-driver age, or with a zero fee, charges nobody", () => {
+    expect(quote({ ...threeDays, charges: { ...charges, youngDriverAge: null }, driverAge: 18 }).fees.youngDriver).toBe(
+      0,
+    );
+    expect(
+      quote({ ...threeDays, charges: { ...charges, youngDriverDailyFee: 0 }, driverAge: 18 }).fees.youngDriver,
+    ).toBe(0);
+  });
+
+  it("adds nothing without charges, as before", () => {
+    const breakdown = quote({ days: 3, markupBasisPoints: 1000, charges: NO_CHARGES, oneWay: true, driverAge: 18 });
+    expect(breakdown.total).toBe(2970);
+    expect(breakdown.tax).toEqual({ rateBasisPoints: 0, added: false, amount: 0 });
   });
 });
 

@@ -42,6 +42,31 @@ export interface CarPrices {
 
 export type CarExtras = Record<Extra, number>;
 
+/**
+ * What a supplier adds to its rates (issue 25.5): its sales tax, either already in its rates or added on top, and the
+ * fees it charges for a car returned elsewhere and for a young driver. Fees and tax only ever add to a price.
+ */
+export interface SupplierCharges {
+  /** Sales tax in hundredths of a percent (2000 = 20 %). */
+  taxRateBasisPoints: number;
+  /** Whether the supplier's rates already include the tax; if not, it is added to the total. */
+  taxIncluded: boolean;
+  /** Charged once when the car is returned to another place, in cents (0: none). */
+  oneWayFee: number;
+  /** Drivers younger than this pay `youngDriverDailyFee` per rental day (null: no such fee). */
+  youngDriverAge: number | null;
+  youngDriverDailyFee: number;
+}
+
+/** A supplier that adds nothing: rates with no stated tax and no fees. */
+export const NO_CHARGES: SupplierCharges = {
+  taxRateBasisPoints: 0,
+  taxIncluded: true,
+  oneWayFee: 0,
+  youngDriverAge: null,
+  youngDriverDailyFee: 0,
+};
+
 export interface PricingInput {
   car: CarPrices & CarExtras;
   /** Supplier markup in hundredths of a percent (250 = 2.5 %), may be negative. */
@@ -51,6 +76,11 @@ export interface PricingInput {
   /** The pick-up location's IANA zone: date-based prices count its calendar days. */
   timeZone: string;
   extras?: Partial<Record<Extra, boolean>>;
+  charges?: SupplierCharges;
+  /** The car is returned to another place than its pick-up. */
+  oneWay?: boolean;
+  /** The driver's age at pick-up, when known (null: not known yet, no young-driver fee priced). */
+  driverAge?: number | null;
 }
 
 export interface PriceBreakdown {
@@ -61,6 +91,13 @@ export interface PriceBreakdown {
   extras: Partial<Record<Extra, number>>;
   extrasTotal: number;
   markup: number;
+  /** The supplier's fees, charged as they are: no markup on them. */
+  fees: { oneWay: number; youngDriver: number };
+  /**
+   * The sales tax on the rental, markup and fees: part of the total when the supplier's rates include it (`added`
+   * false, `amount` the share of the total it is), added to the total otherwise.
+   */
+  tax: { rateBasisPoints: number; added: boolean; amount: number };
   total: number;
   /** total / days, rounded to the cent, for display. */
   pricePerDay: number;
@@ -149,7 +186,37 @@ export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, tim
   return total;
 }
 
-export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras = {} }: PricingInput): PriceBreakdown {
+/** Whether a driver of this age pays the supplier's young-driver fee. */
+export function paysYoungDriverFee(charges: SupplierCharges, driverAge: number | null | undefined): boolean {
+  return (
+    charges.youngDriverAge !== null &&
+    charges.youngDriverDailyFee > 0 &&
+    driverAge != null &&
+    driverAge < charges.youngDriverAge
+  );
+}
+
+/**
+ * The tax on an amount: added on top (rounded half away from zero to the cent), or the share of an amount that
+ * already includes it (the amount less the amount without tax, rounded the same way).
+ */
+export function taxOf(amount: number, charges: Pick<SupplierCharges, "taxRateBasisPoints" | "taxIncluded">): number {
+  const rate = charges.taxRateBasisPoints;
+  if (charges.taxIncluded) return amount - divideRounded(amount * 10_000, 10_000 + rate);
+  return divideRounded(amount * rate, 10_000);
+}
+
+export function quoteRental({
+  car,
+  markupBasisPoints,
+  from,
+  to,
+  timeZone,
+  extras = {},
+  charges = NO_CHARGES,
+  oneWay = false,
+  driverAge = null,
+}: PricingInput): PriceBreakdown {
   const days = rentalDays(from, to, timeZone);
   const base =
     car.isDateBasedPrice && car.dateBasedPrices.length > 0
@@ -166,8 +233,18 @@ export function quoteRental({ car, markupBasisPoints, from, to, timeZone, extras
   const extrasTotal = Object.values(chosen).reduce((sum, amount) => sum + amount, 0);
   const subtotal = base + extrasTotal;
   const markup = divideRounded(subtotal * markupBasisPoints, 10_000);
-  const total = subtotal + markup;
-  return { base, extras: chosen, extrasTotal, markup, ...rentalPrice(total, days) };
+  const fees = {
+    oneWay: oneWay ? charges.oneWayFee : 0,
+    youngDriver: paysYoungDriverFee(charges, driverAge) ? charges.youngDriverDailyFee * days : 0,
+  };
+  const beforeTax = subtotal + markup + fees.oneWay + fees.youngDriver;
+  const tax = {
+    rateBasisPoints: charges.taxRateBasisPoints,
+    added: !charges.taxIncluded,
+    amount: taxOf(beforeTax, charges),
+  };
+  const total = beforeTax + (tax.added ? tax.amount : 0);
+  return { base, extras: chosen, extrasTotal, markup, fees, tax, ...rentalPrice(total, days) };
 }
 
 /** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */
@@ -179,3 +256,21 @@ export function describeExtra(
   if (price === 0) return { kind: "included", amount: 0 };
   return { kind: (FLAT_EXTRAS as readonly Extra[]).includes(extra) ? "perRental" : "perDay", amount: price };
 }
+
+/**
+ * What a price says it includes (issue 25.5), amounts converted for display: the supplier's tax rate and whether its
+ * rates include it or it was added, its one-way fee when the car goes back elsewhere (null otherwise), and the
+ * young-driver fee it charges per day below an age (null when it charges none).
+ */
+export function chargesView(charges: SupplierCharges, rental: { oneWay: boolean; convert: (cents: number) => number }) {
+  return {
+    tax: { rateBasisPoints: charges.taxRateBasisPoints, added: !charges.taxIncluded },
+    oneWayFee: rental.oneWay ? rental.convert(charges.oneWayFee) : null,
+    youngDriver:
+      charges.youngDriverAge !== null && charges.youngDriverDailyFee > 0
+        ? { underAge: charges.youngDriverAge, dailyFee: rental.convert(charges.youngDriverDailyFee) }
+        : null,
+  };
+}
+
+export type ChargesView = ReturnType<typeof chargesView>;
