@@ -3,6 +3,7 @@
  * range, fuel type, gearbox, fuel policy, multimedia item, mileage kind and extras semantics.
  */
 import type { PickupDesk, WeeklyHours } from "../app/models/pickup-desk";
+import type { SupplierCharges } from "../app/models/pricing";
 import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "./schema";
 
 export interface DemoCountry {
@@ -422,6 +423,8 @@ export interface DemoSupplier {
   minimumRentalDays: number;
   maxCarsPerSearch: number | null;
   fleetSize: number;
+  /** Sales tax, one-way and young-driver fees (issue 25.5): two add their tax to the rates, the others include it. */
+  charges: SupplierCharges;
 }
 
 export const DEMO_SUPPLIERS: DemoSupplier[] = [
@@ -436,6 +439,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 34,
+    charges: {
+      taxRateBasisPoints: 1900,
+      taxIncluded: true,
+      oneWayFee: 2500,
+      youngDriverAge: 25,
+      youngDriverDailyFee: 800,
+    },
   },
   {
     slug: "atlas-rent",
@@ -448,6 +458,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    charges: {
+      taxRateBasisPoints: 2000,
+      taxIncluded: true,
+      oneWayFee: 4000,
+      youngDriverAge: 23,
+      youngDriverDailyFee: 1000,
+    },
   },
   {
     slug: "azur-mobility",
@@ -460,6 +477,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 2,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    charges: {
+      taxRateBasisPoints: 2000,
+      taxIncluded: true,
+      oneWayFee: 6000,
+      youngDriverAge: 25,
+      youngDriverDailyFee: 1500,
+    },
   },
   {
     slug: "iberia-drive",
@@ -472,6 +496,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: 20,
     fleetSize: 26,
+    charges: {
+      taxRateBasisPoints: 2100,
+      taxIncluded: false,
+      oneWayFee: 5000,
+      youngDriverAge: null,
+      youngDriverDailyFee: 0,
+    },
   },
   {
     slug: "medina-motors",
@@ -484,6 +515,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 3,
     maxCarsPerSearch: null,
     fleetSize: 24,
+    charges: { taxRateBasisPoints: 700, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 },
   },
   {
     slug: "eurofleet",
@@ -496,6 +528,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 28,
+    charges: {
+      taxRateBasisPoints: 2000,
+      taxIncluded: false,
+      oneWayFee: 7500,
+      youngDriverAge: 26,
+      youngDriverDailyFee: 1800,
+    },
   },
 ];
 

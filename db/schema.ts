@@ -103,10 +103,24 @@ export const supplierSettings = pgTable(
     maxCarsPerSearch: integer("max_cars_per_search"),
     /** Rental contract file per language, e.g. { "en": "/contracts/x-en.pdf" }. */
     contracts: jsonb("contracts").$type<Partial<Record<Language, string>>>().notNull().default({}),
+    /** Sales tax in hundredths of a percent (2000 = 20 %), in the supplier's rates or added to them (issue 25.5). */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
+    taxIncluded: boolean("tax_included").notNull().default(true),
+    /** Cents charged once for a car returned to another place (0: none). */
+    oneWayFee: integer("one_way_fee").notNull().default(0),
+    /** Drivers younger than this pay the daily young-driver fee (null: no such fee). */
+    youngDriverAge: smallint("young_driver_age"),
+    youngDriverDailyFee: integer("young_driver_daily_fee").notNull().default(0),
   },
   (table) => [
     check("supplier_markup_check", sql`${table.markupBasisPoints} between -9999 and 100000`),
     check("supplier_min_days_check", sql`${table.minimumRentalDays} >= 1`),
+    check("supplier_tax_rate_check", sql`${table.taxRateBasisPoints} between 0 and 5000`),
+    check("supplier_fees_check", sql`${table.oneWayFee} >= 0 and ${table.youngDriverDailyFee} >= 0`),
+    check(
+      "supplier_young_driver_age_check",
+      sql`${table.youngDriverAge} is null or ${table.youngDriverAge} between 19 and 35`,
+    ),
   ],
 );
 
@@ -362,6 +376,12 @@ export const bookings = pgTable(
     basePrice: integer("base_price").notNull(),
     extrasPrice: integer("extras_price").notNull(),
     markup: integer("markup").notNull(),
+    /** The supplier's fees as quoted (issue 25.5), and its tax: added to the total, or the share of it included. */
+    oneWayFee: integer("one_way_fee").notNull().default(0),
+    youngDriverFee: integer("young_driver_fee").notNull().default(0),
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
+    taxAdded: boolean("tax_added").notNull().default(false),
+    taxAmount: integer("tax_amount").notNull().default(0),
     totalPrice: integer("total_price").notNull(),
     deposit: integer("deposit").notNull(),
     /** What the chosen payment mode takes online, in base-currency cents (0 when paying later). */

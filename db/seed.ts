@@ -138,6 +138,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       markupBasisPoints: supplier.markupBasisPoints,
       minimumRentalDays: supplier.minimumRentalDays,
       maxCarsPerSearch: supplier.maxCarsPerSearch,
+      ...supplier.charges,
     };
     await db
       .insert(schema.supplierSettings)
