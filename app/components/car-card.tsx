@@ -4,6 +4,7 @@ import type { DisplayedOffer } from "~/models/search-page.server";
 import { truncate } from "~/models/search";
 import { useMoney } from "~/hooks/use-money";
 import { formatLocalDateTimeShort } from "./local-time";
+import { ChargesNotes } from "./price-charges";
 import { SiteLink } from "./site-link";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
@@ -123,6 +124,7 @@ export function CarCard({
         <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
+        <ChargesNotes charges={offer.charges} money={money} />
         <p className={`car-cancellation${offer.cancellation.kind === "nonRefundable" ? "" : " is-free"}`}>
           {offer.cancellation.deadline !== null
             ? t(`card.cancellation.${offer.cancellation.kind}`, {

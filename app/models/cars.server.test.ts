@@ -267,7 +267,39 @@ describe.each(testEngines)("car search on %s", (engine) => {
     const discounted = offers.find((offer) => offer.name === "discounted")!;
     // 3 days at the discounted 25.00, plus supplier A's 10 % markup.
     expect(discounted.price).toEqual({ days: 3, total: 8250, pricePerDay: 2750 });
-    expect(discounted.supplier).toEqual({ name: "supplier-a", slug: "supplier-a", logo: null, payLater: true });
+    expect(discounted.supplier).toEqual({
+      name: "supplier-a",
+      slug: "supplier-a",
+      logo: null,
+      payLater: true,
+      charges: { taxRateBasisPoints: 0, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 },
+    });
+  });
+
+  it("adds the supplier's one-way fee on a one-way search and its tax when added, and ranks by that total", async () => {
+    const { db } = database;
+    const charges = { taxRateBasisPoints: 2000, taxIncluded: false, oneWayFee: 9000, youngDriverAge: 25 };
+    await db
+      .update(schema.supplierSettings)
+      .set({ ...charges, youngDriverDailyFee: 1500 })
+      .where(eq(schema.supplierSettings.supplierId, supplierA));
+    try {
+      const roundTrip = await search();
+      const oneWay = await search({ oneWay: true });
+      const total = (offers: typeof roundTrip.offers, name: string) => offers.find((o) => o.name === name)!.price.total;
+      // 8250 with the markup, then 20 % tax: 9900; one way, (8250 + 9000) × 1.2 = 20700. No age: no young-driver fee.
+      expect(total(roundTrip.offers, "discounted")).toBe(9900);
+      expect(total(oneWay.offers, "discounted")).toBe(20_700);
+      for (const { offers } of [roundTrip, oneWay]) {
+        const totals = offers.map((offer) => offer.price.total);
+        expect(totals).toEqual([...totals].sort((a, b) => a - b));
+      }
+    } finally {
+      await db
+        .update(schema.supplierSettings)
+        .set({ taxRateBasisPoints: 0, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 })
+        .where(eq(schema.supplierSettings.supplierId, supplierA));
+    }
   });
 
   it.each<[string, string, string[]]>([

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cars, supplierSettings, users } from "#db/schema";
 import type { Extra, Multimedia } from "./enums";
 import type { Executor } from "~/utils/db.server";
-import { calendarDate, rentalDays, rentalPrice, type RentalPrice } from "./pricing";
+import { calendarDate, rentalDays, rentalPrice, type RentalPrice, type SupplierCharges } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "./places.server";
@@ -19,6 +19,7 @@ import {
   checkRentalDays,
   datedBaseSql,
   rentalBaseOfSql,
+  withChargesSql,
   withMarkupSql,
 } from "./pricing.server";
 
@@ -33,6 +34,8 @@ export interface SearchCriteria {
   supplierIds: string[];
   /** The pick-up place and the places below it, when the caller has them (else they are looked up). */
   placeIds?: string[];
+  /** The car goes back to another place: suppliers' one-way fees apply (issue 25.5). */
+  oneWay?: boolean;
 }
 
 export interface CarOffer {
@@ -53,7 +56,7 @@ export interface CarOffer {
   minimumAge: number;
   multimedia: Multimedia[];
   extras: Record<Extra, number>;
-  supplier: { name: string; slug: string; logo: string | null; payLater: boolean };
+  supplier: { name: string; slug: string; logo: string | null; payLater: boolean; charges: SupplierCharges };
   price: RentalPrice;
 }
 
@@ -115,6 +118,7 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
     // Cheapest first: how many free cars the first pass takes (decision 022).
     firstPassSize: firstPassSize(criteria.page),
     walkedPerPlace: WALKED_PER_PLACE,
+    oneWay: criteria.oneWay ?? false,
   };
 }
 
@@ -180,6 +184,11 @@ const offerColumns = {
   supplierSlug: supplierSettings.slug,
   supplierLogo: supplierSettings.logo,
   supplierPayLater: supplierSettings.payLater,
+  supplierTaxRate: supplierSettings.taxRateBasisPoints,
+  supplierTaxIncluded: supplierSettings.taxIncluded,
+  supplierOneWayFee: supplierSettings.oneWayFee,
+  supplierYoungDriverAge: supplierSettings.youngDriverAge,
+  supplierYoungDriverFee: supplierSettings.youngDriverDailyFee,
 };
 
 /**
@@ -293,6 +302,11 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
     dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
     markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
+    taxRate: sql<number>`${supplierSettings.taxRateBasisPoints}`.as("tax_rate"),
+    taxIncluded: sql<boolean>`${supplierSettings.taxIncluded}`.as("tax_included"),
+    oneWayFee: sql<number>`${supplierSettings.oneWayFee}`.as("one_way_fee"),
+    youngDriverAge: sql<number | null>`${supplierSettings.youngDriverAge}`.as("young_driver_age"),
+    youngDriverFee: sql<number>`${supplierSettings.youngDriverDailyFee}`.as("young_driver_fee"),
     supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
     walkedCount: sql<number>`0`.as("walked_count"),
   };
@@ -331,6 +345,11 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         supplierCap: found.supplierCap,
         walkedCount: found.walkedCount,
         markup: found.markup,
+        taxRate: found.taxRate,
+        taxIncluded: found.taxIncluded,
+        oneWayFee: found.oneWayFee,
+        youngDriverAge: found.youngDriverAge,
+        youngDriverFee: found.youngDriverFee,
         base: sql<number>`${rentalBaseOfSql(value("days"), {
           dated: sql`${found.dated}`,
           tiers: {
@@ -351,7 +370,19 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         rating: based.rating,
         supplierCap: based.supplierCap,
         walkedCount: based.walkedCount,
-        price: withMarkupSql(sql`${based.base}`, sql`${based.markup}`).as("price"),
+        // The supplier's fees and added tax on top (issue 25.5): only ever more, so decision 022's floor bound holds.
+        price: withChargesSql(
+          withMarkupSql(sql`${based.base}`, sql`${based.markup}`),
+          {
+            taxRateBasisPoints: sql`${based.taxRate}`,
+            taxIncluded: sql`${based.taxIncluded}`,
+            oneWayFee: sql`${based.oneWayFee}`,
+            youngDriverAge: sql`${based.youngDriverAge}`,
+            youngDriverDailyFee: sql`${based.youngDriverFee}`,
+          },
+          // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
+          { days: value("days"), oneWay: value("oneWay"), driverAge: null },
+        ).as("price"),
       })
       .from(based)
       .as("priced");
@@ -543,6 +574,13 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         slug: car.supplierSlug,
         logo: car.supplierLogo,
         payLater: car.supplierPayLater,
+        charges: {
+          taxRateBasisPoints: car.supplierTaxRate,
+          taxIncluded: car.supplierTaxIncluded,
+          oneWayFee: car.supplierOneWayFee,
+          youngDriverAge: car.supplierYoungDriverAge,
+          youngDriverDailyFee: car.supplierYoungDriverFee,
+        },
       },
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),

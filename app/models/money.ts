@@ -256,3 +256,14 @@ export function exchangeRate(
     throw new CurrencyConversionError({ key: "validation.invalidCurrencyCode", params: { code: missing } });
   return ratesFromBase[to]! / ratesFromBase[from]!;
 }
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+/** A tax rate in basis points in the reader's notation (20 %, 8.875%). */
+export function formatTaxRate(basisPoints: number, language: string): string {
+  let format = percentFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 3 });
+    percentFormats.set(language, format);
+  }
+  return format.format(basisPoints / 10_000);
+}

@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
-import { lowestDailyPrices, rentalBaseSql, withMarkupSql } from "./pricing.server";
-import { calendarDate, divideRounded, quoteRental } from "./pricing";
+import {
+  lowestDailyPrices,
+  rentalBaseSql,
+  supplierChargesColumns,
+  withChargesSql,
+  withMarkupSql,
+} from "./pricing.server";
+import { calendarDate, divideRounded, quoteRental, type SupplierCharges } from "./pricing";
 import { DAY_MS } from "./rental-period";
 import { searchCars } from "./cars.server";
 import { listPlaces } from "./places.server";
@@ -32,7 +38,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
     async (_name, start, timeZone) => {
       const { db } = database;
       const rows = await db
-        .select({ car: cars, markup: supplierSettings.markupBasisPoints })
+        .select({ car: cars, markup: supplierSettings.markupBasisPoints, settings: supplierSettings })
         .from(cars)
         .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
         .orderBy(asc(cars.id));
@@ -47,20 +53,23 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
         );
       const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
       const from = new Date(start);
-      for (const days of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45]) {
+      for (const [index, days] of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45].entries()) {
         const to = new Date(from.getTime() + days * DAY_MS - 60_000);
+        // The supplier's fees and tax too (issue 25.5): round trips and one-way ones, ages under each threshold or none.
+        const rental = RENTALS[index % RENTALS.length]!;
         const sqlTotals = await db
           .select({
             id: cars.id,
-            total: withMarkupSql(
-              rentalBaseSql(days, calendarDate(from, timeZone)),
-              supplierSettings.markupBasisPoints,
+            total: withChargesSql(
+              withMarkupSql(rentalBaseSql(days, calendarDate(from, timeZone)), supplierSettings.markupBasisPoints),
+              supplierChargesColumns,
+              { days, ...rental },
             ).mapWith(Number),
           })
           .from(cars)
           .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
           .orderBy(asc(cars.id));
-        const expected = rows.map(({ car, markup }) => ({
+        const expected = rows.map(({ car, markup, settings }) => ({
           id: car.id,
           total: quoteRental({
             car: { ...car, dateBasedPrices: periodsOf(car.id) },
@@ -68,9 +77,11 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
             from,
             to,
             timeZone,
+            charges: chargesOf(settings),
+            ...rental,
           }).total,
         }));
-        expect(sqlTotals, `${days} days`).toEqual(expected);
+        expect(sqlTotals, `${days} days, ${JSON.stringify(rental)}`).toEqual(expected);
       }
     },
     60_000,
@@ -95,14 +106,19 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
   it("the home page's 'from' price of each range is the cheapest one-day quote a driver can get", async () => {
     const { db } = database;
     const rows = await db
-      .select({ car: cars, markup: supplierSettings.markupBasisPoints, blacklisted: users.blacklisted })
+      .select({
+        car: cars,
+        markup: supplierSettings.markupBasisPoints,
+        settings: supplierSettings,
+        blacklisted: users.blacklisted,
+      })
       .from(cars)
       .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
       .innerJoin(users, eq(users.id, cars.supplierId));
     const periods = await db.select().from(dateBasedPrices);
     const today = new Date().toISOString().slice(0, 10);
     const expected: Record<string, number> = {};
-    for (const { car, markup, blacklisted } of rows) {
+    for (const { car, markup, settings, blacklisted } of rows) {
       if (!car.available || car.fullyBooked || car.comingSoon || blacklisted) continue;
       const own = periods.filter((period) => period.carId === car.id).sort(byStartThenId);
       // A day outside every period, and the first day of each period not over yet.
@@ -120,6 +136,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
           from,
           to: new Date(from.getTime() + DAY_MS),
           timeZone: "UTC",
+          charges: chargesOf(settings),
         });
         expected[car.range] = Math.min(expected[car.range] ?? Infinity, total);
       }
@@ -136,16 +153,19 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const periods = await db.select().from(dateBasedPrices);
       const dated = new Set(periods.map((period) => period.carId));
       const rows = await db
-        .select({ car: cars, markup: supplierSettings.markupBasisPoints })
+        .select({ car: cars, markup: supplierSettings.markupBasisPoints, settings: supplierSettings })
         .from(cars)
         .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId));
       const places = await listPlaces(db, "en");
+      // Every other place searched one way: the one-way fees come into play.
+      const oneWay = (index: number) => index % 2 === 1;
       const from = new Date("2030-07-28T09:00:00Z");
       const to = new Date(from.getTime() + length * DAY_MS);
       let checked = 0;
       let datedChecked = 0;
-      for (const pickup of places.filter((place) => place.carCount > 0)) {
+      for (const [index, pickup] of places.filter((place) => place.carCount > 0).entries()) {
         const { offers } = await searchCars(db, {
+          oneWay: oneWay(index),
           pickup,
           from,
           to,
@@ -163,6 +183,8 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
             from,
             to,
             timeZone: pickup.timeZone,
+            charges: chargesOf(row.settings),
+            oneWay: oneWay(index),
           });
           expect(offer.price, offer.name).toEqual({ days, total, pricePerDay });
           checked++;
@@ -173,6 +195,21 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       expect(datedChecked).toBeGreaterThan(0);
     },
   );
+});
+
+const RENTALS = [
+  { oneWay: false, driverAge: null },
+  { oneWay: true, driverAge: 22 },
+  { oneWay: false, driverAge: 24 },
+  { oneWay: true, driverAge: 40 },
+] as const;
+
+const chargesOf = (settings: typeof supplierSettings.$inferSelect): SupplierCharges => ({
+  taxRateBasisPoints: settings.taxRateBasisPoints,
+  taxIncluded: settings.taxIncluded,
+  oneWayFee: settings.oneWayFee,
+  youngDriverAge: settings.youngDriverAge,
+  youngDriverDailyFee: settings.youngDriverDailyFee,
 });
 
 /**

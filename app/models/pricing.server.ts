@@ -103,10 +103,49 @@ export function withMarkupSql(
   return sql`(${amount} + sign(${amount} * ${basisPoints}) * floor((abs(${amount} * ${basisPoints}) + 5000) / 10000))::bigint`;
 }
 
+/** A supplier's charges as columns of a statement (issue 25.5), the twin of `SupplierCharges`. */
+export interface ChargesColumns {
+  taxRateBasisPoints: SQL | AnyPgColumn;
+  taxIncluded: SQL | AnyPgColumn;
+  oneWayFee: SQL | AnyPgColumn;
+  youngDriverAge: SQL | AnyPgColumn;
+  youngDriverDailyFee: SQL | AnyPgColumn;
+}
+
+export const supplierChargesColumns: ChargesColumns = {
+  taxRateBasisPoints: supplierSettings.taxRateBasisPoints,
+  taxIncluded: supplierSettings.taxIncluded,
+  oneWayFee: supplierSettings.oneWayFee,
+  youngDriverAge: supplierSettings.youngDriverAge,
+  youngDriverDailyFee: supplierSettings.youngDriverDailyFee,
+};
+
+/**
+ * A price with its markup, plus the supplier's fees and its tax when added, as `quoteRental` adds them: the one-way
+ * fee when `oneWay`, the young-driver fee per day when the driver's age (null: not given) is under the supplier's,
+ * then the tax on all of it (rounded half away from zero). Every part is a parameter or a column: one statement text.
+ */
+export function withChargesSql(
+  priced: SQL,
+  charges: ChargesColumns,
+  rental: {
+    days: number | Placeholder;
+    oneWay: SQL | Placeholder | boolean;
+    driverAge: SQL | Placeholder | number | null;
+  },
+): SQL {
+  const oneWay = typeof rental.oneWay === "boolean" ? sql`${rental.oneWay}::boolean` : sql`(${rental.oneWay})::boolean`;
+  const age = sql`(${rental.driverAge})::int`;
+  const youngDriverFee = sql`(case when ${age} < ${charges.youngDriverAge} then ${charges.youngDriverDailyFee}::bigint * ${daysValue(rental.days)} else 0 end)`;
+  const beforeTax = sql`((${priced})::bigint + (case when ${oneWay} then ${charges.oneWayFee} else 0 end) + ${youngDriverFee})`;
+  return sql`(case when ${charges.taxIncluded} then ${beforeTax}
+    else ${withMarkupSql(beforeTax, sql`${charges.taxRateBasisPoints}`)} end)::bigint`;
+}
+
 /**
  * Each range's cheapest one-day rental, markup included ('from' prices on the home page): a price a driver can
  * really be quoted — the daily price (discounted when set), or for a car with date-based prices the lowest of a
- * period that has not ended yet, as quoteRental would charge it.
+ * period that has not ended yet, as quoteRental would charge it, tax included.
  */
 export async function lowestDailyPrices(
   db: Executor,
@@ -117,7 +156,11 @@ export async function lowestDailyPrices(
   const rows = await db
     .select({
       range: cars.range,
-      price: sql<number>`min(${withMarkupSql(oneDay, supplierSettings.markupBasisPoints)})`.mapWith(Number),
+      // As quoted to a driver of unknown age returning the car where it was collected: any tax the supplier adds in.
+      price:
+        sql<number>`min(${withChargesSql(withMarkupSql(oneDay, supplierSettings.markupBasisPoints), supplierChargesColumns, { days: 1, oneWay: false, driverAge: null })})`.mapWith(
+          Number,
+        ),
     })
     .from(cars)
     .innerJoin(users, eq(users.id, cars.supplierId))

@@ -10,7 +10,7 @@ import { searchCars, type CarOffer } from "./cars.server";
 import { availablePlaces, placeDesks, placeSubtree, rentalDeskProblems, type PlaceOption } from "./places.server";
 import { catalogOf } from "./catalog.server";
 import { convertMinorUnits } from "./money";
-import { ALL_EXTRAS, describeExtra } from "./pricing";
+import { ALL_EXTRAS, chargesView, describeExtra } from "./pricing";
 import {
   checkRentalPeriod,
   defaultPeriod,
@@ -108,7 +108,11 @@ function placeError(lookup: PlaceLookup<PlaceOption>, text: string): FieldError 
     : { key: "validation.unknownLocation" };
 }
 
-export function convertOffer(offer: CarOffer, pricing: DisplayPricing, rental: { from: Date; timeZone: string }) {
+export function convertOffer(
+  offer: CarOffer,
+  pricing: DisplayPricing,
+  rental: { from: Date; timeZone: string; oneWay: boolean },
+) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
   const terms = offerCancellation({
     cancellation: offer.extras.cancellation,
@@ -129,6 +133,9 @@ export function convertOffer(offer: CarOffer, pricing: DisplayPricing, rental: {
       return { extra, kind, amount: convert(amount) };
     }),
     price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
+    // What the total includes (issue 25.5): the supplier's tax, its one-way fee on a one-way search, and the
+    // young-driver fee it would add (a search does not know the driver's age).
+    charges: chargesView(offer.supplier.charges, { oneWay: rental.oneWay, convert }),
   };
 }
 
@@ -203,9 +210,11 @@ export async function loadSearch(
       page: params.page,
       supplierIds,
       placeIds,
+      oneWay: !sameLocation,
     });
+    const rental = { from, timeZone: pickup.timeZone, oneWay: !sameLocation };
     results = {
-      offers: found.offers.map((offer) => convertOffer(offer, options.pricing, { from, timeZone: pickup.timeZone })),
+      offers: found.offers.map((offer) => convertOffer(offer, options.pricing, rental)),
       total: found.total,
       // A lower bound (a dense place, cheapest first): one page more than this one reaches stays linked.
       more: found.more,

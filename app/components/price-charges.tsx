@@ -1,0 +1,33 @@
+import { useTranslation } from "~/components/i18n-provider";
+import type { ChargesView } from "~/models/pricing";
+import { formatTaxRate } from "~/models/money";
+
+/**
+ * What an offer's total includes (issue 25.5), under its price on a results card: the supplier's tax (in its rates,
+ * or added), its one-way fee on a one-way search, and the young-driver fee it adds once the driver's age is known.
+ */
+export function ChargesNotes({ charges, money }: { charges: ChargesView; money: (amount: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const rate = formatTaxRate(charges.tax.rateBasisPoints, i18n.language);
+  return (
+    <ul className="price-charges">
+      <li>
+        {charges.tax.rateBasisPoints === 0
+          ? t("charges.taxesIncluded")
+          : t(charges.tax.added ? "charges.taxAdded" : "charges.taxIncluded", { rate })}
+      </li>
+      {charges.oneWayFee === null ? null : (
+        <li>
+          {charges.oneWayFee > 0
+            ? t("charges.oneWayFee", { amount: money(charges.oneWayFee) })
+            : t("charges.noOneWayFee")}
+        </li>
+      )}
+      {charges.youngDriver ? (
+        <li>
+          {t("charges.youngDriver", { age: charges.youngDriver.underAge, fee: money(charges.youngDriver.dailyFee) })}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
