@@ -79,6 +79,7 @@ export function BookingReceipt({
           ...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []),
           { label: t("receipt.atCounter"), amount: receipt.atCounter },
         ]}
+        charges={receipt.charges}
         money={money}
       />
       <CancellationTermsText terms={receipt.cancellationTerms} />

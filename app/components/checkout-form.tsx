@@ -37,9 +37,12 @@ export function CheckoutForm({
   const money = useMoney();
   const quote = useFetcher<CheckoutPageData>();
   const formRef = useRef<HTMLFormElement>(null);
-  const quoted = quote.data && quote.data.state.kind === "offer" ? quote.data.state.view : null;
-  const view = quoted ?? state.view;
   const { link, values, errors, attemptKey } = state;
+  // A live quote stands for the page it was asked on: once a post answers (a new attempt), its view is the newer one.
+  const [quotedFor, setQuotedFor] = useState<number | null>(null);
+  const quoted =
+    quote.data && quote.data.state.kind === "offer" && quotedFor === attemptKey ? quote.data.state.view : null;
+  const view = quoted ?? state.view;
   const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
   const [mode, setMode] = useState<string | null>(state.view.paymentMode);
   const submitting = useIsPending("book");
@@ -62,6 +65,7 @@ export function CheckoutForm({
     formData.set("intent", "quote");
     formData.delete("license");
     for (const field of ["cardNumber", "cardExpiry", "cardCvc"]) formData.delete(field);
+    setQuotedFor(attemptKey);
     quote.submit(formData, { method: "post" });
   };
   const onExtra = (event: ChangeEvent<HTMLInputElement>) => {
@@ -251,6 +255,8 @@ export function CheckoutForm({
                 autoComplete="bday"
                 required
                 defaultValue={values.birthDate}
+                // The driver's age prices the supplier's young-driver fee (issue 25.5): the total follows it.
+                onChange={requote}
                 aria-describedby={hintAnd(errors.birthDate, "checkout-birthDate", "checkout-birthDate-hint")}
               />
               <p className="hint" id="checkout-birthDate-hint">

@@ -47,8 +47,18 @@ export function CheckoutSummary({
         total={<output aria-live="polite">{money(view.total)}</output>}
         pricePerDay={view.pricePerDay}
         deposit={view.deposit}
+        charges={view.charges}
         money={money}
       />
+      {view.youngDriverUnknown ? (
+        <p className="hint">
+          {t("summary.youngDriverUnknown", {
+            age: view.youngDriverUnknown.underAge,
+            fee: money(view.youngDriverUnknown.dailyFee),
+            total: money(view.youngDriverUnknown.total),
+          })}
+        </p>
+      ) : null}
       {view.ratesAsOf ? <p className="hint">{t("summary.ratesAsOf", { date: view.ratesAsOf })}</p> : null}
     </aside>
   );

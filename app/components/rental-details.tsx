@@ -1,5 +1,6 @@
 import type { Extra } from "~/models/enums";
 import type { ReactNode } from "react";
+import { formatTaxRate } from "~/models/money";
 import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
 
@@ -52,49 +53,101 @@ export interface PriceTableProps {
   deposit: number;
   /** Rows after the deposit (paid online, left for the counter). */
   more?: Array<{ label: string; amount: number }>;
+  /** The supplier's fees and tax (issue 25.5); a booking made before they were recorded has none. */
+  charges?: PriceCharges;
   money: (amount: number) => string;
 }
 
-/** Spec §2's price breakdown: the rental, each extra, the total, the price per day and the deposit. */
-export function PriceTable({ days, base, extras, total, pricePerDay, deposit, more = [], money }: PriceTableProps) {
-  const { t } = useTranslation("checkout");
+/** Fee and tax lines as `convertedPriceLines` gives them. */
+export interface PriceCharges {
+  fees: { oneWay: number; youngDriver: number };
+  tax: { rateBasisPoints: number; added: boolean; amount: number };
+}
+
+/**
+ * Spec §2's price breakdown: the rental, each extra, the supplier's fees and the tax it adds, the total, the price per
+ * day and the deposit. The lines say whether they include the tax, and the total that it does (issue 25.5).
+ */
+export function PriceTable({
+  days,
+  base,
+  extras,
+  total,
+  pricePerDay,
+  deposit,
+  more = [],
+  charges,
+  money,
+}: PriceTableProps) {
+  const { t, i18n } = useTranslation("checkout");
+  const taxed = charges !== undefined && charges.tax.rateBasisPoints > 0;
+  const rate = taxed ? formatTaxRate(charges.tax.rateBasisPoints, i18n.language) : "";
   return (
-    <table className="summary-lines">
-      <caption className="visually-hidden">{t("summary.breakdown")}</caption>
-      <tbody>
-        <tr>
-          <th scope="row">{t("summary.rental", { count: days })}</th>
-          <td>{money(base)}</td>
-        </tr>
-        {extras.map((line) => (
-          <tr key={line.extra}>
-            <th scope="row">{t(`common:extras.${line.extra}`)}</th>
-            <td>{line.amount === "included" || line.amount === 0 ? t("options.included") : money(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="summary-total">
-          <th scope="row">{t("summary.total")}</th>
-          <td>{total}</td>
-        </tr>
-        <tr>
-          <th scope="row">{t("summary.perDay")}</th>
-          <td>{money(pricePerDay)}</td>
-        </tr>
-        {deposit > 0 ? (
+    <>
+      <table className="summary-lines">
+        <caption className="visually-hidden">{t("summary.breakdown")}</caption>
+        <tbody>
           <tr>
-            <th scope="row">{t("summary.deposit")}</th>
-            <td>{money(deposit)}</td>
+            <th scope="row">{t("summary.rental", { count: days })}</th>
+            <td>{money(base)}</td>
           </tr>
-        ) : null}
-        {more.map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            <td>{money(row.amount)}</td>
+          {extras.map((line) => (
+            <tr key={line.extra}>
+              <th scope="row">{t(`common:extras.${line.extra}`)}</th>
+              <td>{line.amount === "included" || line.amount === 0 ? t("options.included") : money(line.amount)}</td>
+            </tr>
+          ))}
+          {charges && charges.fees.oneWay > 0 ? (
+            <tr>
+              <th scope="row">{t("summary.oneWayFee")}</th>
+              <td>{money(charges.fees.oneWay)}</td>
+            </tr>
+          ) : null}
+          {charges && charges.fees.youngDriver > 0 ? (
+            <tr>
+              <th scope="row">{t("summary.youngDriverFee")}</th>
+              <td>{money(charges.fees.youngDriver)}</td>
+            </tr>
+          ) : null}
+          {taxed && charges.tax.added ? (
+            <tr>
+              <th scope="row">{t("summary.taxAdded", { rate })}</th>
+              <td>{money(charges.tax.amount)}</td>
+            </tr>
+          ) : null}
+        </tbody>
+        <tfoot>
+          <tr className="summary-total">
+            <th scope="row">{taxed ? t("summary.totalTaxIncluded") : t("summary.total")}</th>
+            <td>{total}</td>
           </tr>
-        ))}
-      </tfoot>
-    </table>
+          {taxed && !charges.tax.added ? (
+            <tr>
+              <th scope="row">{t("summary.taxIncludedShare", { rate })}</th>
+              <td>{money(charges.tax.amount)}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row">{t("summary.perDay")}</th>
+            <td>{money(pricePerDay)}</td>
+          </tr>
+          {deposit > 0 ? (
+            <tr>
+              <th scope="row">{t("summary.deposit")}</th>
+              <td>{money(deposit)}</td>
+            </tr>
+          ) : null}
+          {more.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{money(row.amount)}</td>
+            </tr>
+          ))}
+        </tfoot>
+      </table>
+      {taxed ? (
+        <p className="hint">{t(charges.tax.added ? "summary.linesBeforeTax" : "summary.linesIncludeTax")}</p>
+      ) : null}
+    </>
   );
 }

@@ -3,8 +3,8 @@
  * checkout — the car must serve the new place and be free apart from this very booking — and written under the
  * same database guarantee: an amendment into another booking's period is refused (23P01) and changes nothing.
  */
-import { and, eq } from "drizzle-orm";
-import { additionalDrivers, bookings, notifications } from "#db/schema";
+import { and, eq, getTableColumns } from "drizzle-orm";
+import { additionalDrivers, bookings, notifications, users } from "#db/schema";
 import { type Extra, type Language } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
@@ -16,6 +16,7 @@ import { rentalColumns } from "./bookings.server";
 import {
   extrasOfCar,
   resolveCheckout,
+  driverAgeAt,
   quoteOffer,
   type CheckoutLink,
   type CheckoutOffer,
@@ -31,8 +32,10 @@ export type AmendableBooking = NonNullable<Awaited<ReturnType<typeof findAmendab
 export async function findAmendable(db: Executor, viewer: Viewer, bookingId: string, now: Date) {
   if (!isUuid(bookingId)) return null;
   const [row] = await db
-    .select()
+    // With the driver's birth date: an amended period is priced for the driver's age then (young-driver fees).
+    .select({ ...getTableColumns(bookings), driverBirthDate: users.birthDate })
     .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.driverId))
     .where(and(eq(bookings.id, bookingId), viewerScope(viewer)));
   if (!row || !mayAct(viewer, row, "amend", now)) return null;
   return row;
@@ -105,7 +108,7 @@ export async function amendBooking(
       const offer: CheckoutOffer = resolved.offer;
       const chosen = amendedExtras(booking, change.extras);
       if (unofferedExtra(offer, chosen)) return { ok: false as const, error: "checkout:problems.extraUnavailable" };
-      const { price, extras } = quoteOffer(offer, chosen);
+      const { price, extras } = quoteOffer(offer, chosen, driverAgeAt(offer, booking.driverBirthDate));
       // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
       if (booking.paymentMode === "full" && price.total > booking.totalPrice)
         return { ok: false as const, error: "bookings:amend.priceRaise" };

@@ -13,7 +13,7 @@ import type { Currency, Language, RefundReason } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "./pickup-desk";
-import { convertMinorUnits, formatMoney } from "./money";
+import { convertMinorUnits, formatMoney, formatTaxRate } from "./money";
 
 export { bookingReference };
 
@@ -101,6 +101,19 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   const deskParagraphs = [desks.pickup, ...(details.dropoff.id === details.pickup.id ? [] : [desks.dropoff])].flatMap(
     (desk) => desk.details?.split("\n") ?? [],
   );
+  // What the total includes (issue 25.5): the supplier's fees, and its tax, added or included.
+  const charges = [
+    ...(booking.oneWayFee > 0 ? [t("booking.oneWayFee", { amount: money(booking.oneWayFee) })] : []),
+    ...(booking.youngDriverFee > 0 ? [t("booking.youngDriverFee", { amount: money(booking.youngDriverFee) })] : []),
+    ...(booking.taxRateBasisPoints > 0
+      ? [
+          t(booking.taxAdded ? "booking.taxAdded" : "booking.taxIncluded", {
+            rate: formatTaxRate(booking.taxRateBasisPoints, language),
+            amount: money(booking.taxAmount),
+          }),
+        ]
+      : []),
+  ];
   const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
   await queueMail(db, {
     ...composeMail({
@@ -123,6 +136,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         ...deskParagraphs,
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
+        ...charges,
         payment,
         ...securityDeposit,
       ],

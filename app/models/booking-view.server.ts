@@ -5,12 +5,11 @@
  */
 import type { Executor } from "~/utils/db.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
-import { bookingReference, foldMarkup, paymentTerms } from "./booking";
+import { bookingReference, convertedPriceLines, paymentTerms } from "./booking";
 import { deskFromColumns, deskView } from "./pickup-desk";
 import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
-import { ALL_EXTRAS } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
 import { cancellationTerms, type CancellationTerms } from "./cancellation-terms";
@@ -45,18 +44,18 @@ export async function findOwnBooking(
 export function bookingReceipt(details: BookingDetails) {
   const { booking } = details;
   const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
-  const folded = foldMarkup({
-    base: booking.basePrice,
-    extras: booking.extrasBreakdown,
-    markup: booking.markup,
-    total: booking.totalPrice,
-  });
-  // In the catalogue's order (the database keeps JSON keys in its own order).
-  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({
-    extra,
-    amount: convert(folded.extras[extra]!),
-  }));
-  const total = convert(booking.totalPrice);
+  const lines = convertedPriceLines(
+    {
+      base: booking.basePrice,
+      extras: booking.extrasBreakdown,
+      markup: booking.markup,
+      fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
+      tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },
+      total: booking.totalPrice,
+    },
+    convert,
+  );
+  const total = lines.total;
   const terms = paymentTerms(booking.paymentMode, booking.totalPrice, booking.deposit);
   return {
     bookingId: booking.id,
@@ -76,8 +75,10 @@ export function bookingReceipt(details: BookingDetails) {
       local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone),
     },
     days: booking.days,
-    base: total - extras.reduce((sum, line) => sum + line.amount, 0),
-    extras,
+    base: lines.base,
+    extras: lines.extras,
+    // The supplier's fees and tax as quoted (issue 25.5).
+    charges: { fees: lines.fees, tax: lines.tax },
     total,
     pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
     deposit: convert(booking.deposit),

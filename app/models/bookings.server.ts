@@ -122,6 +122,11 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
     extrasPrice: price.extrasTotal,
     extrasBreakdown: price.extras,
     markup: price.markup,
+    oneWayFee: price.fees.oneWay,
+    youngDriverFee: price.fees.youngDriver,
+    taxRateBasisPoints: price.tax.rateBasisPoints,
+    taxAdded: price.tax.added,
+    taxAmount: price.tax.amount,
     totalPrice: price.total,
   };
 }

@@ -19,7 +19,7 @@ import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "./person-fields";
 import {
   bookingReference,
-  foldMarkup,
+  convertedPriceLines,
   offeredPaymentOptions,
   onlineChargeOf,
   paymentTerms,
@@ -28,7 +28,7 @@ import {
 import { announceBooking } from "./booking-announcements.server";
 import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookings.server";
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
-import { extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
+import { driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
 import { placeDesks } from "./places.server";
 import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
@@ -72,23 +72,22 @@ export function checkoutRules(
 /** The page's summary and options, every amount converted to the display currency (minor units). */
 export function checkoutView(
   offer: CheckoutOffer,
-  choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null },
+  choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null; driverAge?: number | null },
   pricing: DisplayPricing,
 ) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
   const { included, optional } = extrasOfCar(offer.car);
+  const driverAge = choice.driverAge ?? null;
   // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
   const { price, extras } = quoteOffer(
     offer,
     choice.extras.filter((extra) => optional.includes(extra)),
+    driverAge,
   );
-  const folded = foldMarkup(price);
   const rules = checkoutRules(offer, { signedIn: false, language: "en" }, new Date());
-  const total = convert(price.total);
-  const extraLines = Object.entries(folded.extras).map(([extra, amount]) => ({
-    extra: extra as Extra,
-    amount: convert(amount),
-  }));
+  const lines = convertedPriceLines(price, convert);
+  const total = lines.total;
+  const { youngDriverAge, youngDriverDailyFee } = offer.supplier.charges;
   return {
     car: {
       id: offer.car.id,
@@ -127,7 +126,17 @@ export function checkoutView(
       }),
     },
     // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.
-    lines: { base: total - extraLines.reduce((sum, line) => sum + line.amount, 0), extras: extraLines },
+    lines: { base: lines.base, extras: lines.extras },
+    charges: { fees: lines.fees, tax: lines.tax },
+    // The young-driver fee the supplier would add, while the driver's age is not known yet (issue 25.5).
+    youngDriverUnknown:
+      driverAge === null && youngDriverAge !== null && youngDriverDailyFee > 0
+        ? {
+            underAge: youngDriverAge,
+            dailyFee: convert(youngDriverDailyFee),
+            total: convert(youngDriverDailyFee * price.days),
+          }
+        : null,
     total,
     pricePerDay: convert(price.pricePerDay),
     deposit: convert(offer.car.deposit),
@@ -190,7 +199,8 @@ export async function bookOffer(
   },
 ): Promise<BookingOutcome> {
   const { offer, values } = input;
-  const { price, extras } = quoteOffer(offer, input.extras);
+  // The young-driver fee by the driver's age on the pick-up day (the page showed it once the birth date was given).
+  const { price, extras } = quoteOffer(offer, input.extras, driverAgeAt(offer, input.birthDates.driver));
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
   const driver: DriverDetails = input.signedInDriver

@@ -107,7 +107,11 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
     ? (values.gateway as PaymentGateway)
     : (rules.gateways[0] ?? null);
   const online = paymentMode !== null && paysOnline(paymentMode);
-  if (values.intent === "quote") return { extras, paymentMode, gateway, secondDriver, errors, birthDates: null };
+  // The price needs the driver's age (young-driver fees), "Update total" included: read quietly, checked below.
+  const typed = checkBirthDate(values.birthDate, { minimumAge: 0, now: rules.now, language: rules.language });
+  const priceBirthDate = typed.ok ? typed.date : null;
+  if (values.intent === "quote")
+    return { extras, paymentMode, gateway, secondDriver, errors, birthDates: null, priceBirthDate };
 
   const set = (field: string, problem: FieldMessage | null) => {
     if (problem) errors[field] ??= problem;
@@ -144,7 +148,7 @@ export function checkCheckoutForm(values: CheckoutValues, rules: CheckoutRules) 
     set("cardCvc", isValidCardCvc(values.cardCvc) ? null : { key: "validation.invalidCardCvc" });
   }
   if (online && !gateway) errors.paymentMode = { key: "checkout:problems.onlineUnavailable" };
-  return { extras, paymentMode, gateway, secondDriver, errors, birthDates };
+  return { extras, paymentMode, gateway, secondDriver, errors, birthDates, priceBirthDate };
 }
 
 /** What the form keeps when it is shown again: everything typed, except the card (never echoed back). */

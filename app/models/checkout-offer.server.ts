@@ -12,7 +12,17 @@ import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "./catalog.server";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "./places.server";
-import { ALL_EXTRAS, EXTRA_INCLUDED, EXTRA_UNAVAILABLE, quoteRental, rentalDays, type PriceBreakdown } from "./pricing";
+import {
+  ALL_EXTRAS,
+  calendarDate,
+  EXTRA_INCLUDED,
+  EXTRA_UNAVAILABLE,
+  quoteRental,
+  rentalDays,
+  type PriceBreakdown,
+  type SupplierCharges,
+} from "./pricing";
+import { ageOn } from "./person-fields";
 import { isUuid } from "./ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "./rental-period";
 import { searchQuery } from "./search";
@@ -33,6 +43,8 @@ export interface CheckoutOffer {
     payLater: boolean;
     licenseRequired: boolean;
     markupBasisPoints: number;
+    /** Its tax, one-way and young-driver fees (issue 25.5). */
+    charges: SupplierCharges;
   };
   pickup: PlaceOption;
   dropoff: PlaceOption;
@@ -166,6 +178,13 @@ export async function resolveCheckout(
         payLater: row.settings.payLater,
         licenseRequired: row.settings.licenseRequired,
         markupBasisPoints: row.settings.markupBasisPoints,
+        charges: {
+          taxRateBasisPoints: row.settings.taxRateBasisPoints,
+          taxIncluded: row.settings.taxIncluded,
+          oneWayFee: row.settings.oneWayFee,
+          youngDriverAge: row.settings.youngDriverAge,
+          youngDriverDailyFee: row.settings.youngDriverDailyFee,
+        },
       },
       pickup,
       dropoff,
@@ -188,8 +207,24 @@ export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; opt
   };
 }
 
-/** The server's price for the offer with the chosen extras (included ones always in). */
-export function quoteOffer(offer: CheckoutOffer, chosen: readonly Extra[]): { price: PriceBreakdown; extras: Extra[] } {
+/** A one-way rental: the car goes back to another place than its pick-up (the supplier's one-way fee applies). */
+export const isOneWay = (offer: Pick<CheckoutOffer, "pickup" | "dropoff">) => offer.dropoff.id !== offer.pickup.id;
+
+/** The driver's age on the pick-up day (young-driver fees), from a birth date 'YYYY-MM-DD'; null when not known. */
+export function driverAgeAt(offer: Pick<CheckoutOffer, "from" | "pickup">, birthDate: string | null): number | null {
+  if (!birthDate) return null;
+  return ageOn(birthDate, new Date(`${calendarDate(offer.from, offer.pickup.timeZone)}T00:00:00Z`));
+}
+
+/**
+ * The server's price for the offer with the chosen extras (included ones always in), the supplier's fees and tax:
+ * the young-driver fee only once the driver's age is known.
+ */
+export function quoteOffer(
+  offer: CheckoutOffer,
+  chosen: readonly Extra[],
+  driverAge: number | null = null,
+): { price: PriceBreakdown; extras: Extra[] } {
   const { included } = extrasOfCar(offer.car);
   const extras = ALL_EXTRAS.filter((extra) => included.includes(extra) || chosen.includes(extra));
   const price = quoteRental({
@@ -199,6 +234,9 @@ export function quoteOffer(offer: CheckoutOffer, chosen: readonly Extra[]): { pr
     to: offer.to,
     timeZone: offer.pickup.timeZone,
     extras: Object.fromEntries(extras.map((extra) => [extra, true])),
+    charges: offer.supplier.charges,
+    oneWay: isOneWay(offer),
+    driverAge,
   });
   return { price, extras };
 }

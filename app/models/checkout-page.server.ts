@@ -28,12 +28,14 @@ import {
 } from "./checkout-form";
 import {
   checkoutHref,
+  driverAgeAt,
   readCheckoutLink,
   resolveCheckout,
   searchHrefFor,
   type CheckoutLink,
 } from "./checkout-offer.server";
-import type { Extra, PaymentMode } from "./enums";
+import type { Extra, Language, PaymentMode } from "./enums";
+import { formatMoney } from "./money";
 import { findProfile } from "./profile.server";
 import { getVisitor, getVisitorPricing } from "./visitor.server";
 
@@ -119,6 +121,25 @@ function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
 const signInHrefFor = (link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string }) =>
   `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, choices))}`;
 
+/**
+ * Why the total moved: the young-driver fee the driver's birth date brought in (the page showed it as conditional and
+ * the total without it), or a change of rates or options.
+ */
+function priceChangeMessage(
+  view: CheckoutView,
+  shown: { total: string; language: Language },
+  withoutAge: () => CheckoutView,
+): FieldMessage {
+  if (view.charges.fees.youngDriver > 0) {
+    const before = withoutAge().total;
+    if (String(before) === shown.total) {
+      const amount = formatMoney(view.total - before, view.currency, shown.language);
+      return { key: "checkout:problems.youngDriverFeeAdded", params: { amount } };
+    }
+  }
+  return { key: "checkout:problems.priceChanged" };
+}
+
 const problemPage = (status: number, data: CheckoutPageData): CheckoutOutcome => ({ kind: "page", status, data });
 
 /** GET /checkout: the offer of the link, priced for the visitor, or why it cannot be booked. */
@@ -132,7 +153,12 @@ export async function loadCheckout(request: Request, context: RequestContext): P
   const pricing = await getVisitorPricing(request, context);
   const view = checkoutView(
     resolved.offer,
-    { extras: query.getAll("extra") as Extra[], paymentMode: query.get("payment") as PaymentMode | null },
+    {
+      extras: query.getAll("extra") as Extra[],
+      paymentMode: query.get("payment") as PaymentMode | null,
+      // A signed-in driver's age is known: their young-driver fee is in the first total they see.
+      driverAge: driverAgeAt(resolved.offer, signedInDriver?.birthDate ?? null),
+    },
     pricing,
   );
   const state: CheckoutPageState = {
@@ -178,7 +204,9 @@ export async function submitCheckout(request: Request, context: RequestContext):
   const values = readCheckoutForm(formData);
   const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now));
   const pricing = await getVisitorPricing(request, context);
-  const view = checkoutView(offer, { extras: checked.extras, paymentMode: checked.paymentMode }, pricing);
+  const choice = { extras: checked.extras, paymentMode: checked.paymentMode };
+  const driverAge = driverAgeAt(offer, checked.priceBirthDate ?? signedInDriver?.birthDate ?? null);
+  const view = checkoutView(offer, { ...choice, driverAge }, pricing);
   const errors = { ...checked.errors };
   /** The form again, with what was typed (never the card) and what is wrong. */
   const form = (status: number, headers?: HeadersInit): CheckoutOutcome => ({
@@ -209,7 +237,10 @@ export async function submitCheckout(request: Request, context: RequestContext):
     values.shownTotal !== String(view.total) ||
     values.shownDeposit !== String(view.deposit) ||
     values.shownCurrency !== view.currency;
-  if (!errors[""] && shownChanged) errors[""] = { key: "checkout:problems.priceChanged" };
+  if (!errors[""] && shownChanged)
+    errors[""] = priceChangeMessage(view, { total: values.shownTotal, language }, () =>
+      checkoutView(offer, choice, pricing),
+    );
   const birthDates = checked.birthDates;
   if (Object.keys(errors).length || !birthDates?.driver) return form(400);
 

@@ -13,7 +13,7 @@ import {
   unofferedExtra,
   type AmendableBooking,
 } from "~/models/booking-amend.server";
-import { readCheckoutLink, type CheckoutLink } from "~/models/checkout-offer.server";
+import { driverAgeAt, readCheckoutLink, type CheckoutLink } from "~/models/checkout-offer.server";
 import { checkoutView } from "~/models/checkout-booking.server";
 import { catalogOf } from "~/models/catalog.server";
 import { availablePlaces } from "~/models/places.server";
@@ -62,7 +62,15 @@ async function amendmentPage(
   const priced = extras.filter((extra) => extra !== "additionalDriver" && extra !== unoffered);
   const view =
     resolved?.ok && !unoffered
-      ? checkoutView(resolved.offer, { extras: priced, paymentMode: booking.paymentMode }, pricing)
+      ? checkoutView(
+          resolved.offer,
+          {
+            extras: priced,
+            paymentMode: booking.paymentMode,
+            driverAge: driverAgeAt(resolved.offer, booking.driverBirthDate),
+          },
+          pricing,
+        )
       : null;
   // The options and their prices: of the proposed change, or (when it cannot be priced) of the booking as it is.
   const basis = resolved?.ok

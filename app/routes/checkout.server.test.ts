@@ -8,6 +8,8 @@ import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { insertMinimalCatalogue } from "../../tests/support/fixtures";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { setDatabase } from "~/utils/db.server";
 import { readOutbox, routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
@@ -549,6 +551,86 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       key: "checkout:problems.priceChanged",
     });
   });
+
+  it("prices the supplier's one-way fee, young-driver fee and tax on the server: shown before they are charged (issue 25.5)", async () => {
+    // A database of its own: the catalogue (places) of this file's is cached, and this test adds a drop-off place.
+    const own = await createTestDatabase("pglite");
+    setDatabase(Promise.resolve(own));
+    const sharedLink = link;
+    try {
+      await pricesFeesAndTax(own.db);
+    } finally {
+      link = sharedLink;
+      setDatabase(Promise.resolve(app.database));
+      await own.destroy();
+    }
+  });
+
+  async function pricesFeesAndTax(db: TestDatabase["db"]) {
+    const catalogue = await insertMinimalCatalogue(db);
+    await db
+      .update(schema.supplierSettings)
+      .set({
+        taxRateBasisPoints: 2000,
+        taxIncluded: false,
+        oneWayFee: 3000,
+        youngDriverAge: 26,
+        youngDriverDailyFee: 1500,
+      })
+      .where(eq(schema.supplierSettings.supplierId, catalogue.supplier.id));
+    const [elsewhere] = await db
+      .insert(schema.locations)
+      .values({ ...catalogue.location, id: undefined, slug: `${catalogue.location.slug}-port`, nameEn: "Tunis Port" })
+      .returning();
+    link = { car: catalogue.car.id, pickup: catalogue.location.slug, dropoff: elsewhere!.slug, ...nextPeriod() };
+    type Charges = { fees: { oneWay: number; youngDriver: number }; tax: { added: boolean; amount: number } };
+    type View = { total: number; charges: Charges; youngDriverUnknown: unknown };
+
+    // A visitor's age is not known yet: 3 days at 40.00 plus the 30.00 one-way fee, then 20 % tax; the fee named.
+    const shown = (await quoteTotal(link)) as unknown as View;
+    expect(shown.total).toBe(18_000);
+    expect(shown.charges).toEqual({
+      fees: { oneWay: 3000, youngDriver: 0 },
+      tax: { rateBasisPoints: 2000, added: true, amount: 3000 },
+    });
+    expect(shown.youngDriverUnknown).toEqual({ underAge: 26, dailyFee: 1500, total: 4500 });
+
+    // A driver of 25 on the pick-up day is shown the fee in the total before anything is booked...
+    const young = { paymentMode: "payLater", birthDate: "2005-06-01" };
+    const refused = await book(young);
+    expect(statusOf(refused)).toBe(400);
+    const state = dataOf<{ state: { view: View; errors: Record<string, unknown> } }>(refused).state;
+    expect(state.errors[""]).toEqual({ key: "checkout:problems.youngDriverFeeAdded", params: { amount: "$54" } });
+    expect(state.view.total).toBe(23_400);
+    expect(state.view.charges.fees.youngDriver).toBe(4500);
+    expect(
+      await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.carId, catalogue.car.id)),
+    ).toEqual([]);
+
+    // ...and books at that total, every part recorded as quoted.
+    const accepted = await book({ ...young, shownTotal: "23400" });
+    expect(dataOf<{ state: { errors?: unknown } }>(accepted)?.state?.errors).toBeUndefined();
+    expect(statusOf(accepted)).toBe(302);
+    const [booking] = await db.select().from(schema.bookings).where(eq(schema.bookings.carId, catalogue.car.id));
+    expect(booking).toMatchObject({
+      basePrice: 12_000,
+      oneWayFee: 3000,
+      youngDriverFee: 4500,
+      taxRateBasisPoints: 2000,
+      taxAdded: true,
+      taxAmount: 3900,
+      totalPrice: 23_400,
+    });
+
+    // An older driver pays neither the young-driver fee nor anything the page did not show.
+    link = { ...link, ...nextPeriod() };
+    expect(statusOf(await book({ paymentMode: "payLater" }))).toBe(302);
+    const totals = await db
+      .select({ total: schema.bookings.totalPrice, young: schema.bookings.youngDriverFee })
+      .from(schema.bookings)
+      .where(eq(schema.bookings.carId, catalogue.car.id));
+    expect(totals).toContainEqual({ total: 18_000, young: 0 });
+  }
 
   /** The driver cancels from /bookings, confirmed (what the confirmation page posts). */
   async function cancelAsDriver(bookingId: string, driverId: string) {
