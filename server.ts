@@ -17,7 +17,7 @@ import { redisHealth } from "~/utils/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { recaptchaOrigins } from "~/utils/recaptcha.server";
 import { socialProviderOrigins } from "~/utils/social.server";
-import { paymentFormOrigins, stripeScriptOrigins } from "~/utils/payments/gateway.server";
+import { paymentEmbedOrigins, paymentFormOrigins } from "~/utils/payments/gateway.server";
 import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";
@@ -82,7 +82,7 @@ app.use("/build", buildAssets("public/build"));
 // Security headers on every other answer, the health check and the other static files included.
 const tileOrigins = originOf(env.MAP_TILE_URL);
 const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
-const stripeOrigins = stripeScriptOrigins(env);
+const embedOrigins = paymentEmbedOrigins(env);
 const widgetOrigins = recaptchaOrigins(env);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
@@ -93,7 +93,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       imageOrigins: tileOrigins,
       formOrigins,
       widgetOrigins,
-      payment: stripeOrigins,
+      payment: embedOrigins,
     }),
   );
   next();

@@ -15,7 +15,7 @@ import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout-fields";
 import type { FieldMessage } from "~/models/checkout-form";
 import type { CheckoutLink } from "~/models/checkout-offer.server";
 import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout-page.server";
-import type { PaymentMode } from "~/models/enums";
+import type { PaymentGateway as GatewayName, PaymentMode } from "~/models/enums";
 
 type OfferState = Extract<CheckoutPageState, { kind: "offer" }>;
 
@@ -50,6 +50,9 @@ export function CheckoutForm({
   const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState(gateway);
   const cardRequired = hydrated && online && chosenGateway === "sandbox";
+  const redirectGateway = view.gateways.find(
+    (name): name is Exclude<GatewayName, "sandbox"> => name === chosenGateway && name !== "sandbox",
+  );
   const needsLicense = view.supplier.licenseRequired && !signedInDriver?.hasLicense;
   const additionalDriverIncluded = view.extras.included.includes("additionalDriver");
   const additionalDriverOffered =
@@ -484,7 +487,8 @@ export function CheckoutForm({
                   </div>
                 </div>
               ) : (
-                <p>{t(`payment.redirectNote.${chosenGateway === "payPal" ? "payPal" : "stripe"}`)}</p>
+                // Each gateway that takes the driver to its own page says so (a new one needs its note: tsc asks).
+                redirectGateway && <p>{t(`payment.redirectNote.${redirectGateway}`)}</p>
               )}
             </fieldset>
           ) : null}

@@ -13,7 +13,12 @@ import {
   type PaymentMode,
 } from "./enums";
 import type { DisplayPricing } from "~/utils/currency.server";
-import { configuredGatewayNames, getPaymentGateway, type PaymentStart } from "~/utils/payments/gateway.server";
+import {
+  configuredGatewayNames,
+  GATEWAYS,
+  getPaymentGateway,
+  type PaymentStart,
+} from "~/utils/payments/gateway.server";
 import { newAttemptId } from "~/utils/payments/sandbox.server";
 import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "./person-fields";
@@ -221,9 +226,9 @@ export async function bookOffer(
         driverLicense: input.driverLicense,
       };
   const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
-  const attemptId = newAttemptId(
-    gatewayName === "payPal" ? "pp" : gatewayName === "sandbox" ? "sbx" : online ? "hold" : "bk",
-  );
+  const gatewayDefinition = gatewayName ? GATEWAYS[gatewayName] : null;
+  // A pay-later booking's id names its confirmation page; an online one's, its payment attempt.
+  const attemptId = newAttemptId(gatewayDefinition?.attemptPrefix ?? "bk");
   const placed = await placeBooking(
     db,
     {
@@ -280,10 +285,9 @@ export async function bookOffer(
       expiresAt: holdUntil,
       origin: input.origin,
       embedded: values.embedded === "1",
-      card:
-        gatewayName === "sandbox"
-          ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
-          : undefined,
+      card: gatewayDefinition?.cardInOurForm
+        ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
+        : undefined,
     });
   } catch (error) {
     logError("checkout", error, "the payment could not start");
@@ -306,14 +310,9 @@ export async function bookOffer(
       throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
     return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
   }
-  const references: Record<string, string> =
-    start.kind === "redirect" && start.payPalOrderId
-      ? { orderId: start.payPalOrderId }
-      : { sessionId: start.sessionId };
-  await recordPaymentSession(db, placed.bookingId, {
-    sessionId: start.sessionId,
-    payPalOrderId: start.kind === "redirect" ? start.payPalOrderId : undefined,
-  });
+  // The gateway's own ids are data on the payments row; the booking keeps the session that names its return page.
+  const references = (start.kind === "redirect" ? start.references : undefined) ?? { sessionId: start.sessionId };
+  await recordPaymentSession(db, placed.bookingId, start.sessionId);
   await recordGatewayReferences(db, attemptId, references);
   return start.kind === "redirect"
     ? { kind: "redirect", bookingId: placed.bookingId, driverId: placed.driverId, url: start.url }

@@ -10,7 +10,7 @@ import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schem
 import type { Currency, PaymentGateway as GatewayName } from "./enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";
-import { getPaymentGateway, type PaymentCheck } from "~/utils/payments/gateway.server";
+import { getPaymentGateway, type PaymentAttempt, type PaymentCheck } from "~/utils/payments/gateway.server";
 import { announceBooking } from "./booking-announcements.server";
 import { queueRefundMail } from "./booking-mails.server";
 import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "./bookings.server";
@@ -305,35 +305,35 @@ export async function refundOwedPayments(db: Database, origin: string, now = new
   return refunded;
 }
 
+/** A hold whose payment a gateway is asked about: the booking, its gateway and the session naming its return page. */
+type GatewayHold = { id: string; checkoutSessionId: string; paymentGateway: GatewayName };
+
+/** The attempt as its gateway knows it: the session and the gateway's own references from the newest payments row. */
+async function attemptOf(db: Executor, hold: GatewayHold): Promise<PaymentAttempt> {
+  const [row] = await db
+    .select({ references: payments.references })
+    .from(payments)
+    .where(eq(payments.bookingId, hold.id))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return { sessionId: hold.checkoutSessionId, bookingId: hold.id, references: row?.references ?? {} };
+}
+
 /** Asks the booking's gateway about its payment and applies the answer (the return page's check). */
-export async function settleWithGateway(
-  db: Database,
-  hold: { id: string; checkoutSessionId: string; payPalOrderId: string | null; paymentGateway: GatewayName },
-  origin: string,
-): Promise<Settlement> {
+export async function settleWithGateway(db: Database, hold: GatewayHold, origin: string): Promise<Settlement> {
   const check = await getPaymentGateway(hold.paymentGateway).checkPayment({
-    sessionId: hold.checkoutSessionId,
-    payPalOrderId: hold.payPalOrderId,
-    bookingId: hold.id,
+    ...(await attemptOf(db, hold)),
     mayCapture: () => secureHoldForCapture(db, hold.checkoutSessionId),
   });
   return settlePayment(db, hold.checkoutSessionId, check, origin);
 }
 
 /** The driver gave up the payment (a post from the return page): ended at the gateway, the car released here (unless it was paid meanwhile). */
-export async function abandonPayment(
-  db: Database,
-  hold: { id: string; checkoutSessionId: string; payPalOrderId: string | null; paymentGateway: GatewayName },
-  origin: string,
-): Promise<Settlement> {
+export async function abandonPayment(db: Database, hold: GatewayHold, origin: string): Promise<Settlement> {
   const gateway = getPaymentGateway(hold.paymentGateway);
-  await gateway.cancelPayment({ sessionId: hold.checkoutSessionId, payPalOrderId: hold.payPalOrderId });
+  const attempt = await attemptOf(db, hold);
+  await gateway.cancelPayment(attempt);
   // Paid after all (a moment too late to go back): the payment stands and confirms the booking. Never captured here.
-  const check = await gateway.checkPayment({
-    sessionId: hold.checkoutSessionId,
-    payPalOrderId: hold.payPalOrderId,
-    bookingId: hold.id,
-    mayCapture: async () => false,
-  });
+  const check = await gateway.checkPayment({ ...attempt, mayCapture: async () => false });
   return settlePayment(db, hold.checkoutSessionId, check.status === "paid" ? check : { status: "failed" }, origin);
 }

@@ -1,14 +1,16 @@
 /**
- * Online payments behind one small interface, chosen once from configuration like the mailer: Stripe when
- * STRIPE_SECRET_KEY is set (spec §9's default), PayPal when its keys are set, and otherwise the offline sandbox so
- * that a fresh `npm start` books end to end. Card data of the real gateways never reaches this server: their
- * customers pay on Stripe's or PayPal's own pages (or Stripe's embedded frame).
+ * Online payments behind one small interface, each gateway an entry of one registry (`GATEWAYS`: name → definition),
+ * chosen from configuration like the mailer: Stripe when STRIPE_SECRET_KEY is set (spec §9's default), PayPal when its
+ * keys are set, and otherwise the offline sandbox so that a fresh `npm start` books end to end. Nothing outside
+ * this folder names a gateway's own ids: they are `references` on the payments row. Card data of the real gateways
+ * never reaches this server: their customers pay on Stripe's or PayPal's own pages (or Stripe's embedded frame).
+ * CONTRIBUTING.md lists the files a new gateway touches.
  */
 import { type Currency, type PaymentGateway as GatewayName } from "~/models/enums";
 import { getEnv, type Env } from "../env.server";
-import { paypalGateway } from "./paypal.server";
-import { sandboxGateway } from "./sandbox.server";
-import { stripeGateway } from "./stripe.server";
+import { payPalDefinition } from "./paypal.server";
+import { sandboxDefinition } from "./sandbox.server";
+import { stripeDefinition } from "./stripe.server";
 
 export interface PaymentRequest {
   bookingId: string;
@@ -32,8 +34,11 @@ export interface PaymentRequest {
 }
 
 export type PaymentStart =
-  /** Send the driver to the gateway's page (a 303 without JavaScript). */
-  | { kind: "redirect"; sessionId: string; url: string; payPalOrderId?: string }
+  /**
+   * Send the driver to the gateway's page (a 303 without JavaScript); `references`: the gateway's own ids for the
+   * payment (kept on the payments row and given back to `checkPayment`).
+   */
+  | { kind: "redirect"; sessionId: string; url: string; references?: Record<string, string> }
   /** Mount Stripe's embedded form with this secret. */
   | { kind: "embedded"; sessionId: string; clientSecret: string; publishableKey: string; scriptUrl: string | null }
   /** Settled at once (the sandbox). */
@@ -58,6 +63,14 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/** One payment attempt as the gateway knows it: its session (the return page's id) and its own references. */
+export interface PaymentAttempt {
+  sessionId: string;
+  bookingId: string;
+  /** What the payments row holds for it (`PaymentStart.references`, then what checks returned). */
+  references: Record<string, string>;
+}
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   startPayment(request: PaymentRequest): Promise<PaymentStart>;
@@ -65,29 +78,79 @@ export interface PaymentGateway {
    * Asks the gateway about a payment. A gateway that takes the money in a step of ours (PayPal's capture) first
    * asks `mayCapture` whether the booking still holds its car, and leaves the payment uncaptured if not.
    */
-  checkPayment(payment: {
-    sessionId: string;
-    payPalOrderId: string | null;
-    bookingId: string;
-    mayCapture?: () => Promise<boolean>;
-  }): Promise<PaymentCheck>;
+  checkPayment(payment: PaymentAttempt & { mayCapture?: () => Promise<boolean> }): Promise<PaymentCheck>;
   /** Ends an unfinished payment so it can no longer be completed (the driver went back, or the hold expired). */
-  cancelPayment(payment: { sessionId: string; payPalOrderId: string | null }): Promise<void>;
+  cancelPayment(payment: PaymentAttempt): Promise<void>;
   /** Gives a captured payment back in full; throws when the gateway refuses or does not answer (retried later). */
   refundPayment(refund: RefundRequest): Promise<{ refundId: string }>;
 }
+
+/** What a gateway's webhook call comes to, whatever the gateway: nothing to do, or a payment's new state. */
+export type WebhookAnswer =
+  /** The body's signature does not verify: nothing is done. */
+  | { kind: "invalid" }
+  /** Genuine, but not about a payment of ours (another event type): acknowledged. */
+  | { kind: "ignored" }
+  | { kind: "settle"; sessionId: string; check: PaymentCheck };
+
+/** A gateway as the registry holds it: when it is set up, how to make it, and what the server must allow for it. */
+export interface GatewayDefinition {
+  readonly name: GatewayName;
+  /** Starts its attempts' ids (the return page's address): `pp_…`, `sbx_…`. */
+  readonly attemptPrefix: string;
+  /** The card is typed into our own form (the sandbox only: a real gateway's card never reaches this server). */
+  readonly cardInOurForm: boolean;
+  /** Set up by this configuration; `othersSetUp`: whether another (real) gateway is. */
+  configured(env: Env, othersSetUp: boolean): boolean;
+  create(env: Env): PaymentGateway;
+  /** Origins a checkout post may be redirected to (CSP form-action: Chrome checks the redirect too). */
+  formOrigins(env: Env): string[];
+  /** Scripts, frames and API calls its form embedded in our page needs (Stripe's embedded checkout). */
+  embedOrigins?(env: Env): { script: string[]; frame: string[]; connect: string[] };
+  /** Reads a call to `/webhooks/<name>`; a gateway without webhooks leaves it out (the route answers 404). */
+  readWebhook?(env: Env, request: Request): Promise<WebhookAnswer>;
+}
+
+/** Every gateway, in the order the checkout offers them. A name of `PAYMENT_GATEWAYS` without an entry fails tsc. */
+export const GATEWAYS: Record<GatewayName, GatewayDefinition> = {
+  stripe: stripeDefinition,
+  payPal: payPalDefinition,
+  sandbox: sandboxDefinition,
+};
+
+export type GatewayRegistry = Record<string, GatewayDefinition>;
 
 /**
  * The gateways this deployment takes payments with, in the order offered. The sandbox is offered when no real
  * gateway is set up (except in production on PostgreSQL), or beside them when SANDBOX_PAYMENTS=true (staging, tests).
  */
-export function configuredGatewayNames(env: Env = getEnv()): GatewayName[] {
-  const names: GatewayName[] = [];
-  if (env.STRIPE_SECRET_KEY) names.push("stripe");
-  if (env.PAYPAL_CLIENT_ID) names.push("payPal");
-  const sandboxByDefault = names.length === 0 && !(env.NODE_ENV === "production" && env.DATABASE_URL);
-  if (env.SANDBOX_PAYMENTS || sandboxByDefault) names.push("sandbox");
+export function configuredGatewayNames(env: Env = getEnv(), registry: GatewayRegistry = GATEWAYS): GatewayName[] {
+  const definitions = Object.values(registry);
+  const real = definitions.filter((definition) => definition.name !== "sandbox" && definition.configured(env, false));
+  const names = real.map((definition) => definition.name);
+  const sandbox = registry.sandbox;
+  if (sandbox?.configured(env, names.length > 0)) names.push(sandbox.name);
   return names;
+}
+
+/** The registry's definition for a name from outside (a URL): undefined for any other string. */
+export function gatewayDefinition(name: string, registry: GatewayRegistry = GATEWAYS): GatewayDefinition | undefined {
+  return Object.hasOwn(registry, name) ? registry[name] : undefined;
+}
+
+/**
+ * A call to `/webhooks/<name>` as a neutral answer: null when no configured gateway of that name reads webhooks
+ * (the route answers 404), else what its definition made of the call.
+ */
+export async function readGatewayWebhook(
+  name: string,
+  request: Request,
+  env: Env = getEnv(),
+  registry: GatewayRegistry = GATEWAYS,
+): Promise<WebhookAnswer | null> {
+  const definition = gatewayDefinition(name, registry);
+  if (!definition?.readWebhook || !definition.configured(env, false)) return null;
+  return definition.readWebhook(env, request);
 }
 
 const gateways = new Map<GatewayName, PaymentGateway>();
@@ -95,42 +158,30 @@ const gateways = new Map<GatewayName, PaymentGateway>();
 export function getPaymentGateway(name: GatewayName): PaymentGateway {
   let gateway = gateways.get(name);
   if (!gateway) {
-    const env = getEnv();
-    gateway = name === "stripe" ? stripeGateway(env) : name === "payPal" ? paypalGateway(env) : sandboxGateway(env);
+    gateway = GATEWAYS[name].create(getEnv());
     gateways.set(name, gateway);
   }
   return gateway;
 }
 
-/** Origins a checkout form post may lead to (CSP form-action: Chrome checks the redirect to the gateway's page too). */
-export function paymentFormOrigins(env: Env): string[] {
-  const origins: string[] = [];
-  if (env.STRIPE_SECRET_KEY) {
-    origins.push("https://checkout.stripe.com");
-    if (!env.STRIPE_API_URL.startsWith("https://api.stripe.com")) origins.push(new URL(env.STRIPE_API_URL).origin);
-  }
-  if (env.PAYPAL_CLIENT_ID) {
-    origins.push("https://www.paypal.com", "https://www.sandbox.paypal.com");
-    if (!/^https:\/\/api-m\.(sandbox\.)?paypal\.com/.test(env.PAYPAL_API_URL))
-      origins.push(new URL(env.PAYPAL_API_URL).origin);
-  }
-  return origins;
+/** Origins a checkout form post may lead to: every configured gateway's pages. */
+export function paymentFormOrigins(env: Env, registry: GatewayRegistry = GATEWAYS): string[] {
+  return Object.values(registry)
+    .filter((definition) => definition.configured(env, false))
+    .flatMap((definition) => definition.formOrigins(env));
 }
 
-/** Stripe.js and its embedded checkout frame, when Stripe is on (CSP script-src, frame-src, connect-src). */
-export function stripeScriptOrigins(env: Env): { script: string[]; frame: string[]; connect: string[] } {
-  if (!env.STRIPE_SECRET_KEY) return { script: [], frame: [], connect: [] };
-  // A test run's stand-in for Stripe.js (STRIPE_JS_URL) serves the script and its frame from its own origin.
-  const standIn = env.STRIPE_JS_URL ? [new URL(env.STRIPE_JS_URL).origin] : [];
+/** What the pages must allow (CSP) for the configured gateways' scripts and frames embedded in our pages. */
+export function paymentEmbedOrigins(
+  env: Env,
+  registry: GatewayRegistry = GATEWAYS,
+): { script: string[]; frame: string[]; connect: string[] } {
+  const embeds = Object.values(registry)
+    .filter((definition) => definition.configured(env, false))
+    .flatMap((definition) => (definition.embedOrigins ? [definition.embedOrigins(env)] : []));
   return {
-    script: ["https://js.stripe.com", "https://*.js.stripe.com", ...standIn],
-    frame: [
-      "https://js.stripe.com",
-      "https://*.js.stripe.com",
-      "https://hooks.stripe.com",
-      "https://checkout.stripe.com",
-      ...standIn,
-    ],
-    connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
+    script: embeds.flatMap((origins) => origins.script),
+    frame: embeds.flatMap((origins) => origins.frame),
+    connect: embeds.flatMap((origins) => origins.connect),
   };
 }

@@ -4,7 +4,7 @@
  * The driver approves on PayPal's page; our return page then checks the order and captures it on the server.
  */
 import type { Env } from "../env.server";
-import type { PaymentCheck, PaymentGateway } from "./gateway.server";
+import type { GatewayDefinition, PaymentCheck, PaymentGateway } from "./gateway.server";
 
 interface PayPalOrder {
   id: string;
@@ -108,11 +108,12 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href;
       if (status >= 300 || !order.id || !approve)
         throw new Error(`PayPal did not create the order: ${status} ${order.status ?? ""}`);
-      return { kind: "redirect", sessionId: request.attemptId, url: approve, payPalOrderId: order.id };
+      return { kind: "redirect", sessionId: request.attemptId, url: approve, references: { orderId: order.id } };
     },
-    async checkPayment({ payPalOrderId, bookingId, mayCapture }) {
-      if (!payPalOrderId) return { status: "failed" };
-      const path = `/v2/checkout/orders/${encodeURIComponent(payPalOrderId)}`;
+    async checkPayment({ references, bookingId, mayCapture }) {
+      const orderId = references.orderId;
+      if (!orderId) return { status: "failed" };
+      const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
       const { status, order } = await call("GET", path);
       if (status === 404) return { status: "failed" };
       if (status >= 300) throw new Error(`PayPal order lookup failed: ${status}`);
@@ -121,7 +122,7 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
       if (order.status !== "APPROVED") return order.status === "VOIDED" ? { status: "failed" } : { status: "open" };
       // Approved after its hold ended and the car is taken: never take money for a booking that cannot be kept.
       if (mayCapture && !(await mayCapture())) return { status: "failed", reason: "carTaken" };
-      const capture = await call("POST", `${path}/capture`, { requestId: `capture-${payPalOrderId}`, body: {} });
+      const capture = await call("POST", `${path}/capture`, { requestId: `capture-${orderId}`, body: {} });
       // 422 ORDER_ALREADY_CAPTURED: another request captured it first; read the order again.
       if (capture.status === 422) return captured((await call("GET", path)).order);
       // A server error may hide a capture that went through: ask again later rather than release a paid hold.
@@ -145,5 +146,20 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
     },
   };
 }
+
+export const payPalDefinition: GatewayDefinition = {
+  name: "payPal",
+  attemptPrefix: "pp",
+  cardInOurForm: false,
+  configured: (env) => Boolean(env.PAYPAL_CLIENT_ID),
+  create: (env) => paypalGateway(env),
+  formOrigins(env) {
+    const origins = ["https://www.paypal.com", "https://www.sandbox.paypal.com"];
+    if (!/^https:\/\/api-m\.(sandbox\.)?paypal\.com/.test(env.PAYPAL_API_URL))
+      origins.push(new URL(env.PAYPAL_API_URL).origin);
+    return origins;
+  },
+  // The return page checks and captures the order: PayPal's webhooks are not needed.
+};
 
 const localeOf = (language: string) => ({ en: "en-US", fr: "fr-FR", es: "es-ES" })[language] ?? "en-US";

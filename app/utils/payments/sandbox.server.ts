@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Env } from "../env.server";
 import { cardDigits } from "~/models/card";
-import type { PaymentGateway } from "./gateway.server";
+import type { GatewayDefinition, PaymentGateway } from "./gateway.server";
 
 /** Test cards (Stripe's well-known numbers, so testers need learn nothing new). */
 export const SANDBOX_DECLINED_CARDS = new Set(["4000000000000002", "4000000000009995", "4000000000000069"]);
@@ -31,6 +31,17 @@ export function sandboxGateway(_env: Env): PaymentGateway {
     },
   };
 }
+
+export const sandboxDefinition: GatewayDefinition = {
+  name: "sandbox",
+  attemptPrefix: "sbx",
+  cardInOurForm: true,
+  // Offered when no real gateway is set up (never in production on PostgreSQL), or beside them when asked for.
+  configured: (env, othersSetUp) =>
+    env.SANDBOX_PAYMENTS || (!othersSetUp && !(env.NODE_ENV === "production" && Boolean(env.DATABASE_URL))),
+  create: sandboxGateway,
+  formOrigins: () => [],
+};
 
 /** A new attempt reference, unguessable (it names the confirmation page). */
 export const newAttemptId = (prefix: string) => `${prefix}_${randomBytes(18).toString("base64url")}`;

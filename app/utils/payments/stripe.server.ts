@@ -5,7 +5,7 @@
  */
 import Stripe from "stripe";
 import type { Env } from "../env.server";
-import type { PaymentCheck, PaymentGateway } from "./gateway.server";
+import type { GatewayDefinition, PaymentCheck, PaymentGateway, WebhookAnswer } from "./gateway.server";
 
 export function stripeClient(env: Env): Stripe {
   const api = new URL(env.STRIPE_API_URL);
@@ -112,8 +112,72 @@ export function stripeGateway(env: Env): PaymentGateway {
   };
 }
 
-/** A webhook event, only once its signature proves it came from Stripe (throws otherwise). */
-export function verifyStripeEvent(env: Env, payload: string, signature: string | null): Stripe.Event {
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
-  return Stripe.webhooks.constructEvent(payload, signature ?? "", env.STRIPE_WEBHOOK_SECRET);
+/**
+ * Stripe's webhook as a neutral answer: checkout sessions completed (or paid later, for delayed methods) settle
+ * their payment as the session says; expired or failed ones fail it. Nothing for a body whose signature does not
+ * verify (with STRIPE_WEBHOOK_SECRET), nor for any other event.
+ */
+export async function readStripeWebhook(env: Env, request: Request): Promise<WebhookAnswer> {
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(
+      payload,
+      request.headers.get("Stripe-Signature") ?? "",
+      env.STRIPE_WEBHOOK_SECRET,
+    );
+  } catch {
+    return { kind: "invalid" };
+  }
+  const object = event.data?.object as { object?: unknown; id?: unknown } | undefined;
+  // Signed by Stripe but not a checkout session (another API version, a hand-made test event): ignored.
+  if (
+    !event.type.startsWith("checkout.session.") ||
+    object?.object !== "checkout.session" ||
+    typeof object.id !== "string"
+  )
+    return { kind: "ignored" };
+  const session = event.data.object as Stripe.Checkout.Session;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return { kind: "settle", sessionId: session.id, check: sessionPaymentCheck(session) };
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      return { kind: "settle", sessionId: session.id, check: { status: "failed" } };
+    default:
+      return { kind: "ignored" };
+  }
 }
+
+export const stripeDefinition: GatewayDefinition = {
+  name: "stripe",
+  attemptPrefix: "hold",
+  cardInOurForm: false,
+  configured: (env) => Boolean(env.STRIPE_SECRET_KEY),
+  create: stripeGateway,
+  formOrigins(env) {
+    const origins = ["https://checkout.stripe.com"];
+    // A test run's stand-in for Stripe's API serves its hosted page too.
+    if (!env.STRIPE_API_URL.startsWith("https://api.stripe.com")) origins.push(new URL(env.STRIPE_API_URL).origin);
+    return origins;
+  },
+  embedOrigins(env) {
+    // A test run's stand-in for Stripe.js (STRIPE_JS_URL) serves the script and its frame from its own origin.
+    const standIn = env.STRIPE_JS_URL ? [new URL(env.STRIPE_JS_URL).origin] : [];
+    return {
+      script: ["https://js.stripe.com", "https://*.js.stripe.com", ...standIn],
+      frame: [
+        "https://js.stripe.com",
+        "https://*.js.stripe.com",
+        "https://hooks.stripe.com",
+        "https://checkout.stripe.com",
+        ...standIn,
+      ],
+      connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
+    };
+  },
+  // Only with its signing secret: an unsigned webhook is never read.
+  readWebhook: (env, request) =>
+    env.STRIPE_WEBHOOK_SECRET ? readStripeWebhook(env, request) : Promise.resolve({ kind: "invalid" }),
+};
