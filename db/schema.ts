@@ -397,10 +397,11 @@ export const bookings = pgTable(
     /** The driver's licence file (in the uploads folder) given for this booking, when the supplier requires one. */
     driverLicense: text("driver_license"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The payment attempt's session, which names its return page (ours for the sandbox and PayPal, Stripe's for
+     * Stripe). A gateway's own ids (order, payment intent, capture…) are `references` on the payments row.
+     */
     checkoutSessionId: text("checkout_session_id"),
-    paymentIntentId: text("payment_intent_id"),
-    customerId: text("customer_id"),
-    payPalOrderId: text("paypal_order_id"),
     cancelRequest: boolean("cancel_request").notNull().default(false),
     /** The driver removed it from their list (decision 011): the supplier still keeps the record. */
     driverDeletedAt: timestamp("driver_deleted_at", { withTimezone: true }),
@@ -433,7 +434,6 @@ export const bookings = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
-    uniqueIndex("bookings_paypal_order_idx").on(table.payPalOrderId),
   ],
 );
 

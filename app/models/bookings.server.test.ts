@@ -182,7 +182,7 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     ]);
     expect(outcomes.filter((outcome) => outcome.outcome === "confirmed")).toHaveLength(1);
     const [booking] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, placed.bookingId));
-    expect(booking).toMatchObject({ status: "paid", expiresAt: null, chargedAmount: 7_200, paymentIntentId: "pi_1" });
+    expect(booking).toMatchObject({ status: "paid", expiresAt: null, chargedAmount: 7_200 });
     // A late failure notice changes nothing once paid.
     expect(await releaseHold(database.db, "cs_race")).toBe(false);
   });
@@ -233,7 +233,7 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
       bookingId: late.bookingId,
     });
     const [confirmed] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, late.bookingId));
-    expect(confirmed).toMatchObject({ status: "paid", releasedAt: null, paymentIntentId: "pi_late" });
+    expect(confirmed).toMatchObject({ status: "paid", releasedAt: null });
 
     const taken = await resolve("2030-06-25T10:00", "2030-06-27T10:00");
     const lost = await placeBooking(

@@ -235,19 +235,11 @@ export async function placeBooking(
   }
 }
 
-/** The gateway's own references for a hold, once it has them (Stripe's session id replaces ours). */
-export async function recordPaymentSession(
-  db: Executor,
-  bookingId: string,
-  references: { sessionId: string; payPalOrderId?: string },
-): Promise<void> {
+/** The session that names a hold's return page, once the gateway gave it (Stripe's session id replaces ours). */
+export async function recordPaymentSession(db: Executor, bookingId: string, sessionId: string): Promise<void> {
   await db
     .update(bookings)
-    .set({
-      checkoutSessionId: references.sessionId,
-      payPalOrderId: references.payPalOrderId ?? null,
-      updatedAt: new Date(),
-    })
+    .set({ checkoutSessionId: sessionId, updatedAt: new Date() })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, "void")));
 }
 
@@ -325,14 +317,12 @@ export async function confirmPaidBooking(
   const target = CONFIRMED_STATUS[hold.paymentMode];
   // A released hold is taken again and confirmed in one step: as if it had been held all along.
   assertTransition("void", target);
-  const references = payment.references ?? {};
+  // The gateway's references (payment intent, capture…) are on the payments row, not here.
   const confirmed = {
     status: target,
     expiresAt: null,
     confirmedAt: now,
     chargedAmount: payment.amount,
-    paymentIntentId: references.paymentIntentId ?? references.captureId ?? null,
-    customerId: references.customerId ?? null,
     updatedAt: now,
   };
   if (released)

@@ -58,7 +58,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       const hold = {
         id: booking.id,
         checkoutSessionId: booking.checkoutSessionId,
-        payPalOrderId: booking.payPalOrderId,
         paymentGateway: booking.paymentGateway,
       };
       try {
@@ -159,7 +158,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const hold = {
       id: booking.id,
       checkoutSessionId: booking.checkoutSessionId,
-      payPalOrderId: booking.payPalOrderId,
       paymentGateway: booking.paymentGateway,
     };
     try {

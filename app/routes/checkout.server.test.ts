@@ -3,7 +3,7 @@
  * stand-ins (scripts/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
  */
 import { readFileSync } from "node:fs";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
@@ -15,7 +15,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
 import { releaseExpiredHolds } from "~/models/bookings.server";
 import { refundOwedPayments, refundPayment } from "~/models/payments.server";
-import { action as webhookAction } from "./webhooks.stripe";
+import { action as webhookAction } from "./webhooks.$gateway";
 import { action as bookingsAction } from "./bookings";
 
 const standIns = await vi.hoisted(async () => {
@@ -140,6 +140,17 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     (
       await app.database.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, userId))
     )[0]!.email;
+  const holdOfSession = async (sessionId: string) =>
+    (await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.checkoutSessionId, sessionId)))[0];
+  /** The hold a PayPal order pays for: the order's id is a reference on its payments row. */
+  const holdOfPayPalOrder = async (orderId: string) =>
+    (
+      await app.database.db
+        .select({ booking: schema.bookings })
+        .from(schema.bookings)
+        .innerJoin(schema.payments, eq(schema.payments.bookingId, schema.bookings.id))
+        .where(sql`${schema.payments.references}->>'orderId' = ${orderId}`)
+    )[0]?.booking;
   /** Ends a hold as the clock would: its expiry passes, the maintenance job releases it. */
   const expireHold = async (bookingId: string) => {
     await app.database.db
@@ -155,8 +166,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     link = { ...link, ...nextPeriod() };
     const result = await book({ paymentMode: "full", gateway });
     const reference = headerOf(result, "Location")!.split("/").pop()!;
-    const column = gateway === "stripe" ? schema.bookings.checkoutSessionId : schema.bookings.payPalOrderId;
-    const [hold] = await app.database.db.select().from(schema.bookings).where(eq(column, reference));
+    const hold = gateway === "stripe" ? await holdOfSession(reference) : await holdOfPayPalOrder(reference);
     await expireHold(hold!.id);
     if (taken) await bookInstead();
     return { result, reference, hold: hold! };
@@ -173,15 +183,16 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
   function signedWebhook(event: unknown, secret = "whsec_standin") {
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    return webhookAction(
-      routeArgs(
+    return webhookAction({
+      ...routeArgs(
         new Request(`${ORIGIN}/webhooks/stripe`, {
           method: "POST",
           headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
           body: payload,
         }),
       ),
-    ) as Promise<Response>;
+      params: { gateway: "stripe" },
+    });
   }
 
   it("sends a driver without JavaScript to Stripe's hosted page for the amount shown, then confirms once when the return page and the webhook race", async () => {
@@ -230,7 +241,8 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     });
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
     expect(booking).toMatchObject({ status: "deposit", chargedAmount: 25_000, expiresAt: null });
-    expect(booking!.paymentIntentId).toMatch(/^pi_/);
+    // Stripe's own ids are data on the payments row, not columns of the booking.
+    expect((await paymentOf(hold!.id))!.references.paymentIntentId).toMatch(/^pi_/);
     const notes = await app.database.db
       .select()
       .from(schema.notifications)
@@ -258,15 +270,16 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
         )
       ).status,
     ).toBe(400);
-    const unsigned = await webhookAction(
-      routeArgs(
+    const unsigned = await webhookAction({
+      ...routeArgs(
         new Request(`${ORIGIN}/webhooks/stripe`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ type: "checkout.session.completed", data: { object: forged } }),
         }),
       ),
-    );
+      params: { gateway: "stripe" },
+    });
     expect((unsigned as Response).status).toBe(400);
     const [booking] = await app.database.db
       .select()
@@ -372,10 +385,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const approve = headerOf(result, "Location")!;
     expect(approve).toMatch(new RegExp(`^${standIns.origin}/paypal/approve/`));
     const orderId = approve.split("/").pop()!;
-    const [hold] = await app.database.db
-      .select()
-      .from(schema.bookings)
-      .where(eq(schema.bookings.payPalOrderId, orderId));
+    const hold = await holdOfPayPalOrder(orderId);
     expect(hold).toMatchObject({ status: "void", paymentGateway: "payPal" });
     const cookie = cookieFrom(result);
     // Not approved yet: still checking.
