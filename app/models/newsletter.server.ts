@@ -15,8 +15,10 @@ import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
 
+/** The subscription form (the footer's and the page's): the address, and the page to go back to. */
 export const newsletterSchema = z.object({
   email: emailField("validation.invalidEmail"),
+  redirectTo: z.string().max(2000).optional(),
 });
 
 const signatureOf = (email: string) =>

@@ -1,7 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary } from "~/components/error-summary";
-import { FieldError } from "~/components/field-error";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { Field, FormErrorSummary } from "~/components/form-field";
+import { useServerForm } from "~/hooks/use-server-form";
+import { constraintOf } from "~/utils/form-constraints.server";
 import { useTranslation } from "~/components/i18n-provider";
 import { isValidUnsubscribe, newsletterSchema, subscribe, unsubscribe } from "~/models/newsletter.server";
 import { getDb } from "~/utils/db.server";
@@ -27,10 +31,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getTranslator(language);
   // Without an unsubscribe link this is the subscription form itself: where the footer's form shows its errors.
   if (!query.has("unsubscribe"))
-    return data({ title: t("newsletter.heading"), email: "", signature: "", valid: false, subscribe: true });
+    return data({
+      title: t("newsletter.heading"),
+      email: "",
+      signature: "",
+      valid: false,
+      subscribe: true,
+      constraint: constraintOf(newsletterSchema),
+    });
   return data(
     {
       title: t("newsletter.unsubscribeHeading"),
+      constraint: constraintOf(newsletterSchema),
       email,
       signature,
       valid: Boolean(email) && isValidUnsubscribe(email, signature),
@@ -51,23 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await unsubscribe(db, email);
     return redirectWithToast("/", { type: "success", messageKey: "success.unsubscribed" });
   }
-  const parsed = newsletterSchema.safeParse({ email: formData.get("email") ?? undefined });
-  if (!parsed.success) {
-    // Shown on this page's own form, with the address as typed and a summary that links to it.
-    return data(
-      {
-        subscribeError: { key: "validation.invalidEmail" },
-        typed: String(formData.get("email") ?? "").slice(0, 254),
-        redirectTo: back,
-      },
-      { status: 400 },
-    );
-  }
+  // Shown on this page's own form, with the address as typed and a summary that links to it.
+  const submission = parseWithZod(formData, { schema: newsletterSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refused = await hitRateLimits([[RATE_LIMITS.newsletterPerIp, context.clientIp]]);
   if (refused) return redirectRateLimited(back, refused);
   const { language } = await getVisitor(request, context);
   try {
-    await subscribe(db, parsed.data.email, language, publicOrigin(request));
+    await subscribe(db, submission.value.email, language, publicOrigin(request));
   } catch (error) {
     logError("newsletter", error);
     return redirectWithToast(back, { type: "error", messageKey: "errors.generic" });
@@ -77,41 +80,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Newsletter() {
-  const { email, signature, valid, subscribe } = useLoaderData<typeof loader>();
+  const { email, signature, valid, subscribe, constraint } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
-  const failed = result && "subscribeError" in result ? result : null;
-  if (subscribe || failed) {
+  const lastResult = result && "status" in result ? result : null;
+  const [form, fields] = useServerForm<z.input<typeof newsletterSchema>>("newsletter-page", { lastResult, constraint });
+  if (subscribe || lastResult) {
     return (
       <div className="page page-narrow">
         <h1>{t("newsletter.heading")}</h1>
-        {failed ? (
-          <ErrorSummary
-            idPrefix="newsletter-page-"
-            errors={{ email: failed.subscribeError }}
-            labels={{ email: t("newsletter.label") }}
+        <Form method="post" action="/newsletter" className="newsletter-form" {...getFormProps(form)}>
+          <FormErrorSummary form={form} labels={{ email: t("newsletter.label") }} />
+          <input type="hidden" name="redirectTo" value={safeRedirectPath(fields.redirectTo.initialValue)} />
+          <Field
+            meta={fields.email}
+            type="email"
+            label={t("newsletter.label")}
+            hint="newsletter.hint"
+            autoComplete="email"
           />
-        ) : null}
-        <Form method="post" action="/newsletter" className="newsletter-form">
-          <input type="hidden" name="redirectTo" value={failed?.redirectTo ?? "/"} />
-          <div className="field">
-            <label htmlFor="newsletter-page-email">{t("newsletter.label")}</label>
-            <input
-              id="newsletter-page-email"
-              type="email"
-              name="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              defaultValue={failed?.typed}
-              aria-invalid={failed ? true : undefined}
-              aria-describedby={failed ? "newsletter-page-email-error newsletter-page-hint" : "newsletter-page-hint"}
-            />
-            <FieldError id="newsletter-page-email-error" error={failed?.subscribeError} />
-          </div>
-          <p id="newsletter-page-hint" className="hint">
-            {t("newsletter.hint")}
-          </p>
           <button type="submit" className="button">
             {t("newsletter.submit")}
           </button>
