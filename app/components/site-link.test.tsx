@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { installedVersion } from "../../tests/support/installed-version";
 import { isActivePath, SiteLink, SiteNavLink } from "./site-link";
 
 const at = (location: string, element: ReactElement) =>
@@ -85,5 +86,21 @@ describe("SiteLink on the server", () => {
     // The home link is active at home only, `end` or not: "/search" does not continue "/" with a slash.
     expect(isActivePath("/", "/")).toBe(true);
     expect(isActivePath("/search", "/")).toBe(false);
+  });
+});
+
+/**
+ * The server's anchors copy what Remix 2 and react-router 6 render (decision 018); the React Router 7 upgrade (or
+ * any Remix release) may change that markup or the props. An upgrade fails here first: run this file's
+ * comparisons and `tests/e2e/hydration.spec.ts`, re-measure with decision 018's recipe (`bench/search-cpu.ts` with
+ * and without this module), and only then move the pins — or drop the module if it no longer pays.
+ */
+describe("what SiteLink copies (pinned)", () => {
+  it.each([
+    ["@remix-run/react", "2.17.5"],
+    ["react-router", "6.30.4"],
+    ["react-router-dom", "6.30.4"],
+  ])("is checked against %s %s", (name, version) => {
+    expect(installedVersion(name)).toBe(version);
   });
 });

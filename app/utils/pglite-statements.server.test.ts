@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { parse, PGlite, protocol } from "@electric-sql/pglite";
+import { installedVersion } from "../../tests/support/installed-version";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_CACHE_SIZE, withStatementCache } from "./pglite-statements.server";
 
@@ -71,5 +72,35 @@ describe("PGlite with prepared statements", () => {
     release();
     await expect(transaction).rejects.toThrow("rolled back");
     expect((await outside).rows).toEqual([{ count: 0 }]);
+  });
+});
+
+/**
+ * This client is written against PGlite's protocol serialisers and result parsers, which a 0.x release may change
+ * without notice (issue 23.6). An upgrade fails here first: check the internals below still have this shape, run
+ * this file, re-measure with `npx tsx bench/pglite-statements.ts` (decision 015's amendment says what it saves), and
+ * only then move the pin.
+ */
+describe("what the statement cache depends on (pinned)", () => {
+  it("is the PGlite release it was written and measured against", () => {
+    expect(installedVersion("@electric-sql/pglite")).toBe("0.5.16");
+  });
+
+  it("finds PGlite's serialisers, parsers and client internals where it reads them", async () => {
+    const serialize = (protocol as unknown as { serialize: Record<string, unknown> }).serialize;
+    for (const name of ["parse", "describe", "bind", "execute", "close", "sync"])
+      expect(typeof serialize[name], `protocol.serialize.${name}`).toBe("function");
+    for (const name of ["parseResults", "parseDescribeStatementResults"])
+      expect(typeof (parse as unknown as Record<string, unknown>)[name], `parse.${name}`).toBe("function");
+    const client = await PGlite.create();
+    try {
+      const internals = client as unknown as Record<string, unknown>;
+      expect(typeof internals.serializers).toBe("object");
+      expect(typeof internals.parsers).toBe("object");
+      expect(typeof internals._runExclusiveTransaction).toBe("function");
+      expect(typeof client.execProtocol).toBe("function");
+    } finally {
+      await client.close();
+    }
   });
 });
