@@ -2,6 +2,7 @@
  * The bookings list at a size past its count cap (issue 22.3): it counts up to BOOKINGS_COUNT_CAP and says "more",
  * pages in (starts_at desc, id) order whatever the page, and joins only the page's rows.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
@@ -48,6 +49,27 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
     const list = await listBookings(database.db, driver(), { statuses: [] }, 1, 20, "en");
     expect(list).toMatchObject({ total: BOOKINGS_COUNT_CAP, more: true, pages: BOOKINGS_COUNT_CAP / 20 });
     expect(list.rows).toHaveLength(20);
+  });
+
+  it("says on each row what cancelling costs and until when it is free, on the pick-up place's clock (issue 25.1)", async () => {
+    const [newest] = (await listBookings(database.db, driver(), { statuses: [] }, 1, 20, "en")).rows;
+    // Paid at pick-up: free to cancel until then.
+    expect(newest!.cancellation).toEqual({ kind: "free", deadline: null });
+    await database.db
+      .update(schema.bookings)
+      .set({ paymentMode: "full", cancellation: true, status: "paid" })
+      .where(eq(schema.bookings.id, newest!.id));
+    try {
+      const [paid] = (await listBookings(database.db, driver(), { statuses: [] }, 1, 20, "en")).rows;
+      // 24 hours before a 10:00 UTC pick-up in Tunis (UTC+1).
+      const day = new Date(START + BOOKINGS_COUNT_CAP * DAY - DAY).toISOString().slice(0, 10);
+      expect(paid!.cancellation).toEqual({ kind: "freeUntil", deadline: `${day}T11:00` });
+    } finally {
+      await database.db
+        .update(schema.bookings)
+        .set({ paymentMode: "payLater", cancellation: false, status: "pending" })
+        .where(eq(schema.bookings.id, newest!.id));
+    }
   });
 
   it("pages in starts_at order, newest first, on the first, a middle and the last linked page", async () => {

@@ -28,6 +28,7 @@ import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
 import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
 import { encodeCursor, type ListCursor } from "./booking-filters";
+import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
 import { localizedName } from "./localized-name";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
@@ -111,6 +112,14 @@ export interface BookingRow {
   canAmend: boolean;
   canCancel: boolean;
   canDelete: boolean;
+  /** What cancelling it costs while it can be cancelled (issue 25.1), the deadline on the pick-up place's clock. */
+  cancellation: { kind: CancellationTerms["kind"]; deadline: string | null } | null;
+}
+
+/** Whether the viewer may cancel a listed booking and, if so, what it costs and until when it is free. */
+function cancelling(viewer: Viewer, booking: Parameters<typeof mayAct>[1], timeZone: string, now: Date) {
+  const canCancel = mayAct(viewer, booking, "cancelRequest", now);
+  return { canCancel, cancellation: canCancel ? termsAt(cancellationTerms(booking), timeZone) : null };
 }
 
 /** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */
@@ -212,7 +221,7 @@ export async function listBookings(
       currency: row.booking.displayCurrency,
       // Offered only where the server would allow them (it checks again when they are used).
       canAmend: mayAct(viewer, row.booking, "amend", now),
-      canCancel: mayAct(viewer, row.booking, "cancelRequest", now),
+      ...cancelling(viewer, row.booking, row.pickup.timeZone, now),
       canDelete: mayAct(viewer, row.booking, "delete", now),
     })),
   };

@@ -12,18 +12,7 @@ import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
-import { cancellationTerms, type CancellationTerms } from "./cancellation-terms";
-
-/** Cancellation terms as a page shows them: the deadline as the pick-up place's local date and time. */
-export function termsAt(
-  terms: CancellationTerms,
-  timeZone: string,
-): { kind: CancellationTerms["kind"]; deadline: string | null } {
-  return {
-    kind: terms.kind,
-    deadline: terms.kind === "freeUntil" ? instantToLocalDateTime(terms.deadline, timeZone) : null,
-  };
-}
+import { cancellationTerms, termsAt } from "./cancellation-terms";
 
 export async function findOwnBooking(
   db: Executor,

@@ -6,6 +6,7 @@
  * (`canRequestCancellation`). The refundable deposit is always refunded; these terms are about the rental.
  */
 import type { PaymentMode } from "./enums";
+import { instantToLocalDateTime } from "./rental-period";
 
 /** Free cancellation ends this long before the pick-up (spec: "Cancellation window 24 hours"). */
 export const FREE_CANCELLATION_HOURS = 24;
@@ -65,3 +66,14 @@ export function offerCancellation(offer: {
 
 /** The same as a filter keeps it: free cancellation without buying anything (the results' most used filter). */
 export const cancelsForFree = (terms: OfferCancellation) => terms.kind === "freeUntil" || terms.kind === "freeAtPickUp";
+
+/** Cancellation terms as a page shows them: the deadline as the pick-up place's local date and time. */
+export function termsAt(
+  terms: CancellationTerms,
+  timeZone: string,
+): { kind: CancellationTerms["kind"]; deadline: string | null } {
+  return {
+    kind: terms.kind,
+    deadline: terms.kind === "freeUntil" ? instantToLocalDateTime(terms.deadline, timeZone) : null,
+  };
+}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmAction } from "~/components/confirm-panel";
-import { LocalTime } from "~/components/local-time";
+import { formatLocalDateTimeShort, LocalTime } from "~/components/local-time";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { Pagination } from "~/components/pagination";
 import type { BookingAction } from "~/models/booking-access";
@@ -268,6 +268,20 @@ export default function Bookings() {
                         <>
                           <br />
                           <small>{t("list.cancelRequested")}</small>
+                        </>
+                      ) : null}
+                      {row.cancellation ? (
+                        <>
+                          <br />
+                          <small>
+                            {row.cancellation.kind === "freeUntil" && row.cancellation.deadline
+                              ? t("list.terms.freeUntil", {
+                                  deadline: formatLocalDateTimeShort(row.cancellation.deadline, language),
+                                })
+                              : t(
+                                  `list.terms.${row.cancellation.kind === "freeUntil" ? "free" : row.cancellation.kind}`,
+                                )}
+                          </small>
                         </>
                       ) : null}
                     </td>
