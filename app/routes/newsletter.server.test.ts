@@ -67,10 +67,12 @@ describe("the newsletter", () => {
   it("refuses an invalid address with the spec's message, and limits subscriptions per address", async () => {
     const bad = (await subscribe("not-an-address")) as unknown as {
       init: { status: number };
-      data: { subscribeError: { key: string } };
+      data: { status: string; error: Record<string, string[]>; initialValue: Record<string, string> };
     };
     expect(bad.init.status).toBe(400);
-    expect(bad.data.subscribeError.key).toBe("validation.invalidEmail");
+    // Conform's reply: the field's translated message, and what was typed, kept for the form.
+    expect(bad.data.error).toEqual({ email: ["validation.invalidEmail"] });
+    expect(bad.data.initialValue.email).toBe("not-an-address");
     expect(
       await app.database.db
         .select()
