@@ -101,6 +101,8 @@ export interface BookingRow {
   supplier: string;
   driver: string;
   pickup: string;
+  /** The drop-off place when the car goes back elsewhere (a one-way rental); null when it returns to the pick-up. */
+  dropoff: string | null;
   /** Wall-clock times at the pick-up place. */
   startsAt: string;
   endsAt: string;
@@ -172,6 +174,7 @@ export async function listBookings(
         id: bookings.id,
         driverId: bookings.driverId,
         supplierId: bookings.supplierId,
+        pickupLocationId: bookings.pickupLocationId,
         startsAt: bookings.startsAt,
         endsAt: bookings.endsAt,
         status: bookings.status,
@@ -188,6 +191,7 @@ export async function listBookings(
       supplier: supplier.fullName,
       driver: users.fullName,
       pickup: { nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEs: pickup.nameEs, timeZone: pickup.timeZone },
+      dropoff: { id: dropoff.id, nameEn: dropoff.nameEn, nameFr: dropoff.nameFr, nameEs: dropoff.nameEs },
     })
     .from(shown)
     .innerJoin(bookings, eq(bookings.id, shown.id))
@@ -195,6 +199,7 @@ export async function listBookings(
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
     .orderBy(desc(bookings.startsAt), asc(bookings.id));
   const hasNext = rows.length > pageSize;
   if (hasNext) rows.length = pageSize;
@@ -213,6 +218,7 @@ export async function listBookings(
       supplier: row.supplier,
       driver: row.driver,
       pickup: localizedName(row.pickup, language),
+      dropoff: row.dropoff.id === row.booking.pickupLocationId ? null : localizedName(row.dropoff, language),
       startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),
       endsAt: instantToLocalDateTime(row.booking.endsAt, row.pickup.timeZone),
       status: row.booking.status,

@@ -257,7 +257,7 @@ export default function Bookings() {
                     <td data-label={t("list.supplier")}>{row.supplier}</td>
                     <td data-label={t("list.driver")}>{row.driver}</td>
                     <td data-label={t("list.dates")}>
-                      {row.pickup}
+                      {row.dropoff ? `${row.pickup} → ${row.dropoff}` : row.pickup}
                       <br />
                       <LocalTime local={row.startsAt} /> → <LocalTime local={row.endsAt} />
                     </td>
