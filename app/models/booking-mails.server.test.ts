@@ -54,6 +54,35 @@ describe("booking and notification e-mails", () => {
     expect(mail).toContain(`https://rent.example/booking?b=${booking!.id}`);
     expect(mail).toContain(`filename=booking-${reference}.ics`);
     expect(mail).toContain("DTSTART;TZID=Africa/Tunis:20300701T090000");
+    // Paid online without the Cancellation option: the mail says so (issue 25.1).
+    expect(mail).toContain("Non remboursable : payée en ligne sans l'option Annulation");
+  });
+
+  it("says until when a booking cancels free and what its total includes (issues 25.1 and 25.5)", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, "2030-09-02T08:00:00Z", "2030-09-05T08:00:00Z", "paid"),
+        paymentMode: "full",
+        cancellation: true,
+        days: 3,
+        basePrice: 12_000,
+        oneWayFee: 2_500,
+        youngDriverFee: 2_400,
+        taxRateBasisPoints: 1_900,
+        taxAdded: false,
+        taxAmount: 2_700,
+        totalPrice: 16_900,
+        amountDue: 16_900,
+      })
+      .returning();
+    await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
+    const mail = await latestMail();
+    // 24 hours before 09:00 in Tunis.
+    expect(mail).toMatch(/Annulation gratuite jusqu'au dimanche 1 septembre 2030 (à )?09:00/);
+    expect(mail).toContain("Dont frais d'abandon : $25");
+    expect(mail).toContain("Dont supplément jeune conducteur : $24");
+    expect(mail).toMatch(/Dont taxe \(19\s?%\) comprise dans les tarifs du loueur : \$27/);
   });
 
   it("names the pick-up desk, its phone and hours, in the mail and in the calendar file (issue 25.3)", async () => {

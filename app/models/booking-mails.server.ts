@@ -9,6 +9,7 @@ import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
+import { cancellationTerms } from "./cancellation-terms";
 import type { Currency, Language, RefundReason } from "./enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
@@ -114,6 +115,12 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         ]
       : []),
   ];
+  // What cancelling costs and until when it is free, on the pick-up place's clock (issue 25.1).
+  const terms = cancellationTerms(booking);
+  const cancellation =
+    terms.kind === "freeUntil"
+      ? t("booking.cancellation.freeUntil", { deadline: localTime(terms.deadline, details.pickup.timeZone, language) })
+      : t(`booking.cancellation.${terms.kind}`);
   const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
   await queueMail(db, {
     ...composeMail({
@@ -138,6 +145,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         t("booking.total", { amount: money(booking.totalPrice) }),
         ...charges,
         payment,
+        cancellation,
         ...securityDeposit,
       ],
       action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
