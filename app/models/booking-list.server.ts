@@ -275,7 +275,7 @@ export async function actionableBookings(
  * whose payment is not on record (paid before the payments record, decision 019) cannot be refunded from here: its
  * cancellation stays a request, for staff to refund by hand.
  */
-async function cancelsAtOnceHere(
+export async function cancelsAtOnceHere(
   db: Executor,
   row: BookingFacts & { id: string; chargedAmount: number | null },
   now: Date,

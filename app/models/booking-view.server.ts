@@ -9,6 +9,7 @@ import { bookingReference, convertedPriceLines, paymentTerms } from "./booking";
 import { deskFromColumns, deskView } from "./pickup-desk";
 import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
+import { cancelsAtOnceHere } from "./booking-list.server";
 import { convertMinorUnits } from "./money";
 import { instantToLocalDateTime } from "./rental-period";
 import { isUuid } from "./ids";
@@ -26,7 +27,11 @@ export async function findOwnBooking(
   if (!details || ("id" in where && details.booking.releasedAt)) return null;
   const allowed = viewer !== null && canSee(viewer, details.booking);
   if (!allowed && !(await browserBookingIds(request, viewer !== null)).includes(details.booking.id)) return null;
-  return { ...details, receipt: bookingReceipt(details) };
+  const receipt = bookingReceipt(details);
+  // A booking charged before the payments record cannot be refunded from here: its cancellation stays a request,
+  // and its button says so (as the list's action decides, decision 021).
+  if (receipt.cancelsAtOnce) receipt.cancelsAtOnce = await cancelsAtOnceHere(db, details.booking, new Date());
+  return { ...details, receipt };
 }
 
 /** Everything a receipt shows, amounts in the currency and at the rate of the booking (display minor units). */

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
-import { bookingReceipt, findOwnBooking } from "~/models/booking-view.server";
+import { findOwnBooking } from "~/models/booking-view.server";
 import { checkoutHref, searchHrefFor } from "~/models/checkout-offer.server";
 import { formatMoney } from "~/models/money";
 import { abandonPayment, latestPayment, settledAs, settleWithGateway, type Settlement } from "~/models/payments.server";
@@ -127,7 +127,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
   // The tab's title says the outcome too (a screen reader announces it with the page).
-  const receipt = bookingReceipt(fresh);
+  const { receipt } = fresh;
   return data(
     {
       ...base,

@@ -17,6 +17,7 @@ import { releaseExpiredHolds } from "~/models/bookings.server";
 import { refundOwedPayments, refundPayment } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.$gateway";
 import { action as bookingsAction } from "./bookings";
+import { findOwnBooking } from "~/models/booking-view.server";
 
 const standIns = await vi.hoisted(async () => {
   const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
@@ -775,6 +776,10 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const payment = (await paymentOf(booking.id))!;
     await app.database.db.delete(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, payment.id));
     await app.database.db.delete(schema.payments).where(eq(schema.payments.id, payment.id));
+    // Its receipt offers a cancellation request, not "Cancel booking, free of charge".
+    const viewer = { id: booking.driverId, role: "user" as const };
+    const own = await findOwnBooking(app.database.db, { id: booking.id }, new Request(ORIGIN), viewer);
+    expect(own!.receipt).toMatchObject({ canCancel: true, cancelsAtOnce: false });
     expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
     const [kept] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
     expect(kept).toMatchObject({ status: "paid", cancelRequest: true });
