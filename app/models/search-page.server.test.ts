@@ -71,3 +71,34 @@ describe.each(testEngines)("a large network's search form on %s", (engine) => {
     });
   });
 });
+
+// Issue 25.5: the one-way fee is for a car returned to another place, however its name was typed (checkout's rule).
+describe("one-way searches on the demo catalogue", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    await seedDemoData(database.db, now);
+  }, 120_000);
+  afterAll(() => database?.destroy());
+
+  it("adds the one-way fee only when the drop-off is another place", async () => {
+    const totals = async (query: Record<string, string>) => {
+      const page = await search(database, { pickup: "tunis", supplier: "carthage-cars", ...query });
+      return page.results!.offers.map((offer) => ({
+        id: offer.id,
+        total: offer.price.total,
+        oneWay: offer.charges.oneWayFee,
+      }));
+    };
+    const roundTrip = await totals({ same: "on" });
+    // The pick-up place typed by its name as the drop-off: still a round trip.
+    expect(await totals({ dropoff: "Tunis" })).toEqual(roundTrip);
+    const oneWay = await totals({ dropoff: "hammamet" });
+    expect(roundTrip.length).toBeGreaterThan(0);
+    for (const offer of oneWay) {
+      const same = roundTrip.find((candidate) => candidate.id === offer.id)!;
+      // Carthage Cars: a $25 one-way fee, in rates that include the tax.
+      expect(offer).toEqual({ id: offer.id, total: same.total + 2500, oneWay: 2500 });
+    }
+  });
+});

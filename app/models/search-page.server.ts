@@ -201,6 +201,8 @@ export async function loadSearch(
       .filter((supplier) => params.supplier.includes(supplier.slug))
       .map((supplier) => supplier.id);
     const placeIds = placeSubtree(places, pickup);
+    // The same rule as checkout's (`isOneWay`): another place, whatever way its name was typed.
+    const oneWay = !sameLocation && dropoff !== undefined && dropoff.id !== pickup.id;
     const found = await searchCars(db, {
       pickup,
       from,
@@ -210,9 +212,9 @@ export async function loadSearch(
       page: params.page,
       supplierIds,
       placeIds,
-      oneWay: !sameLocation,
+      oneWay,
     });
-    const rental = { from, timeZone: pickup.timeZone, oneWay: !sameLocation };
+    const rental = { from, timeZone: pickup.timeZone, oneWay };
     results = {
       offers: found.offers.map((offer) => convertOffer(offer, options.pricing, rental)),
       total: found.total,
