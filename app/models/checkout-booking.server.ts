@@ -136,11 +136,7 @@ export function checkoutView(
     // The young-driver fee the supplier would add, while the driver's age is not known yet (issue 25.5).
     youngDriverUnknown:
       driverAge === null && youngDriverAge !== null && youngDriverDailyFee > 0
-        ? {
-            underAge: youngDriverAge,
-            dailyFee: convert(youngDriverDailyFee),
-            total: convert(youngDriverDailyFee * price.days),
-          }
+        ? youngDriverNote(offer, extras, price, youngDriverAge, convert)
         : null,
     total,
     pricePerDay: convert(price.pricePerDay),
@@ -162,6 +158,21 @@ export function checkoutView(
     ratesAsOf: pricing.ratesAsOf,
     price,
   };
+}
+
+/**
+ * What a young driver would pay more, with any tax the supplier adds: the same quote for a driver just under its
+ * age, less this one (the "fee added" message names the same difference).
+ */
+function youngDriverNote(
+  offer: CheckoutOffer,
+  extras: Extra[],
+  price: PriceBreakdown,
+  underAge: number,
+  convert: (cents: number) => number,
+) {
+  const more = quoteOffer(offer, extras, underAge - 1).price.total - price.total;
+  return { underAge, dailyFee: convert(Math.round(more / price.days)), total: convert(more) };
 }
 
 export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;

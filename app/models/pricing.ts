@@ -266,9 +266,15 @@ export function chargesView(charges: SupplierCharges, rental: { oneWay: boolean;
   return {
     tax: { rateBasisPoints: charges.taxRateBasisPoints, added: !charges.taxIncluded },
     oneWayFee: rental.oneWay ? rental.convert(charges.oneWayFee) : null,
+    // A day's fee as it adds to the total: with the tax when the supplier adds it.
     youngDriver:
       charges.youngDriverAge !== null && charges.youngDriverDailyFee > 0
-        ? { underAge: charges.youngDriverAge, dailyFee: rental.convert(charges.youngDriverDailyFee) }
+        ? {
+            underAge: charges.youngDriverAge,
+            dailyFee: rental.convert(
+              charges.youngDriverDailyFee + (charges.taxIncluded ? 0 : taxOf(charges.youngDriverDailyFee, charges)),
+            ),
+          }
         : null,
   };
 }

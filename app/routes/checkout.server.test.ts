@@ -604,7 +604,8 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       fees: { oneWay: 3000, youngDriver: 0 },
       tax: { rateBasisPoints: 2000, added: true, amount: 3000 },
     });
-    expect(shown.youngDriverUnknown).toEqual({ underAge: 26, dailyFee: 1500, total: 4500 });
+    // The fee as it adds to the total: with the 20 % tax this supplier adds.
+    expect(shown.youngDriverUnknown).toEqual({ underAge: 26, dailyFee: 1800, total: 5400 });
 
     // A driver of 25 on the pick-up day is shown the fee in the total before anything is booked...
     const young = { paymentMode: "payLater", birthDate: "2005-06-01" };
