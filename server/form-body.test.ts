@@ -77,6 +77,9 @@ describe("refuseBody", () => {
     ["Stripe's webhook", post("application/json", "3000", { path: "/webhooks/stripe" }), null],
     ["a form to the webhook", post("application/x-www-form-urlencoded", "30", { path: "/webhooks/stripe" }), 415],
     ["a huge webhook body", post("application/json", String(50 * 1024 * 1024), { path: "/webhooks/stripe" }), 413],
+    // Any gateway's webhook takes JSON (the route answers 404 for one that is not configured).
+    ["another gateway's webhook", post("application/json", "3000", { path: "/webhooks/payPal" }), null],
+    ["JSON anywhere else", post("application/json", "30", { path: "/webhooks/stripe/x" }), 415],
   ])("%s", (_name, request, expected) => {
     expect(refuseBody(request, limits)).toBe(expected);
   });

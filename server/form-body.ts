@@ -12,8 +12,8 @@ const JSON_BODY = /^application\/json\s*(;|$)/i;
 
 /** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings). */
 export const UPLOAD_PATHS = new Set(["/checkout", "/settings"]);
-/** Paths that take a JSON body: payment webhooks, verified by their signature. */
-export const WEBHOOK_PATHS = new Set(["/webhooks/stripe"]);
+/** Paths that take a JSON body: any gateway's webhook (`/webhooks/<gateway>`), verified by its signature. */
+export const WEBHOOK_PATH = /^\/webhooks\/[A-Za-z]{1,40}$/;
 /** Stripe's events are a few kilobytes; this leaves room for large checkout sessions. */
 export const WEBHOOK_MAX_BYTES = 512 * 1024;
 /** Room for the multipart framing and the form's text fields around an upload. */
@@ -41,7 +41,7 @@ export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 
     request.transferEncoding !== undefined || (request.contentLength !== undefined && request.contentLength !== "0");
   if (!hasBody) return null;
   const type = request.contentType ?? "";
-  const webhook = WEBHOOK_PATHS.has(request.path);
+  const webhook = WEBHOOK_PATH.test(request.path);
   if (webhook ? !JSON_BODY.test(type) : !FORM_BODY.test(type)) return 415;
   if (request.contentLength === undefined || !/^\d+$/.test(request.contentLength)) return 411;
   const length = Number(request.contentLength);

@@ -134,5 +134,8 @@ describe("a fourth gateway is one registry entry", () => {
     expect(await readGatewayWebhook("stub", post({ signed: true }), env({}), registry)).toBeNull();
     expect(await readGatewayWebhook("toString", post({}), configured, registry)).toBeNull();
     expect(await readGatewayWebhook("sandbox", post({}), configured, registry)).toBeNull();
+    // Stripe without its signing secret takes no webhooks at all: not found, as before the registry.
+    const stripeOnly = env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" });
+    expect(await readGatewayWebhook("stripe", post({}), stripeOnly, registry)).toBeNull();
   });
 });

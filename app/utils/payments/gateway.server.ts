@@ -107,8 +107,11 @@ export interface GatewayDefinition {
   formOrigins(env: Env): string[];
   /** Scripts, frames and API calls its form embedded in our page needs (Stripe's embedded checkout). */
   embedOrigins?(env: Env): { script: string[]; frame: string[]; connect: string[] };
-  /** Reads a call to `/webhooks/<name>`; a gateway without webhooks leaves it out (the route answers 404). */
-  readWebhook?(env: Env, request: Request): Promise<WebhookAnswer>;
+  /**
+   * Reads a call to `/webhooks/<name>`; null when this deployment takes none (no signing secret). A gateway without
+   * webhooks leaves it out. Either way the route answers 404.
+   */
+  readWebhook?(env: Env, request: Request): Promise<WebhookAnswer | null>;
 }
 
 /** Every gateway, in the order the checkout offers them. A name of `PAYMENT_GATEWAYS` without an entry fails tsc. */

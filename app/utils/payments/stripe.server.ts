@@ -177,7 +177,6 @@ export const stripeDefinition: GatewayDefinition = {
       connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
     };
   },
-  // Only with its signing secret: an unsigned webhook is never read.
-  readWebhook: (env, request) =>
-    env.STRIPE_WEBHOOK_SECRET ? readStripeWebhook(env, request) : Promise.resolve({ kind: "invalid" }),
+  // Only with its signing secret: without one the endpoint does not exist (404), and nothing unsigned is read.
+  readWebhook: async (env, request) => (env.STRIPE_WEBHOOK_SECRET ? readStripeWebhook(env, request) : null),
 };
