@@ -18,7 +18,8 @@ import { queueMail } from "~/utils/mail-outbox.server";
 /** The subscription form (the footer's and the page's): the address, and the page to go back to. */
 export const newsletterSchema = z.object({
   email: emailField("validation.invalidEmail"),
-  redirectTo: z.string().max(2000).optional(),
+  // A page address too long to keep is dropped (the driver goes back home), never a reason to refuse the address.
+  redirectTo: z.string().max(2000).optional().catch(undefined),
 });
 
 const signatureOf = (email: string) =>
