@@ -310,11 +310,20 @@ type GatewayHold = { id: string; checkoutSessionId: string; paymentGateway: Gate
 
 /** The attempt as its gateway knows it: the session and the gateway's own references from the newest payments row. */
 async function attemptOf(db: Executor, hold: GatewayHold): Promise<PaymentAttempt> {
+  // The attempt of this session (ours, or the gateway's that replaced it), the newest first should there be several.
   const [row] = await db
     .select({ references: payments.references })
     .from(payments)
-    .where(eq(payments.bookingId, hold.id))
-    .orderBy(desc(payments.createdAt))
+    .where(
+      and(
+        eq(payments.bookingId, hold.id),
+        or(
+          eq(payments.attemptId, hold.checkoutSessionId),
+          sql`${payments.references}->>'sessionId' = ${hold.checkoutSessionId}`,
+        ),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   return { sessionId: hold.checkoutSessionId, bookingId: hold.id, references: row?.references ?? {} };
 }
