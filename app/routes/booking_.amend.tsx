@@ -1,7 +1,14 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ErrorSummary } from "~/components/error-summary";
-import type { Message } from "~/utils/form-errors";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { Field, FormErrorSummary, SelectField } from "~/components/form-field";
+import { FieldError, firstError } from "~/components/field-error";
+import { useServerForm } from "~/hooks/use-server-form";
+import { amendmentProblemField, amendmentSchema } from "~/models/amend-form";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { encodeFormError, type Message } from "~/utils/form-errors";
 import { CheckoutSummary } from "~/components/checkout-summary";
 import { bookingReference } from "~/models/booking";
 import {
@@ -35,11 +42,21 @@ import { getVisitor } from "~/models/visitor.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-const extrasChosenIn = (source: URLSearchParams | FormData) =>
+const extrasChosenIn = (source: URLSearchParams) =>
   source
     .getAll("extra")
     .map(String)
     .filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
+
+/** A problem of the booking's rules as the form shows it: on its field, with what was typed kept. */
+function problemReply(problem: Message, link: CheckoutLink, extras: Extra[]): SubmissionResult<string[]> {
+  const key = problem.key.includes(":") ? problem.key : `common:${problem.key}`;
+  return {
+    status: "error",
+    initialValue: { pickup: link.pickup, dropoff: link.dropoff, from: link.from, to: link.to, extra: extras },
+    error: { [amendmentProblemField(problem.key)]: [encodeFormError(key, problem.params)] },
+  };
+}
 
 /** The form's state: the booking as it is, or the changes a preview (the form posted with intent=preview, or a GET of this page with them) or a refused save carries. */
 async function amendmentPage(
@@ -49,11 +66,13 @@ async function amendmentPage(
   language: Language,
   now: Date,
   problem: Message | null,
+  /** The schema's answer to a post whose fields were malformed (too long, missing). */
+  invalid: SubmissionResult<string[]> | null = null,
 ) {
   const db = await getDb();
   const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
-  const resolved = problem ? null : await resolveAmendment(db, booking, link, language, now);
+  const resolved = problem || invalid ? null : await resolveAmendment(db, booking, link, language, now);
   const unoffered = resolved?.ok ? unofferedExtra(resolved.offer, extras) : undefined;
   const shownProblem =
     problem ??
@@ -102,7 +121,10 @@ async function amendmentPage(
     currency: booking.displayCurrency,
     hasAdditionalDriver: booking.additionalDriver,
     view: view ? (shown as Omit<typeof view, "price">) : null,
-    problem: shownProblem,
+    // The form's errors as the form kit reads them: the schema's, or the booking rules' problem on its field.
+    // A success with nothing wrong, so a preview after a refused post clears the errors it showed.
+    reply: invalid ?? (shownProblem ? problemReply(shownProblem, link, extras) : { status: "success" as const }),
+    constraint: constraintOf(amendmentSchema),
     translations: { bookings: translations, checkout: checkout.translations },
   };
 }
@@ -132,60 +154,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const bookingId = String(formData.get("b") ?? "").slice(0, 36);
   const viewer = await amendingViewer(request, context, bookingId);
-  const link = readCheckoutLink(formData);
-  const extras = extrasChosenIn(formData);
   const now = new Date();
   const db = await getDb();
-  // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)
-  // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (issue 24.1).
-  if (formData.get("intent") !== "save") {
-    const booking = await findAmendable(db, viewer, bookingId, now);
-    if (!booking) throw notFound();
-    return data(await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, null));
-  }
-  const refused = await hitRateLimits([[RATE_LIMITS.amendmentsPerAccount, viewer.id]]);
-  if (refused) {
-    const booking = await findAmendable(db, viewer, bookingId, now);
-    if (!booking) throw notFound();
-    return rateLimitedData(
-      refused,
-      await amendmentPage(
-        booking,
-        { ...link, car: booking.carId },
-        extras,
-        language,
-        now,
-        tooManyAttemptsMessage(refused),
-      ),
+  const submission = parseWithZod(formData, { schema: amendmentSchema });
+  const booking = await findAmendable(db, viewer, bookingId, now);
+  if (!booking) throw notFound();
+  if (submission.status !== "success") {
+    // A field left empty or over its length: the form again, with what was typed; nothing is looked up.
+    const typed = readCheckoutLink(formData);
+    return data(
+      await amendmentPage(booking, { ...typed, car: booking.carId }, [], language, now, null, submission.reply()),
+      { status: 400 },
     );
   }
+  const { pickup, dropoff, from, to, extra: extras, intent } = submission.value;
+  const link = { car: booking.carId, pickup, dropoff, from, to };
+  // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)
+  // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (issue 24.1).
+  if (intent !== "save") return data(await amendmentPage(booking, link, extras, language, now, null));
+  const refused = await hitRateLimits([[RATE_LIMITS.amendmentsPerAccount, viewer.id]]);
+  if (refused)
+    return rateLimitedData(
+      refused,
+      await amendmentPage(booking, link, extras, language, now, tooManyAttemptsMessage(refused)),
+    );
   const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now, publicOrigin(request));
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
-    const booking = await findAmendable(db, viewer, bookingId, now);
-    if (!booking) throw notFound();
-    return data(
-      await amendmentPage(booking, { ...link, car: booking.carId }, extras, language, now, {
-        key: result.error,
-        params: result.params,
-      }),
-      { status: 409 },
-    );
+    const problem = { key: result.error, params: result.params };
+    return data(await amendmentPage(booking, link, extras, language, now, problem), { status: 409 });
   }
   return redirectWithToast(`/booking?b=${bookingId}`, { type: "success", messageKey: "success.bookingAmended" });
 }
-
-/** The field an amendment's problem points to: none for a refused post, the place, the options, the drop-off for a problem of the period's end, else the pick-up time. */
-const problemField = (key: string): "" | "pickup" | "from" | "to" | "extras" =>
-  /tooManyAttempts/.test(key)
-    ? ""
-    : /place/i.test(key)
-      ? "pickup"
-      : /dropoffBeforePickup|rentalToo|dropoffOutsideHours|dropoffDeskClosed/.test(key)
-        ? "to"
-        : /extra/i.test(key)
-          ? "extras"
-          : "from";
 
 export default function AmendBooking() {
   const loaderData = useLoaderData<typeof loader>();
@@ -195,43 +195,39 @@ export default function AmendBooking() {
   const language = i18n.language as Language;
   const money = (amount: number) => formatMoney(amount, page.currency, language);
   const difference = page.newTotal === null ? null : page.newTotal - page.currentTotal;
+  // The kit's form: the schema's constraints on the fields, its (or the booking rules') errors on them.
+  const [form, fields] = useServerForm<z.input<typeof amendmentSchema>>("amend", {
+    lastResult: page.reply,
+    constraint: page.constraint,
+    defaultValue: { pickup: page.link.pickup, dropoff: page.link.dropoff, from: page.link.from, to: page.link.to },
+  });
   return (
     <div className="page checkout">
       <h1>{t("amend.title", { reference: page.reference })}</h1>
-      {page.problem ? (
-        <ErrorSummary
-          idPrefix="amend-"
-          errors={{
-            [problemField(page.problem.key)]: {
-              key: page.problem.key.includes(":") ? page.problem.key : `common:${page.problem.key}`,
-              params: page.problem.params,
-            },
-          }}
-          labels={{ pickup: t("amend.pickup"), from: t("amend.from"), to: t("amend.to"), extras: t("amend.extras") }}
-        />
-      ) : null}
       <div className="checkout-layout">
-        <Form method="post" action={`/booking/amend?b=${page.bookingId}`} className="checkout-form">
+        <Form
+          method="post"
+          action={`/booking/amend?b=${page.bookingId}`}
+          className="checkout-form"
+          {...getFormProps(form)}
+        >
+          <FormErrorSummary
+            form={form}
+            labels={{ pickup: t("amend.pickup"), from: t("amend.from"), to: t("amend.to"), extras: t("amend.extras") }}
+          />
           <input type="hidden" name="b" value={page.bookingId} />
           <fieldset className="checkout-section">
             <legend>{t("list.dates")}</legend>
             {(["pickup", "dropoff"] as const).map((key) => (
-              <div className="field" key={key}>
-                <label htmlFor={`amend-${key}`}>{t(`amend.${key}`)}</label>
-                <select id={`amend-${key}`} name={key} defaultValue={page.link[key]}>
-                  {page.places.map((place) => (
-                    <option key={place.slug} value={place.slug}>
-                      {place.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                key={key}
+                meta={fields[key]}
+                label={t(`amend.${key}`)}
+                options={page.places.map((place) => ({ value: place.slug, label: place.name }))}
+              />
             ))}
             {(["from", "to"] as const).map((key) => (
-              <div className="field" key={key}>
-                <label htmlFor={`amend-${key}`}>{t(`amend.${key}`)}</label>
-                <input id={`amend-${key}`} type="datetime-local" name={key} defaultValue={page.link[key]} required />
-              </div>
+              <Field key={key} meta={fields[key]} type="datetime-local" label={t(`amend.${key}`)} />
             ))}
           </fieldset>
           <fieldset className="checkout-section" id="amend-extras" tabIndex={-1}>
@@ -276,6 +272,7 @@ export default function AmendBooking() {
               </ul>
             ) : null}
             {page.hasAdditionalDriver ? <p className="hint">{t("amend.additionalDriverKept")}</p> : null}
+            <FieldError id="amend-extras-error" error={firstError(form.allErrors.extras)} />
           </fieldset>
           {/* What the change costs: the booking's total now and, once "Update total" priced the change, the new one. */}
           <dl className="amend-totals" aria-live="polite">
