@@ -9,7 +9,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cars, supplierSettings, users } from "#db/schema";
 import type { Extra, Multimedia } from "./enums";
 import type { Executor } from "~/utils/db.server";
-import { calendarDate, rentalDays, rentalPrice, type RentalPrice, type SupplierCharges } from "./pricing";
+import { calendarDate, chargesOf, rentalDays, rentalPrice, type RentalPrice, type SupplierCharges } from "./pricing";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "./places.server";
@@ -184,11 +184,12 @@ const offerColumns = {
   supplierSlug: supplierSettings.slug,
   supplierLogo: supplierSettings.logo,
   supplierPayLater: supplierSettings.payLater,
-  supplierTaxRate: supplierSettings.taxRateBasisPoints,
-  supplierTaxIncluded: supplierSettings.taxIncluded,
-  supplierOneWayFee: supplierSettings.oneWayFee,
-  supplierYoungDriverAge: supplierSettings.youngDriverAge,
-  supplierYoungDriverFee: supplierSettings.youngDriverDailyFee,
+  // The supplier's charges, named as `SupplierCharges` names them (no car column shares these names).
+  taxRateBasisPoints: supplierSettings.taxRateBasisPoints,
+  taxIncluded: supplierSettings.taxIncluded,
+  oneWayFee: supplierSettings.oneWayFee,
+  youngDriverAge: supplierSettings.youngDriverAge,
+  youngDriverDailyFee: supplierSettings.youngDriverDailyFee,
 };
 
 /**
@@ -574,13 +575,7 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         slug: car.supplierSlug,
         logo: car.supplierLogo,
         payLater: car.supplierPayLater,
-        charges: {
-          taxRateBasisPoints: car.supplierTaxRate,
-          taxIncluded: car.supplierTaxIncluded,
-          oneWayFee: car.supplierOneWayFee,
-          youngDriverAge: car.supplierYoungDriverAge,
-          youngDriverDailyFee: car.supplierYoungDriverFee,
-        },
+        charges: chargesOf(car),
       },
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),

@@ -37,7 +37,7 @@ import { driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./chec
 import { placeDesks } from "./places.server";
 import type { CheckoutRules, CheckoutValues } from "./checkout-form";
 import { convertMinorUnits } from "./money";
-import { describeExtra, type PriceBreakdown } from "./pricing";
+import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
 import { logError } from "~/utils/errors.server";
 
@@ -92,7 +92,7 @@ export function checkoutView(
   const rules = checkoutRules(offer, { signedIn: false, language: "en" }, new Date());
   const lines = convertedPriceLines(price, convert);
   const total = lines.total;
-  const { youngDriverAge, youngDriverDailyFee } = offer.supplier.charges;
+  const youngDriverAge = youngDriverAgeOf(offer.supplier.charges);
   return {
     car: {
       id: offer.car.id,
@@ -135,7 +135,7 @@ export function checkoutView(
     charges: { fees: lines.fees, tax: lines.tax },
     // The young-driver fee the supplier would add, while the driver's age is not known yet (issue 25.5).
     youngDriverUnknown:
-      driverAge === null && youngDriverAge !== null && youngDriverDailyFee > 0
+      driverAge === null && youngDriverAge !== null
         ? youngDriverNote(offer, extras, price, youngDriverAge, convert)
         : null,
     total,

@@ -15,6 +15,7 @@ import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "./places
 import {
   ALL_EXTRAS,
   calendarDate,
+  chargesOf,
   EXTRA_INCLUDED,
   EXTRA_UNAVAILABLE,
   quoteRental,
@@ -178,13 +179,7 @@ export async function resolveCheckout(
         payLater: row.settings.payLater,
         licenseRequired: row.settings.licenseRequired,
         markupBasisPoints: row.settings.markupBasisPoints,
-        charges: {
-          taxRateBasisPoints: row.settings.taxRateBasisPoints,
-          taxIncluded: row.settings.taxIncluded,
-          oneWayFee: row.settings.oneWayFee,
-          youngDriverAge: row.settings.youngDriverAge,
-          youngDriverDailyFee: row.settings.youngDriverDailyFee,
-        },
+        charges: chargesOf(row.settings),
       },
       pickup,
       dropoff,

@@ -10,7 +10,7 @@ import {
   withChargesSql,
   withMarkupSql,
 } from "./pricing.server";
-import { calendarDate, divideRounded, quoteRental, type SupplierCharges } from "./pricing";
+import { calendarDate, chargesOf, divideRounded, quoteRental } from "./pricing";
 import { DAY_MS } from "./rental-period";
 import { searchCars } from "./cars.server";
 import { listPlaces } from "./places.server";
@@ -203,14 +203,6 @@ const RENTALS = [
   { oneWay: false, driverAge: 24 },
   { oneWay: true, driverAge: 40 },
 ] as const;
-
-const chargesOf = (settings: typeof supplierSettings.$inferSelect): SupplierCharges => ({
-  taxRateBasisPoints: settings.taxRateBasisPoints,
-  taxIncluded: settings.taxIncluded,
-  oneWayFee: settings.oneWayFee,
-  youngDriverAge: settings.youngDriverAge,
-  youngDriverDailyFee: settings.youngDriverDailyFee,
-});
 
 /**
  * The demo's periods never overlap; a supplier's may. Where they do, the earliest start wins, then the lower id:

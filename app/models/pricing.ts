@@ -58,6 +58,16 @@ export interface SupplierCharges {
   youngDriverDailyFee: number;
 }
 
+/** A supplier's charges out of any row that carries them (its settings, a results row). */
+export function chargesOf(row: SupplierCharges): SupplierCharges {
+  const { taxRateBasisPoints, taxIncluded, oneWayFee, youngDriverAge, youngDriverDailyFee } = row;
+  return { taxRateBasisPoints, taxIncluded, oneWayFee, youngDriverAge, youngDriverDailyFee };
+}
+
+/** The age under which a supplier charges young drivers, when it charges them at all. */
+export const youngDriverAgeOf = (charges: SupplierCharges): number | null =>
+  charges.youngDriverAge !== null && charges.youngDriverDailyFee > 0 ? charges.youngDriverAge : null;
+
 /** A supplier that adds nothing: rates with no stated tax and no fees. */
 export const NO_CHARGES: SupplierCharges = {
   taxRateBasisPoints: 0,
@@ -188,12 +198,8 @@ export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, tim
 
 /** Whether a driver of this age pays the supplier's young-driver fee. */
 export function paysYoungDriverFee(charges: SupplierCharges, driverAge: number | null | undefined): boolean {
-  return (
-    charges.youngDriverAge !== null &&
-    charges.youngDriverDailyFee > 0 &&
-    driverAge != null &&
-    driverAge < charges.youngDriverAge
-  );
+  const underAge = youngDriverAgeOf(charges);
+  return underAge !== null && driverAge != null && driverAge < underAge;
 }
 
 /**
@@ -263,14 +269,15 @@ export function describeExtra(
  * young-driver fee it charges per day below an age (null when it charges none).
  */
 export function chargesView(charges: SupplierCharges, rental: { oneWay: boolean; convert: (cents: number) => number }) {
+  const underAge = youngDriverAgeOf(charges);
   return {
     tax: { rateBasisPoints: charges.taxRateBasisPoints, added: !charges.taxIncluded },
     oneWayFee: rental.oneWay ? rental.convert(charges.oneWayFee) : null,
     // A day's fee as it adds to the total: with the tax when the supplier adds it.
     youngDriver:
-      charges.youngDriverAge !== null && charges.youngDriverDailyFee > 0
+      underAge !== null
         ? {
-            underAge: charges.youngDriverAge,
+            underAge,
             dailyFee: rental.convert(
               charges.youngDriverDailyFee + (charges.taxIncluded ? 0 : taxOf(charges.youngDriverDailyFee, charges)),
             ),
