@@ -100,6 +100,8 @@ export interface GatewayDefinition {
   readonly attemptPrefix: string;
   /** The card is typed into our own form (the sandbox only: a real gateway's card never reaches this server). */
   readonly cardInOurForm: boolean;
+  /** Offered after the others, and asked whether they are set up (the offline sandbox stands in for them). */
+  readonly fallback?: boolean;
   /** Set up by this configuration; `othersSetUp`: whether another (real) gateway is. */
   configured(env: Env, othersSetUp: boolean): boolean;
   create(env: Env): PaymentGateway;
@@ -129,10 +131,12 @@ export type GatewayRegistry = Record<string, GatewayDefinition>;
  */
 export function configuredGatewayNames(env: Env = getEnv(), registry: GatewayRegistry = GATEWAYS): GatewayName[] {
   const definitions = Object.values(registry);
-  const real = definitions.filter((definition) => definition.name !== "sandbox" && definition.configured(env, false));
-  const names = real.map((definition) => definition.name);
-  const sandbox = registry.sandbox;
-  if (sandbox?.configured(env, names.length > 0)) names.push(sandbox.name);
+  const names = definitions
+    .filter((definition) => !definition.fallback && definition.configured(env, false))
+    .map((definition) => definition.name);
+  const othersSetUp = names.length > 0;
+  for (const definition of definitions)
+    if (definition.fallback && definition.configured(env, othersSetUp)) names.push(definition.name);
   return names;
 }
 

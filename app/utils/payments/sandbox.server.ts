@@ -36,6 +36,7 @@ export const sandboxDefinition: GatewayDefinition = {
   name: "sandbox",
   attemptPrefix: "sbx",
   cardInOurForm: true,
+  fallback: true,
   // Offered when no real gateway is set up (never in production on PostgreSQL), or beside them when asked for.
   configured: (env, othersSetUp) =>
     env.SANDBOX_PAYMENTS || (!othersSetUp && !(env.NODE_ENV === "production" && Boolean(env.DATABASE_URL))),
