@@ -1,23 +1,27 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { CancellationTermsText } from "~/components/cancellation-terms";
 import { CheckoutSummary } from "~/components/checkout-summary";
-import { ErrorSummary } from "~/components/error-summary";
-import { FieldError } from "~/components/field-error";
+import { CheckboxField, Field, FormErrorSummary } from "~/components/form-field";
+import { FieldError, firstError } from "~/components/field-error";
 import { useTranslation } from "~/components/i18n-provider";
 import { RentalStops } from "~/components/rental-details";
 import { SiteLink } from "~/components/site-link";
 import { useIsPending } from "~/components/status-button";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useServerForm } from "~/hooks/use-server-form";
 import { useMoney } from "~/hooks/use-money";
 import { cancellationKind } from "~/models/cancellation-terms";
 import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout-fields";
-import type { FieldMessage } from "~/models/checkout-form";
+import type { CheckoutValues } from "~/models/checkout-form";
 import type { CheckoutLink } from "~/models/checkout-offer.server";
 import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout-page.server";
 import type { PaymentGateway as GatewayName, PaymentMode } from "~/models/enums";
 
 type OfferState = Extract<CheckoutPageState, { kind: "offer" }>;
+/** The form's fields as the form kit names them: what the schema reads, the licence, and the options' fieldset. */
+type CheckoutShape = Partial<Record<keyof CheckoutValues | "license" | "extras", string>>;
 
 /**
  * The checkout form (spec §2 /checkout): driver, extras, payment option and gateway, a real post without
@@ -37,7 +41,14 @@ export function CheckoutForm({
   const money = useMoney();
   const quote = useFetcher<CheckoutPageData>();
   const formRef = useRef<HTMLFormElement>(null);
-  const { link, values, errors, attemptKey } = state;
+  const { link, attemptKey } = state;
+  // The kit's form: the constraints on the fields, the server's problems on them, what was typed kept (not the card).
+  const [form, fields] = useServerForm<CheckoutShape>("checkout", {
+    lastResult: state.reply,
+    constraint: state.constraint,
+    defaultValue: state.defaultValue,
+  });
+  const errorOf = (name: keyof CheckoutShape) => firstError(fields[name].errors);
   // A live quote stands for the page it was asked on: once a post answers (a new attempt), its view is the newer one.
   const [quotedFor, setQuotedFor] = useState<number | null>(null);
   const quoted =
@@ -47,8 +58,8 @@ export function CheckoutForm({
   const [mode, setMode] = useState<string | null>(state.view.paymentMode);
   const submitting = useIsPending("book");
   const online = mode !== null && mode !== "payLater";
-  const gateway = values.gateway && view.gateways.includes(values.gateway as never) ? values.gateway : view.gateways[0];
-  const [chosenGateway, setChosenGateway] = useState(gateway);
+  const gateway = view.gateways.find((name) => name === fields.gateway.initialValue) ?? view.gateways[0];
+  const [chosenGateway, setChosenGateway] = useState<string | undefined>(gateway);
   const cardRequired = hydrated && online && chosenGateway === "sandbox";
   const redirectGateway = view.gateways.find(
     (name): name is Exclude<GatewayName, "sandbox"> => name === chosenGateway && name !== "sandbox",
@@ -58,7 +69,7 @@ export function CheckoutForm({
   const additionalDriverOffered =
     additionalDriverIncluded || view.extras.options.some((option) => option.extra === "additionalDriver");
   // A second driver is added by ticking the paid option, or 'add a second driver' where the offer includes one.
-  const [addDriver, setAddDriver] = useState(values.addDriver === "on");
+  const [addDriver, setAddDriver] = useState(fields.addDriver.initialValue === "on");
   const secondDriverOn = additionalDriverIncluded ? addDriver : chosen.includes("additionalDriver");
 
   // With JavaScript the summary follows the options at once: the same quote the "Update total" button asks for.
@@ -81,13 +92,6 @@ export function CheckoutForm({
     requote();
   };
 
-  const field = (name: string) => ({
-    name,
-    id: `checkout-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `checkout-${name}-error` : undefined,
-  });
-  const errorOf = (name: string) => <FieldError id={`checkout-${name}-error`} error={errors[name]} />;
   const labels: Record<string, string> = {
     fullName: t("driver.fullName"),
     email: t("driver.email"),
@@ -121,11 +125,12 @@ export function CheckoutForm({
           className="checkout-form"
           encType={needsLicense ? "multipart/form-data" : undefined}
           aria-labelledby="checkout-form-heading"
+          {...getFormProps(form)}
         >
           <h2 id="checkout-form-heading" className="visually-hidden">
             {t("formHeading")}
           </h2>
-          <ErrorSummary errors={errors} labels={labels} />
+          <FormErrorSummary form={form} labels={labels} />
           {(["car", "pickup", "dropoff", "from", "to"] as const).map((key) => (
             <input key={key} type="hidden" name={key} value={link[key]} />
           ))}
@@ -138,10 +143,10 @@ export function CheckoutForm({
             id="checkout-extras"
             tabIndex={-1}
             className="checkout-section"
-            aria-describedby={errors.extras ? "checkout-extras-error" : undefined}
+            aria-describedby={errorOf("extras") ? fields.extras.errorId : undefined}
           >
             <legend>{t("options.heading")}</legend>
-            {errorOf("extras")}
+            <FieldError id={fields.extras.errorId} error={errorOf("extras")} />
             {view.extras.included.length === 0 && view.extras.options.length === 0 ? <p>{t("options.none")}</p> : null}
             <ul className="checkout-options">
               {view.extras.included.map((extra) => (
@@ -199,108 +204,60 @@ export function CheckoutForm({
                 <p>
                   {t("driver.haveAccount")} <SiteLink to={state.signInHref}>{t("driver.signIn")}</SiteLink>
                 </p>
-                <div className="field">
-                  <label htmlFor="checkout-fullName">{labels.fullName}</label>
-                  <input
-                    {...field("fullName")}
-                    type="text"
-                    autoComplete="name"
-                    required
-                    maxLength={120}
-                    defaultValue={values.fullName}
-                  />
-                  {errorOf("fullName")}
-                </div>
-                <div className="field">
-                  <label htmlFor="checkout-email">{labels.email}</label>
-                  <input
-                    {...field("email")}
-                    type="email"
-                    autoComplete="email"
-                    required
-                    maxLength={254}
-                    defaultValue={values.email}
-                    aria-describedby={hintAnd(errors.email, "checkout-email", "checkout-email-hint")}
-                  />
-                  <p className="hint" id="checkout-email-hint">
-                    {t("driver.emailHint")}
+                <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
+                <Field
+                  meta={fields.email}
+                  type="email"
+                  label={labels.email}
+                  hint="checkout:driver.emailHint"
+                  autoComplete="email"
+                />
+                {errorOf("email")?.key === "errors.emailAlreadyRegistered" ? (
+                  <p>
+                    <SiteLink to={state.signInHref}>{t("driver.signInInstead")}</SiteLink>
                   </p>
-                  {errorOf("email")}
-                  {errors.email?.key === "errors.emailAlreadyRegistered" ? (
-                    <p>
-                      <SiteLink to={state.signInHref}>{t("driver.signInInstead")}</SiteLink>
-                    </p>
-                  ) : null}
-                </div>
+                ) : null}
               </>
             )}
-            <div className="field">
-              <label htmlFor="checkout-phone">{labels.phone}</label>
-              <input
-                {...field("phone")}
-                type="tel"
-                autoComplete="tel"
-                required
-                maxLength={40}
-                defaultValue={values.phone}
-                aria-describedby={hintAnd(errors.phone, "checkout-phone", "checkout-phone-hint")}
-              />
-              <p className="hint" id="checkout-phone-hint">
-                {t("driver.phoneHint")}
-              </p>
-              {errorOf("phone")}
-            </div>
-            <div className="field">
-              <label htmlFor="checkout-birthDate">{labels.birthDate}</label>
-              <input
-                {...field("birthDate")}
-                type="date"
-                autoComplete="bday"
-                required
-                defaultValue={values.birthDate}
-                // The driver's age prices the supplier's young-driver fee (issue 25.5): the total follows it.
-                onChange={requote}
-                aria-describedby={hintAnd(errors.birthDate, "checkout-birthDate", "checkout-birthDate-hint")}
-              />
-              <p className="hint" id="checkout-birthDate-hint">
-                {t("driver.birthDateHint", { age: view.car.minimumAge })}
-              </p>
-              {errorOf("birthDate")}
-            </div>
+            <Field
+              meta={fields.phone}
+              type="tel"
+              label={labels.phone}
+              hint="checkout:driver.phoneHint"
+              autoComplete="tel"
+            />
+            <Field
+              meta={fields.birthDate}
+              type="date"
+              label={labels.birthDate}
+              hint={{ key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }}
+              autoComplete="bday"
+              // The driver's age prices the supplier's young-driver fee (issue 25.5): the total follows it.
+              onChange={requote}
+            />
             {view.supplier.licenseRequired ? (
               signedInDriver?.hasLicense ? (
                 <p>{t("driver.licenseOnFile")}</p>
               ) : (
-                <div className="field">
-                  <label htmlFor="checkout-license">{labels.license}</label>
-                  <input
-                    {...field("license")}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp,application/pdf"
-                    required
-                    aria-describedby={hintAnd(errors.license, "checkout-license", "checkout-license-hint")}
-                  />
-                  <p className="hint" id="checkout-license-hint">
-                    {t("driver.licenseHint")}
-                  </p>
-                  {errorOf("license")}
-                </div>
+                <Field
+                  meta={fields.license}
+                  type="file"
+                  label={labels.license}
+                  hint="checkout:driver.licenseHint"
+                  accept="image/jpeg,image/png,image/webp,application/pdf"
+                  required
+                />
               )
             ) : null}
             {signedInDriver ? null : (
-              <div className="field field-checkbox">
-                <input
-                  {...field("acceptTerms")}
-                  type="checkbox"
-                  value="on"
-                  required
-                  defaultChecked={values.acceptTerms === "on"}
-                />
-                <label htmlFor="checkout-acceptTerms">
-                  {t("driver.acceptTerms")} <SiteLink to="/tos">{t("driver.termsLink")}</SiteLink>
-                </label>
-                {errorOf("acceptTerms")}
-              </div>
+              <CheckboxField
+                meta={fields.acceptTerms}
+                label={
+                  <>
+                    {t("driver.acceptTerms")} <SiteLink to="/tos">{t("driver.termsLink")}</SiteLink>
+                  </>
+                }
+              />
             )}
           </fieldset>
 
@@ -311,13 +268,13 @@ export function CheckoutForm({
                 <div className="field field-checkbox">
                   <input
                     type="checkbox"
-                    id="checkout-addDriver"
-                    name="addDriver"
+                    id={fields.addDriver.id}
+                    name={fields.addDriver.name}
                     value="on"
                     defaultChecked={addDriver}
                     onChange={(event) => setAddDriver(event.currentTarget.checked)}
                   />
-                  <label htmlFor="checkout-addDriver">{t("additionalDriver.add")}</label>
+                  <label htmlFor={fields.addDriver.id}>{t("additionalDriver.add")}</label>
                 </div>
               ) : null}
               {hydrated && !secondDriverOn ? null : (
@@ -330,43 +287,18 @@ export function CheckoutForm({
                     </p>
                   )}
                   {ADDITIONAL_DRIVER_FIELDS.map((name) => (
-                    <div className="field" key={name}>
-                      <label htmlFor={`checkout-${name}`}>{labels[name]}</label>
-                      <input
-                        {...field(name)}
-                        type={
-                          name === "additionalEmail"
-                            ? "email"
-                            : name === "additionalPhone"
-                              ? "tel"
-                              : name === "additionalBirthDate"
-                                ? "date"
-                                : "text"
-                        }
-                        defaultValue={values[name]}
-                        required={hydrated && secondDriverOn}
-                        maxLength={
-                          name === "additionalBirthDate"
-                            ? undefined
-                            : name === "additionalEmail"
-                              ? 254
-                              : name === "additionalPhone"
-                                ? 40
-                                : 120
-                        }
-                        aria-describedby={
-                          name === "additionalBirthDate"
-                            ? hintAnd(errors[name], `checkout-${name}`, "checkout-additionalBirthDate-hint")
-                            : field(name)["aria-describedby"]
-                        }
-                      />
-                      {name === "additionalBirthDate" ? (
-                        <p className="hint" id="checkout-additionalBirthDate-hint">
-                          {t("driver.birthDateHint", { age: view.car.minimumAge })}
-                        </p>
-                      ) : null}
-                      {errorOf(name)}
-                    </div>
+                    <Field
+                      key={name}
+                      meta={fields[name]}
+                      type={ADDITIONAL_DRIVER_INPUT_TYPES[name]}
+                      label={labels[name]}
+                      hint={
+                        name === "additionalBirthDate"
+                          ? { key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }
+                          : undefined
+                      }
+                      required={hydrated && secondDriverOn}
+                    />
                   ))}
                 </>
               )}
@@ -377,10 +309,10 @@ export function CheckoutForm({
             id="checkout-paymentMode"
             tabIndex={-1}
             className="checkout-section"
-            aria-describedby={errors.paymentMode ? "checkout-paymentMode-error" : undefined}
+            aria-describedby={errorOf("paymentMode") ? fields.paymentMode.errorId : undefined}
           >
             <legend>{t("paymentOptions.heading")}</legend>
-            {errorOf("paymentMode")}
+            <FieldError id={fields.paymentMode.errorId} error={errorOf("paymentMode")} />
             {view.paymentOptions.length === 0 ? <p>{t("paymentOptions.none")}</p> : null}
             {view.paymentOptions.map((option) => (
               <div className="field-checkbox payment-option" key={option.mode}>
@@ -446,44 +378,29 @@ export function CheckoutForm({
                 // Keyed by the attempt: after a refused post the card fields start empty, with and without JavaScript.
                 <div className="card-fields" key={attemptKey}>
                   <p className="hint">{t("sandbox.cards")}</p>
-                  <div className="field">
-                    <label htmlFor="checkout-cardNumber">{labels.cardNumber}</label>
-                    <input
-                      {...field("cardNumber")}
-                      type="text"
+                  <Field
+                    meta={fields.cardNumber}
+                    label={labels.cardNumber}
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    required={cardRequired}
+                  />
+                  <div className="field-row">
+                    <Field
+                      meta={fields.cardExpiry}
+                      label={labels.cardExpiry}
                       inputMode="numeric"
-                      autoComplete="cc-number"
-                      maxLength={23}
+                      autoComplete="cc-exp"
+                      placeholder={t("payment.expiryPlaceholder")}
                       required={cardRequired}
                     />
-                    {errorOf("cardNumber")}
-                  </div>
-                  <div className="field-row">
-                    <div className="field">
-                      <label htmlFor="checkout-cardExpiry">{labels.cardExpiry}</label>
-                      <input
-                        {...field("cardExpiry")}
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="cc-exp"
-                        placeholder={t("payment.expiryPlaceholder")}
-                        maxLength={7}
-                        required={cardRequired}
-                      />
-                      {errorOf("cardExpiry")}
-                    </div>
-                    <div className="field">
-                      <label htmlFor="checkout-cardCvc">{labels.cardCvc}</label>
-                      <input
-                        {...field("cardCvc")}
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        maxLength={4}
-                        required={cardRequired}
-                      />
-                      {errorOf("cardCvc")}
-                    </div>
+                    <Field
+                      meta={fields.cardCvc}
+                      label={labels.cardCvc}
+                      inputMode="numeric"
+                      autoComplete="cc-csc"
+                      required={cardRequired}
+                    />
                   </div>
                 </div>
               ) : (
@@ -529,9 +446,13 @@ export function CheckoutForm({
   );
 }
 
-function hintAnd(error: FieldMessage | undefined, id: string, hintId: string) {
-  return [error ? `${id}-error` : null, hintId].filter(Boolean).join(" ");
-}
+/** The second driver's fields as the browser should read and offer them. */
+const ADDITIONAL_DRIVER_INPUT_TYPES = {
+  additionalFullName: "text",
+  additionalEmail: "email",
+  additionalPhone: "tel",
+  additionalBirthDate: "date",
+} as const;
 
 function searchHrefForLink(link: CheckoutLink) {
   const query = new URLSearchParams({ pickup: link.pickup, from: link.from, to: link.to });

@@ -9,6 +9,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { ErrorSummary } from "./error-summary";
 import { FieldError, firstError, type FieldErrorMessage } from "./field-error";
 import { useTranslation } from "./i18n-provider";
+import type { Message } from "~/utils/form-errors";
 
 // Conform's props carry a `key` that would remount a field when a reply arrives, dropping what was typed meanwhile.
 function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Props): Omit<Props, "key"> {
@@ -19,7 +20,8 @@ function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Pr
 const describedBy = (meta: FieldMetadata<unknown>, hintId?: string) =>
   [meta.errors?.length ? meta.errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
 
-type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string };
+/** A hint is a translation key, or a key with its parameters. */
+type FieldBase = { meta: FieldMetadata<string | undefined>; label: ReactNode; hint?: string | Message };
 
 /** Conform's props, less what HTML forbids on a date or time input: a `pattern` or a length (from a schema's rules). */
 function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType) {
@@ -27,7 +29,8 @@ function inputProps(meta: FieldMetadata<string | undefined>, type: TextInputType
   return type === "date" || type === "datetime-local" ? props : { ...props, pattern, minLength, maxLength };
 }
 
-type TextInputType = "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url";
+type TextInputType =
+  "text" | "email" | "password" | "tel" | "date" | "datetime-local" | "number" | "search" | "url" | "file";
 
 /** A field's label, its control, its hint (a translation key) and its error, wired for screen readers. */
 function LabelledControl({
@@ -38,13 +41,14 @@ function LabelledControl({
 }: FieldBase & { control: (describedBy: string | undefined) => ReactNode }) {
   const { t } = useTranslation();
   const hintId = hint ? `${meta.id}-hint` : undefined;
+  const hintMessage = typeof hint === "string" ? { key: hint } : hint;
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       {control(describedBy(meta, hintId))}
-      {hint ? (
+      {hintMessage ? (
         <p id={hintId} className="hint">
-          {t(hint)}
+          {t(hintMessage.key, hintMessage.params ?? {})}
         </p>
       ) : null}
       <FieldError id={meta.errorId} error={firstError(meta.errors)} />

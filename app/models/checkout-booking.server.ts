@@ -5,13 +5,7 @@
  */
 import { freeCancellationDeadline } from "./cancellation-terms";
 import type { Message } from "~/utils/form-errors";
-import {
-  type Currency,
-  type Extra,
-  type Language,
-  type PaymentGateway as GatewayName,
-  type PaymentMode,
-} from "./enums";
+import { type Currency, type Extra, type Language, type PaymentMode } from "./enums";
 import type { DisplayPricing } from "~/utils/currency.server";
 import {
   configuredGatewayNames,
@@ -35,7 +29,7 @@ import { placeBooking, recordPaymentSession, type DriverDetails } from "./bookin
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "./payments.server";
 import { driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
 import { placeDesks } from "./places.server";
-import type { CheckoutRules, CheckoutValues } from "./checkout-form";
+import type { CheckoutOrder, CheckoutRules } from "./checkout-form";
 import { convertMinorUnits } from "./money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "./pricing";
 import { instantToLocalDateTime } from "./rental-period";
@@ -198,14 +192,9 @@ export type BookingOutcome =
  */
 export async function bookOffer(
   db: Parameters<typeof placeBooking>[0],
-  input: {
+  /** What the valid form orders (checkout-form.ts), for this offer and driver. */
+  input: CheckoutOrder & {
     offer: CheckoutOffer;
-    extras: Extra[];
-    paymentMode: PaymentMode;
-    gateway: GatewayName | null;
-    values: CheckoutValues;
-    /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
-    birthDates: { driver: string; additionalDriver: string | null };
     signedInDriver: SignedInDriver | null;
     language: Language;
     display: { currency: Currency; rate: number };

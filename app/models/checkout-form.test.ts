@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkCheckoutForm, keptValues, readCheckoutForm, type CheckoutRules } from "./checkout-form";
+import { decodeFormError } from "~/utils/form-errors";
+import { checkoutReply, readCheckoutForm, type CheckoutRules } from "./checkout-form";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
@@ -15,7 +16,7 @@ const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
 });
 
 /** A visitor's form, paying at pick-up, as a browser posts it (a text browser posts the empty fields too). */
-const form = (fields: Record<string, string | string[]> = {}) => {
+const formData = (fields: Record<string, string | string[]> = {}) => {
   const data = new FormData();
   const all: Record<string, string | string[]> = {
     intent: "book",
@@ -32,7 +33,18 @@ const form = (fields: Record<string, string | string[]> = {}) => {
     ...fields,
   };
   for (const [key, value] of Object.entries(all)) for (const item of [value].flat()) data.append(key, item);
-  return readCheckoutForm(data);
+  return data;
+};
+/** The form read against `rules`: its choices, and the first problem of each field as a translation key. */
+const check = (fields: Record<string, string | string[]>, rules: CheckoutRules) => {
+  const { submission, values, choices } = readCheckoutForm(formData(fields), rules);
+  const errors = Object.fromEntries(
+    Object.entries(submission.status === "error" ? (submission.error ?? {}) : {}).map(([field, messages]) => [
+      field,
+      decodeFormError(messages?.[0])?.key,
+    ]),
+  );
+  return { submission, values, ...choices, errors, order: submission.status === "success" ? submission.value : null };
 };
 const secondDriver = {
   additionalFullName: "Sam Second",
@@ -40,8 +52,6 @@ const secondDriver = {
   additionalPhone: "+216 71 000 001",
   additionalBirthDate: "1985-05-05",
 };
-const keysOf = (errors: Record<string, { key: string }>) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message.key]));
 
 describe("the second driver is optional unless the driver adds one", () => {
   it.each([
@@ -100,8 +110,8 @@ describe("the second driver is optional unless the driver adds one", () => {
       { additionalFullName: "checkout:problems.additionalDriverNotChosen" },
     ],
   ] as const)("%s", (_name, change, fields, adds, errors) => {
-    const checked = checkCheckoutForm(
-      form(fields as Record<string, string>),
+    const checked = check(
+      fields as Record<string, string>,
       rules({
         ...change,
         optionalExtras:
@@ -109,7 +119,7 @@ describe("the second driver is optional unless the driver adds one", () => {
       }),
     );
     expect(checked.secondDriver).toBe(adds);
-    expect(keysOf(checked.errors)).toEqual(errors);
+    expect(checked.errors).toEqual(errors);
   });
 
   it.each([
@@ -133,20 +143,17 @@ describe("the second driver is optional unless the driver adds one", () => {
       { additionalBirthDate: "validation.invalidBirthDate" },
     ],
   ])("an added second driver meets the driver's rules: %s", (_name, change, minimumAge, errors) => {
-    const checked = checkCheckoutForm(
-      form({ extra: "additionalDriver", ...secondDriver, ...change }),
-      rules({ minimumAge }),
-    );
-    expect(keysOf(checked.errors)).toEqual(errors);
+    const checked = check({ extra: "additionalDriver", ...secondDriver, ...change }, rules({ minimumAge }));
+    expect(checked.errors).toEqual(errors);
   });
 
   it("reads both birth dates in the page's order and gives them on as calendar days", () => {
-    const checked = checkCheckoutForm(
-      form({ birthDate: "04/12/1990", extra: "additionalDriver", ...secondDriver, additionalBirthDate: "25/12/1985" }),
+    const checked = check(
+      { birthDate: "04/12/1990", extra: "additionalDriver", ...secondDriver, additionalBirthDate: "25/12/1985" },
       rules({ language: "fr" }),
     );
     expect(checked.errors).toEqual({});
-    expect(checked.birthDates).toEqual({ driver: "1990-12-04", additionalDriver: "1985-12-25" });
+    expect(checked.order?.birthDates).toEqual({ driver: "1990-12-04", additionalDriver: "1985-12-25" });
   });
 });
 
@@ -201,29 +208,57 @@ describe("the rest of the form", () => {
       { paymentMode: "checkout:problems.onlineUnavailable" },
     ],
   ] as const)("%s", (_name, fields, change, errors) => {
-    expect(
-      keysOf(checkCheckoutForm(form(fields as Record<string, string>), rules(change as Partial<CheckoutRules>)).errors),
-    ).toEqual(errors);
+    expect(check(fields as Record<string, string>, rules(change as Partial<CheckoutRules>)).errors).toEqual(errors);
   });
 
   it("a quote checks only the choices (the driver may not have typed anything yet)", () => {
-    const checked = checkCheckoutForm(
-      form({ intent: "quote", fullName: "", email: "", extra: "collisionDamageWaiver" }),
-      rules(),
-    );
+    const checked = check({ intent: "quote", fullName: "", email: "", extra: "collisionDamageWaiver" }, rules());
     expect(checked.errors).toEqual({});
     expect(checked.extras).toEqual(["collisionDamageWaiver"]);
+    expect(checked.order).toBeNull();
   });
 
   it("a value over its length is dropped alone: the other fields are kept", () => {
-    const values = form({ fullName: "x".repeat(500) });
+    const { values, errors } = check({ fullName: "x".repeat(500) }, rules());
     expect(values.fullName).toBe("");
     expect(values.email).toBe("lone@example.com");
+    expect(errors).toEqual({ fullName: "validation.required" });
   });
 
   it("never gives the card back", () => {
-    const kept = keptValues(form({ cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" }));
-    expect(Object.keys(kept)).not.toContain("cardNumber");
-    expect(Object.keys(kept)).not.toContain("cardCvc");
+    const { submission } = check({ cardNumber: "4242424242424242", cardExpiry: "12/30", cardCvc: "123" }, rules());
+    const reply = checkoutReply(submission, { "": { key: "errors.paymentFailed" } });
+    expect(reply.initialValue).toMatchObject({ fullName: "Lone Driver" });
+    expect(Object.keys(reply.initialValue ?? {})).not.toContain("cardNumber");
+    expect(Object.keys(reply.initialValue ?? {})).not.toContain("cardCvc");
+  });
+
+  it("a valid booking post orders what was chosen, with the birth date read", () => {
+    const card = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12/30", cardCvc: "123" };
+    const { order } = check({ extra: "collisionDamageWaiver", paymentMode: "deposit", ...card }, rules());
+    expect(order).toMatchObject({
+      extras: ["collisionDamageWaiver"],
+      paymentMode: "deposit",
+      gateway: "sandbox",
+      birthDates: { driver: "1990-01-01", additionalDriver: null },
+    });
+  });
+
+  it("problems found after the schema join its own on their fields, the form's own under ''", () => {
+    const { submission } = check({ fullName: "" }, rules());
+    const reply = checkoutReply(submission, {
+      "": { key: "checkout:problems.priceChanged" },
+      license: { key: "validation.licenseRequired" },
+    });
+    expect(reply.status).toBe("error");
+    expect(reply.error).toMatchObject({
+      "": ["checkout:problems.priceChanged"],
+      fullName: ["validation.required"],
+      license: ["validation.licenseRequired"],
+    });
+  });
+
+  it("a valid post with nothing more to say is a success", () => {
+    expect(checkoutReply(check({}, rules()).submission).status).toBe("success");
   });
 });

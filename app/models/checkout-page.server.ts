@@ -19,13 +19,10 @@ import {
   type CheckoutView,
   type SignedInDriver,
 } from "./checkout-booking.server";
-import {
-  checkCheckoutForm,
-  keptValues,
-  readCheckoutForm,
-  type CheckoutValues,
-  type FieldMessage,
-} from "./checkout-form";
+import type { SubmissionResult } from "@conform-to/react";
+import type { FormConstraint } from "~/utils/form-constraints";
+import type { Message } from "~/utils/form-errors";
+import { checkoutConstraint, checkoutReply, readCheckoutForm } from "./checkout-form";
 import {
   checkoutHref,
   driverAgeAt,
@@ -50,13 +47,16 @@ export type SignedInDriverView = {
 } | null;
 
 export type CheckoutPageState =
-  | { kind: "problem"; problem: FieldMessage; searchHref: string }
+  | { kind: "problem"; problem: Message; searchHref: string }
   | {
       kind: "offer";
       link: CheckoutLink;
       view: CheckoutView;
-      values: Partial<Omit<CheckoutValues, "cardNumber" | "cardExpiry" | "cardCvc">>;
-      errors: Record<string, FieldMessage>;
+      /** The form kit's answer to a post: what was typed (never the card) and what is wrong; null before one. */
+      reply: SubmissionResult<string[]> | null;
+      /** What the fields show before anything was posted: a signed-in driver's phone and birth date. */
+      defaultValue: { phone: string; birthDate: string };
+      constraint: FormConstraint;
       signInHref: string;
       /** Tells one answer to a post from the next (the card fields are emptied after each). */
       attemptKey: number;
@@ -129,7 +129,7 @@ function priceChangeMessage(
   view: CheckoutView,
   shown: { total: string; language: Language },
   withoutAge: () => CheckoutView,
-): FieldMessage {
+): Message {
   if (view.charges.fees.youngDriver > 0) {
     const before = withoutAge().total;
     if (String(before) === shown.total) {
@@ -165,8 +165,9 @@ export async function loadCheckout(request: Request, context: RequestContext): P
     kind: "offer",
     link,
     view: withoutPrice(view),
-    values: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
-    errors: {},
+    reply: null,
+    defaultValue: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
+    constraint: checkoutConstraint({ signedIn: Boolean(signedInDriver) }),
     signInHref: signInHrefFor(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }),
     attemptKey: 0,
   };
@@ -201,15 +202,14 @@ export async function submitCheckout(request: Request, context: RequestContext):
   if (!resolved.ok)
     return problemPage(409, page({ kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) }));
   const { offer } = resolved;
-  const values = readCheckoutForm(formData);
-  const checked = checkCheckoutForm(values, checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now));
+  const rules = checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now);
+  const { submission, values, choices } = readCheckoutForm(formData, rules);
   const pricing = await getVisitorPricing(request, context);
-  const choice = { extras: checked.extras, paymentMode: checked.paymentMode };
-  const driverAge = driverAgeAt(offer, checked.priceBirthDate ?? signedInDriver?.birthDate ?? null);
+  const choice = { extras: choices.extras, paymentMode: choices.paymentMode };
+  const driverAge = driverAgeAt(offer, choices.priceBirthDate ?? signedInDriver?.birthDate ?? null);
   const view = checkoutView(offer, { ...choice, driverAge }, pricing);
-  const errors = { ...checked.errors };
-  /** The form again, with what was typed (never the card) and what is wrong. */
-  const form = (status: number, headers?: HeadersInit): CheckoutOutcome => ({
+  /** The form again, with what was typed (never the card), the schema's problems and `more`. */
+  const form = (status: number, more: Record<string, Message> = {}, headers?: HeadersInit): CheckoutOutcome => ({
     kind: "page",
     status,
     headers,
@@ -218,56 +218,45 @@ export async function submitCheckout(request: Request, context: RequestContext):
         kind: "offer",
         link,
         view: withoutPrice(view),
-        values: keptValues(values),
-        errors,
-        signInHref: signInHrefFor(link, { extras: checked.extras, paymentMode: checked.paymentMode ?? undefined }),
+        reply: checkoutReply(submission, more),
+        defaultValue: { phone: "", birthDate: "" },
+        constraint: checkoutConstraint(rules),
+        signInHref: signInHrefFor(link, { extras: choices.extras, paymentMode: choices.paymentMode ?? undefined }),
         attemptKey: now.getTime(),
       },
       { car: offer.car.name, sandboxBanner: view.gateways.includes("sandbox") },
     ),
   });
-  if (values.intent === "quote") return form(Object.keys(errors).length ? 400 : 200);
+  if (values.intent === "quote") return form(submission.status === "success" ? 200 : 400);
 
+  const more: Record<string, Message> = {};
   const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
   const licenseFile = formData.get("license");
   if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0))
-    errors.license = { key: "validation.licenseRequired" };
+    more.license = { key: "validation.licenseRequired" };
   // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
   const shownChanged =
     values.shownTotal !== String(view.total) ||
     values.shownDeposit !== String(view.deposit) ||
     values.shownCurrency !== view.currency;
-  if (!errors[""] && shownChanged)
-    errors[""] = priceChangeMessage(view, { total: values.shownTotal, language }, () =>
+  if (shownChanged)
+    more[""] = priceChangeMessage(view, { total: values.shownTotal, language }, () =>
       checkoutView(offer, choice, pricing),
     );
-  const birthDates = checked.birthDates;
-  if (Object.keys(errors).length || !birthDates?.driver) return form(400);
+  const order = submission.status === "success" ? submission.value : null;
+  if (!order || Object.keys(more).length) return form(400, more);
 
   const refused = await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]);
-  if (refused) {
-    errors[""] = tooManyAttemptsMessage(refused);
-    return form(429, retryAfterHeaders(refused));
-  }
+  if (refused) return form(429, { "": tooManyAttemptsMessage(refused) }, retryAfterHeaders(refused));
   let driverLicense: string | undefined;
   if (needsLicense) {
     const stored = await storeLicense(licenseFile);
-    if (!stored.ok) {
-      errors.license = { key: stored.error, params: uploadSizeParams() };
-      return form(400);
-    }
+    if (!stored.ok) return form(400, { license: { key: stored.error, params: uploadSizeParams() } });
     driverLicense = stored.name;
   }
   const outcome = await bookOffer(db, {
+    ...order,
     offer,
-    extras: checked.extras,
-    paymentMode: checked.paymentMode!,
-    gateway: checked.gateway,
-    values,
-    birthDates: {
-      driver: birthDates.driver,
-      additionalDriver: checked.secondDriver ? birthDates.additionalDriver : null,
-    },
     signedInDriver,
     language,
     display: { currency: pricing.currency, rate: pricing.rate },
@@ -277,8 +266,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
   });
   if (outcome.kind === "problem") {
     await removeStoredUpload("license", driverLicense);
-    Object.assign(errors, outcome.errors);
-    return form(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400);
+    return form(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400, outcome.errors);
   }
   const setCookie = await rememberBooking(request, outcome);
   if (outcome.kind === "confirmed")
