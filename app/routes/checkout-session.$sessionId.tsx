@@ -21,6 +21,14 @@ import { SiteLink } from "~/components/site-link";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
+/** What the page says: each state of the payment with what it shows, and nothing else. */
+type SessionOutcome =
+  | { state: "checking"; recheckSeconds: number }
+  | { state: "left"; minutesLeft: number; canCancel: boolean }
+  | { state: "failed"; retry: string }
+  | { state: "carTaken" | "refunded" | "refundPending"; amount: string | null; search: string }
+  | { state: "success"; receipt: NonNullable<Awaited<ReturnType<typeof findOwnBooking>>>["receipt"] };
+
 /** How often the page asks again while the gateway has not answered (meta refresh without JavaScript, polling with it). */
 const RECHECK_SECONDS = 3;
 
@@ -71,16 +79,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       settlement = "failed";
   }
   const headers = { "Cache-Control": PRIVATE_PAGE };
-  const base = {
-    ...common,
-    retry: null as string | null,
-    search: null as string | null,
-    receipt: null,
-    recheckSeconds: 0,
-    minutesLeft: 0,
-    amount: null as string | null,
-    canCancel: false,
-  };
+  /** The page: its title and one outcome, each with only what it shows. */
+  const page = (title: string, outcome: SessionOutcome) => data({ ...common, title, outcome }, { headers });
   const link = {
     car: booking.carId,
     pickup: own.pickup.slug,
@@ -94,49 +94,30 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       extras: own.receipt.extras.map((line) => line.extra),
       paymentMode: booking.paymentMode,
     });
-    return data({ ...base, title: t("common:errors.paymentFailed"), state: "failed" as const, retry }, { headers });
+    return page(t("common:errors.paymentFailed"), { state: "failed", retry });
   }
   if (settlement === "carTaken" || settlement === "refunded" || settlement === "refundPending") {
     const payment = await latestPayment(db, booking.id);
     const amount = payment ? formatMoney(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
-    return data(
-      { ...base, title: t(`session.${settlement}Heading`), state: settlement, amount, search: searchHrefFor(link) },
-      { headers },
-    );
+    return page(t(`session.${settlement}Heading`), { state: settlement, amount, search: searchHrefFor(link) });
   }
   if (settlement === "open") {
     const minutesLeft = booking.expiresAt
       ? Math.max(1, Math.round((booking.expiresAt.getTime() - Date.now()) / 60_000))
       : 0;
     if (left)
-      return data(
-        {
-          ...base,
-          title: t("session.leftHeading"),
-          state: "left" as const,
-          minutesLeft,
-          canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)),
-        },
-        { headers },
-      );
-    return data(
-      { ...base, title: t("session.checking"), state: "checking" as const, recheckSeconds: RECHECK_SECONDS },
-      { headers },
-    );
+      return page(t("session.leftHeading"), {
+        state: "left",
+        minutesLeft,
+        canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)),
+      });
+    return page(t("session.checking"), { state: "checking", recheckSeconds: RECHECK_SECONDS });
   }
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
   // The tab's title says the outcome too (a screen reader announces it with the page).
   const { receipt } = fresh;
-  return data(
-    {
-      ...base,
-      title: t("session.confirmedTitle", { reference: receipt.reference }),
-      state: "success" as const,
-      receipt,
-    },
-    { headers },
-  );
+  return page(t("session.confirmedTitle", { reference: receipt.reference }), { state: "success", receipt });
 }
 
 /** Only the driver paying (signed in as them, or the browser that booked) may give a payment up: never staff. */
@@ -186,18 +167,18 @@ function OutcomeHeading({ children }: { children: ReactNode }) {
 }
 
 export default function CheckoutSession() {
-  const { state, retry, search, receipt, recheckSeconds, minutesLeft, amount, canCancel, translations } =
-    useLoaderData<typeof loader>();
+  const { outcome, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const revalidator = useRevalidator();
+  const recheckSeconds = outcome.state === "checking" ? outcome.recheckSeconds : 0;
   useEffect(() => {
-    if (state !== "checking") return;
+    if (!recheckSeconds) return;
     const timer = setTimeout(() => revalidator.revalidate(), recheckSeconds * 1000);
     return () => clearTimeout(timer);
-  }, [state, recheckSeconds, revalidator]);
+  }, [recheckSeconds, revalidator]);
   return (
     <div className="page page-narrow checkout-session">
-      {state === "checking" ? (
+      {outcome.state === "checking" ? (
         <>
           {/* Without JavaScript the browser asks again by itself. */}
           <noscript>
@@ -211,11 +192,11 @@ export default function CheckoutSession() {
             </button>
           </Form>
         </>
-      ) : state === "left" ? (
+      ) : outcome.state === "left" ? (
         <>
           <OutcomeHeading>{t("session.leftHeading")}</OutcomeHeading>
-          <p>{t("session.leftHint", { minutes: minutesLeft })}</p>
-          {canCancel ? (
+          <p>{t("session.leftHint", { minutes: outcome.minutesLeft })}</p>
+          {outcome.canCancel ? (
             <form method="post">
               <button type="submit" name="intent" value="cancel" className="button">
                 {t("session.cancelPayment")}
@@ -223,22 +204,22 @@ export default function CheckoutSession() {
             </form>
           ) : null}
         </>
-      ) : state === "failed" ? (
+      ) : outcome.state === "failed" ? (
         <>
           <OutcomeHeading>{t("common:errors.paymentFailed")}</OutcomeHeading>
           <p role="alert">{t("session.failedHint")}</p>
           <p>
-            <SiteLink className="button" to={retry!}>
+            <SiteLink className="button" to={outcome.retry}>
               {t("session.tryAgain")}
             </SiteLink>
           </p>
         </>
-      ) : state === "carTaken" || state === "refunded" || state === "refundPending" ? (
+      ) : outcome.state !== "success" ? (
         <>
-          <OutcomeHeading>{t(`session.${state}Heading`)}</OutcomeHeading>
-          <p role="alert">{t(`session.${state}Hint`, { amount: amount ?? "" })}</p>
+          <OutcomeHeading>{t(`session.${outcome.state}Heading`)}</OutcomeHeading>
+          <p role="alert">{t(`session.${outcome.state}Hint`, { amount: outcome.amount ?? "" })}</p>
           <p>
-            <SiteLink className="button" to={search!}>
+            <SiteLink className="button" to={outcome.search}>
               {t("session.searchAgain")}
             </SiteLink>
           </p>
@@ -246,9 +227,9 @@ export default function CheckoutSession() {
       ) : (
         <>
           <OutcomeHeading>
-            {t(receipt!.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}
+            {t(outcome.receipt.paidOnline ? "common:success.paymentDone" : "common:success.bookingDone")}
           </OutcomeHeading>
-          <BookingReceipt receipt={receipt!} />
+          <BookingReceipt receipt={outcome.receipt} />
         </>
       )}
     </div>

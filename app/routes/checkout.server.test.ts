@@ -18,6 +18,8 @@ import { refundOwedPayments, refundPayment } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.$gateway";
 import { action as bookingsAction } from "./bookings";
 import { findOwnBooking } from "~/models/booking-view.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { decodeFormError } from "~/utils/form-errors";
 
 const standIns = await vi.hoisted(async () => {
   const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
@@ -58,6 +60,18 @@ const headerOf = (result: RouteResult, name: string) =>
       : null;
 const dataOf = <T>(result: RouteResult) =>
   (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
+
+/** The checkout-session page's outcome (its state and what that state shows). */
+const outcomeOf = <T = { state: string }>(result: RouteResult) => dataOf<{ outcome: T }>(result).outcome;
+/** The checkout form's problems by field, as the page shows them (decoded from the form kit's reply). */
+const formErrorsOf = (result: RouteResult) =>
+  Object.fromEntries(
+    Object.entries(
+      dataOf<{ state: { reply: SubmissionResult<string[]> | null } } | null>(result)?.state.reply?.error ?? {},
+    )
+      .filter(([, messages]) => messages?.length)
+      .map(([field, messages]) => [field, decodeFormError(messages?.[0])]),
+  );
 
 const ORIGIN = "http://localhost";
 const isoMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16);
@@ -227,7 +241,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
 
     // Not paid yet: the page says it is checking.
     const cookie = cookieFrom(result);
-    expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookie)).state).toBe("checking");
+    expect(outcomeOf(await sessionPage(sessionId, cookie)).state).toBe("checking");
 
     const paid = standIns.payStripeSession(sessionId);
     const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
@@ -236,7 +250,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       signedWebhook({ id: "evt_1", type: "checkout.session.completed", data: { object: paid } }),
     ]);
     expect(webhook.status).toBe(200);
-    expect(dataOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({
+    expect(outcomeOf<{ state: string; receipt: { charged: number; status: string } }>(page)).toMatchObject({
       state: "success",
       receipt: { charged: 25_000, status: "deposit" },
     });
@@ -324,14 +338,14 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect((await quoteTotal({ ...link, extra: "collisionDamageWaiver" })).total).toBe((await quoteTotal(link)).total);
     const refused = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     expect(statusOf(refused)).toBe(400);
-    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(refused).state.errors.extras).toEqual({
+    expect(formErrorsOf(refused).extras).toEqual({
       key: "checkout:problems.extraUnavailable",
     });
     await app.database.db.update(schema.cars).set({ collisionDamageWaiver: 700 }).where(eq(schema.cars.id, link.car!));
     const result = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
     // Back from Stripe's "go back" link (a GET): nothing changes, the driver is offered to cancel.
-    const left = dataOf<{ state: string; canCancel: boolean }>(
+    const left = outcomeOf<{ state: string; canCancel: boolean }>(
       await sessionPage(sessionId, cookieFrom(result), "?cancelled=1"),
     );
     expect(left).toMatchObject({ state: "left", canCancel: true });
@@ -344,7 +358,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     // Only the paying driver may cancel: another browser gets the same 404 as for a session that does not exist.
     expect(statusOf(await cancelPayment(sessionId, ""))).toBe(404);
     expect(statusOf(await cancelPayment(sessionId, cookieFrom(result)))).toBe(303);
-    const page = dataOf<{ state: string; retry: string }>(await sessionPage(sessionId, cookieFrom(result)));
+    const page = outcomeOf<{ state: string; retry: string }>(await sessionPage(sessionId, cookieFrom(result)));
     expect(page.state).toBe("failed");
     expect(page.retry).toContain(`car=${link.car}`);
     expect(page.retry).toContain("payment=full");
@@ -390,14 +404,14 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(hold).toMatchObject({ status: "void", paymentGateway: "payPal" });
     const cookie = cookieFrom(result);
     // Not approved yet: still checking.
-    expect(dataOf<{ state: string }>(await sessionPage(hold!.checkoutSessionId!, cookie)).state).toBe("checking");
+    expect(outcomeOf(await sessionPage(hold!.checkoutSessionId!, cookie)).state).toBe("checking");
     standIns.approvePayPalOrder(orderId);
     const [first, second] = await Promise.all([
       sessionPage(hold!.checkoutSessionId!, cookie),
       sessionPage(hold!.checkoutSessionId!, cookie),
     ]);
-    expect(dataOf<{ state: string }>(first).state).toBe("success");
-    expect(dataOf<{ state: string }>(second).state).toBe("success");
+    expect(outcomeOf(first).state).toBe("success");
+    expect(outcomeOf(second).state).toBe("success");
     expect(standIns.paypalOrders.get(orderId)!.status).toBe("COMPLETED");
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold!.id));
     expect(booking).toMatchObject({ status: "paid", chargedAmount: hold!.amountDue });
@@ -415,7 +429,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
     expect(booking).toMatchObject({ status: "paid", releasedAt: null });
     expect(await paymentOf(hold.id)).toMatchObject({ status: "captured", refundReason: null });
-    expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookieFrom(result))).state).toBe("success");
+    expect(outcomeOf(await sessionPage(sessionId, cookieFrom(result))).state).toBe("success");
   });
 
   it("Stripe: a payment completed after its hold ended, the car taken meanwhile, is refunded through Stripe once, and the driver told", async () => {
@@ -429,8 +443,10 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     ]);
     expect(webhook.status).toBe(200);
     // The one that lost the race may see the refund still in flight.
-    expect(["refunded", "refundPending"]).toContain(dataOf<{ state: string }>(page).state);
-    expect(dataOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result)))).toMatchObject({
+    expect(["refunded", "refundPending"]).toContain(outcomeOf(page).state);
+    expect(
+      outcomeOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result))),
+    ).toMatchObject({
       state: "refunded",
       amount: expect.stringContaining("$"),
     });
@@ -466,7 +482,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       const paid = standIns.payStripeSession(sessionId);
       await signedWebhook({ id: "evt_refund_outage", type: "checkout.session.completed", data: { object: paid } });
       expect(await paymentOf(hold.id)).toMatchObject({ status: "refundFailed", refundAttempts: 1 });
-      expect(dataOf<{ state: string }>(await sessionPage(sessionId, cookieFrom(result))).state).toBe("refundPending");
+      expect(outcomeOf(await sessionPage(sessionId, cookieFrom(result))).state).toBe("refundPending");
     } finally {
       standIns.outage.refunds = false;
     }
@@ -479,16 +495,12 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
   it("PayPal: an order approved after its hold ended is captured when the car is still free, and never captured when it was taken", async () => {
     const { result: free, reference: freeOrder, hold: freeHold } = await lateHold("payPal", false);
     standIns.approvePayPalOrder(freeOrder);
-    expect(dataOf<{ state: string }>(await sessionPage(freeHold.checkoutSessionId!, cookieFrom(free))).state).toBe(
-      "success",
-    );
+    expect(outcomeOf(await sessionPage(freeHold.checkoutSessionId!, cookieFrom(free))).state).toBe("success");
     expect(standIns.paypalOrders.get(freeOrder)!.status).toBe("COMPLETED");
 
     const { result: taken, reference: takenOrder, hold: takenHold } = await lateHold("payPal", true);
     standIns.approvePayPalOrder(takenOrder);
-    expect(dataOf<{ state: string }>(await sessionPage(takenHold.checkoutSessionId!, cookieFrom(taken))).state).toBe(
-      "carTaken",
-    );
+    expect(outcomeOf(await sessionPage(takenHold.checkoutSessionId!, cookieFrom(taken))).state).toBe("carTaken");
     // Approved but never captured: no money moved.
     expect(standIns.paypalOrders.get(takenOrder)!.status).toBe("APPROVED");
     expect(await paymentOf(takenHold.id)).toMatchObject({
@@ -502,9 +514,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const { result, reference: orderId, hold } = await lateHold("payPal", true);
     // Captured (our answer lost to a crash), then found on the next check.
     standIns.capturePayPalOrder(orderId);
-    expect(dataOf<{ state: string }>(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe(
-      "refunded",
-    );
+    expect(outcomeOf(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe("refunded");
     const payment = await paymentOf(hold.id);
     expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken" });
     expect(payment!.references).toMatchObject({
@@ -558,7 +568,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     link = { ...link, ...nextPeriod() };
     const result = await book({ paymentMode: "full", gateway: "stripe", shownTotal: "1" });
     expect(statusOf(result)).toBe(400);
-    expect(dataOf<{ state: { errors: Record<string, { key: string }> } }>(result).state.errors[""]).toEqual({
+    expect(formErrorsOf(result)[""]).toEqual({
       key: "checkout:problems.priceChanged",
     });
   });
@@ -611,8 +621,11 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const young = { paymentMode: "payLater", birthDate: "2005-06-01" };
     const refused = await book(young);
     expect(statusOf(refused)).toBe(400);
-    const state = dataOf<{ state: { view: View; errors: Record<string, unknown> } }>(refused).state;
-    expect(state.errors[""]).toEqual({ key: "checkout:problems.youngDriverFeeAdded", params: { amount: "$54" } });
+    const state = dataOf<{ state: { view: View } }>(refused).state;
+    expect(formErrorsOf(refused)[""]).toEqual({
+      key: "checkout:problems.youngDriverFeeAdded",
+      params: { amount: "$54" },
+    });
     expect(state.view.total).toBe(23_400);
     expect(state.view.charges.fees.youngDriver).toBe(4500);
     expect(
@@ -621,7 +634,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
 
     // ...and books at that total, every part recorded as quoted.
     const accepted = await book({ ...young, shownTotal: "23400" });
-    expect(dataOf<{ state: { errors?: unknown } }>(accepted)?.state?.errors).toBeUndefined();
+    expect(formErrorsOf(accepted)).toEqual({});
     expect(statusOf(accepted)).toBe(302);
     const [booking] = await db.select().from(schema.bookings).where(eq(schema.bookings.carId, catalogue.car.id));
     expect(booking).toMatchObject({
