@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { LANGUAGES, type Language } from "~/models/enums";
+import { isOneOf, LANGUAGES, type Language } from "~/models/enums";
 
 /** The languages pages are offered in: every language the database knows (one list, `LANGUAGES`). */
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -7,7 +7,7 @@ export const DEFAULT_LANGUAGE: Language = "en";
 export const DEFAULT_NAMESPACE = "common" as const;
 
 export function isSupportedLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+  return isOneOf(SUPPORTED_LANGUAGES, value);
 }
 
 /** Options shared by the server's and the browser's i18next instances, so both render the same text. */

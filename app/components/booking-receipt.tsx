@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
-import type { Language } from "~/models/enums";
 import type { BookingReceiptView } from "~/models/booking-view.server";
 import { formatMoney } from "~/models/money";
 import { CancellationTermsText } from "./cancellation-terms";
@@ -22,7 +21,7 @@ export function BookingReceipt({
 }) {
   const Heading = asPage ? "h1" : "h2";
   const { t, i18n } = useTranslation("checkout");
-  const language = i18n.language as Language;
+  const language = i18n.language;
   const money = (amount: number) => formatMoney(amount, receipt.currency, language);
   return (
     <section className="receipt" aria-labelledby="receipt-heading">

@@ -1,6 +1,5 @@
 import { useTranslation } from "~/components/i18n-provider";
 import type { CheckoutView } from "~/models/checkout-booking.server";
-import type { Language } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";
@@ -20,7 +19,7 @@ export function CheckoutSummary({
 }) {
   const { t, i18n } = useTranslation("checkout");
   // In the view's own currency: an amendment shows the booking's, a checkout the visitor's.
-  const money = (amount: number) => formatMoney(amount, view.currency, i18n.language as Language);
+  const money = (amount: number) => formatMoney(amount, view.currency, i18n.language);
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading" aria-busy={updating || undefined}>
       <h2 id="checkout-summary-heading">{t("summary.heading")}</h2>

@@ -2,11 +2,12 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_NAMESPACE } from "~/i18n";
 import type { RouteTranslations } from "~/utils/i18n.server";
 import type { Namespace } from "~/utils/translation-keys";
+import type { Language } from "~/models/enums";
 import { bundleOf, createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
 /** One language's loaded namespaces, and a translator per namespace asked for. */
 interface Catalogue {
-  language: string;
+  language: Language;
   namespaces: Map<string, Bundle>;
   translators: Map<string, Translate<Namespace>>;
 }
@@ -18,7 +19,7 @@ interface Catalogue {
  */
 const catalogues = new WeakMap<Bundle, Map<string, Catalogue>>();
 
-function catalogueFor(language: string, common: Bundle): Catalogue {
+function catalogueFor(language: Language, common: Bundle): Catalogue {
   let byLanguage = catalogues.get(common);
   if (!byLanguage) catalogues.set(common, (byLanguage = new Map()));
   let catalogue = byLanguage.get(language);
@@ -37,7 +38,7 @@ export function I18nProvider({
   common,
   children,
 }: {
-  language: string;
+  language: Language;
   common: Bundle;
   children: ReactNode;
 }) {
@@ -57,7 +58,7 @@ function translatorOf<N extends Namespace>(catalogue: Catalogue, namespace: N): 
 /** `t` for `namespace` (keys may also name another one: "checkout:title"), and the page's language. */
 export function useTranslation<N extends Namespace = typeof DEFAULT_NAMESPACE>(
   namespace?: N,
-): { t: Translate<N>; i18n: { language: string } } {
+): { t: Translate<N>; i18n: { language: Language } } {
   const catalogue = useContext(CatalogueContext);
   return { t: translatorOf(catalogue, namespace ?? (DEFAULT_NAMESPACE as N)), i18n: { language: catalogue.language } };
 }

@@ -13,8 +13,8 @@ export function formatLocalDateTime(local: string, language: string): string {
 /** 'YYYY-MM-DDTHH:mm' as an instant whose UTC reading is that wall clock (formatted in UTC, it reads the same). */
 function wallClock(local: string): Date {
   const [date = "", time = "00:00"] = local.split("T");
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  const [year = 0, month = 0, day = 0] = date.split("-").map(Number);
+  const [hour = 0, minute = 0] = time.split(":").map(Number);
   return new Date(Date.UTC(year, month - 1, day, hour, minute));
 }
 

@@ -1,3 +1,4 @@
+import { insertedRow } from "~/utils/sql.server";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, tokens, users } from "#db/schema";
 import { type Currency, type Language } from "./enums";
@@ -94,11 +95,13 @@ export async function insertDriver(
   db: Executor,
   driver: Omit<NewDriver, "password"> & { passwordHash: string | null; driverLicense?: string | null },
 ): Promise<string> {
-  const [created] = await db
-    .insert(users)
-    .values({ role: "user", ...driver })
-    .returning({ id: users.id });
-  return created!.id;
+  const created = insertedRow(
+    await db
+      .insert(users)
+      .values({ role: "user", ...driver })
+      .returning({ id: users.id }),
+  );
+  return created.id;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The /bookings filters as a GET query (shareable, works without JavaScript), read leniently: bad values are dropped. */
-import type { BookingStatus } from "./enums";
+import { isOneOf, type BookingStatus } from "./enums";
 import { isCalendarDay } from "./rental-period";
 
 export const LISTED_STATUSES = [
@@ -45,11 +45,7 @@ const date = (value: string | null) => {
 
 export function parseBookingQuery(query: URLSearchParams): BookingQuery {
   const statuses = [
-    ...new Set(
-      query
-        .getAll("status")
-        .filter((status): status is BookingStatus => (LISTED_STATUSES as readonly string[]).includes(status)),
-    ),
+    ...new Set(query.getAll("status").filter((status): status is BookingStatus => isOneOf(LISTED_STATUSES, status))),
   ];
   const page = Number(query.get("page"));
   return {

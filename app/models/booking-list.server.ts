@@ -3,6 +3,7 @@
  * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
  * is not the viewer's is simply not found.
  */
+import { allOf } from "~/utils/sql.server";
 import {
   and,
   asc,
@@ -60,10 +61,10 @@ export interface BookingFilters {
  * show, nor holds released unpaid (kept for their payments record, decision 019): they never were bookings.
  */
 export function viewerScope(viewer: Viewer): SQL {
-  const listed = and(ne(bookings.status, "void"), isNull(bookings.releasedAt))!;
+  const listed = allOf(ne(bookings.status, "void"), isNull(bookings.releasedAt));
   if (viewer.role === "admin") return listed;
-  if (viewer.role === "supplier") return and(listed, eq(bookings.supplierId, viewer.id))!;
-  return and(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt))!;
+  if (viewer.role === "supplier") return allOf(listed, eq(bookings.supplierId, viewer.id));
+  return allOf(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt));
 }
 
 const pickup = alias(locations, "pickup");

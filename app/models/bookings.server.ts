@@ -4,6 +4,7 @@
  * table, and two bookings that hold a car can never overlap: the database's exclusion constraint refuses the second
  * one (SQLSTATE 23P01), whichever app instance writes it.
  */
+import { insertedRow } from "~/utils/sql.server";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { additionalDrivers, bookings, cars, locations, notifications, users } from "#db/schema";
@@ -191,33 +192,36 @@ export async function placeBooking(
         if (input.driver.driverLicense) profile.driverLicense = input.driver.driverLicense;
         await tx.update(users).set(profile).where(eq(users.id, driverId));
       }
-      const [booking] = await tx
-        .insert(bookings)
-        .values({
-          supplierId: offer.supplier.id,
-          carId: offer.car.id,
-          driverId,
-          ...rentalColumns(offer, price, input.extras),
-          status,
-          paymentMode,
-          deposit: terms.securityDeposit,
-          amountDue: terms.online,
-          displayCurrency: input.display.currency,
-          displayRate: input.display.rate,
-          paymentGateway: online ? input.gateway : null,
-          checkoutSessionId: input.attemptId,
-          driverLicense: input.driver.driverLicense ?? null,
-          expiresAt: online ? input.holdUntil : null,
-          confirmedAt: online ? null : input.now,
-        })
-        .returning({ id: bookings.id });
+      const booking = insertedRow(
+        await tx
+          .insert(bookings)
+          .values({
+            supplierId: offer.supplier.id,
+            carId: offer.car.id,
+            driverId,
+            ...rentalColumns(offer, price, input.extras),
+            status,
+            paymentMode,
+            deposit: terms.securityDeposit,
+            amountDue: terms.online,
+            displayCurrency: input.display.currency,
+            displayRate: input.display.rate,
+            paymentGateway: online ? input.gateway : null,
+            checkoutSessionId: input.attemptId,
+            driverLicense: input.driver.driverLicense ?? null,
+            expiresAt: online ? input.holdUntil : null,
+            confirmedAt: online ? null : input.now,
+          })
+
+          .returning({ id: bookings.id }),
+      );
       if (input.additionalDriver)
-        await tx.insert(additionalDrivers).values({ bookingId: booking!.id, ...input.additionalDriver });
+        await tx.insert(additionalDrivers).values({ bookingId: booking.id, ...input.additionalDriver });
       const chargeAmount = onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate);
-      await within?.(tx, { id: booking!.id, status, chargeAmount });
+      await within?.(tx, { id: booking.id, status, chargeAmount });
       return {
         ok: true as const,
-        bookingId: booking!.id,
+        bookingId: booking.id,
         driverId,
         status,
         newAccount,

@@ -3,8 +3,9 @@
  * it meets `offerableCar` and is free for the period (offer-conditions.server.ts), serves the pick-up location or
  * one of its children, and the rental is at least the supplier's minimum days.
  */
+import { anyOf } from "~/utils/sql.server";
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { cars, supplierSettings, users } from "#db/schema";
 import type { Extra, Multimedia } from "./enums";
@@ -132,15 +133,15 @@ function filterConditions(shape: FilterShape): SQL[] {
   // Free cancellation without buying anything: the option is included, or the booking can be paid at pick-up
   // (cancellation-terms.ts, `cancelsForFree`).
   if (shape.terms.includes("freeCancellation"))
-    conditions.push(or(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true))!);
+    conditions.push(anyOf(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true)));
   if (shape.terms.includes("payAtPickUp")) conditions.push(eq(supplierSettings.payLater, true));
   if (shape.range) conditions.push(oneOf(cars.range, "range"));
   if (shape.rating) conditions.push(gte(cars.rating, value("rating")));
   if (shape.seats.length) {
-    const seatConditions = shape.seats.map((option) =>
+    const [first, ...rest] = shape.seats.map((option) =>
       option === "5plus" ? sql`${cars.seats} > 5` : eq(cars.seats, Number(option)),
     );
-    conditions.push(or(...seatConditions)!);
+    if (first) conditions.push(anyOf(first, ...rest));
   }
   if (shape.specs.includes("aircon")) conditions.push(eq(cars.aircon, true));
   if (shape.specs.includes("fourDoors")) conditions.push(gte(cars.doors, 4));

@@ -31,7 +31,8 @@ import {
   searchHrefFor,
   type CheckoutLink,
 } from "./checkout-offer.server";
-import type { Extra, Language, PaymentMode } from "./enums";
+import { isOneOf, PAYMENT_MODES, type Extra, type Language } from "./enums";
+import { ALL_EXTRAS } from "./pricing";
 import { formatMoney } from "./money";
 import { findProfile } from "./profile.server";
 import { getVisitor, getVisitorPricing } from "./visitor.server";
@@ -154,8 +155,8 @@ export async function loadCheckout(request: Request, context: RequestContext): P
   const view = checkoutView(
     resolved.offer,
     {
-      extras: query.getAll("extra") as Extra[],
-      paymentMode: query.get("payment") as PaymentMode | null,
+      extras: query.getAll("extra").filter((extra) => isOneOf(ALL_EXTRAS, extra)),
+      paymentMode: PAYMENT_MODES.find((mode) => mode === query.get("payment")) ?? null,
       // A signed-in driver's age is known: their young-driver fee is in the first total they see.
       driverAge: driverAgeAt(resolved.offer, signedInDriver?.birthDate ?? null),
     },

@@ -2,6 +2,11 @@
  * The spec's enumerations (spelt as the product spells them), free of any dependency so that browser code can
  * import them without pulling the database layer into its bundle. db/schema.ts builds its CHECK constraints from them.
  */
+/** Whether `value` is one of `values`: the check that narrows it to their type (no cast needed). */
+export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
+  return values.some((known) => known === value);
+}
+
 export const USER_ROLES = ["admin", "supplier", "user"] as const;
 export const LANGUAGES = ["en", "fr", "es"] as const;
 export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;

@@ -2,14 +2,14 @@
  * Money display (spec §9) and currency conversion input rules (spec §5). Pure: used by server and UI.
  * Amounts are integer minor units (cents). The base currency is USD.
  */
-import { CURRENCIES, type Currency, type Language } from "~/models/enums";
+import { CURRENCIES, isOneOf, type Currency, type Language } from "~/models/enums";
 
 export const BASE_CURRENCY: Currency = "USD";
 /** Prices can be shown in every currency the database knows (one list, `CURRENCIES`). */
 export const DISPLAY_CURRENCIES = CURRENCIES;
 
 export function isDisplayCurrency(value: unknown): value is Currency {
-  return typeof value === "string" && (DISPLAY_CURRENCIES as readonly string[]).includes(value);
+  return isOneOf(DISPLAY_CURRENCIES, value);
 }
 
 /** Spec §9: USD $, EUR €, GBP £, AUD $; dollar and pound symbols before the number, others after. */

@@ -3,15 +3,16 @@
  * supplier is not suspended, and no booking that holds it overlaps the period. Every query that counts, lists or
  * books offered cars uses these conditions, so they are stated once.
  */
-import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { allOf } from "~/utils/sql.server";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cars, users } from "#db/schema";
 import { HOLDING_STATUSES } from "./enums";
 
 /** What the car itself must be, whatever its supplier and the period: available, not fully booked, not coming soon. */
-export const carOnOffer: SQL = and(eq(cars.available, true), eq(cars.fullyBooked, false), eq(cars.comingSoon, false))!;
+export const carOnOffer: SQL = allOf(eq(cars.available, true), eq(cars.fullyBooked, false), eq(cars.comingSoon, false));
 
 /** Conditions every offered car meets, whatever the period (the query joins the supplier as `users`). */
-export const offerableCar: SQL = and(carOnOffer, eq(users.blacklisted, false))!;
+export const offerableCar: SQL = allOf(carOnOffer, eq(users.blacklisted, false));
 
 /** An instant as a statement value, or the placeholder of a prepared statement that binds it (as an ISO string). */
 const instant = (at: Date | Placeholder) => (at instanceof Date ? at.toISOString() : at);

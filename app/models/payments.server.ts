@@ -5,6 +5,7 @@
  * booking (the car was taken after the hold ended, or another amount than shown) is refunded through the gateway
  * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
  */
+import { insertedRow } from "~/utils/sql.server";
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schema";
 import type { Currency, PaymentGateway as GatewayName } from "./enums";
@@ -40,12 +41,14 @@ export async function recordPaymentStart(
   db: Executor,
   input: { bookingId: string; gateway: GatewayName; attemptId: string; amount: number; currency: Currency },
 ): Promise<string> {
-  const [row] = await db
-    .insert(payments)
-    .values({ ...input, status: "started" })
-    .returning({ id: payments.id });
-  await recordEvent(db, row!.id, "started", { amount: input.amount, currency: input.currency });
-  return row!.id;
+  const row = insertedRow(
+    await db
+      .insert(payments)
+      .values({ ...input, status: "started" })
+      .returning({ id: payments.id }),
+  );
+  await recordEvent(db, row.id, "started", { amount: input.amount, currency: input.currency });
+  return row.id;
 }
 
 /** The gateway's own references once it gave them (session, order…), merged into the row's. */

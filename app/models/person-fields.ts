@@ -45,7 +45,7 @@ export function phoneProblem(value: string): Message | null {
 
 /** Whole years between a birth date ('YYYY-MM-DD') and `today` (UTC). */
 export function ageOn(birthDate: string, today: Date): number {
-  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
+  const [year = 0, month = 0, day = 0] = birthDate.split("-").map(Number);
   let age = today.getUTCFullYear() - year;
   if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age--;
   return age;
@@ -71,12 +71,12 @@ export function parseTypedDate(value: string, language: Language): string | null
   const text = value.trim();
   const isoLike = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
   if (isoLike) {
-    const [year, month, day] = isoLike.slice(1).map(Number) as [number, number, number];
+    const [year = 0, month = 0, day = 0] = isoLike.slice(1).map(Number);
     return isCalendarDay(year, month, day) ? iso(year, month, day) : null;
   }
   const typed = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
   if (!typed) return null;
-  const [first, second, year] = typed.slice(1).map(Number) as [number, number, number];
+  const [first = 0, second = 0, year = 0] = typed.slice(1).map(Number);
   const [month, day] = TYPED_DATE_ORDER[language] === "monthFirst" ? [first, second] : [second, first];
   if (isCalendarDay(year, month, day)) return iso(year, month, day);
   return isCalendarDay(year, day, month) ? iso(year, day, month) : null;

@@ -6,7 +6,7 @@
  * All amounts are integer cents of the base currency (USD). The only rounding is the markup's, half away
  * from zero to the cent (prices are whole cents already).
  */
-import type { Extra } from "~/models/enums";
+import { isOneOf, type Extra } from "~/models/enums";
 import { periodDays, wallClockTime } from "./rental-period";
 
 /** Extras charged once per rental; the others are charged per day. */
@@ -179,7 +179,7 @@ export function calendarDate(instant: Date, timeZone: string): string {
 
 /** The calendar date `offset` days after `date` ('YYYY-MM-DD' arithmetic, no time zone involved). */
 export function addCalendarDays(date: string, offset: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [year = 0, month = 0, day = 0] = date.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
 }
 
@@ -234,7 +234,7 @@ export function quoteRental({
     if (!extras[extra]) continue;
     const price = car[extra];
     if (price === EXTRA_UNAVAILABLE || price < 0) throw new PricingError("extraUnavailable", extra);
-    chosen[extra] = (DAILY_EXTRAS as readonly Extra[]).includes(extra) ? price * days : price;
+    chosen[extra] = isOneOf(DAILY_EXTRAS, extra) ? price * days : price;
   }
   const extrasTotal = Object.values(chosen).reduce((sum, amount) => sum + amount, 0);
   const subtotal = base + extrasTotal;
@@ -260,7 +260,7 @@ export function describeExtra(
 ): { kind: "unavailable" | "included" | "perDay" | "perRental"; amount: number } {
   if (price < 0) return { kind: "unavailable", amount: 0 };
   if (price === 0) return { kind: "included", amount: 0 };
-  return { kind: (FLAT_EXTRAS as readonly Extra[]).includes(extra) ? "perRental" : "perDay", amount: price };
+  return { kind: isOneOf(FLAT_EXTRAS, extra) ? "perRental" : "perDay", amount: price };
 }
 
 /**

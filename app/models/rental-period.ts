@@ -62,7 +62,7 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 export function localDateTimeToInstant(local: string, timeZone: string): Date | null {
   const match = LOCAL_DATE_TIME.exec(local);
   if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = match.slice(1).map(Number);
   if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59) return null;
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
   // Two passes settle the offset around daylight-saving changes.
@@ -131,7 +131,7 @@ export function checkRentalPeriod(
 /** Sensible defaults: pick-up tomorrow at 10:00 local time, drop-off three days later. */
 export function defaultPeriod(now: Date, timeZone: string): { from: string; to: string } {
   const tomorrow = instantToLocalDateTime(new Date(now.getTime() + 24 * HOUR_MS), timeZone).slice(0, 10);
-  const [year, month, day] = tomorrow.split("-").map(Number) as [number, number, number];
+  const [year = 0, month = 0, day = 0] = tomorrow.split("-").map(Number);
   const later = new Date(Date.UTC(year, month - 1, day + 3)).toISOString().slice(0, 10);
   return { from: `${tomorrow}T10:00`, to: `${later}T10:00` };
 }

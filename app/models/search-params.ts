@@ -3,7 +3,7 @@
  * practice (the browser never parses a search), which keeps zod out of the search page's bundle.
  */
 import { z } from "zod";
-import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./enums";
+import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, isOneOf, MULTIMEDIA } from "./enums";
 import {
   ARRAY_KEYS,
   BOOKING_TERMS,
@@ -20,9 +20,7 @@ const listOf = <T extends string>(values: readonly T[]) =>
   z
     .array(z.string())
     .default([])
-    .transform((items) => [
-      ...new Set(items.filter((item): item is T => (values as readonly string[]).includes(item))),
-    ]);
+    .transform((items) => [...new Set(items.filter((item): item is T => isOneOf(values, item)))]);
 
 const oneOf = <T extends number>(values: readonly T[]) =>
   z
@@ -30,7 +28,7 @@ const oneOf = <T extends number>(values: readonly T[]) =>
     .optional()
     .transform((value) => {
       const number = Number(value);
-      return (values as readonly number[]).includes(number) ? (number as T) : undefined;
+      return isOneOf(values, number) ? number : undefined;
     });
 
 /**
@@ -76,7 +74,7 @@ export type SearchFilters = Omit<SearchParams, "pickup" | "dropoff" | "same" | "
 export function parseSearchParams(query: URLSearchParams): SearchParams {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(searchSchema.shape)) {
-    raw[key] = (ARRAY_KEYS as readonly string[]).includes(key) ? query.getAll(key) : (query.get(key) ?? undefined);
+    raw[key] = isOneOf(ARRAY_KEYS, key) ? query.getAll(key) : (query.get(key) ?? undefined);
   }
   return searchSchema.parse(raw);
 }

@@ -25,7 +25,7 @@ import { checkoutView } from "~/models/checkout-booking.server";
 import { catalogOf } from "~/models/catalog.server";
 import { availablePlaces } from "~/models/places.server";
 import { ALL_EXTRAS } from "~/models/pricing";
-import type { Extra, Language } from "~/models/enums";
+import { isOneOf, type Extra, type Language } from "~/models/enums";
 import { formatMoney, convertMinorUnits } from "~/models/money";
 import { requireBookingViewer, requireViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -46,7 +46,7 @@ const extrasChosenIn = (source: URLSearchParams) =>
   source
     .getAll("extra")
     .map(String)
-    .filter((extra): extra is Extra => (ALL_EXTRAS as readonly string[]).includes(extra));
+    .filter((extra): extra is Extra => isOneOf(ALL_EXTRAS, extra));
 
 /** A problem of the booking's rules as the form shows it: on its field, with what was typed kept. */
 function problemReply(problem: Message, link: CheckoutLink, extras: Extra[]): SubmissionResult<string[]> {
@@ -192,7 +192,7 @@ export default function AmendBooking() {
   const page = useActionData<typeof action>() ?? loaderData;
   const { t, i18n } = useRouteTranslation(page.translations.bookings);
   useRouteTranslation(page.translations.checkout);
-  const language = i18n.language as Language;
+  const language = i18n.language;
   const money = (amount: number) => formatMoney(amount, page.currency, language);
   const difference = page.newTotal === null ? null : page.newTotal - page.currentTotal;
   // The kit's form: the schema's constraints on the fields, its (or the booking rules') errors on them.

@@ -21,7 +21,7 @@ import {
   type BulkOutcome,
   type ListAction,
 } from "~/models/booking-list.server";
-import { BOOKING_STATUSES, type BookingStatus } from "~/models/enums";
+import { BOOKING_STATUSES } from "~/models/enums";
 import { formatMoney } from "~/models/money";
 import { requireBookingViewer } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -76,9 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { action, ids: chosen, single } = readRowAction(formData, ACTIONS);
   // A visitor acts on the bookings their browser holds, and no other booking of the same driver.
   const ids = onlyIds ? chosen.filter((id) => onlyIds.includes(id)) : chosen;
-  const status = (BOOKING_STATUSES as readonly string[]).includes(String(formData.get("status")))
-    ? (formData.get("status") as BookingStatus)
-    : undefined;
+  const status = BOOKING_STATUSES.find((known) => known === formData.get("status"));
   const back = `/bookings${String(formData.get("query") ?? "") ? `?${String(formData.get("query")).replace(/^\?/, "").slice(0, 500)}` : ""}`;
   const now = new Date();
   const db = await getDb();
@@ -130,7 +128,7 @@ export default function Bookings() {
   const location = useLocation();
   const bulkPending = useIsPending("bulk");
   const selection = useRowSelection(list.rows.map((row) => row.id));
-  const language = i18n.language as "en" | "fr" | "es";
+  const language = i18n.language;
   const queryString = bookingQueryString(query);
   const confirm = actionData?.confirm;
 
@@ -154,9 +152,9 @@ export default function Bookings() {
           action={`/bookings${location.search}`}
           fields={[
             ["bulkAction", confirm.action],
-            ...(confirm.status ? [["status", confirm.status] as [string, string]] : []),
+            ...(confirm.status ? [["status", confirm.status] satisfies [string, string]] : []),
             ["query", queryString],
-            ...confirm.bookings.map((booking) => ["id", booking.id] as [string, string]),
+            ...confirm.bookings.map((booking): [string, string] => ["id", booking.id]),
           ]}
           confirmLabel={t(`confirm.${confirmTitle(confirm)}Button`, { count: confirm.bookings.length })}
           backHref={confirm.back}

@@ -41,18 +41,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
   });
   const shown = places.slice((page - 1) * LOCATIONS_PAGE_SIZE, page * LOCATIONS_PAGE_SIZE);
-  const countries = [...new Set(shown.map((place) => place.countryCode))].map((code) => ({
-    ...countryIndex.get(code)!,
-    places: shown
-      .filter((place) => place.countryCode === code)
-      .map(({ slug, name: placeName, carCount, latitude, longitude }) => ({
-        slug,
-        name: placeName,
-        carCount,
-        latitude,
-        longitude,
-      })),
-  }));
+  const shownCountries = new Set(shown.map((place) => place.countryCode));
+  const countries = [...countryIndex.values()]
+    .filter((country) => shownCountries.has(country.code))
+    .map((country) => ({
+      ...country,
+      places: shown
+        .filter((place) => place.countryCode === country.code)
+        .map(({ slug, name: placeName, carCount, latitude, longitude }) => ({
+          slug,
+          name: placeName,
+          carCount,
+          latitude,
+          longitude,
+        })),
+    }));
   return {
     title: page > 1 ? t("titleWithPage", { title: t("locations.title"), page }) : t("locations.title"),
     lead: t("locations.lead"),

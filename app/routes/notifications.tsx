@@ -9,7 +9,6 @@ import {
   listNotifications,
   NOTIFICATION_ACTIONS,
   ownNotifications,
-  type NotificationAction,
 } from "~/models/notifications.server";
 import { requireUserId } from "~/models/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -50,14 +49,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const page = Number(formData.get("page")) > 1 ? `?page=${Number(formData.get("page"))}` : "";
   if (!action) return data({ confirm: null, problem: "notifications.noneSelected" }, { status: 400 });
   const own = await ownNotifications(db, userId, ids);
+  const [first] = own;
   // Someone else's notification (or none): the same answer as one that does not exist.
-  if (!own.length) {
+  if (!first) {
     if (single) throw notFound();
     return data({ confirm: null, problem: "notifications.noneSelected" }, { status: 400 });
   }
   if (action === "open") {
-    await applyNotificationAction(db, userId, [own[0]!.id], "read");
-    return redirect(own[0]!.bookingId ? `/booking?b=${own[0]!.bookingId}` : `/notifications${page}`);
+    await applyNotificationAction(db, userId, [first.id], "read");
+    return redirect(first.bookingId ? `/booking?b=${first.bookingId}` : `/notifications${page}`);
   }
   if (action === "delete" && formData.get("confirmed") !== "yes") {
     return {
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     db,
     userId,
     own.map((row) => row.id),
-    action as Exclude<NotificationAction, "open">,
+    action,
   );
   return redirectWithToast(`/notifications${page}`, { type: "success", messageKey: "success.notificationsUpdated" });
 }
@@ -102,7 +102,7 @@ export default function Notifications() {
           fields={[
             ["bulkAction", "delete"],
             ["page", String(page)],
-            ...confirm.ids.map((id) => ["id", id] as [string, string]),
+            ...confirm.ids.map((id): [string, string] => ["id", id]),
           ]}
           confirmLabel={t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
           backHref={`/notifications${location.search}`}
