@@ -55,6 +55,13 @@ export const CONFIRMED_STATUS: Record<PaymentMode, BookingStatus> = {
 
 export const paysOnline = (mode: PaymentMode) => mode !== "payLater";
 
+/**
+ * Where a booked driver lands: an online payment's page checks the payment (spec §2 /checkout-session); a booking
+ * paid at pick-up has no payment to check, so its confirmation is named for what it is.
+ */
+export const confirmationPath = (mode: PaymentMode, attemptId: string) =>
+  `/${paysOnline(mode) ? "checkout-session" : "confirmation"}/${encodeURIComponent(attemptId)}`;
+
 export interface PaymentTerms {
   /** Taken online now (0 when paying later). */
   online: number;

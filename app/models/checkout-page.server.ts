@@ -33,6 +33,7 @@ import {
 } from "./checkout-offer.server";
 import { isOneOf, PAYMENT_MODES, type Extra, type Language } from "./enums";
 import { ALL_EXTRAS } from "./pricing";
+import { confirmationPath } from "./booking";
 import { formatMoney } from "./money";
 import { findProfile } from "./profile.server";
 import { getVisitor, getVisitorPricing } from "./visitor.server";
@@ -271,7 +272,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
   }
   const setCookie = await rememberBooking(request, outcome);
   if (outcome.kind === "confirmed")
-    return { kind: "redirect", url: `/checkout-session/${outcome.sessionId}`, status: 302, setCookie };
+    return { kind: "redirect", url: confirmationPath(order.paymentMode, outcome.sessionId), status: 302, setCookie };
   if (outcome.kind === "redirect") return { kind: "redirect", url: outcome.url, status: 303, setCookie };
   // Stripe's embedded form, on this page (with JavaScript; the hosted page was the redirect above).
   const { clientSecret, publishableKey, scriptUrl, sessionId } = outcome;

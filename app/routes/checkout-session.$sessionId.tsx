@@ -1,9 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
+import { OutcomeHeading } from "~/components/outcome-heading";
 import { findOwnBooking } from "~/models/booking-view.server";
 import { checkoutHref, searchHrefFor } from "~/models/checkout-offer.server";
+import { confirmationPath, paysOnline } from "~/models/booking";
 import { formatMoney } from "~/models/money";
 import { abandonPayment, latestPayment, settledAs, settleWithGateway, type Settlement } from "~/models/payments.server";
 import { instantToLocalDateTime } from "~/models/rental-period";
@@ -52,10 +54,12 @@ async function ownPayment(
  * nothing the driver did not pay for: coming back from the gateway's "go back" link only offers to cancel.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { db, own, user, language } = await ownPayment(request, context, params);
+  const { db, own, user, language, sessionId } = await ownPayment(request, context, params);
   const { t, translations } = await routeTranslations(language, "checkout");
   const common = { title: t("session.title"), translations };
   const { booking } = own;
+  // A booking paid at pick-up has no payment to check: its confirmation has its own address.
+  if (!paysOnline(booking.paymentMode)) throw redirect(confirmationPath(booking.paymentMode, sessionId));
   const left = new URL(request.url).searchParams.has("cancelled");
   const released = booking.status === "cancelled" && booking.releasedAt !== null;
   let settlement: Settlement = "paid";
@@ -149,21 +153,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
   return redirect(`/checkout-session/${encodeURIComponent(sessionId)}`, { status: 303 });
-}
-
-/**
- * The page's heading, focused when it appears: after "Book" (a client-side navigation with JavaScript) focus would
- * otherwise stay on the body, and a screen reader would not say the booking worked. Each state has its own heading,
- * so a change of state (checking → confirmed) focuses the new one.
- */
-function OutcomeHeading({ children }: { children: ReactNode }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <h1 ref={heading} tabIndex={-1}>
-      {children}
-    </h1>
-  );
 }
 
 export default function CheckoutSession() {

@@ -13,6 +13,7 @@ import { setDatabase } from "~/utils/db.server";
 import { readOutbox, routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
+import { loader as confirmationLoader } from "./confirmation.$attemptId";
 import { releaseExpiredHolds } from "~/models/bookings.server";
 import { refundOwedPayments, refundPayment } from "~/models/payments.server";
 import { action as webhookAction } from "./webhooks.$gateway";
@@ -562,6 +563,34 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
         catalogue,
       );
     expect(typeof leaf).toBe("string");
+  });
+
+  it("a booking paid at pick-up lands on its confirmation, not on a payment's page; only its browser opens it", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "payLater" });
+    expect(statusOf(result)).toBe(302);
+    const location = headerOf(result, "Location")!;
+    expect(location).toMatch(/^\/confirmation\/bk_/);
+    const attemptId = location.split("/").pop()!;
+    const confirmation = (cookie: string) =>
+      runCatching(
+        () =>
+          confirmationLoader({
+            ...routeArgs(new Request(`${ORIGIN}${location}`, { headers: { Cookie: cookie } })),
+            params: { attemptId },
+          }) as Promise<RouteResult>,
+      );
+    const page = await confirmation(cookieFrom(result));
+    expect(dataOf<{ receipt: { reference: string; paidOnline: boolean } }>(page).receipt).toMatchObject({
+      paidOnline: false,
+    });
+    expect(headerOf(page, "Cache-Control")).toBe("private, no-store");
+    // The payment page of a booking without a payment sends the driver to its confirmation.
+    const old = await sessionPage(attemptId, cookieFrom(result));
+    expect(statusOf(old)).toBe(302);
+    expect(headerOf(old, "Location")).toBe(location);
+    // Another browser: the same answer as for a booking that does not exist.
+    expect(statusOf(await confirmation(""))).toBe(404);
   });
 
   it("never charges a price the page did not show", async () => {

@@ -35,6 +35,7 @@ const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/settings",
   "routes/checkout",
   "routes/checkout-session.$sessionId",
+  "routes/confirmation.$attemptId",
 ]);
 
 export const isPrivateRoute = (routeId: string) => PRIVATE_ROUTES.has(routeId);

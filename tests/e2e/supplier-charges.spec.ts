@@ -82,7 +82,7 @@ for (const language of ["en", "fr"] as const) {
     await page.getByRole("button", { name: k.submitBook }).click();
 
     // The receipt keeps every line as quoted.
-    await expect(page).toHaveURL(/\/checkout-session\//);
+    await expect(page).toHaveURL(/\/confirmation\/bk_/);
     const lines = page.getByRole("table").first();
     await expect(lines.getByRole("row", { name: new RegExp(`^${k.summary.oneWayFee}`) })).toBeVisible();
     await expect(lines.getByRole("row", { name: new RegExp(`^${k.summary.youngDriverFee}`) })).toBeVisible();
