@@ -233,7 +233,7 @@ export function CheckoutForm({
               hint={{ key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }}
               autoComplete="bday"
               // The driver's age prices the supplier's young-driver fee (issue 25.5): the total follows it.
-              onChange={requote}
+              onChange={view.priceDependsOnAge ? requote : undefined}
             />
             {view.supplier.licenseRequired ? (
               signedInDriver?.hasLicense ? (

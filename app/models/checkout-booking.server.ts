@@ -127,6 +127,8 @@ export function checkoutView(
     // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.
     lines: { base: lines.base, extras: lines.extras },
     charges: { fees: lines.fees, tax: lines.tax },
+    // Whether the driver's age changes the total: only a supplier with a young-driver fee prices it.
+    priceDependsOnAge: youngDriverAge !== null,
     // The young-driver fee the supplier would add, while the driver's age is not known yet (issue 25.5).
     youngDriverUnknown:
       driverAge === null && youngDriverAge !== null
