@@ -84,3 +84,32 @@ test("once hydrated, a result's link navigates in the page instead of loading a 
   );
   expect(errors).toEqual([]);
 });
+
+test("each page runs on at most 12 script files, the map's and the checkout's included (issue 22.4)", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  let scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);
+  });
+  const count = async (path: string) => {
+    scripts = [];
+    await page.goto(path, { waitUntil: "networkidle" });
+    await page.locator("html[data-hydrated]").waitFor();
+    return { path, files: new Set(scripts).size };
+  };
+  const counts = [];
+  for (const path of ["/?lng=en", `${SEARCH}&lng=en`, "/locations?lng=en", "/sign-up?lng=en", "/about?lng=en"])
+    counts.push(await count(path));
+  // The checkout of the first car offered (Conform and the payment choices on top of the shared file).
+  await page.goto(`${SEARCH}&lng=en`);
+  const href = await page
+    .getByRole("link", { name: /^Choose this car/ })
+    .first()
+    .getAttribute("href");
+  counts.push(await count(href!));
+  for (const { path, files } of counts) expect(files, `${path} loads ${files} script files`).toBeLessThanOrEqual(12);
+  // The merge never leaves a page without its code: every page above hydrated, and none logged an error.
+  expect(errors).toEqual([]);
+});
