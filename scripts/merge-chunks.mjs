@@ -20,6 +20,13 @@ const serverBuild = process.argv[3] ?? "build/index.js";
 const SMALL_CHUNK_BYTES = 2048;
 const PUBLIC_PATH = "/build/";
 
+// The server build's copy of the manifest (one literal statement, replaced whole at the end): checked before anything
+// changes, so a server build printed another way stops the build with the browser build untouched.
+const server = readFileSync(serverBuild, "utf8");
+const statement = /^var assets_manifest_default = \{.*\};$/m;
+const statements = server.match(new RegExp(statement.source, "gm"))?.length ?? 0;
+if (statements !== 1) throw new Error(`merge-chunks: found ${statements} asset manifests in ${serverBuild}`);
+
 const manifestFile = readdirSync(buildDir).find((name) => /^manifest-[0-9A-F]+\.js$/i.test(name));
 if (!manifestFile) throw new Error(`merge-chunks: no manifest in ${buildDir}`);
 const manifestText = readFileSync(path.join(buildDir, manifestFile), "utf8");
@@ -132,26 +139,28 @@ const allImports = (chunk, seen = new Set()) => {
   }
   return seen;
 };
+/** A module and every file it imports; the entry always lists its imports (Remix's `<Scripts>` reads them). */
 const described = (name) => {
   const chunk = chunkOfEntry.get(name);
   if (!chunk) throw new Error(`merge-chunks: Rollup made no entry for ${name}`);
   const imports = [...allImports(chunk)].map((fileName) => PUBLIC_PATH + fileName);
-  return { module: PUBLIC_PATH + chunk.fileName, imports: imports.length ? imports : undefined };
+  const listed = imports.length > 0 || name === "entry.client";
+  return { module: PUBLIC_PATH + chunk.fileName, imports: listed ? imports : undefined };
 };
 const merged = { ...manifest, entry: described("entry.client"), routes: {} };
 for (const [id, route] of Object.entries(manifest.routes)) merged.routes[id] = { ...route, ...described(id) };
-const version = createHash("sha256").update(JSON.stringify(merged.routes)).digest("hex").slice(0, 8).toUpperCase();
+const version = createHash("sha256")
+  .update(JSON.stringify({ entry: merged.entry, routes: merged.routes }))
+  .digest("hex")
+  .slice(0, 8)
+  .toUpperCase();
 merged.version = version;
 merged.url = `${PUBLIC_PATH}manifest-${version}.js`;
 rmSync(path.join(buildDir, manifestFile));
 for (const suffix of [".br", ".gz"]) rmSync(path.join(buildDir, manifestFile + suffix), { force: true });
 writeFileSync(path.join(buildDir, `manifest-${version}.js`), `window.__remixManifest=${JSON.stringify(merged)};`);
 
-// The server build's copy of the manifest (one literal statement, replaced whole).
-const server = readFileSync(serverBuild, "utf8");
-const statement = /^var assets_manifest_default = \{.*\};$/m;
-const matches = server.match(new RegExp(statement.source, "gm")) ?? [];
-if (matches.length !== 1) throw new Error(`merge-chunks: found ${matches.length} asset manifests in ${serverBuild}`);
+// The server build's copy of the manifest, checked at the start.
 writeFileSync(
   serverBuild,
   server.replace(statement, () => `var assets_manifest_default = ${JSON.stringify(merged)};`),
