@@ -55,7 +55,7 @@ export function CheckoutForm({
     quote.data && quote.data.state.kind === "offer" && quotedFor === attemptKey ? quote.data.state.view : null;
   const view = quoted ?? state.view;
   const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
-  const [mode, setMode] = useState<string | null>(state.view.paymentMode);
+  const [mode, setMode] = useState<PaymentMode | null>(state.view.paymentMode);
   const submitting = useIsPending("book");
   const online = mode !== null && mode !== "payLater";
   const gateway = view.gateways.find((name) => name === fields.gateway.initialValue) ?? view.gateways[0];
@@ -88,7 +88,8 @@ export function CheckoutForm({
     requote();
   };
   const onMode = (event: ChangeEvent<HTMLInputElement>) => {
-    setMode(event.currentTarget.value);
+    const { value } = event.currentTarget;
+    setMode(view.paymentOptions.find((option) => option.mode === value)?.mode ?? null);
     requote();
   };
 
@@ -342,7 +343,7 @@ export function CheckoutForm({
               <CancellationTermsText
                 terms={{
                   kind: cancellationKind(
-                    mode as PaymentMode,
+                    mode,
                     view.extras.included.includes("cancellation") || chosen.includes("cancellation"),
                   ),
                   deadline: view.cancellationDeadline,
