@@ -3,7 +3,9 @@
  * signed in, or the browser that booked it (a visitor's account has no password until it is activated). Anyone else
  * gets the same answer as for a booking that does not exist.
  */
-import type { Executor } from "~/utils/db.server";
+import { getDb, type Executor } from "~/utils/db.server";
+import type { RequestContext } from "~/utils/request-memo.server";
+import { getVisitor } from "./visitor.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { bookingReference, convertedPriceLines, paymentTerms } from "./booking";
 import { deskFromColumns, deskView } from "./pickup-desk";
@@ -32,6 +34,19 @@ export async function findOwnBooking(
   // and its button says so (as the list's action decides, decision 021).
   if (receipt.cancelsAtOnce) receipt.cancelsAtOnce = await cancelsAtOnceHere(db, details.booking, new Date());
   return { ...details, receipt };
+}
+
+/**
+ * The booking of a checkout attempt (a payment's session, or a pay-later booking's confirmation) if the visitor
+ * asking may see it: signed in as its driver (or staff), or the browser that booked. Null otherwise, the same answer
+ * as for an attempt that does not exist, so ids cannot be probed.
+ */
+export async function findVisitorsAttempt(request: Request, context: RequestContext, attemptId: string) {
+  const { language, user } = await getVisitor(request, context);
+  const db = await getDb();
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const own = await findOwnBooking(db, { sessionId: attemptId.slice(0, 255) }, request, viewer);
+  return { db, own, user, language };
 }
 
 /** Everything a receipt shows, amounts in the currency and at the rate of the booking (display minor units). */

@@ -3,20 +3,18 @@ import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BookingReceipt } from "~/components/booking-receipt";
 import { OutcomeHeading } from "~/components/outcome-heading";
-import { findOwnBooking } from "~/models/booking-view.server";
+import { findOwnBooking, findVisitorsAttempt } from "~/models/booking-view.server";
 import { checkoutHref, searchHrefFor } from "~/models/checkout-offer.server";
 import { confirmationPath, paysOnline } from "~/models/booking";
 import { formatMoney } from "~/models/money";
 import { abandonPayment, latestPayment, settledAs, settleWithGateway, type Settlement } from "~/models/payments.server";
 import { instantToLocalDateTime } from "~/models/rental-period";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
-import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { SiteLink } from "~/components/site-link";
 
@@ -39,13 +37,10 @@ async function ownPayment(
   context: LoaderFunctionArgs["context"],
   params: LoaderFunctionArgs["params"],
 ) {
-  const { language, user } = await getVisitor(request, context);
-  const db = await getDb();
-  const sessionId = String(params.sessionId ?? "").slice(0, 255);
-  const own = await findOwnBooking(db, { sessionId }, request, user ? { id: user.id, role: user.role } : null);
-  // Someone else's session, or none: the same answer, so ids cannot be probed.
+  const sessionId = String(params.sessionId ?? "");
+  const { own, ...visitor } = await findVisitorsAttempt(request, context, sessionId);
   if (!own) throw notFound();
-  return { db, own, user, language, sessionId };
+  return { ...visitor, own, sessionId };
 }
 
 /**
@@ -55,11 +50,10 @@ async function ownPayment(
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { db, own, user, language, sessionId } = await ownPayment(request, context, params);
-  const { t, translations } = await routeTranslations(language, "checkout");
-  const common = { title: t("session.title"), translations };
   const { booking } = own;
   // A booking paid at pick-up has no payment to check: its confirmation has its own address.
   if (!paysOnline(booking.paymentMode)) throw redirect(confirmationPath(booking.paymentMode, sessionId));
+  const { t, translations } = await routeTranslations(language, "checkout");
   const left = new URL(request.url).searchParams.has("cancelled");
   const released = booking.status === "cancelled" && booking.releasedAt !== null;
   let settlement: Settlement = "paid";
@@ -84,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const headers = { "Cache-Control": PRIVATE_PAGE };
   /** The page: its title and one outcome, each with only what it shows. */
-  const page = (title: string, outcome: SessionOutcome) => data({ ...common, title, outcome }, { headers });
+  const page = (title: string, outcome: SessionOutcome) => data({ title, translations, outcome }, { headers });
   const link = {
     car: booking.carId,
     pickup: own.pickup.slug,

@@ -4,9 +4,7 @@ import { BookingReceipt } from "~/components/booking-receipt";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { OutcomeHeading } from "~/components/outcome-heading";
 import { confirmationPath, paysOnline } from "~/models/booking";
-import { findOwnBooking } from "~/models/booking-view.server";
-import { getVisitor } from "~/models/visitor.server";
-import { getDb } from "~/utils/db.server";
+import { findVisitorsAttempt } from "~/models/booking-view.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
@@ -19,14 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
  * booked); an online payment's confirmation is its payment page, /checkout-session.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { language, user } = await getVisitor(request, context);
-  const attemptId = String(params.attemptId ?? "").slice(0, 255);
-  const own = await findOwnBooking(
-    await getDb(),
-    { sessionId: attemptId },
-    request,
-    user ? { id: user.id, role: user.role } : null,
-  );
+  const attemptId = String(params.attemptId ?? "");
+  const { own, language } = await findVisitorsAttempt(request, context, attemptId);
   // Someone else's booking, or none: the same answer, so ids cannot be probed.
   if (!own) throw notFound();
   if (paysOnline(own.booking.paymentMode)) throw redirect(confirmationPath(own.booking.paymentMode, attemptId));
