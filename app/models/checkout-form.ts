@@ -128,6 +128,8 @@ export function checkoutChoices(values: CheckoutValues, rules: CheckoutRules) {
   const typed = checkBirthDate(values.birthDate, { minimumAge: 0, now: rules.now, language: rules.language });
   return {
     extras,
+    /** An extra the supplier does not sell was posted (by hand): refused, never priced. */
+    unofferedExtra: values.extra.some((extra) => !offered.has(extra)),
     paymentMode,
     gateway,
     secondDriver: addsSecondDriver(values, extras, rules),
@@ -152,10 +154,8 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
     if (problem) problems[field] ??= problem;
   };
   const choices = checkoutChoices(values, rules);
-  const offered = new Set<string>([...rules.optionalExtras, ...rules.includedExtras]);
-  // An extra the supplier does not sell (posted by hand): refused, never priced.
-  if (values.extra.some((extra) => !offered.has(extra))) set("extras", { key: "checkout:problems.extraUnavailable" });
   const { paymentMode, gateway, secondDriver } = choices;
+  if (choices.unofferedExtra) set("extras", { key: "checkout:problems.extraUnavailable" });
   if (!paymentMode) set("paymentMode", { key: "checkout:problems.choosePayment" });
   if (values.intent === "quote") return { problems, order: null };
 
@@ -232,6 +232,7 @@ type CheckoutSubmission = ReturnType<typeof readCheckoutForm>["submission"];
  */
 export function checkoutReply(submission: CheckoutSubmission, more: Record<string, Message> = {}) {
   const hideFields = [...CARD_FIELDS];
+  // Conform counts any `formErrors`/`fieldErrors` option, even empty, as an error: a clean post passes none.
   if (Object.keys(more).length === 0) return submission.reply({ hideFields });
   const encoded = (problem: Message) => [encodeFormError(problem.key, problem.params)];
   const { "": formError, ...fields } = more;
