@@ -64,6 +64,8 @@ const closure = (roots) => {
   return seen;
 };
 
+// Every script esbuild made that a page can load (the dynamically imported ones are loaded later and stay apart).
+const builtScripts = closure(Object.values(entries));
 // What every page loads: the entry, the root route and their imports.
 const everyPage = closure([entries["entry.client"], entries.root]);
 const shared = new Set([...everyPage].filter((file) => file !== entries["entry.client"] && file !== entries.root));
@@ -71,7 +73,7 @@ const shared = new Set([...everyPage].filter((file) => file !== entries["entry.c
 const isEntry = new Set(Object.values(entries));
 for (let joined = true; joined;) {
   joined = false;
-  for (const file of closure(Object.values(entries))) {
+  for (const file of builtScripts) {
     if (shared.has(file) || isEntry.has(file) || statSync(file).size >= SMALL_CHUNK_BYTES) continue;
     if (importsOf(file).every((imported) => shared.has(imported) || everyPage.has(imported))) {
       shared.add(file);
@@ -115,7 +117,7 @@ await bundle.close();
 
 // Replace esbuild's scripts by Rollup's (assets such as CSS and images stay where they are).
 const outputs = new Map(output.filter((item) => item.type === "chunk").map((chunk) => [chunk.fileName, chunk]));
-const oldScripts = closure(Object.values(entries));
+const oldScripts = new Set(builtScripts);
 for (const file of readdirSync(path.join(buildDir, "_shared")).map((name) => path.join(buildDir, "_shared", name)))
   if (/\.js$/.test(file)) oldScripts.add(file);
 for (const file of oldScripts) rmSync(file, { force: true });
