@@ -42,7 +42,7 @@ const ENUM_NAMES = [
 const enumsFromOneModule = {
   name: "#db/schema",
   importNames: ENUM_NAMES,
-  message: "Import enums and their types from ~/models/enums.",
+  message: "Import enums and their types from ~/domain/enums.",
 };
 // Links render through SiteLink, which the server renders as plain anchors (decision 018).
 const siteLinks = {

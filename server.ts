@@ -17,7 +17,7 @@ import { redisHealth } from "~/utils/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { recaptchaOrigins } from "~/utils/recaptcha.server";
 import { socialProviderOrigins } from "~/utils/social.server";
-import { paymentEmbedOrigins, paymentFormOrigins } from "~/utils/payments/gateway.server";
+import { paymentEmbedOrigins, paymentFormOrigins } from "~/models/payments/gateways/gateway.server";
 import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";

@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { isOneOf, LANGUAGES, type Language } from "~/models/enums";
+import { isOneOf, LANGUAGES, type Language } from "~/domain/enums";
 
 /** The languages pages are offered in: every language the database knows (one list, `LANGUAGES`). */
 export const SUPPORTED_LANGUAGES = LANGUAGES;

@@ -31,7 +31,7 @@ import { bundleText, detectLanguage, rememberLanguage } from "~/utils/i18n.serve
 import { bundleOf } from "~/utils/translator";
 import { useNonce } from "~/hooks/nonce";
 import { getToast } from "~/utils/toast.server";
-import { getVisitor, getVisitorPricing, type Visitor } from "~/models/visitor.server";
+import { getVisitor, getVisitorPricing, type Visitor } from "~/models/account/visitor.server";
 import { logError } from "~/utils/errors.server";
 
 export const links: LinksFunction = () => [

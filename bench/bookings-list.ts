@@ -6,7 +6,7 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/bookings-list.ts      (or PGlite in ./data/bench-pglite)
  */
 import { sql } from "drizzle-orm";
-import { listBookings, BOOKINGS_PAGE_SIZE } from "~/models/booking-list.server";
+import { listBookings, BOOKINGS_PAGE_SIZE } from "~/models/booking/booking-list.server";
 import { openDatabase } from "~/utils/db.server";
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);

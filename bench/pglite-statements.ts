@@ -12,9 +12,9 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import * as schema from "#db/schema";
 import { seedDemoData } from "#db/seed";
-import { searchCars } from "~/models/cars.server";
-import { listPlaces } from "~/models/places.server";
-import { parseSearchParams } from "~/models/search-params";
+import { searchCars } from "~/models/search/cars.server";
+import { listPlaces } from "~/models/catalogue/places.server";
+import { parseSearchParams } from "~/models/search/search-params";
 import type { Database } from "~/utils/db.server";
 import { withStatementCache } from "~/utils/pglite-statements.server";
 

@@ -8,9 +8,9 @@
  *        BENCH_RUNS=100 …
  */
 import { sql } from "drizzle-orm";
-import { searchCars } from "~/models/cars.server";
-import { listPlaces, placeSubtree } from "~/models/places.server";
-import { parseSearchParams } from "~/models/search-params";
+import { searchCars } from "~/models/search/cars.server";
+import { listPlaces, placeSubtree } from "~/models/catalogue/places.server";
+import { parseSearchParams } from "~/models/search/search-params";
 import { openDatabase } from "~/utils/db.server";
 
 const url = process.env.DATABASE_URL;

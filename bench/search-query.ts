@@ -7,10 +7,10 @@
  *        BENCH_BY_FILTERS=1 …   (also each query's own figures)
  *        BENCH_QUERIES="|range=midi" BENCH_DAYS=3 …   (only these queries, only these rental lengths)
  */
-import { searchCars } from "~/models/cars.server";
-import { listPlaces } from "~/models/places.server";
-import { loadSearch } from "~/models/search-page.server";
-import { parseSearchParams } from "~/models/search-params";
+import { searchCars } from "~/models/search/cars.server";
+import { listPlaces } from "~/models/catalogue/places.server";
+import { loadSearch } from "~/models/search/search-page.server";
+import { parseSearchParams } from "~/models/search/search-params";
 import { openDatabase } from "~/utils/db.server";
 
 const runs = Number(process.env.BENCH_RUNS ?? 300);

@@ -2,8 +2,8 @@
  * The demo catalogue: real places, plausible suppliers and a deterministic fleet that covers every
  * range, fuel type, gearbox, fuel policy, multimedia item, mileage kind and extras semantics.
  */
-import type { PickupDesk, WeeklyHours } from "../app/models/pickup-desk";
-import type { SupplierCharges } from "../app/models/pricing";
+import type { PickupDesk, WeeklyHours } from "../app/domain/pickup-desk";
+import type { SupplierCharges } from "../app/models/pricing/pricing";
 import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "./schema";
 
 export interface DemoCountry {

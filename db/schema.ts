@@ -27,9 +27,9 @@ import {
 } from "drizzle-orm/pg-core";
 
 // The enumerations live beside the domain code (browser-safe); the schema re-exports them for server code.
-export * from "../app/models/enums";
-import type { Currency, Extra, Language, Multimedia } from "../app/models/enums";
-import type { WeeklyHours } from "../app/models/pickup-desk";
+export * from "../app/domain/enums";
+import type { Currency, Extra, Language, Multimedia } from "../app/domain/enums";
+import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {
   USER_ROLES,
   LANGUAGES,
@@ -47,7 +47,7 @@ import {
   OUTBOX_STATUSES,
   TOKEN_PURPOSES,
   SOCIAL_PROVIDERS,
-} from "../app/models/enums";
+} from "../app/domain/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();

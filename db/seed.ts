@@ -14,7 +14,7 @@ import {
   MULTIMEDIA_SETS,
 } from "./demo-catalogue";
 import * as schema from "./schema";
-import type { PickupDesk } from "~/models/pickup-desk";
+import type { PickupDesk } from "~/domain/pickup-desk";
 
 /** A place's desk as its columns (none on record: every column null, any time accepted). */
 const deskColumns = (desk: PickupDesk | undefined) => ({

@@ -1,5 +1,5 @@
 // Every namespace must have the same keys in every language (plural suffixes _one/_other count as one key). The
-// languages are the folders of app/locales, and they must be the `LANGUAGES` of app/models/enums.ts.
+// languages are the folders of app/locales, and they must be the `LANGUAGES` of app/domain/enums.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -9,11 +9,11 @@ const languages = readdirSync(root, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 const declared =
-  /export const LANGUAGES = \[([^\]]*)\]/.exec(readFileSync("app/models/enums.ts", "utf8"))?.[1].match(/[a-z-]+/gi) ??
+  /export const LANGUAGES = \[([^\]]*)\]/.exec(readFileSync("app/domain/enums.ts", "utf8"))?.[1].match(/[a-z-]+/gi) ??
   [];
 if (declared.slice().sort().join() !== languages.join()) {
   console.error(
-    `locales: app/locales has ${languages.join(", ")}, but LANGUAGES in app/models/enums.ts lists ${declared.join(", ")}`,
+    `locales: app/locales has ${languages.join(", ")}, but LANGUAGES in app/domain/enums.ts lists ${declared.join(", ")}`,
   );
   process.exit(1);
 }

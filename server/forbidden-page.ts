@@ -1,8 +1,8 @@
 import { isSupportedLanguage } from "~/i18n";
 import { escapeHtml } from "~/utils/html";
 import { resources } from "~/locales";
-import { languageFromAcceptLanguage } from "~/models/language";
-import { type Language } from "~/models/enums";
+import { languageFromAcceptLanguage } from "~/domain/language";
+import { type Language } from "~/domain/enums";
 
 type Refusal = "crossSite" | 411 | 413 | 415;
 

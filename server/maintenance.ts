@@ -1,5 +1,5 @@
-import { releaseExpiredHolds } from "~/models/bookings.server";
-import { refundOwedPayments } from "~/models/payments.server";
+import { releaseExpiredHolds } from "~/models/booking/bookings.server";
+import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/origin.server";
 import { purgeSentMail } from "~/utils/mail-outbox.server";

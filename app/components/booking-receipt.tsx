@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
-import type { BookingReceiptView } from "~/models/booking-view.server";
-import { formatMoney } from "~/models/money";
+import type { BookingReceiptView } from "~/models/booking/booking-view.server";
+import { formatMoney } from "~/domain/money";
 import { CancellationTermsText } from "./cancellation-terms";
 import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";

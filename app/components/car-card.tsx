@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { useTranslation } from "~/components/i18n-provider";
-import type { DisplayedOffer } from "~/models/search-page.server";
-import { truncate } from "~/models/search";
+import type { DisplayedOffer } from "~/models/search/search-page.server";
+import { truncate } from "~/models/search/search";
 import { useMoney } from "~/hooks/use-money";
 import { formatLocalDateTimeShort } from "./local-time";
 import { ChargesNotes } from "./price-charges";

@@ -12,12 +12,12 @@ import { useIsPending } from "~/components/status-button";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useServerForm } from "~/hooks/use-server-form";
 import { useMoney } from "~/hooks/use-money";
-import { cancellationKind } from "~/models/cancellation-terms";
-import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout-fields";
-import type { CheckoutValues } from "~/models/checkout-form";
-import type { CheckoutLink } from "~/models/checkout-offer.server";
-import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout-page.server";
-import type { PaymentGateway as GatewayName, PaymentMode } from "~/models/enums";
+import { cancellationKind } from "~/models/booking/cancellation-terms";
+import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout/checkout-fields";
+import type { CheckoutValues } from "~/models/checkout/checkout-form";
+import type { CheckoutLink } from "~/models/checkout/checkout-offer.server";
+import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout/checkout-page.server";
+import type { PaymentGateway as GatewayName, PaymentMode } from "~/domain/enums";
 
 type OfferState = Extract<CheckoutPageState, { kind: "offer" }>;
 /** The form's fields as the form kit names them: what the schema reads, the licence, and the options' fieldset. */

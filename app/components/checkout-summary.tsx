@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/i18n-provider";
-import type { CheckoutView } from "~/models/checkout-booking.server";
-import { formatMoney } from "~/models/money";
+import type { CheckoutView } from "~/models/checkout/checkout-booking.server";
+import { formatMoney } from "~/domain/money";
 import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";
 

@@ -2,8 +2,8 @@ import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import { NoScriptButton } from "./no-script-button";
 import { ReturnHereInput } from "./return-here-input";
-import { currencySymbol, DISPLAY_CURRENCIES } from "~/models/money";
-import type { Currency } from "~/models/enums";
+import { currencySymbol, DISPLAY_CURRENCIES } from "~/domain/money";
+import type { Currency } from "~/domain/enums";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /** The header's display-currency switch: a plain form; with JavaScript it applies on change. */

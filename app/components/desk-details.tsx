@@ -1,4 +1,4 @@
-import { hoursLines, weekdayName, type DeskView } from "~/models/pickup-desk";
+import { hoursLines, weekdayName, type DeskView } from "~/domain/pickup-desk";
 import { useTranslation } from "./i18n-provider";
 
 /**

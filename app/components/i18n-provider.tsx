@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_NAMESPACE } from "~/i18n";
 import type { RouteTranslations } from "~/utils/i18n.server";
 import type { Namespace } from "~/utils/translation-keys";
-import type { Language } from "~/models/enums";
+import type { Language } from "~/domain/enums";
 import { bundleOf, createTranslator, type Bundle, type Translate } from "~/utils/translator";
 
 /** One language's loaded namespaces, and a translator per namespace asked for. */

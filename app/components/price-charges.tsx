@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/i18n-provider";
-import type { ChargesView } from "~/models/pricing";
-import { formatTaxRate } from "~/models/money";
+import type { ChargesView } from "~/models/pricing/pricing";
+import { formatTaxRate } from "~/domain/money";
 
 /**
  * What an offer's total includes (issue 25.5), under its price on a results card: the supplier's tax (in its rates,

@@ -1,6 +1,6 @@
-import type { Extra } from "~/models/enums";
+import type { Extra } from "~/domain/enums";
 import type { ReactNode } from "react";
-import { formatTaxRate } from "~/models/money";
+import { formatTaxRate } from "~/domain/money";
 import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
 

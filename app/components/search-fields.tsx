@@ -7,7 +7,7 @@ import type {
   PlaceInput,
   SearchFormErrors,
   SearchFormState,
-} from "~/models/search-page.server";
+} from "~/models/search/search-page.server";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FieldError } from "./field-error";
 import { SiteLink } from "./site-link";

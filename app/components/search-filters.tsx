@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
-import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/models/enums";
+import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/domain/enums";
 import {
   activeFilterCount,
   BOOKING_TERMS,
@@ -9,7 +9,7 @@ import {
   RATING_THRESHOLDS,
   SEAT_OPTIONS,
   type SearchParams,
-} from "~/models/search";
+} from "~/models/search/search";
 import { useMoney } from "~/hooks/use-money";
 import { SiteLink } from "./site-link";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/components/i18n-provider";
-import type { SearchFormState } from "~/models/search-page.server";
+import type { SearchFormState } from "~/models/search/search-page.server";
 import { SiteLink } from "./site-link";
 
 const formats = new Map<string, Intl.DateTimeFormat>();

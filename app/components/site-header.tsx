@@ -1,8 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import { SUPPORTED_LANGUAGES } from "~/i18n";
-import type { SessionUser } from "~/models/accounts.server";
-import type { Currency } from "~/models/enums";
+import type { SessionUser } from "~/models/account/accounts.server";
+import type { Currency } from "~/domain/enums";
 import { CurrencyForm } from "./currency-form";
 import { StatusButton } from "./status-button";
 import { ReturnHereInput } from "./return-here-input";

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
-import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from "~/models/enums";
+import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from "~/domain/enums";
 
 /**
  * 'Continue with …' for each configured provider: plain form posts that leave for the provider's page (a full

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { formatMoney } from "~/models/money";
+import { formatMoney } from "~/domain/money";
 import type { RootLoaderData } from "~/root";
 
 /** Formats display-currency minor units in the page's currency and language. */

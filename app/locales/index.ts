@@ -29,7 +29,7 @@ import frHome from "./fr/home.json";
 import frMail from "./fr/mail.json";
 import frPages from "./fr/pages.json";
 import frSearch from "./fr/search.json";
-import type { Language } from "~/models/enums";
+import type { Language } from "~/domain/enums";
 
 /** Every namespace of every language, for the server. The browser receives only its own language. */
 export const resources = {

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { resources, type StaticPageKey } from "~/locales";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /** URL slug → page in the 'pages' namespace (spec §2 static pages). */
 const STATIC_PAGES: Record<string, StaticPageKey> = {

@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RatesAsOf } from "~/components/rates-as-of";
 import { SearchFields } from "~/components/search-fields";
-import { catalogOf } from "~/models/catalog.server";
-import { convertMinorUnits } from "~/models/money";
-import { loadSearchForm } from "~/models/search-page.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
+import { convertMinorUnits } from "~/domain/money";
+import { loadSearchForm } from "~/models/search/search-page.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor, getVisitorPricing } from "~/models/visitor.server";
+import { getVisitor, getVisitorPricing } from "~/models/account/visitor.server";
 import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

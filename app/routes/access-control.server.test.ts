@@ -10,9 +10,9 @@ import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "..
 import { routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as bookingLoader } from "./booking";
 import { loader as calendarLoader } from "./booking[.ics]";
-import { action as bookingsAction, loader as bookingsLoader } from "./bookings";
+import { action as bookingsAction, loader as bookingsLoader } from "./bookings/route";
 import { action as notificationsAction, loader as notificationsLoader } from "./notifications";
-import { action as amendAction, loader as amendLoader } from "./booking_.amend";
+import { action as amendAction, loader as amendLoader } from "./booking_.amend/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("access-control"));
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { tokens, users } from "#db/schema";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
 import type { TestDatabase } from "../../tests/support/test-database";
-import { issueToken, TOKEN_LIFETIME_MS } from "~/models/tokens.server";
+import { issueToken, TOKEN_LIFETIME_MS } from "~/models/account/tokens.server";
 import { verifyPassword } from "~/utils/password.server";
 import { action, loader } from "./activate";
 

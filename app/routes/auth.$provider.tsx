@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { SOCIAL_PROVIDER_NAMES } from "~/models/enums";
+import { SOCIAL_PROVIDER_NAMES } from "~/domain/enums";
 import { configuredSocialProviders, isSocialProvider, startSocialSignIn } from "~/utils/social.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";

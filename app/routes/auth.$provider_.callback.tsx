@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { SOCIAL_PROVIDER_NAMES } from "~/models/enums";
-import { findOrCreateSocialAccount } from "~/models/social-accounts.server";
-import { redirectSignedIn } from "~/models/auth.server";
+import { SOCIAL_PROVIDER_NAMES } from "~/domain/enums";
+import { findOrCreateSocialAccount } from "~/models/account/social-accounts.server";
+import { redirectSignedIn } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { clearPendingSignIn, finishSocialSignIn, isSocialProvider } from "~/utils/social.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /** The provider's answer: a GET (Google, Facebook) or a cross-site form post (Apple). */
 async function handleCallback({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) {

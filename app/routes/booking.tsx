@@ -1,14 +1,14 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BookingReceipt } from "~/components/booking-receipt";
-import { findOwnBooking } from "~/models/booking-view.server";
+import { findOwnBooking } from "~/models/booking/booking-view.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { bookingCalendar } from "~/models/booking-mails.server";
-import { findOwnBooking } from "~/models/booking-view.server";
+import { bookingCalendar } from "~/models/booking/booking-mails.server";
+import { findOwnBooking } from "~/models/booking/booking-view.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound } from "~/utils/responses.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /** The booking's pick-up and drop-off as a calendar file (the same one the confirmation mail carries). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { changePasswordSchema } from "~/models/account-forms";
-import { checkCurrentPassword, hasPassword, setPassword } from "~/models/accounts.server";
-import { redirectSignedIn, requireUserId } from "~/models/auth.server";
+import { changePasswordSchema } from "~/models/account/account-forms";
+import { checkCurrentPassword, hasPassword, setPassword } from "~/models/account/accounts.server";
+import { redirectSignedIn, requireUserId } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -16,7 +16,7 @@ import { hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 

@@ -12,15 +12,15 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/test-
 import { setDatabase } from "~/utils/db.server";
 import { readOutbox, routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
-import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId";
+import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId/route";
 import { loader as confirmationLoader } from "./confirmation.$attemptId";
-import { releaseExpiredHolds } from "~/models/bookings.server";
-import { refundOwedPayments, refundPayment } from "~/models/payments.server";
+import { releaseExpiredHolds } from "~/models/booking/bookings.server";
+import { refundOwedPayments, refundPayment } from "~/models/payments/payments.server";
 import { action as webhookAction } from "./webhooks.$gateway";
-import { action as bookingsAction } from "./bookings";
-import { findOwnBooking } from "~/models/booking-view.server";
+import { action as bookingsAction } from "./bookings/route";
+import { findOwnBooking } from "~/models/booking/booking-view.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { decodeFormError } from "~/utils/form-errors";
+import { decodeFormError } from "~/domain/form-errors";
 
 const standIns = await vi.hoisted(async () => {
   const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");

@@ -4,7 +4,7 @@ import { CheckoutForm } from "~/components/checkout-form";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
-import { loadCheckout, submitCheckout, type CheckoutOutcome } from "~/models/checkout-page.server";
+import { loadCheckout, submitCheckout, type CheckoutOutcome } from "~/models/checkout/checkout-page.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { contactMessages, outboxMails, users } from "#db/schema";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
-import { submitContactMessage } from "~/models/contact.server";
+import { submitContactMessage } from "~/models/messages/contact.server";
 import { getMailer } from "~/utils/mail.server";
 import { deliverQueuedMail } from "~/utils/mail-outbox.server";
 import { action } from "./contact";

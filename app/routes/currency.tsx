@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { updateUserCurrency } from "~/models/accounts.server";
+import { updateUserCurrency } from "~/models/account/accounts.server";
 import { currencyCookie, requireDisplayCurrency, UnsupportedCurrencyError } from "~/utils/currency.server";
 import { getDb } from "~/utils/db.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /** The header's currency form: stores the choice in a cookie and on a signed-in user's record. */
 export async function action({ request, context }: ActionFunctionArgs) {

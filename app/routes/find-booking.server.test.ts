@@ -8,10 +8,10 @@ import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
-import { bookingReference } from "~/models/booking";
+import { bookingReference } from "~/models/booking/booking";
 import { loader as bookingLoader } from "./booking";
-import { loader as amendLoader } from "./booking_.amend";
-import { action as bookingsAction, loader as bookingsLoader } from "./bookings";
+import { loader as amendLoader } from "./booking_.amend/route";
+import { action as bookingsAction, loader as bookingsLoader } from "./bookings/route";
 import { action as findAction } from "./find-booking";
 import { action as openAction, loader as openLoader } from "./find-booking_.open";
 

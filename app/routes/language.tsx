@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isSupportedLanguage } from "~/i18n";
-import { updateUserLanguage } from "~/models/accounts.server";
+import { updateUserLanguage } from "~/models/account/accounts.server";
 import { getDb } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";
 import { languageCookie } from "~/utils/i18n.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /** The page to go back to, without a `?lng=` that would override the choice just made. */
 function backWithoutLanguage(target: FormDataEntryValue | null): string {

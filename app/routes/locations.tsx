@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { Pagination } from "~/components/pagination";
-import { catalogOf } from "~/models/catalog.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 import { SiteLink } from "~/components/site-link";
 
 const LocationMap = lazy(() => import("~/components/location-map"));

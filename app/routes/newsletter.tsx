@@ -7,7 +7,7 @@ import { Field, FormErrorSummary } from "~/components/form-field";
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useTranslation } from "~/components/i18n-provider";
-import { isValidUnsubscribe, newsletterSchema, subscribe, unsubscribe } from "~/models/newsletter.server";
+import { isValidUnsubscribe, newsletterSchema, subscribe, unsubscribe } from "~/models/messages/newsletter.server";
 import { getDb } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +15,7 @@ import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, redirectRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 

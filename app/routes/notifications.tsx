@@ -9,8 +9,8 @@ import {
   listNotifications,
   NOTIFICATION_ACTIONS,
   ownNotifications,
-} from "~/models/notifications.server";
-import { requireUserId } from "~/models/auth.server";
+} from "~/models/messages/notifications.server";
+import { requireUserId } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -18,7 +18,7 @@ import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { availablePlaces } from "~/models/places.server";
-import { catalogOf } from "~/models/catalog.server";
-import { matchPlaces } from "~/models/place-finder";
+import { availablePlaces } from "~/models/catalogue/places.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
+import { matchPlaces } from "~/models/search/place-finder";
 import { getDb } from "~/utils/db.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 
 /**
  * Suggestions for a place field of a large network, in the reader's language (`/places?q=tun`): the places with

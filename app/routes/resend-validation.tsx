@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { sendValidationEmail } from "~/models/account-mails.server";
-import { findUserContact } from "~/models/accounts.server";
-import { requireUserId } from "~/models/auth.server";
+import { sendValidationEmail } from "~/models/account/account-mails.server";
+import { findUserContact } from "~/models/account/accounts.server";
+import { requireUserId } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { hitRateLimits, redirectRateLimited } from "~/utils/rate-limit.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { serveOwnUpload } from "~/models/profile.server";
-import { requireUserId } from "~/models/auth.server";
+import { serveOwnUpload } from "~/models/account/profile.server";
+import { requireUserId } from "~/models/account/auth.server";
 
 /** The signed-in user's own driver licence; nobody else's can be asked for (the file is looked up from the session). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { sessions, users } from "#db/schema";
 import { formPost, routeArgs, useAppDatabase } from "../../tests/support/app-test";
 import { hashPassword } from "~/utils/password.server";
-import { loader as settingsLoader } from "./settings";
+import { loader as settingsLoader } from "./settings/route";
 import { action, loader } from "./sign-in";
 
 await vi.hoisted(async () =>

@@ -5,8 +5,8 @@ import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import type { z } from "zod";
 import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { SocialSignIn } from "~/components/social-sign-in";
-import { signInSchema } from "~/models/account-forms";
-import { authenticator, redirectSignedIn, SignInRefused } from "~/models/auth.server";
+import { signInSchema } from "~/models/account/account-forms";
+import { authenticator, redirectSignedIn, SignInRefused } from "~/models/account/auth.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
@@ -16,7 +16,7 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { configuredSocialProviders } from "~/utils/social.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 

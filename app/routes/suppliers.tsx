@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { catalogOf } from "~/models/catalog.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor } from "~/models/account/visitor.server";
 import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { settlePayment } from "~/models/payments.server";
+import { settlePayment } from "~/models/payments/payments.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/origin.server";
-import { readGatewayWebhook } from "~/utils/payments/gateway.server";
+import { readGatewayWebhook } from "~/models/payments/gateways/gateway.server";
 
 /**
  * `/webhooks/<gateway>`: any configured gateway's webhook, read by its registry entry into a neutral answer (as

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
-import { BASE_CURRENCY, exchangeRate, isDisplayCurrency } from "~/models/money";
-import { type Currency } from "~/models/enums";
+import { BASE_CURRENCY, exchangeRate, isDisplayCurrency } from "~/domain/money";
+import { type Currency } from "~/domain/enums";
 import { cookiesAreSecure } from "./env.server";
 import { getRateService, type Rates } from "./rates.server";
 import { perRequest, type RequestContext } from "./request-memo.server";

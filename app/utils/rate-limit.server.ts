@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
 import { getDb, type Executor } from "./db.server";
 import { getEnv } from "./env.server";
-import { encodeFormError } from "./form-errors";
+import { encodeFormError } from "~/domain/form-errors";
 import { redirectWithToast } from "./toast.server";
 
 export interface RateLimitRule {

@@ -6,8 +6,8 @@
  * optional cache (off by default, 3600 s) keeps results; the dated built-in table is the last resort and the only
  * source when no provider is configured, so the storefront works offline.
  */
-import { BASE_CURRENCY, DISPLAY_CURRENCIES } from "~/models/money";
-import { type Currency } from "~/models/enums";
+import { BASE_CURRENCY, DISPLAY_CURRENCIES } from "~/domain/money";
+import { type Currency } from "~/domain/enums";
 
 export type RatesTable = Record<Currency, number>;
 

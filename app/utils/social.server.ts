@@ -7,7 +7,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { importPKCS8, SignJWT } from "jose";
 import * as oidc from "openid-client";
-import { SOCIAL_PROVIDERS, type SocialProvider } from "~/models/enums";
+import { SOCIAL_PROVIDERS, type SocialProvider } from "~/domain/enums";
 import { cookiesAreSecure, getEnv, type Env } from "./env.server";
 import { describeError } from "./errors.server";
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { SEARCH_KEYS } from "../../app/models/search";
+import { SEARCH_KEYS } from "../../app/models/search/search";
 import { expectAccessible, jsEnabled } from "./support";
 
 const year = new Date().getUTCFullYear() + 1;

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import * as schema from "#db/schema";
 import type { Database } from "~/utils/db.server";
-import type { SearchFilters } from "~/models/search";
-import { parseSearchParams } from "~/models/search-params";
+import type { SearchFilters } from "~/models/search/search";
+import { parseSearchParams } from "~/models/search/search-params";
 
 /** Tunisia, the country of the test catalogues (one row per database, whoever inserts it first). */
 export async function insertTunisia(db: Database) {

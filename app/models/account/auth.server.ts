@@ -1,0 +1,106 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { signInSchema } from "./account-forms";
+import { findSessionUser, verifyCredentials } from "./accounts.server";
+import { browserBookings, forgetBrowserBookings } from "~/utils/checkout-cookie.server";
+import type { Viewer } from "~/models/booking/booking-access";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { getSession, sessionStorage } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { RequestContext } from "~/utils/request-memo.server";
+import { getVisitor } from "./visitor.server";
+
+/** A refusal the sign-in form shows: a translation key. */
+export class SignInRefused extends Error {
+  constructor(readonly messageKey: string) {
+    super(messageKey);
+    this.name = "SignInRefused";
+  }
+}
+
+export const authenticator = new Authenticator<{ userId: string; fullName: string }>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = signInSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new SignInRefused("errors.incorrectCredentials");
+    const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password);
+    if (!check.ok) throw new SignInRefused(check.error);
+    return { userId: check.userId, fullName: check.fullName };
+  }),
+  "form",
+);
+
+/**
+ * Starts a session for `userId`: always a new session id (the old session is destroyed), persistent for the
+ * configured days when 'stay connected' is ticked, ending with the browser otherwise.
+ */
+export async function startUserSession(request: Request, userId: string, stayConnected: boolean): Promise<string[]> {
+  const previous = await getSession(request);
+  // Removes the old row; the new cookie below replaces the old one in the browser.
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
+  // A visitor's bookings remembered by this browser are not the signed-in driver's to see (issue 21.5).
+  return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined), await forgetBrowserBookings()];
+}
+
+/**
+ * The end of every post that signs someone in (sign-in, sign-up, activation, a password reset or change, social
+ * sign-in): a fresh session, the welcome `toast`, and on to `to`, with any other `cookies` to set.
+ */
+export async function redirectSignedIn(
+  request: Request,
+  userId: string,
+  options: {
+    to: string;
+    toast: Parameters<typeof redirectWithToast>[1];
+    stayConnected?: boolean;
+    cookies?: readonly string[];
+  },
+) {
+  const session = await startUserSession(request, userId, options.stayConnected ?? false);
+  return redirectWithToast(options.to, options.toast, [...session, ...(options.cookies ?? [])]);
+}
+
+/** The signed-in user (id and role), or a redirect to sign in that comes back here afterwards. */
+export async function requireViewer(
+  request: Request,
+  context: RequestContext,
+): Promise<{ id: string; role: "admin" | "supplier" | "user" }> {
+  const id = await requireUserId(request, context);
+  const { user } = await getVisitor(request, context);
+  return { id, role: user!.role };
+}
+
+/**
+ * Who acts on bookings: the signed-in user, or, nobody being signed in, the driver of the bookings this browser holds
+ * (it booked them, or followed a "Find my booking" link: issue 25.4), for those bookings only (`onlyIds`).
+ * Otherwise a redirect to sign in.
+ */
+export async function requireBookingViewer(
+  request: Request,
+  context: RequestContext,
+): Promise<{ viewer: Viewer; onlyIds: string[] | null }> {
+  const { user } = await getVisitor(request, context);
+  const held = await browserBookings(request, user !== null);
+  // A suspended or deleted account's bookings are acted on by no one through a browser's cookie.
+  if (held && (await findSessionUser(await getDb(), held.driverId)))
+    return { viewer: { id: held.driverId, role: "user" }, onlyIds: held.ids };
+  return { viewer: await requireViewer(request, context), onlyIds: null };
+}
+
+/**
+ * The signed-in user's id, or a redirect to sign in that comes back here afterwards. The account is looked up
+ * (once per request, shared with the other loaders): a suspended or deleted one is signed out, not let through.
+ */
+export async function requireUserId(request: Request, context: RequestContext): Promise<string> {
+  const { user } = await getVisitor(request, context);
+  if (user) return user.id;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+}

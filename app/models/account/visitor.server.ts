@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { sessions } from "#db/schema";
+import { type Language } from "~/domain/enums";
+import type { LanguageDecision } from "~/domain/language";
+import { findSessionUser, type SessionUser } from "./accounts.server";
+import { getDisplayPricing, type DisplayPricing } from "~/utils/currency.server";
+import { getDb } from "~/utils/db.server";
+import { detectLanguage } from "~/utils/i18n.server";
+import { perRequest, type RequestContext } from "~/utils/request-memo.server";
+import { getSessionUserId } from "~/utils/session.server";
+
+export interface Visitor {
+  user: SessionUser | null;
+  language: Language;
+  languageDecision: LanguageDecision;
+}
+
+// Loaders of one request run in parallel and each needs the visitor: look it up once per request.
+const visitorOf = perRequest<Visitor>();
+
+async function lookUpVisitor(request: Request): Promise<Visitor> {
+  const userId = await getSessionUserId(request);
+  const db = userId ? await getDb() : undefined;
+  const user = userId && db ? await findSessionUser(db, userId) : null;
+  // The account was suspended or deleted since it signed in: every one of its sessions ends now.
+  if (userId && db && !user) await db.delete(sessions).where(eq(sessions.userId, userId));
+  const languageDecision = await detectLanguage(request, user?.language, user !== null);
+  return { user, language: languageDecision.language, languageDecision };
+}
+
+/** Who is asking (null for a suspended account: it is signed out), and in which language to answer. */
+export function getVisitor(request: Request, context: RequestContext): Promise<Visitor> {
+  return visitorOf(context, () => lookUpVisitor(request));
+}
+
+/** The visitor's display currency and its rate, looked up once per request. */
+export async function getVisitorPricing(request: Request, context: RequestContext): Promise<DisplayPricing> {
+  const { user } = await getVisitor(request, context);
+  return getDisplayPricing(request, context, user?.currency);
+}

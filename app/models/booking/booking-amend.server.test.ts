@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { amendBooking } from "./booking-amend.server";
+
+const NOW = new Date("2030-01-15T12:00:00Z");
+
+describe.each(testEngines)("amending a booking (%s)", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  const driver = () => ({ id: catalogue.driver.id, role: "user" as const });
+  const link = (from: string, to: string) => ({
+    car: catalogue.car.id,
+    pickup: catalogue.location.slug,
+    dropoff: catalogue.location.slug,
+    from,
+    to,
+  });
+  const row = async (id: string) =>
+    (await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    catalogue = await insertMinimalCatalogue(database.db);
+  });
+  afterAll(() => database?.destroy());
+
+  it("re-prices a pay-later booking with new dates and notifies both sides", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, "2030-02-01T09:00:00Z", "2030-02-02T09:00:00Z", "pending"),
+        totalPrice: 4000,
+        basePrice: 4000,
+      })
+      .returning();
+    const result = await amendBooking(
+      database.db,
+      driver(),
+      booking!.id,
+      { link: link("2030-02-01T10:00", "2030-02-04T10:00"), extras: [] },
+      "en",
+      NOW,
+      "http://localhost",
+    );
+    expect(result.ok).toBe(true);
+    const amended = await row(booking!.id);
+    // 08:00 UTC = 09:00 in Tunis (the minimal catalogue's place); three days at $40.
+    expect(amended).toMatchObject({
+      days: 3,
+      totalPrice: 12_000,
+      startsAt: new Date("2030-02-01T09:00:00Z"),
+      endsAt: new Date("2030-02-04T09:00:00Z"),
+    });
+    expect(
+      await database.db.select().from(schema.notifications).where(eq(schema.notifications.bookingId, booking!.id)),
+    ).toHaveLength(2);
+    // Their e-mail copies were queued with the change (decision 020), one to each side.
+    const queued = await database.db.select({ recipient: schema.outboxMails.recipient }).from(schema.outboxMails);
+    expect(queued.map((mail) => mail.recipient)).toEqual(
+      expect.arrayContaining([catalogue.driver.email, catalogue.supplier.email]),
+    );
+  });
+
+  it("refuses an option the car does not offer (posted by hand), without a 500, and changes nothing", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2030-05-01T09:00:00Z", "2030-05-02T09:00:00Z", "pending"))
+      .returning();
+    const before = await row(booking!.id);
+    const result = await amendBooking(
+      database.db,
+      driver(),
+      booking!.id,
+      { link: link("2030-05-01T10:00", "2030-05-03T10:00"), extras: ["fullInsurance"] },
+      "en",
+      NOW,
+      "http://localhost",
+    );
+    expect(result).toEqual({ ok: false, error: "checkout:problems.extraUnavailable" });
+    expect(await row(booking!.id)).toEqual(before);
+  });
+
+  it("refuses an amendment into another booking's period and changes nothing", async () => {
+    const [mine, theirs] = await database.db
+      .insert(schema.bookings)
+      .values([
+        bookingValues(catalogue, "2030-03-01T09:00:00Z", "2030-03-02T09:00:00Z", "pending"),
+        bookingValues(catalogue, "2030-03-05T09:00:00Z", "2030-03-07T09:00:00Z", "paid"),
+      ])
+      .returning();
+    const before = await row(mine!.id);
+    const result = await amendBooking(
+      database.db,
+      driver(),
+      mine!.id,
+      { link: link("2030-03-01T10:00", "2030-03-06T10:00"), extras: [] },
+      "en",
+      NOW,
+      "http://localhost",
+    );
+    expect(result).toMatchObject({ ok: false, error: "checkout:problems.carUnavailable" });
+    expect(await row(mine!.id)).toEqual(before);
+    expect((await row(theirs!.id)).status).toBe("paid");
+  });
+
+  it("never lets a booking paid in full cost more, nor anyone but its driver amend it, nor a booking without the right", async () => {
+    const [paid] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, "2030-04-01T09:00:00Z", "2030-04-02T09:00:00Z", "paid"),
+        paymentMode: "full",
+        amendments: true,
+      })
+      .returning();
+    const longer = { link: link("2030-04-01T10:00", "2030-04-05T10:00"), extras: [] };
+    expect(await amendBooking(database.db, driver(), paid!.id, longer, "en", NOW, "http://localhost")).toMatchObject({
+      ok: false,
+      error: "bookings:amend.priceRaise",
+    });
+    expect(
+      await amendBooking(
+        database.db,
+        { id: catalogue.supplier.id, role: "supplier" },
+        paid!.id,
+        longer,
+        "en",
+        NOW,
+        "http://localhost",
+      ),
+    ).toEqual({ ok: false, error: "notFound" });
+    const [stranger] = await database.db
+      .insert(schema.users)
+      .values({ email: `stranger-${engine}@example.com`, fullName: "Stranger" })
+      .returning();
+    expect(
+      await amendBooking(
+        database.db,
+        { id: stranger!.id, role: "user" },
+        paid!.id,
+        longer,
+        "en",
+        NOW,
+        "http://localhost",
+      ),
+    ).toEqual({ ok: false, error: "notFound" });
+    // Paid online without the amendments option: no amendment at all.
+    await database.db.update(schema.bookings).set({ amendments: false }).where(eq(schema.bookings.id, paid!.id));
+    expect(
+      await amendBooking(
+        database.db,
+        driver(),
+        paid!.id,
+        { link: link("2030-04-01T10:00", "2030-04-02T09:00"), extras: [] },
+        "en",
+        NOW,
+        "http://localhost",
+      ),
+    ).toEqual({ ok: false, error: "notFound" });
+    expect((await row(paid!.id)).endsAt).toEqual(new Date("2030-04-02T09:00:00Z"));
+  });
+});

@@ -1,0 +1,75 @@
+/** The /bookings filters as a GET query (shareable, works without JavaScript), read leniently: bad values are dropped. */
+import { isOneOf, type BookingStatus } from "~/domain/enums";
+import { isCalendarDay } from "~/domain/rental-period";
+
+export const LISTED_STATUSES = [
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+  "cancelled",
+] as const satisfies readonly BookingStatus[];
+
+export interface BookingQuery {
+  statuses: BookingStatus[];
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+  /** Past the counted pages (issue 22.3): the bookings after this one in list order (a keyset cursor). */
+  after?: string;
+}
+
+/** Where a page of the list ends: its last booking's start and id, as `?after=` carries it. */
+export interface ListCursor {
+  startsAt: Date;
+  id: string;
+}
+
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export const encodeCursor = (cursor: ListCursor) => `${cursor.startsAt.toISOString()}_${cursor.id}`;
+
+/** A cursor from the query, or undefined when it is not one (read leniently, like every filter). */
+export function decodeCursor(value: string | undefined): ListCursor | undefined {
+  const match = CURSOR.exec(value ?? "");
+  const startsAt = match ? new Date(match[1]!) : null;
+  return match && startsAt && !Number.isNaN(startsAt.getTime()) ? { startsAt, id: match[2]! } : undefined;
+}
+
+const date = (value: string | null) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? "");
+  return match && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3])) ? match[0] : undefined;
+};
+
+export function parseBookingQuery(query: URLSearchParams): BookingQuery {
+  const statuses = [
+    ...new Set(query.getAll("status").filter((status): status is BookingStatus => isOneOf(LISTED_STATUSES, status))),
+  ];
+  const page = Number(query.get("page"));
+  return {
+    statuses,
+    from: date(query.get("from")),
+    to: date(query.get("to")),
+    q: query.get("q")?.trim().slice(0, 80) || undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    after: decodeCursor(query.get("after") ?? undefined) ? query.get("after")! : undefined,
+  };
+}
+
+/** The query string of the list with `changes` applied (page 1 and empty values dropped). */
+export function bookingQueryString(query: BookingQuery, changes: Partial<BookingQuery> = {}): string {
+  const merged = { ...query, ...changes };
+  const params = new URLSearchParams();
+  for (const status of merged.statuses) params.append("status", status);
+  if (merged.from) params.set("from", merged.from);
+  if (merged.to) params.set("to", merged.to);
+  if (merged.q) params.set("q", merged.q);
+  if (merged.after) params.set("after", merged.after);
+  else if (merged.page > 1) params.set("page", String(merged.page));
+  return params.toString();
+}
+
+export const hasBookingFilters = (query: BookingQuery) =>
+  query.statuses.length > 0 || Boolean(query.from || query.to || query.q);

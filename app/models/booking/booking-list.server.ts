@@ -1,0 +1,440 @@
+/**
+ * The bookings a viewer may see (booking-access.ts's scope in SQL), filtered and paged for /bookings, and the
+ * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
+ * is not the viewer's is simply not found.
+ */
+import { allOf } from "~/utils/sql.server";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { bookings, cars, locations, notifications, users } from "#db/schema";
+import { type BookingStatus, type Currency, type Language } from "~/domain/enums";
+import type { Database, Executor } from "~/utils/db.server";
+import { assertTransition, bookingReference } from "./booking";
+import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
+import { encodeCursor, type ListCursor } from "./booking-filters";
+import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
+import { localizedName } from "~/domain/localized-name";
+import { convertMinorUnits } from "~/domain/money";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { isUuid } from "~/domain/ids";
+import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
+import { capturedTotal, oweCancelledBookingPayments, refundPayment } from "~/models/payments/payments.server";
+import { sqlState } from "~/utils/errors.server";
+
+/** Spec §9: bookings page size 20, 10 on mobile. */
+export const BOOKINGS_PAGE_SIZE = 20;
+export const BOOKINGS_PAGE_SIZE_MOBILE = 10;
+/** Most rows one bulk action may touch (a page's worth, twice over). */
+export const BULK_LIMIT = 40;
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+
+export interface BookingFilters {
+  statuses: BookingStatus[];
+  /** 'YYYY-MM-DD': bookings whose rental touches [from, to]. */
+  from?: string;
+  to?: string;
+  /** Free text over the car's name and the places' names. */
+  q?: string;
+  /** Only these bookings (a browser's own, for a visitor who is not signed in: issue 25.4). */
+  ids?: readonly string[];
+}
+
+/**
+ * The viewer's scope: own bookings (not removed from their list), their cars' bookings, or all. Unpaid holds never
+ * show, nor holds released unpaid (kept for their payments record, decision 019): they never were bookings.
+ */
+export function viewerScope(viewer: Viewer): SQL {
+  const listed = allOf(ne(bookings.status, "void"), isNull(bookings.releasedAt));
+  if (viewer.role === "admin") return listed;
+  if (viewer.role === "supplier") return allOf(listed, eq(bookings.supplierId, viewer.id));
+  return allOf(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt));
+}
+
+const pickup = alias(locations, "pickup");
+const dropoff = alias(locations, "dropoff");
+const supplier = alias(users, "supplier");
+
+function filterConditions(filters: BookingFilters): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.statuses.length) conditions.push(inArray(bookings.status, filters.statuses));
+  if (filters.ids) conditions.push(inArray(bookings.id, filters.ids.length ? [...filters.ids] : [NIL_UUID]));
+  if (filters.from) conditions.push(gte(bookings.endsAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lte(bookings.startsAt, new Date(`${filters.to}T23:59:59Z`)));
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        ilike(cars.name, pattern),
+        ilike(pickup.nameEn, pattern),
+        ilike(pickup.nameFr, pattern),
+        ilike(pickup.nameEs, pattern),
+        ilike(dropoff.nameEn, pattern),
+        ilike(dropoff.nameFr, pattern),
+        ilike(dropoff.nameEs, pattern),
+        sql`upper(left(${bookings.id}::text, 8)) = upper(${filters.q})`,
+      )!,
+    );
+  }
+  return conditions;
+}
+
+export interface BookingRow {
+  id: string;
+  reference: string;
+  car: string;
+  supplier: string;
+  driver: string;
+  pickup: string;
+  /** The drop-off place when the car goes back elsewhere (a one-way rental); null when it returns to the pick-up. */
+  dropoff: string | null;
+  /** Wall-clock times at the pick-up place. */
+  startsAt: string;
+  endsAt: string;
+  status: BookingStatus;
+  cancelRequest: boolean;
+  /** In the currency the driver booked in. */
+  total: number;
+  currency: Currency;
+  canAmend: boolean;
+  canCancel: boolean;
+  canDelete: boolean;
+  /** What cancelling it costs while it can be cancelled (issue 25.1), the deadline on the pick-up place's clock. */
+  cancellation: { kind: CancellationTerms["kind"]; deadline: string | null } | null;
+}
+
+/** Whether the viewer may cancel a listed booking and, if so, what it costs and until when it is free. */
+function cancelling(viewer: Viewer, booking: Parameters<typeof mayAct>[1], timeZone: string, now: Date) {
+  const canCancel = mayAct(viewer, booking, "cancelRequest", now);
+  return { canCancel, cancellation: canCancel ? termsAt(cancellationTerms(booking), timeZone) : null };
+}
+
+/** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */
+export const BOOKINGS_COUNT_CAP = 10_000;
+
+export async function listBookings(
+  db: Executor,
+  viewer: Viewer,
+  filters: BookingFilters,
+  page: number,
+  pageSize: number,
+  language: Language,
+  now = new Date(),
+  after?: ListCursor,
+) {
+  const where = and(viewerScope(viewer), ...filterConditions(filters));
+  // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
+  // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
+  // needs the car's and places' names.
+  const matching = (beyond?: SQL) => {
+    const from = db.select({ id: bookings.id, startsAt: bookings.startsAt }).from(bookings);
+    return filters.q
+      ? from
+          .innerJoin(cars, eq(cars.id, bookings.carId))
+          .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+          .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+          .where(and(where, beyond))
+      : from.where(and(where, beyond));
+  };
+  const counted = matching()
+    .limit(BOOKINGS_COUNT_CAP + 1)
+    .as("counted");
+  const [{ value: counting } = { value: 0 }] = await db.select({ value: count() }).from(counted);
+  const more = counting > BOOKINGS_COUNT_CAP;
+  const total = Math.min(counting, BOOKINGS_COUNT_CAP);
+  // A page by its number (up to the cap), or past the cap the rows after a cursor: (starts_at, id) beyond the last
+  // shown, in list order, which the same index serves whatever the depth. One row more says whether a next exists.
+  const beyond = after
+    ? or(lt(bookings.startsAt, after.startsAt), and(eq(bookings.startsAt, after.startsAt), gt(bookings.id, after.id)))
+    : undefined;
+  const shown = matching(beyond)
+    .orderBy(desc(bookings.startsAt), asc(bookings.id))
+    .limit(pageSize + 1)
+    .offset(after ? 0 : (page - 1) * pageSize)
+    .as("shown");
+  // Only the page's rows are joined to their car, people and places.
+  const rows = await db
+    .select({
+      booking: {
+        id: bookings.id,
+        driverId: bookings.driverId,
+        supplierId: bookings.supplierId,
+        pickupLocationId: bookings.pickupLocationId,
+        startsAt: bookings.startsAt,
+        endsAt: bookings.endsAt,
+        status: bookings.status,
+        paymentMode: bookings.paymentMode,
+        cancellation: bookings.cancellation,
+        amendments: bookings.amendments,
+        cancelRequest: bookings.cancelRequest,
+        driverDeletedAt: bookings.driverDeletedAt,
+        totalPrice: bookings.totalPrice,
+        displayRate: bookings.displayRate,
+        displayCurrency: bookings.displayCurrency,
+      },
+      car: cars.name,
+      supplier: supplier.fullName,
+      driver: users.fullName,
+      pickup: { nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEs: pickup.nameEs, timeZone: pickup.timeZone },
+      dropoff: { id: dropoff.id, nameEn: dropoff.nameEn, nameFr: dropoff.nameFr, nameEs: dropoff.nameEs },
+    })
+    .from(shown)
+    .innerJoin(bookings, eq(bookings.id, shown.id))
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
+    .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+    .orderBy(desc(bookings.startsAt), asc(bookings.id));
+  const hasNext = rows.length > pageSize;
+  if (hasNext) rows.length = pageSize;
+  const last = rows.at(-1)?.booking;
+  return {
+    total,
+    /** Where the next page starts (`?after=`), when there is one: past the cap, the list goes on from here. */
+    next: hasNext && last ? encodeCursor({ startsAt: last.startsAt, id: last.id }) : null,
+    /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
+    more,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    rows: rows.map((row): BookingRow => ({
+      id: row.booking.id,
+      reference: bookingReference(row.booking.id),
+      car: row.car,
+      supplier: row.supplier,
+      driver: row.driver,
+      pickup: localizedName(row.pickup, language),
+      dropoff: row.dropoff.id === row.booking.pickupLocationId ? null : localizedName(row.dropoff, language),
+      startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),
+      endsAt: instantToLocalDateTime(row.booking.endsAt, row.pickup.timeZone),
+      status: row.booking.status,
+      cancelRequest: row.booking.cancelRequest,
+      total: convertMinorUnits(row.booking.totalPrice, row.booking.displayRate),
+      currency: row.booking.displayCurrency,
+      // Offered only where the server would allow them (it checks again when they are used).
+      canAmend: mayAct(viewer, row.booking, "amend", now),
+      ...cancelling(viewer, row.booking, row.pickup.timeZone, now),
+      canDelete: mayAct(viewer, row.booking, "delete", now),
+    })),
+  };
+}
+
+/** The rows among `ids` the viewer may do `action` on (any other id is as if it did not exist). */
+export async function actionableBookings(
+  db: Executor,
+  viewer: Viewer,
+  ids: string[],
+  action: BookingAction,
+  now: Date,
+  status?: BookingStatus,
+  lock = false,
+) {
+  const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_LIMIT);
+  if (!wanted.length) return [];
+  const query = db
+    .select({
+      id: bookings.id,
+      driverId: bookings.driverId,
+      supplierId: bookings.supplierId,
+      status: bookings.status,
+      paymentMode: bookings.paymentMode,
+      cancellation: bookings.cancellation,
+      amendments: bookings.amendments,
+      cancelRequest: bookings.cancelRequest,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      driverDeletedAt: bookings.driverDeletedAt,
+      chargedAmount: bookings.chargedAmount,
+      car: cars.name,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(and(inArray(bookings.id, wanted), viewerScope(viewer)));
+  // Changing them, the rows are locked as read: what is decided from them (a free cancellation's deadline, a
+  // status) still holds when they are written.
+  const rows = lock ? await query.for("update", { of: bookings }) : await query;
+  return rows.filter((row) => mayAct(viewer, row, action, now, status));
+}
+
+/**
+ * Whether the driver's cancellation of this booking takes effect at once (`cancelsAtOnce`). A booking charged online
+ * whose payment is not on record (paid before the payments record, decision 019) cannot be refunded from here: its
+ * cancellation stays a request, for staff to refund by hand.
+ */
+export async function cancelsAtOnceHere(
+  db: Executor,
+  row: BookingFacts & { id: string; chargedAmount: number | null },
+  now: Date,
+) {
+  if (!cancelsAtOnce(row, now)) return false;
+  return !row.chargedAmount || (await capturedTotal(db, row.id)) > 0;
+}
+
+/** The actions the bookings list applies to its selection (viewing and amending have pages of their own). */
+export type ListAction = Exclude<BookingAction, "view" | "amend">;
+
+/**
+ * How many of the chosen bookings changed (of which `cancelled` were cancelled at once, the other cancellations
+ * being requests), how many the viewer may not change, and how many lost their car to another booking meanwhile.
+ */
+export type BulkOutcome = { done: number; cancelled: number; refused: number; carTaken: number };
+
+/**
+ * Applies an action to the bookings among `ids` the viewer may act on; the others are left untouched and counted
+ * as refused. A driver's cancellation takes effect at once within its free window (then its payments are refunded
+ * once committed) and is a request otherwise. Cancellations and status changes notify the other side (supplier or
+ * driver), and their e-mail copies are queued in the same transaction (decision 020).
+ */
+export async function applyBookingAction(
+  db: Database,
+  viewer: Viewer,
+  ids: string[],
+  action: ListAction,
+  now: Date,
+  origin: string,
+  status?: BookingStatus,
+): Promise<BulkOutcome> {
+  const requested = [...new Set(ids)].length;
+  const { outcome, refundIds } = await db.transaction(async (tx) => {
+    const rows = await actionableBookings(tx, viewer, ids, action, now, status, true);
+    const notificationIds: string[] = [];
+    const notify = async (values: typeof notifications.$inferInsert) => {
+      const [note] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+      notificationIds.push(note!.id);
+    };
+    const refundIds: string[] = [];
+    let done = 0;
+    let cancelled = 0;
+    let carTaken = 0;
+    for (const row of rows) {
+      const reference = bookingReference(row.id);
+      // A switch the compiler checks: a new action that is not handled here fails to type-check.
+      switch (action) {
+        case "cancelRequest":
+          if (await cancelsAtOnceHere(tx, row, now)) {
+            // Within the free window: cancelled now, the car freed, anything paid online owed back (issue 25.2).
+            assertTransition(row.status, "cancelled");
+            if ((await changeStatus(tx, row, "cancelled", now)) !== "changed") break;
+            const refunds = await oweCancelledBookingPayments(tx, row.id, now);
+            refundIds.push(...refunds.map((refund) => refund.id));
+            await notify({
+              userId: row.supplierId,
+              bookingId: row.id,
+              messageKey: "notifications.cancelledByDriver",
+              messageParams: { reference, car: row.car },
+            });
+            // The driver's own record; their mail is the cancellation's confirmation, sent whatever their settings.
+            await tx.insert(notifications).values({
+              userId: row.driverId,
+              bookingId: row.id,
+              messageKey: "notifications.statusChanged.cancelled",
+              messageParams: { reference, car: row.car },
+            });
+            await queueCancellationMail(tx, row.id, refunds, origin);
+            cancelled += 1;
+            done += 1;
+            break;
+          }
+          await tx
+            .update(bookings)
+            .set({ cancelRequest: true, updatedAt: now })
+            .where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
+          await notify({
+            userId: row.supplierId,
+            bookingId: row.id,
+            messageKey: "notifications.cancellationRequested",
+            messageParams: { reference, car: row.car },
+          });
+          done += 1;
+          break;
+        case "delete":
+          await tx.update(bookings).set({ driverDeletedAt: now, updatedAt: now }).where(eq(bookings.id, row.id));
+          done += 1;
+          break;
+        case "setStatus": {
+          assertTransition(row.status, status!);
+          const outcome = await changeStatus(tx, row, status!, now);
+          if (outcome === "carTaken") carTaken += 1;
+          if (outcome !== "changed") break;
+          await notify({
+            userId: row.driverId,
+            bookingId: row.id,
+            messageKey: `notifications.statusChanged.${status!}`,
+            messageParams: { reference, car: row.car },
+          });
+          done += 1;
+          break;
+        }
+        default:
+          throw new Error(`no handler for the booking action ${String(action satisfies never)}`);
+      }
+    }
+    await queueNotificationEmails(tx, notificationIds, origin);
+    return { outcome: { done, cancelled, refused: requested - rows.length, carTaken }, refundIds };
+  });
+  // Once the cancellations are committed: a refund that fails now stays owed and the retry job tries again.
+  for (const id of refundIds) await refundPayment(db, id, origin);
+  return outcome;
+}
+
+/**
+ * Sets a booking's status if it is still the one read (a concurrent change makes this a no-op rather than a lost
+ * update). Re-activating a cancelled booking takes its car again: when the period was booked by someone else
+ * meanwhile, the database refuses it (the exclusion constraint) and the booking stays cancelled.
+ */
+async function changeStatus(
+  tx: Executor & Pick<Database, "transaction">,
+  row: { id: string; status: BookingStatus },
+  status: BookingStatus,
+  now: Date,
+): Promise<"changed" | "unchanged" | "carTaken"> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const changed = await savepoint
+        .update(bookings)
+        .set({ status, updatedAt: now })
+        .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
+        .returning({ id: bookings.id });
+      return changed.length ? "changed" : "unchanged";
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") return "carTaken";
+    throw error;
+  }
+}
+
+/** The names of the bookings a confirmation page lists ("these will be cancelled / removed"). */
+export async function describeBookings(
+  db: Executor,
+  viewer: Viewer,
+  ids: string[],
+  action: Exclude<BookingAction, "view">,
+  now: Date,
+  status?: BookingStatus,
+) {
+  const rows = await actionableBookings(db, viewer, ids, action, now, status);
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      reference: bookingReference(row.id),
+      car: row.car,
+      // Which of the cancellations take effect at once, free of charge, and which are requests.
+      cancelsAtOnce: action === "cancelRequest" && (await cancelsAtOnceHere(db, row, now)),
+    })),
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * Booking confirmation and notification e-mails, in the recipient's language (text and HTML via composeMail).
+ * Amounts are shown in the currency and at the rate the driver saw when booking; times in the place's zone.
+ */
+import { eq } from "drizzle-orm";
+import { notifications, users } from "#db/schema";
+import type { Executor } from "~/utils/db.server";
+import { getTranslator } from "~/utils/i18n.server";
+import { composeMail } from "~/utils/mail.server";
+import { queueMail } from "~/utils/mail-outbox.server";
+import { bookingReference } from "./booking";
+import { cancellationTerms } from "./cancellation-terms";
+import type { Currency, Language, RefundReason } from "~/domain/enums";
+import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
+import { rentalCalendar } from "./ical";
+import { deskFromColumns, deskView, hoursLines, weekdayName } from "~/domain/pickup-desk";
+import { convertMinorUnits, formatMoney, formatTaxRate } from "~/domain/money";
+
+export { bookingReference };
+
+const localTime = (instant: Date, timeZone: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
+
+/** The booking's page: the confirmation mail, the receipt and the calendar file link here (spec §2 /booking). */
+export const bookingUrl = (origin: string, bookingId: string) => `${origin}/booking?b=${bookingId}`;
+
+/**
+ * Each stop's desk as text (issue 25.3): where (the place and its address, the calendar's LOCATION) and what a
+ * driver needs there (the desk, its phone, its hours), in the driver's language.
+ */
+async function deskTexts(details: BookingDetails, places: { pickup: string; dropoff: string }, language: Language) {
+  const common = await getTranslator(language, "common");
+  const day = weekdayName(language);
+  const desk = (place: BookingDetails["pickup"], name: string) => {
+    const found = deskFromColumns(place);
+    if (!found) return { location: name, details: undefined };
+    const view = deskView(name, found);
+    const hours = view.hours
+      ? hoursLines(view.hours, day, { everyDay: common("desk.everyDay"), closed: common("desk.closed") }).join("; ")
+      : null;
+    return {
+      location: [name, view.address].filter(Boolean).join(", "),
+      details: [
+        common("desk.heading", { place: name }) + (view.kind ? ` (${common(`desk.kinds.${view.kind}`)})` : ""),
+        view.phone ? `${common("desk.phone")} ${view.phone}` : null,
+        hours ? `${common("desk.hours")}: ${hours}` : null,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    };
+  };
+  return { pickup: desk(details.pickup, places.pickup), dropoff: desk(details.dropoff, places.dropoff) };
+}
+
+/** The booking's pick-up and drop-off as an iCalendar file, in the driver's language. */
+export async function bookingCalendar(details: BookingDetails, origin: string, now = new Date()): Promise<string> {
+  const language = details.driver.language;
+  const t = await getTranslator(language, "mail");
+  const places = placeNames(details, language);
+  const reference = bookingReference(details.booking.id);
+  const desks = await deskTexts(details, places, language);
+  return rentalCalendar({
+    uid: details.booking.id,
+    description: t("booking.calendarDescription", { reference, car: details.car.name, supplier: details.supplierName }),
+    url: bookingUrl(origin, details.booking.id),
+    now,
+    stops: [
+      {
+        summary: t("booking.calendarPickup", { car: details.car.name }),
+        ...desks.pickup,
+        at: details.booking.startsAt,
+        timeZone: details.pickup.timeZone,
+      },
+      {
+        summary: t("booking.calendarDropoff", { car: details.car.name }),
+        ...desks.dropoff,
+        at: details.booking.endsAt,
+        timeZone: details.dropoff.timeZone,
+      },
+    ],
+  });
+}
+
+/** Mails the driver the confirmation of a booking (after it is placed or paid), with its calendar file. */
+export async function sendBookingConfirmation(db: Executor, bookingId: string, origin: string): Promise<void> {
+  const details = await findBookingDetails(db, { id: bookingId });
+  if (!details) throw new Error(`no booking ${bookingId}`);
+  const { booking, driver } = details;
+  const language = driver.language;
+  const t = await getTranslator(language, "mail");
+  const money = (baseMinorUnits: number) =>
+    formatMoney(convertMinorUnits(baseMinorUnits, booking.displayRate), booking.displayCurrency, language);
+  const reference = bookingReference(booking.id);
+  const places = placeNames(details, language);
+  const payment =
+    booking.paymentMode === "payLater"
+      ? t("booking.payLater", { amount: money(booking.totalPrice) })
+      : booking.paymentMode === "deposit"
+        ? t("booking.deposit", { paid: money(booking.amountDue), rest: money(booking.totalPrice) })
+        : t("booking.paid", { paid: money(booking.amountDue) });
+  const desks = await deskTexts(details, places, language);
+  const deskParagraphs = [desks.pickup, ...(details.dropoff.id === details.pickup.id ? [] : [desks.dropoff])].flatMap(
+    (desk) => desk.details?.split("\n") ?? [],
+  );
+  // What the total includes (issue 25.5): the supplier's fees, and its tax, added or included.
+  const charges = [
+    ...(booking.oneWayFee > 0 ? [t("booking.oneWayFee", { amount: money(booking.oneWayFee) })] : []),
+    ...(booking.youngDriverFee > 0 ? [t("booking.youngDriverFee", { amount: money(booking.youngDriverFee) })] : []),
+    ...(booking.taxRateBasisPoints > 0
+      ? [
+          t(booking.taxAdded ? "booking.taxAdded" : "booking.taxIncluded", {
+            rate: formatTaxRate(booking.taxRateBasisPoints, language),
+            amount: money(booking.taxAmount),
+          }),
+        ]
+      : []),
+  ];
+  // What cancelling costs and until when it is free, on the pick-up place's clock (issue 25.1).
+  const terms = cancellationTerms(booking);
+  const cancellation =
+    terms.kind === "freeUntil"
+      ? t("booking.cancellation.freeUntil", { deadline: localTime(terms.deadline, details.pickup.timeZone, language) })
+      : t(`booking.cancellation.${terms.kind}`);
+  const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
+  await queueMail(db, {
+    ...composeMail({
+      to: driver.email,
+      language,
+      subject: t("booking.subject", { reference }),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t("booking.intro", { reference }),
+        t("booking.car", { car: details.car.name, supplier: details.supplierName }),
+        t("booking.pickup", {
+          place: places.pickup,
+          time: localTime(booking.startsAt, details.pickup.timeZone, language),
+        }),
+        t("booking.dropoff", {
+          place: places.dropoff,
+          time: localTime(booking.endsAt, details.dropoff.timeZone, language),
+        }),
+        // Where to go, whom to call and when the desk is open (issue 25.3): the pick-up desk, and the drop-off's if another.
+        ...deskParagraphs,
+        t("booking.days", { count: booking.days }),
+        t("booking.total", { amount: money(booking.totalPrice) }),
+        ...charges,
+        payment,
+        cancellation,
+        ...securityDeposit,
+      ],
+      action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
+      signature: t("signature"),
+    }),
+    attachments: [
+      {
+        filename: `booking-${reference}.ics`,
+        content: await bookingCalendar(details, origin),
+        contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        contentTransferEncoding: "quoted-printable",
+      },
+    ],
+  });
+}
+
+/** What a mail to the booking's driver says of it: reference, car, pick-up place and time, in their language. */
+async function driverMailFacts(db: Executor, bookingId: string) {
+  const details = await findBookingDetails(db, { id: bookingId });
+  if (!details) throw new Error(`no booking ${bookingId}`);
+  const { booking, driver } = details;
+  const language = driver.language;
+  const places = placeNames(details, language);
+  return {
+    booking,
+    driver,
+    language,
+    t: await getTranslator(language, "mail"),
+    facts: {
+      reference: bookingReference(booking.id),
+      car: details.car.name,
+      place: places.pickup,
+      time: localTime(booking.startsAt, details.pickup.timeZone, language),
+    },
+  };
+}
+
+/**
+ * Tells the driver a payment was given back in full, and why: it completed after the car's hold had ended and the
+ * car was booked by someone else meanwhile, or it was not the amount the checkout showed (nothing was booked), or
+ * they cancelled the booking within its free window.
+ */
+export async function queueRefundMail(
+  db: Executor,
+  bookingId: string,
+  refund: { amount: number; currency: string; reason: RefundReason },
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const amount = formatMoney(refund.amount, refund.currency as Currency, language);
+  const cancelled = refund.reason === "cancelled";
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: cancelled ? t("refund.subjectCancelled", { amount, ...facts }) : t("refund.subject", { amount }),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t(`refund.${refund.reason}`, facts),
+        t("refund.amount", { amount }),
+        ...(cancelled ? [] : [t("refund.nothingBooked")]),
+      ],
+      action: cancelled
+        ? { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) }
+        : { label: t("refund.action"), url: `${origin}/search` },
+      signature: t("signature"),
+    }),
+  );
+}
+
+/**
+ * Confirms to the driver that their booking is cancelled, free of charge (issue 25.2), whatever their notification
+ * setting: like the booking's confirmation, it is the record of what they did. Says what is being refunded.
+ */
+export async function queueCancellationMail(
+  db: Executor,
+  bookingId: string,
+  refunds: ReadonlyArray<{ amount: number; currency: string }>,
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const amounts = refunds.map((refund) => formatMoney(refund.amount, refund.currency as Currency, language));
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("cancellation.subject", facts),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t("cancellation.body", facts),
+        amounts.length ? t("cancellation.refund", { amount: amounts.join(" + ") }) : t("cancellation.nothingPaid"),
+      ],
+      action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
+      signature: t("signature"),
+    }),
+  );
+}
+
+/** Mails a notification to its user when they keep e-mail notifications on; says whether a mail went out. */
+export async function sendNotificationEmail(
+  db: Executor,
+  notificationId: string,
+  origin: string,
+): Promise<"sent" | "notificationsOff"> {
+  const [row] = await db
+    .select({ notification: notifications, user: users })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(eq(notifications.id, notificationId));
+  if (!row) throw new Error(`no notification ${notificationId}`);
+  const { notification, user } = row;
+  if (!user.enableEmailNotifications) return "notificationsOff";
+  const t = await getTranslator(user.language, "mail");
+  const common = await getTranslator(user.language, "common");
+  const message = common(notification.messageKey, notification.messageParams);
+  await queueMail(
+    db,
+    composeMail({
+      to: user.email,
+      language: user.language,
+      subject: t("notification.subject", { message }),
+      greeting: t("greeting", { name: user.fullName }),
+      paragraphs: [t("notification.intro"), message, t("notification.optOut")],
+      action: { label: t("notification.action"), url: `${origin}/notifications` },
+      signature: t("signature"),
+    }),
+  );
+  return "sent";
+}
+
+/** E-mail copies of new notifications (to those who keep them on), queued in the caller's transaction. */
+export async function queueNotificationEmails(
+  db: Executor,
+  notificationIds: readonly string[],
+  origin: string,
+): Promise<void> {
+  // One after the other: a transaction's statements run in turn anyway, and a failure rolls the change back with them.
+  for (const id of notificationIds) await sendNotificationEmail(db, id, origin);
+}

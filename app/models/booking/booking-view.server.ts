@@ -1,0 +1,121 @@
+/**
+ * A booking as its driver sees it (confirmation page, /booking, receipt), and who may see it: its driver when
+ * signed in, or the browser that booked it (a visitor's account has no password until it is activated). Anyone else
+ * gets the same answer as for a booking that does not exist.
+ */
+import { getDb, type Executor } from "~/utils/db.server";
+import type { RequestContext } from "~/utils/request-memo.server";
+import { getVisitor } from "~/models/account/visitor.server";
+import { browserBookingIds } from "~/utils/checkout-cookie.server";
+import { bookingReference, convertedPriceLines, paymentTerms } from "./booking";
+import { deskFromColumns, deskView } from "~/domain/pickup-desk";
+import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
+import { findBookingDetails, type BookingDetails } from "./bookings.server";
+import { cancelsAtOnceHere } from "./booking-list.server";
+import { convertMinorUnits } from "~/domain/money";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { isUuid } from "~/domain/ids";
+import { cancellationTerms, termsAt } from "./cancellation-terms";
+
+export async function findOwnBooking(
+  db: Executor,
+  where: { id: string } | { sessionId: string },
+  request: Request,
+  viewer: Viewer | null,
+): Promise<(BookingDetails & { receipt: ReturnType<typeof bookingReceipt> }) | null> {
+  if ("id" in where && !isUuid(where.id)) return null;
+  const details = await findBookingDetails(db, where);
+  // A released hold (decision 019) was never a booking: only its payment's return page still speaks of it.
+  if (!details || ("id" in where && details.booking.releasedAt)) return null;
+  const allowed = viewer !== null && canSee(viewer, details.booking);
+  if (!allowed && !(await browserBookingIds(request, viewer !== null)).includes(details.booking.id)) return null;
+  const receipt = bookingReceipt(details);
+  // A booking charged before the payments record cannot be refunded from here: its cancellation stays a request,
+  // and its button says so (as the list's action decides, decision 021).
+  if (receipt.cancelsAtOnce) receipt.cancelsAtOnce = await cancelsAtOnceHere(db, details.booking, new Date());
+  return { ...details, receipt };
+}
+
+/**
+ * The booking of a checkout attempt (a payment's session, or a pay-later booking's confirmation) if the visitor
+ * asking may see it: signed in as its driver (or staff), or the browser that booked. Null otherwise, the same answer
+ * as for an attempt that does not exist, so ids cannot be probed.
+ */
+export async function findVisitorsAttempt(request: Request, context: RequestContext, attemptId: string) {
+  const { language, user } = await getVisitor(request, context);
+  const db = await getDb();
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const own = await findOwnBooking(db, { sessionId: attemptId.slice(0, 255) }, request, viewer);
+  return { db, own, user, language };
+}
+
+/** Everything a receipt shows, amounts in the currency and at the rate of the booking (display minor units). */
+export function bookingReceipt(details: BookingDetails) {
+  const { booking } = details;
+  const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
+  const lines = convertedPriceLines(
+    {
+      base: booking.basePrice,
+      extras: booking.extrasBreakdown,
+      markup: booking.markup,
+      fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
+      tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },
+      total: booking.totalPrice,
+    },
+    convert,
+  );
+  const total = lines.total;
+  const terms = paymentTerms(booking.paymentMode, booking.totalPrice, booking.deposit);
+  return {
+    bookingId: booking.id,
+    reference: bookingReference(booking.id),
+    status: booking.status,
+    cancelRequested: booking.cancelRequest,
+    car: details.car.name,
+    supplier: details.supplierName,
+    driver: { fullName: details.driver.fullName, email: details.driver.email, phone: details.driver.phone },
+    additionalDriver: details.additionalDriver ? details.additionalDriver.fullName : null,
+    pickup: {
+      names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
+      local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone),
+    },
+    dropoff: {
+      names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs },
+      local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone),
+    },
+    days: booking.days,
+    base: lines.base,
+    extras: lines.extras,
+    // The supplier's fees and tax as quoted (issue 25.5).
+    charges: { fees: lines.fees, tax: lines.tax },
+    total,
+    pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
+    deposit: convert(booking.deposit),
+    paymentMode: booking.paymentMode,
+    gateway: booking.paymentGateway,
+    paidOnline: booking.chargedAmount !== null,
+    charged: booking.chargedAmount,
+    atCounter: convert(terms.atCounter),
+    currency: booking.displayCurrency,
+    bookedAt: booking.createdAt.toISOString(),
+    // Where to collect and return the car, and when its desks are open (issue 25.3); named in the reader's language.
+    desks: (details.dropoff.id === details.pickup.id ? [details.pickup] : [details.pickup, details.dropoff]).flatMap(
+      (place) => {
+        const desk = deskFromColumns(place);
+        return desk
+          ? [{ ...deskView(place.nameEn, desk), names: { en: place.nameEn, fr: place.nameFr, es: place.nameEs } }]
+          : [];
+      },
+    ),
+    // What cancelling costs, the deadline on the pick-up place's clocks (issue 24.7).
+    cancellationTerms: termsAt(cancellationTerms(booking), details.pickup.timeZone),
+    // What the driver may still do (the server checks again when they do it).
+    canAmend: canAmend(booking, new Date()),
+    canCancel: canRequestCancellation(booking, new Date()),
+    // Within the free window a cancellation takes effect at once; otherwise it is a request (issue 25.2).
+    cancelsAtOnce: cancelsAtOnce(booking, new Date()),
+    canDelete: !holdsCar(booking, new Date()),
+  };
+}
+
+export type BookingReceiptView = ReturnType<typeof bookingReceipt>;

@@ -1,0 +1,158 @@
+/** Pick-up and drop-off places: the list the catalogue keeps, and a place's subtree (a city includes its airport). */
+import { count, eq, sql } from "drizzle-orm";
+import { carLocations, cars, countries, locations, users } from "#db/schema";
+import type { Language } from "~/domain/enums";
+import {
+  checkDeskHours,
+  deskFromColumns,
+  deskView,
+  weekdayName,
+  type DeskHoursProblem,
+  type DeskView,
+  type PickupDesk,
+} from "~/domain/pickup-desk";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import type { Executor } from "~/utils/db.server";
+import { localizedName } from "~/domain/localized-name";
+import { offerableCar } from "~/models/search/offer-conditions.server";
+
+export interface PlaceOption {
+  id: string;
+  slug: string;
+  name: string;
+  countryCode: string;
+  countryName: string;
+  parentSlug: string | null;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
+  /** Offerable cars serving this place (dates aside). */
+  carCount: number;
+  /** Its rental desk (issue 25.3), or null when none is on record. */
+  desk: PickupDesk | null;
+}
+
+/** Every location with its country and how many offerable cars serve it, in the reader's language. */
+export async function listPlaces(db: Executor, language: Language): Promise<PlaceOption[]> {
+  const carCounts = db
+    .select({ locationId: carLocations.locationId, carCount: count().as("car_count") })
+    .from(carLocations)
+    .innerJoin(cars, eq(cars.id, carLocations.carId))
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(offerableCar)
+    .groupBy(carLocations.locationId)
+    .as("car_counts");
+  const parents = db.select({ id: locations.id, slug: locations.slug }).from(locations).as("parents");
+  const rows = await db
+    .select({
+      id: locations.id,
+      slug: locations.slug,
+      nameEn: locations.nameEn,
+      nameFr: locations.nameFr,
+      nameEs: locations.nameEs,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      timeZone: locations.timeZone,
+      address: locations.address,
+      deskKind: locations.deskKind,
+      phone: locations.phone,
+      openingHours: locations.openingHours,
+      parentSlug: parents.slug,
+      countryCode: countries.code,
+      countryEn: countries.nameEn,
+      countryFr: countries.nameFr,
+      countryEs: countries.nameEs,
+      carCount: sql<number>`coalesce(${carCounts.carCount}, 0)::int`,
+    })
+    .from(locations)
+    .innerJoin(countries, eq(countries.id, locations.countryId))
+    .leftJoin(parents, eq(parents.id, locations.parentId))
+    .leftJoin(carCounts, eq(carCounts.locationId, locations.id));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: localizedName(row, language),
+      countryCode: row.countryCode,
+      countryName: localizedName({ nameEn: row.countryEn, nameFr: row.countryFr, nameEs: row.countryEs }, language),
+      parentSlug: row.parentSlug,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      timeZone: row.timeZone,
+      carCount: row.carCount,
+      desk: deskFromColumns(row),
+    }))
+    .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
+}
+
+/** The places the picker offers: those with an offerable car of their own or at a child place (one pass each). */
+export function availablePlaces(places: PlaceOption[]): PlaceOption[] {
+  const parentsWithCars = new Set(
+    places.filter((place) => place.carCount > 0 && place.parentSlug).map((place) => place.parentSlug),
+  );
+  return places.filter((place) => place.carCount > 0 || parentsWithCars.has(place.slug));
+}
+
+/**
+ * The place and every place below it, from a list already loaded (the catalogue's): a search then needs no query
+ * for it. A place added in the last seconds joins its parent's searches when the catalogue is next recounted.
+ */
+export function placeSubtree(
+  places: Pick<PlaceOption, "id" | "slug" | "parentSlug">[],
+  root: Pick<PlaceOption, "id" | "slug">,
+): string[] {
+  const children = new Map<string, typeof places>();
+  for (const place of places)
+    if (place.parentSlug) children.set(place.parentSlug, [...(children.get(place.parentSlug) ?? []), place]);
+  const ids = [root.id];
+  const visited = new Set([root.slug]);
+  for (let queue = [root.slug]; queue.length;) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      if (visited.has(child.slug)) continue;
+      visited.add(child.slug);
+      ids.push(child.id);
+      queue.push(child.slug);
+    }
+  }
+  return ids;
+}
+
+/** The place and every place below it (searching a city includes its airport). */
+export async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive tree(id) as (
+      select ${placeId}::uuid
+      union
+      select l.id from locations l join tree on l.parent_id = tree.id
+    )
+    select id from tree`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+}
+
+/** The desks' hours problems of a rental (issue 25.3): pick-up and drop-off, each on its own place's clock. */
+export function rentalDeskProblems(
+  pickup: PlaceOption | undefined,
+  dropoff: PlaceOption | undefined,
+  from: Date,
+  to: Date,
+  language: Language,
+): DeskHoursProblem[] {
+  const stop = (field: "from" | "to", place: PlaceOption, at: Date) => ({
+    field,
+    place: place.name,
+    hours: place.desk?.hours ?? null,
+    localDateTime: instantToLocalDateTime(at, place.timeZone),
+  });
+  return checkDeskHours(
+    [...(pickup ? [stop("from", pickup, from)] : []), ...(dropoff ? [stop("to", dropoff, to)] : [])],
+    weekdayName(language),
+  );
+}
+
+/** The desks of the given places that have one, each once (a return to the same place shows one desk). */
+export function placeDesks(...places: Array<PlaceOption | undefined>): DeskView[] {
+  const shown = new Map<string, DeskView>();
+  for (const place of places)
+    if (place?.desk && !shown.has(place.id)) shown.set(place.id, deskView(place.name, place.desk));
+  return [...shown.values()];
+}

@@ -1,0 +1,237 @@
+/**
+ * What /checkout offers, re-checked on the server for every view and every post: the car exists and is offered,
+ * serves the pick-up place (or a place below it), its supplier is not suspended, the period keeps the lead time and
+ * the minimum and maximum length, the supplier's minimum days, and no booking holds the car meanwhile. A stale or
+ * hand-edited link gets a translated problem and a way back to the same search — never a 404 or a 500.
+ */
+import type { Message } from "~/domain/form-errors";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
+import { type Extra, type Language } from "~/domain/enums";
+import type { Executor } from "~/utils/db.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
+import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
+import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "~/models/catalogue/places.server";
+import {
+  ALL_EXTRAS,
+  calendarDate,
+  chargesOf,
+  EXTRA_INCLUDED,
+  EXTRA_UNAVAILABLE,
+  quoteRental,
+  rentalDays,
+  type PriceBreakdown,
+  type SupplierCharges,
+} from "~/models/pricing/pricing";
+import { ageOn } from "~/domain/person-fields";
+import { isUuid } from "~/domain/ids";
+import { checkRentalPeriod, localDateTimeToInstant } from "~/domain/rental-period";
+import { searchQuery } from "~/models/search/search";
+import { parseSearchParams } from "~/models/search/search-params";
+import { getBusinessSettings } from "~/models/catalogue/settings.server";
+
+export type CheckoutProblem = Message;
+
+export interface CheckoutOffer {
+  car: typeof cars.$inferSelect & {
+    dateBasedPrices: Array<{ startDate: string; endDate: string; dailyPrice: number }>;
+  };
+  supplier: {
+    id: string;
+    name: string;
+    slug: string;
+    logo: string | null;
+    payLater: boolean;
+    licenseRequired: boolean;
+    markupBasisPoints: number;
+    /** Its tax, one-way and young-driver fees (issue 25.5). */
+    charges: SupplierCharges;
+  };
+  pickup: PlaceOption;
+  dropoff: PlaceOption;
+  from: Date;
+  to: Date;
+  /** As the link gives them (pick-up place's wall clock). */
+  fromText: string;
+  toText: string;
+  days: number;
+}
+
+/** The link's own keys: the query the results page writes for 'Choose this car'. */
+export interface CheckoutLink {
+  car: string;
+  pickup: string;
+  dropoff: string;
+  from: string;
+  to: string;
+}
+
+export function readCheckoutLink(source: URLSearchParams | FormData): CheckoutLink {
+  const text = (key: string, max: number) =>
+    String(source.get(key) ?? "")
+      .trim()
+      .slice(0, max);
+  return {
+    car: text("car", 36),
+    pickup: text("pickup", 100),
+    dropoff: text("dropoff", 100),
+    from: text("from", 32),
+    to: text("to", 32),
+  };
+}
+
+/** The same search the driver came from (places and dates), for 'back to the results'. */
+export function searchHrefFor(link: CheckoutLink): string {
+  const query = new URLSearchParams({ pickup: link.pickup, dropoff: link.dropoff, from: link.from, to: link.to });
+  const params = parseSearchParams(query);
+  const same = !link.dropoff || link.dropoff === link.pickup;
+  return `/search?${searchQuery({ ...params, dropoff: same ? undefined : params.dropoff, same: same ? "on" : undefined })}`;
+}
+
+/** The checkout link itself, with choices to keep (extras, payment option) — e.g. to come back after signing in. */
+export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string } = {}): string {
+  const query = new URLSearchParams({
+    car: link.car,
+    pickup: link.pickup,
+    dropoff: link.dropoff,
+    from: link.from,
+    to: link.to,
+  });
+  for (const extra of choices.extras ?? []) query.append("extra", extra);
+  if (choices.paymentMode) query.set("payment", choices.paymentMode);
+  return `/checkout?${query.toString()}`;
+}
+
+export async function resolveCheckout(
+  db: Executor,
+  link: CheckoutLink,
+  options: { language: Language; now: Date; exceptBookingId?: string },
+): Promise<{ ok: true; offer: CheckoutOffer } | { ok: false; problem: CheckoutProblem }> {
+  const places = await catalogOf(db).places(options.language);
+  const pickup = places.find((place) => place.slug === link.pickup);
+  const dropoff = link.dropoff ? places.find((place) => place.slug === link.dropoff) : pickup;
+  if (!pickup || !dropoff) return { ok: false, problem: { key: "checkout:problems.unknownPlace" } };
+  const from = localDateTimeToInstant(link.from, pickup.timeZone);
+  const to = localDateTimeToInstant(link.to, pickup.timeZone);
+  // The period rules' messages live in the common namespace; the checkout page translates in its own.
+  if (!from || !to) return { ok: false, problem: { key: "common:validation.invalidDate" } };
+  const [period] = checkRentalPeriod(from, to, options.now, await getBusinessSettings(db), pickup.timeZone);
+  if (period)
+    return {
+      ok: false,
+      problem:
+        "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
+    };
+  // The desks must be open then (issue 25.3): checked again here, as a link or a post may carry any time.
+  const [closed] = rentalDeskProblems(pickup, dropoff, from, to, options.language);
+  if (closed) return { ok: false, problem: { key: `common:${closed.key}`, params: closed.params } };
+  if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
+
+  const [row] = await db
+    .select({ car: cars, supplierName: users.fullName, blacklisted: users.blacklisted, settings: supplierSettings })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+    .where(eq(cars.id, link.car));
+  if (!row) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
+  const days = rentalDays(from, to, pickup.timeZone);
+  if (days < row.settings.minimumRentalDays) {
+    return {
+      ok: false,
+      problem: { key: "checkout:problems.supplierMinimumDays", params: { count: row.settings.minimumRentalDays } },
+    };
+  }
+  const placeIds = await placeAndChildren(db, pickup.id);
+  const [offered] = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .innerJoin(users, eq(users.id, cars.supplierId))
+    .where(
+      and(
+        eq(cars.id, row.car.id),
+        offerableCar,
+        sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id in (${sql.join(
+          placeIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}))`,
+        freeDuring(from, to, { exceptBookingId: options.exceptBookingId }),
+      ),
+    );
+  if (!offered) return { ok: false, problem: { key: "checkout:problems.carUnavailable" } };
+  const periods = await db
+    .select({
+      startDate: dateBasedPrices.startDate,
+      endDate: dateBasedPrices.endDate,
+      dailyPrice: dateBasedPrices.dailyPrice,
+    })
+    .from(dateBasedPrices)
+    .where(eq(dateBasedPrices.carId, row.car.id))
+    .orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id));
+  return {
+    ok: true,
+    offer: {
+      car: { ...row.car, dateBasedPrices: periods },
+      supplier: {
+        id: row.car.supplierId,
+        name: row.supplierName,
+        slug: row.settings.slug,
+        logo: row.settings.logo,
+        payLater: row.settings.payLater,
+        licenseRequired: row.settings.licenseRequired,
+        markupBasisPoints: row.settings.markupBasisPoints,
+        charges: chargesOf(row.settings),
+      },
+      pickup,
+      dropoff,
+      from,
+      to,
+      fromText: link.from.slice(0, 16),
+      toText: link.to.slice(0, 16),
+      days,
+    },
+  };
+}
+
+/** Extras the supplier includes (always part of the booking) and those it sells (the driver may tick them). */
+export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; optional: Extra[] } {
+  return {
+    included: ALL_EXTRAS.filter((extra) => car[extra] === EXTRA_INCLUDED),
+    optional: ALL_EXTRAS.filter(
+      (extra) => car[extra] !== EXTRA_INCLUDED && car[extra] !== EXTRA_UNAVAILABLE && car[extra] > 0,
+    ),
+  };
+}
+
+/** A one-way rental: the car goes back to another place than its pick-up (the supplier's one-way fee applies). */
+export const isOneWay = (offer: Pick<CheckoutOffer, "pickup" | "dropoff">) => offer.dropoff.id !== offer.pickup.id;
+
+/** The driver's age on the pick-up day (young-driver fees), from a birth date 'YYYY-MM-DD'; null when not known. */
+export function driverAgeAt(offer: Pick<CheckoutOffer, "from" | "pickup">, birthDate: string | null): number | null {
+  if (!birthDate) return null;
+  return ageOn(birthDate, new Date(`${calendarDate(offer.from, offer.pickup.timeZone)}T00:00:00Z`));
+}
+
+/**
+ * The server's price for the offer with the chosen extras (included ones always in), the supplier's fees and tax:
+ * the young-driver fee only once the driver's age is known.
+ */
+export function quoteOffer(
+  offer: CheckoutOffer,
+  chosen: readonly Extra[],
+  driverAge: number | null = null,
+): { price: PriceBreakdown; extras: Extra[] } {
+  const { included } = extrasOfCar(offer.car);
+  const extras = ALL_EXTRAS.filter((extra) => included.includes(extra) || chosen.includes(extra));
+  const price = quoteRental({
+    car: offer.car,
+    markupBasisPoints: offer.supplier.markupBasisPoints,
+    from: offer.from,
+    to: offer.to,
+    timeZone: offer.pickup.timeZone,
+    extras: Object.fromEntries(extras.map((extra) => [extra, true])),
+    charges: offer.supplier.charges,
+    oneWay: isOneWay(offer),
+    driverAge,
+  });
+  return { price, extras };
+}

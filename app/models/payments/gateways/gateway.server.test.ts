@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/utils/env.server";
+import {
+  configuredGatewayNames,
+  GATEWAYS,
+  paymentEmbedOrigins,
+  paymentFormOrigins,
+  readGatewayWebhook,
+  type GatewayDefinition,
+  type PaymentGateway,
+} from "./gateway.server";
+
+const env = (vars: Record<string, string>) => parseEnv({ SESSION_SECRET: "x".repeat(32), ...vars });
+
+describe("which gateways a deployment offers", () => {
+  it.each([
+    ["nothing configured: the sandbox, so a fresh start books offline", {}, ["sandbox"]],
+    ["Stripe keys", { STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" }, ["stripe"]],
+    [
+      "Stripe and PayPal keys",
+      { STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" },
+      ["stripe", "payPal"],
+    ],
+    [
+      "PayPal with the sandbox beside it (staging)",
+      { PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", SANDBOX_PAYMENTS: "true" },
+      ["payPal", "sandbox"],
+    ],
+    [
+      "production on PostgreSQL with the sandbox explicitly enabled",
+      {
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db/x",
+        APP_URL: "https://rent.example",
+        SANDBOX_PAYMENTS: "true",
+      },
+      ["sandbox"],
+    ],
+  ])("%s", (_name, vars, expected) => {
+    expect(configuredGatewayNames(env(vars))).toEqual(expected);
+  });
+
+  it("refuses to start in production on PostgreSQL with no gateway and no explicit sandbox", () => {
+    expect(() =>
+      env({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", APP_URL: "https://rent.example" }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it("lets form posts lead to the gateways' own pages (CSP form-action)", () => {
+    expect(paymentFormOrigins(env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" }))).toEqual([
+      "https://checkout.stripe.com",
+    ]);
+    expect(
+      paymentFormOrigins(
+        env({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_URL: "http://127.0.0.1:4000" }),
+      ),
+    ).toContain("http://127.0.0.1:4000");
+    expect(paymentFormOrigins(env({}))).toEqual([]);
+  });
+});
+
+/**
+ * A fourth gateway, as CONTRIBUTING's "Adding a payment gateway" describes it: a definition in the registry is all
+ * the neutral code needs (which gateways are offered, CSP origins, webhooks reduced to a neutral answer).
+ */
+describe("a fourth gateway is one registry entry", () => {
+  const stubGateway: PaymentGateway = {
+    // The name is one of PAYMENT_GATEWAYS in a real addition (enums.ts); the stub borrows the type only.
+    name: "stub" as never,
+    startPayment: async (request) => ({
+      kind: "redirect",
+      sessionId: request.attemptId,
+      url: `https://pay.stub.example/${request.attemptId}`,
+      references: { stubPaymentId: `sp_${request.attemptId}` },
+    }),
+    checkPayment: async ({ references }) =>
+      references.stubPaymentId ? { status: "paid", amount: 100, currency: "EUR", references } : { status: "failed" },
+    cancelPayment: async () => {},
+    refundPayment: async ({ idempotencyKey }) => ({ refundId: `sr_${idempotencyKey}` }),
+  };
+  const stub: GatewayDefinition = {
+    name: "stub" as never,
+    attemptPrefix: "st",
+    cardInOurForm: false,
+    configured: (env) => env.APP_URL === "https://stub.example",
+    create: () => stubGateway,
+    formOrigins: () => ["https://pay.stub.example"],
+    embedOrigins: () => ({ script: ["https://js.stub.example"], frame: [], connect: [] }),
+    async readWebhook(_env, request) {
+      const body = (await request.json()) as { signed?: boolean; type?: string; session?: string };
+      if (!body.signed) return { kind: "invalid" };
+      if (body.type !== "paid" || !body.session) return { kind: "ignored" };
+      return {
+        kind: "settle",
+        sessionId: body.session,
+        check: await stubGateway.checkPayment({
+          sessionId: body.session,
+          bookingId: "b",
+          references: { stubPaymentId: "sp_1" },
+        }),
+      };
+    },
+  };
+  const registry = { ...GATEWAYS, stub };
+  const configured = env({ APP_URL: "https://stub.example" });
+  const post = (body: unknown) =>
+    new Request("https://stub.example/webhooks/stub", { method: "POST", body: JSON.stringify(body) });
+
+  it("is offered, before the sandbox, and its pages and scripts are allowed", () => {
+    expect(configuredGatewayNames(configured, registry)).toEqual(["stub"]);
+    expect(
+      configuredGatewayNames(env({ SANDBOX_PAYMENTS: "true", APP_URL: "https://stub.example" }), registry),
+    ).toEqual(["stub", "sandbox"]);
+    expect(paymentFormOrigins(configured, registry)).toEqual(["https://pay.stub.example"]);
+    expect(paymentEmbedOrigins(configured, registry).script).toEqual(["https://js.stub.example"]);
+    expect(configuredGatewayNames(env({}), registry)).toEqual(["sandbox"]);
+  });
+
+  it("has its webhook read into the neutral answer the route applies", async () => {
+    expect(await readGatewayWebhook("stub", post({ signed: false }), configured, registry)).toEqual({
+      kind: "invalid",
+    });
+    expect(await readGatewayWebhook("stub", post({ signed: true, type: "refund" }), configured, registry)).toEqual({
+      kind: "ignored",
+    });
+    expect(
+      await readGatewayWebhook("stub", post({ signed: true, type: "paid", session: "st_1" }), configured, registry),
+    ).toEqual({
+      kind: "settle",
+      sessionId: "st_1",
+      check: { status: "paid", amount: 100, currency: "EUR", references: { stubPaymentId: "sp_1" } },
+    });
+    // Not configured, not a gateway, or a gateway without webhooks: not found.
+    expect(await readGatewayWebhook("stub", post({ signed: true }), env({}), registry)).toBeNull();
+    expect(await readGatewayWebhook("toString", post({}), configured, registry)).toBeNull();
+    expect(await readGatewayWebhook("sandbox", post({}), configured, registry)).toBeNull();
+    // Stripe without its signing secret takes no webhooks at all: not found, as before the registry.
+    const stripeOnly = env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" });
+    expect(await readGatewayWebhook("stripe", post({}), stripeOnly, registry)).toBeNull();
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Stripe Checkout (spec §9's default gateway): a Checkout Session per payment attempt, hosted (a 303 to Stripe's
+ * page, no JavaScript needed) or embedded (Stripe.js mounts it in our page). The return page and the signed webhook
+ * both read the session's state from Stripe; neither trusts anything the browser says.
+ */
+import Stripe from "stripe";
+import type { Env } from "~/utils/env.server";
+import type { GatewayDefinition, PaymentCheck, PaymentGateway, WebhookAnswer } from "./gateway.server";
+
+export function stripeClient(env: Env): Stripe {
+  const api = new URL(env.STRIPE_API_URL);
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    host: api.hostname,
+    port: api.port || (api.protocol === "https:" ? 443 : 80),
+    protocol: api.protocol === "https:" ? "https" : "http",
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+/** What a session says of its payment. */
+export function sessionPaymentCheck(session: Stripe.Checkout.Session): PaymentCheck {
+  if (session.payment_status === "paid" && session.status === "complete") {
+    const id = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+    const references: Record<string, string> = { sessionId: session.id };
+    const paymentIntentId = id(session.payment_intent);
+    const customerId = id(session.customer);
+    if (paymentIntentId) references.paymentIntentId = paymentIntentId;
+    if (customerId) references.customerId = customerId;
+    return {
+      status: "paid",
+      amount: session.amount_total ?? -1,
+      currency: (session.currency ?? "").toUpperCase(),
+      references,
+    };
+  }
+  if (session.status === "expired") return { status: "failed" };
+  return { status: "open" };
+}
+
+export function stripeGateway(env: Env): PaymentGateway {
+  const stripe = stripeClient(env);
+  return {
+    name: "stripe",
+    async startPayment(request) {
+      const returnPage = `${request.origin}/checkout-session/{CHECKOUT_SESSION_ID}`;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          ui_mode: request.embedded ? "embedded_page" : "hosted_page",
+          ...(request.embedded
+            ? { return_url: returnPage }
+            : { success_url: returnPage, cancel_url: `${returnPage}?cancelled=1` }),
+          // A minute before the hold ends, so a payment can never complete after its hold was released (Stripe
+          // wants 30 minutes at least: PAYMENT_HOLD_MINUTES is 32 or more).
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000) - 60,
+          // Cards settle at once; delayed methods (bank debits) would be paid after the hold expired.
+          allowed_payment_method_types: ["card"],
+          client_reference_id: request.bookingId,
+          customer_email: request.customerEmail,
+          locale: request.language as Stripe.Checkout.SessionCreateParams.Locale,
+          metadata: { bookingId: request.bookingId },
+          payment_intent_data: { description: request.description, metadata: { bookingId: request.bookingId } },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amount,
+                product_data: { name: request.name, description: request.description },
+              },
+            },
+          ],
+        },
+        { idempotencyKey: `checkout-${request.attemptId}` },
+      );
+      if (request.embedded) {
+        if (!session.client_secret) throw new Error("Stripe returned no client secret for an embedded session");
+        return {
+          kind: "embedded",
+          sessionId: session.id,
+          clientSecret: session.client_secret,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          scriptUrl: env.STRIPE_JS_URL ?? null,
+        };
+      }
+      if (!session.url) throw new Error("Stripe returned no page address for a hosted session");
+      return { kind: "redirect", sessionId: session.id, url: session.url };
+    },
+    async checkPayment({ sessionId }) {
+      return sessionPaymentCheck(await stripe.checkout.sessions.retrieve(sessionId));
+    },
+    async cancelPayment({ sessionId }) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already expired or completed: the return page and the webhook settle it.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+    async refundPayment({ references, idempotencyKey }) {
+      if (!references.paymentIntentId) throw new Error("no payment intent to refund");
+      const refund = await stripe.refunds.create(
+        { payment_intent: references.paymentIntentId, reason: "requested_by_customer" },
+        { idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled")
+        throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      return { refundId: refund.id };
+    },
+  };
+}
+
+/**
+ * Stripe's webhook as a neutral answer: checkout sessions completed (or paid later, for delayed methods) settle
+ * their payment as the session says; expired or failed ones fail it. Nothing for a body whose signature does not
+ * verify (with STRIPE_WEBHOOK_SECRET), nor for any other event.
+ */
+export async function readStripeWebhook(env: Env, request: Request): Promise<WebhookAnswer> {
+  const payload = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(
+      payload,
+      request.headers.get("Stripe-Signature") ?? "",
+      env.STRIPE_WEBHOOK_SECRET,
+    );
+  } catch {
+    return { kind: "invalid" };
+  }
+  const object = event.data?.object as { object?: unknown; id?: unknown } | undefined;
+  // Signed by Stripe but not a checkout session (another API version, a hand-made test event): ignored.
+  if (
+    !event.type.startsWith("checkout.session.") ||
+    object?.object !== "checkout.session" ||
+    typeof object.id !== "string"
+  )
+    return { kind: "ignored" };
+  const session = event.data.object as Stripe.Checkout.Session;
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return { kind: "settle", sessionId: session.id, check: sessionPaymentCheck(session) };
+    case "checkout.session.expired":
+    case "checkout.session.async_payment_failed":
+      return { kind: "settle", sessionId: session.id, check: { status: "failed" } };
+    default:
+      return { kind: "ignored" };
+  }
+}
+
+export const stripeDefinition: GatewayDefinition = {
+  name: "stripe",
+  attemptPrefix: "hold",
+  cardInOurForm: false,
+  configured: (env) => Boolean(env.STRIPE_SECRET_KEY),
+  create: stripeGateway,
+  formOrigins(env) {
+    const origins = ["https://checkout.stripe.com"];
+    // A test run's stand-in for Stripe's API serves its hosted page too.
+    if (!env.STRIPE_API_URL.startsWith("https://api.stripe.com")) origins.push(new URL(env.STRIPE_API_URL).origin);
+    return origins;
+  },
+  embedOrigins(env) {
+    // A test run's stand-in for Stripe.js (STRIPE_JS_URL) serves the script and its frame from its own origin.
+    const standIn = env.STRIPE_JS_URL ? [new URL(env.STRIPE_JS_URL).origin] : [];
+    return {
+      script: ["https://js.stripe.com", "https://*.js.stripe.com", ...standIn],
+      frame: [
+        "https://js.stripe.com",
+        "https://*.js.stripe.com",
+        "https://hooks.stripe.com",
+        "https://checkout.stripe.com",
+        ...standIn,
+      ],
+      connect: ["https://api.stripe.com", "https://checkout.stripe.com", ...standIn],
+    };
+  },
+  // Only with its signing secret: without one the endpoint does not exist (404), and nothing unsigned is read.
+  readWebhook: async (env, request) => (env.STRIPE_WEBHOOK_SECRET ? readStripeWebhook(env, request) : null),
+};

@@ -1,0 +1,593 @@
+/**
+ * Search (issue: search): which cars are offered for a period at a place, ranked and priced. A car is offered when
+ * it meets `offerableCar` and is free for the period (offer-conditions.server.ts), serves the pick-up location or
+ * one of its children, and the rental is at least the supplier's minimum days.
+ */
+import { anyOf } from "~/utils/sql.server";
+import { createHash } from "node:crypto";
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { cars, supplierSettings, users } from "#db/schema";
+import type { Extra, Multimedia } from "~/domain/enums";
+import type { Executor } from "~/utils/db.server";
+import {
+  calendarDate,
+  chargesOf,
+  rentalDays,
+  rentalPrice,
+  type RentalPrice,
+  type SupplierCharges,
+} from "~/models/pricing/pricing";
+import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
+import { freeDuring, offerableCar } from "./offer-conditions.server";
+import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
+import {
+  carTierPrices,
+  checkFirstDay,
+  checkRentalDays,
+  datedBaseSql,
+  rentalBaseOfSql,
+  withChargesSql,
+  withMarkupSql,
+} from "~/models/pricing/pricing.server";
+
+export interface SearchCriteria {
+  pickup: PlaceOption;
+  from: Date;
+  to: Date;
+  filters: SearchFilters;
+  sort: SortOrder;
+  page: number;
+  /** Supplier slugs resolved to ids by the caller. */
+  supplierIds: string[];
+  /** The pick-up place and the places below it, when the caller has them (else they are looked up). */
+  placeIds?: string[];
+  /** The car goes back to another place: suppliers' one-way fees apply (issue 25.5). */
+  oneWay?: boolean;
+}
+
+export interface CarOffer {
+  id: string;
+  name: string;
+  image: string | null;
+  range: (typeof cars.$inferSelect)["range"];
+  fuelType: (typeof cars.$inferSelect)["fuelType"];
+  gearbox: (typeof cars.$inferSelect)["gearbox"];
+  fuelPolicy: (typeof cars.$inferSelect)["fuelPolicy"];
+  aircon: boolean;
+  seats: number;
+  doors: number;
+  mileage: number;
+  deposit: number;
+  rating: number | null;
+  trips: number;
+  minimumAge: number;
+  multimedia: Multimedia[];
+  extras: Record<Extra, number>;
+  supplier: { name: string; slug: string; logo: string | null; payLater: boolean; charges: SupplierCharges };
+  price: RentalPrice;
+}
+
+/**
+ * Which filters a search sets, without their values: the text of its statement depends on this (and on the sort)
+ * only, so each shape is built and prepared once per database and its values are bound on every run. Seat, spec and
+ * mileage choices are few and turn into different conditions, so they are part of the shape.
+ */
+interface FilterShape {
+  terms: SearchFilters["terms"];
+  range: boolean;
+  rating: boolean;
+  seats: SearchFilters["seats"];
+  specs: SearchFilters["specs"];
+  multimedia: boolean;
+  deposit: boolean;
+  fuelPolicy: boolean;
+  supplier: boolean;
+  gearbox: boolean;
+  mileage: SearchFilters["mileage"][number] | null;
+  fuelType: boolean;
+}
+
+function filterShape(filters: SearchFilters): FilterShape {
+  return {
+    terms: [...filters.terms].sort(),
+    range: filters.range.length > 0,
+    rating: filters.rating !== undefined,
+    seats: [...filters.seats].sort(),
+    specs: [...filters.specs].sort(),
+    multimedia: filters.multimedia.length > 0,
+    deposit: filters.deposit !== undefined,
+    fuelPolicy: filters.fuelPolicy.length > 0,
+    supplier: filters.supplier.length > 0,
+    gearbox: filters.gearbox.length > 0,
+    mileage: filters.mileage.length === 1 ? filters.mileage[0]! : null,
+    fuelType: filters.fuelType.length > 0,
+  };
+}
+
+/** The statement's values by placeholder name; those of filters the shape leaves out are simply not read. */
+function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]): Record<string, unknown> {
+  const { filters } = criteria;
+  return {
+    days: checkRentalDays(days),
+    firstDay: checkFirstDay(calendarDate(criteria.from, criteria.pickup.timeZone)),
+    from: criteria.from.toISOString(),
+    to: criteria.to.toISOString(),
+    placeIds,
+    range: filters.range,
+    rating: filters.rating,
+    multimedia: filters.multimedia,
+    depositCents: filters.deposit === undefined ? undefined : filters.deposit * 100,
+    fuelPolicy: filters.fuelPolicy,
+    supplierIds: criteria.supplierIds,
+    gearbox: filters.gearbox,
+    fuelType: filters.fuelType,
+    offset: (criteria.page - 1) * CARS_PAGE_SIZE,
+    // Cheapest first: how many free cars the first pass takes (decision 022).
+    firstPassSize: firstPassSize(criteria.page),
+    walkedPerPlace: WALKED_PER_PLACE,
+    oneWay: criteria.oneWay ?? false,
+  };
+}
+
+const value = (name: string) => sql.placeholder(name);
+/** One of several values: a list is one array parameter, so its length does not change the statement. */
+const oneOf = (column: AnyPgColumn, name: string, type: "text" | "uuid" = "text") =>
+  sql`${column} = any(${value(name)}::${sql.raw(type)}[])`;
+
+function filterConditions(shape: FilterShape): SQL[] {
+  const conditions: SQL[] = [];
+  // Free cancellation without buying anything: the option is included, or the booking can be paid at pick-up
+  // (cancellation-terms.ts, `cancelsForFree`).
+  if (shape.terms.includes("freeCancellation"))
+    conditions.push(anyOf(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true)));
+  if (shape.terms.includes("payAtPickUp")) conditions.push(eq(supplierSettings.payLater, true));
+  if (shape.range) conditions.push(oneOf(cars.range, "range"));
+  if (shape.rating) conditions.push(gte(cars.rating, value("rating")));
+  if (shape.seats.length) {
+    const [first, ...rest] = shape.seats.map((option) =>
+      option === "5plus" ? sql`${cars.seats} > 5` : eq(cars.seats, Number(option)),
+    );
+    if (first) conditions.push(anyOf(first, ...rest));
+  }
+  if (shape.specs.includes("aircon")) conditions.push(eq(cars.aircon, true));
+  if (shape.specs.includes("fourDoors")) conditions.push(gte(cars.doors, 4));
+  if (shape.specs.includes("fiveSeats")) conditions.push(gte(cars.seats, 5));
+  if (shape.multimedia) conditions.push(sql`${cars.multimedia} @> ${value("multimedia")}::text[]`);
+  if (shape.deposit) conditions.push(lt(cars.deposit, value("depositCents")));
+  if (shape.fuelPolicy) conditions.push(oneOf(cars.fuelPolicy, "fuelPolicy"));
+  // Slugs that name no supplier resolve to no ids: an empty list, which matches no car.
+  if (shape.supplier) conditions.push(oneOf(cars.supplierId, "supplierIds", "uuid"));
+  if (shape.gearbox) conditions.push(oneOf(cars.gearbox, "gearbox"));
+  if (shape.mileage) conditions.push(shape.mileage === "unlimited" ? eq(cars.mileage, -1) : sql`${cars.mileage} > 0`);
+  if (shape.fuelType) conditions.push(oneOf(cars.fuelType, "fuelType"));
+  return conditions;
+}
+
+/** What a result card shows of a car, and no more (a results page reads 15 of them per view); its price comes ranked. */
+const offerColumns = {
+  id: cars.id,
+  name: cars.name,
+  image: cars.image,
+  range: cars.range,
+  fuelType: cars.fuelType,
+  gearbox: cars.gearbox,
+  fuelPolicy: cars.fuelPolicy,
+  aircon: cars.aircon,
+  seats: cars.seats,
+  doors: cars.doors,
+  mileage: cars.mileage,
+  deposit: cars.deposit,
+  rating: cars.rating,
+  trips: cars.trips,
+  minimumAge: cars.minimumAge,
+  multimedia: cars.multimedia,
+  cancellation: cars.cancellation,
+  amendments: cars.amendments,
+  theftProtection: cars.theftProtection,
+  collisionDamageWaiver: cars.collisionDamageWaiver,
+  fullInsurance: cars.fullInsurance,
+  additionalDriver: cars.additionalDriver,
+  supplierName: users.fullName,
+  supplierSlug: supplierSettings.slug,
+  supplierLogo: supplierSettings.logo,
+  supplierPayLater: supplierSettings.payLater,
+  // The supplier's charges, named as `SupplierCharges` names them (no car column shares these names).
+  taxRateBasisPoints: supplierSettings.taxRateBasisPoints,
+  taxIncluded: supplierSettings.taxIncluded,
+  oneWayFee: supplierSettings.oneWayFee,
+  youngDriverAge: supplierSettings.youngDriverAge,
+  youngDriverDailyFee: supplierSettings.youngDriverDailyFee,
+};
+
+/**
+ * A page's car as one JSON object instead of a column each: the driver then decodes one value per car instead of one
+ * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
+ * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
+ */
+function offerJson(price: SQL) {
+  const fields = [...Object.entries(offerColumns), ["price", price] as const];
+  // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
+  if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
+  type OfferRow = {
+    [K in keyof typeof offerColumns]:
+      (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
+  } & { price: number };
+  return sql<OfferRow>`json_build_object(${sql.join(
+    fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * `OFFSET 0` keeps a subquery of its own: flattened, PostgreSQL copies the rental-base expression into every
+ * reference to it (the markup, the ranking, the sort) and planned longer than it ran. Drizzle drops a numeric
+ * `offset(0)` (it is falsy), so the fence is a literal.
+ */
+export const SUBQUERY_FENCE = sql`0` as unknown as number;
+
+/**
+ * How many cars a results page counts at most when ranked by price (ten pages of 15). A dense place has thousands free;
+ * checking each one's bookings to say "5,637" cost 200 ms of a 220 ms page at 100k cars, so past this the page says
+ * "at least" (decision 022). Deeper pages count as far as they show.
+ */
+export const RESULTS_COUNTED_UP_TO = 150;
+
+/**
+ * Twice what the pages up to this one show (supplier caps may set some aside), or the cars counted, and one more: a
+ * first pass that found fewer saw every free car.
+ */
+const firstPassSize = (page: number) => Math.max(2 * page * CARS_PAGE_SIZE, RESULTS_COUNTED_UP_TO) + 1;
+
+/**
+ * How many of a place's cars the first pass reads at most, cheapest floor first. Past it the page is ranked from all
+ * (a period when under 1 % of them are free: no walk that stops early finds them; decision 022).
+ */
+const WALKED_PER_PLACE = 1000;
+
+type RateBand = 1 | 3 | 7 | 30;
+/** The longest price tier a rental of `days` can use, which names the rate floor that bounds its price. */
+export function rateBand(days: number): RateBand {
+  return days >= 30 ? 30 : days >= 7 ? 7 : days >= 3 ? 3 : 1;
+}
+
+/**
+ * The statements of a search shape, built with placeholders: the page of cars, and how many cars match (asked only
+ * past the last page). Building a statement this size costs drizzle about a millisecond of CPU; prepared, a search
+ * only binds its values, and the text each engine sees is the same every time (decision 015).
+ *
+ * Cheapest first (the default order), a search does not price every free car (decision 022). `first` walks each
+ * place's cars in the order of their rate floor (at most WALKED_PER_PLACE of them) and ranks the first
+ * `firstPassSize` that are free; when that was all of them, its page is the answer. Otherwise the price P of the
+ * page's last car bounds the answer: a subset's n-th price is never below the whole set's, and no car whose
+ * floor × days (with the lowest markup) exceeds P can cost P or less, so `bounded` ranks only the cars at or under
+ * that floor, found by the same index. When the walk found too few free cars to fill the page (a fully booked
+ * period), and in the other orders, every free car is ranked (`page`).
+ */
+function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: RateBand | null, name: string) {
+  const where = (place: SQL | null, probeEachCar: boolean) =>
+    and(
+      offerableCar,
+      lte(supplierSettings.minimumRentalDays, value("days")),
+      ...(place ? [place] : []),
+      // Probed car by car where the walk decides the order: as an anti-join, PostgreSQL would check them all first.
+      freeDuring(value("from"), value("to"), { probeEachCar }),
+      ...filterConditions(shape),
+    );
+  const atPlace = sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = any(${value("placeIds")}::uuid[]))`;
+
+  // Each place's cars cheapest floor first, at most WALKED_PER_PLACE of each (a car at two of the places once), with
+  // how many rows the walk read: under the limit, it read every car of every place.
+  const floor = band === null ? null : sql.raw(`rate_floor_${band}`);
+  const walked =
+    floor &&
+    db
+      .select({
+        carId: sql<string>`w.car_id`.as("car_id"),
+        floor: sql<number>`w.floor`.as("floor"),
+        walkedCount: sql<number>`w.walked_count`.as("walked_count"),
+      })
+      // A car at two of the places comes twice, with the same floor: next to each other once sorted, kept once.
+      // Ordered here, so the join reads the walk in this order and stops at the first pass's size.
+      .from(
+        sql`(select distinct on (x.floor, x.car_id) x.car_id, x.floor, count(*) over () as walked_count
+          from unnest(${value("placeIds")}::uuid[]) as place(id)
+          cross join lateral (select cl.car_id, cl.${floor} as floor from car_locations cl where cl.location_id = place.id
+            order by cl.${floor} limit ${value("walkedPerPlace")}) x
+          order by x.floor, x.car_id) w`,
+      )
+      .as("walked");
+
+  // In steps, so each part of the price is computed once per car: the candidates with their tier prices (and the
+  // base of a date-priced car) → each one's base → its price → ranked within their supplier → one page.
+  const candidateFields = {
+    id: cars.id,
+    supplierId: cars.supplierId,
+    rating: cars.rating,
+    // The greedy arithmetic reads each tier price several times: as columns, not as expressions copied each time.
+    daily: sql<number | null>`${carTierPrices.daily}`.as("daily"),
+    threeDays: sql<number | null>`${carTierPrices.threeDays}`.as("three_days"),
+    weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
+    monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
+    dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
+    markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
+    taxRate: sql<number>`${supplierSettings.taxRateBasisPoints}`.as("tax_rate"),
+    taxIncluded: sql<boolean>`${supplierSettings.taxIncluded}`.as("tax_included"),
+    oneWayFee: sql<number>`${supplierSettings.oneWayFee}`.as("one_way_fee"),
+    youngDriverAge: sql<number | null>`${supplierSettings.youngDriverAge}`.as("young_driver_age"),
+    youngDriverFee: sql<number>`${supplierSettings.youngDriverDailyFee}`.as("young_driver_fee"),
+    supplierCap: sql<number>`coalesce(${supplierSettings.maxCarsPerSearch}, 2147483647)`.as("supplier_cap"),
+    walkedCount: sql<number>`0`.as("walked_count"),
+  };
+  const candidates = (condition: SQL | undefined) =>
+    db
+      .select(candidateFields)
+      .from(cars)
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .where(condition)
+      .$dynamic();
+  const walkedCandidates = (source: NonNullable<typeof walked>) =>
+    db
+      .select({ ...candidateFields, walkedCount: sql<number>`${source.walkedCount}`.as("walked_count") })
+      .from(source)
+      .innerJoin(cars, eq(cars.id, source.carId))
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .where(where(null, true))
+      .orderBy(asc(source.floor), asc(source.carId))
+      .limit(value("firstPassSize"))
+      .$dynamic();
+
+  /**
+   * The cars of `source` priced and ranked within their supplier. Only the first pass asks how many it ranked (a
+   * window over every row): ranking every free car, that count is a constant nobody reads.
+   */
+  type Candidates = ReturnType<typeof candidates> | ReturnType<typeof walkedCandidates>;
+  const matchingOf = (source: Candidates, firstPass = false) => {
+    const found = source.as("candidates");
+    const based = db
+      .select({
+        id: found.id,
+        supplierId: found.supplierId,
+        rating: found.rating,
+        supplierCap: found.supplierCap,
+        walkedCount: found.walkedCount,
+        markup: found.markup,
+        taxRate: found.taxRate,
+        taxIncluded: found.taxIncluded,
+        oneWayFee: found.oneWayFee,
+        youngDriverAge: found.youngDriverAge,
+        youngDriverFee: found.youngDriverFee,
+        base: sql<number>`${rentalBaseOfSql(value("days"), {
+          dated: sql`${found.dated}`,
+          tiers: {
+            daily: sql`${found.daily}`,
+            threeDays: sql`${found.threeDays}`,
+            weekly: sql`${found.weekly}`,
+            monthly: sql`${found.monthly}`,
+          },
+        })}`.as("base"),
+      })
+      .from(found)
+      .offset(SUBQUERY_FENCE)
+      .as("based");
+    const priced = db
+      .select({
+        id: based.id,
+        supplierId: based.supplierId,
+        rating: based.rating,
+        supplierCap: based.supplierCap,
+        walkedCount: based.walkedCount,
+        // The supplier's fees and added tax on top (issue 25.5): only ever more, so decision 022's floor bound holds.
+        price: withChargesSql(
+          withMarkupSql(sql`${based.base}`, sql`${based.markup}`),
+          {
+            taxRateBasisPoints: sql`${based.taxRate}`,
+            taxIncluded: sql`${based.taxIncluded}`,
+            oneWayFee: sql`${based.oneWayFee}`,
+            youngDriverAge: sql`${based.youngDriverAge}`,
+            youngDriverDailyFee: sql`${based.youngDriverFee}`,
+          },
+          // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
+          { days: value("days"), oneWay: value("oneWay"), driverAge: null },
+        ).as("price"),
+      })
+      .from(based)
+      .as("priced");
+    return db
+      .select({
+        id: priced.id,
+        price: priced.price,
+        rating: priced.rating,
+        // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
+        supplierRank:
+          sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as(
+            "supplier_rank",
+          ),
+        supplierCap: priced.supplierCap,
+        walkedCount: priced.walkedCount,
+        // How many cars the ranking started from, before supplier caps (the first pass: whether it saw them all).
+        pooled: (firstPass ? sql<number>`count(*) over ()` : sql<number>`0`).as("pooled"),
+      })
+      .from(priced)
+      .as("matching");
+  };
+  const withinCap = (matching: ReturnType<typeof matchingOf>) =>
+    sql`${matching.supplierRank} <= ${matching.supplierCap}`;
+
+  const pageOf = (source: Candidates, statementName: string, firstPass = false) => {
+    const matching = matchingOf(source, firstPass);
+    const order =
+      sort === "price-desc"
+        ? [desc(matching.price), asc(matching.id)]
+        : sort === "rating"
+          ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
+          : [asc(matching.price), asc(matching.id)];
+    // The page's cars come with their details in the same statement: one round trip for the whole page.
+    const page = db
+      .select({
+        id: matching.id,
+        price: matching.price,
+        total: sql<number>`count(*) over ()`.as("total"),
+        pooled: matching.pooled,
+        walkedCount: matching.walkedCount,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
+      })
+      .from(matching)
+      .where(withinCap(matching))
+      .orderBy(...order)
+      .limit(CARS_PAGE_SIZE)
+      .offset(value("offset"))
+      .as("page");
+    return db
+      .select({
+        total: sql<number>`${page.total}`.mapWith(Number),
+        pooled: sql<number>`${page.pooled}`.mapWith(Number),
+        walkedCount: sql<number>`${page.walkedCount}`.mapWith(Number),
+        lowestMarkup: (firstPass
+          ? sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`
+          : sql<number>`0`
+        ).mapWith(Number),
+        offer: offerJson(sql`${page.price}`),
+      })
+      .from(page)
+      .innerJoin(cars, eq(cars.id, page.id))
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
+      .orderBy(asc(page.position))
+      .prepare(statementName);
+  };
+  const everyFreeCar = () => candidates(where(atPlace, false)).offset(SUBQUERY_FENCE);
+  const allMatching = matchingOf(everyFreeCar());
+  const atMostFloor =
+    floor &&
+    sql`${cars.id} in (select cl.car_id from car_locations cl where cl.location_id = any(${value("placeIds")}::uuid[]) and cl.${floor} <= ${value("floorBound")})`;
+  // Only the walk is named (planned once per connection, generically: its plan is the same for a place of ten cars
+  // or ten thousand). The others are unnamed, so PostgreSQL plans each run for the place and bound it is given: a
+  // generic plan cannot see how few cars a place has and read every car of its suppliers (issue 22.1).
+  return {
+    page: pageOf(everyFreeCar(), ""),
+    count: db.select({ value: count() }).from(allMatching).where(withinCap(allMatching)).prepare(""),
+    first: walked && pageOf(walkedCandidates(walked), name && `${name}_first`, true),
+    bounded: atMostFloor && pageOf(candidates(where(atMostFloor, true)).offset(SUBQUERY_FENCE), ""),
+  };
+}
+
+type SearchStatements = ReturnType<typeof buildSearch>;
+
+/**
+ * Shapes kept per database, most recently used last; a shape past the limit is built again when it comes back.
+ * Embedded PGlite keeps 200 statements prepared (STATEMENT_CACHE_SIZE): searches take at most a quarter of them.
+ */
+const SEARCH_SHAPES_KEPT = 50;
+
+const unfiltered = (shape: FilterShape) =>
+  Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
+const searchStatements = new WeakMap<Executor, Map<string, SearchStatements>>();
+
+function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder, days: number): SearchStatements {
+  let shapes = searchStatements.get(db);
+  if (!shapes) searchStatements.set(db, (shapes = new Map()));
+  // Cheapest first walks the rate floor of the rental's band: one statement per band.
+  const band = sort === "price-asc" ? rateBand(days) : null;
+  const key = JSON.stringify([sort, band, shape]);
+  let statements = shapes.get(key);
+  if (statements) shapes.delete(key);
+  else {
+    // PostgreSQL keeps a named statement on each pooled connection until it closes, so only the searches most pages
+    // are, cheapest first without filters (one walk per band), are named: what visitors can make a connection hold
+    // stays at four statements. A filtered shape goes unnamed (an empty name), parsed on each run. A name comes from
+    // the shape, whose text never changes, so a shape built again (or inside a transaction) reuses the statement.
+    const name = unfiltered(shape) ? `search_${createHash("sha256").update(key).digest("hex").slice(0, 20)}` : "";
+    statements = buildSearch(db, shape, sort, band, name);
+    if (shapes.size >= SEARCH_SHAPES_KEPT) shapes.delete(shapes.keys().next().value!);
+  }
+  shapes.set(key, statements);
+  return statements;
+}
+
+export interface SearchResults {
+  offers: CarOffer[];
+  /** How many cars match, or when `more`, how many at least (decision 022). */
+  total: number;
+  more: boolean;
+  days: number;
+}
+
+export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<SearchResults> {
+  const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
+  const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
+  const statements = searchStatementsFor(db, filterShape(criteria.filters), criteria.sort, days);
+  const values = searchValues(criteria, days, placeIds);
+  let carRows: Awaited<ReturnType<SearchStatements["page"]["execute"]>>;
+  let more = false;
+  if (statements.first && statements.bounded) {
+    carRows = await statements.first.execute(values);
+    const first = carRows[0];
+    const sawEveryCar =
+      first !== undefined && first.walkedCount < WALKED_PER_PLACE && first.pooled < firstPassSize(criteria.page);
+    if (!sawEveryCar) {
+      if (first && carRows.length === CARS_PAGE_SIZE) {
+        // The first pass did not see every free car: rank those at or under the floor the page's last price allows.
+        const lastPrice = carRows.at(-1)!.offer.price;
+        const floorBound = Math.floor(((lastPrice + 1) * 10_000) / (days * (10_000 + first.lowestMarkup)));
+        carRows = await statements.bounded.execute({ ...values, floorBound });
+        more = true;
+        // The bounded pool may count fewer than the first pass did: both are lower bounds, keep the larger.
+        for (const row of carRows) row.total = Math.max(row.total, first.total);
+      } else {
+        // The walk found too few free cars to fill the page (or none): rank every free car.
+        carRows = await statements.page.execute(values);
+      }
+    }
+  } else {
+    carRows = await statements.page.execute(values);
+  }
+
+  let matches = carRows[0]?.total ?? 0;
+  if (carRows.length === 0 && criteria.page > 1) {
+    // Past the last page: still say how many there are, so the page can link back.
+    matches = (await statements.count.execute(values))[0]?.value ?? 0;
+  }
+  if (carRows.length === 0) return { offers: [], total: matches, more: false, days };
+
+  const offers = carRows.map(({ offer: car }) => {
+    return {
+      id: car.id,
+      name: car.name,
+      image: car.image,
+      range: car.range,
+      fuelType: car.fuelType,
+      gearbox: car.gearbox,
+      fuelPolicy: car.fuelPolicy,
+      aircon: car.aircon,
+      seats: car.seats,
+      doors: car.doors,
+      mileage: car.mileage,
+      deposit: car.deposit,
+      rating: car.rating,
+      trips: car.trips,
+      minimumAge: car.minimumAge,
+      multimedia: car.multimedia,
+      extras: {
+        cancellation: car.cancellation,
+        amendments: car.amendments,
+        theftProtection: car.theftProtection,
+        collisionDamageWaiver: car.collisionDamageWaiver,
+        fullInsurance: car.fullInsurance,
+        additionalDriver: car.additionalDriver,
+      },
+      supplier: {
+        name: car.supplierName,
+        slug: car.supplierSlug,
+        logo: car.supplierLogo,
+        payLater: car.supplierPayLater,
+        charges: chargesOf(car),
+      },
+      // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
+      price: rentalPrice(car.price, days),
+    } satisfies CarOffer;
+  });
+  return { offers, total: matches, more, days };
+}
