@@ -35,7 +35,7 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    command: "node tests/support/e2e-server.mjs",
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-// A plain ES module, shared with scripts/check-server-log.mjs.
-import { findLeaks } from "../scripts/log-leaks.mjs";
+// A plain ES module, shared with scripts/checks/check-server-log.mjs.
+import { findLeaks } from "../scripts/checks/log-leaks.mjs";
 import { redactUrl } from "./redact";
 
 const leaksOf = (line: string) => (findLeaks(line) as Array<{ what: string }>).map((leak) => leak.what);

@@ -1,6 +1,6 @@
 /**
  * The compiler's fingerprinted files under /build: sent as the brotli or gzip copy made at build time
- * (scripts/precompress.mjs) when the browser takes it, never compressed again per request, cached for a year as
+ * (scripts/build/precompress.mjs) when the browser takes it, never compressed again per request, cached for a year as
  * immutable (no ETag or Last-Modified to revalidate). Their headers are only those that mean something for a
  * script or a style sheet — nosniff and a same-origin resource policy —: a document's policies (CSP, frame and
  * permission rules) do not apply to them and cost ~0.8 KiB on each of a page's ~20 requests.

@@ -1,6 +1,6 @@
 /**
  * /checkout and /checkout-session through their loaders and actions, with Stripe and PayPal pointed at local
- * stand-ins (scripts/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
+ * stand-ins (tests/support/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
  */
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
@@ -23,7 +23,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { decodeFormError } from "~/domain/form-errors";
 
 const standIns = await vi.hoisted(async () => {
-  const { startPaymentStandIns } = await import("../../scripts/payment-stand-ins.mjs");
+  const { startPaymentStandIns } = await import("../../tests/support/payment-stand-ins.mjs");
   const started = await startPaymentStandIns();
   (await import("../../tests/support/app-test")).configureOutbox("checkout-gateways", {
     STRIPE_SECRET_KEY: "sk_test_standin",

@@ -1,6 +1,6 @@
 // Brotli (quality 11) and gzip (level 9) copies of every built asset, made once at build time so the server sends
 // them as they are instead of compressing each response again (server/static-assets.ts picks the one a browser takes).
-// Usage: node scripts/precompress.mjs [folder]   (default public/build)
+// Usage: node scripts/build/precompress.mjs [folder]   (default public/build)
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

@@ -8,7 +8,7 @@
 // split by Rollup as before. The route modules keep their exports; the manifest Remix reads (the browser's
 // manifest file and the server build's copy) is rewritten to name the new files. See decision 014.
 //
-// Usage: node scripts/merge-chunks.mjs [public/build] [build/index.js]
+// Usage: node scripts/build/merge-chunks.mjs [public/build] [build/index.js]
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

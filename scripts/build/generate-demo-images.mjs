@@ -1,5 +1,5 @@
 // Writes the demo catalogue's small SVG images (cars by range and colour, supplier logos) into public/images.
-// Run once after changing the shapes: node scripts/generate-demo-images.mjs
+// Run once after changing the shapes: node scripts/build/generate-demo-images.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 
 export const CAR_COLOURS = {

@@ -1,7 +1,7 @@
 // Proof that no two app instances can book one car twice: starts two servers (the production build) on one fresh
 // PostgreSQL database, then sends 50 simultaneous checkouts of the same car and period, alternating between them,
 // each from a different visitor. Exactly one must succeed; the others must be told the car is no longer available.
-// Usage: node scripts/two-instances-one-car.mjs [postgres admin URL]   (default: TEST_DATABASE_URL)
+// Usage: node scripts/checks/two-instances-one-car.mjs [postgres admin URL]   (default: TEST_DATABASE_URL)
 // Without a PostgreSQL server it says so and exits 0 (the embedded database serves one instance only).
 // It only talks to 127.0.0.1 and stops its servers by itself.
 import { spawn } from "node:child_process";

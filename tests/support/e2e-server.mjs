@@ -8,7 +8,7 @@ const dataDir = ".e2e-data";
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-// The whole server log, access lines included, goes to a file that scripts/check-server-log.mjs reads after the run:
+// The whole server log, access lines included, goes to a file that scripts/checks/check-server-log.mjs reads after the run:
 // no token, password hash or personal field may appear in it. Only errors also reach the terminal.
 const serverLog = createWriteStream(`${dataDir}/server.log`);
 const stderrWrite = process.stderr.write.bind(process.stderr);
@@ -72,4 +72,4 @@ Object.assign(process.env, {
   // Likewise for sign-ups: the suite creates some twenty accounts from this one address.
   SIGN_UPS_PER_HOUR: "10000",
 });
-await import("../build/server.js");
+await import("../../build/server.js");

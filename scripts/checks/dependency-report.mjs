@@ -1,7 +1,7 @@
 // `npm audit` cannot reach an advisory service here, so this reviews the production dependencies by version instead:
 // each one's installed version, the registry's latest, and a flag when it is a major version behind or its line is
 // past its maintainers' support (the known cases are listed below, with the plan in docs/decisions/012).
-// Usage: node scripts/dependency-report.mjs   (asks the npm registry; exits 0 — it informs, it does not gate)
+// Usage: node scripts/checks/dependency-report.mjs   (asks the npm registry; exits 0 — it informs, it does not gate)
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
