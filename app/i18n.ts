@@ -1,14 +1,7 @@
 import type { InitOptions } from "i18next";
-import { isOneOf, LANGUAGES, type Language } from "~/domain/enums";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "~/domain/language";
 
-/** The languages pages are offered in: every language the database knows (one list, `LANGUAGES`). */
-export const SUPPORTED_LANGUAGES = LANGUAGES;
-export const DEFAULT_LANGUAGE: Language = "en";
 export const DEFAULT_NAMESPACE = "common" as const;
-
-export function isSupportedLanguage(value: unknown): value is Language {
-  return isOneOf(SUPPORTED_LANGUAGES, value);
-}
 
 /** Options shared by the server's and the browser's i18next instances, so both render the same text. */
 export const i18nOptions = {

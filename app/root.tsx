@@ -22,7 +22,7 @@ import { ResendValidationForm } from "~/components/resend-validation-form";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { DEFAULT_LANGUAGE } from "~/i18n";
+import { DEFAULT_LANGUAGE } from "~/domain/language";
 // The English catalogue is bundled only as the fallback of an error page that lost the root data.
 import fallbackTranslations from "~/locales/en/common.json";
 import stylesHref from "~/styles/app.css";

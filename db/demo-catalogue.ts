@@ -4,7 +4,7 @@
  */
 import type { PickupDesk, WeeklyHours } from "../app/domain/pickup-desk";
 import type { SupplierCharges } from "../app/models/pricing/pricing";
-import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "./schema";
+import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "../app/domain/enums";
 
 export interface DemoCountry {
   code: string;

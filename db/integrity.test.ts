@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
+import { HOLDING_STATUSES } from "~/domain/enums";
 import { sqlState } from "~/utils/errors.server";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
@@ -27,7 +28,7 @@ describe.each(testEngines)("database integrity on %s", (engine) => {
   it("rejects a second holding booking that overlaps the first for the same car", async () => {
     const { db } = database;
     await db.insert(schema.bookings).values(bookingValues(catalogue, "2030-01-10T10:00:00Z", "2030-01-15T10:00:00Z"));
-    for (const status of schema.HOLDING_STATUSES) {
+    for (const status of HOLDING_STATUSES) {
       await expectSqlState(
         db
           .insert(schema.bookings)

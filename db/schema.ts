@@ -26,8 +26,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-// The enumerations live beside the domain code (browser-safe); the schema re-exports them for server code.
-export * from "../app/domain/enums";
 import type { Currency, Extra, Language, Multimedia } from "../app/domain/enums";
 import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {

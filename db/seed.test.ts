@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../tests/support/test-database";
 import { deskFromColumns } from "../app/domain/pickup-desk";
-import { CAR_RANGES, DESK_KINDS, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "./schema";
+import { CAR_RANGES, DESK_KINDS, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "../app/domain/enums";
 import * as schema from "./schema";
 import { DEMO_DRIVER } from "./demo-catalogue";
 import { isDatabaseEmpty, seedDemoData } from "./seed";

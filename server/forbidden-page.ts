@@ -1,7 +1,6 @@
-import { isSupportedLanguage } from "~/i18n";
 import { escapeHtml } from "~/utils/html";
 import { resources } from "~/locales";
-import { languageFromAcceptLanguage } from "~/domain/language";
+import { isSupportedLanguage, languageFromAcceptLanguage } from "~/domain/language";
 import { type Language } from "~/domain/enums";
 
 type Refusal = "crossSite" | 411 | 413 | 415;

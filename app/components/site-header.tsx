@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
-import { SUPPORTED_LANGUAGES } from "~/i18n";
+import { SUPPORTED_LANGUAGES } from "~/domain/language";
 import type { SessionUser } from "~/models/account/accounts.server";
 import type { Currency } from "~/domain/enums";
 import { CurrencyForm } from "./currency-form";

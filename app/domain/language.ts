@@ -4,8 +4,15 @@
  * for a signed-out visitor with IP detection on and a known country, that country; Accept-Language;
  * the default.
  */
-import { DEFAULT_LANGUAGE, isSupportedLanguage } from "~/i18n";
-import type { Language } from "~/domain/enums";
+import { isOneOf, LANGUAGES, type Language } from "./enums";
+
+/** The languages pages are offered in: every language the database knows (one list, `LANGUAGES`). */
+export const SUPPORTED_LANGUAGES = LANGUAGES;
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return isOneOf(SUPPORTED_LANGUAGES, value);
+}
 
 export type LanguageSource = "query" | "cookie" | "user" | "country" | "header" | "default";
 

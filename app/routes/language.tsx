@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { isSupportedLanguage } from "~/i18n";
+import { isSupportedLanguage } from "~/domain/language";
 import { updateUserLanguage } from "~/models/account/accounts.server";
 import { getDb } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";

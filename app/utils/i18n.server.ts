@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, i18nOptions } from "~/i18n";
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "~/domain/language";
+import { i18nOptions } from "~/i18n";
 import { resources } from "~/locales";
 import { resolveLanguage, type LanguageDecision } from "~/domain/language";
 import { type Language } from "~/domain/enums";

@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, SUPPORTED_LANGUAGES } from "~/i18n";
+import { SUPPORTED_LANGUAGES } from "~/domain/language";
+import { i18nOptions } from "~/i18n";
 import { resources } from "~/locales";
 import { createTranslator, type Bundle } from "./translator";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as schema from "#db/schema";
+import type { BookingStatus } from "~/domain/enums";
 import type { Database } from "~/utils/db.server";
 import type { SearchFilters } from "~/models/search/search";
 import { parseSearchParams } from "~/models/search/search-params";
@@ -97,7 +98,7 @@ export function bookingValues(
   catalogue: MinimalCatalogue,
   startsAt: string,
   endsAt: string,
-  status: schema.BookingStatus = "pending",
+  status: BookingStatus = "pending",
 ): typeof schema.bookings.$inferInsert {
   return {
     supplierId: catalogue.supplier.id,

@@ -7,7 +7,8 @@
  */
 import { insertedRow } from "~/utils/sql.server";
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { bookings, paymentEvents, payments, type PaymentStatus } from "#db/schema";
+import { bookings, paymentEvents, payments } from "#db/schema";
+import type { PaymentStatus } from "~/domain/enums";
 import type { Currency, PaymentGateway as GatewayName } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";

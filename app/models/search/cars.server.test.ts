@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
+import type { BookingStatus } from "~/domain/enums";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { insertSupplier, insertTunisia, placeValues, searchFilters } from "../../../tests/support/fixtures";
 import { openDatabase } from "~/utils/db.server";
@@ -140,7 +141,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
 
     const booking = (
       carName: string,
-      status: schema.BookingStatus,
+      status: BookingStatus,
       startsAt: Date,
       endsAt: Date,
       expiresAt: Date | null = null,

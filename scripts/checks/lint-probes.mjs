@@ -1,0 +1,86 @@
+/**
+ * Proves the lint still refuses what the layer rule forbids (decision 016), so the rule cannot silently rot: each
+ * probe is a one-line module linted with the project's own ESLint config at a path where it does not exist, and
+ * must be refused by the rule named; the allowed probes must pass, so the rule is not simply refusing everything.
+ * Run by `npm run lint`.
+ */
+import { ESLint } from "eslint";
+
+const LAYER = "layers/imports";
+const LINKS = "@typescript-eslint/no-restricted-imports";
+
+/** [where the probe stands, its code, the rule that must refuse it (null: must pass)] */
+const PROBES = [
+  // The ground floor imports nothing of the app and no framework.
+  ["app/domain/probe.ts", `import { bookings } from "~/models/booking/booking";`, LAYER],
+  ["app/domain/probe.ts", `import { getDb } from "~/utils/db.server";`, LAYER],
+  ["app/domain/probe.ts", `import { encodeFormError } from "../utils/translator";`, LAYER],
+  ["app/domain/probe.ts", `import { useState } from "react";`, LAYER],
+  ["app/domain/probe.ts", `import { readFileSync } from "node:fs";`, LAYER],
+  ["app/domain/probe.ts", `import { bookings } from "#db/schema";`, LAYER],
+  // A pure model: no database, no server module, no view, wherever it stands.
+  ["app/models/probe.ts", `import { bookings } from "#db/schema";`, LAYER],
+  ["app/models/booking/probe.ts", `import { bookings } from "#db/schema";`, LAYER],
+  ["app/models/booking/probe.ts", `import { bookings } from "../../../db/schema";`, LAYER],
+  ["app/models/booking/probe.ts", `import { listBookings } from "./booking-list.server";`, LAYER],
+  ["app/models/booking/probe.ts", `import { getDb } from "~/utils/db.server";`, LAYER],
+  ["app/models/search/deep/probe.ts", `import { Form } from "@remix-run/react";`, LAYER],
+  // A model service in a subfolder knows no component, hook or route.
+  ["app/models/booking/probe.server.ts", `import { CarCard } from "~/components/car-card";`, LAYER],
+  ["app/models/booking/probe.server.ts", `import { CarCard } from "../../components/car-card";`, LAYER],
+  ["app/models/checkout/probe.server.ts", `import { useHydrated } from "~/hooks/use-hydrated";`, LAYER],
+  ["app/models/search/probe.server.ts", `export { loader } from "~/routes/search/route";`, LAYER],
+  // Infrastructure knows no model and no view.
+  ["app/utils/probe.server.ts", `import { listBookings } from "~/models/booking/booking-list.server";`, LAYER],
+  ["app/utils/probe.ts", `import { bookingTotal } from "~/models/booking/booking";`, LAYER],
+  ["app/utils/payments/probe.server.ts", `import { CarCard } from "~/components/car-card";`, LAYER],
+  // Components and hooks take only types from server modules, and never a route.
+  ["app/components/probe.tsx", `import { getDb } from "~/utils/db.server";`, LAYER],
+  ["app/components/probe.tsx", `import { bookings } from "#db/schema";`, LAYER],
+  ["app/components/deep/probe.tsx", `import { findVisitor } from "../../models/account/visitor.server";`, LAYER],
+  ["app/hooks/probe.ts", `import { loader } from "~/routes/search/route";`, LAYER],
+  // A route never imports another route, nor another route folder's parts.
+  ["app/routes/probe.tsx", `import { loader } from "./search/route";`, LAYER],
+  ["app/routes/probe.tsx", `import { loader } from "~/routes/sign-in";`, LAYER],
+  ["app/routes/search/probe.tsx", `import { loader } from "../bookings/route";`, LAYER],
+  ["app/routes/search/probe.tsx", `import { loader } from "./route";`, LAYER],
+  // server/ and db/ are judged too.
+  ["server/probe.ts", `import { CarCard } from "~/components/car-card";`, LAYER],
+  ["server/probe.ts", `import { loader } from "../app/routes/search/route";`, LAYER],
+  ["server.ts", `import { useHydrated } from "./app/hooks/use-hydrated";`, LAYER],
+  ["db/schema.ts", `import { listBookings } from "~/models/booking/booking-list.server";`, LAYER],
+  ["db/probe.ts", `import { CarCard } from "../app/components/car-card";`, LAYER],
+  // Production code never imports a test.
+  [
+    "app/models/booking/probe.server.ts",
+    `import { insertMinimalCatalogue } from "../../../tests/support/fixtures";`,
+    LAYER,
+  ],
+  // Links render through SiteLink (decision 018).
+  ["app/components/probe.tsx", `import { Link } from "@remix-run/react";`, LINKS],
+  ["app/routes/probe.tsx", `import { NavLink } from "@remix-run/react";`, LINKS],
+  // What the layers may do must still pass.
+  ["app/domain/probe.ts", `import { LANGUAGES } from "./enums";`, null],
+  ["app/models/booking/probe.ts", `import { formatMoney } from "~/domain/money";`, null],
+  ["app/models/booking/probe.server.ts", `import { bookings } from "#db/schema";`, null],
+  ["app/components/probe.tsx", `import type { Visitor } from "~/models/account/visitor.server";`, null],
+  ["app/routes/search/probe.tsx", `import { SearchForm } from "./search-form";`, null],
+  ["server/probe.ts", `import { releaseExpiredHolds } from "~/models/booking/bookings.server";`, null],
+];
+
+const eslint = new ESLint();
+let failures = 0;
+for (const [filePath, code, rule] of PROBES) {
+  const [result] = await eslint.lintText(`${code}\nexport const probe = 1;\n`, { filePath, warnIgnored: true });
+  const refusedBy = new Set((result?.messages ?? []).map((message) => message.ruleId));
+  const ok = rule ? refusedBy.has(rule) : ![LAYER, LINKS].some((name) => refusedBy.has(name));
+  if (!ok) {
+    failures += 1;
+    const said = [...refusedBy].join(", ") || "nothing";
+    console.error(
+      `lint-probes: ${filePath}: \`${code}\` should be ${rule ? `refused by ${rule}` : "allowed"}; lint said ${said}`,
+    );
+  }
+}
+console.log(`lint-probes: ${PROBES.length - failures} of ${PROBES.length} probes judged as the layer rule says`);
+if (failures > 0) process.exit(1);
