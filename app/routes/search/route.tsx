@@ -1,6 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { CarCard } from "~/components/car-card";
 import { ErrorSummary } from "~/components/error-summary";
 import { Pagination } from "~/components/pagination";
@@ -10,148 +10,18 @@ import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
 import { DeskDetails } from "~/components/desk-details";
 import { SearchFilters } from "~/components/search-filters";
-import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS, type SearchParams } from "~/models/search/search";
-import { loadSearch } from "~/models/search/search-page.server";
-import { getDb } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
-import { routeTranslations } from "~/utils/i18n.server";
+import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS } from "~/models/search/search";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
-import { getVisitor, getVisitorPricing } from "~/models/account/visitor.server";
-import { isMobile } from "~/utils/device.server";
+import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
+import type { loader } from "./page.server";
+
+export { loader } from "./page.server";
+import { checkoutHref, InfiniteMore } from "./infinite-more";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
-
-/** The page's title names its page number after the first, so a screen reader hears where "Next" led. */
-const withPage = (title: string, page: number, t: (key: string, options?: Record<string, unknown>) => string) =>
-  page > 1 ? t("titleWithPage", { title, page }) : title;
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const env = getEnv();
-  const { language } = await getVisitor(request, context);
-  const pricing = await getVisitorPricing(request, context);
-  const page = await loadSearch(await getDb(), {
-    query: new URL(request.url).searchParams,
-    language,
-    pricing,
-    now: new Date(),
-  });
-  const { t, translations } = await routeTranslations(language, "search");
-  const invalid = Object.keys(page.errors).length > 0;
-  return data(
-    {
-      ...page,
-      title: withPage(page.pickupName ? t("titleAt", { place: page.pickupName }) : t("title"), page.params.page, t),
-      description: page.pickupName ? t("descriptionAt", { place: page.pickupName }) : t("description"),
-      translations,
-      showSuppliers: !env.HIDE_SUPPLIERS,
-      mapTileUrl: env.MAP_TILE_URL,
-      infiniteScroll: env.SEARCH_PAGINATION === "infinite",
-      // On a phone the filter panel starts closed: the first results come before 40 filter controls.
-      filtersOpen: !isMobile(request),
-    },
-    { status: invalid ? 400 : 200 },
-  );
-}
-
-function checkoutHref(params: SearchParams, carId: string) {
-  const query = new URLSearchParams({ car: carId });
-  for (const key of ["pickup", "dropoff", "from", "to"] as const) {
-    const value = params[key];
-    if (value) query.set(key, value);
-  }
-  if (!params.dropoff && params.pickup) query.set("dropoff", params.pickup);
-  return `/checkout?${query.toString()}`;
-}
-
-/** Calls `onVisible` once when it scrolls into view. */
-function Sentinel({ onVisible, children }: { onVisible: () => void; children: ReactNode }) {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        onVisible();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, onVisible]);
-  return (
-    <div ref={setElement} className="load-more">
-      {children}
-    </div>
-  );
-}
-
-/** One more page of results, fetched from the same loader; it offers the next one once it has arrived. */
-function MorePage({
-  params,
-  page,
-  pages,
-  onNeedMore,
-}: {
-  params: SearchParams;
-  page: number;
-  pages: number;
-  onNeedMore: (page: number) => void;
-}) {
-  const { t } = useTranslation("search");
-  const fetcher = useFetcher<typeof loader>();
-  const query = searchQuery(params, { page });
-  const { load } = fetcher;
-  useEffect(() => {
-    load(`/search?${query}`);
-  }, [load, query]);
-  const offers = fetcher.data?.results?.offers ?? [];
-  return (
-    <>
-      {offers.map((offer) => (
-        <li key={offer.id}>
-          <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} />
-        </li>
-      ))}
-      {fetcher.data && page < pages ? (
-        <li>
-          <Sentinel onVisible={() => onNeedMore(page + 1)}>
-            <SiteLink to={`/search?${searchQuery(params, { page: page + 1 })}`}>{t("pagination.loadMore")}</SiteLink>
-          </Sentinel>
-        </li>
-      ) : null}
-    </>
-  );
-}
-
-/** Infinite scroll (configuration): the next pages' cars are appended as the end of the list comes into view. */
-function InfiniteMore({ params, pages }: { params: SearchParams; pages: number }) {
-  const { t } = useTranslation("search");
-  const [lastPage, setLastPage] = useState(params.page);
-  const needMore = useCallback(
-    (page: number) => setLastPage((current) => Math.max(current, Math.min(page, pages))),
-    [pages],
-  );
-  const extra = Array.from({ length: lastPage - params.page }, (_, index) => params.page + 1 + index);
-  return (
-    <>
-      {extra.map((page) => (
-        <MorePage key={page} params={params} page={page} pages={pages} onNeedMore={needMore} />
-      ))}
-      {extra.length === 0 && params.page < pages ? (
-        <li>
-          <Sentinel onVisible={() => needMore(params.page + 1)}>
-            <SiteLink to={`/search?${searchQuery(params, { page: params.page + 1 })}`}>
-              {t("pagination.loadMore")}
-            </SiteLink>
-          </Sentinel>
-        </li>
-      ) : null}
-    </>
-  );
-}
 
 export default function Search() {
   const page = useLoaderData<typeof loader>();
