@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { portFromEnv, serverStartMs } from "./tests/support/free-port.mjs";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Free ports unless given: two runs of the suite can share a machine. The choice is written into the environment,
+// so the workers and the web server (started after this file is read) use the same ones.
+const PORT = portFromEnv("E2E_PORT");
+portFromEnv("E2E_OIDC_PORT");
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 // System Chromium only: no browser is ever downloaded (stack notes §13).
@@ -31,16 +35,23 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", locale: "en-US" },
   projects: [
-    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+    // A check that means something in one of the two runs only is tagged for it, and the other run leaves it out.
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
+    {
+      name: "js-off",
+      use: { ...chromium, javaScriptEnabled: false },
+      grepInvert: /@js-on-only/,
+      // Hydration needs JavaScript.
+      testIgnore: ["**/hydration.spec.ts"],
+    },
   ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",
     url: `${baseURL}/healthz`,
-    timeout: 120_000,
+    timeout: serverStartMs(),
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", E2E_OIDC_PORT: process.env.E2E_OIDC_PORT! },
   },
 });

@@ -33,6 +33,7 @@ export default defineConfig({
           name: "server",
           include: ["app/**/*.server.test.ts", "db/**/*.test.ts", "server/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/cheap-password-hashing.ts"],
         },
       },
     ],

@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, serverStartMs } from "../tests/support/free-port.mjs";
 
 const pages = Number(process.argv[2] ?? 300);
 const rounds = Number(process.argv[3] ?? 5);
@@ -23,7 +24,7 @@ const warmupPages = Number(process.env.BENCH_WARMUP ?? 1000);
 if (!(warmupPages >= 0)) throw new Error("BENCH_WARMUP: a number of pages ≥ 0");
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 1);
 if (!(Number.isInteger(concurrency) && concurrency >= 1)) throw new Error("BENCH_CONCURRENCY: a whole number ≥ 1");
-const port = 3190;
+const port = Number(process.env.BENCH_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
 const ticksPerSecond = 100; // USER_HZ on Linux
 
@@ -68,9 +69,10 @@ async function main() {
     },
   );
   try {
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + serverStartMs();
     while ((await fetch(`${base}/healthz`).catch(() => null))?.status !== 200) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
+      if (server.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the server did not start within ${serverStartMs() / 1000} s (TEST_SERVER_START_SECONDS)`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const get = async (url: string) => {

@@ -109,15 +109,16 @@ describe("a database that does not answer", () => {
       const handle = await openDatabase({
         databaseUrl: viaProxy.toString(),
         poolSize: 2,
-        connectTimeoutMs: 700,
-        statementTimeoutMs: 500,
+        // Time-outs a busy machine still meets when the database answers; the bounds below only say "not a hang".
+        connectTimeoutMs: 3000,
+        statementTimeoutMs: 2000,
       });
       try {
         await handle.db.execute(sql`select 1`);
         proxy.blackhole();
         let started = performance.now();
         const stuck = await caught(() => handle.db.execute(sql`select 1`));
-        expect(performance.now() - started).toBeLessThan(3000);
+        expect(performance.now() - started).toBeLessThan(15_000);
         expect(isDatabaseUnavailable(stuck)).toBe(true);
         // Both pooled connections are now gone or stuck: a new one is tried and times out.
         started = performance.now();
@@ -125,18 +126,18 @@ describe("a database that does not answer", () => {
           caught(() => handle.db.execute(sql`select 2`)),
           caught(() => handle.db.execute(sql`select 3`)),
         ]);
-        expect(performance.now() - started).toBeLessThan(3000);
+        expect(performance.now() - started).toBeLessThan(15_000);
         expect(isDatabaseUnavailable(first)).toBe(true);
         expect(isDatabaseUnavailable(second)).toBe(true);
         // A statement the server itself cancels (statement_timeout) is 'unavailable' too, not a bug.
         proxy.restore();
-        const slow = await caught(() => handle.db.execute(sql`select pg_sleep(2)`));
+        const slow = await caught(() => handle.db.execute(sql`select pg_sleep(5)`));
         expect(sqlState(slow)).toBe("57014");
         expect(isDatabaseUnavailable(slow)).toBe(true);
       } finally {
         await handle.close().catch(() => {});
         await proxy.close();
       }
-    }, 20_000);
+    }, 90_000);
   });
 });

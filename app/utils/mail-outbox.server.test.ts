@@ -146,10 +146,12 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
   it("a claim left by a worker that died mid-send is taken again once it lapses (at least once)", async () => {
     await queueMail(database.db, message("crash@example.com"));
     const sent: string[] = [];
-    const dying = { send: () => new Promise<void>(() => {}) };
+    let claimed!: () => void;
+    const sending = new Promise<void>((resolve) => (claimed = resolve));
+    const dying = { send: () => (claimed(), new Promise<void>(() => {})) };
     // The first worker claims the mail and never finishes (killed): the mail stays claimed.
     void deliverQueuedMail(database.db, { mailer: dying });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sending;
     const second = { send: async (mail: { messageId: string }) => void sent.push(mail.messageId) };
     expect((await deliverQueuedMail(database.db, { mailer: second })).sent).toBe(0);
     expect(

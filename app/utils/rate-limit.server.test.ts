@@ -158,12 +158,13 @@ describe("rate limits while Redis is down", () => {
   afterAll(() => database?.destroy());
   const rule = { name: "sign-in:ip", limit: 2, windowSeconds: 60 };
 
-  it("counts in PostgreSQL when Redis refuses connections, warning once, within a second", async () => {
+  it("counts in PostgreSQL when Redis refuses connections, warning once, without waiting for a time-out", async () => {
     // Port 1 on loopback: nothing listens, so every connection is refused at once.
     const deadRedis = new Redis("redis://127.0.0.1:1", {
       maxRetriesPerRequest: 0,
-      connectTimeout: 1000,
-      commandTimeout: 1000,
+      // Time-outs far past the test's own limit: only an immediate fallback can pass, however busy the machine.
+      connectTimeout: 120_000,
+      commandTimeout: 120_000,
       lazyConnect: true,
     });
     deadRedis.on("error", () => {});
@@ -174,10 +175,8 @@ describe("rate limits while Redis is down", () => {
       async () => postgresRateLimits(database.db),
       (line) => warnings.push(line),
     );
-    const started = performance.now();
     const results = [];
     for (let attempt = 0; attempt < 3; attempt++) results.push(await hitRateLimit(store, rule, "203.0.113.50"));
-    expect(performance.now() - started).toBeLessThan(1500);
     expect(results.map((result) => result.allowed)).toEqual([true, true, false]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("counting in PostgreSQL");

@@ -158,6 +158,8 @@ export interface RateServiceOptions {
   /** How long a provider that failed is skipped. */
   cooldownMs: number;
   now?: () => number;
+  /** The signal that ends one provider call after `timeoutMs` (tests end it themselves, never by the clock). */
+  timeoutSignal?: (ms: number) => AbortSignal;
   log?: (message: string) => void;
 }
 
@@ -182,7 +184,8 @@ export class ExchangeRateService {
     for (const provider of this.options.providers) {
       if ((this.skippedUntil.get(provider.name) ?? 0) > this.now()) continue;
       try {
-        const fetched = await provider.fetchRates(BASE_CURRENCY, symbols, AbortSignal.timeout(this.options.timeoutMs));
+        const signal = (this.options.timeoutSignal ?? AbortSignal.timeout)(this.options.timeoutMs);
+        const fetched = await provider.fetchRates(BASE_CURRENCY, symbols, signal);
         if (symbols.some((symbol) => fetched[symbol] === undefined))
           throw new KnownProviderError(provider.name, "currencyNotFound");
         this.skippedUntil.delete(provider.name);

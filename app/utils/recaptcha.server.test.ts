@@ -36,7 +36,7 @@ describe("verifying an answer", () => {
       request.on("end", () => {
         const form = new URLSearchParams(body);
         received.push(form);
-        if (form.get("response") === "slow") return setTimeout(() => response.end("{}"), 5000);
+        if (form.get("response") === "slow") return; // never answers
         if (form.get("response") === "broken") return response.writeHead(500).end("oops");
         response.setHeader("Content-Type", "application/json");
         response.end(
@@ -79,9 +79,8 @@ describe("verifying an answer", () => {
 
   it("counts a failing or silent provider as a failed check", async () => {
     expect(await passesRecaptcha(request(), answer("broken"), "192.0.2.1", env)).toBe(false);
-    const started = Date.now();
+    // The provider never answers: only the time-out can end the check (or the test's own limit fails it).
     expect(await passesRecaptcha(request(), answer("slow"), "192.0.2.1", env, 300)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it("skips Safari, as the spec asks", async () => {

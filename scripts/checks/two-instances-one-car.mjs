@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { freePort, serverStartMs } from "../../tests/support/free-port.mjs";
 
 const adminUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -16,7 +17,7 @@ if (!adminUrl) {
   process.exit(0);
 }
 const ATTEMPTS = 50;
-const PORTS = [3411, 3412];
+const PORTS = [await freePort(), await freePort()];
 const name = `rentacar_instances_${randomBytes(5).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -60,13 +61,14 @@ async function stop(code) {
 
 try {
   const started = performance.now();
+  const deadline = Date.now() + serverStartMs();
   for (const port of PORTS) {
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
         .then((response) => response.ok)
         .catch(() => false);
       if (ok) break;
-      if (attempt > 120) throw new Error(`instance on ${port} did not start:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`instance on ${port} did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

@@ -336,58 +336,60 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await expect(page.getByLabel(b.amend.to)).toHaveValue(before);
 });
 
-test("axe finds nothing serious on the after-booking pages, in English, French and Spanish, on a desktop and a 390 px phone", async ({
-  page,
-}, testInfo) => {
-  // The pages are rendered by the server alike either way; with JavaScript they are also hydrated, the state checked.
-  test.skip(!jsEnabled(), "one run: the other flows check these pages without JavaScript");
-  test.setTimeout(180_000);
-  await signedInDriver(page, {
-    fullName: "Axel Axe",
-    email: `axe-${testInfo.project.name}-${Date.now()}@example.com`,
-    phone: "+44 20 7946 0021",
-    birthDate: "1981-01-01",
-    password: "axe-me-123",
-  });
-  await bookPayLater(page, 6);
-  const confirmation = page.url();
-  const bookingId = /b=([0-9a-f-]{36})/.exec(
-    (await page.getByRole("link", { name: TEXT.en.k.receipt.view }).getAttribute("href"))!,
-  )![1]!;
-  let checked = 0;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const language of ["en", "fr", "es"]) {
-      for (const path of [
-        confirmation,
-        `/booking?b=${bookingId}`,
-        "/bookings",
-        "/notifications",
-        `/booking/amend?b=${bookingId}`,
-      ]) {
-        const url = new URL(path, page.url());
-        url.searchParams.set("lng", language);
-        await page.goto(url.href);
-        await whenReady(page);
+test(
+  "axe finds nothing serious on the after-booking pages, in English, French and Spanish, on a desktop and a 390 px phone",
+  { tag: "@js-on-only" },
+  async ({ page }, testInfo) => {
+    // The pages are rendered by the server alike either way; with JavaScript they are also hydrated, the state checked.
+    // @js-on-only: one run: the other flows check these pages without JavaScript
+    test.setTimeout(180_000);
+    await signedInDriver(page, {
+      fullName: "Axel Axe",
+      email: `axe-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0021",
+      birthDate: "1981-01-01",
+      password: "axe-me-123",
+    });
+    await bookPayLater(page, 6);
+    const confirmation = page.url();
+    const bookingId = /b=([0-9a-f-]{36})/.exec(
+      (await page.getByRole("link", { name: TEXT.en.k.receipt.view }).getAttribute("href"))!,
+    )![1]!;
+    let checked = 0;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const language of ["en", "fr", "es"]) {
+        for (const path of [
+          confirmation,
+          `/booking?b=${bookingId}`,
+          "/bookings",
+          "/notifications",
+          `/booking/amend?b=${bookingId}`,
+        ]) {
+          const url = new URL(path, page.url());
+          url.searchParams.set("lng", language);
+          await page.goto(url.href);
+          await whenReady(page);
+          await expectAccessible(page);
+          if (width === 390 && !path.startsWith("/booking?")) await expectControlsWithinWidth(page);
+          checked += 1;
+        }
+        // The states a driver meets on those pages: an amendment previewed, a cancellation asked to be confirmed.
+        const bookings = catalogue<typeof enBookings>(language, "bookings");
+        await page.getByRole("button", { name: bookings.amend.preview }).click();
+        await expect(page.locator(".amend-totals").getByText(bookings.amend.newTotal)).toBeVisible();
         await expectAccessible(page);
-        if (width === 390 && !path.startsWith("/booking?")) await expectControlsWithinWidth(page);
-        checked += 1;
+        await page.goto(`/bookings?lng=${language}`);
+        await whenReady(page);
+        await page
+          .getByRole("button", { name: new RegExp(`^${bookings.list.cancel}`) })
+          .first()
+          .click();
+        await expect(page.getByRole("button", { name: bookings.confirm.cancelNowButton_one })).toBeVisible();
+        await expectAccessible(page);
+        checked += 2;
       }
-      // The states a driver meets on those pages: an amendment previewed, a cancellation asked to be confirmed.
-      const bookings = catalogue<typeof enBookings>(language, "bookings");
-      await page.getByRole("button", { name: bookings.amend.preview }).click();
-      await expect(page.locator(".amend-totals").getByText(bookings.amend.newTotal)).toBeVisible();
-      await expectAccessible(page);
-      await page.goto(`/bookings?lng=${language}`);
-      await whenReady(page);
-      await page
-        .getByRole("button", { name: new RegExp(`^${bookings.list.cancel}`) })
-        .first()
-        .click();
-      await expect(page.getByRole("button", { name: bookings.confirm.cancelNowButton_one })).toBeVisible();
-      await expectAccessible(page);
-      checked += 2;
     }
-  }
-  expect(checked).toBe(42);
-});
+    expect(checked).toBe(42);
+  },
+);

@@ -381,59 +381,63 @@ test("a stale link explains itself and leads back to the same search; an unavail
   expect(await refused.text()).toContain(k.problems.extraUnavailable);
 });
 
-test("Stripe with JavaScript: the embedded form (the built Stripe.js chunk, Stripe.js from the stand-in) mounts, pays and returns confirmed", async ({
-  page,
-}, testInfo) => {
-  test.skip(!jsEnabled(), "the embedded form needs JavaScript; the hosted page is the test below");
-  const { k, c } = TEXT.en;
-  await openCheckout(page, "en", periodFor(testInfo, 9));
-  await fillVisitor(page, "en", { fullName: "Embedded Payer", email: `embedded-${Date.now()}@example.com` });
-  await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
-  await chooseGateway(page, "en", "stripe");
-  await submit(page, "en").click();
-  // The payment form's load states are announced (spec §4), then Stripe's frame takes the card.
-  await expect(page.getByRole("status").filter({ hasText: k.payment.scriptStates.resolved })).toBeAttached();
-  const frame = page.frameLocator('iframe[title="Stripe test checkout"]');
-  await expect(frame.getByRole("heading", { name: "Stripe test checkout" })).toBeVisible();
-  await expectAccessible(page);
-  await frame.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
-  await expect(page.getByText("Card (Stripe)")).toBeVisible();
-});
-
-test("the Stripe hosted page without JavaScript: pay and come back confirmed, or turn back, cancel and find 'Payment failed.' with the choices kept", async ({
-  page,
-}, testInfo) => {
-  test.skip(jsEnabled(), "with JavaScript, Stripe's form is embedded: the test above");
-  const { k, c } = TEXT.en;
-  for (const [slot, outcome] of [
-    [5, "pay"],
-    [6, "back"],
-  ] as const) {
-    await openCheckout(page, "en", periodFor(testInfo, slot));
-    await fillVisitor(page, "en", {
-      fullName: "Stripe Customer",
-      email: `stripe-${outcome}-${Date.now()}@example.com`,
-    });
+test(
+  "Stripe with JavaScript: the embedded form (the built Stripe.js chunk, Stripe.js from the stand-in) mounts, pays and returns confirmed",
+  { tag: "@js-on-only" },
+  async ({ page }, testInfo) => {
+    // @js-on-only: the embedded form needs JavaScript; the hosted page is the test below
+    const { k, c } = TEXT.en;
+    await openCheckout(page, "en", periodFor(testInfo, 9));
+    await fillVisitor(page, "en", { fullName: "Embedded Payer", email: `embedded-${Date.now()}@example.com` });
     await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
     await chooseGateway(page, "en", "stripe");
     await submit(page, "en").click();
-    await expect(page.getByRole("heading", { name: "Stripe test checkout" })).toBeVisible();
-    await page.getByRole("button", { name: outcome === "pay" ? "Pay" : "Back to the shop" }).click();
-    if (outcome === "pay") {
-      await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
-      await expect(page.getByText("Card (Stripe)")).toBeVisible();
-    } else {
-      // Coming back changes nothing by itself: the driver chooses to cancel (a post), and only then is the car freed.
-      await expect(page.getByRole("heading", { level: 1, name: k.session.leftHeading })).toBeVisible();
-      await page.getByRole("button", { name: k.session.cancelPayment }).click();
-      await expect(page.getByRole("heading", { level: 1, name: c.errors.paymentFailed })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole("link", { name: k.session.tryAgain }).click();
-      await expect(page.getByRole("radio", { name: k.paymentOptions.full, exact: true })).toBeChecked();
+    // The payment form's load states are announced (spec §4), then Stripe's frame takes the card.
+    await expect(page.getByRole("status").filter({ hasText: k.payment.scriptStates.resolved })).toBeAttached();
+    const frame = page.frameLocator('iframe[title="Stripe test checkout"]');
+    await expect(frame.getByRole("heading", { name: "Stripe test checkout" })).toBeVisible();
+    await expectAccessible(page);
+    await frame.getByRole("button", { name: "Pay" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
+    await expect(page.getByText("Card (Stripe)")).toBeVisible();
+  },
+);
+
+test(
+  "the Stripe hosted page without JavaScript: pay and come back confirmed, or turn back, cancel and find 'Payment failed.' with the choices kept",
+  { tag: "@js-off-only" },
+  async ({ page }, testInfo) => {
+    // @js-off-only: with JavaScript, Stripe's form is embedded: the test above
+    const { k, c } = TEXT.en;
+    for (const [slot, outcome] of [
+      [5, "pay"],
+      [6, "back"],
+    ] as const) {
+      await openCheckout(page, "en", periodFor(testInfo, slot));
+      await fillVisitor(page, "en", {
+        fullName: "Stripe Customer",
+        email: `stripe-${outcome}-${Date.now()}@example.com`,
+      });
+      await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
+      await chooseGateway(page, "en", "stripe");
+      await submit(page, "en").click();
+      await expect(page.getByRole("heading", { name: "Stripe test checkout" })).toBeVisible();
+      await page.getByRole("button", { name: outcome === "pay" ? "Pay" : "Back to the shop" }).click();
+      if (outcome === "pay") {
+        await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
+        await expect(page.getByText("Card (Stripe)")).toBeVisible();
+      } else {
+        // Coming back changes nothing by itself: the driver chooses to cancel (a post), and only then is the car freed.
+        await expect(page.getByRole("heading", { level: 1, name: k.session.leftHeading })).toBeVisible();
+        await page.getByRole("button", { name: k.session.cancelPayment }).click();
+        await expect(page.getByRole("heading", { level: 1, name: c.errors.paymentFailed })).toBeVisible();
+        await expectAccessible(page);
+        await page.getByRole("link", { name: k.session.tryAgain }).click();
+        await expect(page.getByRole("radio", { name: k.paymentOptions.full, exact: true })).toBeChecked();
+      }
     }
-  }
-});
+  },
+);
 
 test("PayPal: approve on PayPal's page, captured on our server, confirmed", async ({ page }, testInfo) => {
   const { k, c } = TEXT.fr;

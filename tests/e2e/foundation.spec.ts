@@ -142,58 +142,64 @@ test.describe("server", () => {
   });
 });
 
-test("an oversized post is refused from its headers, before the body is read (413, translated, the connection cut soon after)", async ({
-  baseURL,
-}) => {
-  test.skip(!jsEnabled(), "a server check: run once");
-  const { connect } = await import("node:net");
-  const url = new URL(baseURL!);
-  const declared = 50 * 1024 * 1024;
-  const started = performance.now();
-  const answer = await new Promise<{ head: string; sentBytes: number; ms: number }>((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname);
-    let received = "";
-    let sentBytes = 0;
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
-    socket.on("connect", () => {
-      socket.write(
-        `POST /sign-in HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\nAccept-Language: fr\r\n\r\n`,
+test(
+  "an oversized post is refused from its headers, before the body is read (413, translated, the connection cut soon after)",
+  { tag: "@js-on-only" },
+  async ({ baseURL }) => {
+    // @js-on-only: a server check: run once
+    const { connect } = await import("node:net");
+    const url = new URL(baseURL!);
+    const declared = 50 * 1024 * 1024;
+    const started = performance.now();
+    const answer = await new Promise<{ head: string; sentBytes: number; ms: number }>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname);
+      let received = "";
+      let sentBytes = 0;
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      socket.on("connect", () => {
+        socket.write(
+          `POST /sign-in HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${declared}\r\nAccept-Language: fr\r\n\r\n`,
+        );
+        // Keep sending, as an attacker would, until the server answers.
+        const pump = () => {
+          if (received || socket.destroyed) return;
+          sentBytes += chunk.length;
+          if (socket.write(chunk, () => undefined)) setImmediate(pump);
+          else socket.once("drain", pump);
+        };
+        pump();
+      });
+      let answeredAt = 0;
+      socket.on("data", (data) => {
+        received += data.toString("utf8");
+        answeredAt ||= performance.now();
+      });
+      // The server closes the connection after answering: our writes then fail (EPIPE, ECONNRESET), as they should.
+      socket.on("error", () => undefined);
+      socket.on("close", () =>
+        received
+          ? resolve({ head: received, sentBytes, ms: answeredAt - started })
+          : reject(new Error("closed without an answer")),
       );
-      // Keep sending, as an attacker would, until the server answers.
-      const pump = () => {
-        if (received || socket.destroyed) return;
-        sentBytes += chunk.length;
-        if (socket.write(chunk, () => undefined)) setImmediate(pump);
-        else socket.once("drain", pump);
-      };
-      pump();
+      setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
     });
-    let answeredAt = 0;
-    socket.on("data", (data) => {
-      received += data.toString("utf8");
-      answeredAt ||= performance.now();
-    });
-    // The server closes the connection after answering: our writes then fail (EPIPE, ECONNRESET), as they should.
-    socket.on("error", () => undefined);
-    socket.on("close", () =>
-      received
-        ? resolve({ head: received, sentBytes, ms: answeredAt - started })
-        : reject(new Error("closed without an answer")),
-    );
-    setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
-  });
-  expect(answer.head).toMatch(/^HTTP\/1\.1 413/);
-  expect(answer.head).toContain("Envoi trop volumineux");
-  expect(answer.ms).toBeLessThan(1000);
-  // The server answered long before the 50 MB could have arrived.
-  expect(answer.sentBytes).toBeLessThan(declared / 4);
-});
+    expect(answer.head).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer.head).toContain("Envoi trop volumineux");
+    expect(answer.ms).toBeLessThan(1000);
+    // The server answered long before the 50 MB could have arrived.
+    expect(answer.sentBytes).toBeLessThan(declared / 4);
+  },
+);
 
-test("the health check and static files carry the security headers too", async ({ request }) => {
-  test.skip(!jsEnabled(), "a server check: run once");
-  for (const path of ["/healthz", "/favicon.svg"]) {
-    const response = await request.get(path);
-    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
-  }
-});
+test(
+  "the health check and static files carry the security headers too",
+  { tag: "@js-on-only" },
+  async ({ request }) => {
+    // @js-on-only: a server check: run once
+    for (const path of ["/healthz", "/favicon.svg"]) {
+      const response = await request.get(path);
+      expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+  },
+);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
+import { freePort, serverStartMs } from "../support/free-port.mjs";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { startBuiltServer, startHostRewritingProxy } from "./servers";
 import { gotoReady, jsEnabled } from "./support";
@@ -25,15 +26,17 @@ const signInPost = (origin: string, headers: Record<string, string> = {}) =>
 
 test.describe("behind a proxy that rewrites Host, with Redis down", () => {
   test("form posts work through the proxy (sign-in, language, sign-out), Redis down or not", async ({ page }) => {
-    test.setTimeout(120_000);
-    // The app is reached as 127.0.0.1:3105 (APP_URL); the proxy tells it "Host: app.internal:3104".
+    test.setTimeout(serverStartMs() + 120_000);
+    // The app is reached through the proxy (APP_URL); the proxy tells it "Host: app.internal:<the app's port>".
     // REDIS_URL points at a port where nothing listens: rate limits fall back to PostgreSQL (here PGlite).
-    const app = await startBuiltServer(3104, {
-      APP_URL: "http://127.0.0.1:3105",
+    const proxyPort = await freePort();
+    const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
+    const app = await startBuiltServer({
+      APP_URL: proxyOrigin,
       REDIS_URL: "redis://127.0.0.1:1",
       TRUST_PROXY: "loopback",
     });
-    const proxy = await startHostRewritingProxy(3105, { port: 3104, hostName: "app.internal" });
+    const proxy = await startHostRewritingProxy(proxyPort, { port: app.port, hostName: "app.internal" });
     try {
       await signInThroughForm(page, proxy.url);
       // The signed-in language switch is a post too.
@@ -51,7 +54,7 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
         const viaProxy = await signInPost(proxy.url);
         expect(viaProxy.status).toBe(302);
         // Directly, with Host rewritten and no X-Forwarded-Host: APP_URL is the trusted origin.
-        const rewritten = await signInPost(app.url, { Origin: "http://127.0.0.1:3105", Host: "app.internal:3104" });
+        const rewritten = await signInPost(app.url, { Origin: proxyOrigin, Host: `app.internal:${app.port}` });
         expect(rewritten.status).toBe(302);
         // From a trusted proxy, the forwarded host is an origin of this site too.
         const forwarded = await signInPost(app.url, {
@@ -78,79 +81,86 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
 test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
   test.skip(!process.env.TEST_DATABASE_URL, "needs a PostgreSQL server (TEST_DATABASE_URL)");
 
-  test("/healthz answers within 2 s, pages say 503 in the visitor's language, sign-in survives Redis, and all recover", async () => {
-    test.skip(!jsEnabled(), "one run is enough: this test sends requests, not pages");
-    test.setTimeout(180_000);
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `rentacar_outage_${randomBytes(5).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(adminUrl);
-    const databaseProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${name}`;
-    databaseUrl.host = `127.0.0.1:${databaseProxy.port}`;
-    const redisTarget = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : null;
-    const redisProxy = redisTarget
-      ? await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) })
-      : null;
-    const app = await startBuiltServer(3106, {
-      DATABASE_URL: databaseUrl.href,
-      APP_URL: "http://127.0.0.1:3106",
-      SANDBOX_PAYMENTS: "true",
-      DB_CONNECT_TIMEOUT_MS: "1500",
-      DB_STATEMENT_TIMEOUT_MS: "2000",
-      ...(redisProxy ? { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, REDIS_PREFIX: `${name}:` } : {}),
-    });
-    const timed = async (path: string, init: RequestInit = {}) => {
-      const started = performance.now();
-      const response = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
-      return { response, ms: performance.now() - started, text: await response.text() };
-    };
-    const search = "/search?pickup=tunis&from=2031-05-01T10:00&to=2031-05-04T10:00";
-    try {
-      expect((await timed(search)).response.status).toBe(200);
-      expect((await signInPost(app.url)).status).toBe(302);
-
-      if (redisProxy) {
-        redisProxy.blackhole();
+  test(
+    "/healthz answers within 2 s, pages say 503 in the visitor's language, sign-in survives Redis, and all recover",
+    { tag: "@js-on-only" },
+    async () => {
+      // @js-on-only: one run is enough: this test sends requests, not pages
+      test.setTimeout(serverStartMs() + 180_000);
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `rentacar_outage_${randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const target = new URL(adminUrl);
+      const databaseProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const databaseUrl = new URL(adminUrl);
+      databaseUrl.pathname = `/${name}`;
+      databaseUrl.host = `127.0.0.1:${databaseProxy.port}`;
+      const redisTarget = process.env.TEST_REDIS_URL ? new URL(process.env.TEST_REDIS_URL) : null;
+      const redisProxy = redisTarget
+        ? await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) })
+        : null;
+      const app = await startBuiltServer((port) => ({
+        DATABASE_URL: databaseUrl.href,
+        APP_URL: `http://127.0.0.1:${port}`,
+        SANDBOX_PAYMENTS: "true",
+        DB_CONNECT_TIMEOUT_MS: "1500",
+        DB_STATEMENT_TIMEOUT_MS: "2000",
+        ...(redisProxy ? { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, REDIS_PREFIX: `${name}:` } : {}),
+      }));
+      const timed = async (path: string, init: RequestInit = {}) => {
         const started = performance.now();
+        const response = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+        return { response, ms: performance.now() - started, text: await response.text() };
+      };
+      const search = "/search?pickup=tunis&from=2031-05-01T10:00&to=2031-05-04T10:00";
+      try {
+        expect((await timed(search)).response.status).toBe(200);
         expect((await signInPost(app.url)).status).toBe(302);
-        expect(performance.now() - started).toBeLessThan(4_000);
-        expect(JSON.parse((await timed("/healthz")).text)).toMatchObject({ status: "degraded", redis: "unavailable" });
+
+        if (redisProxy) {
+          redisProxy.blackhole();
+          const started = performance.now();
+          expect((await signInPost(app.url)).status).toBe(302);
+          expect(performance.now() - started).toBeLessThan(4_000);
+          expect(JSON.parse((await timed("/healthz")).text)).toMatchObject({
+            status: "degraded",
+            redis: "unavailable",
+          });
+        }
+
+        databaseProxy.blackhole();
+        const health = await timed("/healthz");
+        expect(health.response.status).toBe(503);
+        expect(health.ms).toBeLessThan(2_000);
+        expect(JSON.parse(health.text)).toMatchObject({ status: "unavailable", database: "timed out" });
+
+        const page = await timed(search, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+        expect(page.response.status).toBe(503);
+        expect(page.response.headers.get("retry-after")).toBe("30");
+        expect(page.text).toContain("Service momentanément indisponible");
+        expect(page.ms).toBeLessThan(10_000);
+        const post = await signInPost(app.url);
+        expect(post.status).toBe(503);
+        console.log(
+          `database blackholed: /healthz ${health.response.status} in ${health.ms.toFixed(0)} ms, /search ${page.response.status} in ${page.ms.toFixed(0)} ms`,
+        );
+
+        databaseProxy.restore();
+        redisProxy?.restore();
+        await expect
+          .poll(async () => (await timed("/healthz")).response.status, { timeout: 30_000, intervals: [500] })
+          .toBe(200);
+        expect((await timed(search)).response.status).toBe(200);
+        expect(app.output()).toMatch(/\[database\] GET \/search .* answered 503/);
+      } finally {
+        await app.stop();
+        await databaseProxy.close();
+        await redisProxy?.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
       }
-
-      databaseProxy.blackhole();
-      const health = await timed("/healthz");
-      expect(health.response.status).toBe(503);
-      expect(health.ms).toBeLessThan(2_000);
-      expect(JSON.parse(health.text)).toMatchObject({ status: "unavailable", database: "timed out" });
-
-      const page = await timed(search, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
-      expect(page.response.status).toBe(503);
-      expect(page.response.headers.get("retry-after")).toBe("30");
-      expect(page.text).toContain("Service momentanément indisponible");
-      expect(page.ms).toBeLessThan(10_000);
-      const post = await signInPost(app.url);
-      expect(post.status).toBe(503);
-      console.log(
-        `database blackholed: /healthz ${health.response.status} in ${health.ms.toFixed(0)} ms, /search ${page.response.status} in ${page.ms.toFixed(0)} ms`,
-      );
-
-      databaseProxy.restore();
-      redisProxy?.restore();
-      await expect
-        .poll(async () => (await timed("/healthz")).response.status, { timeout: 30_000, intervals: [500] })
-        .toBe(200);
-      expect((await timed(search)).response.status).toBe(200);
-      expect(app.output()).toMatch(/\[database\] GET \/search .* answered 503/);
-    } finally {
-      await app.stop();
-      await databaseProxy.close();
-      await redisProxy?.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+    },
+  );
 });

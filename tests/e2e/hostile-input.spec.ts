@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import { jsEnabled } from "./support";
 
 // Every route that takes a post, as a hostile client would send it. Sign-out comes last: it ends the session.
 const FORM_ROUTES = [
@@ -88,75 +87,78 @@ async function postEverywhere(send: (route: string) => Promise<void>) {
   for (const route of FORM_ROUTES) await send(route);
 }
 
-test("malformed multipart bodies and NUL bytes get a 400 or a form error, never a 500, signed in or not", async ({
-  playwright,
-  baseURL,
-}) => {
-  test.skip(!jsEnabled(), "one run is enough: raw requests, no pages");
-  test.setTimeout(180_000);
-  const results: Array<{ status: number; route: string; body: string }> = [];
-  for (const signedIn of [false, true]) {
-    const request = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { "Accept-Language": "fr-FR" },
-      maxRedirects: 0,
-    });
-    if (signedIn) {
-      const signIn = await request.post("/sign-in", {
-        form: { email: "driver@rentacar.example", password: "drive-safely-2026" },
+test(
+  "malformed multipart bodies and NUL bytes get a 400 or a form error, never a 500, signed in or not",
+  { tag: "@js-on-only" },
+  async ({ playwright, baseURL }) => {
+    // @js-on-only: one run is enough: raw requests, no pages
+    test.setTimeout(180_000);
+    const results: Array<{ status: number; route: string; body: string }> = [];
+    for (const signedIn of [false, true]) {
+      const request = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { "Accept-Language": "fr-FR" },
+        maxRedirects: 0,
       });
-      expect(signIn.status()).toBe(302);
-    }
-    for (const [contentType, body] of BROKEN_MULTIPART) {
-      await postEverywhere(async (route) => {
-        const response = await request.post(route, {
-          headers: { "Content-Type": contentType },
-          data: Buffer.from(body, "latin1"),
+      if (signedIn) {
+        const signIn = await request.post("/sign-in", {
+          form: { email: "driver@rentacar.example", password: "drive-safely-2026" },
         });
+        expect(signIn.status()).toBe(302);
+      }
+      for (const [contentType, body] of BROKEN_MULTIPART) {
+        await postEverywhere(async (route) => {
+          const response = await request.post(route, {
+            headers: { "Content-Type": contentType },
+            data: Buffer.from(body, "latin1"),
+          });
+          results.push({
+            status: response.status(),
+            route: `${signedIn ? "signed in" : "visitor"} multipart ${route}`,
+            body: await response.text(),
+          });
+        });
+      }
+      for (const fields of NUL_FORMS) {
+        await postEverywhere(async (route) => {
+          const response = await request.post(route, {
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            data: new URLSearchParams(fields).toString(),
+          });
+          results.push({
+            status: response.status(),
+            route: `${signedIn ? "signed in" : "visitor"} NUL ${route}`,
+            body: await response.text(),
+          });
+        });
+      }
+      // NUL bytes in a page's query string too.
+      for (const path of [
+        "/search?pickup=tun%00is&from=2031-05-01T10:00&to=2031-05-04T10:00",
+        "/?pickup=%00",
+        "/bookings?q=%00&status=%00",
+        "/notifications?page=%00",
+        "/booking?b=%00",
+        "/checkout?car=%00&pickup=%00",
+      ]) {
+        const response = await request.get(path);
         results.push({
           status: response.status(),
-          route: `${signedIn ? "signed in" : "visitor"} multipart ${route}`,
+          route: `${signedIn ? "signed in" : "visitor"} GET ${path}`,
           body: await response.text(),
         });
-      });
+      }
+      await request.dispose();
     }
-    for (const fields of NUL_FORMS) {
-      await postEverywhere(async (route) => {
-        const response = await request.post(route, {
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          data: new URLSearchParams(fields).toString(),
-        });
-        results.push({
-          status: response.status(),
-          route: `${signedIn ? "signed in" : "visitor"} NUL ${route}`,
-          body: await response.text(),
-        });
-      });
-    }
-    // NUL bytes in a page's query string too.
-    for (const path of [
-      "/search?pickup=tun%00is&from=2031-05-01T10:00&to=2031-05-04T10:00",
-      "/?pickup=%00",
-      "/bookings?q=%00&status=%00",
-      "/notifications?page=%00",
-      "/booking?b=%00",
-      "/checkout?car=%00&pickup=%00",
-    ]) {
-      const response = await request.get(path);
-      results.push({
-        status: response.status(),
-        route: `${signedIn ? "signed in" : "visitor"} GET ${path}`,
-        body: await response.text(),
-      });
-    }
-    await request.dispose();
-  }
-  const failures = results.filter((result) => result.status >= 500).map((result) => `${result.status} ${result.route}`);
-  expect(failures).toEqual([]);
-  // Where a body could not be read, the visitor is told so in their language.
-  const unreadable = results.filter((result) => result.status === 400 && result.body.includes("Demande incomprise"));
-  expect(unreadable.length).toBeGreaterThan(10);
-  console.log(
-    `hostile input: ${results.length} requests, ${failures.length} answers ≥ 500, ${results.filter((result) => result.status === 400).length} × 400`,
-  );
-});
+    const failures = results
+      .filter((result) => result.status >= 500)
+      .map((result) => `${result.status} ${result.route}`);
+    expect(failures).toEqual([]);
+    // Where a body could not be read, the visitor is told so in their language.
+    const unreadable = results.filter((result) => result.status === 400 && result.body.includes("Demande incomprise"));
+    expect(unreadable.length).toBeGreaterThan(10);
+    console.log(
+      `hostile input: ${results.length} requests, ${failures.length} answers ≥ 500, ${results.filter((result) => result.status === 400).length} × 400`,
+    );
+  },
+);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { jsEnabled, signedInDriver } from "./support";
+import { signedInDriver } from "./support";
 
 /**
  * The server renders links as plain anchors and the browser as Remix's links (decision 018), and loader data carries
@@ -22,10 +22,6 @@ async function hydrate(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor();
 }
-
-test.beforeEach(() => {
-  test.skip(!jsEnabled(), "hydration needs JavaScript");
-});
 
 test("pages hydrate without a mismatch, signed out, in English and French", async ({ page }) => {
   const errors = collectErrors(page);

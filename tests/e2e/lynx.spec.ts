@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { jsEnabled, latestLink } from "./support";
+import { latestLink } from "./support";
 
 /**
  * A text browser's whole account journey, driven key by key: lynx runs in a tmux pane (it needs a terminal), with
@@ -80,209 +80,219 @@ class Lynx {
   }
 }
 
-test("in lynx: sign up, sign out, sign in and sign out again, every form a real post", async ({ baseURL }) => {
-  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
-  test.setTimeout(90_000);
-  const lynx = new Lynx(baseURL!);
-  const email = `lynx-${Date.now()}@example.com`;
-  await lynx.start("/sign-up?lng=en");
-  try {
-    await lynx.waitFor("Create your account");
-    await lynx.type("Full name", "Lee Lynx");
-    await lynx.type("Email address", email);
-    await lynx.type("Phone", "+44 20 7946 0031");
-    await lynx.type("Birth date", "1985-05-05");
-    await lynx.type("Password [", "lynx-pass-1");
-    await lynx.type("Confirm password", "lynx-pass-1");
-    await lynx.press("I accept the", { leavesPage: false });
-    await lynx.press("sign-up) Sign up");
-    await lynx.waitFor("Validation e-mail sent");
+test(
+  "in lynx: sign up, sign out, sign in and sign out again, every form a real post",
+  { tag: "@js-on-only" },
+  async ({ baseURL }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    test.setTimeout(90_000);
+    const lynx = new Lynx(baseURL!);
+    const email = `lynx-${Date.now()}@example.com`;
+    await lynx.start("/sign-up?lng=en");
+    try {
+      await lynx.waitFor("Create your account");
+      await lynx.type("Full name", "Lee Lynx");
+      await lynx.type("Email address", email);
+      await lynx.type("Phone", "+44 20 7946 0031");
+      await lynx.type("Birth date", "1985-05-05");
+      await lynx.type("Password [", "lynx-pass-1");
+      await lynx.type("Confirm password", "lynx-pass-1");
+      await lynx.press("I accept the", { leavesPage: false });
+      await lynx.press("sign-up) Sign up");
+      await lynx.waitFor("Validation e-mail sent");
 
-    await lynx.press("sign-out) Sign out");
-    await lynx.waitFor("You are signed out.");
+      await lynx.press("sign-out) Sign out");
+      await lynx.waitFor("You are signed out.");
 
-    await lynx.press("Sign in");
-    await lynx.waitFor("Sign in to your account");
-    await lynx.type("Email address", email);
-    await lynx.type("Password [", "lynx-pass-1");
-    await lynx.press("sign-in) Sign in");
-    await lynx.waitFor("Welcome back, Lee Lynx!");
+      await lynx.press("Sign in");
+      await lynx.waitFor("Sign in to your account");
+      await lynx.type("Email address", email);
+      await lynx.type("Password [", "lynx-pass-1");
+      await lynx.press("sign-in) Sign in");
+      await lynx.waitFor("Welcome back, Lee Lynx!");
 
-    await lynx.press("sign-out) Sign out");
-    await lynx.waitFor("You are signed out.");
-  } finally {
-    lynx.stop();
-  }
-});
+      await lynx.press("sign-out) Sign out");
+      await lynx.waitFor("You are signed out.");
+    } finally {
+      lynx.stop();
+    }
+  },
+);
 
-test("in lynx: a driver alone books a car whose offer includes a second driver", async ({ baseURL, request }) => {
-  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
-  test.setTimeout(90_000);
-  // Tunis, Carthage Cars, Kia Picanto (issue 21.1): the second driver's fields stay empty.
-  const search = await request.get(
-    "/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en",
-  );
-  const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
-    .exec(await search.text())?.[1]
-    ?.replaceAll("&amp;", "&");
-  expect(checkout, "the Kia Picanto is offered").toBeTruthy();
-  const lynx = new Lynx(baseURL!);
-  await lynx.start(`${checkout}&lng=en`);
-  try {
-    await lynx.waitFor("Add a second driver (included in this offer)");
-    await lynx.type("Full name", "Lone Lynx");
-    await lynx.type("Email address", `lynx-alone-${Date.now()}@example.com`);
-    await lynx.type("Phone", "+216 20 123 456");
-    await lynx.type("Birth date", "12/31/1990");
-    await lynx.press("I accept the", { leavesPage: false });
-    await lynx.press("book) Book now");
-    await lynx.waitFor("Your booking was successfully done!");
-  } finally {
-    lynx.stop();
-  }
-});
+test(
+  "in lynx: a driver alone books a car whose offer includes a second driver",
+  { tag: "@js-on-only" },
+  async ({ baseURL, request }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    test.setTimeout(90_000);
+    // Tunis, Carthage Cars, Kia Picanto (issue 21.1): the second driver's fields stay empty.
+    const search = await request.get(
+      "/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en",
+    );
+    const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
+      .exec(await search.text())?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(checkout, "the Kia Picanto is offered").toBeTruthy();
+    const lynx = new Lynx(baseURL!);
+    await lynx.start(`${checkout}&lng=en`);
+    try {
+      await lynx.waitFor("Add a second driver (included in this offer)");
+      await lynx.type("Full name", "Lone Lynx");
+      await lynx.type("Email address", `lynx-alone-${Date.now()}@example.com`);
+      await lynx.type("Phone", "+216 20 123 456");
+      await lynx.type("Birth date", "12/31/1990");
+      await lynx.press("I accept the", { leavesPage: false });
+      await lynx.press("book) Book now");
+      await lynx.waitFor("Your booking was successfully done!");
+    } finally {
+      lynx.stop();
+    }
+  },
+);
 
-test("in lynx: 'Update total' on the amend page previews the new total and saves nothing; 'Save the changes' saves", async ({
-  baseURL,
-  playwright,
-}) => {
-  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
-  test.setTimeout(120_000);
-  // A driver with a pay-later booking, made over HTTP; lynx signs in as them.
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  const driver = {
-    fullName: "Ada Amend",
-    email: `lynx-amend-${Date.now()}@example.com`,
-    phone: "+44 20 7946 0032",
-    birthDate: "1980-01-01",
-    password: "lynx-amend-1",
-  };
-  expect(
-    (
-      await api.post("/sign-up?lng=en", {
-        form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" },
-        maxRedirects: 0,
-      })
-    ).status(),
-  ).toBe(302);
-  const link = new URLSearchParams({
-    pickup: "tunis",
-    dropoff: "tunis",
-    from: "2027-09-20T10:00",
-    to: "2027-09-23T10:00",
-  });
-  const search = await (await api.get(`/search?${link}&same=on&supplier=carthage-cars&lng=en`)).text();
-  const car = /href="\/checkout\?[^"]*car=([^&"]+)/.exec(search)?.[1];
-  expect(car, "a car is offered").toBeTruthy();
-  link.set("car", car!);
-  const checkout = await (await api.get(`/checkout?${link}&lng=en`)).text();
-  const shown = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
-  const booked = await api.post("/checkout", {
-    form: {
-      ...Object.fromEntries(link),
-      intent: "book",
-      paymentMode: "payLater",
-      phone: driver.phone,
-      birthDate: driver.birthDate,
-      shownTotal: shown("shownTotal"),
-      shownDeposit: shown("shownDeposit"),
-      shownCurrency: shown("shownCurrency"),
-    },
-    maxRedirects: 0,
-  });
-  expect(booked.status()).toBe(302);
-  const bookingId = /\/booking\/amend\?b=([0-9a-f-]{36})/.exec(await (await api.get("/bookings?lng=en")).text())?.[1];
-  expect(bookingId, "the booking is listed").toBeTruthy();
-  const receipt = async () =>
-    /Total[^$]*(\$[\d,.]+)/.exec(
-      (await (await api.get(`/booking?b=${bookingId}&lng=en`)).text()).replace(/<[^>]+>/g, " "),
-    )?.[1];
-  const before = await receipt();
-  expect(before).toBeTruthy();
+test(
+  "in lynx: 'Update total' on the amend page previews the new total and saves nothing; 'Save the changes' saves",
+  { tag: "@js-on-only" },
+  async ({ baseURL, playwright }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    test.setTimeout(120_000);
+    // A driver with a pay-later booking, made over HTTP; lynx signs in as them.
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+    const driver = {
+      fullName: "Ada Amend",
+      email: `lynx-amend-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0032",
+      birthDate: "1980-01-01",
+      password: "lynx-amend-1",
+    };
+    expect(
+      (
+        await api.post("/sign-up?lng=en", {
+          form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
+    const link = new URLSearchParams({
+      pickup: "tunis",
+      dropoff: "tunis",
+      from: "2027-09-20T10:00",
+      to: "2027-09-23T10:00",
+    });
+    const search = await (await api.get(`/search?${link}&same=on&supplier=carthage-cars&lng=en`)).text();
+    const car = /href="\/checkout\?[^"]*car=([^&"]+)/.exec(search)?.[1];
+    expect(car, "a car is offered").toBeTruthy();
+    link.set("car", car!);
+    const checkout = await (await api.get(`/checkout?${link}&lng=en`)).text();
+    const shown = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
+    const booked = await api.post("/checkout", {
+      form: {
+        ...Object.fromEntries(link),
+        intent: "book",
+        paymentMode: "payLater",
+        phone: driver.phone,
+        birthDate: driver.birthDate,
+        shownTotal: shown("shownTotal"),
+        shownDeposit: shown("shownDeposit"),
+        shownCurrency: shown("shownCurrency"),
+      },
+      maxRedirects: 0,
+    });
+    expect(booked.status()).toBe(302);
+    const bookingId = /\/booking\/amend\?b=([0-9a-f-]{36})/.exec(await (await api.get("/bookings?lng=en")).text())?.[1];
+    expect(bookingId, "the booking is listed").toBeTruthy();
+    const receipt = async () =>
+      /Total[^$]*(\$[\d,.]+)/.exec(
+        (await (await api.get(`/booking?b=${bookingId}&lng=en`)).text()).replace(/<[^>]+>/g, " "),
+      )?.[1];
+    const before = await receipt();
+    expect(before).toBeTruthy();
 
-  const lynx = new Lynx(baseURL!);
-  await lynx.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent(`/booking/amend?b=${bookingId}`)}`);
-  try {
-    await lynx.waitFor("Sign in to your account");
-    await lynx.type("Email address", driver.email);
-    await lynx.type("Password [", driver.password);
-    await lynx.press("sign-in) Sign in");
-    await lynx.waitFor("Change booking");
-    await lynx.type("Drop-off date and time", "2027-09-25T10:00", { replace: true });
-    await lynx.press("Update total");
-    await lynx.waitFor("Save the changes");
-    // The preview shows five days; the booking still has three, at its old total, and nothing was announced.
-    await expect.poll(() => lynx.screen()).toMatch(/5 days/);
-    expect(await receipt()).toBe(before);
-    expect(await (await api.get("/notifications?lng=en")).text()).not.toContain("notifications.bookingAmended");
+    const lynx = new Lynx(baseURL!);
+    await lynx.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent(`/booking/amend?b=${bookingId}`)}`);
+    try {
+      await lynx.waitFor("Sign in to your account");
+      await lynx.type("Email address", driver.email);
+      await lynx.type("Password [", driver.password);
+      await lynx.press("sign-in) Sign in");
+      await lynx.waitFor("Change booking");
+      await lynx.type("Drop-off date and time", "2027-09-25T10:00", { replace: true });
+      await lynx.press("Update total");
+      await lynx.waitFor("Save the changes");
+      // The preview shows five days; the booking still has three, at its old total, and nothing was announced.
+      await expect.poll(() => lynx.screen()).toMatch(/5 days/);
+      expect(await receipt()).toBe(before);
+      expect(await (await api.get("/notifications?lng=en")).text()).not.toContain("notifications.bookingAmended");
 
-    await lynx.press("Save the changes");
-    await lynx.waitFor("Your booking was changed.");
-    expect(await receipt()).not.toBe(before);
-    // The booking page's buttons show their own words, never the id they act on (issue 24.3).
-    await lynx.waitFor("Cancel booking, free of charge");
-    expect(lynx.screen()).not.toMatch(/\([a-zA-Z]+:[0-9a-f-]{36}\)/);
-  } finally {
-    lynx.stop();
-    await api.dispose();
-  }
-});
+      await lynx.press("Save the changes");
+      await lynx.waitFor("Your booking was changed.");
+      expect(await receipt()).not.toBe(before);
+      // The booking page's buttons show their own words, never the id they act on (issue 24.3).
+      await lynx.waitFor("Cancel booking, free of charge");
+      expect(lynx.screen()).not.toMatch(/\([a-zA-Z]+:[0-9a-f-]{36}\)/);
+    } finally {
+      lynx.stop();
+      await api.dispose();
+    }
+  },
+);
 
-test("in lynx: a visitor finds their booking with its reference and e-mail, opens the link and cancels it", async ({
-  baseURL,
-  request,
-}) => {
-  test.skip(!jsEnabled(), "lynx runs no script: one run is enough");
-  test.setTimeout(120_000);
-  const email = `lynx-find-${Date.now()}@example.com`;
-  const search = await request.get(
-    "/search?pickup=tunis&same=on&from=2027-10-04T10:00&to=2027-10-07T10:00&supplier=carthage-cars&lng=en",
-  );
-  const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
-    .exec(await search.text())?.[1]
-    ?.replaceAll("&amp;", "&");
-  expect(checkout, "the Kia Picanto is offered").toBeTruthy();
-  let reference = "";
-  const booking = new Lynx(baseURL!);
-  await booking.start(`${checkout}&lng=en`);
-  try {
-    await booking.waitFor("Book now");
-    await booking.type("Full name", "Found Lynx");
-    await booking.type("Email address", email);
-    await booking.type("Phone", "+216 20 123 457");
-    await booking.type("Birth date", "12/31/1990");
-    await booking.press("I accept the", { leavesPage: false });
-    await booking.press("book) Book now");
-    await booking.waitFor("Your booking was successfully done!");
-    reference = /Booking ([0-9A-F]{8})/.exec(booking.screen())![1]!;
-  } finally {
-    booking.stop();
-  }
+test(
+  "in lynx: a visitor finds their booking with its reference and e-mail, opens the link and cancels it",
+  { tag: "@js-on-only" },
+  async ({ baseURL, request }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    test.setTimeout(120_000);
+    const email = `lynx-find-${Date.now()}@example.com`;
+    const search = await request.get(
+      "/search?pickup=tunis&same=on&from=2027-10-04T10:00&to=2027-10-07T10:00&supplier=carthage-cars&lng=en",
+    );
+    const checkout = /aria-label="Choose this car: Kia Picanto"[^>]*href="([^"]+)"/
+      .exec(await search.text())?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(checkout, "the Kia Picanto is offered").toBeTruthy();
+    let reference = "";
+    const booking = new Lynx(baseURL!);
+    await booking.start(`${checkout}&lng=en`);
+    try {
+      await booking.waitFor("Book now");
+      await booking.type("Full name", "Found Lynx");
+      await booking.type("Email address", email);
+      await booking.type("Phone", "+216 20 123 457");
+      await booking.type("Birth date", "12/31/1990");
+      await booking.press("I accept the", { leavesPage: false });
+      await booking.press("book) Book now");
+      await booking.waitFor("Your booking was successfully done!");
+      reference = /Booking ([0-9A-F]{8})/.exec(booking.screen())![1]!;
+    } finally {
+      booking.stop();
+    }
 
-  // Another device: a new lynx, no cookie of the first.
-  const finder = new Lynx(baseURL!);
-  await finder.start("/find-booking?lng=en");
-  try {
-    await finder.waitFor("Find my booking");
-    await finder.type("Booking reference", reference.toLowerCase());
-    await finder.type("E-mail address", email);
-    await finder.press("Send me a link");
-    await finder.waitFor("we sent a link to that address");
-  } finally {
-    finder.stop();
-  }
-  const link = new URL(await latestLink(email, "find-booking/open"));
-  const opener = new Lynx(baseURL!);
-  await opener.start(`${link.pathname}${link.search}&lng=en`);
-  try {
-    await opener.waitFor(`Open booking ${reference}`);
-    await opener.press(`Open booking ${reference}`);
-    await opener.waitFor("Booking opened in this browser.");
-    await opener.press("Cancel booking, free of charge");
-    await opener.waitFor("Cancel this booking? It is free of charge");
-    await opener.press("Yes, cancel it");
-    await opener.waitFor("Your booking is cancelled, free of charge.");
-  } finally {
-    opener.stop();
-  }
-});
+    // Another device: a new lynx, no cookie of the first.
+    const finder = new Lynx(baseURL!);
+    await finder.start("/find-booking?lng=en");
+    try {
+      await finder.waitFor("Find my booking");
+      await finder.type("Booking reference", reference.toLowerCase());
+      await finder.type("E-mail address", email);
+      await finder.press("Send me a link");
+      await finder.waitFor("we sent a link to that address");
+    } finally {
+      finder.stop();
+    }
+    const link = new URL(await latestLink(email, "find-booking/open"));
+    const opener = new Lynx(baseURL!);
+    await opener.start(`${link.pathname}${link.search}&lng=en`);
+    try {
+      await opener.waitFor(`Open booking ${reference}`);
+      await opener.press(`Open booking ${reference}`);
+      await opener.waitFor("Booking opened in this browser.");
+      await opener.press("Cancel booking, free of charge");
+      await opener.waitFor("Cancel this booking? It is free of charge");
+      await opener.press("Yes, cancel it");
+      await opener.waitFor("Your booking is cancelled, free of charge.");
+    } finally {
+      opener.stop();
+    }
+  },
+);

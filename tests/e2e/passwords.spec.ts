@@ -72,27 +72,29 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await expect(page.getByRole("status").getByText("Welcome back, Pat Reset!")).toBeVisible();
 });
 
-test("a refused post says when to come back: the current-password check, guessed too often, answers 429 with Retry-After and the form", async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name === "js-off", "a plain form post either way: one run is enough");
-  await signedInDriver(page, {
-    fullName: "Gus Guess",
-    email: `guess-${Date.now()}@example.com`,
-    phone: "+34 600 111 333",
-    birthDate: "1984-04-04",
-    password: "right-pass-1",
-  });
-  const origin = new URL(page.url()).origin;
-  const guess = (attempt: number) =>
-    page.request.post("/change-password?lng=en", {
-      headers: { Origin: origin },
-      form: { currentPassword: `wrong-${attempt}`, password: "new-pass-123", confirmPassword: "new-pass-123" },
+test(
+  "a refused post says when to come back: the current-password check, guessed too often, answers 429 with Retry-After and the form",
+  { tag: "@js-on-only" },
+  async ({ page }) => {
+    // @js-on-only: a plain form post either way: one run is enough
+    await signedInDriver(page, {
+      fullName: "Gus Guess",
+      email: `guess-${Date.now()}@example.com`,
+      phone: "+34 600 111 333",
+      birthDate: "1984-04-04",
+      password: "right-pass-1",
     });
-  let attempt = 0;
-  let answer = await guess(attempt);
-  while (answer.status() === 400 && attempt < 20) answer = await guess(++attempt);
-  expect(answer.status()).toBe(429);
-  expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(60);
-  expect(await answer.text()).toContain("Too many attempts");
-});
+    const origin = new URL(page.url()).origin;
+    const guess = (attempt: number) =>
+      page.request.post("/change-password?lng=en", {
+        headers: { Origin: origin },
+        form: { currentPassword: `wrong-${attempt}`, password: "new-pass-123", confirmPassword: "new-pass-123" },
+      });
+    let attempt = 0;
+    let answer = await guess(attempt);
+    while (answer.status() === 400 && attempt < 20) answer = await guess(++attempt);
+    expect(answer.status()).toBe(429);
+    expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(60);
+    expect(await answer.text()).toContain("Too many attempts");
+  },
+);

@@ -3,102 +3,114 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { jsEnabled } from "./support";
+import { freePort, serverStartMs } from "../support/free-port.mjs";
 
 // The README's promise: `npm start` on a fresh machine, with no configuration at all, serves the demo storefront.
-test("the production server starts with no configuration on an empty data folder", async ({ request }) => {
-  test.skip(!jsEnabled(), "one run is enough");
-  test.setTimeout(90_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-quick-start-"));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    PORT: "3102",
-    HOST: "127.0.0.1",
-  };
-  const server = spawn(process.execPath, ["build/server.js"], {
-    cwd: process.cwd(),
-    env: {
-      ...env,
-      PGLITE_DIR: `${dataDir}/pglite`,
-      OUTBOX_DIR: `${dataDir}/outbox`,
-      SESSION_SECRET_FILE: `${dataDir}/session-secret`,
-      UPLOADS_DIR: `${dataDir}/uploads`,
-    },
-  });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
-  try {
-    await expect
-      .poll(
-        async () => (await request.get("http://127.0.0.1:3102/healthz").catch(() => null))?.status() ?? server.exitCode,
-        { timeout: 60_000, intervals: [500] },
-      )
-      .toBe(200);
-    const home = await request.get("http://127.0.0.1:3102/search?pickup=tunis");
-    expect(home.status()).toBe(200);
-    expect(await home.text()).toContain("Choose this car");
-  } catch (error) {
-    throw new Error(`${String(error)}\n--- server output ---\n${output}`);
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+test(
+  "the production server starts with no configuration on an empty data folder",
+  { tag: "@js-on-only" },
+  async ({ request }) => {
+    // @js-on-only: one run is enough
+    test.setTimeout(serverStartMs() + 60_000);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-quick-start-"));
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    };
+    const server = spawn(process.execPath, ["build/server.js"], {
+      cwd: process.cwd(),
+      env: {
+        ...env,
+        PGLITE_DIR: `${dataDir}/pglite`,
+        OUTBOX_DIR: `${dataDir}/outbox`,
+        SESSION_SECRET_FILE: `${dataDir}/session-secret`,
+        UPLOADS_DIR: `${dataDir}/uploads`,
+      },
+    });
+    let output = "";
+    server.stdout.on("data", (chunk) => (output += chunk));
+    server.stderr.on("data", (chunk) => (output += chunk));
+    try {
+      await expect
+        .poll(async () => (await request.get(`${origin}/healthz`).catch(() => null))?.status() ?? server.exitCode, {
+          timeout: serverStartMs(),
+          intervals: [500],
+        })
+        .toBe(200);
+      const home = await request.get(`${origin}/search?pickup=tunis`);
+      expect(home.status()).toBe(200);
+      expect(await home.text()).toContain("Choose this car");
+    } catch (error) {
+      throw new Error(`${String(error)}\n--- server output ---\n${output}`);
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
 
 // A container stop sends SIGTERM to `npm start`: it must reach the server, which finishes what it is serving.
-test("SIGTERM sent to npm start stops the server gracefully, finishing the request in flight", async () => {
-  test.skip(!jsEnabled(), "one run is enough");
-  test.setTimeout(90_000);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-npm-start-"));
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    PORT: "3103",
-    HOST: "127.0.0.1",
-  };
-  const npm = spawn("npm", ["start"], {
-    cwd: process.cwd(),
-    env: {
-      ...env,
-      PGLITE_DIR: `${dataDir}/pglite`,
-      OUTBOX_DIR: `${dataDir}/outbox`,
-      SESSION_SECRET_FILE: `${dataDir}/session-secret`,
-      UPLOADS_DIR: `${dataDir}/uploads`,
-    },
-  });
-  let output = "";
-  npm.stdout.on("data", (chunk) => (output += chunk));
-  npm.stderr.on("data", (chunk) => (output += chunk));
-  try {
-    await expect
-      .poll(async () => (await fetch("http://127.0.0.1:3103/healthz").catch(() => null))?.status ?? 0, {
-        timeout: 60_000,
-        intervals: [500],
-      })
-      .toBe(200);
-    const inFlight = fetch("http://127.0.0.1:3103/search?pickup=tunis");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    npm.kill("SIGTERM");
-    expect((await inFlight).status).toBe(200);
-    const code = await new Promise<number | null>((resolve) => npm.once("exit", resolve));
-    expect(output).toContain("SIGTERM: finishing in-flight requests");
-    expect(output).toContain("[server] stopped");
-    // Nothing is left listening.
-    expect(
-      await fetch("http://127.0.0.1:3103/healthz")
-        .then(() => "answering")
-        .catch(() => "closed"),
-    ).toBe("closed");
-    expect(code === 0 || code === null).toBe(true);
-  } catch (error) {
-    npm.kill("SIGKILL");
-    throw new Error(`${String(error)}\n--- npm start output ---\n${output}`);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+test(
+  "SIGTERM sent to npm start stops the server gracefully, finishing the request in flight",
+  { tag: "@js-on-only" },
+  async () => {
+    // @js-on-only: one run is enough
+    test.setTimeout(serverStartMs() + 60_000);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-npm-start-"));
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    };
+    const npm = spawn("npm", ["start"], {
+      cwd: process.cwd(),
+      env: {
+        ...env,
+        PGLITE_DIR: `${dataDir}/pglite`,
+        OUTBOX_DIR: `${dataDir}/outbox`,
+        SESSION_SECRET_FILE: `${dataDir}/session-secret`,
+        UPLOADS_DIR: `${dataDir}/uploads`,
+      },
+    });
+    let output = "";
+    npm.stdout.on("data", (chunk) => (output += chunk));
+    npm.stderr.on("data", (chunk) => (output += chunk));
+    try {
+      await expect
+        .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, {
+          timeout: serverStartMs(),
+          intervals: [500],
+        })
+        .toBe(200);
+      const inFlight = fetch(`${origin}/search?pickup=tunis`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      npm.kill("SIGTERM");
+      expect((await inFlight).status).toBe(200);
+      const code = await new Promise<number | null>((resolve) => npm.once("exit", resolve));
+      expect(output).toContain("SIGTERM: finishing in-flight requests");
+      expect(output).toContain("[server] stopped");
+      // Nothing is left listening.
+      expect(
+        await fetch(`${origin}/healthz`)
+          .then(() => "answering")
+          .catch(() => "closed"),
+      ).toBe("closed");
+      expect(code === 0 || code === null).toBe(true);
+    } catch (error) {
+      npm.kill("SIGKILL");
+      throw new Error(`${String(error)}\n--- npm start output ---\n${output}`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -319,54 +319,58 @@ test.describe("search", () => {
     expect(Object.fromEntries(new URL(href!, "http://x").searchParams)).toMatchObject({ from: FROM, to: TO });
   });
 
-  test("with JavaScript, the map's markers choose the pick-up and then the drop-off place", async ({ page }) => {
-    test.skip(!jsEnabled(), "the map is an enhancement: without JavaScript the selects do the same");
-    await page.goto("/?lng=en");
-    await page.locator("html[data-hydrated]").waitFor();
-    const form = page.getByRole("form", { name: "Find a car" });
-    await form.getByLabel("Return to the same location").uncheck();
-    const markerSets = page.getByRole("group", { name: "Clicking a marker sets:" });
-    const setsPickup = markerSets.getByRole("button", { name: "Pick-up location" });
-    const setsDropoff = markerSets.getByRole("button", { name: "Drop-off location" });
-    // The form already names a pick-up place, so a marker sets the drop-off first; the driver can switch.
-    await expect(setsDropoff).toHaveAttribute("aria-pressed", "true");
-    await setsPickup.click();
-    await expect(setsPickup).toHaveAttribute("aria-pressed", "true");
+  test(
+    "with JavaScript, the map's markers choose the pick-up and then the drop-off place",
+    { tag: "@js-on-only" },
+    async ({ page }) => {
+      // @js-on-only: the map is an enhancement: without JavaScript the selects do the same
+      await page.goto("/?lng=en");
+      await page.locator("html[data-hydrated]").waitFor();
+      const form = page.getByRole("form", { name: "Find a car" });
+      await form.getByLabel("Return to the same location").uncheck();
+      const markerSets = page.getByRole("group", { name: "Clicking a marker sets:" });
+      const setsPickup = markerSets.getByRole("button", { name: "Pick-up location" });
+      const setsDropoff = markerSets.getByRole("button", { name: "Drop-off location" });
+      // The form already names a pick-up place, so a marker sets the drop-off first; the driver can switch.
+      await expect(setsDropoff).toHaveAttribute("aria-pressed", "true");
+      await setsPickup.click();
+      await expect(setsPickup).toHaveAttribute("aria-pressed", "true");
 
-    // Mouse clicks land only inside the window: bring the whole map into it first.
-    await page.locator(".location-map").evaluate((element) => element.scrollIntoView({ block: "center" }));
-    const map = (await page.locator(".location-map").boundingBox())!;
-    const inside: Array<{ x: number; y: number }> = [];
-    for (const marker of await page.locator(".location-map .pigeon-click-block").all()) {
-      const box = await marker.boundingBox();
-      if (
-        box &&
-        box.x > map.x &&
-        box.y > map.y &&
-        box.x + box.width < map.x + map.width &&
-        box.y + box.height < map.y + map.height
-      ) {
-        inside.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      // Mouse clicks land only inside the window: bring the whole map into it first.
+      await page.locator(".location-map").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      const map = (await page.locator(".location-map").boundingBox())!;
+      const inside: Array<{ x: number; y: number }> = [];
+      for (const marker of await page.locator(".location-map .pigeon-click-block").all()) {
+        const box = await marker.boundingBox();
+        if (
+          box &&
+          box.x > map.x &&
+          box.y > map.y &&
+          box.x + box.width < map.x + map.width &&
+          box.y + box.height < map.y + map.height
+        ) {
+          inside.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+        }
       }
-    }
-    expect(inside.length).toBeGreaterThanOrEqual(2);
-    const pickup = form.getByLabel(/Pick-up location/);
-    const dropoff = form.getByLabel("Drop-off location");
-    // pigeon-maps' overlay catches pointer events: click through the mouse, as a driver does.
-    await page.mouse.click(inside[0]!.x, inside[0]!.y);
-    await expect(setsDropoff).toHaveAttribute("aria-pressed", "true");
-    const chosenPickup = await pickup.inputValue();
-    expect(chosenPickup).not.toBe("");
-    await page.mouse.click(inside[1]!.x, inside[1]!.y);
-    await expect(dropoff).not.toHaveValue("");
-    expect(await dropoff.inputValue()).not.toBe(chosenPickup);
-    await expect(pickup).toHaveValue(chosenPickup);
-    await expectAccessible(page);
+      expect(inside.length).toBeGreaterThanOrEqual(2);
+      const pickup = form.getByLabel(/Pick-up location/);
+      const dropoff = form.getByLabel("Drop-off location");
+      // pigeon-maps' overlay catches pointer events: click through the mouse, as a driver does.
+      await page.mouse.click(inside[0]!.x, inside[0]!.y);
+      await expect(setsDropoff).toHaveAttribute("aria-pressed", "true");
+      const chosenPickup = await pickup.inputValue();
+      expect(chosenPickup).not.toBe("");
+      await page.mouse.click(inside[1]!.x, inside[1]!.y);
+      await expect(dropoff).not.toHaveValue("");
+      expect(await dropoff.inputValue()).not.toBe(chosenPickup);
+      await expect(pickup).toHaveValue(chosenPickup);
+      await expectAccessible(page);
 
-    await form.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(new RegExp(`pickup=${chosenPickup}&`));
-    expect(new URL(page.url()).searchParams.get("dropoff")).toBeTruthy();
-  });
+      await form.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(new RegExp(`pickup=${chosenPickup}&`));
+      expect(new URL(page.url()).searchParams.get("dropoff")).toBeTruthy();
+    },
+  );
 
   test("locations and suppliers pages", async ({ page }) => {
     await page.goto("/locations?lng=en");

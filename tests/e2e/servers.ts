@@ -3,16 +3,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, serverStartMs } from "../support/free-port.mjs";
 
 export interface BuiltServer {
   url: string;
+  port: number;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
 }
 
-/** Starts the production build on `port` with its own embedded database (unless DATABASE_URL is given) and waits for /healthz. */
-export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
+/**
+ * Starts the production build on a free port with its own embedded database (unless DATABASE_URL is given) and
+ * waits for /healthz. `env` may name the port the server will have (`APP_URL`) through `port`.
+ */
+export async function startBuiltServer(
+  env: Record<string, string> | ((port: number) => Record<string, string>),
+): Promise<BuiltServer> {
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-e2e-server-"));
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     cwd: process.cwd(),
@@ -27,7 +35,7 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       UPLOADS_DIR: `${dataDir}/uploads`,
       SESSION_SECRET: "e2e-spawned-server-secret-0123456789abcdef",
       MAP_TILE_URL: "/images/map-tile.svg",
-      ...env,
+      ...(typeof env === "function" ? env(port) : env),
     },
   });
   let output = "";
@@ -43,7 +51,7 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + serverStartMs();
   while ((await fetch(`${url}/healthz`).catch(() => null))?.status !== 200) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
@@ -51,7 +59,7 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  return { url, output: () => output, stop };
+  return { url, port, output: () => output, stop };
 }
 
 export interface HostRewritingProxy {

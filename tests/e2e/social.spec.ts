@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, gotoReady } from "./support";
 
-const PROVIDER_PORT = "3199";
+// The local OpenID provider the e2e server started (playwright.config.ts chose its port).
+const PROVIDER_PORT = process.env.E2E_OIDC_PORT!;
 
 /** Goes through the local OpenID provider's pages (login, consent, form post) until the browser is back. */
 async function signInAtProvider(page: Page, login: string) {

@@ -21,8 +21,6 @@ Object.assign(process.env, {
   NODE_ENV: "production",
   SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
   PGLITE_DIR: `${dataDir}/pglite`,
-  // Mail really goes over SMTP, to the server below, which files each message it receives for the tests to read.
-  SMTP_URL: "smtp://127.0.0.1:2526",
   UPLOADS_DIR: `${dataDir}/uploads`,
   LOG_REQUESTS: "true",
   SEED_DEMO_DATA: "true",
@@ -48,14 +46,17 @@ const smtp = new SMTPServer({
     });
   },
 });
-await new Promise((resolve) => smtp.listen(2526, "127.0.0.1", resolve));
+// Mail really goes over SMTP, to this server (on a free port), which files each message it receives for the tests.
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}`;
 
-// Google, Facebook and Apple sign-in go to a local OpenID provider (port 3199) started here, never the internet.
-const appOrigin = `http://127.0.0.1:${process.env.PORT ?? 3100}`;
-const oidcProvider = await startTestOidcProvider({ port: 3199, appOrigin });
+// Google, Facebook and Apple sign-in go to a local OpenID provider (on E2E_OIDC_PORT, which the social tests know)
+// started here, never the internet.
+const appOrigin = `http://127.0.0.1:${process.env.PORT}`;
+const oidcProvider = await startTestOidcProvider({ port: Number(process.env.E2E_OIDC_PORT), appOrigin });
 Object.assign(process.env, oidcProvider.env);
-// Stripe and PayPal go to local stand-ins (port 3198), and the offline sandbox is offered beside them.
-const payments = await startPaymentStandIns({ port: 3198 });
+// Stripe and PayPal go to local stand-ins (on a free port), and the offline sandbox is offered beside them.
+const payments = await startPaymentStandIns();
 Object.assign(process.env, {
   STRIPE_SECRET_KEY: "sk_test_e2e",
   STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
