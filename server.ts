@@ -17,7 +17,12 @@ import { redisHealth } from "~/utils/rate-limit.server";
 import { getEnv } from "~/utils/env.server";
 import { recaptchaOrigins } from "~/utils/recaptcha.server";
 import { socialProviderOrigins } from "~/utils/social.server";
-import { paymentEmbedOrigins, paymentFormOrigins } from "~/models/payments/gateways/gateway.server";
+import {
+  getGatewaySettings,
+  paymentEmbedOrigins,
+  paymentFormOrigins,
+  requirePaymentGateway,
+} from "~/models/payments/gateways/gateway.server";
 import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
 import { refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";
@@ -35,8 +40,12 @@ installGlobals({ nativeFetch: true });
 const log = (message: string) => console.log(`[server] ${message}`);
 
 let env: ReturnType<typeof getEnv>;
+let paymentSettings: ReturnType<typeof getGatewaySettings>;
 try {
   env = getEnv();
+  // Each gateway's own variables, and at least one gateway to take payments with.
+  paymentSettings = getGatewaySettings();
+  requirePaymentGateway(paymentSettings);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -81,8 +90,8 @@ app.use("/build", buildAssets("public/build"));
 
 // Security headers on every other answer, the health check and the other static files included.
 const tileOrigins = originOf(env.MAP_TILE_URL);
-const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(env)];
-const embedOrigins = paymentEmbedOrigins(env);
+const formOrigins = [...socialProviderOrigins(env), ...paymentFormOrigins(paymentSettings)];
+const embedOrigins = paymentEmbedOrigins(paymentSettings);
 const widgetOrigins = recaptchaOrigins(env);
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");

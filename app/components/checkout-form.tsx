@@ -60,7 +60,8 @@ export function CheckoutForm({
   const online = mode !== null && mode !== "payLater";
   const gateway = view.gateways.find((name) => name === fields.gateway.initialValue) ?? view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState<string | undefined>(gateway);
-  const cardRequired = hydrated && online && chosenGateway === "sandbox";
+  const cardForm = view.cardFormGateways.some((name) => name === chosenGateway);
+  const cardRequired = hydrated && online && cardForm;
   const redirectGateway = view.gateways.find(
     (name): name is Exclude<GatewayName, "sandbox"> => name === chosenGateway && name !== "sandbox",
   );
@@ -138,7 +139,9 @@ export function CheckoutForm({
           <input type="hidden" name="shownTotal" value={view.total} />
           <input type="hidden" name="shownDeposit" value={view.deposit} />
           <input type="hidden" name="shownCurrency" value={view.currency} />
-          {hydrated && chosenGateway === "stripe" ? <input type="hidden" name="embedded" value="1" /> : null}
+          {hydrated && view.embeddableGateways.some((name) => name === chosenGateway) ? (
+            <input type="hidden" name="embedded" value="1" />
+          ) : null}
 
           <fieldset
             id="checkout-extras"
@@ -375,7 +378,7 @@ export function CheckoutForm({
               ) : (
                 <input type="hidden" name="gateway" value={gateway} />
               )}
-              {view.gateways.includes("sandbox") && (!hydrated || chosenGateway === "sandbox") ? (
+              {view.cardFormGateways.length > 0 && (!hydrated || cardForm) ? (
                 // Keyed by the attempt: after a refused post the card fields start empty, with and without JavaScript.
                 <div className="card-fields" key={attemptKey}>
                   <p className="hint">{t("sandbox.cards")}</p>

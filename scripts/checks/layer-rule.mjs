@@ -33,11 +33,14 @@ const EVERYTHING_BELOW_ROUTES = ["client", "pure model", "model service", "pure 
 /**
  * What each layer may import (value imports). `typesFrom` lists layers a client module may take only types from.
  * Packages: `domain` may use none but zod, a pure model nothing of a framework, I/O or the database.
+ * `typesFrom`: layers whose types (never values) may be imported.
  */
 const ALLOWED = {
   domain: { layers: ["domain"], packages: /^zod$/ },
   "pure model": {
     layers: ["domain", "pure model", "pure utility", "resources"],
+    // Types are erased: a pure model may describe what a server module hands it.
+    typesFrom: ["model service", "server utility", "schema"],
     packagesRefused:
       /^(react|react-dom|@remix-run\/.*|node:.*|drizzle-orm.*|pg|@electric-sql\/.*|ioredis|nodemailer|stripe)$/,
   },

@@ -64,6 +64,7 @@ const PROBES = [
   ["app/models/booking/probe.ts", `import { formatMoney } from "~/domain/money";`, null],
   ["app/models/booking/probe.server.ts", `import { bookings } from "#db/schema";`, null],
   ["app/components/probe.tsx", `import type { Visitor } from "~/models/account/visitor.server";`, null],
+  ["app/models/payments/probe.ts", `import type { Env } from "~/utils/env.server";`, null],
   ["app/routes/search/probe.tsx", `import { SearchForm } from "./search-form";`, null],
   ["server/probe.ts", `import { releaseExpiredHolds } from "~/models/booking/bookings.server";`, null],
 ];

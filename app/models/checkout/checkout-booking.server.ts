@@ -64,6 +64,7 @@ export function checkoutRules(
       onlinePayments: gateways.length > 0,
     }),
     gateways,
+    cardFormGateways: gateways.filter((name) => GATEWAYS[name].cardInOurForm),
     now,
   };
 }
@@ -150,6 +151,9 @@ export function checkoutView(
         ? choice.paymentMode
         : (rules.paymentModes[0] ?? null),
     gateways: rules.gateways,
+    // What the page does for each, from the registry: mount it in the page with JavaScript, or show our card form.
+    embeddableGateways: rules.gateways.filter((name) => GATEWAYS[name].embeddable),
+    cardFormGateways: rules.cardFormGateways,
     currency: pricing.currency,
     ratesAsOf: pricing.ratesAsOf,
     price,

@@ -10,6 +10,7 @@ const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
   includedExtras: [],
   paymentModes: ["payLater", "deposit", "full"],
   gateways: ["sandbox"],
+  cardFormGateways: ["sandbox"],
   language: "en",
   now,
   ...change,

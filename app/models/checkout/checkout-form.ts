@@ -32,6 +32,8 @@ export interface CheckoutRules {
   includedExtras: readonly Extra[];
   paymentModes: readonly PaymentMode[];
   gateways: readonly PaymentGateway[];
+  /** Those whose card is typed into our own form (the registry's `cardInOurForm`: the sandbox). */
+  cardFormGateways: readonly PaymentGateway[];
   /** The page's language: a typed date is read in its order. */
   language: Language;
   now: Date;
@@ -187,7 +189,7 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
     set("additionalFullName", { key: "checkout:problems.additionalDriverNotChosen" });
   }
   const online = paymentMode !== null && paysOnline(paymentMode);
-  if (online && gateway === "sandbox") {
+  if (online && gateway && rules.cardFormGateways.includes(gateway)) {
     set("cardNumber", isValidCardNumber(values.cardNumber) ? null : { key: "validation.invalidCardNumber" });
     set("cardExpiry", isValidCardExpiry(values.cardExpiry, rules.now) ? null : { key: "validation.invalidCardExpiry" });
     set("cardCvc", isValidCardCvc(values.cardCvc) ? null : { key: "validation.invalidCardCvc" });

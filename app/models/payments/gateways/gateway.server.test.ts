@@ -1,16 +1,30 @@
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/utils/env.server";
 import {
   configuredGatewayNames,
+  gatewayDefinition,
   GATEWAYS,
+  getPaymentGateway,
+  parseGatewaySettings,
   paymentEmbedOrigins,
   paymentFormOrigins,
   readGatewayWebhook,
+  requirePaymentGateway,
   type GatewayDefinition,
+  type GatewayRegistry,
   type PaymentGateway,
 } from "./gateway.server";
 
-const env = (vars: Record<string, string>) => parseEnv({ SESSION_SECRET: "x".repeat(32), ...vars });
+/** The settings a deployment with these variables starts with (the server's own, then every gateway's). */
+const env = (vars: Record<string, string>, registry?: GatewayRegistry) =>
+  parseGatewaySettings(vars, parseEnv({ SESSION_SECRET: "x".repeat(32), ...vars }), registry);
+/** The same, through the start check server.ts makes. */
+const started = (vars: Record<string, string>) => {
+  const settings = env(vars);
+  requirePaymentGateway(settings);
+  return settings;
+};
 
 describe("which gateways a deployment offers", () => {
   it.each([
@@ -40,10 +54,47 @@ describe("which gateways a deployment offers", () => {
     expect(configuredGatewayNames(env(vars))).toEqual(expected);
   });
 
-  it("refuses to start in production on PostgreSQL with no gateway and no explicit sandbox", () => {
-    expect(() =>
-      env({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", APP_URL: "https://rent.example" }),
-    ).toThrow(/STRIPE_SECRET_KEY/);
+  it("refuses to start in production on PostgreSQL with no gateway and no explicit sandbox, naming what sets one up", () => {
+    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db/x", APP_URL: "https://rent.example" };
+    expect(() => started(production)).toThrow(
+      /STRIPE_SECRET_KEY or PAYPAL_CLIENT_ID: one is required in production on PostgreSQL \(or SANDBOX_PAYMENTS=true/,
+    );
+    expect(started({ ...production, SANDBOX_PAYMENTS: "true" }).SANDBOX_PAYMENTS).toBe(true);
+    expect(started({ ...production, PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" }).PAYPAL_CLIENT_ID).toBe("id");
+    // Anywhere else the offline sandbox stands in.
+    expect(() => started({})).not.toThrow();
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: "sk" }, /STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set/],
+    [
+      { STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk", STRIPE_JS_URL: "http://127.0.0.1:9/s.js" },
+      /STRIPE_JS_URL: is for tests/,
+    ],
+    [{ STRIPE_API_URL: "ftp://stripe.example" }, /STRIPE_API_URL: must be an http/],
+    [{ PAYPAL_CLIENT_ID: "id" }, /PAYPAL_CLIENT_SECRET: is required when PAYPAL_CLIENT_ID is set/],
+    [{ SANDBOX_PAYMENTS: "perhaps" }, /SANDBOX_PAYMENTS/],
+  ])("each gateway checks its own variables: %o", (vars, message) => {
+    expect(() => env(vars)).toThrow(message);
+  });
+
+  it("knows a gateway only by a name of its registry: any other text is refused", () => {
+    expect(gatewayDefinition("stripe")?.name).toBe("stripe");
+    for (const unknown of ["bitcoin", "Stripe", "", "constructor", "__proto__", "toString"])
+      expect(gatewayDefinition(unknown), unknown).toBeUndefined();
+  });
+
+  it("says from the registry which gateway embeds its form and which takes the card in ours", () => {
+    expect(
+      Object.values(GATEWAYS)
+        .filter((definition) => definition.embeddable)
+        .map(({ name }) => name),
+    ).toEqual(["stripe"]);
+    expect(
+      Object.values(GATEWAYS)
+        .filter((definition) => definition.cardInOurForm)
+        .map(({ name }) => name),
+    ).toEqual(["sandbox"]);
   });
 
   it("lets form posts lead to the gateways' own pages (CSP form-action)", () => {
@@ -78,11 +129,15 @@ describe("a fourth gateway is one registry entry", () => {
     cancelPayment: async () => {},
     refundPayment: async ({ idempotencyKey }) => ({ refundId: `sr_${idempotencyKey}` }),
   };
-  const stub: GatewayDefinition = {
+  const stubConfig = z.object({ STUB_API_KEY: z.string().default("") });
+  const stub: GatewayDefinition<z.output<typeof stubConfig>> = {
     name: "stub" as never,
     attemptPrefix: "st",
     cardInOurForm: false,
-    configured: (env) => env.APP_URL === "https://stub.example",
+    embeddable: false,
+    config: stubConfig,
+    setUpBy: "STUB_API_KEY",
+    configured: (env) => Boolean(env.STUB_API_KEY),
     create: () => stubGateway,
     formOrigins: () => ["https://pay.stub.example"],
     embedOrigins: () => ({ script: ["https://js.stub.example"], frame: [], connect: [] }),
@@ -102,18 +157,26 @@ describe("a fourth gateway is one registry entry", () => {
     },
   };
   const registry = { ...GATEWAYS, stub };
-  const configured = env({ APP_URL: "https://stub.example" });
+  const configured = env({ STUB_API_KEY: "key" }, registry);
   const post = (body: unknown) =>
     new Request("https://stub.example/webhooks/stub", { method: "POST", body: JSON.stringify(body) });
 
   it("is offered, before the sandbox, and its pages and scripts are allowed", () => {
     expect(configuredGatewayNames(configured, registry)).toEqual(["stub"]);
-    expect(
-      configuredGatewayNames(env({ SANDBOX_PAYMENTS: "true", APP_URL: "https://stub.example" }), registry),
-    ).toEqual(["stub", "sandbox"]);
+    expect(configuredGatewayNames(env({ SANDBOX_PAYMENTS: "true", STUB_API_KEY: "key" }, registry), registry)).toEqual([
+      "stub",
+      "sandbox",
+    ]);
     expect(paymentFormOrigins(configured, registry)).toEqual(["https://pay.stub.example"]);
     expect(paymentEmbedOrigins(configured, registry).script).toEqual(["https://js.stub.example"]);
-    expect(configuredGatewayNames(env({}), registry)).toEqual(["sandbox"]);
+    expect(configuredGatewayNames(env({}, registry), registry)).toEqual(["sandbox"]);
+    // Its variable is validated with the others at start, and the start check names it.
+    expect(() =>
+      requirePaymentGateway(
+        env({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", APP_URL: "https://rent.example" }, registry),
+        registry,
+      ),
+    ).toThrow(/STUB_API_KEY/);
   });
 
   it("has its webhook read into the neutral answer the route applies", async () => {
@@ -131,11 +194,18 @@ describe("a fourth gateway is one registry entry", () => {
       check: { status: "paid", amount: 100, currency: "EUR", references: { stubPaymentId: "sp_1" } },
     });
     // Not configured, not a gateway, or a gateway without webhooks: not found.
-    expect(await readGatewayWebhook("stub", post({ signed: true }), env({}), registry)).toBeNull();
+    expect(await readGatewayWebhook("stub", post({ signed: true }), env({}, registry), registry)).toBeNull();
     expect(await readGatewayWebhook("toString", post({}), configured, registry)).toBeNull();
     expect(await readGatewayWebhook("sandbox", post({}), configured, registry)).toBeNull();
     // Stripe without its signing secret takes no webhooks at all: not found, as before the registry.
     const stripeOnly = env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" });
     expect(await readGatewayWebhook("stripe", post({}), stripeOnly, registry)).toBeNull();
+  });
+});
+
+describe("gateway names in the database", () => {
+  it("are plain text the registry checks: a name it does not know is an error naming it, not a crash", () => {
+    expect(() => getPaymentGateway("bitcoin" as never)).toThrow('no payment gateway named "bitcoin" in the registry');
+    expect(getPaymentGateway("sandbox").name).toBe("sandbox");
   });
 });

@@ -3,8 +3,18 @@
  * the official server SDK cannot be pointed at another address (tests use a local stand-in) and weighs 23 MB.
  * The driver approves on PayPal's page; our return page then checks the order and captures it on the server.
  */
-import type { Env } from "~/utils/env.server";
-import type { GatewayDefinition, PaymentCheck, PaymentGateway } from "./gateway.server";
+import { z } from "zod";
+import { httpUrl } from "~/utils/env.server";
+import type { GatewayDefinition, GatewaySettings, PaymentCheck, PaymentGateway } from "./types";
+
+/** PayPal's variables (README's table). */
+const payPalConfig = z.object({
+  PAYPAL_CLIENT_ID: z.string().default(""),
+  PAYPAL_CLIENT_SECRET: z.string().default(""),
+  /** PayPal's REST API: https://api-m.paypal.com live, https://api-m.sandbox.paypal.com for PayPal's own sandbox. */
+  PAYPAL_API_URL: httpUrl.default("https://api-m.paypal.com"),
+});
+type Env = GatewaySettings<z.output<typeof payPalConfig>>;
 
 interface PayPalOrder {
   id: string;
@@ -147,10 +157,17 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
   };
 }
 
-export const payPalDefinition: GatewayDefinition = {
+export const payPalDefinition: GatewayDefinition<z.output<typeof payPalConfig>> = {
   name: "payPal",
   attemptPrefix: "pp",
   cardInOurForm: false,
+  embeddable: false,
+  config: payPalConfig,
+  setUpBy: "PAYPAL_CLIENT_ID",
+  configProblems: (env) =>
+    env.PAYPAL_CLIENT_ID && !env.PAYPAL_CLIENT_SECRET
+      ? [{ variable: "PAYPAL_CLIENT_SECRET", message: "is required when PAYPAL_CLIENT_ID is set" }]
+      : [],
   configured: (env) => Boolean(env.PAYPAL_CLIENT_ID),
   create: (env) => paypalGateway(env),
   formOrigins(env) {

@@ -4,9 +4,14 @@
  * logged. It is never offered in production on PostgreSQL unless SANDBOX_PAYMENTS=true.
  */
 import { randomBytes } from "node:crypto";
-import type { Env } from "~/utils/env.server";
+import { z } from "zod";
 import { cardDigits } from "~/models/payments/card";
-import type { GatewayDefinition, PaymentGateway } from "./gateway.server";
+import { envFlag } from "~/utils/env.server";
+import type { GatewayDefinition, GatewaySettings, PaymentGateway } from "./types";
+
+/** The sandbox's variable: offer it beside real gateways (staging), and allow it in production on PostgreSQL. */
+const sandboxConfig = z.object({ SANDBOX_PAYMENTS: envFlag(false) });
+type Env = GatewaySettings<z.output<typeof sandboxConfig>>;
 
 /** Test cards (Stripe's well-known numbers, so testers need learn nothing new). */
 export const SANDBOX_DECLINED_CARDS = new Set(["4000000000000002", "4000000000009995", "4000000000000069"]);
@@ -32,11 +37,14 @@ export function sandboxGateway(_env: Env): PaymentGateway {
   };
 }
 
-export const sandboxDefinition: GatewayDefinition = {
+export const sandboxDefinition: GatewayDefinition<z.output<typeof sandboxConfig>> = {
   name: "sandbox",
   attemptPrefix: "sbx",
   cardInOurForm: true,
+  embeddable: false,
   fallback: true,
+  config: sandboxConfig,
+  setUpBy: "SANDBOX_PAYMENTS",
   // Offered when no real gateway is set up (never in production on PostgreSQL), or beside them when asked for.
   configured: (env, othersSetUp) =>
     env.SANDBOX_PAYMENTS || (!othersSetUp && !(env.NODE_ENV === "production" && Boolean(env.DATABASE_URL))),

@@ -4,8 +4,24 @@
  * both read the session's state from Stripe; neither trusts anything the browser says.
  */
 import Stripe from "stripe";
-import type { Env } from "~/utils/env.server";
-import type { GatewayDefinition, PaymentCheck, PaymentGateway, WebhookAnswer } from "./gateway.server";
+import { z } from "zod";
+import { httpUrl } from "~/utils/env.server";
+import type { GatewayDefinition, GatewaySettings, PaymentCheck, PaymentGateway, WebhookAnswer } from "./types";
+
+/** Stripe's variables (README's table). */
+const stripeConfig = z.object({
+  STRIPE_SECRET_KEY: z.string().default(""),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(""),
+  STRIPE_WEBHOOK_SECRET: z.string().default(""),
+  /** Stripe's API address (tests point it at a local stand-in). */
+  STRIPE_API_URL: httpUrl.default("https://api.stripe.com"),
+  /**
+   * For tests only: where the browser loads Stripe.js from (a local stand-in). Accepted only with a STRIPE_API_URL
+   * that is not Stripe's, so a real deployment always loads Stripe's own script.
+   */
+  STRIPE_JS_URL: httpUrl.optional().or(z.literal("").transform(() => undefined)),
+});
+type Env = GatewaySettings<z.output<typeof stripeConfig>>;
 
 export function stripeClient(env: Env): Stripe {
   const api = new URL(env.STRIPE_API_URL);
@@ -150,10 +166,26 @@ export async function readStripeWebhook(env: Env, request: Request): Promise<Web
   }
 }
 
-export const stripeDefinition: GatewayDefinition = {
+export const stripeDefinition: GatewayDefinition<z.output<typeof stripeConfig>> = {
   name: "stripe",
   attemptPrefix: "hold",
   cardInOurForm: false,
+  embeddable: true,
+  config: stripeConfig,
+  setUpBy: "STRIPE_SECRET_KEY",
+  configProblems: (env) => [
+    ...(env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY
+      ? [{ variable: "STRIPE_PUBLISHABLE_KEY", message: "is required when STRIPE_SECRET_KEY is set" }]
+      : []),
+    ...(env.STRIPE_JS_URL && env.STRIPE_API_URL.startsWith("https://api.stripe.com")
+      ? [
+          {
+            variable: "STRIPE_JS_URL",
+            message: "is for tests against a Stripe stand-in only: unset it, or point STRIPE_API_URL at the stand-in",
+          },
+        ]
+      : []),
+  ],
   configured: (env) => Boolean(env.STRIPE_SECRET_KEY),
   create: stripeGateway,
   formOrigins(env) {
