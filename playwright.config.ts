@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { portFromEnv, serverStartMs } from "./tests/support/free-port.mjs";
+import { chromiumLaunchOptions } from "./tests/support/chromium.mjs";
 
 // Free ports unless given: two runs of the suite can share a machine. The choice is written into the environment,
 // so the workers and the web server (started after this file is read) use the same ones.
@@ -10,19 +11,7 @@ export const baseURL = `http://127.0.0.1:${PORT}`;
 // System Chromium only: no browser is ever downloaded (stack notes §13).
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: chromiumLaunchOptions,
 };
 
 export default defineConfig({

@@ -5,6 +5,7 @@
  * Usage: start the server, then npx tsx bench/layout-shift.ts [base URL] [paths...]   (budget: CLS ≤ 0.02)
  */
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/support/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -26,19 +27,7 @@ const screens = [
 ];
 const BUDGET = 0.02;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 let worst = 0;
 for (const screen of screens) {
   for (const javaScriptEnabled of [true, false]) {

@@ -9,6 +9,7 @@
  * account pages signed in. BUDGET_KIB (default 120) marks pages over budget; the exit code is 1 when any is.
  */
 import { chromium, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/support/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
 const budgetKiB = Number(process.env.BUDGET_KIB ?? 120);
@@ -61,19 +62,7 @@ export async function measure(page: Page, url: string): Promise<Omit<PageWeight,
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const results: PageWeight[] = [];
   const run = async (paths: string[], signIn?: string) => {
     for (const path of paths) {

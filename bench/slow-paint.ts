@@ -4,6 +4,7 @@
  * Usage: start the server, then npx tsx bench/slow-paint.ts [base URL] [paths...]   (RUNS, default 3)
  */
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../tests/support/chromium.mjs";
 
 const [base = "http://127.0.0.1:3000", ...given] = process.argv.slice(2);
 const runs = Number(process.env.RUNS ?? 3);
@@ -13,19 +14,7 @@ const paths = given.length
   : [`/search?pickup=tunis&from=${day(10)}T10:00&to=${day(13)}T10:00`, "/", "/sign-in"];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const path of paths) {
   const fcp: number[] = [];
   const lcp: number[] = [];

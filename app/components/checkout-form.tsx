@@ -15,7 +15,7 @@ import { useMoney } from "~/hooks/use-money";
 import { cancellationKind } from "~/models/booking/cancellation-terms";
 import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout/checkout-fields";
 import type { CheckoutValues } from "~/models/checkout/checkout-form";
-import type { CheckoutLink } from "~/models/checkout/checkout-offer.server";
+import { searchHrefFor } from "~/models/navigation/links";
 import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout/checkout-page.server";
 import type { PaymentGateway as GatewayName, PaymentMode } from "~/domain/enums";
 
@@ -195,7 +195,7 @@ export function CheckoutForm({
             <h2 id="checkout-booking">{t("booking.heading")}</h2>
             <RentalStops pickup={view.pickup} dropoff={view.dropoff} className="checkout-facts" />
             <p>
-              <SiteLink to={searchHrefForLink(link)}>{t("booking.change")}</SiteLink>
+              <SiteLink to={searchHrefFor(link)}>{t("booking.change")}</SiteLink>
             </p>
           </section>
 
@@ -457,13 +457,6 @@ const ADDITIONAL_DRIVER_INPUT_TYPES = {
   additionalPhone: "tel",
   additionalBirthDate: "date",
 } as const;
-
-function searchHrefForLink(link: CheckoutLink) {
-  const query = new URLSearchParams({ pickup: link.pickup, from: link.from, to: link.to });
-  if (link.dropoff && link.dropoff !== link.pickup) query.set("dropoff", link.dropoff);
-  else query.set("same", "on");
-  return `/search?${query.toString()}`;
-}
 
 function Money({ amount, suffix }: { amount: number; suffix: string }) {
   const { t } = useTranslation("checkout");

@@ -1,3 +1,4 @@
+import { signInHref } from "~/models/navigation/links";
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/components/i18n-provider";
 import { SUPPORTED_LANGUAGES } from "~/domain/language";
@@ -105,8 +106,7 @@ function AccountLinks({ user }: { user: HeaderUser | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   if (!user) {
-    const redirectTo = `${location.pathname}${location.search}`;
-    const target = redirectTo === "/" ? "/sign-in" : `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`;
+    const target = signInHref(`${location.pathname}${location.search}`);
     return (
       <li>
         <SiteLink to={target} className="button button-small">

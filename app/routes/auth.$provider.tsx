@@ -1,3 +1,4 @@
+import { signInHref } from "~/models/navigation/links";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { SOCIAL_PROVIDER_NAMES } from "~/domain/enums";
 import { configuredSocialProviders, isSocialProvider, startSocialSignIn } from "~/utils/social.server";
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(url, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     logError("social", error, `${provider} unavailable`);
-    return redirectWithToast(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`, {
+    return redirectWithToast(signInHref(redirectTo), {
       type: "error",
       messageKey: "errors.socialUnavailable",
       params: { provider: SOCIAL_PROVIDER_NAMES[provider] },

@@ -1,3 +1,4 @@
+import { signInHref } from "~/models/navigation/links";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BookingReceipt } from "~/components/booking-receipt";
@@ -6,7 +7,6 @@ import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
 
@@ -26,8 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   if (!own) {
     // A driver following the mail's link signs in first; a signed-in stranger sees what a missing booking shows.
-    if (!user)
-      throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+    if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
     throw notFound();
   }
   const { t, translations } = await routeTranslations(language, "checkout");

@@ -2,6 +2,7 @@
  * /checkout and /checkout-session through their loaders and actions, with Stripe and PayPal pointed at local
  * stand-ins (tests/support/payment-stand-ins.mjs) and the webhook signed with Stripe's own test helper.
  */
+import { dataOf, headerOf, statusOf, type RouteResult } from "../../tests/support/route-results";
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
@@ -46,21 +47,6 @@ const standIns = await vi.hoisted(async () => {
     close(): Promise<void>;
   };
 });
-
-type RouteResult = Response | { data: unknown; init: ResponseInit | null };
-/** Remix's `data(value, init)` result, or a plain object a loader returned. */
-const isDataResult = (result: unknown): result is { data: unknown; init: ResponseInit | null } =>
-  typeof result === "object" && result !== null && "data" in result && "init" in result;
-const statusOf = (result: RouteResult) =>
-  result instanceof Response ? result.status : isDataResult(result) ? (result.init?.status ?? 200) : 200;
-const headerOf = (result: RouteResult, name: string) =>
-  result instanceof Response
-    ? result.headers.get(name)
-    : isDataResult(result)
-      ? new Headers(result.init?.headers).get(name)
-      : null;
-const dataOf = <T>(result: RouteResult) =>
-  (result instanceof Response ? null : isDataResult(result) ? result.data : result) as T;
 
 /** The checkout-session page's outcome (its state and what that state shows). */
 const outcomeOf = <T = { state: string }>(result: RouteResult) => dataOf<{ outcome: T }>(result).outcome;

@@ -1,3 +1,4 @@
+import { statusOf } from "../../tests/support/route-results";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { sessions, users } from "#db/schema";
@@ -12,7 +13,6 @@ await vi.hoisted(async () =>
 
 const FAST = { N: 1024, r: 8, p: 1 };
 type ActionResult = Response | { init: ResponseInit | null; data: unknown };
-const statusOf = (result: ActionResult) => (result instanceof Response ? result.status : (result.init?.status ?? 200));
 
 async function createDriver(db: ReturnType<typeof useAppDatabase>["database"]["db"], email: string) {
   const [user] = await db

@@ -1,3 +1,4 @@
+import { statusOf } from "../../tests/support/route-results";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { users } from "#db/schema";
@@ -11,7 +12,6 @@ await vi.hoisted(async () =>
 
 type Reply = { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 type ActionResult = Response | { init: ResponseInit | null; data: Reply };
-const statusOf = (result: ActionResult) => (result instanceof Response ? result.status : (result.init?.status ?? 200));
 const replyOf = (result: ActionResult) => (result instanceof Response ? null : result.data);
 
 const form = (overrides: Record<string, string> = {}): Record<string, string> => ({ ...validSignUp, ...overrides });

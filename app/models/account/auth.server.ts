@@ -1,3 +1,4 @@
+import { signInHref } from "~/models/navigation/links";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -7,7 +8,6 @@ import { browserBookings, forgetBrowserBookings } from "~/utils/checkout-cookie.
 import type { Viewer } from "~/models/booking/booking-access";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { safeRedirectPath } from "~/utils/safe-redirect";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RequestContext } from "~/utils/request-memo.server";
@@ -102,5 +102,5 @@ export async function requireUserId(request: Request, context: RequestContext): 
   const { user } = await getVisitor(request, context);
   if (user) return user.id;
   const url = new URL(request.url);
-  throw redirect(`/sign-in?redirectTo=${encodeURIComponent(safeRedirectPath(`${url.pathname}${url.search}`))}`);
+  throw redirect(signInHref(`${url.pathname}${url.search}`));
 }

@@ -18,9 +18,9 @@ import {
   resolveCheckout,
   driverAgeAt,
   quoteOffer,
-  type CheckoutLink,
   type CheckoutOffer,
 } from "~/models/checkout/checkout-offer.server";
+import { type CheckoutLink } from "~/models/navigation/links";
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import { instantToLocalDateTime } from "~/domain/rental-period";

@@ -4,12 +4,8 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { confirmPaidBooking, placeBooking, releaseExpiredHolds, releaseHold, type NewBooking } from "./bookings.server";
-import {
-  quoteOffer,
-  readCheckoutLink,
-  resolveCheckout,
-  type CheckoutOffer,
-} from "~/models/checkout/checkout-offer.server";
+import { quoteOffer, resolveCheckout, type CheckoutOffer } from "~/models/checkout/checkout-offer.server";
+import { readCheckoutLink } from "~/models/navigation/links";
 
 const NOW = new Date("2030-01-15T12:00:00Z");
 

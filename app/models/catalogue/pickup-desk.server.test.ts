@@ -9,7 +9,8 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { amendBooking } from "~/models/booking/booking-amend.server";
-import { readCheckoutLink, resolveCheckout } from "~/models/checkout/checkout-offer.server";
+import { resolveCheckout } from "~/models/checkout/checkout-offer.server";
+import { readCheckoutLink } from "~/models/navigation/links";
 import type { WeeklyHours } from "~/domain/pickup-desk";
 import { loadSearch } from "~/models/search/search-page.server";
 

@@ -4,6 +4,7 @@
  * the minimum and maximum length, the supplier's minimum days, and no booking holds the car meanwhile. A stale or
  * hand-edited link gets a translated problem and a way back to the same search — never a 404 or a 500.
  */
+import { type CheckoutLink } from "~/models/navigation/links";
 import type { Message } from "~/domain/form-errors";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
@@ -26,8 +27,6 @@ import {
 import { ageOn } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "~/domain/rental-period";
-import { searchQuery } from "~/models/search/search";
-import { parseSearchParams } from "~/models/search/search-params";
 import { getBusinessSettings } from "~/models/catalogue/settings.server";
 
 export type CheckoutProblem = Message;
@@ -55,51 +54,6 @@ export interface CheckoutOffer {
   fromText: string;
   toText: string;
   days: number;
-}
-
-/** The link's own keys: the query the results page writes for 'Choose this car'. */
-export interface CheckoutLink {
-  car: string;
-  pickup: string;
-  dropoff: string;
-  from: string;
-  to: string;
-}
-
-export function readCheckoutLink(source: URLSearchParams | FormData): CheckoutLink {
-  const text = (key: string, max: number) =>
-    String(source.get(key) ?? "")
-      .trim()
-      .slice(0, max);
-  return {
-    car: text("car", 36),
-    pickup: text("pickup", 100),
-    dropoff: text("dropoff", 100),
-    from: text("from", 32),
-    to: text("to", 32),
-  };
-}
-
-/** The same search the driver came from (places and dates), for 'back to the results'. */
-export function searchHrefFor(link: CheckoutLink): string {
-  const query = new URLSearchParams({ pickup: link.pickup, dropoff: link.dropoff, from: link.from, to: link.to });
-  const params = parseSearchParams(query);
-  const same = !link.dropoff || link.dropoff === link.pickup;
-  return `/search?${searchQuery({ ...params, dropoff: same ? undefined : params.dropoff, same: same ? "on" : undefined })}`;
-}
-
-/** The checkout link itself, with choices to keep (extras, payment option) — e.g. to come back after signing in. */
-export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string } = {}): string {
-  const query = new URLSearchParams({
-    car: link.car,
-    pickup: link.pickup,
-    dropoff: link.dropoff,
-    from: link.from,
-    to: link.to,
-  });
-  for (const extra of choices.extras ?? []) query.append("extra", extra);
-  if (choices.paymentMode) query.set("payment", choices.paymentMode);
-  return `/checkout?${query.toString()}`;
 }
 
 export async function resolveCheckout(

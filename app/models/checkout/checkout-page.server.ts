@@ -23,14 +23,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/utils/form-constraints";
 import type { Message } from "~/domain/form-errors";
 import { checkoutConstraint, checkoutReply, readCheckoutForm } from "./checkout-form";
+import { driverAgeAt, resolveCheckout } from "./checkout-offer.server";
 import {
   checkoutHref,
-  driverAgeAt,
   readCheckoutLink,
-  resolveCheckout,
   searchHrefFor,
   type CheckoutLink,
-} from "./checkout-offer.server";
+  signInHref,
+} from "~/models/navigation/links";
 import { isOneOf, PAYMENT_MODES, type Extra, type Language } from "~/domain/enums";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import { confirmationPath } from "~/models/booking/booking";
@@ -121,7 +121,7 @@ function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
 }
 
 const signInHrefFor = (link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string }) =>
-  `/sign-in?redirectTo=${encodeURIComponent(checkoutHref(link, choices))}`;
+  signInHref(checkoutHref(link, choices));
 
 /**
  * Why the total moved: the young-driver fee the driver's birth date brought in (the page showed it as conditional and

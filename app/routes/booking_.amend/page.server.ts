@@ -14,7 +14,8 @@ import {
   unofferedExtra,
   type AmendableBooking,
 } from "~/models/booking/booking-amend.server";
-import { driverAgeAt, readCheckoutLink, type CheckoutLink } from "~/models/checkout/checkout-offer.server";
+import { driverAgeAt } from "~/models/checkout/checkout-offer.server";
+import { readCheckoutLink, type CheckoutLink } from "~/models/navigation/links";
 import { checkoutView } from "~/models/checkout/checkout-booking.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { availablePlaces } from "~/models/catalogue/places.server";

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { findOwnBooking, findVisitorsAttempt } from "~/models/booking/booking-view.server";
-import { checkoutHref, searchHrefFor } from "~/models/checkout/checkout-offer.server";
+import { checkoutHref, searchHrefFor } from "~/models/navigation/links";
 import { confirmationPath, paysOnline } from "~/models/booking/booking";
 import { formatMoney } from "~/domain/money";
 import {

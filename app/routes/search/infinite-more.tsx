@@ -1,3 +1,4 @@
+import { checkoutHrefFromSearch } from "~/models/navigation/links";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { CarCard } from "~/components/car-card";
@@ -5,16 +6,6 @@ import { searchQuery, type SearchParams } from "~/models/search/search";
 import { useTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import type { loader } from "./page.server";
-
-export function checkoutHref(params: SearchParams, carId: string) {
-  const query = new URLSearchParams({ car: carId });
-  for (const key of ["pickup", "dropoff", "from", "to"] as const) {
-    const value = params[key];
-    if (value) query.set(key, value);
-  }
-  if (!params.dropoff && params.pickup) query.set("dropoff", params.pickup);
-  return `/checkout?${query.toString()}`;
-}
 
 /** Calls `onVisible` once when it scrolls into view. */
 export function Sentinel({ onVisible, children }: { onVisible: () => void; children: ReactNode }) {
@@ -61,7 +52,7 @@ export function MorePage({
     <>
       {offers.map((offer) => (
         <li key={offer.id}>
-          <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} />
+          <CarCard offer={offer} checkoutHref={checkoutHrefFromSearch(params, offer.id)} />
         </li>
       ))}
       {fetcher.data && page < pages ? (

@@ -18,7 +18,8 @@ import { SiteLink } from "~/components/site-link";
 import type { loader } from "./page.server";
 
 export { loader } from "./page.server";
-import { checkoutHref, InfiniteMore } from "./infinite-more";
+import { InfiniteMore } from "./infinite-more";
+import { checkoutHrefFromSearch } from "~/models/navigation/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
@@ -161,7 +162,7 @@ export default function Search() {
           <ol className="car-list">
             {offers.map((offer, index) => (
               <li key={offer.id}>
-                <CarCard offer={offer} checkoutHref={checkoutHref(params, offer.id)} first={index < 2} />
+                <CarCard offer={offer} checkoutHref={checkoutHrefFromSearch(params, offer.id)} first={index < 2} />
               </li>
             ))}
             {infinite ? <InfiniteMore key={filterKey} params={params} pages={results.pages} /> : null}
