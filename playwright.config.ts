@@ -16,10 +16,12 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: a passing test never waits for them, and a busy machine (a second run beside this one) needs them.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers on two cores: each test makes its own drivers, bookings and dates, so files can run side by side.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL, trace: "retain-on-failure", locale: "en-US" },

@@ -103,7 +103,8 @@ test.describe("layout, languages and static pages", () => {
 });
 
 test.describe("server", () => {
-  test("health check, security headers and long-cached assets", async ({ request, page }) => {
+  // Server checks: what the server answers does not depend on the browser running scripts.
+  test("health check, security headers and long-cached assets", { tag: "@js-on-only" }, async ({ request, page }) => {
     const health = await request.get("/healthz");
     expect(health.status()).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: "pglite" });
@@ -131,7 +132,7 @@ test.describe("server", () => {
     expect(compressed.headers()["content-encoding"]).toMatch(/br|gzip/);
   });
 
-  test("a form post from another site is refused without running", async ({ request }) => {
+  test("a form post from another site is refused without running", { tag: "@js-on-only" }, async ({ request }) => {
     const response = await request.post("/sign-out", {
       headers: { Origin: "https://evil.example", "Accept-Language": "fr" },
       form: { redirectTo: "/" },
@@ -150,8 +151,7 @@ test(
     const { connect } = await import("node:net");
     const url = new URL(baseURL!);
     const declared = 50 * 1024 * 1024;
-    const started = performance.now();
-    const answer = await new Promise<{ head: string; sentBytes: number; ms: number }>((resolve, reject) => {
+    const answer = await new Promise<{ head: string; sentBytes: number }>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname);
       let received = "";
       let sentBytes = 0;
@@ -169,24 +169,20 @@ test(
         };
         pump();
       });
-      let answeredAt = 0;
       socket.on("data", (data) => {
         received += data.toString("utf8");
-        answeredAt ||= performance.now();
       });
       // The server closes the connection after answering: our writes then fail (EPIPE, ECONNRESET), as they should.
       socket.on("error", () => undefined);
       socket.on("close", () =>
-        received
-          ? resolve({ head: received, sentBytes, ms: answeredAt - started })
-          : reject(new Error("closed without an answer")),
+        received ? resolve({ head: received, sentBytes }) : reject(new Error("closed without an answer")),
       );
-      setTimeout(() => reject(new Error("no answer within 5 s")), 5000);
+      setTimeout(() => reject(new Error("no answer within 60 s")), 60_000);
     });
     expect(answer.head).toMatch(/^HTTP\/1\.1 413/);
     expect(answer.head).toContain("Envoi trop volumineux");
-    expect(answer.ms).toBeLessThan(1000);
-    // The server answered long before the 50 MB could have arrived.
+    // The server answered long before the 50 MB could have arrived (the unread body fills the socket's buffers, and
+    // the sender waits): a proof by bytes, not by time, so a busy machine proves it as well.
     expect(answer.sentBytes).toBeLessThan(declared / 4);
   },
 );

@@ -82,7 +82,7 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
   test.skip(!process.env.TEST_DATABASE_URL, "needs a PostgreSQL server (TEST_DATABASE_URL)");
 
   test(
-    "/healthz answers within 2 s, pages say 503 in the visitor's language, sign-in survives Redis, and all recover",
+    "/healthz keeps its own deadline, pages say 503 in the visitor's language, sign-in survives Redis, and all recover",
     { tag: "@js-on-only" },
     async () => {
       // @js-on-only: one run is enough: this test sends requests, not pages
@@ -105,8 +105,12 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
         DATABASE_URL: databaseUrl.href,
         APP_URL: `http://127.0.0.1:${port}`,
         SANDBOX_PAYMENTS: "true",
-        DB_CONNECT_TIMEOUT_MS: "1500",
-        DB_STATEMENT_TIMEOUT_MS: "2000",
+        // The database's own time-outs far beyond /healthz's 1.5 s: a health check that waited on them would take
+        // 20 s, one that keeps its own deadline answers in about 1.5 s. The bounds below sit between the two, so a
+        // busy machine (seconds slower) passes and a real regression does not.
+        DB_CONNECT_TIMEOUT_MS: "20000",
+        DB_STATEMENT_TIMEOUT_MS: "20000",
+        HEALTHCHECK_TIMEOUT_MS: "1500",
         ...(redisProxy ? { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, REDIS_PREFIX: `${name}:` } : {}),
       }));
       const timed = async (path: string, init: RequestInit = {}) => {
@@ -123,7 +127,8 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
           redisProxy.blackhole();
           const started = performance.now();
           expect((await signInPost(app.url)).status).toBe(302);
-          expect(performance.now() - started).toBeLessThan(4_000);
+          // Redis commands give up after a second; a sign-in that waited on each of them would take far longer.
+          expect(performance.now() - started).toBeLessThan(15_000);
           expect(JSON.parse((await timed("/healthz")).text)).toMatchObject({
             status: "degraded",
             redis: "unavailable",
@@ -133,14 +138,14 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
         databaseProxy.blackhole();
         const health = await timed("/healthz");
         expect(health.response.status).toBe(503);
-        expect(health.ms).toBeLessThan(2_000);
+        expect(health.ms).toBeLessThan(15_000);
         expect(JSON.parse(health.text)).toMatchObject({ status: "unavailable", database: "timed out" });
 
         const page = await timed(search, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
         expect(page.response.status).toBe(503);
         expect(page.response.headers.get("retry-after")).toBe("30");
         expect(page.text).toContain("Service momentanément indisponible");
-        expect(page.ms).toBeLessThan(10_000);
+        expect(page.ms).toBeLessThan(60_000);
         const post = await signInPost(app.url);
         expect(post.status).toBe(503);
         console.log(
