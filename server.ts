@@ -65,7 +65,7 @@ app.disable("x-powered-by");
 app.set("query parser", false);
 app.set("trust proxy", env.TRUST_PROXY);
 // Brotli's default window is 4 MiB: each response's encoder allocated (and the kernel zeroed) megabytes for pages of
-// 20-70 KB, and at 16 requests at once a /search page cost 20-30 % more CPU than one at a time (issue 22.5). A
+// 20-70 KB, and at 16 requests at once a /search page cost 20-30 % more CPU than one at a time (decision 015). A
 // 256 KiB window covers every page the app renders, at the same size (quality 4, compression's own default).
 app.use(
   compression({

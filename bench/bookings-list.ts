@@ -1,5 +1,5 @@
 /**
- * /bookings at the size `npm run bench:data` makes (issue 22.3): the list query (count and page) for the driver
+ * /bookings at the size `npm run bench:data` makes (decision 011): the list query (count and page) for the driver
  * and the supplier with the most bookings, and for an admin, on the first page, page 2,000 and the last page
  * the list links to, and past the counted pages a `?after=` page at the very end of the list; p50 and p95 of
  * BENCH_RUNS runs each.

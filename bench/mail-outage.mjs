@@ -1,4 +1,4 @@
-// Mail under an SMTP outage, measured as a driver meets it (issue 21.4, decision 020). Starts the production build
+// Mail under an SMTP outage, measured as a driver meets it (decision 020). Starts the production build
 // on a fresh PostgreSQL database with SMTP_URL pointing at a local SMTP server (smtp-server), then:
 //   1. SMTP up: 10 visitor bookings (pay at pick-up), the post's latency;
 //   2. SMTP refusing connections for OUTAGE_SECONDS (default 120): 20 bookings spread over it, their latency;

@@ -1,6 +1,6 @@
 /**
  * What the PGlite statement cache (`app/utils/pglite-statements.server.ts`, decision 015) saves, measured, not
- * assumed (issue 23.6): the results page's search on the demo catalogue, in one embedded PGlite, through PGlite's own
+ * assumed (decision 015): the results page's search on the demo catalogue, in one embedded PGlite, through PGlite's own
  * `query` (every statement parsed and planned again) and through the cache (bound and run), rounds interleaved so
  * both meet the same warm database.
  *

@@ -1,5 +1,5 @@
 /**
- * The results statement's plan on one pooled PostgreSQL connection (issue 22.1): the worst warm-up order (Paris
+ * The results statement's plan on one pooled PostgreSQL connection (decision 022): the worst warm-up order (Paris
  * first, more than the five runs after which PostgreSQL may settle on a generic plan), then a generated branch's
  * and the Paris results pages timed, with the app's session setting (the named walk planned generically, the rest
  * unnamed; decision 022), with custom plans forced and with PostgreSQL's default (`auto`) for comparison. Reports

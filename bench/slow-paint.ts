@@ -1,6 +1,6 @@
 /**
  * First and largest contentful paint, and when the page has hydrated (its scripts loaded and run), on a slow link: 400 kbit/s both ways, 400 ms round trip, CPU slowed 4×, cold
- * cache — the profile issue 13 measured (/search LCP target ≤ 2.5 s). Median of RUNS loads per page.
+ * cache — the profile decision 015 measured (/search LCP target ≤ 2.5 s). Median of RUNS loads per page.
  * Usage: start the server, then npx tsx bench/slow-paint.ts [base URL] [paths...]   (RUNS, default 3)
  */
 import { chromium } from "@playwright/test";

@@ -33,7 +33,7 @@ const CITY_OFFICE: WeeklyHours = [...everyDay("08:00", "19:00").slice(0, 6), ["0
 /** A small office closed on Sunday. */
 const SMALL_OFFICE: WeeklyHours = [...everyDay("08:30", "18:30").slice(0, 5), ["09:00", "13:00"], null];
 
-/** Each demo place's rental desk (issue 25.3): address, where it is, phone, hours. */
+/** Each demo place's rental desk (decision 024): address, where it is, phone, hours. */
 export const DEMO_DESKS: Record<string, PickupDesk> = {
   tunis: {
     address: "45 Avenue Habib Bourguiba, 1000 Tunis",
@@ -423,7 +423,7 @@ export interface DemoSupplier {
   minimumRentalDays: number;
   maxCarsPerSearch: number | null;
   fleetSize: number;
-  /** Sales tax, one-way and young-driver fees (issue 25.5): two add their tax to the rates, the others include it. */
+  /** Sales tax, one-way and young-driver fees (decision 025): two add their tax to the rates, the others include it. */
   charges: SupplierCharges;
 }
 

@@ -101,7 +101,7 @@ export const supplierSettings = pgTable(
     maxCarsPerSearch: integer("max_cars_per_search"),
     /** Rental contract file per language, e.g. { "en": "/contracts/x-en.pdf" }. */
     contracts: jsonb("contracts").$type<Partial<Record<Language, string>>>().notNull().default({}),
-    /** Sales tax in hundredths of a percent (2000 = 20 %), in the supplier's rates or added to them (issue 25.5). */
+    /** Sales tax in hundredths of a percent (2000 = 20 %), in the supplier's rates or added to them (decision 025). */
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
     taxIncluded: boolean("tax_included").notNull().default(true),
     /** Cents charged once for a car returned to another place (0: none). */
@@ -148,7 +148,7 @@ export const locations = pgTable(
     /** IANA zone; calendar days of date-based prices are counted in it. */
     timeZone: text("time_zone").notNull(),
     image: text("image"),
-    /** The rental desk (issue 25.3): its street address, where it is, its phone and its weekly hours. */
+    /** The rental desk (decision 024): its street address, where it is, its phone and its weekly hours. */
     address: text("address"),
     deskKind: text("desk_kind", { enum: DESK_KINDS }),
     phone: text("phone"),
@@ -374,7 +374,7 @@ export const bookings = pgTable(
     basePrice: integer("base_price").notNull(),
     extrasPrice: integer("extras_price").notNull(),
     markup: integer("markup").notNull(),
-    /** The supplier's fees as quoted (issue 25.5), and its tax: added to the total, or the share of it included. */
+    /** The supplier's fees as quoted (decision 025), and its tax: added to the total, or the share of it included. */
     oneWayFee: integer("one_way_fee").notNull().default(0),
     youngDriverFee: integer("young_driver_fee").notNull().default(0),
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(0),
@@ -421,7 +421,7 @@ export const bookings = pgTable(
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
-    // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (issue 22.3).
+    // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (decision 011).
     index("bookings_driver_list_idx").on(table.driverId, table.startsAt.desc().nullsFirst(), table.id),
     index("bookings_supplier_list_idx").on(table.supplierId, table.startsAt.desc().nullsFirst(), table.id),
     index("bookings_list_idx").on(table.startsAt.desc().nullsFirst(), table.id),
@@ -458,7 +458,7 @@ export const payments = pgTable(
     refundedAmount: integer("refunded_amount"),
     /**
      * Why a payment is given back: its hold had ended and the car was taken, it was not the amount shown, or the
-     * driver cancelled the booking within its free window (issue 25.2).
+     * driver cancelled the booking within its free window (decision 021).
      */
     refundReason: text("refund_reason", { enum: REFUND_REASONS }),
     /** Why nothing was taken: the gateway said so, or an approved payment was left uncaptured as its car was taken. */

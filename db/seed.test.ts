@@ -53,7 +53,7 @@ describe.each(testEngines)("demo data on %s", (engine) => {
     expect(nearDefaultCentre!.value).toBeGreaterThanOrEqual(4);
   });
 
-  it("gives every place a desk: address, where it is, phone and a week of hours (issue 25.3)", async () => {
+  it("gives every place a desk: address, where it is, phone and a week of hours (decision 024)", async () => {
     const places = await database.db.select().from(schema.locations);
     expect(places.length).toBe(23);
     for (const place of places) {

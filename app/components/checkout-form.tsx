@@ -236,7 +236,7 @@ export function CheckoutForm({
               label={labels.birthDate}
               hint={{ key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }}
               autoComplete="bday"
-              // The driver's age prices the supplier's young-driver fee (issue 25.5): the total follows it.
+              // The driver's age prices the supplier's young-driver fee (decision 025): the total follows it.
               onChange={view.priceDependsOnAge ? requote : undefined}
             />
             {view.supplier.licenseRequired ? (
@@ -341,7 +341,7 @@ export function CheckoutForm({
                 </p>
               </div>
             ))}
-            {/* What cancelling will cost, for the payment and options chosen (issue 24.7). */}
+            {/* What cancelling will cost, for the payment and options chosen (decision 021). */}
             {mode && view.paymentOptions.some((option) => option.mode === mode) ? (
               <CancellationTermsText
                 terms={{

@@ -2,7 +2,7 @@ import { hoursLines, weekdayName, type DeskView } from "~/domain/pickup-desk";
 import { useTranslation } from "./i18n-provider";
 
 /**
- * Where to collect (and return) the car (issue 25.3): the desk's address and place, its phone, and its hours by
+ * Where to collect (and return) the car (decision 024): the desk's address and place, its phone, and its hours by
  * day in the place's own time. Plain text and a tel: link, so it reads the same in lynx and to a screen reader.
  */
 export function DeskDetails({ desks, headingLevel = 2 }: { desks: DeskView[]; headingLevel?: 2 | 3 }) {

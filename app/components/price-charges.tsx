@@ -3,7 +3,7 @@ import type { ChargesView } from "~/models/pricing/pricing";
 import { formatTaxRate } from "~/domain/money";
 
 /**
- * What an offer's total includes (issue 25.5), under its price on a results card: the supplier's tax (in its rates,
+ * What an offer's total includes (decision 025), under its price on a results card: the supplier's tax (in its rates,
  * or added), its one-way fee on a one-way search, and the young-driver fee it adds once the driver's age is known.
  */
 export function ChargesNotes({ charges, money }: { charges: ChargesView; money: (amount: number) => string }) {

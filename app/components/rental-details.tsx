@@ -53,7 +53,7 @@ export interface PriceTableProps {
   deposit: number;
   /** Rows after the deposit (paid online, left for the counter). */
   more?: Array<{ label: string; amount: number }>;
-  /** The supplier's fees and tax (issue 25.5); a booking made before they were recorded has none. */
+  /** The supplier's fees and tax (decision 025); a booking made before they were recorded has none. */
   charges?: PriceCharges;
   money: (amount: number) => string;
 }
@@ -66,7 +66,7 @@ export interface PriceCharges {
 
 /**
  * Spec §2's price breakdown: the rental, each extra, the supplier's fees and the tax it adds, the total, the price per
- * day and the deposit. The lines say whether they include the tax, and the total that it does (issue 25.5).
+ * day and the deposit. The lines say whether they include the tax, and the total that it does (decision 025).
  */
 export function PriceTable({
   days,

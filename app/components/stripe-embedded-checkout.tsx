@@ -19,7 +19,7 @@ function loadScript(src: string): Promise<void> {
  * Stripe's embedded checkout, mounted in our page when JavaScript runs. Stripe.js is its own lazy chunk (the
  * `pure` entry injects nothing until asked), so no other page carries it; card data goes straight to Stripe's frame.
  * The ES module build is imported by its file: the package's `pure` entry is CommonJS, and its lazy chunk exposed
- * only a default export, so `loadStripe` was undefined and no embedded payment could start (issue 21.2).
+ * only a default export, so `loadStripe` was undefined and no embedded payment could start (decision 014).
  * `scriptUrl` is set in tests only (STRIPE_JS_URL), to a local stand-in for Stripe.js.
  */
 export function StripeEmbeddedCheckout({

@@ -27,14 +27,14 @@ export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
  */
 export const PAYMENT_STATUSES = ["started", "authorised", "captured", "failed", "refunded", "refundFailed"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Where a place's rental desk is (issue 25.3): in the terminal, a shuttle ride away, a city office, a station. */
+/** Where a place's rental desk is (decision 024): in the terminal, a shuttle ride away, a city office, a station. */
 export const DESK_KINDS = ["inTerminal", "shuttle", "cityOffice", "station"] as const;
 export type DeskKind = (typeof DESK_KINDS)[number];
 /** Why a captured payment is owed back: its car was taken, not the amount shown, or a free cancellation. */
 export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
-/** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (issue 25.4). */
+/** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (decision 023). */
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset", "bookingAccess"] as const;
 /** Spec §7: social sign-in providers. */
 export const SOCIAL_PROVIDERS = ["google", "facebook", "apple"] as const;

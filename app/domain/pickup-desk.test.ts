@@ -1,4 +1,4 @@
-/** The desk-hours rule (issue 25.3), one row per case: the day of the week, the edges, closed days, no hours. */
+/** The desk-hours rule (decision 024), one row per case: the day of the week, the edges, closed days, no hours. */
 import { describe, expect, it } from "vitest";
 import { checkDeskHours, deskHoursAt, isWeeklyHours, weekdayName, weekdayOf, type WeeklyHours } from "./pickup-desk";
 

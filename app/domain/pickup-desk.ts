@@ -1,5 +1,5 @@
 /**
- * The rental desk at each place (issue 25.3, decision 024): where it is, how to call it, and when it is open, in
+ * The rental desk at each place (decision 024, decision 024): where it is, how to call it, and when it is open, in
  * the place's own time zone. A pick-up or a drop-off must fall within the desk's hours on that day (from its opening
  * minute to its closing minute, both included); a place without hours on record takes any time.
  */

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/utils/form-constraints";
 
 /**
- * Conform for a form the server validates: no schema and no validation library reach the browser (issue 13: zod and
+ * Conform for a form the server validates: no schema and no validation library reach the browser (decision 014: zod and
  * its Conform adapter were a fifth of a form page's JavaScript). The loader sends the schema's constraints, so the
  * inputs still say `required`, `maxLength` and their type to assistive technology; every submit goes to the action,
  * whose reply brings the errors back — the same page with JavaScript on and off.

@@ -180,7 +180,7 @@ describe("access control on bookings and notifications", () => {
       ["from", "2031-09-01T11:00"],
       ["to", "2031-09-04T11:00"],
     ];
-    // "Update total" (or Enter, with no button named) previews: nothing is saved, whoever posts it (issue 24.1).
+    // "Update total" (or Enter, with no button named) previews: nothing is saved, whoever posts it (decision 011).
     for (const intent of [[["intent", "preview"]], []] as Array<Array<[string, string]>>) {
       expect((await post(amendAction, "/booking/amend", who, [...fields, ...intent])).status).toBe(expected);
       expect(await booking(ids.amendable!)).toEqual(before);
@@ -215,7 +215,7 @@ describe("access control on bookings and notifications", () => {
       ["row", `cancelRequest:${ids.upcoming}`],
     ]);
     expect(confirmed.status).toBe(expected);
-    // A pay-later booking is cancelled at once by its driver (issue 25.2); nobody else changes it.
+    // A pay-later booking is cancelled at once by its driver (decision 021); nobody else changes it.
     expect((await booking(ids.upcoming!)).status).toBe(changes ? "cancelled" : "pending");
     // The later tests need it upcoming again.
     await app.database.db

@@ -588,7 +588,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     });
   });
 
-  it("prices the supplier's one-way fee, young-driver fee and tax on the server: shown before they are charged (issue 25.5)", async () => {
+  it("prices the supplier's one-way fee, young-driver fee and tax on the server: shown before they are charged (decision 025)", async () => {
     // A database of its own: the catalogue (places) of this file's is cached, and this test adds a drop-off place.
     const own = await createTestDatabase("pglite");
     setDatabase(Promise.resolve(own));

@@ -1,5 +1,5 @@
 /**
- * "Find my booking" (issue 25.4) through its routes: the same answer whether or not a booking matches, a one-time
+ * "Find my booking" (decision 023) through its routes: the same answer whether or not a booking matches, a one-time
  * link mailed to the driver only, a GET that uses nothing, and a browser that then sees, cancels and amends that
  * booking (and no other booking of the same driver).
  */

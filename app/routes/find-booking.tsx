@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-/** Issue 25.4: a booking reference and the driver's address get a one-time link to the booking, by e-mail. */
+/** Decision 023: a booking reference and the driver's address get a one-time link to the booking, by e-mail. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const { t, translations } = await routeTranslations(language, "bookings");

@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 /**
- * A "Find my booking" link (issue 25.4). The GET only shows a button: mail scanners fetch links, and must not use
+ * A "Find my booking" link (decision 023). The GET only shows a button: mail scanners fetch links, and must not use
  * them up. The post uses the link once and opens the booking in this browser (checkout-cookie.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -17,7 +17,7 @@ const LocationMap = lazy(() => import("~/components/location-map"));
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title, description: data.lead }, matches);
 
-/** Places per page: a network of thousands stays a light page (issue 13: under 100 KB of HTML at 1,500 places). */
+/** Places per page: a network of thousands stays a light page (decision 015: under 100 KB of HTML at 1,500 places). */
 const LOCATIONS_PAGE_SIZE = 100;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

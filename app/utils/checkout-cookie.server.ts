@@ -1,10 +1,10 @@
 /**
- * Which bookings this browser made, or opened with a "Find my booking" link (issue 25.4): a visitor who is not
+ * Which bookings this browser made, or opened with a "Find my booking" link (decision 023): a visitor who is not
  * signed in may see, change and cancel those bookings as their driver could (the driver's account has no password
  * until it is activated). Signed, httpOnly and SameSite=Lax, so
  * the gateway's return (a top-level navigation back to us) carries it, and no page can forge it.
  *
- * On a shared browser it must not outlive its visitor (issue 21.5): it remembers the bookings of one driver only
+ * On a shared browser it must not outlive its visitor (decision 011): it remembers the bookings of one driver only
  * (a booking by another visitor starts a new list), it is read only while nobody is signed in (a signed-in driver
  * sees what their account may see), and signing in or out forgets it.
  */

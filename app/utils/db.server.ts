@@ -94,7 +94,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // whose plan does not depend on the place, so after five runs PostgreSQL plans them once per connection. Forcing
   // custom plans cost 2 ms of planning per page. A statement whose best plan does depend on the place is sent
   // unnamed, and so planned for each run: named, PostgreSQL switched one to a generic plan that read every car of
-  // a place's suppliers (5x the CPU at 100k cars, issue 22.1).
+  // a place's suppliers (5x the CPU at 100k cars, decision 022).
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,

@@ -78,7 +78,7 @@ describe("PGlite with prepared statements", () => {
 
 /**
  * This client is written against PGlite's protocol serialisers and result parsers, which a 0.x release may change
- * without notice (issue 23.6). An upgrade fails here first: check the internals below still have this shape, run
+ * without notice (decision 015). An upgrade fails here first: check the internals below still have this shape, run
  * this file, re-measure with `npx tsx bench/pglite-statements.ts` (decision 015's amendment says what it saves), and
  * only then move the pin.
  */

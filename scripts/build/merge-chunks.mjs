@@ -1,4 +1,4 @@
-// Merges the browser build's small chunks (issue 22.4), after `remix build` and before precompress.
+// Merges the browser build's small chunks (decision 014), after `remix build` and before precompress.
 //
 // Remix's classic compiler splits the browser code with esbuild, which makes one chunk per set of routes that share
 // a module and cannot merge them: each page loaded 20–35 script files, most under 1 KiB (a third of them 100-byte

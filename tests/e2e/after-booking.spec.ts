@@ -70,7 +70,7 @@ test("a driver finds, filters, reads and cancels their booking, then handles its
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
 
   // Cancel asks first (a page without JavaScript, a dialog with it). A pay-later booking is free to cancel before
-  // pick-up, so it is cancelled at once (issue 25.2), not only requested.
+  // pick-up, so it is cancelled at once (decision 021), not only requested.
   await page.getByRole("button", { name: /^Cancel booking/ }).click();
   const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
   await expect(
@@ -173,7 +173,7 @@ test("a driver amends a pay-later booking: previews the new total (nothing saved
   await page.getByRole("button", { name: b.amend.preview }).click();
   await expect(total).not.toHaveText(before!);
   const after = await total.textContent();
-  // The page says what the change costs: the total now, the new one and the difference (issue 24.5).
+  // The page says what the change costs: the total now, the new one and the difference (decision 011).
   const costs = page.locator(".amend-totals");
   await expect(costs.getByText(b.amend.currentTotal)).toBeVisible();
   await expect(costs.getByText(b.amend.newTotal)).toBeVisible();
@@ -296,7 +296,7 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/bookings?lng=en");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(11);
-  // Cards on a phone: every action in reach without scrolling sideways (issue 24.4), the same rows for a screen reader.
+  // Cards on a phone: every action in reach without scrolling sideways (decision 011), the same rows for a screen reader.
   await expectControlsWithinWidth(page);
   await page.goto("/notifications?lng=en");
   await expectControlsWithinWidth(page);
@@ -324,7 +324,7 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await whenReady(page);
   const to = page.getByLabel(b.amend.to);
   const before = await to.inputValue();
-  // A drop-off before the pick-up is refused on the drop-off field (issue 24.5).
+  // A drop-off before the pick-up is refused on the drop-off field (decision 011).
   await to.fill(`${day(-3)}T10:00`);
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("alert").getByRole("link", { name: new RegExp(`^${b.amend.to}`) })).toBeVisible();

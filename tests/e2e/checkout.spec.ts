@@ -142,7 +142,7 @@ for (const [language, option] of [
       name: new RegExp(interpolate(k.receipt.heading, { reference: "[0-9A-F]{8}" })),
     });
     await expect(receipt.getByText(k.receipt.paidOnline, { exact: true })).toBeVisible();
-    // Paid online: the receipt says what cancelling costs, and until when (issue 24.7).
+    // Paid online: the receipt says what cancelling costs, and until when (decision 021).
     const freeUntil = k.cancellationTerms.freeUntil.split("{{")[0]!;
     await expect(receipt.getByText(new RegExp(`^(${freeUntil}|${k.cancellationTerms.nonRefundable})`))).toBeVisible();
     await expect(receipt.getByText(total!, { exact: true }).first()).toBeVisible();
@@ -177,7 +177,7 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
   await submit(page, "en").click();
 
   await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
-  // The outcome is announced: the tab's title says it, and with JavaScript focus moves to the heading (issue 24.2).
+  // The outcome is announced: the tab's title says it, and with JavaScript focus moves to the heading (decision 010).
   await expect(page).toHaveTitle(/^Booking [0-9A-F]{8} confirmed/);
   if (jsEnabled(testInfo))
     await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeFocused();
@@ -283,7 +283,7 @@ test("bad input gets translated messages and keeps what was typed: too young, ca
 test("a car that includes an additional driver is booked by a driver alone; a second driver, once added, meets the driver's rules", async ({
   page,
 }, testInfo) => {
-  // Tunis, Carthage Cars, Kia Picanto: the offer includes the additional driver (issue 21.1). French without JavaScript, English with it.
+  // Tunis, Carthage Cars, Kia Picanto: the offer includes the additional driver (decision 010). French without JavaScript, English with it.
   const language = jsEnabled(testInfo) ? "en" : "fr";
   const { k, c } = TEXT[language];
   const period = periodFor(testInfo, 8);

@@ -81,7 +81,7 @@ test("once hydrated, a result's link navigates in the page instead of loading a 
   expect(errors).toEqual([]);
 });
 
-test("each page runs on at most 12 script files, the map's and the checkout's included (issue 22.4)", async ({
+test("each page runs on at most 12 script files, the map's and the checkout's included (decision 014)", async ({
   page,
 }) => {
   const errors = collectErrors(page);

@@ -125,7 +125,7 @@ test(
   async ({ baseURL, request }) => {
     // @js-on-only: lynx runs no script: one run is enough
     test.setTimeout(90_000);
-    // Tunis, Carthage Cars, Kia Picanto (issue 21.1): the second driver's fields stay empty.
+    // Tunis, Carthage Cars, Kia Picanto (decision 010): the second driver's fields stay empty.
     const search = await request.get(
       "/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en",
     );
@@ -227,7 +227,7 @@ test(
       await lynx.press("Save the changes");
       await lynx.waitFor("Your booking was changed.");
       expect(await receipt()).not.toBe(before);
-      // The booking page's buttons show their own words, never the id they act on (issue 24.3).
+      // The booking page's buttons show their own words, never the id they act on (decision 011).
       await lynx.waitFor("Cancel booking, free of charge");
       expect(lynx.screen()).not.toMatch(/\([a-zA-Z]+:[0-9a-f-]{36}\)/);
     } finally {

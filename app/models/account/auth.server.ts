@@ -45,7 +45,7 @@ export async function startUserSession(request: Request, userId: string, stayCon
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
   const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
-  // A visitor's bookings remembered by this browser are not the signed-in driver's to see (issue 21.5).
+  // A visitor's bookings remembered by this browser are not the signed-in driver's to see (decision 011).
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined), await forgetBrowserBookings()];
 }
 
@@ -79,7 +79,7 @@ export async function requireViewer(
 
 /**
  * Who acts on bookings: the signed-in user, or, nobody being signed in, the driver of the bookings this browser holds
- * (it booked them, or followed a "Find my booking" link: issue 25.4), for those bookings only (`onlyIds`).
+ * (it booked them, or followed a "Find my booking" link: decision 023), for those bookings only (`onlyIds`).
  * Otherwise a redirect to sign in.
  */
 export async function requireBookingViewer(

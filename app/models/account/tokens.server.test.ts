@@ -55,7 +55,7 @@ describe.each(testEngines)("one-time tokens on %s", (engine) => {
     expect(await checkToken(database.db, "", "passwordReset")).toEqual({ status: "invalid" });
   });
 
-  it("a booking link names its booking, lasts an hour, and one per booking stays valid (issue 25.4)", async () => {
+  it("a booking link names its booking, lasts an hour, and one per booking stays valid (decision 023)", async () => {
     const catalogue = await insertMinimalCatalogue(database.db);
     const [first, second] = await database.db
       .insert(schema.bookings)

@@ -9,7 +9,7 @@ export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A booking link (issue 25.4) is good for an hour: it is asked for to be used at once, on this device. */
+/** A booking link (decision 023) is good for an hour: it is asked for to be used at once, on this device. */
 export const BOOKING_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
@@ -25,7 +25,7 @@ export async function issueToken(
   return insertToken(db, { userId, purpose, bookingId: null }, now.getTime() + TOKEN_LIFETIME_MS);
 }
 
-/** A one-time link that opens one booking on the browser that follows it (issue 25.4). */
+/** A one-time link that opens one booking on the browser that follows it (decision 023). */
 export function issueBookingAccessToken(db: Executor, booking: { id: string; driverId: string }, now = new Date()) {
   return insertToken(
     db,

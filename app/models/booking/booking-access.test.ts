@@ -114,7 +114,7 @@ describe("mayAct", () => {
   });
 });
 
-describe("cancelsAtOnce (issue 25.2: a free cancellation needs nobody to finalise it)", () => {
+describe("cancelsAtOnce (decision 021: a free cancellation needs nobody to finalise it)", () => {
   // The pick-up is 2030-06-10T10:00Z, so free cancellation with the option ends 2030-06-09T10:00Z.
   const paidWithOption = { paymentMode: "full", status: "paid", cancellation: true } as const;
   const cases: Array<[string, Partial<BookingFacts>, Date, boolean]> = [

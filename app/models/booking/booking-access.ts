@@ -57,7 +57,7 @@ export function canRequestCancellation(booking: BookingFacts, now: Date): boolea
 }
 
 /**
- * Issue 25.2: within its free window a driver's cancellation takes effect at once (no one needs to finalise a
+ * Decision 021: within its free window a driver's cancellation takes effect at once (no one needs to finalise a
  * cancellation that costs nothing): a booking paid later, any time before pick-up (its terms say so), or one paid
  * online with the Cancellation option, before its deadline. Otherwise it stays a request for staff.
  */

@@ -3,7 +3,7 @@ import { bookingQueryString, decodeCursor, encodeCursor, parseBookingQuery } fro
 
 const cursor = { startsAt: new Date("2031-01-01T10:00:00.000Z"), id: "3f2a9c01-9a7b-4c3d-8e2f-123456789abc" };
 
-describe("the list's cursor (?after=, issue 22.3)", () => {
+describe("the list's cursor (?after=, decision 011)", () => {
   it("round-trips, and a page number gives way to it in links", () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     const query = parseBookingQuery(new URLSearchParams({ after: encodeCursor(cursor), page: "3", status: "paid" }));

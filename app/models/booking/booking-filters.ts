@@ -16,7 +16,7 @@ export interface BookingQuery {
   to?: string;
   q?: string;
   page: number;
-  /** Past the counted pages (issue 22.3): the bookings after this one in list order (a keyset cursor). */
+  /** Past the counted pages (decision 011): the bookings after this one in list order (a keyset cursor). */
   after?: string;
 }
 

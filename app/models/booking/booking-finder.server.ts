@@ -1,5 +1,5 @@
 /**
- * "Find my booking" (issue 25.4, decision 023): a booking reference and the driver's e-mail address get a one-time
+ * "Find my booking" (decision 023, decision 023): a booking reference and the driver's e-mail address get a one-time
  * link mailed to that address, never shown on the page, so knowing a reference and an address proves nothing
  * unless one reads that mailbox. Followed, the link opens the booking on that browser only (checkout-cookie).
  */

@@ -1,5 +1,5 @@
 /**
- * The bookings list at a size past its count cap (issue 22.3): it counts up to BOOKINGS_COUNT_CAP and says "more",
+ * The bookings list at a size past its count cap (decision 011): it counts up to BOOKINGS_COUNT_CAP and says "more",
  * pages in (starts_at desc, id) order whatever the page, and joins only the page's rows.
  */
 import { eq } from "drizzle-orm";
@@ -51,7 +51,7 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
     expect(list.rows).toHaveLength(20);
   });
 
-  it("says on each row what cancelling costs and until when it is free, on the pick-up place's clock (issue 25.1)", async () => {
+  it("says on each row what cancelling costs and until when it is free, on the pick-up place's clock (decision 021)", async () => {
     const [newest] = (await listBookings(database.db, driver(), { statuses: [] }, 1, 20, "en")).rows;
     // Paid at pick-up: free to cancel until then.
     expect(newest!.cancellation).toEqual({ kind: "free", deadline: null });

@@ -52,7 +52,7 @@ export interface BookingFilters {
   to?: string;
   /** Free text over the car's name and the places' names. */
   q?: string;
-  /** Only these bookings (a browser's own, for a visitor who is not signed in: issue 25.4). */
+  /** Only these bookings (a browser's own, for a visitor who is not signed in: decision 023). */
   ids?: readonly string[];
 }
 
@@ -115,7 +115,7 @@ export interface BookingRow {
   canAmend: boolean;
   canCancel: boolean;
   canDelete: boolean;
-  /** What cancelling it costs while it can be cancelled (issue 25.1), the deadline on the pick-up place's clock. */
+  /** What cancelling it costs while it can be cancelled (decision 021), the deadline on the pick-up place's clock. */
   cancellation: { kind: CancellationTerms["kind"]; deadline: string | null } | null;
 }
 
@@ -327,7 +327,7 @@ export async function applyBookingAction(
       switch (action) {
         case "cancelRequest":
           if (await cancelsAtOnceHere(tx, row, now)) {
-            // Within the free window: cancelled now, the car freed, anything paid online owed back (issue 25.2).
+            // Within the free window: cancelled now, the car freed, anything paid online owed back (decision 021).
             assertTransition(row.status, "cancelled");
             if ((await changeStatus(tx, row, "cancelled", now)) !== "changed") break;
             const refunds = await oweCancelledBookingPayments(tx, row.id, now);

@@ -54,11 +54,11 @@ describe("booking and notification e-mails", () => {
     expect(mail).toContain(`https://rent.example/booking?b=${booking!.id}`);
     expect(mail).toContain(`filename=booking-${reference}.ics`);
     expect(mail).toContain("DTSTART;TZID=Africa/Tunis:20300701T090000");
-    // Paid online without the Cancellation option: the mail says so (issue 25.1).
+    // Paid online without the Cancellation option: the mail says so (decision 021).
     expect(mail).toContain("Non remboursable : payée en ligne sans l'option Annulation");
   });
 
-  it("says until when a booking cancels free and what its total includes (issues 25.1 and 25.5)", async () => {
+  it("says until when a booking cancels free and what its total includes (decisions 021 and 025)", async () => {
     const [booking] = await database.db
       .insert(schema.bookings)
       .values({
@@ -85,7 +85,7 @@ describe("booking and notification e-mails", () => {
     expect(mail).toMatch(/Dont taxe \(19\s?%\) comprise dans les tarifs du loueur : \$27/);
   });
 
-  it("names the pick-up desk, its phone and hours, in the mail and in the calendar file (issue 25.3)", async () => {
+  it("names the pick-up desk, its phone and hours, in the mail and in the calendar file (decision 024)", async () => {
     await database.db
       .update(schema.locations)
       .set({

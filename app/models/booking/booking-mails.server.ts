@@ -25,7 +25,7 @@ const localTime = (instant: Date, timeZone: string, language: string) =>
 export const bookingUrl = (origin: string, bookingId: string) => `${origin}/booking?b=${bookingId}`;
 
 /**
- * Each stop's desk as text (issue 25.3): where (the place and its address, the calendar's LOCATION) and what a
+ * Each stop's desk as text (decision 024): where (the place and its address, the calendar's LOCATION) and what a
  * driver needs there (the desk, its phone, its hours), in the driver's language.
  */
 async function deskTexts(details: BookingDetails, places: { pickup: string; dropoff: string }, language: Language) {
@@ -102,7 +102,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
   const deskParagraphs = [desks.pickup, ...(details.dropoff.id === details.pickup.id ? [] : [desks.dropoff])].flatMap(
     (desk) => desk.details?.split("\n") ?? [],
   );
-  // What the total includes (issue 25.5): the supplier's fees, and its tax, added or included.
+  // What the total includes (decision 025): the supplier's fees, and its tax, added or included.
   const charges = [
     ...(booking.oneWayFee > 0 ? [t("booking.oneWayFee", { amount: money(booking.oneWayFee) })] : []),
     ...(booking.youngDriverFee > 0 ? [t("booking.youngDriverFee", { amount: money(booking.youngDriverFee) })] : []),
@@ -115,7 +115,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         ]
       : []),
   ];
-  // What cancelling costs and until when it is free, on the pick-up place's clock (issue 25.1).
+  // What cancelling costs and until when it is free, on the pick-up place's clock (decision 021).
   const terms = cancellationTerms(booking);
   const cancellation =
     terms.kind === "freeUntil"
@@ -139,7 +139,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
           place: places.dropoff,
           time: localTime(booking.endsAt, details.dropoff.timeZone, language),
         }),
-        // Where to go, whom to call and when the desk is open (issue 25.3): the pick-up desk, and the drop-off's if another.
+        // Where to go, whom to call and when the desk is open (decision 024): the pick-up desk, and the drop-off's if another.
         ...deskParagraphs,
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
@@ -218,7 +218,7 @@ export async function queueRefundMail(
 }
 
 /**
- * Confirms to the driver that their booking is cancelled, free of charge (issue 25.2), whatever their notification
+ * Confirms to the driver that their booking is cancelled, free of charge (decision 021), whatever their notification
  * setting: like the booking's confirmation, it is the record of what they did. Says what is being refunded.
  */
 export async function queueCancellationMail(

@@ -86,7 +86,7 @@ export function bookingReceipt(details: BookingDetails) {
     days: booking.days,
     base: lines.base,
     extras: lines.extras,
-    // The supplier's fees and tax as quoted (issue 25.5).
+    // The supplier's fees and tax as quoted (decision 025).
     charges: { fees: lines.fees, tax: lines.tax },
     total,
     pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
@@ -98,7 +98,7 @@ export function bookingReceipt(details: BookingDetails) {
     atCounter: convert(terms.atCounter),
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
-    // Where to collect and return the car, and when its desks are open (issue 25.3); named in the reader's language.
+    // Where to collect and return the car, and when its desks are open (decision 024); named in the reader's language.
     desks: (details.dropoff.id === details.pickup.id ? [details.pickup] : [details.pickup, details.dropoff]).flatMap(
       (place) => {
         const desk = deskFromColumns(place);
@@ -107,12 +107,12 @@ export function bookingReceipt(details: BookingDetails) {
           : [];
       },
     ),
-    // What cancelling costs, the deadline on the pick-up place's clocks (issue 24.7).
+    // What cancelling costs, the deadline on the pick-up place's clocks (decision 021).
     cancellationTerms: termsAt(cancellationTerms(booking), details.pickup.timeZone),
     // What the driver may still do (the server checks again when they do it).
     canAmend: canAmend(booking, new Date()),
     canCancel: canRequestCancellation(booking, new Date()),
-    // Within the free window a cancellation takes effect at once; otherwise it is a request (issue 25.2).
+    // Within the free window a cancellation takes effect at once; otherwise it is a request (decision 021).
     cancelsAtOnce: cancelsAtOnce(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
   };

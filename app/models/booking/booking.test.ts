@@ -132,7 +132,7 @@ describe("markup folded into the lines", () => {
   });
 });
 
-describe("converted price lines (issue 25.5)", () => {
+describe("converted price lines (decision 025)", () => {
   const car = unevenCar;
   it.each([
     ["tax added, both fees", false, true, 22],

@@ -140,7 +140,7 @@ export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "mark
 }
 
 /**
- * Every line of a price in another currency (issue 25.5): the rental and each extra (markup folded in), each fee,
+ * Every line of a price in another currency (decision 025): the rental and each extra (markup folded in), each fee,
  * the tax when it is added, and the tax the total includes. Each line is converted on its own and the total once:
  * the base line takes the rounding, so the lines add up to the total.
  */

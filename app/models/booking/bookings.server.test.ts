@@ -274,7 +274,7 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     expect(placed.ok).toBe(true);
     expect(await releaseHold(database.db, "sbx_declined")).toBe(true);
     // The account made with the released hold has no booking: the same visitor books again at once with the same
-    // address, as the same account (issue 21.6: no waiting for the hold to end).
+    // address, as the same account (decision 019: no waiting for the hold to end).
     const again = await placeBooking(database.db, newBooking({ offer: period, email: "declined@example.com" }));
     expect(again.ok).toBe(true);
     if (again.ok) expect(again.newAccount).toBe(false);

@@ -43,7 +43,7 @@ describe("cancellation terms", () => {
   });
 });
 
-describe("what a results card says about cancelling an offer (issue 25.1)", () => {
+describe("what a results card says about cancelling an offer (decision 021)", () => {
   const deadline = new Date("2030-06-09T08:00:00Z");
   it.each([
     ["option included, pay at pick-up too", 0, true, { kind: "freeUntil", deadline }, true],

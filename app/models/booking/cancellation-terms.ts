@@ -1,5 +1,5 @@
 /**
- * What cancelling a booking costs, as the checkout, the confirmation, the receipt and /booking say it (issue 24.7,
+ * What cancelling a booking costs, as the checkout, the confirmation, the receipt and /booking say it (decision 021,
  * decision 021). Spec: "full refund if cancelled 24 hours or more before rental"; "pay later: free amendments and
  * cancellation"; "pay in full online: amendments and cancellation under conditions" — the condition being the
  * Cancellation option (bought or included), without which a booking paid online cannot be cancelled by its driver
@@ -38,7 +38,7 @@ export function cancellationTerms(booking: {
 }
 
 /**
- * What a results card says about cancelling an offer, before a payment option is chosen (issue 25.1): the best way
+ * What a results card says about cancelling an offer, before a payment option is chosen (decision 021): the best way
  * the driver can book it and still cancel for free.
  * - Cancellation option included: free until the deadline, whichever way they pay.
  * - Else the supplier takes payment at pick-up: cancelling such a booking costs nothing.

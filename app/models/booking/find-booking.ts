@@ -1,5 +1,5 @@
 /**
- * "Find my booking" (issue 25.4): a driver without a usable account (not activated, or on another device) asks for
+ * "Find my booking" (decision 023): a driver without a usable account (not activated, or on another device) asks for
  * a one-time link to their booking with its reference and their e-mail address. The reference is the booking id's
  * first eight hexadecimal digits, as every page and mail shows it (`bookingReference`).
  */

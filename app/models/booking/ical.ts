@@ -9,7 +9,7 @@ import { instantToLocalDateTime } from "~/domain/rental-period";
 export interface CalendarStop {
   summary: string;
   location: string;
-  /** What the event adds to the description: the desk's place, phone and hours (issue 25.3). */
+  /** What the event adds to the description: the desk's place, phone and hours (decision 024). */
   details?: string;
   at: Date;
   timeZone: string;

@@ -1,5 +1,5 @@
 /**
- * The desk-hours rule where the server applies it (issue 25.3): the search, the checkout and an amendment refuse
+ * The desk-hours rule where the server applies it (decision 024): the search, the checkout and an amendment refuse
  * a pick-up or drop-off when the place's desk is closed, naming its hours that day; within them, they go ahead
  * and the page gets the desk to show.
  */

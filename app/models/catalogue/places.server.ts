@@ -28,7 +28,7 @@ export interface PlaceOption {
   timeZone: string;
   /** Offerable cars serving this place (dates aside). */
   carCount: number;
-  /** Its rental desk (issue 25.3), or null when none is on record. */
+  /** Its rental desk (decision 024), or null when none is on record. */
   desk: PickupDesk | null;
 }
 
@@ -129,7 +129,7 @@ export async function placeAndChildren(db: Executor, placeId: string): Promise<s
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
 
-/** The desks' hours problems of a rental (issue 25.3): pick-up and drop-off, each on its own place's clock. */
+/** The desks' hours problems of a rental (decision 024): pick-up and drop-off, each on its own place's clock. */
 export function rentalDeskProblems(
   pickup: PlaceOption | undefined,
   dropoff: PlaceOption | undefined,

@@ -112,7 +112,7 @@ export function checkoutView(
       local: instantToLocalDateTime(offer.to, offer.dropoff.timeZone),
       timeZone: offer.dropoff.timeZone,
     },
-    // Where to collect and return the car, how to call, and when the desks are open (issue 25.3).
+    // Where to collect and return the car, how to call, and when the desks are open (decision 024).
     desks: placeDesks(offer.pickup, offer.dropoff),
     // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks.
     cancellationDeadline: instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone),
@@ -130,7 +130,7 @@ export function checkoutView(
     charges: { fees: lines.fees, tax: lines.tax },
     // Whether the driver's age changes the total: only a supplier with a young-driver fee prices it.
     priceDependsOnAge: youngDriverAge !== null,
-    // The young-driver fee the supplier would add, while the driver's age is not known yet (issue 25.5).
+    // The young-driver fee the supplier would add, while the driver's age is not known yet (decision 025).
     youngDriverUnknown:
       driverAge === null && youngDriverAge !== null
         ? youngDriverNote(offer, extras, price, youngDriverAge, convert)

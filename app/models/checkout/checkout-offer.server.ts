@@ -43,7 +43,7 @@ export interface CheckoutOffer {
     payLater: boolean;
     licenseRequired: boolean;
     markupBasisPoints: number;
-    /** Its tax, one-way and young-driver fees (issue 25.5). */
+    /** Its tax, one-way and young-driver fees (decision 025). */
     charges: SupplierCharges;
   };
   pickup: PlaceOption;
@@ -76,7 +76,7 @@ export async function resolveCheckout(
       problem:
         "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
     };
-  // The desks must be open then (issue 25.3): checked again here, as a link or a post may carry any time.
+  // The desks must be open then (decision 024): checked again here, as a link or a post may carry any time.
   const [closed] = rentalDeskProblems(pickup, dropoff, from, to, options.language);
   if (closed) return { ok: false, problem: { key: `common:${closed.key}`, params: closed.params } };
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };

@@ -1,5 +1,5 @@
 /**
- * The checkout page's server side (issue 23.1): what the page shows for a link (`loadCheckout`) and what a post
+ * The checkout page's server side (decision 010): what the page shows for a link (`loadCheckout`) and what a post
  * does (`submitCheckout`: re-price, check, and book or explain), each one call that returns the page's data or a
  * redirect, so the route only turns it into a response.
  */

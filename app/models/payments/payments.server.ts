@@ -268,7 +268,7 @@ export async function capturedTotal(db: Executor, bookingId: string): Promise<nu
 }
 
 /**
- * A booking cancelled within its free window (issue 25.2) owes back every payment it captured: each is marked in the
+ * A booking cancelled within its free window (decision 021) owes back every payment it captured: each is marked in the
  * cancelling transaction, so the refund is on record before the gateway is asked. The caller refunds the returned
  * ids once the transaction commits; the retry job picks up any that fail.
  */

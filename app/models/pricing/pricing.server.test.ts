@@ -55,7 +55,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const from = new Date(start);
       for (const [index, days] of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45].entries()) {
         const to = new Date(from.getTime() + days * DAY_MS - 60_000);
-        // The supplier's fees and tax too (issue 25.5): round trips and one-way ones, ages under each threshold or none.
+        // The supplier's fees and tax too (decision 025): round trips and one-way ones, ages under each threshold or none.
         const rental = RENTALS[index % RENTALS.length]!;
         const sqlTotals = await db
           .select({

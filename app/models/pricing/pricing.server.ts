@@ -103,7 +103,7 @@ export function withMarkupSql(
   return sql`(${amount} + sign(${amount} * ${basisPoints}) * floor((abs(${amount} * ${basisPoints}) + 5000) / 10000))::bigint`;
 }
 
-/** A supplier's charges as columns of a statement (issue 25.5), the twin of `SupplierCharges`. */
+/** A supplier's charges as columns of a statement (decision 025), the twin of `SupplierCharges`. */
 export interface ChargesColumns {
   taxRateBasisPoints: SQL | AnyPgColumn;
   taxIncluded: SQL | AnyPgColumn;

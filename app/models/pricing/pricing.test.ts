@@ -265,7 +265,7 @@ describe("markup", () => {
   });
 });
 
-describe("supplier fees and sales tax (issue 25.5)", () => {
+describe("supplier fees and sales tax (decision 025)", () => {
   const charges = {
     taxRateBasisPoints: 2000,
     taxIncluded: false,

@@ -43,7 +43,7 @@ export interface CarPrices {
 export type CarExtras = Record<Extra, number>;
 
 /**
- * What a supplier adds to its rates (issue 25.5): its sales tax, either already in its rates or added on top, and the
+ * What a supplier adds to its rates (decision 025): its sales tax, either already in its rates or added on top, and the
  * fees it charges for a car returned elsewhere and for a young driver. Fees and tax only ever add to a price.
  */
 export interface SupplierCharges {
@@ -264,7 +264,7 @@ export function describeExtra(
 }
 
 /**
- * What a price says it includes (issue 25.5), amounts converted for display: the supplier's tax rate and whether its
+ * What a price says it includes (decision 025), amounts converted for display: the supplier's tax rate and whether its
  * rates include it or it was added, its one-way fee when the car goes back elsewhere (null otherwise), and the
  * young-driver fee it charges per day below an age (null when it charges none).
  */

@@ -181,7 +181,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
   it("on PostgreSQL, only the walks are named: a statement whose plan depends on the place is planned for each run", async () => {
     if (engine !== "postgres") return;
     // One connection, as a pooled one serves request after request: the city (most cars) first, then more than
-    // the five runs after which PostgreSQL may settle on a generic plan (issue 22.1), in every order and length.
+    // the five runs after which PostgreSQL may settle on a generic plan (decision 022), in every order and length.
     const single = await openDatabase({ databaseUrl: database.url!, poolSize: 1 });
     try {
       for (const pickup of [city, airport, elsewhere, city, airport, elsewhere, airport, city]) {

@@ -42,7 +42,7 @@ export interface SearchCriteria {
   supplierIds: string[];
   /** The pick-up place and the places below it, when the caller has them (else they are looked up). */
   placeIds?: string[];
-  /** The car goes back to another place: suppliers' one-way fees apply (issue 25.5). */
+  /** The car goes back to another place: suppliers' one-way fees apply (decision 025). */
   oneWay?: boolean;
 }
 
@@ -379,7 +379,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         rating: based.rating,
         supplierCap: based.supplierCap,
         walkedCount: based.walkedCount,
-        // The supplier's fees and added tax on top (issue 25.5): only ever more, so decision 022's floor bound holds.
+        // The supplier's fees and added tax on top (decision 025): only ever more, so decision 022's floor bound holds.
         price: withChargesSql(
           withMarkupSql(sql`${based.base}`, sql`${based.markup}`),
           {
@@ -465,7 +465,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     sql`${cars.id} in (select cl.car_id from car_locations cl where cl.location_id = any(${value("placeIds")}::uuid[]) and cl.${floor} <= ${value("floorBound")})`;
   // Only the walk is named (planned once per connection, generically: its plan is the same for a place of ten cars
   // or ten thousand). The others are unnamed, so PostgreSQL plans each run for the place and bound it is given: a
-  // generic plan cannot see how few cars a place has and read every car of its suppliers (issue 22.1).
+  // generic plan cannot see how few cars a place has and read every car of its suppliers (decision 022).
   return {
     page: pageOf(everyFreeCar(), ""),
     count: db.select({ value: count() }).from(allMatching).where(withinCap(allMatching)).prepare(""),

@@ -15,7 +15,7 @@ const search = (database: TestDatabase, query: Record<string, string>) =>
     now,
   });
 
-// A network too large for a select (issue 13): the form asks for a name, the map marks the busiest places.
+// A network too large for a select (decision 015): the form asks for a name, the map marks the busiest places.
 describe.each(testEngines)("a large network's search form on %s", (engine) => {
   let database: TestDatabase;
   const extraPlaces = PLACE_SELECT_LIMIT + 40;
@@ -72,7 +72,7 @@ describe.each(testEngines)("a large network's search form on %s", (engine) => {
   });
 });
 
-// Issue 25.5: the one-way fee is for a car returned to another place, however its name was typed (checkout's rule).
+// Decision 025: the one-way fee is for a car returned to another place, however its name was typed (checkout's rule).
 describe("one-way searches on the demo catalogue", () => {
   let database: TestDatabase;
   beforeAll(async () => {

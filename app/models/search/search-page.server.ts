@@ -139,7 +139,7 @@ export function convertOffer(
       return { extra, kind, amount: convert(amount) };
     }),
     price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
-    // What the total includes (issue 25.5): the supplier's tax, its one-way fee on a one-way search, and the
+    // What the total includes (decision 025): the supplier's tax, its one-way fee on a one-way search, and the
     // young-driver fee it would add (a search does not know the driver's age).
     charges: chargesView(offer.supplier.charges, { oneWay: rental.oneWay, convert }),
   };
@@ -183,7 +183,7 @@ export async function loadSearch(
     for (const problem of checkRentalPeriod(from, to, options.now, settings, zone)) {
       errors[problem.field] ??= problemToError(problem);
     }
-    // Then the desks' hours (issue 25.3): a time the desk is closed is refused, naming its hours that day.
+    // Then the desks' hours (decision 024): a time the desk is closed is refused, naming its hours that day.
     for (const problem of rentalDeskProblems(pickup, dropoff, from, to, options.language)) {
       errors[problem.field] ??= { key: problem.key, params: problem.params };
     }
@@ -243,7 +243,7 @@ export async function loadSearch(
     choices: { pickup: choicesOf(pickupLookup), dropoff: choicesOf(dropoffLookup) },
     pickupName: pickup?.name ?? null,
     dropoffName: dropoff?.name ?? null,
-    // The desk of the chosen place (and of the drop-off, when another), for the results page (issue 25.3).
+    // The desk of the chosen place (and of the drop-off, when another), for the results page (decision 024).
     desks: valid ? placeDesks(pickup, sameLocation ? undefined : dropoff) : [],
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,

@@ -12,7 +12,7 @@ export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;
 export const CAR_SPECS = ["aircon", "fourDoors", "fiveSeats"] as const;
 export const MILEAGE_KINDS = ["limited", "unlimited"] as const;
 export const SORT_ORDERS = ["price-asc", "price-desc", "rating"] as const;
-/** The booking terms a driver can filter by (issue 25.1): cancelling for free, paying at the counter. */
+/** The booking terms a driver can filter by (decision 021): cancelling for free, paying at the counter. */
 export const BOOKING_TERMS = ["freeCancellation", "payAtPickUp"] as const;
 
 export type SeatOption = (typeof SEAT_OPTIONS)[number];

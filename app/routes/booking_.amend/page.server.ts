@@ -119,7 +119,7 @@ async function amendmentPage(
   };
 }
 
-/** The signed-in user, or (issue 25.4) the driver of this booking when the browser holds it; else sign in first. */
+/** The signed-in user, or (decision 023) the driver of this booking when the browser holds it; else sign in first. */
 async function amendingViewer(request: Request, context: LoaderFunctionArgs["context"], bookingId: string) {
   const { viewer, onlyIds } = await requireBookingViewer(request, context);
   return onlyIds && !onlyIds.includes(bookingId) ? requireViewer(request, context) : viewer;
@@ -160,7 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { pickup, dropoff, from, to, extra: extras, intent } = submission.value;
   const link = { car: booking.carId, pickup, dropoff, from, to };
   // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)
-  // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (issue 24.1).
+  // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (decision 011).
   if (intent !== "save") return data(await amendmentPage(booking, link, extras, language, now, null));
   const refused = await hitRateLimits([[RATE_LIMITS.amendmentsPerAccount, viewer.id]]);
   if (refused)
