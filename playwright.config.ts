@@ -23,7 +23,12 @@ export default defineConfig({
   // Two workers on two cores: each test makes its own drivers, bookings and dates, so files can run side by side.
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    // `npm test` (scripts/checks/run-tests.mjs) also keeps the counts, for the documentation's figures.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : []),
+  ],
   use: { baseURL, trace: "retain-on-failure", locale: "en-US" },
   projects: [
     // A check that means something in one of the two runs only is tagged for it, and the other run leaves it out.

@@ -16,6 +16,9 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // `npm test` (scripts/checks/run-tests.mjs) also keeps the counts, for the documentation's figures.
+    reporters: process.env.VITEST_JSON ? ["default", "json"] : ["default"],
+    outputFile: process.env.VITEST_JSON ? { json: process.env.VITEST_JSON } : undefined,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Server tests spend much of their time waiting on PostgreSQL, Redis and timers: vitest's default (one worker

@@ -1,0 +1,33 @@
+// Rewrites the test figures in README.md and CONTRIBUTING.md (between <!-- test-figures --> markers) from what the
+// last `npm test` measured (.cache/test-run.json, written by scripts/checks/run-tests.mjs): how long each phase took
+// and how many tests each runner counted. Run it after a full, green `npm test`: `npm run docs:figures`.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+const file = ".cache/test-run.json";
+if (!existsSync(file)) {
+  console.error(`test-figures: ${file} is missing: run npm test first`);
+  process.exit(1);
+}
+const run = JSON.parse(readFileSync(file, "utf8"));
+if (run.failed || !run.vitest || !run.browser) {
+  console.error(`test-figures: the last npm test did not pass every phase (${run.failed ?? "no counts"}): no figures`);
+  process.exit(1);
+}
+const duration = (seconds) =>
+  seconds < 90 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+const phases = run.phases.map(({ phase, seconds }) => `${phase} ${duration(seconds)}`).join(", ");
+const block = [
+  `Measured by \`npm test\` on ${run.date} on ${run.cores} cores: ${duration(run.totalSeconds)} in all (${phases}).`,
+  `Vitest ran ${run.vitest.tests} tests in ${run.vitest.files} files (pure rules, and server modules on PGlite and`,
+  `PostgreSQL when \`TEST_DATABASE_URL\` is set); the browser tests ran ${run.browser.passed + run.browser.flaky} flows`,
+  `(JavaScript on and off, ${run.browser.skipped} skipped, ${run.browser.flaky} passing only on their retry).`,
+  "Written by `npm run docs:figures` from that run, never by hand.",
+].join("\n");
+
+const pattern = /<!-- test-figures -->[\s\S]*?<!-- \/test-figures -->/;
+for (const doc of ["README.md", "CONTRIBUTING.md"]) {
+  const text = readFileSync(doc, "utf8");
+  if (!pattern.test(text)) throw new Error(`test-figures: ${doc} has no <!-- test-figures --> block`);
+  writeFileSync(doc, text.replace(pattern, `<!-- test-figures -->\n${block}\n<!-- /test-figures -->`));
+}
+console.log(`test-figures: README.md and CONTRIBUTING.md now say\n${block}`);
