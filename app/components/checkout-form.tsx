@@ -1,3 +1,4 @@
+import { ExtrasOptions } from "./extras-options";
 import { getFormProps } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
@@ -152,43 +153,14 @@ export function CheckoutForm({
             <legend>{t("options.heading")}</legend>
             <FieldError id={fields.extras.errorId} error={errorOf("extras")} />
             {view.extras.included.length === 0 && view.extras.options.length === 0 ? <p>{t("options.none")}</p> : null}
-            <ul className="checkout-options">
-              {view.extras.included.map((extra) => (
-                <li key={extra} className="field-checkbox">
-                  <input
-                    type="checkbox"
-                    id={`extra-${extra}`}
-                    checked
-                    disabled
-                    aria-describedby={`extra-${extra}-price`}
-                  />
-                  <label htmlFor={`extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
-                  <span id={`extra-${extra}-price`} className="option-price">
-                    {t("options.included")}
-                  </span>
-                </li>
-              ))}
-              {view.extras.options.map((option) => (
-                <li key={option.extra} className="field-checkbox">
-                  <input
-                    type="checkbox"
-                    id={`extra-${option.extra}`}
-                    name="extra"
-                    value={option.extra}
-                    defaultChecked={state.view.extras.chosen.includes(option.extra)}
-                    onChange={onExtra}
-                    aria-describedby={`extra-${option.extra}-price`}
-                  />
-                  <label htmlFor={`extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
-                  <span id={`extra-${option.extra}-price`} className="option-price">
-                    <Money
-                      amount={option.amount}
-                      suffix={option.kind === "perDay" ? "options.perDay" : "options.perRental"}
-                    />
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <ExtrasOptions
+              idPrefix="extra"
+              included={view.extras.included}
+              options={view.extras.options}
+              chosen={state.view.extras.chosen}
+              money={money}
+              onChange={onExtra}
+            />
           </fieldset>
 
           <section className="checkout-section" aria-labelledby="checkout-booking">
@@ -457,12 +429,6 @@ const ADDITIONAL_DRIVER_INPUT_TYPES = {
   additionalPhone: "tel",
   additionalBirthDate: "date",
 } as const;
-
-function Money({ amount, suffix }: { amount: number; suffix: string }) {
-  const { t } = useTranslation("checkout");
-  const money = useMoney();
-  return <>{t(suffix, { price: money(amount) })}</>;
-}
 
 function PaymentTermsText({
   mode,

@@ -1,3 +1,4 @@
+import { ExtrasOptions } from "~/components/extras-options";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -63,43 +64,13 @@ export default function AmendBooking() {
           <fieldset className="checkout-section" id="amend-extras" tabIndex={-1}>
             <legend>{t("amend.extras")}</legend>
             {page.options ? (
-              <ul className="checkout-options">
-                {page.options.included
-                  .filter((extra) => extra !== "additionalDriver")
-                  .map((extra) => (
-                    <li key={extra} className="field-checkbox">
-                      <input
-                        type="checkbox"
-                        id={`amend-extra-${extra}`}
-                        checked
-                        disabled
-                        aria-describedby={`amend-extra-${extra}-price`}
-                      />
-                      <label htmlFor={`amend-extra-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
-                      <span id={`amend-extra-${extra}-price`} className="option-price">
-                        {t("checkout:options.included")}
-                      </span>
-                    </li>
-                  ))}
-                {page.options.offered.map((option) => (
-                  <li key={option.extra} className="field-checkbox">
-                    <input
-                      type="checkbox"
-                      id={`amend-extra-${option.extra}`}
-                      name="extra"
-                      value={option.extra}
-                      defaultChecked={page.extras.includes(option.extra)}
-                      aria-describedby={`amend-extra-${option.extra}-price`}
-                    />
-                    <label htmlFor={`amend-extra-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
-                    <span id={`amend-extra-${option.extra}-price`} className="option-price">
-                      {t(option.kind === "perDay" ? "checkout:options.perDay" : "checkout:options.perRental", {
-                        price: money(option.amount),
-                      })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <ExtrasOptions
+                idPrefix="amend-extra"
+                included={page.options.included.filter((extra) => extra !== "additionalDriver")}
+                options={page.options.offered}
+                chosen={page.extras}
+                money={money}
+              />
             ) : null}
             {page.hasAdditionalDriver ? <p className="hint">{t("amend.additionalDriverKept")}</p> : null}
             <FieldError id="amend-extras-error" error={firstError(form.allErrors.extras)} />

@@ -1,0 +1,69 @@
+import type { ChangeEvent } from "react";
+import type { Extra } from "~/domain/enums";
+import { useTranslation } from "./i18n-provider";
+
+export interface ExtraOption {
+  extra: Extra;
+  /** How it is priced: per day, or once for the rental (anything else reads as per rental). */
+  kind: string;
+  /** Minor units of the page's display currency. */
+  amount: number;
+}
+
+/**
+ * The options a car comes with (included, ticked and fixed) and those the driver may add, each with its price:
+ * one list for the checkout and for an amendment. Ids are `<idPrefix>-<extra>`; the chosen ones post as `extra`.
+ */
+export function ExtrasOptions({
+  idPrefix,
+  included,
+  options,
+  chosen,
+  money,
+  onChange,
+}: {
+  idPrefix: string;
+  included: readonly Extra[];
+  options: readonly ExtraOption[];
+  chosen: readonly Extra[];
+  money: (amount: number) => string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t } = useTranslation("checkout");
+  return (
+    <ul className="checkout-options">
+      {included.map((extra) => (
+        <li key={extra} className="field-checkbox">
+          <input
+            type="checkbox"
+            id={`${idPrefix}-${extra}`}
+            checked
+            disabled
+            aria-describedby={`${idPrefix}-${extra}-price`}
+          />
+          <label htmlFor={`${idPrefix}-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
+          <span id={`${idPrefix}-${extra}-price`} className="option-price">
+            {t("options.included")}
+          </span>
+        </li>
+      ))}
+      {options.map((option) => (
+        <li key={option.extra} className="field-checkbox">
+          <input
+            type="checkbox"
+            id={`${idPrefix}-${option.extra}`}
+            name="extra"
+            value={option.extra}
+            defaultChecked={chosen.includes(option.extra)}
+            onChange={onChange}
+            aria-describedby={`${idPrefix}-${option.extra}-price`}
+          />
+          <label htmlFor={`${idPrefix}-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
+          <span id={`${idPrefix}-${option.extra}-price`} className="option-price">
+            {t(option.kind === "perDay" ? "options.perDay" : "options.perRental", { price: money(option.amount) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
