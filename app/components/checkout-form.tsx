@@ -4,7 +4,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { CancellationTermsText } from "~/components/cancellation-terms";
 import { CheckoutSummary } from "~/components/checkout-summary";
-import { CheckboxField, Field, FormErrorSummary } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, FIELD_PRESETS } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useTranslation } from "~/components/i18n-provider";
 import { RentalStops } from "~/components/rental-details";
@@ -180,13 +180,12 @@ export function CheckoutForm({
                 <p>
                   {t("driver.haveAccount")} <SiteLink to={state.signInHref}>{t("driver.signIn")}</SiteLink>
                 </p>
-                <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
+                <Field meta={fields.fullName} {...FIELD_PRESETS.fullName} label={labels.fullName} />
                 <Field
                   meta={fields.email}
-                  type="email"
+                  {...FIELD_PRESETS.email}
                   label={labels.email}
                   hint="checkout:driver.emailHint"
-                  autoComplete="email"
                 />
                 {errorOf("email")?.key === "errors.emailAlreadyRegistered" ? (
                   <p>
@@ -195,19 +194,12 @@ export function CheckoutForm({
                 ) : null}
               </>
             )}
-            <Field
-              meta={fields.phone}
-              type="tel"
-              label={labels.phone}
-              hint="checkout:driver.phoneHint"
-              autoComplete="tel"
-            />
+            <Field meta={fields.phone} {...FIELD_PRESETS.phone} label={labels.phone} hint="checkout:driver.phoneHint" />
             <Field
               meta={fields.birthDate}
-              type="date"
+              {...FIELD_PRESETS.birthDate}
               label={labels.birthDate}
               hint={{ key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }}
-              autoComplete="bday"
               // The driver's age prices the supplier's young-driver fee (decision 025): the total follows it.
               onChange={view.priceDependsOnAge ? requote : undefined}
             />

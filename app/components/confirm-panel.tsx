@@ -62,3 +62,12 @@ export function ConfirmAction({
     </section>
   );
 }
+
+/** Why a list action was refused (nothing chosen, nothing to change), said where the list begins. */
+export function ActionProblem({ message }: { message: string | null }) {
+  return message ? (
+    <p className="callout callout-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

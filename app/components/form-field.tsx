@@ -56,6 +56,17 @@ function LabelledControl({
   );
 }
 
+/**
+ * What a person field always is, whichever form asks for it: its input type and the browser's autofill name, so a
+ * password manager and a phone's keyboard meet the same field everywhere. `<Field meta={…} {...FIELD_PRESETS.email} />`.
+ */
+export const FIELD_PRESETS = {
+  fullName: { autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel" },
+  birthDate: { type: "date", autoComplete: "bday" },
+} as const satisfies Record<string, { type?: TextInputType; autoComplete: string }>;
+
 export function Field({
   meta,
   label,

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { Field, FormErrorSummary, StatusButton, TextareaField } from "~/components/form-field";
+import { Field, FormErrorSummary, StatusButton, TextareaField, FIELD_PRESETS } from "~/components/form-field";
 import { Recaptcha } from "~/components/recaptcha";
 import { contactSchema } from "~/models/messages/contact";
 import { submitContactMessage } from "~/models/messages/contact.server";
@@ -84,7 +84,7 @@ export default function Contact() {
           {accountEmail ? (
             <p>{t("answerAt", { email: accountEmail })}</p>
           ) : (
-            <Field meta={fields.email} type="email" label={labels.email} autoComplete="email" required />
+            <Field meta={fields.email} {...FIELD_PRESETS.email} label={labels.email} required />
           )}
           <Field meta={fields.subject} label={labels.subject} />
           <TextareaField meta={fields.message} label={labels.message} rows={8} />

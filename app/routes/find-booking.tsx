@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
+import { Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import { useServerForm } from "~/hooks/use-server-form";
@@ -68,7 +68,7 @@ export default function FindBooking() {
             autoCapitalize="characters"
             spellCheck={false}
           />
-          <Field meta={fields.email} type="email" label={t("find.email")} autoComplete="email" />
+          <Field meta={fields.email} {...FIELD_PRESETS.email} label={t("find.email")} />
           <StatusButton intent="find-booking">{t("find.submit")}</StatusButton>
         </Form>
         <p>

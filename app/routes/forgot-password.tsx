@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
+import { Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { forgotPasswordSchema } from "~/models/account/account-forms";
 import { sendPasswordResetEmail } from "~/models/account/account-mails.server";
 import { findDriverByEmail } from "~/models/account/accounts.server";
@@ -67,7 +67,7 @@ export default function ForgotPassword() {
         <p>{t("forgot.intro")}</p>
         <Form method="post" {...getFormProps(form)}>
           <FormErrorSummary form={form} labels={{ email: t("forgot.email") }} />
-          <Field meta={fields.email} type="email" label={t("forgot.email")} autoComplete="email" />
+          <Field meta={fields.email} {...FIELD_PRESETS.email} label={t("forgot.email")} />
           <StatusButton intent="forgot-password">{t("forgot.submit")}</StatusButton>
         </Form>
         <p>

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ConfirmAction } from "~/components/confirm-panel";
+import { ActionProblem, ConfirmAction } from "~/components/confirm-panel";
 import { Pagination } from "~/components/pagination";
 import { RowButton } from "~/components/row-button";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
@@ -109,11 +109,7 @@ export default function Notifications() {
           backLabel={t("confirm.back")}
         />
       ) : null}
-      {actionData?.problem ? (
-        <p className="callout callout-error" role="alert">
-          {t(actionData.problem)}
-        </p>
-      ) : null}
+      <ActionProblem message={actionData?.problem ? t(actionData.problem) : null} />
       {list.rows.length === 0 ? (
         <p className="empty-state">{t("notifications.empty")}</p>
       ) : (

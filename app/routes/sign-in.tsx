@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import type { z } from "zod";
-import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { SocialSignIn } from "~/components/social-sign-in";
 import { signInSchema } from "~/models/account/account-forms";
 import { authenticator, redirectSignedIn, SignInRefused } from "~/models/account/auth.server";
@@ -82,7 +82,7 @@ export default function SignIn() {
         <Form method="post" {...getFormProps(form)}>
           <FormErrorSummary form={form} labels={{ email: t("signIn.email"), password: t("signIn.password") }} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-          <Field meta={fields.email} type="email" label={t("signIn.email")} autoComplete="email" />
+          <Field meta={fields.email} {...FIELD_PRESETS.email} label={t("signIn.email")} />
           <Field meta={fields.password} type="password" label={t("signIn.password")} autoComplete="current-password" />
           <CheckboxField meta={fields.stayConnected} label={t("signIn.stayConnected")} />
           <StatusButton intent="sign-in">{t("signIn.submit")}</StatusButton>

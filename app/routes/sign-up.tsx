@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { CheckboxField, Field, FormErrorSummary, StatusButton } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { Recaptcha } from "~/components/recaptcha";
 import { SocialSignIn } from "~/components/social-sign-in";
@@ -112,14 +112,13 @@ export default function SignUp() {
         <h1>{t("signUp.heading")}</h1>
         <Form method="post" {...getFormProps(form)}>
           <FormErrorSummary form={form} labels={labels} />
-          <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
-          <Field meta={fields.email} type="email" label={labels.email} autoComplete="email" />
-          <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
+          <Field meta={fields.fullName} {...FIELD_PRESETS.fullName} label={labels.fullName} />
+          <Field meta={fields.email} {...FIELD_PRESETS.email} label={labels.email} />
+          <Field meta={fields.phone} {...FIELD_PRESETS.phone} label={labels.phone} />
           <Field
             meta={fields.birthDate}
-            type="date"
+            {...FIELD_PRESETS.birthDate}
             label={labels.birthDate}
-            autoComplete="bday"
             hint="account:signUp.birthDateHint"
           />
           <NewPasswordFields

@@ -1,6 +1,6 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ConfirmAction } from "~/components/confirm-panel";
+import { ActionProblem, ConfirmAction } from "~/components/confirm-panel";
 import { PageIds, SelectionBox, useRowSelection } from "~/components/row-selection";
 import { Pagination } from "~/components/pagination";
 import { bookingQueryString } from "~/models/booking/booking-filters";
@@ -63,11 +63,7 @@ export default function Bookings() {
           backLabel={t("confirm.back")}
         />
       ) : null}
-      {actionData?.problem ? (
-        <p className="callout callout-error" role="alert">
-          {t(actionData.problem)}
-        </p>
-      ) : null}
+      <ActionProblem message={actionData?.problem ? t(actionData.problem) : null} />
 
       <BookingFilters query={query} filtered={filtered} t={t} />
 

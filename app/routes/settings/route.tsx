@@ -10,6 +10,7 @@ import {
   SelectField,
   StatusButton,
   TextareaField,
+  FIELD_PRESETS,
 } from "~/components/form-field";
 import { type profileSchema } from "~/models/account/account-forms";
 import { pageMeta } from "~/utils/meta";
@@ -79,15 +80,14 @@ export default function Settings() {
         </p>
         <Form method="post" {...getFormProps(form)}>
           <FormErrorSummary form={form} labels={labels} />
-          <Field meta={fields.fullName} label={labels.fullName} autoComplete="name" />
-          <Field meta={fields.phone} type="tel" label={labels.phone} autoComplete="tel" />
+          <Field meta={fields.fullName} {...FIELD_PRESETS.fullName} label={labels.fullName} />
+          <Field meta={fields.phone} {...FIELD_PRESETS.phone} label={labels.phone} />
           <Field meta={fields.location} label={labels.location} autoComplete="address-level2" />
           <TextareaField meta={fields.bio} label={labels.bio} rows={4} />
           <Field
             meta={fields.birthDate}
-            type="date"
+            {...FIELD_PRESETS.birthDate}
             label={labels.birthDate}
-            autoComplete="bday"
             hint="account:signUp.birthDateHint"
           />
           <SelectField
