@@ -17,7 +17,7 @@ const chromium = {
 export default defineConfig({
   testDir: "tests/e2e",
   // Generous limits: a passing test never waits for them, and a busy machine (a second run beside this one) needs them.
-  timeout: 120_000,
+  timeout: 300_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
   // Two workers on two cores: each test makes its own drivers, bookings and dates, so files can run side by side.

@@ -18,7 +18,6 @@ for (const language of ["en", "fr"] as const) {
   test(`one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
     const { a, c } = CATALOGUES[language];
     const email = `journey-${language}-${testInfo.project.name}-${Date.now()}@example.com`;
     const name = "Jordan Journey";

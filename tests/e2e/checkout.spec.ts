@@ -89,7 +89,7 @@ async function latestMail(to: string, marker: string): Promise<string> {
       }
     }
     throw new Error(`no mail with "${marker}" to ${to} yet`);
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   return found;
 }
 
@@ -100,7 +100,6 @@ for (const [language, option] of [
   test(`a visitor books in ${language} and pays online (${option}) with the sandbox card: a declined card keeps the form, an approved one confirms, mails (.ics) and creates the account`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
     const { k, c } = TEXT[language];
     const email = `checkout-${language}-${testInfo.project.name}-${Date.now()}@example.com`;
     await openCheckout(page, language, periodFor(testInfo, language === "en" ? 0 : 1));
@@ -204,7 +203,6 @@ test("a signed-in driver books with pay later: details prefilled, booked at once
 test("a shared browser: a visitor's confirmation is never stored, and nobody signing in or out after them, nor the next visitor, can open it", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const { k, c } = TEXT.en;
   const bookAsVisitor = async (slot: number, who: string) => {
     await openCheckout(page, "en", periodFor(testInfo, slot));

@@ -40,7 +40,6 @@ for (const language of ["en", "fr"] as const) {
   test(`in ${language}, a visitor on another device finds their booking by reference and e-mail, opens the one-time link and cancels it`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
     const { b, k, c } = TEXT[language];
     const email = `find-${language}-${testInfo.project.name}-${Date.now()}@example.com`;
     const reference = await bookAsVisitor(page, testInfo, language, email);

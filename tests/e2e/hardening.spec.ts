@@ -26,7 +26,7 @@ const signInPost = (origin: string, headers: Record<string, string> = {}) =>
 
 test.describe("behind a proxy that rewrites Host, with Redis down", () => {
   test("form posts work through the proxy (sign-in, language, sign-out), Redis down or not", async ({ page }) => {
-    test.setTimeout(serverStartMs() + 120_000);
+    test.setTimeout(serverStartMs() + 300_000);
     // The app is reached through the proxy (APP_URL); the proxy tells it "Host: app.internal:<the app's port>".
     // REDIS_URL points at a port where nothing listens: rate limits fall back to PostgreSQL (here PGlite).
     const proxyPort = await freePort();
@@ -86,7 +86,7 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
     { tag: "@js-on-only" },
     async () => {
       // @js-on-only: one run is enough: this test sends requests, not pages
-      test.setTimeout(serverStartMs() + 180_000);
+      test.setTimeout(serverStartMs() + 300_000);
       const adminUrl = process.env.TEST_DATABASE_URL!;
       const name = `rentacar_outage_${randomBytes(5).toString("hex")}`;
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -155,7 +155,7 @@ test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
         databaseProxy.restore();
         redisProxy?.restore();
         await expect
-          .poll(async () => (await timed("/healthz")).response.status, { timeout: 30_000, intervals: [500] })
+          .poll(async () => (await timed("/healthz")).response.status, { timeout: 120_000, intervals: [500] })
           .toBe(200);
         expect((await timed(search)).response.status).toBe(200);
         expect(app.output()).toMatch(/\[database\] GET \/search .* answered 503/);

@@ -92,7 +92,6 @@ test(
   { tag: "@js-on-only" },
   async ({ playwright, baseURL }) => {
     // @js-on-only: one run is enough: raw requests, no pages
-    test.setTimeout(180_000);
     const results: Array<{ status: number; route: string; body: string }> = [];
     for (const signedIn of [false, true]) {
       const request = await playwright.request.newContext({

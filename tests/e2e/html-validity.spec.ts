@@ -42,7 +42,6 @@ test(
   { tag: "@js-on-only" },
   async ({ playwright, baseURL }) => {
     // @js-on-only: one run is enough: documents as served
-    test.setTimeout(240_000);
     const visitor = await playwright.request.newContext({ baseURL });
     const driver = await playwright.request.newContext({ baseURL });
     expect(

@@ -41,7 +41,7 @@ class Lynx {
 
   async waitFor(text: string) {
     await expect
-      .poll(() => this.screen(), { message: `lynx shows ${JSON.stringify(text)}`, timeout: 15_000, intervals: [200] })
+      .poll(() => this.screen(), { message: `lynx shows ${JSON.stringify(text)}`, timeout: 60_000, intervals: [200] })
       .toContain(text);
   }
 
@@ -85,7 +85,6 @@ test(
   { tag: "@js-on-only" },
   async ({ baseURL }) => {
     // @js-on-only: lynx runs no script: one run is enough
-    test.setTimeout(90_000);
     const lynx = new Lynx(baseURL!);
     const email = `lynx-${Date.now()}@example.com`;
     await lynx.start("/sign-up?lng=en");
@@ -124,7 +123,6 @@ test(
   { tag: "@js-on-only" },
   async ({ baseURL, request }) => {
     // @js-on-only: lynx runs no script: one run is enough
-    test.setTimeout(90_000);
     // Tunis, Carthage Cars, Kia Picanto (decision 010): the second driver's fields stay empty.
     const search = await request.get(
       "/search?pickup=tunis&same=on&from=2027-09-06T10:00&to=2027-09-09T10:00&supplier=carthage-cars&lng=en",
@@ -155,7 +153,6 @@ test(
   { tag: "@js-on-only" },
   async ({ baseURL, playwright }) => {
     // @js-on-only: lynx runs no script: one run is enough
-    test.setTimeout(120_000);
     // A driver with a pay-later booking, made over HTTP; lynx signs in as them.
     const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
     const driver = {
@@ -242,7 +239,6 @@ test(
   { tag: "@js-on-only" },
   async ({ baseURL, request }) => {
     // @js-on-only: lynx runs no script: one run is enough
-    test.setTimeout(120_000);
     const email = `lynx-find-${Date.now()}@example.com`;
     const search = await request.get(
       "/search?pickup=tunis&same=on&from=2027-10-04T10:00&to=2027-10-07T10:00&supplier=carthage-cars&lng=en",

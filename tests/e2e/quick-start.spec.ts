@@ -11,7 +11,7 @@ test(
   { tag: "@js-on-only" },
   async ({ request }) => {
     // @js-on-only: one run is enough
-    test.setTimeout(serverStartMs() + 60_000);
+    test.setTimeout(serverStartMs() + 300_000);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-quick-start-"));
@@ -61,7 +61,7 @@ test(
   { tag: "@js-on-only" },
   async () => {
     // @js-on-only: one run is enough
-    test.setTimeout(serverStartMs() + 60_000);
+    test.setTimeout(serverStartMs() + 300_000);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-npm-start-"));

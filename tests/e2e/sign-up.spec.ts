@@ -60,7 +60,7 @@ test.describe("sign-up and e-mail validation", () => {
     await expect(async () => {
       secondLink = await latestLink(email);
       expect(secondLink).not.toBe(firstLink);
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
 
     await page.goto(new URL(firstLink).pathname + new URL(firstLink).search);
     await expect(page.getByRole("alert")).toHaveText("This link is not valid.");

@@ -27,7 +27,6 @@ for (const language of ["en", "fr"] as const) {
   test(`in ${language}, a one-way rental says what its total includes; a young driver is shown the fee before booking`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
     const { k, c } = bookingTexts(language);
     const period = periodFor(testInfo, language);
     const query = new URLSearchParams({

@@ -85,7 +85,7 @@ export async function latestLink(to: string, route = "activate"): Promise<string
       if (found) return;
     }
     throw new Error(`no mail to ${to} yet`);
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   return found!;
 }
 
