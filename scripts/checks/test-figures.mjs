@@ -9,6 +9,9 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const run = JSON.parse(readFileSync(file, "utf8"));
+// `-- --note "…"`: how the machine was used meanwhile (another run beside it), said with the figures.
+const noteAt = process.argv.indexOf("--note");
+const note = noteAt > 0 ? process.argv[noteAt + 1] : null;
 if (run.failed || !run.vitest || !run.browser) {
   console.error(`test-figures: the last npm test did not pass every phase (${run.failed ?? "no counts"}): no figures`);
   process.exit(1);
@@ -17,10 +20,10 @@ const duration = (seconds) =>
   seconds < 90 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 const phases = run.phases.map(({ phase, seconds }) => `${phase} ${duration(seconds)}`).join(", ");
 const block = [
-  `Measured by \`npm test\` on ${run.date} on ${run.cores} cores: ${duration(run.totalSeconds)} in all (${phases}).`,
+  `Measured by \`npm test\` on ${run.date} on ${run.cores} cores${note ? `, ${note}` : ""}: ${duration(run.totalSeconds)} in all (${phases}).`,
   `Vitest ran ${run.vitest.tests} tests in ${run.vitest.files} files (pure rules, and server modules on PGlite and`,
   `PostgreSQL when \`TEST_DATABASE_URL\` is set); the browser tests ran ${run.browser.passed + run.browser.flaky} flows`,
-  `(JavaScript on and off, ${run.browser.skipped} skipped, ${run.browser.flaky} passing only on their retry).`,
+  `(JavaScript on and off; skipped: ${run.browser.skipped}; passed only on a retry: ${run.browser.flaky}).`,
   "Written by `npm run docs:figures` from that run, never by hand.",
 ].join("\n");
 
