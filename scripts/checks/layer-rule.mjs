@@ -31,9 +31,8 @@ export function layerOf(file) {
 const EVERYTHING_BELOW_ROUTES = ["client", "pure model", "model service", "pure utility", "server utility"];
 
 /**
- * What each layer may import (value imports). `typesFrom` lists layers a client module may take only types from.
- * Packages: `domain` may use none but zod, a pure model nothing of a framework, I/O or the database.
- * `typesFrom`: layers whose types (never values) may be imported.
+ * What each layer may import: `layers` for values and types, `typesFrom` for types only (erased at build).
+ * Packages: `domain` may use none but zod; a pure model nothing of a framework, I/O or the database.
  */
 const ALLOWED = {
   domain: { layers: ["domain"], packages: /^zod$/ },
@@ -60,7 +59,8 @@ const ALLOWED = {
     layers: ["domain", "pure model", "pure utility", "client", "resources"],
     typesFrom: ["model service", "server utility", "schema", "shell"],
   },
-  route: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources", "schema", "shell"] },
+  // A route reaches the database through its models, never the schema itself.
+  route: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources", "shell"], typesFrom: ["schema"] },
   shell: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources"] },
   server: {
     layers: [
@@ -90,7 +90,7 @@ const WHY = {
   "pure utility": "a pure utility knows no domain rule, server module or view",
   "server utility": "infrastructure knows no model, route or view: move the code that needs it into models",
   client: "components and hooks run in the browser: they take only types from server modules and never a route",
-  route: "a route never imports another route: move what is shared into models, components or hooks",
+  route: "a route never imports another route or the schema: move what is shared into models, components or hooks",
   shell: "the app shell imports no route",
   resources: "translations, styles and the i18n options import only the domain and each other",
   server: "server/ wraps Remix: it knows no route, component or hook",

@@ -44,6 +44,7 @@ const PROBES = [
   ["app/routes/probe.tsx", `import { loader } from "~/routes/sign-in";`, LAYER],
   ["app/routes/search/probe.tsx", `import { loader } from "../bookings/route";`, LAYER],
   ["app/routes/search/probe.tsx", `import { loader } from "./route";`, LAYER],
+  ["app/routes/search/page.server.ts", `import { bookings } from "#db/schema";`, LAYER],
   // server/ and db/ are judged too.
   ["server/probe.ts", `import { CarCard } from "~/components/car-card";`, LAYER],
   ["server/probe.ts", `import { loader } from "../app/routes/search/route";`, LAYER],
