@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/utils/env.server";
@@ -207,5 +208,28 @@ describe("gateway names in the database", () => {
   it("are plain text the registry checks: a name it does not know is an error naming it, not a crash", () => {
     expect(() => getPaymentGateway("bitcoin" as never)).toThrow('no payment gateway named "bitcoin" in the registry');
     expect(getPaymentGateway("sandbox").name).toBe("sandbox");
+  });
+});
+
+describe("Stripe's webhook", () => {
+  const secret = "whsec_test_reader";
+  const settings = env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk", STRIPE_WEBHOOK_SECRET: secret });
+  const signed = (payload: string) =>
+    new Request("https://rent.example/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    });
+
+  it.each(["null", "42", '"text"', "[]", '{"id":"evt_1"}'])(
+    "refuses a signed body that is no event (%s), and never throws",
+    async (payload) => {
+      expect(await readGatewayWebhook("stripe", signed(payload), settings)).toEqual({ kind: "invalid" });
+    },
+  );
+
+  it("acknowledges a signed event about something else", async () => {
+    const payload = JSON.stringify({ id: "evt_2", type: "customer.created", data: { object: { object: "customer" } } });
+    expect(await readGatewayWebhook("stripe", signed(payload), settings)).toEqual({ kind: "ignored" });
   });
 });

@@ -145,6 +145,8 @@ export async function readStripeWebhook(env: Env, request: Request): Promise<Web
   } catch {
     return { kind: "invalid" };
   }
+  // Signed, but not an event at all (a body of `null`, a number): refused, never read as one.
+  if (typeof event !== "object" || event === null || typeof event.type !== "string") return { kind: "invalid" };
   const object = event.data?.object as { object?: unknown; id?: unknown } | undefined;
   // Signed by Stripe but not a checkout session (another API version, a hand-made test event): ignored.
   if (
