@@ -6,35 +6,45 @@ import { expect, test } from "@playwright/test";
 import { freePort, serverStartMs } from "../support/free-port.mjs";
 
 // The README's promise: `npm start` on a fresh machine, with no configuration at all, serves the demo storefront.
+/**
+ * Starts `command` as a fresh machine would: production mode, a free port, an empty data folder, and no
+ * configuration at all (only PATH and HOME from this environment).
+ */
+async function startUnconfigured(command: string, args: string[], folderPrefix: string) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), folderPrefix));
+  const child = spawn(command, args, {
+    cwd: process.cwd(),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: `${dataDir}/pglite`,
+      OUTBOX_DIR: `${dataDir}/outbox`,
+      SESSION_SECRET_FILE: `${dataDir}/session-secret`,
+      UPLOADS_DIR: `${dataDir}/uploads`,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return { child, dataDir, origin: `http://127.0.0.1:${port}`, output: () => output };
+}
+
 test(
   "the production server starts with no configuration on an empty data folder",
   { tag: "@js-on-only" },
   async ({ request }) => {
     // @js-on-only: one run is enough
     test.setTimeout(serverStartMs() + 300_000);
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-quick-start-"));
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    };
-    const server = spawn(process.execPath, ["build/server.js"], {
-      cwd: process.cwd(),
-      env: {
-        ...env,
-        PGLITE_DIR: `${dataDir}/pglite`,
-        OUTBOX_DIR: `${dataDir}/outbox`,
-        SESSION_SECRET_FILE: `${dataDir}/session-secret`,
-        UPLOADS_DIR: `${dataDir}/uploads`,
-      },
-    });
-    let output = "";
-    server.stdout.on("data", (chunk) => (output += chunk));
-    server.stderr.on("data", (chunk) => (output += chunk));
+    const {
+      child: server,
+      dataDir,
+      origin,
+      output,
+    } = await startUnconfigured(process.execPath, ["build/server.js"], "rentacar-quick-start-");
     try {
       await expect
         .poll(async () => (await request.get(`${origin}/healthz`).catch(() => null))?.status() ?? server.exitCode, {
@@ -46,7 +56,7 @@ test(
       expect(home.status()).toBe(200);
       expect(await home.text()).toContain("Choose this car");
     } catch (error) {
-      throw new Error(`${String(error)}\n--- server output ---\n${output}`);
+      throw new Error(`${String(error)}\n--- server output ---\n${output()}`);
     } finally {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
@@ -62,29 +72,7 @@ test(
   async () => {
     // @js-on-only: one run is enough
     test.setTimeout(serverStartMs() + 300_000);
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-npm-start-"));
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    };
-    const npm = spawn("npm", ["start"], {
-      cwd: process.cwd(),
-      env: {
-        ...env,
-        PGLITE_DIR: `${dataDir}/pglite`,
-        OUTBOX_DIR: `${dataDir}/outbox`,
-        SESSION_SECRET_FILE: `${dataDir}/session-secret`,
-        UPLOADS_DIR: `${dataDir}/uploads`,
-      },
-    });
-    let output = "";
-    npm.stdout.on("data", (chunk) => (output += chunk));
-    npm.stderr.on("data", (chunk) => (output += chunk));
+    const { child: npm, dataDir, origin, output } = await startUnconfigured("npm", ["start"], "rentacar-npm-start-");
     try {
       await expect
         .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status ?? 0, {
@@ -97,8 +85,8 @@ test(
       npm.kill("SIGTERM");
       expect((await inFlight).status).toBe(200);
       const code = await new Promise<number | null>((resolve) => npm.once("exit", resolve));
-      expect(output).toContain("SIGTERM: finishing in-flight requests");
-      expect(output).toContain("[server] stopped");
+      expect(output()).toContain("SIGTERM: finishing in-flight requests");
+      expect(output()).toContain("[server] stopped");
       // Nothing is left listening.
       expect(
         await fetch(`${origin}/healthz`)
@@ -108,7 +96,7 @@ test(
       expect(code === 0 || code === null).toBe(true);
     } catch (error) {
       npm.kill("SIGKILL");
-      throw new Error(`${String(error)}\n--- npm start output ---\n${output}`);
+      throw new Error(`${String(error)}\n--- npm start output ---\n${output()}`);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
