@@ -5,7 +5,7 @@
 export type RouteResult = Response | { data: unknown; init: ResponseInit | null } | Record<string, unknown>;
 
 /** Remix's `data(value, init)` result, or a plain object a loader returned. */
-export const isDataResult = (result: unknown): result is { data: unknown; init: ResponseInit | null } =>
+const isDataResult = (result: unknown): result is { data: unknown; init: ResponseInit | null } =>
   typeof result === "object" && result !== null && "data" in result && "init" in result;
 
 /** The HTTP status the page would answer with. */
@@ -19,10 +19,6 @@ export const headerOf = (result: RouteResult, name: string) =>
     : isDataResult(result)
       ? new Headers(result.init?.headers).get(name)
       : null;
-
-/** Where a redirect leads (null for anything else). */
-export const redirectOf = (result: RouteResult) =>
-  statusOf(result) >= 300 && statusOf(result) < 400 ? headerOf(result, "Location") : null;
 
 /** The value the page renders from (null for a Response). */
 export const dataOf = <T>(result: RouteResult) =>

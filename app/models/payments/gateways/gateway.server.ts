@@ -26,7 +26,7 @@ export const GATEWAYS: Record<GatewayName, GatewayDefinition> = {
 export type GatewayRegistry = Record<string, GatewayDefinition>;
 
 /** Every gateway's variables as one schema, validated at start beside the server's own (env.server.ts). */
-export const gatewayConfigSchema = (registry: GatewayRegistry = GATEWAYS) =>
+const gatewayConfigSchema = (registry: GatewayRegistry = GATEWAYS) =>
   z.object(Object.assign({}, ...Object.values(registry).map((definition) => definition.config.shape)));
 
 /** The gateways' variables, for the documentation check (README and .env.example list each one). */
