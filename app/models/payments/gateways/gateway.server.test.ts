@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import { describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "~/utils/env.server";
 import {
   configuredGatewayNames,
@@ -213,13 +215,41 @@ describe("gateway names in the database", () => {
 
 describe("Stripe's webhook", () => {
   const secret = "whsec_test_reader";
-  const settings = env({ STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk", STRIPE_WEBHOOK_SECRET: secret });
-  const signed = (payload: string) =>
+  // Stripe's API as this test says: what a session really is, whatever an event claims.
+  const sessions: Record<string, Partial<Stripe.Checkout.Session>> = {};
+  let api: Server;
+  let settings: ReturnType<typeof env>;
+  beforeAll(async () => {
+    api = createServer((request, response) => {
+      const id = /\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? "")?.[1] ?? "";
+      const session = sessions[id];
+      response.writeHead(session ? 200 : 404, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(session ? { object: "checkout.session", id, ...session } : { error: {} }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    const { port } = api.address() as AddressInfo;
+    settings = env({
+      STRIPE_SECRET_KEY: "sk",
+      STRIPE_PUBLISHABLE_KEY: "pk",
+      STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+
+  const signed = (payload: string, timestamp?: number) =>
     new Request("https://rent.example/webhooks/stripe", {
       method: "POST",
       body: payload,
-      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+      headers: { "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) },
     });
+  const completed = (id: string, claims: Partial<Stripe.Checkout.Session>) =>
+    JSON.stringify({
+      id: "evt_1",
+      type: "checkout.session.completed",
+      data: { object: { object: "checkout.session", id, ...claims } },
+    });
+  const paidClaim = { status: "complete", payment_status: "paid", amount_total: 99_00, currency: "eur" } as const;
 
   it.each(["null", "42", '"text"', "[]", '{"id":"evt_1"}'])(
     "refuses a signed body that is no event (%s), and never throws",
@@ -231,5 +261,34 @@ describe("Stripe's webhook", () => {
   it("acknowledges a signed event about something else", async () => {
     const payload = JSON.stringify({ id: "evt_2", type: "customer.created", data: { object: { object: "customer" } } });
     expect(await readGatewayWebhook("stripe", signed(payload), settings)).toEqual({ kind: "ignored" });
+  });
+
+  it("asks Stripe instead of trusting the event: a signed 'paid' event for an unpaid session confirms nothing", async () => {
+    sessions.cs_unpaid = { status: "open", payment_status: "unpaid" };
+    expect(await readGatewayWebhook("stripe", signed(completed("cs_unpaid", paidClaim)), settings)).toEqual({
+      kind: "settle",
+      sessionId: "cs_unpaid",
+      check: { status: "open" },
+    });
+    sessions.cs_paid = { ...paidClaim, amount_total: 120_00, payment_intent: "pi_1" };
+    expect(await readGatewayWebhook("stripe", signed(completed("cs_paid", paidClaim)), settings)).toEqual({
+      kind: "settle",
+      sessionId: "cs_paid",
+      check: {
+        status: "paid",
+        amount: 120_00,
+        currency: "EUR",
+        references: { sessionId: "cs_paid", paymentIntentId: "pi_1" },
+      },
+    });
+  });
+
+  it("refuses a signature dated in the future beyond the tolerance, as the SDK refuses an old one", async () => {
+    sessions.cs_later = paidClaim;
+    const now = Math.floor(Date.now() / 1000);
+    const payload = completed("cs_later", paidClaim);
+    expect(await readGatewayWebhook("stripe", signed(payload, now + 3600), settings)).toEqual({ kind: "invalid" });
+    expect(await readGatewayWebhook("stripe", signed(payload, now - 3600), settings)).toEqual({ kind: "invalid" });
+    expect(await readGatewayWebhook("stripe", signed(payload, now + 60), settings)).toMatchObject({ kind: "settle" });
   });
 });

@@ -128,23 +128,33 @@ export function stripeGateway(env: Env): PaymentGateway {
   };
 }
 
+/** How far a webhook's signed time may stray from ours: Stripe's own tolerance for old ones, and the same ahead. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signed time (`t=`) of a Stripe-Signature header, in seconds, or null. */
+function signedAt(header: string): number | null {
+  const value = /(?:^|,)t=(\d+)/.exec(header)?.[1];
+  return value ? Number(value) : null;
+}
+
 /**
- * Stripe's webhook as a neutral answer: checkout sessions completed (or paid later, for delayed methods) settle
- * their payment as the session says; expired or failed ones fail it. Nothing for a body whose signature does not
- * verify (with STRIPE_WEBHOOK_SECRET), nor for any other event.
+ * Stripe's webhook as a neutral answer. A verified signature only tells that Stripe (or whoever holds the signing
+ * secret) speaks about a session: the session's state is then read again from Stripe's API, so a leaked secret
+ * cannot confirm an unpaid booking. Nothing for a body whose signature does not verify, whose signed time lies in
+ * the future (the SDK only refuses old ones) or that is no event; ignored for any other event.
  */
 export async function readStripeWebhook(env: Env, request: Request): Promise<WebhookAnswer> {
   const payload = await request.text();
+  const signature = request.headers.get("Stripe-Signature") ?? "";
+  const nowSeconds = Math.floor(Date.now() / 1000);
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(
-      payload,
-      request.headers.get("Stripe-Signature") ?? "",
-      env.STRIPE_WEBHOOK_SECRET,
-    );
+    event = Stripe.webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     return { kind: "invalid" };
   }
+  const signedTime = signedAt(signature);
+  if (signedTime === null || signedTime > nowSeconds + WEBHOOK_TOLERANCE_SECONDS) return { kind: "invalid" };
   // Signed, but not an event at all (a body of `null`, a number): refused, never read as one.
   if (typeof event !== "object" || event === null || typeof event.type !== "string") return { kind: "invalid" };
   const object = event.data?.object as { object?: unknown; id?: unknown } | undefined;
@@ -155,17 +165,21 @@ export async function readStripeWebhook(env: Env, request: Request): Promise<Web
     typeof object.id !== "string"
   )
     return { kind: "ignored" };
-  const session = event.data.object as Stripe.Checkout.Session;
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-      return { kind: "settle", sessionId: session.id, check: sessionPaymentCheck(session) };
-    case "checkout.session.expired":
-    case "checkout.session.async_payment_failed":
-      return { kind: "settle", sessionId: session.id, check: { status: "failed" } };
-    default:
-      return { kind: "ignored" };
-  }
+  const settles = [
+    "checkout.session.completed",
+    "checkout.session.async_payment_succeeded",
+    "checkout.session.expired",
+    "checkout.session.async_payment_failed",
+  ];
+  if (!settles.includes(event.type)) return { kind: "ignored" };
+  // The event's copy of the session is not trusted: Stripe is asked. A failure to ask throws, so the webhook
+  // answers 5xx and Stripe sends it again.
+  const session = await stripeClient(env).checkout.sessions.retrieve(object.id);
+  const check = sessionPaymentCheck(session);
+  // A payment that failed after the session completed (a bank debit refused) leaves the session complete but unpaid.
+  if (event.type === "checkout.session.async_payment_failed" && check.status !== "paid")
+    return { kind: "settle", sessionId: session.id, check: { status: "failed" } };
+  return { kind: "settle", sessionId: session.id, check };
 }
 
 export const stripeDefinition: GatewayDefinition<z.output<typeof stripeConfig>> = {
