@@ -78,8 +78,15 @@ export function isMalformedBody(error: unknown): boolean {
   return false;
 }
 
-/** Quoted values in a driver's message (`invalid input syntax for type uuid: "…"`) may be the user's input. */
-const redactQuoted = (message: string) => message.replace(/"[^"]*"/g, '"…"');
+/**
+ * Quoted values in a driver's message (`invalid input syntax for type uuid: "…"`) may be the user's input, and an
+ * SMTP server's refusal names the recipient (`550 <ada@example.com>: no such user`).
+ */
+const redactQuoted = (message: string) => message.replace(/"[^"]*"/g, '"…"').replace(EMAIL_ADDRESS, "[address]");
+const EMAIL_ADDRESS = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+/** An error's cause chain on one line, without its stack (for recurring lines such as a mail's retry). */
+export const describeErrorBriefly = (error: unknown): string => describeError(error).split("\n")[0]!;
 
 /**
  * One line, safe for the log: the error's kind, SQLSTATE and message, with any query's parameters left out (a

@@ -18,6 +18,8 @@ import {
   SENT_MAIL_KEPT_MS,
 } from "./mail-outbox.server";
 import { smtpMailer } from "./mail.server";
+// The check the browser tests' server log must pass (scripts/checks/check-server-log.mjs).
+import { findLeaks } from "../../scripts/checks/log-leaks.mjs";
 
 const message = (to: string) => ({ to, subject: `Booking for ${to}`, text: "Hello", html: "<p>Hello</p>" });
 
@@ -176,5 +178,30 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     const [row] = await database.db.select().from(outboxMails).where(eq(outboxMails.recipient, "bounce@example.com"));
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 mailbox unavailable" });
     expect(lines.join("\n")).toContain("GIVEN UP");
+  });
+
+  it("logs a retry and a give-up by the Message-ID's local part, never an address: the server-log check passes them", async () => {
+    await queueMail(database.db, message("retry-me@example.com"));
+    const [queued] = await database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.recipient, "retry-me@example.com"));
+    // An SMTP refusal names the recipient; so does a Message-ID's `<uuid@host>` shape, to the check.
+    const failing = { send: async () => Promise.reject(new Error("550 5.1.1 <retry-me@example.com>: no such user")) };
+    const lines: string[] = [];
+    expect(await deliverQueuedMail(database.db, { mailer: failing, log: (line) => lines.push(line) })).toMatchObject({
+      retried: 1,
+    });
+    await database.db
+      .update(outboxMails)
+      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
+      .where(eq(outboxMails.id, queued!.id));
+    await deliverQueuedMail(database.db, { mailer: failing, log: (line) => lines.push(line) });
+    const log = lines.join("\n");
+    expect(log).toContain(`attempt 1 of ${queued!.messageId.replace(/^<|>$/g, "").split("@")[0]} failed`);
+    expect(log).toContain("GIVEN UP");
+    expect(findLeaks(log)).toEqual([]);
+    // The same lines with the whole Message-ID, as they were written before, fail the check.
+    expect(findLeaks(log.replace("attempt 1 of ", `attempt 1 of ${queued!.messageId} `))).not.toEqual([]);
   });
 });

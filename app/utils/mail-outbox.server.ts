@@ -11,6 +11,7 @@ import { outboxMails } from "#db/schema";
 import type { Database, Executor } from "./db.server";
 import { getEnv } from "./env.server";
 import { getMailer, type MailMessage, type Mailer } from "./mail.server";
+import { describeErrorBriefly } from "./errors.server";
 
 /** A claimed message is skipped by other workers this long (longer than the SMTP time-outs of one attempt). */
 const CLAIM_MS = 2 * 60_000;
@@ -95,6 +96,7 @@ export async function deliverQueuedMail(
       report.sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      const reasonForLog = describeErrorBriefly(error);
       const givenUp = row.attempts >= MAX_ATTEMPTS;
       await db
         .update(outboxMails)
@@ -107,17 +109,23 @@ export async function deliverQueuedMail(
         .where(eq(outboxMails.id, row.id));
       if (givenUp) {
         report.failed++;
-        log(`[mail] GIVEN UP after ${row.attempts} attempts: ${row.messageId} "${row.subject}": ${reason}`);
+        log(`[mail] GIVEN UP after ${row.attempts} attempts: ${messageIdForLog(row.messageId)}: ${reasonForLog}`);
       } else {
         report.retried++;
         log(
-          `[mail] attempt ${row.attempts} of ${row.messageId} failed (${reason}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`,
+          `[mail] attempt ${row.attempts} of ${messageIdForLog(row.messageId)} failed (${reasonForLog}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`,
         );
       }
     }
   }
   return report;
 }
+
+/**
+ * A Message-ID as the log names it: its local part (a UUID), which finds the row. The whole `<uuid@host>` reads as an
+ * e-mail address to the log check, and the host says nothing the row does not.
+ */
+export const messageIdForLog = (messageId: string) => messageId.replace(/^<|>$/g, "").split("@")[0]!;
 
 /** How long a delivered mail is kept (for a person checking what went out); its body holds links and addresses. */
 export const SENT_MAIL_KEPT_MS = 7 * 24 * 3_600_000;
@@ -172,7 +180,8 @@ export function startMailWorker(
         if (report.sent === 20) again = true;
       } while (again && !stopped);
     } catch (error) {
-      log(`[mail] delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      // A failed query's message lists its parameters (addresses, names): the log gets the SQL only.
+      log(`[mail] delivery pass failed: ${describeErrorBriefly(error)}`);
     } finally {
       running = false;
     }
