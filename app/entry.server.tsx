@@ -3,7 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
 import { finishedDocument } from "~/utils/document-stream.server";
-import { isPrivateRoute, PRIVATE_PAGE, RETRY_AFTER_SECONDS } from "~/utils/responses.server";
+import { isPrivateRoute, pageHeadersOf, PRIVATE_PAGE, RETRY_AFTER_SECONDS } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";
 
 export const streamTimeout = 5_000;
@@ -16,8 +16,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
-  // A document keeps only the cookies of what its actions and loaders answered (routes here export no `headers`):
-  // a refused post's Retry-After (429) is carried over from them, and the 503 page says when to come back.
+  // Routes here export no `headers`: a document keeps the cookies its actions and loaders set, a refused post's
+  // Retry-After (429) is carried over from them, and the 503 page says when to come back.
   const { actionHeaders, loaderHeaders } = remixContext.staticHandlerContext;
   const retryAfter = [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]
     .find((headers) => headers.has("Retry-After"))
@@ -25,6 +25,8 @@ export default function handleRequest(
   if (retryAfter && responseStatusCode >= 400) responseHeaders.set("Retry-After", retryAfter);
   if (responseStatusCode === 503 && !responseHeaders.has("Retry-After"))
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  // What the page's own loader or action set for it (pageHeadersOf), then the private pages' rule over it.
+  for (const [name, value] of pageHeadersOf(remixContext.staticHandlerContext)) responseHeaders.set(name, value);
   if (remixContext.staticHandlerContext.matches.some((match) => isPrivateRoute(match.route.id)))
     responseHeaders.set("Cache-Control", PRIVATE_PAGE);
 

@@ -39,3 +39,32 @@ const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 export const isPrivateRoute = (routeId: string) => PRIVATE_ROUTES.has(routeId);
+
+/**
+ * The headers a page's loader or action sets for the page itself (find-my-booking's one-time link: no-store and no
+ * Referer), which its document carries. Remix applies them to a data request's answer, but to a document only through a
+ * route's `headers` export, which a route could forget: entry.server.tsx copies them for every route instead.
+ */
+export const PAGE_HEADER_NAMES = ["Cache-Control", "Referrer-Policy", "Vary"] as const;
+
+type HeadersByRoute = Record<string, Headers>;
+
+/** The page headers of a document: for each name, the deepest matched route's, its action's before its loader's. */
+export function pageHeadersOf(context: {
+  matches: Array<{ route: { id: string } }>;
+  loaderHeaders: HeadersByRoute;
+  actionHeaders: HeadersByRoute;
+}): Headers {
+  const headers = new Headers();
+  const deepestFirst = [...context.matches].reverse();
+  for (const name of PAGE_HEADER_NAMES) {
+    for (const { route } of deepestFirst) {
+      const value = context.actionHeaders[route.id]?.get(name) ?? context.loaderHeaders[route.id]?.get(name);
+      if (value) {
+        headers.set(name, value);
+        break;
+      }
+    }
+  }
+  return headers;
+}

@@ -66,7 +66,9 @@ for (const language of ["en", "fr"] as const) {
 
     const link = new URL(await latestLink(email, "find-booking/open"));
     link.searchParams.set("lng", language);
-    await page.goto(`${link.pathname}${link.search}`);
+    const opened = await page.goto(`${link.pathname}${link.search}`);
+    // The one-time link's page is stored nowhere and sends no Referer onward (its address holds the token).
+    expect(opened?.headers()).toMatchObject({ "cache-control": "private, no-store", "referrer-policy": "no-referrer" });
     await whenReady(page);
     await expect(page.getByRole("heading", { level: 1, name: b.find.openTitle })).toBeVisible();
     await expectAccessible(page);
