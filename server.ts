@@ -32,6 +32,7 @@ import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
 import { startMailWorker } from "~/utils/mail-outbox.server";
+import { refundsAnswered } from "~/models/payments/payments.server";
 import { startDatabase } from "./server/start-database";
 
 const startedAt = performance.now();
@@ -231,6 +232,8 @@ async function shutDown(signal: string) {
   stopMaintenance();
   stopMailWorker();
   server.close(async () => {
+    // Refunds asked after their answers were sent get theirs before the database goes (the forced stop bounds it).
+    await refundsAnswered();
     await database.close().catch((error: unknown) => logError("server", error, "closing the database"));
     log("stopped");
     process.exit(0);

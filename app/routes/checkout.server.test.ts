@@ -16,7 +16,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId/route";
 import { loader as confirmationLoader } from "./confirmation.$attemptId";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
-import { refundOwedPayments, refundPayment } from "~/models/payments/payments.server";
+import { refundOwedPayments, refundPayment, refundsAnswered } from "~/models/payments/payments.server";
 import { action as webhookAction } from "./webhooks.$gateway";
 import { action as bookingsAction } from "./bookings/route";
 import { findOwnBooking } from "~/models/booking/booking-view.server";
@@ -44,6 +44,7 @@ const standIns = await vi.hoisted(async () => {
     capturePayPalOrder(id: string): void;
     refunds: Map<string, { id: string; amount: unknown }>;
     outage: { refunds: boolean };
+    held: { refunds: Promise<void> | null };
     close(): Promise<void>;
   };
 });
@@ -712,8 +713,20 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const booking = await paidWithCancellationOption();
     const refundsBefore = standIns.refunds.size;
     const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;
-    const result = await cancelAsDriver(booking.id, booking.driverId);
-    expect(statusOf(result)).toBe(302);
+    // Stripe holds its answer: the cancellation answers all the same, the refund on record and on its way.
+    let answerRefunds = () => {};
+    standIns.held.refunds = new Promise<void>((resolve) => (answerRefunds = resolve));
+    let result: Awaited<ReturnType<typeof cancelAsDriver>>;
+    try {
+      result = await cancelAsDriver(booking.id, booking.driverId);
+      expect(statusOf(result)).toBe(302);
+      expect(await paymentOf(booking.id)).toMatchObject({ status: "captured", refundReason: "cancelled" });
+      expect(standIns.refunds.size).toBe(refundsBefore);
+    } finally {
+      standIns.held.refunds = null;
+      answerRefunds();
+    }
+    await refundsAnswered();
     const [cancelled] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
     expect(cancelled).toMatchObject({ status: "cancelled", cancelRequest: false });
     expect(standIns.refunds.size).toBe(refundsBefore + 1);
@@ -767,6 +780,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     standIns.outage.refunds = true;
     try {
       expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
+      await refundsAnswered();
     } finally {
       standIns.outage.refunds = false;
     }

@@ -65,6 +65,11 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
   const refunds = new Map();
   /** While set, refund requests answer 500 (a gateway outage: the storefront must retry later). */
   const outage = { refunds: false };
+  /**
+   * While `refunds` holds a promise, refund requests wait for it (a gateway that takes its time to answer).
+   * @type {{ refunds: Promise<void> | null }}
+   */
+  const held = { refunds: null };
   let origin = "";
 
   const json = (response, status, value) => {
@@ -142,6 +147,7 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       return json(response, 200, session);
     }
     if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      if (held.refunds) await held.refunds;
       if (outage.refunds) return json(response, 500, { error: { type: "api_error", message: "stand-in outage" } });
       const params = parseStripeForm(body);
       const key = request.headers["idempotency-key"] ?? id("key");
@@ -282,6 +288,7 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       return json(response, 200, order.view());
     }
     if (request.method === "POST" && (match = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname))) {
+      if (held.refunds) await held.refunds;
       if (outage.refunds) return json(response, 500, { name: "INTERNAL_SERVER_ERROR" });
       const key = request.headers["paypal-request-id"] ?? id("key");
       if (refunds.has(key)) return json(response, 201, refunds.get(key));
@@ -353,6 +360,7 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
     },
     refunds,
     outage,
+    held,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -35,7 +35,7 @@ import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { isUuid } from "~/domain/ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
-import { capturedTotal, oweCancelledBookingPayments, refundPayment } from "~/models/payments/payments.server";
+import { capturedTotal, oweCancelledBookingPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { sqlState } from "~/utils/errors.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
@@ -387,8 +387,8 @@ export async function applyBookingAction(
     await queueNotificationEmails(tx, notificationIds, origin);
     return { outcome: { done, cancelled, refused: requested - rows.length, carTaken }, refundIds };
   });
-  // Once the cancellations are committed: a refund that fails now stays owed and the retry job tries again.
-  for (const id of refundIds) await refundPayment(db, id, origin);
+  // Once the cancellations are committed, and after the answer: a refund that fails stays owed for the retry job.
+  if (refundIds.length) void refundAfterAnswer(db, refundIds, origin);
   return outcome;
 }
 
