@@ -29,7 +29,9 @@ export default defineConfig({
     // `npm test` (scripts/checks/run-tests.mjs) also keeps the counts, for the documentation's figures.
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : []),
   ],
-  use: { baseURL, trace: "retain-on-failure", locale: "en-US" },
+  // A trace records every frame, a fifth of a run's CPU: it is taken when a failed test is tried again (CI retries
+  // once). To trace every failure locally: `npx playwright test --trace retain-on-failure`.
+  use: { baseURL, trace: "on-first-retry", locale: "en-US" },
   projects: [
     // A check that means something in one of the two runs only is tagged for it, and the other run leaves it out.
     { name: "js-on", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
