@@ -39,6 +39,11 @@ export interface DatabaseOptions {
   /** PGlite: start from this dumped data folder (`dumpDataDir`) instead of an empty database (tests). */
   pgliteSnapshot?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a request may wait for one of the pool's connections when all are busy (a burst of
+   * drivers), apart from the time opening one takes (0 = wait forever).
+   */
+  poolWaitMs?: number;
   /** PostgreSQL: give up opening a connection after this long (0 = wait forever). */
   connectTimeoutMs?: number;
   /** PostgreSQL: cancel a statement after this long, and stop waiting for an answer a little later (0 = never). */
@@ -85,6 +90,97 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
   };
 }
 
+/** What a request that waited its whole turn for a connection is told (errors.server.ts reads it as a 503). */
+export const POOL_WAIT_EXCEEDED = "timeout exceeded when waiting for a pooled connection";
+
+/**
+ * The pool's connections handed out at once, and the requests waiting for one, first come first served. node-postgres
+ * has one time-out for both waiting in its queue and opening a connection: a burst of drivers waited 5 s, the time a
+ * silent database is given, and was told the site was down while PostgreSQL was healthy. Here a request waits its turn
+ * as long as `poolWaitMs`, and only opening a connection is bounded by the connect time-out.
+ */
+export class ConnectionQueue {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  /** Resolves with the slot's release (safe to call twice) once a slot is free, or fails after `waitMs`. */
+  acquire(waitMs: number): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      let released = false;
+      const grant = () => {
+        clearTimeout(timer);
+        resolve(() => {
+          if (released) return;
+          released = true;
+          const next = this.waiting.shift();
+          if (next) next();
+          else this.free++;
+        });
+      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      if (this.free > 0) {
+        this.free--;
+        grant();
+        return;
+      }
+      this.waiting.push(grant);
+      if (waitMs > 0)
+        timer = setTimeout(() => {
+          const index = this.waiting.indexOf(grant);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(new Error(POOL_WAIT_EXCEEDED));
+        }, waitMs);
+    });
+  }
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client?: pg.PoolClient,
+  done?: (release?: Error | boolean) => void,
+) => void;
+
+/** A pg.Pool whose `connect` (and so `query`) first waits its turn in a ConnectionQueue as large as the pool. */
+class QueuedPool extends pg.Pool {
+  constructor(
+    private readonly queue: ConnectionQueue,
+    private readonly waitMs: number,
+    config: pg.PoolConfig,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const connected = this.queue.acquire(this.waitMs).then(async (releaseSlot) => {
+      let client: pg.PoolClient;
+      try {
+        client = await super.connect();
+      } catch (error) {
+        releaseSlot();
+        throw error;
+      }
+      // node-postgres gives each checkout a fresh `release`: the slot goes back with the connection.
+      const release = client.release.bind(client);
+      client.release = (error?: Error | boolean) => {
+        releaseSlot();
+        return release(error);
+      };
+      return client;
+    });
+    if (!callback) return connected;
+    connected.then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error),
+    );
+  }
+}
+
 /** Settings of every PostgreSQL session the app opens (see openPostgres). */
 const POSTGRES_SESSION_OPTIONS = "-c jit=off";
 
@@ -95,9 +191,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // custom plans cost 2 ms of planning per page. A statement whose best plan does depend on the place is sent
   // unnamed, and so planned for each run: named, PostgreSQL switched one to a generic plan that read every car of
   // a place's suppliers (5x the CPU at 100k cars, decision 022).
-  const pool = new pg.Pool({
+  const poolSize = options.poolSize ?? 10;
+  const pool = new QueuedPool(new ConnectionQueue(poolSize), options.poolWaitMs ?? 30_000, {
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max: poolSize,
     options: POSTGRES_SESSION_OPTIONS,
     ...requestTimeouts(options),
   });
@@ -142,11 +239,21 @@ export async function pingDatabase(db: Database): Promise<void> {
 
 /** The environment's database settings, as `openDatabase` takes them. */
 export function databaseOptionsFromEnv(
-  env: Pick<Env, "DATABASE_URL" | "PGLITE_DIR" | "DB_CONNECT_TIMEOUT_MS" | "DB_STATEMENT_TIMEOUT_MS">,
+  env: Pick<
+    Env,
+    | "DATABASE_URL"
+    | "PGLITE_DIR"
+    | "DB_POOL_SIZE"
+    | "DB_POOL_WAIT_MS"
+    | "DB_CONNECT_TIMEOUT_MS"
+    | "DB_STATEMENT_TIMEOUT_MS"
+  >,
 ): DatabaseOptions {
   return {
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    poolSize: env.DB_POOL_SIZE,
+    poolWaitMs: env.DB_POOL_WAIT_MS,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
   };

@@ -135,6 +135,9 @@ const envSchema = z
     RECAPTCHA_SECRET_KEY: z.string().default(""),
     RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    /** PostgreSQL: connections per app instance, and how long a request waits for one when all are busy (0 = no limit). */
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** PostgreSQL: how long opening a connection may take, and one statement of a request (0 = no limit). */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

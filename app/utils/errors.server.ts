@@ -35,6 +35,7 @@ const UNAVAILABLE_CODES =
 const UNAVAILABLE_MESSAGES = [
   "Query read timeout",
   "timeout exceeded when trying to connect",
+  "timeout exceeded when waiting for a pooled connection",
   "timeout expired",
   "Connection terminated",
   "Client has encountered a connection error",
