@@ -32,7 +32,7 @@ import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
 import { startMailWorker } from "~/utils/mail-outbox.server";
-import { refundsAnswered } from "~/models/payments/payments.server";
+import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { startDatabase } from "./server/start-database";
 
 const startedAt = performance.now();
@@ -232,8 +232,8 @@ async function shutDown(signal: string) {
   stopMaintenance();
   stopMailWorker();
   server.close(async () => {
-    // Refunds asked after their answers were sent get theirs before the database goes (the forced stop bounds it).
-    await refundsAnswered();
+    // Work started after its request's answer (refunds, find-my-booking's mail) ends before the database goes.
+    await workAfterAnswerDone();
     await database.close().catch((error: unknown) => logError("server", error, "closing the database"));
     log("stopped");
     process.exit(0);

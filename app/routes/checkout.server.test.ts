@@ -16,7 +16,8 @@ import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { action as sessionAction, loader as sessionLoader } from "./checkout-session.$sessionId/route";
 import { loader as confirmationLoader } from "./confirmation.$attemptId";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
-import { refundOwedPayments, refundPayment, refundsAnswered } from "~/models/payments/payments.server";
+import { refundOwedPayments, refundPayment } from "~/models/payments/payments.server";
+import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { action as webhookAction } from "./webhooks.$gateway";
 import { action as bookingsAction } from "./bookings/route";
 import { findOwnBooking } from "~/models/booking/booking-view.server";
@@ -726,7 +727,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       standIns.held.refunds = null;
       answerRefunds();
     }
-    await refundsAnswered();
+    await workAfterAnswerDone();
     const [cancelled] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
     expect(cancelled).toMatchObject({ status: "cancelled", cancelRequest: false });
     expect(standIns.refunds.size).toBe(refundsBefore + 1);
@@ -780,7 +781,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     standIns.outage.refunds = true;
     try {
       expect(statusOf(await cancelAsDriver(booking.id, booking.driverId))).toBe(302);
-      await refundsAnswered();
+      await workAfterAnswerDone();
     } finally {
       standIns.outage.refunds = false;
     }

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { formPost, readOutbox, routeArgs, useAppDatabase } from "../../tests/support/app-test";
+import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { bookingReference } from "~/models/booking/booking";
 import { loader as bookingLoader } from "./booking";
 import { loader as amendLoader } from "./booking_.amend/route";
@@ -35,8 +36,12 @@ async function run(work: () => Promise<unknown>): Promise<{ status: number; head
   }
 }
 
-const find = (fields: Record<string, string>, clientIp = "192.0.2.30") =>
-  run(() => findAction(routeArgs(formPost(`${ORIGIN}/find-booking`, fields), clientIp)));
+/** Posts the form; the lookup and the mail happen after the answer, so this waits for them too. */
+async function find(fields: Record<string, string>, clientIp = "192.0.2.30") {
+  const answer = await run(() => findAction(routeArgs(formPost(`${ORIGIN}/find-booking`, fields), clientIp)));
+  await workAfterAnswerDone();
+  return answer;
+}
 /** The distinct booking links the mails carry (each mail has it in its text and its HTML). */
 const linksIn = (mails: string[]) => [
   ...new Set(

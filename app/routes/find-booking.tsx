@@ -11,7 +11,7 @@ import { mailBookingLinks } from "~/models/booking/booking-finder.server";
 import { findBookingSchema } from "~/models/booking/find-booking";
 import { getVisitor } from "~/models/account/visitor.server";
 import { getDb } from "~/utils/db.server";
-import { logError } from "~/utils/errors.server";
+import { afterAnswer } from "~/utils/after-answer.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -38,13 +38,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [RATE_LIMITS.findBookingPerAddress, submission.value.email.toLowerCase()],
   ]);
   if (refused) return replyRateLimited(submission, refused);
-  try {
-    await mailBookingLinks(await getDb(), submission.value, publicOrigin(request));
-  } catch (error) {
-    logError("find-booking", error);
-    return data(submission.reply({ formErrors: ["errors.generic"] }), { status: 500 });
-  }
-  // The same answer whether or not a booking matched: the page never tells who booked what.
+  // The same answer whether or not a booking matched, and as soon: the lookup, the token and the mail happen after
+  // it, so neither the page nor its timing tells who booked what.
+  void afterAnswer("find-booking", "mailing a booking link", async () =>
+    mailBookingLinks(await getDb(), submission.value, publicOrigin(request)),
+  );
   return redirectWithToast("/find-booking", { type: "success", messageKey: "success.bookingLinkSent" });
 }
 

@@ -44,7 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a burst on a small pool (Postgr
         Array.from({ length: 20 }, (_, index) =>
           handle.db.transaction(async (tx) => {
             await tx.execute(sql`select pg_sleep(0.3)`);
-            return (await tx.execute(sql`select ${index}::int as n`)).rows[0];
+            return tx.execute(sql`select ${index}::int as n`);
           }),
         ),
       );

@@ -12,6 +12,7 @@ import type { PaymentStatus } from "~/domain/enums";
 import type { Currency, PaymentGateway as GatewayName } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { logError } from "~/utils/errors.server";
+import { afterAnswer } from "~/utils/after-answer.server";
 import { getPaymentGateway, type PaymentAttempt, type PaymentCheck } from "~/models/payments/gateways/gateway.server";
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { queueRefundMail } from "~/models/booking/booking-mails.server";
@@ -258,35 +259,15 @@ export async function refundPayment(
   }
 }
 
-declare global {
-  // One set per process: server.ts (its own bundle) waits on what the app's bundle started.
-  var __rentacarRefundsInFlight: Set<Promise<void>> | undefined;
-}
-const refundsInFlight = (globalThis.__rentacarRefundsInFlight ??= new Set<Promise<void>>());
-
 /**
  * Asks the gateway for refunds already on record, after the request has answered: a slow or unreachable gateway never
  * holds a driver's page (its SDK's two tries can take half a minute), and the page says the refund is on its way.
  * Should this instance stop first, the retry job (server/maintenance.ts) refunds what is still owed.
  */
 export function refundAfterAnswer(db: Database, paymentIds: string[], origin: string): Promise<void> {
-  const work = (async () => {
-    for (const id of paymentIds) {
-      try {
-        await refundPayment(db, id, origin);
-      } catch (error) {
-        logError("payments", error, `refund of payment ${id} after the answer`);
-      }
-    }
-  })();
-  refundsInFlight.add(work);
-  void work.finally(() => refundsInFlight.delete(work));
-  return work;
-}
-
-/** Resolves once every refund started by `refundAfterAnswer` has had its answer (a graceful stop, tests). */
-export async function refundsAnswered(): Promise<void> {
-  await Promise.all([...refundsInFlight]);
+  return afterAnswer("payments", `refunds ${paymentIds.join(", ")} after the answer`, async () => {
+    for (const id of paymentIds) await refundPayment(db, id, origin);
+  });
 }
 
 /** What a booking's captured payments (not already owed back) add up to, in display minor units. */
