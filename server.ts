@@ -106,6 +106,13 @@ app.use((req: Request, res: Response, next: NextFunction) => {
       payment: embedOrigins,
     }),
   );
+  // A page may send a stricter Referrer-Policy of its own (find-my-booking's one-time link: no-referrer). Remix
+  // appends a page's headers to these, which would send both: the page's replaces the default instead.
+  const append = res.append.bind(res);
+  res.append = ((field: string, value?: string | string[]) =>
+    field.toLowerCase() === "referrer-policy" && value !== undefined
+      ? res.set(field, value)
+      : append(field, value)) as typeof res.append;
   next();
 });
 

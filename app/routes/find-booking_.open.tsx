@@ -27,9 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, translations } = await routeTranslations(language, "bookings");
   const check = await checkToken(await getDb(), token, "bookingAccess");
   const reference = check.status === "valid" && check.bookingId ? bookingReference(check.bookingId) : null;
+  // The address holds the token: no other site is told it (Referer). `same-origin`, not `no-referrer`: with the latter
+  // a browser without JavaScript posts the page's form with `Origin: null`, which the cross-site check refuses.
   return data(
     { title: t("find.openTitle"), token: reference ? token : null, reference, translations },
-    { headers: { "Cache-Control": PRIVATE_PAGE, "Referrer-Policy": "no-referrer" } },
+    { headers: { "Cache-Control": PRIVATE_PAGE, "Referrer-Policy": "same-origin" } },
   );
 }
 

@@ -67,8 +67,8 @@ for (const language of ["en", "fr"] as const) {
     const link = new URL(await latestLink(email, "find-booking/open"));
     link.searchParams.set("lng", language);
     const opened = await page.goto(`${link.pathname}${link.search}`);
-    // The one-time link's page is stored nowhere and sends no Referer onward (its address holds the token).
-    expect(opened?.headers()).toMatchObject({ "cache-control": "private, no-store", "referrer-policy": "no-referrer" });
+    // The one-time link's page is stored nowhere and tells no other site its address (which holds the token).
+    expect(opened?.headers()).toMatchObject({ "cache-control": "private, no-store", "referrer-policy": "same-origin" });
     await whenReady(page);
     await expect(page.getByRole("heading", { level: 1, name: b.find.openTitle })).toBeVisible();
     await expectAccessible(page);
