@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ConnectionQueue, openDatabase, POOL_WAIT_EXCEEDED } from "./db.server";
-import { isDatabaseUnavailable } from "./errors.server";
+import { ConnectionQueue, openDatabase } from "./db.server";
+import { isDatabaseUnavailable, POOL_WAIT_EXCEEDED } from "./errors.server";
 
 describe("the connection queue", () => {
   it("hands slots out first come, first served, and a released slot to the next in line", async () => {

@@ -12,7 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "#db/schema";
 import { getEnv, type Env } from "./env.server";
-import { logError } from "./errors.server";
+import { logError, POOL_WAIT_EXCEEDED } from "./errors.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,9 +89,6 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
     close: () => client.close(),
   };
 }
-
-/** What a request that waited its whole turn for a connection is told (errors.server.ts reads it as a 503). */
-export const POOL_WAIT_EXCEEDED = "timeout exceeded when waiting for a pooled connection";
 
 /**
  * The pool's connections handed out at once, and the requests waiting for one, first come first served. node-postgres

@@ -32,10 +32,13 @@ export function sqlState(error: unknown): string | undefined {
 // (57014), no connection slot left (53300); and what Node and node-postgres raise when the server does not answer.
 const UNAVAILABLE_CODES =
   /^(08...|57P0[123]|57014|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/;
+/** What a request that waited its whole turn for a pooled connection is told (db.server.ts's queue): a 503. */
+export const POOL_WAIT_EXCEEDED = "timeout exceeded when waiting for a pooled connection";
+
 const UNAVAILABLE_MESSAGES = [
   "Query read timeout",
   "timeout exceeded when trying to connect",
-  "timeout exceeded when waiting for a pooled connection",
+  POOL_WAIT_EXCEEDED,
   "timeout expired",
   "Connection terminated",
   "Client has encountered a connection error",
