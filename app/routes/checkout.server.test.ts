@@ -4,7 +4,7 @@
  */
 import { dataOf, headerOf, statusOf, type RouteResult } from "../../tests/support/route-results";
 import { readFileSync } from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
@@ -308,6 +308,44 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(released).toMatchObject({ status: "cancelled" });
     expect(released!.releasedAt).not.toBeNull();
     expect(await paymentOf(released!.id)).toMatchObject({ status: "failed", failureReason: "gateway" });
+  });
+
+  it("a checkout that fails after placing its hold gives the car back in the same request and ends the gateway's session", async () => {
+    link = { ...link, ...nextPeriod() };
+    const sessionsBefore = new Set(standIns.stripeSessions.keys());
+    // The step after the gateway answered (recording its session on the booking) finds no database connection.
+    const { db } = app.database;
+    let updates = 0;
+    const failingDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "update" && updates++ === 0) throw new Error("timeout exceeded when trying to connect");
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    setDatabase(Promise.resolve({ ...app.database, db: failingDb }));
+    let failed: unknown;
+    try {
+      await book({ paymentMode: "full", gateway: "stripe" });
+    } catch (error) {
+      failed = error;
+    } finally {
+      setDatabase(Promise.resolve(app.database));
+    }
+    expect(String(failed)).toMatch(/timeout exceeded/);
+    await workAfterAnswerDone();
+
+    const [sessionId] = [...standIns.stripeSessions.keys()].filter((id) => !sessionsBefore.has(id));
+    expect(standIns.stripeSessions.get(sessionId!)?.status).toBe("expired");
+    const [hold] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.carId, link.car!))
+      .orderBy(desc(schema.bookings.createdAt))
+      .limit(1);
+    expect(hold).toMatchObject({ status: "cancelled" });
+    expect(hold!.releasedAt).not.toBeNull();
+    // The car is free at once: the next driver books it.
+    await bookInstead();
   });
 
   it("answers a signed event that is not a checkout session (or malformed) without a 500, and changes nothing", async () => {

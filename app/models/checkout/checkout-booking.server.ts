@@ -5,7 +5,13 @@
  */
 import { freeCancellationDeadline } from "~/models/booking/cancellation-terms";
 import type { Message } from "~/domain/form-errors";
-import { type Currency, type Extra, type Language, type PaymentMode } from "~/domain/enums";
+import {
+  type Currency,
+  type Extra,
+  type Language,
+  type PaymentGateway as GatewayName,
+  type PaymentMode,
+} from "~/domain/enums";
 import type { DisplayPricing } from "~/utils/currency.server";
 import {
   configuredGatewayNames,
@@ -34,6 +40,7 @@ import { convertMinorUnits } from "~/domain/money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "~/models/pricing/pricing";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { logError } from "~/utils/errors.server";
+import { afterAnswer } from "~/utils/after-answer.server";
 
 export interface SignedInDriver {
   id: string;
@@ -232,9 +239,8 @@ export async function bookOffer(
         driverLicense: input.driverLicense,
       };
   const holdUntil = new Date(input.now.getTime() + getEnv().PAYMENT_HOLD_MINUTES * 60_000);
-  const gatewayDefinition = gatewayName ? GATEWAYS[gatewayName] : null;
   // A pay-later booking's id names its confirmation page; an online one's, its payment attempt.
-  const attemptId = newAttemptId(gatewayDefinition?.attemptPrefix ?? "bk");
+  const attemptId = newAttemptId(gatewayName ? GATEWAYS[gatewayName].attemptPrefix : "bk");
   const placed = await placeBooking(
     db,
     {
@@ -277,6 +283,40 @@ export async function bookOffer(
   if (!gatewayName)
     return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
 
+  // From here the car is held for this driver: whatever fails before the answer (a gateway, a database call that
+  // found no connection) gives it back in this request, so a driver told the booking failed leaves no hold behind.
+  const started: { payment: PaymentStart | null; taken: boolean } = { payment: null, taken: false };
+  try {
+    return await payForHold(db, input, { placed, attemptId, holdUntil, gatewayName, price }, started);
+  } catch (error) {
+    if (!started.taken)
+      await releaseFailedHold(
+        db,
+        { attemptId, bookingId: placed.bookingId, gatewayName },
+        started.payment,
+        input.origin,
+      );
+    throw error;
+  }
+}
+
+/** The online payment of a placed hold: started at its gateway, settled at once by a card form, or sent on. */
+async function payForHold(
+  db: Parameters<typeof placeBooking>[0],
+  input: Parameters<typeof bookOffer>[1],
+  hold: {
+    placed: { bookingId: string; driverId: string; chargeAmount: number };
+    attemptId: string;
+    holdUntil: Date;
+    gatewayName: GatewayName;
+    price: PriceBreakdown;
+  },
+  /** What has happened so far, for the caller to undo should this throw. */
+  started: { payment: PaymentStart | null; taken: boolean },
+): Promise<BookingOutcome> {
+  const { offer, values } = input;
+  const { placed, attemptId, holdUntil, gatewayName, price } = hold;
+  const gatewayDefinition = GATEWAYS[gatewayName];
   let start: PaymentStart;
   try {
     start = await getPaymentGateway(gatewayName).startPayment({
@@ -291,7 +331,7 @@ export async function bookOffer(
       expiresAt: holdUntil,
       origin: input.origin,
       embedded: values.embedded === "1",
-      card: gatewayDefinition?.cardInOurForm
+      card: gatewayDefinition.cardInOurForm
         ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
         : undefined,
     });
@@ -300,11 +340,14 @@ export async function bookOffer(
     await settlePayment(db, attemptId, { status: "failed" }, input.origin);
     return { kind: "problem", errors: { "": { key: "checkout:problems.paymentUnavailable" } } };
   }
+  started.payment = start;
   if (start.kind === "settled") {
     if (start.outcome === "declined") {
       await settlePayment(db, attemptId, { status: "failed" }, input.origin);
       return { kind: "problem", errors: { "": { key: "errors.paymentFailed" } } };
     }
+    // The card form's gateway took the money: from here the hold is the driver's booking, never released.
+    started.taken = true;
     const settled = await settlePayment(
       db,
       attemptId,
@@ -331,6 +374,40 @@ export async function bookOffer(
         publishableKey: start.publishableKey,
         scriptUrl: start.scriptUrl,
       };
+}
+
+/** Tries to give the car back twice before the answer; should both fail, the hold's expiry job frees it later. */
+const RELEASE_TRIES = 2;
+
+/**
+ * Gives back the car of a checkout that failed after its hold was placed, in the request that placed it, and ends
+ * the payment started at the gateway after the answer (so it cannot be completed for a car no longer held; were it
+ * paid anyway, the return page and the webhook refund it, as for any payment that finds its hold gone).
+ */
+async function releaseFailedHold(
+  db: Parameters<typeof placeBooking>[0],
+  hold: { attemptId: string; bookingId: string; gatewayName: GatewayName },
+  payment: PaymentStart | null,
+  origin: string,
+) {
+  for (let attempt = 1; attempt <= RELEASE_TRIES; attempt++) {
+    try {
+      await settlePayment(db, hold.attemptId, { status: "failed" }, origin);
+      break;
+    } catch (error) {
+      logError("checkout", error, `could not release the hold ${hold.bookingId} (try ${attempt} of ${RELEASE_TRIES})`);
+    }
+  }
+  if (payment && payment.kind !== "settled") {
+    const attempt = {
+      sessionId: payment.sessionId,
+      bookingId: hold.bookingId,
+      references: (payment.kind === "redirect" ? payment.references : undefined) ?? { sessionId: payment.sessionId },
+    };
+    void afterAnswer("checkout", `ends the payment of the released hold ${hold.bookingId}`, () =>
+      getPaymentGateway(hold.gatewayName).cancelPayment(attempt),
+    );
+  }
 }
 
 /** Spec §3 payment order description: the booking reference, the car's days and places. */
