@@ -32,6 +32,7 @@ import { bundleOf } from "~/utils/translator";
 import { useNonce } from "~/hooks/nonce";
 import { getToast } from "~/utils/toast.server";
 import { getVisitor, getVisitorPricing, type Visitor } from "~/models/account/visitor.server";
+import { databaseAwayDuring } from "~/utils/request-memo.server";
 import { logError } from "~/utils/errors.server";
 
 export const links: LinksFunction = () => [
@@ -42,22 +43,30 @@ export const links: LinksFunction = () => [
 /** The visitor, or a signed-out one when the database cannot be reached, so the error page still renders translated. */
 async function getVisitorOrGuest(request: Request, context: AppLoadContext): Promise<Visitor> {
   try {
-    return await getVisitor(request, context);
+    // When this request's action already found the database away, its 503 page answers without asking it again.
+    if (!databaseAwayDuring(context)) return await getVisitor(request, context);
   } catch (error) {
     logError("root", error, "could not look up the signed-in user");
-    const languageDecision = await detectLanguage(request, null, false);
-    return { user: null, language: languageDecision.language, languageDecision };
   }
+  const languageDecision = await detectLanguage(request, null, false);
+  return { user: null, language: languageDecision.language, languageDecision };
+}
+
+/** The visitor's display currency, or dollars at par when it cannot be looked up. */
+async function getPricingOrDefault(request: Request, context: AppLoadContext) {
+  try {
+    if (!databaseAwayDuring(context)) return await getVisitorPricing(request, context);
+  } catch (error) {
+    logError("root", error, "display currency");
+  }
+  return { currency: "USD" as const, rate: 1, ratesAsOf: null };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = getEnv();
   const visitor = await getVisitorOrGuest(request, context);
   const { toast, setCookie: clearToastCookie } = await getToast(request);
-  const pricing = await getVisitorPricing(request, context).catch((error: unknown) => {
-    logError("root", error, "display currency");
-    return { currency: "USD" as const, rate: 1, ratesAsOf: null };
-  });
+  const pricing = await getPricingOrDefault(request, context);
   const headers = new Headers();
   const languageCookie = await rememberLanguage(visitor.languageDecision);
   if (languageCookie) headers.append("Set-Cookie", languageCookie);

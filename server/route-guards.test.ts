@@ -1,6 +1,11 @@
 import type { ServerBuild } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { guardRoutes } from "./route-guards";
+import { setDatabase, type DatabaseHandle } from "~/utils/db.server";
+import { createTestDatabase } from "../tests/support/test-database";
+import { insertSupplier } from "../tests/support/fixtures";
+
+await vi.hoisted(async () => (await import("../tests/support/app-test")).configureOutbox("route-guards"));
 
 const request = new Request("http://localhost/search?pickup=tunis");
 const buildThrowing = (error: unknown) =>
@@ -67,5 +72,54 @@ describe("what loaders and actions throw, answered", () => {
       await module.action!({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1", requestScope: {} } }),
     ).toEqual({ ok: true });
     expect(typeof module.default).toBe("function");
+  });
+
+  it("once a loader or action of a request found the database away, its 503 page asks the database nothing more", async () => {
+    const { loader: rootLoader } = await import("~/root");
+    const { sessionCookieFor } = await import("../tests/support/app-test");
+    // A session on record (sessions live in the database), then the database goes away.
+    const database = await createTestDatabase("pglite");
+    setDatabase(Promise.resolve(database));
+    const cookie = await sessionCookieFor(await insertSupplier(database.db, "away-test"));
+    await database.destroy();
+    const signedIn = new Request("http://localhost/checkout", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    });
+    let asked = 0;
+    const away = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    setDatabase(
+      Promise.resolve({
+        get db(): never {
+          asked++;
+          throw away;
+        },
+      } as unknown as DatabaseHandle),
+    );
+    const rootArgs = (requestScope: object) => ({
+      request: signedIn,
+      params: {},
+      context: { cspNonce: "", clientIp: "127.0.0.1", requestScope },
+    });
+
+    // Unmarked, the root loader asks the database for the signed-in driver (and falls back to a guest).
+    await rootLoader(rootArgs({}));
+    expect(asked).toBeGreaterThan(0);
+
+    // The route's action found the database away: the root loader the error page needs asks it nothing.
+    const build = guardRoutes(buildThrowing(away), () => {});
+    const requestScope = {};
+    const loader = build.routes["routes/search"]!.module.loader!;
+    const answer = await Promise.resolve(
+      loader({ request, params: {}, context: { cspNonce: "", clientIp: "127.0.0.1", requestScope } }),
+    ).catch((thrown: unknown) => thrown);
+    expect((answer as Response).status).toBe(503);
+    const askedBefore = asked;
+    const rootData = await rootLoader(rootArgs(requestScope));
+    expect(asked).toBe(askedBefore);
+    expect((rootData as unknown as { data: { user: unknown; currency: string } }).data).toMatchObject({
+      user: null,
+      currency: "USD",
+    });
   });
 });

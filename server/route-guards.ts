@@ -6,9 +6,10 @@
  */
 import type { ServerBuild } from "@remix-run/node";
 import { describeError, isDatabaseUnavailable, isMalformedBody, isUnstorableInput } from "~/utils/errors.server";
+import { noteDatabaseAway, type RequestContext } from "~/utils/request-memo.server";
 import { badRequest, serviceUnavailable } from "~/utils/responses.server";
 
-type DataFunction = (args: { request: Request }) => unknown;
+type DataFunction = (args: { request: Request; context: Partial<RequestContext> }) => unknown;
 
 /** The Response `error` stands for, or null when it is not one of the expected failures. */
 export function answerFor(error: unknown): Response | null {
@@ -30,6 +31,9 @@ function guard(
     } catch (error) {
       const answer = answerFor(error);
       if (!answer) throw error;
+      // The error page this request now gets (the root loader's lookups) does not wait for the database again.
+      if (answer.status === 503 && args.context.requestScope)
+        noteDatabaseAway({ requestScope: args.context.requestScope });
       const { method, url } = args.request;
       log(
         `[${answer.status === 503 ? "database" : "input"}] ${method} ${new URL(url).pathname} (${kind} of ${routeId}) answered ${answer.status}: ${describeError(error).split("\n")[0]}`,

@@ -18,3 +18,16 @@ export function perRequest<T>(): (context: RequestContext, compute: () => Promis
     return value;
   };
 }
+
+// Requests whose loader or action found the database away (route guards mark them, server/route-guards.ts).
+const requestsWithDatabaseAway = new WeakSet<object>();
+
+/** Notes that this request found the database away: its error page then answers without asking it again. */
+export function noteDatabaseAway(context: RequestContext) {
+  requestsWithDatabaseAway.add(context.requestScope);
+}
+
+/** Whether a loader or action of this request already found the database away. */
+export function databaseAwayDuring(context: RequestContext): boolean {
+  return requestsWithDatabaseAway.has(context.requestScope);
+}
