@@ -162,6 +162,34 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     expect(sent).toHaveLength(1);
   });
 
+  it("a mail sent while the database is short of connections is recorded once one frees up, and never sent twice", async () => {
+    await queueMail(database.db, message("short-pool@example.com"));
+    const sent: string[] = [];
+    const mailer = { send: async (mail: { messageId: string }) => void sent.push(mail.messageId) };
+    // The claim gets a connection; the next two updates (recording the mail as sent) find none.
+    let updates = 0;
+    const shortOfConnections = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "update" && ++updates >= 2 && updates <= 3)
+          throw new Error("timeout exceeded when trying to connect");
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const lines: string[] = [];
+    expect(
+      await deliverQueuedMail(shortOfConnections, { mailer, retryMarkMs: [1, 1, 1], log: (line) => lines.push(line) }),
+    ).toMatchObject({ sent: 1, retried: 0 });
+    expect(lines).toHaveLength(2);
+    const [row] = await database.db
+      .select()
+      .from(outboxMails)
+      .where(eq(outboxMails.recipient, "short-pool@example.com"));
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    // Long after the claim would have lapsed, nothing goes again.
+    await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) });
+    expect(sent).toEqual([row!.messageId]);
+  });
+
   it("gives a mail up after MAX_ATTEMPTS failures, with its last error kept for a person", async () => {
     await queueMail(database.db, message("bounce@example.com"));
     const failing = { send: async () => Promise.reject(new Error("550 mailbox unavailable")) };

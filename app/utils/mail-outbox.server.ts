@@ -54,7 +54,14 @@ export interface DeliveryReport {
 /** Claims due messages and sends them once each; a failure is rescheduled with back-off, or given up at MAX_ATTEMPTS. */
 export async function deliverQueuedMail(
   db: Database,
-  options: { mailer?: Mailer; batch?: number; now?: Date; log?: (line: string) => void } = {},
+  options: {
+    mailer?: Mailer;
+    batch?: number;
+    now?: Date;
+    log?: (line: string) => void;
+    /** The waits between tries to record a sent mail (MARK_SENT_RETRY_MS; tests shorten them). */
+    retryMarkMs?: readonly number[];
+  } = {},
 ): Promise<DeliveryReport> {
   const { mailer = getMailer(), batch = 20, log = console.error } = options;
   const now = options.now ?? new Date();
@@ -78,12 +85,15 @@ export async function deliverQueuedMail(
     .returning();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   for (const row of claimed) {
+    let failure: unknown = null;
     try {
       await mailer.send({ ...(row.message as unknown as MailMessage), messageId: row.messageId });
-      await db
-        .update(outboxMails)
-        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(outboxMails.id, row.id));
+    } catch (error) {
+      failure = error;
+    }
+    if (failure === null) {
+      // Sent: recording it must not fail into "retry the send" (a mail delivered twice) for want of a connection.
+      await markSent(db, row.id, row.messageId, options.retryMarkMs ?? MARK_SENT_RETRY_MS, log);
       // SMTP answers again: what waits for its back-off after a failure is due now, not in up to half an hour.
       if (report.sent === 0) {
         await db
@@ -94,31 +104,66 @@ export async function deliverQueuedMail(
           );
       }
       report.sent++;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const reasonForLog = describeErrorBriefly(error);
-      const givenUp = row.attempts >= MAX_ATTEMPTS;
-      await db
-        .update(outboxMails)
-        .set({
-          status: givenUp ? "failed" : "queued",
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-          lockedUntil: null,
-          lastError: reason.slice(0, 500),
-        })
-        .where(eq(outboxMails.id, row.id));
-      if (givenUp) {
-        report.failed++;
-        log(`[mail] GIVEN UP after ${row.attempts} attempts: ${messageIdForLog(row.messageId)}: ${reasonForLog}`);
-      } else {
-        report.retried++;
-        log(
-          `[mail] attempt ${row.attempts} of ${messageIdForLog(row.messageId)} failed (${reasonForLog}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`,
-        );
-      }
+      continue;
+    }
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    const reasonForLog = describeErrorBriefly(failure);
+    const givenUp = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outboxMails)
+      .set({
+        status: givenUp ? "failed" : "queued",
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+        lockedUntil: null,
+        lastError: reason.slice(0, 500),
+      })
+      .where(eq(outboxMails.id, row.id));
+    if (givenUp) {
+      report.failed++;
+      log(`[mail] GIVEN UP after ${row.attempts} attempts: ${messageIdForLog(row.messageId)}: ${reasonForLog}`);
+    } else {
+      report.retried++;
+      log(
+        `[mail] attempt ${row.attempts} of ${messageIdForLog(row.messageId)} failed (${reasonForLog}); next in ${Math.round(retryDelayMs(row.attempts) / 1000)} s`,
+      );
     }
   }
   return report;
+}
+
+/**
+ * The waits between tries to record a mail as sent: about a minute in all, inside the claim (CLAIM_MS), so no other
+ * worker takes the row and sends it again while this one waits for a connection.
+ */
+export const MARK_SENT_RETRY_MS = [250, 1_000, 4_000, 15_000, 40_000] as const;
+
+/**
+ * Records a delivered mail as sent, trying again while the database is short of connections. Should every try
+ * fail, the claim lapses and the mail goes again under its Message-ID (at least once, as a killed worker does).
+ */
+async function markSent(
+  db: Database,
+  id: string,
+  messageId: string,
+  waits: readonly number[],
+  log: (line: string) => void,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db
+        .update(outboxMails)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(outboxMails.id, id));
+      return;
+    } catch (error) {
+      const wait = waits[attempt];
+      if (wait === undefined) throw error;
+      log(
+        `[mail] ${messageIdForLog(messageId)} sent, not yet recorded (${describeErrorBriefly(error)}); trying again in ${wait} ms`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /**
