@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../tests/support/test-database";
 import { Redis } from "ioredis";
+import { rateLimits } from "#db/schema";
 import {
+  keyOf,
   forgiveRateLimit,
   hitRateLimit,
   postgresRateLimits,
@@ -44,6 +46,19 @@ describe.each(testEngines)("rate limits on %s", (engine) => {
       at(6),
     );
     expect(second.remaining).toBe(1);
+  });
+
+  it("keeps no address or IP in clear in the table: a keyed hash of each subject", async () => {
+    await hitRateLimit(
+      postgresRateLimits(database.db),
+      { ...rule, name: "contact:sender" },
+      "Someone@Example.com",
+      at(0),
+    );
+    const keys = (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(1);
+    expect(keys.join("\n")).not.toMatch(/example\.com|someone|203\.0\.113/i);
+    expect(keys).toContain(keyOf({ ...rule, name: "contact:sender" }, "someone@example.com"));
   });
 
   it("starts a new window when the old one ended", async () => {
@@ -132,6 +147,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)("rate limits in Redis", () => {
     await forgiveRateLimit(store, account, "nobody@example.com");
     expect((await hitRateLimit(store, account, "nobody@example.com")).remaining).toBe(2);
     expect((await hitRateLimit(store, rule, "198.51.100.1")).remaining).toBe(2);
+  });
+
+  it("keeps no address or IP in clear in Redis: a keyed hash of each subject", async () => {
+    const account = { ...rule, name: "sign-up:address" };
+    await hitRateLimit(store, account, "Private.Person@example.com");
+    await hitRateLimit(store, rule, "203.0.113.99");
+    const keys = await redis.keys(`rentacar-test:${run}:*`);
+    expect(keys.join("\n")).not.toMatch(/example\.com|private|203\.0\.113/i);
+    expect(keys).toContain(`rentacar-test:${run}:${keyOf(account, "private.person@EXAMPLE.com")}`);
   });
 
   it("counts concurrent attempts exactly", async () => {

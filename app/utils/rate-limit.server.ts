@@ -6,6 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
+import { createHmac } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
@@ -41,7 +42,13 @@ export interface RateLimitStore {
   forgive(key: string, now: Date): Promise<void>;
 }
 
-const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+/**
+ * A counter's key: the rule's name and a keyed hash of its subject, never the subject itself. Subjects are e-mail
+ * addresses and IPs; Redis and the rate_limits table are read by people and tools that have no need of them, and
+ * the hash is keyed by the session secret so a list of addresses cannot be hashed to find who was counted.
+ */
+export const keyOf = (rule: RateLimitRule, subject: string) =>
+  `${rule.name}:${createHmac("sha256", getEnv().SESSION_SECRET).update(subject.toLowerCase()).digest("base64url").slice(0, 32)}`;
 const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 
 /** Counts one attempt for `subject` (an IP or an account) under `rule`. */
