@@ -161,14 +161,18 @@ const ERROR_PAGES = {
   404: { heading: "errors.notFound", hint: "errors.notFoundHint" },
   400: { heading: "errors.badRequestTitle", hint: "errors.badRequest" },
   503: { heading: "errors.unavailableTitle", hint: "errors.unavailable" },
+  // A 503 whose body is "Busy" (responses.server.ts `busy`): too many sign-ins at once, the database is fine.
+  busy: { heading: "errors.busyTitle", hint: "errors.busy" },
 } as const;
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const page =
-    status === 404 || status === 400 || status === 503
+  const busy = status === 503 && isRouteErrorResponse(error) && error.data === "Busy";
+  const page = busy
+    ? ERROR_PAGES.busy
+    : status === 404 || status === 400 || status === 503
       ? ERROR_PAGES[status]
       : { heading: "errors.generic", hint: "errors.unhandled" };
   return (

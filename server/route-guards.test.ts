@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
 import { guardRoutes } from "./route-guards";
+import { PASSWORD_CHECKS_BUSY } from "~/utils/errors.server";
 import { setDatabase, type DatabaseHandle } from "~/utils/db.server";
 import { createTestDatabase } from "../tests/support/test-database";
 import { insertSupplier } from "../tests/support/fixtures";
@@ -48,6 +49,15 @@ describe("what loaders and actions throw, answered", () => {
     expect(answer.headers.get("Retry-After")).toBe("30");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[database\] GET \/search \(loader of routes\/search\) answered 503/);
+  });
+
+  it("too many password checks waiting is a 503 that says 'busy' and to come back in seconds", async () => {
+    const lines: string[] = [];
+    const answer = (await answerOf(new Error(PASSWORD_CHECKS_BUSY), lines)) as Response;
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("Retry-After")).toBe("5");
+    expect(await answer.text()).toBe("Busy");
+    expect(lines[0]).toMatch(/^\[busy\] GET \/search/);
   });
 
   it("a body no form could send, or text PostgreSQL cannot store, is a 400", async () => {

@@ -5,9 +5,15 @@
  * Remix 2 has no middleware, so the build's route modules are wrapped once at start (decision 013).
  */
 import type { ServerBuild } from "@remix-run/node";
-import { describeError, isDatabaseUnavailable, isMalformedBody, isUnstorableInput } from "~/utils/errors.server";
+import {
+  describeError,
+  isBusy,
+  isDatabaseUnavailable,
+  isMalformedBody,
+  isUnstorableInput,
+} from "~/utils/errors.server";
 import { noteDatabaseAway, type RequestContext } from "~/utils/request-memo.server";
-import { badRequest, serviceUnavailable } from "~/utils/responses.server";
+import { badRequest, busy, serviceUnavailable } from "~/utils/responses.server";
 
 type DataFunction = (args: { request: Request; context: Partial<RequestContext> }) => unknown;
 
@@ -15,6 +21,7 @@ type DataFunction = (args: { request: Request; context: Partial<RequestContext> 
 export function answerFor(error: unknown): Response | null {
   if (error instanceof Response) return null;
   if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (isBusy(error)) return busy();
   if (isMalformedBody(error) || isUnstorableInput(error)) return badRequest();
   return null;
 }
@@ -32,11 +39,11 @@ function guard(
       const answer = answerFor(error);
       if (!answer) throw error;
       // The error page this request now gets (the root loader's lookups) does not wait for the database again.
-      if (answer.status === 503 && args.context.requestScope)
-        noteDatabaseAway({ requestScope: args.context.requestScope });
+      const databaseAway = answer.status === 503 && !isBusy(error);
+      if (databaseAway && args.context.requestScope) noteDatabaseAway({ requestScope: args.context.requestScope });
       const { method, url } = args.request;
       log(
-        `[${answer.status === 503 ? "database" : "input"}] ${method} ${new URL(url).pathname} (${kind} of ${routeId}) answered ${answer.status}: ${describeError(error).split("\n")[0]}`,
+        `[${databaseAway ? "database" : answer.status === 503 ? "busy" : "input"}] ${method} ${new URL(url).pathname} (${kind} of ${routeId}) answered ${answer.status}: ${describeError(error).split("\n")[0]}`,
       );
       throw answer;
     }

@@ -13,6 +13,7 @@ import pg from "pg";
 import * as schema from "#db/schema";
 import { getEnv, type Env } from "./env.server";
 import { logError, POOL_WAIT_EXCEEDED } from "./errors.server";
+import { SlotQueue } from "./slot-queue.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -96,42 +97,9 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
  * silent database is given, and was told the site was down while PostgreSQL was healthy. Here a request waits its turn
  * as long as `poolWaitMs`, and only opening a connection is bounded by the connect time-out.
  */
-export class ConnectionQueue {
-  private free: number;
-  private readonly waiting: Array<() => void> = [];
-
+export class ConnectionQueue extends SlotQueue {
   constructor(size: number) {
-    this.free = size;
-  }
-
-  /** Resolves with the slot's release (safe to call twice) once a slot is free, or fails after `waitMs`. */
-  acquire(waitMs: number): Promise<() => void> {
-    return new Promise((resolve, reject) => {
-      let released = false;
-      const grant = () => {
-        clearTimeout(timer);
-        resolve(() => {
-          if (released) return;
-          released = true;
-          const next = this.waiting.shift();
-          if (next) next();
-          else this.free++;
-        });
-      };
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      if (this.free > 0) {
-        this.free--;
-        grant();
-        return;
-      }
-      this.waiting.push(grant);
-      if (waitMs > 0)
-        timer = setTimeout(() => {
-          const index = this.waiting.indexOf(grant);
-          if (index >= 0) this.waiting.splice(index, 1);
-          reject(new Error(POOL_WAIT_EXCEEDED));
-        }, waitMs);
-    });
+    super(size, { timedOut: POOL_WAIT_EXCEEDED });
   }
 }
 

@@ -138,6 +138,9 @@ const envSchema = z
     /** PostgreSQL: connections per app instance, and how long a request waits for one when all are busy (0 = no limit). */
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /** Memory-hard password hashes (128 MiB each) run at once, and checks waiting past them (0 = sized to the machine). */
+    PASSWORD_HASHES_AT_ONCE: z.coerce.number().int().min(0).max(64).default(0),
+    PASSWORD_HASHES_WAITING: z.coerce.number().int().min(0).max(1000).default(0),
     /** PostgreSQL: how long opening a connection may take, and one statement of a request (0 = no limit). */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),

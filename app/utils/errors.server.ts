@@ -45,6 +45,14 @@ const UNAVAILABLE_MESSAGES = [
   "Client was closed and is not queryable",
 ];
 
+/** What a request is told when too many password checks already wait their turn (password.server.ts): a 503. */
+export const PASSWORD_CHECKS_BUSY = "too many password checks waiting";
+
+/** This instance is too busy with costly work (password hashes) to take this one now: 503, try again in seconds. */
+export function isBusy(error: unknown): boolean {
+  return [...causeChain(error)].some((link) => stringProperty(link, "message") === PASSWORD_CHECKS_BUSY);
+}
+
 /** The database did not answer, or refused to work: the request may succeed later (503), it is not a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of causeChain(error)) {

@@ -20,6 +20,20 @@ export function serviceUnavailable(): Response {
   });
 }
 
+/** How soon a visitor turned away as "busy" may try again: a queue of password checks is through in seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** The body that tells the error page this 503 is a busy instance, not a database away. */
+export const BUSY_BODY = "Busy";
+
+/** A 503 while this instance has more costly work (password checks) waiting than it takes: try again in seconds. */
+export function busy(): Response {
+  return new Response(BUSY_BODY, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+  });
+}
+
 /**
  * Cache-Control of a page with one person's data (bookings, a booking, receipts, .ics, notifications, settings,
  * payment status): never stored by a shared cache, nor kept by the browser for Back or another user of it.

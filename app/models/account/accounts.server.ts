@@ -72,7 +72,11 @@ export async function verifyCredentials(db: Executor, email: string, password: s
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email.trim()})`);
   if (!user || !user.passwordHash || user.role !== "user") {
-    decoyHash ??= hashPassword("decoy password that matches nothing");
+    // Refused as busy, the decoy is made again by the next sign-in rather than kept as a failure.
+    decoyHash ??= hashPassword("decoy password that matches nothing").catch((error: unknown) => {
+      decoyHash = undefined;
+      throw error;
+    });
     await verifyPassword(password, await decoyHash);
     return { ok: false, error: "errors.incorrectCredentials" };
   }
