@@ -24,7 +24,7 @@ import {
   requirePaymentGateway,
 } from "~/models/payments/gateways/gateway.server";
 import { isCrossSiteRequest, SAFE_METHODS, siteOrigins } from "./server/csrf";
-import { refuseBody } from "./server/form-body";
+import { closeAfterRefusal, refuseBody } from "./server/form-body";
 import { redactUrl } from "./server/redact";
 import { guardRoutes } from "./server/route-guards";
 import { buildAssets } from "./server/static-assets";
@@ -181,7 +181,6 @@ app.use((req: Request, res: Response, next: NextFunction) => {
 // Judged by its headers before a byte of the body is read: a form of the wrong type (415), of no declared length
 // (411) or over the limit (413) is refused at once and the connection closed, so the rest is never received.
 const bodyLimits = { formBytes: env.FORM_MAX_BYTES, uploadBytes: env.UPLOAD_MAX_BYTES };
-const LINGER_MS = 2000;
 app.use((req: Request, res: Response, next: NextFunction) => {
   const refusal = refuseBody(
     {
@@ -198,13 +197,7 @@ app.use((req: Request, res: Response, next: NextFunction) => {
     .status(refusal)
     .type("html")
     .send(refusalPage(refusal, req.get("cookie"), req.get("accept-language")));
-  // A lingering close, as nginx does: what the client is still sending is discarded (never buffered) for a moment,
-  // so its TCP stack does not reset the connection before it has read the answer; then the connection is cut.
-  // (Closing at once, with unread data waiting, makes the kernel send a reset that can destroy the answer.)
-  req.resume();
-  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
-  cut.unref();
-  req.once("end", () => clearTimeout(cut));
+  closeAfterRefusal(req);
 });
 
 app.all(

@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { refuseBody, type BodyHeaders } from "./form-body";
+import { closeAfterRefusal, LINGER, refuseBody, type BodyHeaders } from "./form-body";
 
 const limits = { formBytes: 64 * 1024, uploadBytes: 5 * 1024 * 1024 };
 const post = (
@@ -84,3 +86,58 @@ describe("refuseBody", () => {
     expect(refuseBody(request, limits)).toBe(expected);
   });
 });
+
+describe("closeAfterRefusal", () => {
+  /** A server that refuses every post with 413 and closes as the storefront does; what it read, and what came back. */
+  async function refuseUpload(limits: typeof LINGER) {
+    let read = 0;
+    const server = createServer((request, response) => {
+      request.on("data", (chunk: Buffer) => (read += chunk.length));
+      response.writeHead(413, { "Content-Type": "text/plain" }).end("too large");
+      closeAfterRefusal(request, limits);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const declared = 10 * 1024 * 1024;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      let received = "";
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      let sent = 0;
+      socket.on("connect", () => {
+        socket.write(
+          `POST /checkout HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${declared}\r\n\r\n`,
+        );
+        // Sends the whole 10 MB whatever the answer, as a flood does.
+        const pump = () => {
+          while (sent < declared && !socket.destroyed) {
+            sent += chunk.length;
+            if (!socket.write(chunk)) return void socket.once("drain", pump);
+          }
+        };
+        pump();
+      });
+      socket.on("data", (data) => (received += data.toString("utf8")));
+      socket.on("error", () => undefined);
+      socket.on("close", () => resolve(received));
+    });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return { read, answer, declared };
+  }
+
+  it("discards at most its byte budget of a refused body, then cuts the connection; the answer is out first", async () => {
+    const { read, answer, declared } = await refuseUpload({ ms: 60_000, bytes: 256 * 1024, atOnce: 8 });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    // The whole 10 MB would have been read (the time budget is a minute): the byte budget cut it (what the socket had
+    // already taken in comes on top: about a megabyte on loopback).
+    expect(read).toBeLessThan(declared / 4);
+  });
+
+  it("past the connections it may linger on at once, cuts at once", async () => {
+    const { read, declared } = await refuseUpload({ ms: 60_000, bytes: declared10(), atOnce: 0 });
+    expect(read).toBeLessThan(declared / 4);
+  });
+});
+
+/** A byte budget larger than the upload, so only the connections-at-once bound can stop the reading. */
+const declared10 = () => 20 * 1024 * 1024;
