@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { closeAfterRefusal, LINGER, refuseBody, type BodyHeaders } from "./form-body";
+import { closeAfterRefusal, type LINGER, refuseBody, type BodyHeaders } from "./form-body";
 
 const limits = { formBytes: 64 * 1024, uploadBytes: 5 * 1024 * 1024 };
 const post = (
