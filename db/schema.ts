@@ -396,6 +396,11 @@ export const bookings = pgTable(
     chargedAmount: integer("charged_amount"),
     /** The driver's licence file (in the uploads folder) given for this booking, when the supplier requires one. */
     driverLicense: text("driver_license"),
+    /**
+     * The birth date the driver gave at checkout, which the age rules and the young-driver fee were judged by (the
+     * desk checks it against the licence). Kept on the booking: a checkout never rewrites a profile's birth date.
+     */
+    driverBirthDate: date("driver_birth_date"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
      * The payment attempt's session, which names its return page (ours for the sandbox and PayPal, Stripe's for

@@ -3,7 +3,7 @@
  * checkout — the car must serve the new place and be free apart from this very booking — and written under the
  * same database guarantee: an amendment into another booking's period is refused (23P01) and changes nothing.
  */
-import { and, eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { additionalDrivers, bookings, notifications, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
@@ -32,8 +32,12 @@ export type AmendableBooking = NonNullable<Awaited<ReturnType<typeof findAmendab
 export async function findAmendable(db: Executor, viewer: Viewer, bookingId: string, now: Date) {
   if (!isUuid(bookingId)) return null;
   const [row] = await db
-    // With the driver's birth date: an amended period is priced for the driver's age then (young-driver fees).
-    .select({ ...getTableColumns(bookings), driverBirthDate: users.birthDate })
+    // With the driver's birth date: an amended period is priced for the driver's age then (young-driver fees). The
+    // booking's own, given at checkout; the profile's for bookings made before it was kept on the booking.
+    .select({
+      ...getTableColumns(bookings),
+      driverBirthDate: sql<string | null>`coalesce(${bookings.driverBirthDate}, ${users.birthDate})::text`,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))
     .where(and(eq(bookings.id, bookingId), viewerScope(viewer)));

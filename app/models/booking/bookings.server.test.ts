@@ -286,6 +286,42 @@ describe.each(testEngines)("placing and confirming bookings (%s)", (engine) => {
     expect(intruder).toEqual({ ok: false, error: "errors.emailAlreadyRegistered" });
   });
 
+  it("keeps the birth date given at checkout on the booking, and never rewrites a profile's own", async () => {
+    const signedIn = (birthDate: string) => ({
+      kind: "signedIn" as const,
+      userId: catalogue.driver.id,
+      phone: "+33 6 12 34 56 78",
+      birthDate,
+    });
+    const bookingOf = async (placed: Awaited<ReturnType<typeof placeBooking>>) => {
+      if (!placed.ok) throw new Error(placed.error);
+      const [row] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, placed.bookingId));
+      return row!;
+    };
+    const profileBirthDate = async () =>
+      (
+        await database.db
+          .select({ birthDate: schema.users.birthDate })
+          .from(schema.users)
+          .where(eq(schema.users.id, catalogue.driver.id))
+      )[0]!.birthDate;
+    // A profile without a birth date takes the first one given.
+    await database.db.update(schema.users).set({ birthDate: null }).where(eq(schema.users.id, catalogue.driver.id));
+    const first = await placeBooking(
+      database.db,
+      newBooking({ offer: await resolve("2030-09-01T10:00", "2030-09-03T10:00"), driver: signedIn("1988-04-04") }),
+    );
+    expect((await bookingOf(first)).driverBirthDate).toBe("1988-04-04");
+    expect(await profileBirthDate()).toBe("1988-04-04");
+    // Another date typed at a later checkout stays with that booking; the profile keeps its own.
+    const second = await placeBooking(
+      database.db,
+      newBooking({ offer: await resolve("2030-09-10T10:00", "2030-09-12T10:00"), driver: signedIn("1999-12-12") }),
+    );
+    expect((await bookingOf(second)).driverBirthDate).toBe("1999-12-12");
+    expect(await profileBirthDate()).toBe("1988-04-04");
+  });
+
   it("refuses a visitor using the address of an account that signs in, and a suspended driver", async () => {
     const period = await resolve("2030-08-01T10:00", "2030-08-03T10:00");
     const taken = await placeBooking(

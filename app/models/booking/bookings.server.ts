@@ -178,17 +178,16 @@ export async function placeBooking(
         newAccount = account.created;
       } else {
         const [driver] = await tx
-          .select({ blacklisted: users.blacklisted })
+          .select({ blacklisted: users.blacklisted, birthDate: users.birthDate })
           .from(users)
           .where(eq(users.id, input.driver.userId))
           .for("update");
         if (!driver || driver.blacklisted) return { ok: false as const, error: "errors.accountSuspended" as const };
         driverId = input.driver.userId;
-        const profile: Partial<typeof users.$inferInsert> = {
-          phone: input.driver.phone,
-          birthDate: input.driver.birthDate,
-          updatedAt: new Date(),
-        };
+        const profile: Partial<typeof users.$inferInsert> = { phone: input.driver.phone, updatedAt: new Date() };
+        // A profile without a birth date takes the one given; one that has it keeps it (a booking for a date typed
+        // otherwise, by mistake or for someone else's licence, keeps its own on the booking: driverBirthDate).
+        if (!driver.birthDate) profile.birthDate = input.driver.birthDate;
         if (input.driver.driverLicense) profile.driverLicense = input.driver.driverLicense;
         await tx.update(users).set(profile).where(eq(users.id, driverId));
       }
@@ -209,6 +208,7 @@ export async function placeBooking(
             paymentGateway: online ? input.gateway : null,
             checkoutSessionId: input.attemptId,
             driverLicense: input.driver.driverLicense ?? null,
+            driverBirthDate: input.driver.birthDate,
             expiresAt: online ? input.holdUntil : null,
             confirmedAt: online ? null : input.now,
           })
