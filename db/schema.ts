@@ -458,8 +458,10 @@ export const payments = pgTable(
     amount: integer("amount").notNull(),
     currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
-    /** What the gateway reported taking (captured), and what was given back. */
+    /** What the gateway reported taking (captured), in the currency it took, and what was given back. */
     capturedAmount: integer("captured_amount"),
+    /** ISO 4217, as the gateway reported it: a payment made in another currency than asked is refunded in its own. */
+    capturedCurrency: char("captured_currency", { length: 3 }),
     refundedAmount: integer("refunded_amount"),
     /**
      * Why a payment is given back: its hold had ended and the car was taken, it was not the amount shown, or the

@@ -4,6 +4,7 @@ import {
   CurrencyConversionError,
   exchangeRate,
   formatMoney,
+  formatMoneyIn,
   ISO_4217_CODES,
   validateConversion,
 } from "./money";
@@ -74,5 +75,17 @@ describe("exchangeRate", () => {
         params: { code },
       });
     }
+  });
+});
+
+describe("formatMoneyIn (a currency a gateway reports)", () => {
+  it.each([
+    [123_450, "usd", "en", "$1,234.50"],
+    [123_450, "EUR", "fr", "1\u00a0234,50\u00a0€"],
+    [1_200, "JPY", "en", "¥1,200"],
+    [123_450, "CHF", "en", "CHF\u00a01,234.50"],
+    [500, "X1", "en", "5\u00a0X1"],
+  ] as const)("%i %s in %s is %s", (minor, code, language, expected) => {
+    expect(formatMoneyIn(minor, code, language)).toBe(expected);
   });
 });

@@ -50,6 +50,22 @@ export function formatMoney(minorUnits: number, currency: Currency, language: La
   return before ? `${sign}${symbol}${digits}` : `${sign}${digits}\u00a0${symbol}`;
 }
 
+/**
+ * An amount in whatever currency a gateway reports taking (ISO 4217, any case): ours as formatMoney writes them,
+ * any other by the language's own rules and that currency's decimals ('¥1,200', '1 200 JPY' …).
+ */
+export function formatMoneyIn(minorUnits: number, currencyCode: string, language: Language): string {
+  const code = currencyCode.toUpperCase();
+  if (isDisplayCurrency(code)) return formatMoney(minorUnits, code, language);
+  try {
+    const format = new Intl.NumberFormat(language, { style: "currency", currency: code });
+    return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    // Not a currency code Intl knows: the number and the code as given.
+    return `${formatNumber(minorUnits, language)} ${code}`;
+  }
+}
+
 /** Base-currency cents → display-currency cents at `rate` (display units per base unit), to the nearest cent. */
 export function convertMinorUnits(baseMinorUnits: number, rate: number): number {
   return Math.round(baseMinorUnits * rate);

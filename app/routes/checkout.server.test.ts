@@ -502,6 +502,37 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(mails.filter((mail) => mail.includes(`To: ${to}`))).toHaveLength(1);
   });
 
+  it("Stripe: a payment taken in another currency than asked is recorded, refunded and mailed in the currency taken", async () => {
+    link = { ...link, ...nextPeriod() };
+    const result = await book({ paymentMode: "full", gateway: "stripe" });
+    const sessionId = headerOf(result, "Location")!.split("/").pop()!;
+    const hold = (await holdOfSession(sessionId))!;
+    const paid = standIns.payStripeSession(sessionId);
+    // The gateway reports yen (a payment method that converted it): not the amount shown, so it is given back.
+    Object.assign(standIns.stripeSessions.get(sessionId)!, { currency: "jpy", amount_total: 61_500 });
+    expect(
+      (await signedWebhook({ id: "evt_other_currency", type: "checkout.session.completed", data: { object: paid } }))
+        .status,
+    ).toBe(200);
+    expect(await paymentOf(hold.id)).toMatchObject({
+      status: "refunded",
+      refundReason: "amountMismatch",
+      currency: "USD",
+      capturedAmount: 61_500,
+      capturedCurrency: "JPY",
+      refundedAmount: 61_500,
+    });
+    expect(
+      outcomeOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result))),
+    ).toMatchObject({ state: "refunded", amount: "¥61,500" });
+    const to = await driverEmail(hold.driverId);
+    const mails = (await readOutbox(process.env.OUTBOX_DIR!)).filter(
+      (mail) => mail.includes("We have refunded the full amount") && mail.includes(`To: ${to}`),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("We have refunded the full amount, ¥61,500,");
+  });
+
   it("a refund the gateway refuses is kept as owed and retried until it succeeds", async () => {
     const { result, reference: sessionId, hold } = await lateHold("stripe", true);
     standIns.outage.refunds = true;

@@ -10,11 +10,11 @@ import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
 import { cancellationTerms } from "./cancellation-terms";
-import type { Currency, Language, RefundReason } from "~/domain/enums";
+import type { Language, RefundReason } from "~/domain/enums";
 import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "~/domain/pickup-desk";
-import { convertMinorUnits, formatMoney, formatTaxRate } from "~/domain/money";
+import { convertMinorUnits, formatMoney, formatMoneyIn, formatTaxRate } from "~/domain/money";
 
 export { bookingReference };
 
@@ -195,7 +195,7 @@ export async function queueRefundMail(
   origin: string,
 ): Promise<void> {
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
-  const amount = formatMoney(refund.amount, refund.currency as Currency, language);
+  const amount = formatMoneyIn(refund.amount, refund.currency, language);
   const cancelled = refund.reason === "cancelled";
   await queueMail(
     db,
@@ -228,7 +228,7 @@ export async function queueCancellationMail(
   origin: string,
 ): Promise<void> {
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
-  const amounts = refunds.map((refund) => formatMoney(refund.amount, refund.currency as Currency, language));
+  const amounts = refunds.map((refund) => formatMoneyIn(refund.amount, refund.currency, language));
   await queueMail(
     db,
     composeMail({

@@ -110,7 +110,8 @@ export async function latestPayment(db: Executor, bookingId: string) {
       failureReason: payments.failureReason,
       amount: payments.amount,
       capturedAmount: payments.capturedAmount,
-      currency: payments.currency,
+      // What the gateway took it in, when it reported one; what was asked otherwise.
+      currency: sql<string>`coalesce(${payments.capturedCurrency}, ${payments.currency})`,
     })
     .from(payments)
     .where(eq(payments.bookingId, bookingId))
@@ -158,7 +159,11 @@ export async function settlePayment(
     const settled = settledAs(payment);
     if (settled) return settled;
     const confirmation = await confirmPaidBooking(tx, sessionId, check, now);
-    const captured = { capturedAmount: check.amount, references: { ...payment.references, ...check.references } };
+    const captured = {
+      capturedAmount: check.amount,
+      capturedCurrency: check.currency.toUpperCase(),
+      references: { ...payment.references, ...check.references },
+    };
     if (confirmation.outcome === "confirmed" || confirmation.outcome === "alreadySettled") {
       await setStatus(tx, payment, "captured", captured, { amount: check.amount, currency: check.currency });
       if (confirmation.outcome === "confirmed") await announceBooking(tx, confirmation.bookingId, origin);
@@ -208,11 +213,13 @@ export async function refundPayment(
     return row?.status === "refunded";
   }
   const amount = payment.capturedAmount ?? payment.amount;
+  // What the gateway took, in the currency it took it (another than asked is refunded, in its own).
+  const currency = payment.capturedCurrency ?? payment.currency;
   try {
     const { refundId } = await getPaymentGateway(payment.gateway).refundPayment({
       references: payment.references,
       amount,
-      currency: payment.currency,
+      currency,
       idempotencyKey: `refund-${payment.id}`,
     });
     await db.transaction(async (tx) => {
@@ -231,7 +238,7 @@ export async function refundPayment(
       await queueRefundMail(
         tx,
         payment.bookingId,
-        { amount, currency: payment.currency, reason: payment.refundReason! },
+        { amount, currency, reason: payment.refundReason! },
         origin,
       );
     });
@@ -242,7 +249,7 @@ export async function refundPayment(
     logError(
       "payments",
       error,
-      `refund of payment ${payment.id} (${amount} ${payment.currency}) failed, attempt ${attempts}`,
+      `refund of payment ${payment.id} (${amount} ${currency}) failed, attempt ${attempts}`,
     );
     await setStatus(
       db,
@@ -294,12 +301,13 @@ export async function oweCancelledBookingPayments(db: Executor, bookingId: strin
       amount: payments.amount,
       capturedAmount: payments.capturedAmount,
       currency: payments.currency,
+      capturedCurrency: payments.capturedCurrency,
     });
   for (const payment of owed) await recordEvent(db, payment.id, "captured", { refundReason: "cancelled" });
   return owed.map((payment) => ({
     id: payment.id,
     amount: payment.capturedAmount ?? payment.amount,
-    currency: payment.currency,
+    currency: payment.capturedCurrency ?? payment.currency,
   }));
 }
 

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { findOwnBooking, findVisitorsAttempt } from "~/models/booking/booking-view.server";
 import { checkoutHref, searchHrefFor } from "~/models/navigation/links";
 import { confirmationPath, paysOnline } from "~/models/booking/booking";
-import { formatMoney } from "~/domain/money";
+import { formatMoneyIn } from "~/domain/money";
 import {
   abandonPayment,
   latestPayment,
@@ -92,7 +92,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if (settlement === "carTaken" || settlement === "refunded" || settlement === "refundPending") {
     const payment = await latestPayment(db, booking.id);
-    const amount = payment ? formatMoney(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
+    const amount = payment ? formatMoneyIn(payment.capturedAmount ?? payment.amount, payment.currency, language) : null;
     return page(t(`session.${settlement}Heading`), { state: settlement, amount, search: searchHrefFor(link) });
   }
   if (settlement === "open") {

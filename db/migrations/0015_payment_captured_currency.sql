@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "captured_currency" char(3);
