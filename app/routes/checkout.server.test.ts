@@ -469,8 +469,9 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       sessionPage(sessionId, cookieFrom(result)),
     ]);
     expect(webhook.status).toBe(200);
-    // The one that lost the race may see the refund still in flight.
+    // Neither waits for the gateway's refund: it goes after the answer, which says it is on its way.
     expect(["refunded", "refundPending"]).toContain(outcomeOf(page).state);
+    await workAfterAnswerDone();
     expect(
       outcomeOf<{ state: string; amount: string }>(await sessionPage(sessionId, cookieFrom(result))),
     ).toMatchObject({
@@ -514,6 +515,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       (await signedWebhook({ id: "evt_other_currency", type: "checkout.session.completed", data: { object: paid } }))
         .status,
     ).toBe(200);
+    await workAfterAnswerDone();
     expect(await paymentOf(hold.id)).toMatchObject({
       status: "refunded",
       refundReason: "amountMismatch",
@@ -539,6 +541,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     try {
       const paid = standIns.payStripeSession(sessionId);
       await signedWebhook({ id: "evt_refund_outage", type: "checkout.session.completed", data: { object: paid } });
+      await workAfterAnswerDone();
       expect(await paymentOf(hold.id)).toMatchObject({ status: "refundFailed", refundAttempts: 1 });
       expect(outcomeOf(await sessionPage(sessionId, cookieFrom(result))).state).toBe("refundPending");
     } finally {
@@ -572,6 +575,16 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const { result, reference: orderId, hold } = await lateHold("payPal", true);
     // Captured (our answer lost to a crash), then found on the next check.
     standIns.capturePayPalOrder(orderId);
+    // The page answers at once, the refund on its way; once through, the page says it is done.
+    let refunded!: () => void;
+    standIns.held.refunds = new Promise<void>((resolve) => (refunded = resolve));
+    try {
+      expect(outcomeOf(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe("refundPending");
+    } finally {
+      standIns.held.refunds = null;
+      refunded();
+    }
+    await workAfterAnswerDone();
     expect(outcomeOf(await sessionPage(hold.checkoutSessionId!, cookieFrom(result))).state).toBe("refunded");
     const payment = await paymentOf(hold.id);
     expect(payment).toMatchObject({ status: "refunded", refundReason: "carTaken" });
