@@ -238,22 +238,13 @@ export async function refundPayment(
         },
         { refundId, amount },
       );
-      await queueRefundMail(
-        tx,
-        payment.bookingId,
-        { amount, currency, reason: payment.refundReason! },
-        origin,
-      );
+      await queueRefundMail(tx, payment.bookingId, { amount, currency, reason: payment.refundReason! }, origin);
     });
     return true;
   } catch (error) {
     const attempts = payment.refundAttempts + 1;
     const reason = error instanceof Error ? error.message : String(error);
-    logError(
-      "payments",
-      error,
-      `refund of payment ${payment.id} (${amount} ${currency}) failed, attempt ${attempts}`,
-    );
+    logError("payments", error, `refund of payment ${payment.id} (${amount} ${currency}) failed, attempt ${attempts}`);
     await setStatus(
       db,
       payment,
