@@ -1,3 +1,4 @@
+import type { CancellationTerms } from "~/models/booking/cancellation-terms";
 import { useTranslation } from "./i18n-provider";
 import { formatLocalDateTime } from "./local-time";
 
@@ -6,7 +7,7 @@ export function CancellationTermsText({
   terms,
   className = "cancellation-terms",
 }: {
-  terms: { kind: "free" | "freeUntil" | "nonRefundable"; deadline: string | null };
+  terms: { kind: CancellationTerms["kind"]; deadline: string | null };
   className?: string;
 }) {
   const { t, i18n } = useTranslation("checkout");

@@ -125,7 +125,9 @@ export function CarCard({
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
         <ChargesNotes charges={offer.charges} money={money} />
-        <p className={`car-cancellation${offer.cancellation.kind === "nonRefundable" ? "" : " is-free"}`}>
+        <p
+          className={`car-cancellation${offer.cancellation.kind === "nonRefundable" || offer.cancellation.kind === "closed" ? "" : " is-free"}`}
+        >
           {offer.cancellation.deadline !== null
             ? t(`card.cancellation.${offer.cancellation.kind}`, {
                 deadline: formatLocalDateTimeShort(offer.cancellation.deadline, i18n.language),

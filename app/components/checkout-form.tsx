@@ -312,6 +312,7 @@ export function CheckoutForm({
                   kind: cancellationKind(
                     mode,
                     view.extras.included.includes("cancellation") || chosen.includes("cancellation"),
+                    view.cancellationDeadline !== null,
                   ),
                   deadline: view.cancellationDeadline,
                 }}

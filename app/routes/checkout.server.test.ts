@@ -23,6 +23,7 @@ import { action as bookingsAction } from "./bookings/route";
 import { findOwnBooking } from "~/models/booking/booking-view.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { decodeFormError } from "~/domain/form-errors";
+import { instantToLocalDateTime } from "~/domain/rental-period";
 
 const standIns = await vi.hoisted(async () => {
   const { startPaymentStandIns } = await import("../../tests/support/payment-stand-ins.mjs");
@@ -661,6 +662,34 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(headerOf(old, "Location")).toBe(location);
     // Another browser: the same answer as for a booking that does not exist.
     expect(statusOf(await confirmation(""))).toBe(404);
+  });
+
+  it("within 24 hours of pick-up, the Cancellation option is not sold and the terms say non-refundable", async () => {
+    await app.database.db.update(schema.cars).set({ cancellation: 1500 }).where(eq(schema.cars.id, link.car!));
+    try {
+      const local = (hoursAhead: number) =>
+        instantToLocalDateTime(new Date(Date.now() + hoursAhead * 3_600_000), "Africa/Tunis").slice(0, 16);
+      const optionsAt = async (fromHours: number) => {
+        const view = (await quoteTotal({ ...link, from: local(fromHours), to: local(fromHours + 72) })) as unknown as {
+          extras: { options: Array<{ extra: string }> };
+          cancellationDeadline: string | null;
+        };
+        return { options: view.extras.options.map((option) => option.extra), deadline: view.cancellationDeadline };
+      };
+      const early = await optionsAt(48);
+      expect(early.options).toContain("cancellation");
+      expect(early.deadline).not.toBeNull();
+      const late = await optionsAt(12);
+      expect(late.options).not.toContain("cancellation");
+      expect(late.deadline).toBeNull();
+      // Posted by hand, the option is refused rather than sold.
+      const period = { from: local(12), to: local(84) };
+      link = { ...link, ...period };
+      const result = await book({ paymentMode: "full", gateway: "stripe", extra: "cancellation" });
+      expect(statusOf(result)).toBe(400);
+    } finally {
+      await app.database.db.update(schema.cars).set({ cancellation: -1 }).where(eq(schema.cars.id, link.car!));
+    }
   });
 
   it("never charges a price the page did not show", async () => {

@@ -167,6 +167,52 @@ test.describe("search", () => {
     await expectAccessible(page);
   });
 
+  test("a pick-up within 24 hours shows no free-cancellation deadline already past, and the filter keeps only pay-at-pick-up", async ({
+    page,
+  }) => {
+    // The first whole hour at 10, 11 or 12 o'clock in Paris between 1 and 24 hours from now: the city desk is open then
+    // every day (Sundays 09:00-13:00), at pick-up and at drop-off three days later.
+    const parisHour = (at: Date) =>
+      Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", hour12: false }).format(at));
+    const local = (at: Date) =>
+      new Intl.DateTimeFormat("sv-SE", {
+        timeZone: "Europe/Paris",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+        .format(at)
+        .replace(" ", "T");
+    const hour = 3_600_000;
+    const firstHour = Math.ceil((Date.now() + 1.5 * hour) / hour) * hour;
+    const pickup = Array.from({ length: 22 }, (_, index) => new Date(firstHour + index * hour)).find((at) =>
+      [10, 11, 12].includes(parisHour(at)),
+    )!;
+    const from = local(pickup);
+    const to = local(new Date(pickup.getTime() + 72 * hour));
+    const lines = page.locator(".car-cancellation");
+
+    await openSearch(page, `pickup=paris&from=${from}&to=${to}&lng=en`);
+    const all = await textsOfAtLeastOne(lines);
+    for (const text of all)
+      expect(text).toMatch(
+        /^(Non-refundable( \(pick-up within 24 hours\))?|Free cancellation when you pay at pick-up)$/,
+      );
+    // Azur Mobility's offers with the Cancellation option (included or for sale) are among them, no longer free.
+    expect(all).toContain("Non-refundable (pick-up within 24 hours)");
+    await tickFilter(page, "Booking terms", "Free cancellation", /terms=freeCancellation/);
+    for (const text of await textsOfAtLeastOne(lines)) expect(text).toBe("Free cancellation when you pay at pick-up");
+    await expectAccessible(page);
+
+    await openSearch(page, `pickup=paris&from=${from}&to=${to}&lng=fr`);
+    for (const text of await textsOfAtLeastOne(lines))
+      expect(text).toMatch(
+        /^(Non remboursable( \(prise en charge dans moins de 24 heures\))?|Annulation gratuite si vous payez au retrait)$/,
+      );
+  });
+
   test("each offer says until when it cancels for free; the booking-terms filters keep those offers", async ({
     page,
   }) => {

@@ -63,8 +63,8 @@ export function canRequestCancellation(booking: BookingFacts, now: Date): boolea
  */
 export function cancelsAtOnce(booking: BookingFacts, now: Date): boolean {
   if (!canRequestCancellation(booking, now)) return false;
-  const terms = cancellationTerms(booking);
-  return terms.kind === "free" || (terms.kind === "freeUntil" && now.getTime() < terms.deadline.getTime());
+  const terms = cancellationTerms(booking, now);
+  return terms.kind === "free" || terms.kind === "freeUntil";
 }
 
 /**

@@ -122,7 +122,7 @@ export interface BookingRow {
 /** Whether the viewer may cancel a listed booking and, if so, what it costs and until when it is free. */
 function cancelling(viewer: Viewer, booking: Parameters<typeof mayAct>[1], timeZone: string, now: Date) {
   const canCancel = mayAct(viewer, booking, "cancelRequest", now);
-  return { canCancel, cancellation: canCancel ? termsAt(cancellationTerms(booking), timeZone) : null };
+  return { canCancel, cancellation: canCancel ? termsAt(cancellationTerms(booking, now), timeZone) : null };
 }
 
 /** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */

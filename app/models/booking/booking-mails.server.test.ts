@@ -85,6 +85,27 @@ describe("booking and notification e-mails", () => {
     expect(mail).toMatch(/Dont taxe \(19\s?%\) comprise dans les tarifs du loueur : \$27/);
   });
 
+  it("never promises a free cancellation whose time has passed: a pick-up within 24 hours is non-refundable", async () => {
+    const startsAt = new Date(Date.now() + 12 * 3_600_000);
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(
+          catalogue,
+          startsAt.toISOString(),
+          new Date(startsAt.getTime() + 72 * 3_600_000).toISOString(),
+          "paid",
+        ),
+        paymentMode: "full",
+        cancellation: true,
+      })
+      .returning();
+    await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
+    const mail = await latestMail();
+    expect(mail).toContain("Non remboursable (prise en charge dans moins de 24 heures)");
+    expect(mail).not.toContain("Annulation gratuite jusqu");
+  });
+
   it("names the pick-up desk, its phone and hours, in the mail and in the calendar file (decision 024)", async () => {
     await database.db
       .update(schema.locations)

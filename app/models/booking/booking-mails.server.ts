@@ -116,7 +116,8 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       : []),
   ];
   // What cancelling costs and until when it is free, on the pick-up place's clock (decision 021).
-  const terms = cancellationTerms(booking);
+  // As they stand when the mail is written: a pick-up within 24 hours has no free window left to promise.
+  const terms = cancellationTerms(booking, new Date());
   const cancellation =
     terms.kind === "freeUntil"
       ? t("booking.cancellation.freeUntil", { deadline: localTime(terms.deadline, details.pickup.timeZone, language) })

@@ -108,7 +108,7 @@ export function bookingReceipt(details: BookingDetails) {
       },
     ),
     // What cancelling costs, the deadline on the pick-up place's clocks (decision 021).
-    cancellationTerms: termsAt(cancellationTerms(booking), details.pickup.timeZone),
+    cancellationTerms: termsAt(cancellationTerms(booking, new Date()), details.pickup.timeZone),
     // What the driver may still do (the server checks again when they do it).
     canAmend: canAmend(booking, new Date()),
     canCancel: canRequestCancellation(booking, new Date()),

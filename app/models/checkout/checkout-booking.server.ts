@@ -3,7 +3,7 @@
  * in the display currency), and placing the booking with its payment. Imports go one way: the route calls this,
  * this calls the booking model and the payment gateways.
  */
-import { freeCancellationDeadline } from "~/models/booking/cancellation-terms";
+import { freeCancellationDeadline, freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import type { Message } from "~/domain/form-errors";
 import {
   type Currency,
@@ -33,7 +33,7 @@ import {
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { placeBooking, recordPaymentSession, type DriverDetails } from "~/models/booking/bookings.server";
 import { recordGatewayReferences, recordPaymentStart, settlePayment } from "~/models/payments/payments.server";
-import { driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
+import { checkoutExtras, driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
 import { placeDesks } from "~/models/catalogue/places.server";
 import type { CheckoutOrder, CheckoutRules } from "./checkout-form";
 import { convertMinorUnits } from "~/domain/money";
@@ -57,7 +57,7 @@ export function checkoutRules(
   driver: { signedIn: boolean; language: Language },
   now: Date,
 ): CheckoutRules {
-  const { included, optional } = extrasOfCar(offer.car);
+  const { included, optional } = checkoutExtras(offer, now);
   const gateways = configuredGatewayNames();
   return {
     signedIn: driver.signedIn,
@@ -81,9 +81,15 @@ export function checkoutView(
   offer: CheckoutOffer,
   choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null; driverAge?: number | null },
   pricing: DisplayPricing,
+  sale: {
+    now?: Date;
+    /** An amendment: the car's extras as booked, the Cancellation option included in the last 24 hours. */
+    amending?: boolean;
+  } = {},
 ) {
+  const now = sale.now ?? new Date();
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
-  const { included, optional } = extrasOfCar(offer.car);
+  const { included, optional } = sale.amending ? extrasOfCar(offer.car) : checkoutExtras(offer, now);
   const driverAge = choice.driverAge ?? null;
   // A link may name extras this car does not have (hand-edited, or the supplier changed them): they are left out.
   const { price, extras } = quoteOffer(
@@ -91,7 +97,7 @@ export function checkoutView(
     choice.extras.filter((extra) => optional.includes(extra)),
     driverAge,
   );
-  const rules = checkoutRules(offer, { signedIn: false, language: "en" }, new Date());
+  const rules = checkoutRules(offer, { signedIn: false, language: "en" }, now);
   const lines = convertedPriceLines(price, convert);
   const total = lines.total;
   const youngDriverAge = youngDriverAgeOf(offer.supplier.charges);
@@ -121,8 +127,11 @@ export function checkoutView(
     },
     // Where to collect and return the car, how to call, and when the desks are open (decision 024).
     desks: placeDesks(offer.pickup, offer.dropoff),
-    // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks.
-    cancellationDeadline: instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone),
+    // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks; null once
+    // it has passed (a pick-up within 24 hours): the option is then not sold, and the terms say non-refundable.
+    cancellationDeadline: freeCancellationOpen(offer.from, now)
+      ? instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone)
+      : null,
     days: price.days,
     extras: {
       included,

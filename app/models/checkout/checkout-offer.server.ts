@@ -12,6 +12,7 @@ import { type Extra, type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
+import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "~/models/catalogue/places.server";
 import {
   ALL_EXTRAS,
@@ -154,6 +155,16 @@ export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; opt
       (extra) => car[extra] !== EXTRA_INCLUDED && car[extra] !== EXTRA_UNAVAILABLE && car[extra] > 0,
     ),
   };
+}
+
+/**
+ * The extras the checkout sells for an offer at `now`: the Cancellation option only while it can still make the
+ * booking free to cancel (within 24 hours of pick-up it would buy nothing: decision 021's amendment).
+ */
+export function checkoutExtras(offer: Pick<CheckoutOffer, "car" | "from">, now: Date) {
+  const { included, optional } = extrasOfCar(offer.car);
+  if (freeCancellationOpen(offer.from, now)) return { included, optional };
+  return { included, optional: optional.filter((extra) => extra !== "cancellation") };
 }
 
 /** A one-way rental: the car goes back to another place than its pick-up (the supplier's one-way fee applies). */

@@ -209,7 +209,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
   const pricing = await getVisitorPricing(request, context);
   const choice = { extras: choices.extras, paymentMode: choices.paymentMode };
   const driverAge = driverAgeAt(offer, choices.priceBirthDate ?? signedInDriver?.birthDate ?? null);
-  const view = checkoutView(offer, { ...choice, driverAge }, pricing);
+  const view = checkoutView(offer, { ...choice, driverAge }, pricing, { now });
   /** The form again, with what was typed (never the card), the schema's problems and `more`. */
   const form = (status: number, more: Record<string, Message> = {}, headers?: HeadersInit): CheckoutOutcome => ({
     kind: "page",
@@ -243,7 +243,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
     values.shownCurrency !== view.currency;
   if (shownChanged)
     more[""] = priceChangeMessage(view, { total: values.shownTotal, language }, () =>
-      checkoutView(offer, choice, pricing),
+      checkoutView(offer, choice, pricing, { now }),
     );
   const order = submission.status === "success" ? submission.value : null;
   if (!order || Object.keys(more).length) return form(400, more);

@@ -349,6 +349,15 @@ describe.each(testEngines)("car search on %s", (engine) => {
       expect(names((await search({ filters: withTerms("freeCancellation", "payAtPickUp") })).offers)).toEqual(
         names(atPickUp),
       );
+      // Within 24 hours of pick-up the included option no longer cancels for free: only paying at pick-up does.
+      const deadline = FROM.getTime() - 24 * 3_600_000;
+      const late = names(
+        (await search({ filters: withTerms("freeCancellation"), now: new Date(deadline + 60_000) })).offers,
+      );
+      expect(late).not.toContain("b-1");
+      expect(late).toEqual(names(atPickUp));
+      const stillOpen = await search({ filters: withTerms("freeCancellation"), now: new Date(deadline - 60_000) });
+      expect(names(stillOpen.offers)).toEqual(free);
     } finally {
       await db
         .update(schema.supplierSettings)

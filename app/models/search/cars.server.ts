@@ -21,6 +21,7 @@ import {
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
+import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import {
   carTierPrices,
   checkFirstDay,
@@ -44,6 +45,8 @@ export interface SearchCriteria {
   placeIds?: string[];
   /** The car goes back to another place: suppliers' one-way fees apply (decision 025). */
   oneWay?: boolean;
+  /** When the search is made (free cancellation ends 24 hours before pick-up); now by default. */
+  now?: Date;
 }
 
 export interface CarOffer {
@@ -75,6 +78,8 @@ export interface CarOffer {
  */
 interface FilterShape {
   terms: SearchFilters["terms"];
+  /** Free cancellation asked for a pick-up within 24 hours: only paying at pick-up still cancels for free. */
+  freeCancellationClosed: boolean;
   range: boolean;
   rating: boolean;
   seats: SearchFilters["seats"];
@@ -88,9 +93,10 @@ interface FilterShape {
   fuelType: boolean;
 }
 
-function filterShape(filters: SearchFilters): FilterShape {
+function filterShape(filters: SearchFilters, windowOpen: boolean): FilterShape {
   return {
     terms: [...filters.terms].sort(),
+    freeCancellationClosed: filters.terms.includes("freeCancellation") && !windowOpen,
     range: filters.range.length > 0,
     rating: filters.rating !== undefined,
     seats: [...filters.seats].sort(),
@@ -138,8 +144,9 @@ const oneOf = (column: AnyPgColumn, name: string, type: "text" | "uuid" = "text"
 function filterConditions(shape: FilterShape): SQL[] {
   const conditions: SQL[] = [];
   // Free cancellation without buying anything: the option is included, or the booking can be paid at pick-up
-  // (cancellation-terms.ts, `cancelsForFree`).
-  if (shape.terms.includes("freeCancellation"))
+  // (cancellation-terms.ts, `cancelsForFree`); within 24 hours of pick-up the option no longer makes it free.
+  if (shape.freeCancellationClosed) conditions.push(eq(supplierSettings.payLater, true));
+  else if (shape.terms.includes("freeCancellation"))
     conditions.push(anyOf(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true)));
   if (shape.terms.includes("payAtPickUp")) conditions.push(eq(supplierSettings.payLater, true));
   if (shape.range) conditions.push(oneOf(cars.range, "range"));
@@ -518,7 +525,8 @@ export interface SearchResults {
 export async function searchCars(db: Executor, criteria: SearchCriteria): Promise<SearchResults> {
   const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
   const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
-  const statements = searchStatementsFor(db, filterShape(criteria.filters), criteria.sort, days);
+  const windowOpen = freeCancellationOpen(criteria.from, criteria.now ?? new Date());
+  const statements = searchStatementsFor(db, filterShape(criteria.filters, windowOpen), criteria.sort, days);
   const values = searchValues(criteria, days, placeIds);
   let carRows: Awaited<ReturnType<SearchStatements["page"]["execute"]>>;
   let more = false;

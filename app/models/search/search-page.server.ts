@@ -117,14 +117,13 @@ function placeError(lookup: PlaceLookup<PlaceOption>, text: string): FieldError 
 export function convertOffer(
   offer: CarOffer,
   pricing: DisplayPricing,
-  rental: { from: Date; timeZone: string; oneWay: boolean },
+  rental: { from: Date; timeZone: string; oneWay: boolean; now: Date },
 ) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
-  const terms = offerCancellation({
-    cancellation: offer.extras.cancellation,
-    payLater: offer.supplier.payLater,
-    startsAt: rental.from,
-  });
+  const terms = offerCancellation(
+    { cancellation: offer.extras.cancellation, payLater: offer.supplier.payLater, startsAt: rental.from },
+    rental.now,
+  );
   return {
     ...offer,
     // The deadline on the pick-up place's clock, as the counter keeps it.
@@ -219,8 +218,9 @@ export async function loadSearch(
       supplierIds,
       placeIds,
       oneWay,
+      now: options.now,
     });
-    const rental = { from, timeZone: pickup.timeZone, oneWay };
+    const rental = { from, timeZone: pickup.timeZone, oneWay, now: options.now };
     results = {
       offers: found.offers.map((offer) => convertOffer(offer, options.pricing, rental)),
       total: found.total,

@@ -79,6 +79,7 @@ async function amendmentPage(
             driverAge: driverAgeAt(resolved.offer, booking.driverBirthDate),
           },
           pricing,
+          { now, amending: true },
         )
       : null;
   // The options and their prices: of the proposed change, or (when it cannot be priced) of the booking as it is.
@@ -87,7 +88,10 @@ async function amendmentPage(
     : await resolveAmendment(db, booking, await currentLink(db, booking, language), language, now);
   const options =
     view?.extras ??
-    (basis.ok ? checkoutView(basis.offer, { extras: [], paymentMode: booking.paymentMode }, pricing).extras : null);
+    (basis.ok
+      ? checkoutView(basis.offer, { extras: [], paymentMode: booking.paymentMode }, pricing, { now, amending: true })
+          .extras
+      : null);
   const [{ t, translations }, checkout] = await Promise.all([
     routeTranslations(language, "bookings"),
     routeTranslations(language, "checkout"),
