@@ -29,7 +29,11 @@ export function DeskDetails({ desks, headingLevel = 2 }: { desks: DeskView[]; he
             <>
               <p className="desk-hours-title">{t("desk.hours")}</p>
               <ul className="desk-hours">
-                {hoursLines(desk.hours, day, { everyDay: t("desk.everyDay"), closed: t("desk.closed") }).map((line) => (
+                {hoursLines(desk.hours, day, {
+                  everyDay: t("desk.everyDay"),
+                  closed: t("desk.closed"),
+                  line: (days, hours) => t("desk.dayHours", { days, hours }),
+                }).map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>

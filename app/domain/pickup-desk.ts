@@ -147,7 +147,12 @@ export function groupedHours(
 export function hoursLines(
   hours: ReadonlyArray<string | null>,
   day: (index: number) => string,
-  words: { everyDay: string; closed: string },
+  words: {
+    everyDay: string;
+    closed: string;
+    /** One line from its days and hours, as the language punctuates it ("lundi : 08:00–19:00" in French). */
+    line: (days: string, hours: string) => string;
+  },
 ): string[] {
   return groupedHours(hours).map((group) => {
     const days =
@@ -156,6 +161,6 @@ export function hoursLines(
         : group.first === group.last
           ? day(group.first)
           : `${day(group.first)} – ${day(group.last)}`;
-    return `${days}: ${group.hours ?? words.closed}`;
+    return words.line(days, group.hours ?? words.closed);
   });
 }

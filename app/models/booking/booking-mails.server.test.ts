@@ -122,9 +122,11 @@ describe("booking and notification e-mails", () => {
       .returning();
     await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
     const mail = await latestMail();
-    expect(mail).toContain("Comptoir de location de Tunis (Agence en ville)");
+    expect(mail).toContain("Comptoir de location : Tunis (Agence en ville)");
+    // The street address in the mail itself (a driver with only the mail finds the desk), as in the .ics.
+    expect(mail).toContain("Adresse : 45 Avenue Habib Bourguiba, 1000 Tunis");
     expect(mail).toContain("Téléphone : +216 71 340 100");
-    expect(mail).toContain("Horaires d'ouverture (heure locale): lundi – samedi: 08:00–19:00; dimanche: fermé");
+    expect(mail).toContain("Horaires d'ouverture (heure locale) : lundi – samedi : 08:00–19:00; dimanche : fermé");
     // The calendar file: the desk's address where the event is, the rest in its description (escaped per RFC 5545).
     expect(mail.replace(/\r\n /g, "")).toContain("LOCATION:Tunis\\, 45 Avenue Habib Bourguiba\\, 1000 Tunis");
   });

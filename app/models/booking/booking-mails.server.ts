@@ -36,14 +36,20 @@ async function deskTexts(details: BookingDetails, places: { pickup: string; drop
     if (!found) return { location: name, details: undefined };
     const view = deskView(name, found);
     const hours = view.hours
-      ? hoursLines(view.hours, day, { everyDay: common("desk.everyDay"), closed: common("desk.closed") }).join("; ")
+      ? hoursLines(view.hours, day, {
+          everyDay: common("desk.everyDay"),
+          closed: common("desk.closed"),
+          line: (days, hours) => common("desk.dayHours", { days, hours }),
+        }).join("; ")
       : null;
     return {
       location: [name, view.address].filter(Boolean).join(", "),
       details: [
         common("desk.heading", { place: name }) + (view.kind ? ` (${common(`desk.kinds.${view.kind}`)})` : ""),
+        // The street address: with the mail only, a driver at an airport tells the terminal desk from the shuttle's.
+        view.address ? common("desk.address", { address: view.address }) : null,
         view.phone ? `${common("desk.phone")} ${view.phone}` : null,
-        hours ? `${common("desk.hours")}: ${hours}` : null,
+        hours ? common("desk.hoursLine", { hours }) : null,
       ]
         .filter(Boolean)
         .join("\n"),
