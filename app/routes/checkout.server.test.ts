@@ -854,7 +854,7 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(notes).toEqual(
       expect.arrayContaining([
         { userId: booking.supplierId, messageKey: "notifications.cancelledByDriver" },
-        { userId: booking.driverId, messageKey: "notifications.statusChanged.cancelled" },
+        { userId: booking.driverId, messageKey: "notifications.youCancelled" },
       ]),
     );
     const to = await driverEmail(booking.driverId);

@@ -84,7 +84,7 @@ export const minutesOf = (refused: RateLimitResult) => Math.ceil(refused.retryAf
 /** The 'too many attempts' message with its minutes, for answers that carry a `{ key, params }` message. */
 export const tooManyAttemptsMessage = (refused: RateLimitResult) => ({
   key: "errors.tooManyAttempts",
-  params: { minutes: minutesOf(refused) },
+  params: { count: minutesOf(refused) },
 });
 
 /** The same message as a form-level error of a conform reply. */

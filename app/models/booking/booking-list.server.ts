@@ -338,11 +338,12 @@ export async function applyBookingAction(
               messageKey: "notifications.cancelledByDriver",
               messageParams: { reference, car: row.car },
             });
-            // The driver's own record; their mail is the cancellation's confirmation, sent whatever their settings.
+            // The driver's own record, in their words ("You cancelled…", as the mail says); their mail is the
+            // cancellation's confirmation, sent whatever their settings.
             await tx.insert(notifications).values({
               userId: row.driverId,
               bookingId: row.id,
-              messageKey: "notifications.statusChanged.cancelled",
+              messageKey: "notifications.youCancelled",
               messageParams: { reference, car: row.car },
             });
             await queueCancellationMail(tx, row.id, refunds, origin);

@@ -47,6 +47,11 @@ export interface SearchCriteria {
   oneWay?: boolean;
   /** When the search is made (free cancellation ends 24 hours before pick-up); now by default. */
   now?: Date;
+  /**
+   * Display-currency units per base unit (1 by default): the deposit filter's amounts are round numbers in the
+   * currency the driver reads ("Less than €250", not "Less than €215.85"), compared with deposits in base cents.
+   */
+  displayRate?: number;
 }
 
 export interface CarOffer {
@@ -123,7 +128,8 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
     range: filters.range,
     rating: filters.rating,
     multimedia: filters.multimedia,
-    depositCents: filters.deposit === undefined ? undefined : filters.deposit * 100,
+    depositCents:
+      filters.deposit === undefined ? undefined : Math.round((filters.deposit * 100) / (criteria.displayRate ?? 1)),
     fuelPolicy: filters.fuelPolicy,
     supplierIds: criteria.supplierIds,
     gearbox: filters.gearbox,

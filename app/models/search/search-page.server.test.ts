@@ -101,4 +101,29 @@ describe("one-way searches on the demo catalogue", () => {
       expect(offer).toEqual({ id: offer.id, total: same.total + 2500, oneWay: 2500 });
     }
   });
+  it("offers deposit ceilings as round amounts in the currency shown, and keeps the cars under them", async () => {
+    const euros = { currency: "EUR" as const, rate: 0.86, ratesAsOf: null };
+    const inEuros = (query: Record<string, string>) =>
+      loadSearch(database.db, {
+        query: new URLSearchParams({ from: "2030-02-01T10:00", to: "2030-02-04T10:00", pickup: "tunis", ...query }),
+        language: "fr",
+        pricing: euros,
+        now,
+      });
+    const all = await inEuros({});
+    expect(all.depositThresholds).toEqual([
+      { units: 250, display: 25_000 },
+      { units: 500, display: 50_000 },
+      { units: 750, display: 75_000 },
+    ]);
+    const under = await inEuros({ deposit: "250" });
+    const kept = under.results!.offers;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(all.results!.offers.length);
+    // Every deposit kept is under €250 as shown; every one left out is at least that.
+    for (const offer of kept) expect(offer.deposit).toBeLessThan(25_000);
+    const keptIds = new Set(kept.map((offer) => offer.id));
+    for (const offer of all.results!.offers.filter((offer) => !keptIds.has(offer.id)))
+      expect(offer.deposit).toBeGreaterThanOrEqual(25_000);
+  });
 });

@@ -219,6 +219,7 @@ export async function loadSearch(
       placeIds,
       oneWay,
       now: options.now,
+      displayRate: options.pricing.rate,
     });
     const rental = { from, timeZone: pickup.timeZone, oneWay, now: options.now };
     results = {
@@ -247,10 +248,8 @@ export async function loadSearch(
     desks: valid ? placeDesks(pickup, sameLocation ? undefined : dropoff) : [],
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
-    depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({
-      units,
-      display: convertMinorUnits(units * 100, options.pricing.rate),
-    })),
+    // Round amounts in the currency shown (the search compares them converted to the base currency).
+    depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({ units, display: units * 100 })),
   };
 }
 

@@ -42,7 +42,7 @@ export default function CheckoutSession() {
       ) : outcome.state === "left" ? (
         <>
           <OutcomeHeading>{t("session.leftHeading")}</OutcomeHeading>
-          <p>{t("session.leftHint", { minutes: outcome.minutesLeft })}</p>
+          <p>{t("session.leftHint", { count: outcome.minutesLeft })}</p>
           {outcome.canCancel ? (
             <form method="post">
               <button type="submit" name="intent" value="cancel" className="button">

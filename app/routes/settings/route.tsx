@@ -38,7 +38,7 @@ export default function Settings() {
   const upload = actionData && "upload" in actionData ? actionData.upload : null;
   const uploadError = (which: UploadFormName) =>
     upload?.form === which
-      ? { key: upload.error, params: { size: maxMegabytes, minutes: upload.minutes ?? 0 } }
+      ? { key: upload.error, params: { size: maxMegabytes, count: upload.minutes ?? 0 } }
       : undefined;
   const labels = {
     fullName: t("signUp.fullName"),
