@@ -750,9 +750,10 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     const refused = await book(young);
     expect(statusOf(refused)).toBe(400);
     const state = dataOf<{ state: { view: View } }>(refused).state;
+    // The fee as the breakdown shows it, and with this supplier's tax on top the whole difference.
     expect(formErrorsOf(refused)[""]).toEqual({
-      key: "checkout:problems.youngDriverFeeAdded",
-      params: { amount: "$54" },
+      key: "checkout:problems.youngDriverFeeAddedWithTax",
+      params: { fee: "$45", amount: "$54" },
     });
     expect(state.view.total).toBe(23_400);
     expect(state.view.charges.fees.youngDriver).toBe(4500);

@@ -135,8 +135,13 @@ function priceChangeMessage(
   if (view.charges.fees.youngDriver > 0) {
     const before = withoutAge().total;
     if (String(before) === shown.total) {
-      const amount = formatMoney(view.total - before, view.currency, shown.language);
-      return { key: "checkout:problems.youngDriverFeeAdded", params: { amount } };
+      const money = (minor: number) => formatMoney(minor, view.currency, shown.language);
+      const fee = view.charges.fees.youngDriver;
+      const added = view.total - before;
+      // The fee as the breakdown shows it; with the tax the supplier adds on top, the whole difference as well.
+      return added === fee
+        ? { key: "checkout:problems.youngDriverFeeAdded", params: { amount: money(fee) } }
+        : { key: "checkout:problems.youngDriverFeeAddedWithTax", params: { fee: money(fee), amount: money(added) } };
     }
   }
   return { key: "checkout:problems.priceChanged" };
