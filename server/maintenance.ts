@@ -5,6 +5,7 @@ import { configuredOrigin } from "~/utils/origin.server";
 import { purgeSentMail } from "~/utils/mail-outbox.server";
 import { purgeExpiredRateLimits } from "~/utils/rate-limit.server";
 import { purgeExpiredSessions } from "~/utils/session.server";
+import { purgeHeldLicenses } from "~/utils/uploads.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -13,13 +14,17 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
-/** Hourly clean-up of ended sessions, rate-limit windows and long-delivered mail; idempotent, so every instance may run it. */
+/**
+ * Hourly clean-up of ended sessions, rate-limit windows, long-delivered mail and licences held for checkouts never
+ * booked; idempotent, so every instance may run it.
+ */
 export function scheduleMaintenance(db: Database, log: (message: string) => void): () => void {
   const run = async () => {
     try {
       await purgeExpiredSessions();
       await purgeExpiredRateLimits(db);
       await purgeSentMail(db);
+      await purgeHeldLicenses();
     } catch (error) {
       log(`maintenance failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -207,14 +207,25 @@ export function CheckoutForm({
               signedInDriver?.hasLicense ? (
                 <p>{t("driver.licenseOnFile")}</p>
               ) : (
-                <Field
-                  meta={fields.license}
-                  type="file"
-                  label={labels.license}
-                  hint="checkout:driver.licenseHint"
-                  accept="image/jpeg,image/png,image/webp,application/pdf"
-                  required
-                />
+                <>
+                  {state.heldLicense ? (
+                    <input type="hidden" name="heldLicense" value={state.heldLicense.token} />
+                  ) : null}
+                  <Field
+                    key={state.heldLicense?.token ?? "none"}
+                    meta={fields.license}
+                    type="file"
+                    label={labels.license}
+                    // A licence received with an earlier post of this attempt is kept: another file replaces it.
+                    hint={
+                      state.heldLicense
+                        ? { key: "checkout:driver.licenseReceived", params: { name: state.heldLicense.fileName } }
+                        : "checkout:driver.licenseHint"
+                    }
+                    accept="image/jpeg,image/png,image/webp,application/pdf"
+                    required={!state.heldLicense}
+                  />
+                </>
               )
             ) : null}
             {signedInDriver ? null : (

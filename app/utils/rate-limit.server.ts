@@ -6,12 +6,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { createHmac } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { rateLimits } from "#db/schema";
 import { getDb, type Executor } from "./db.server";
 import { getEnv } from "./env.server";
+import { keyedHash } from "./signing.server";
 import { encodeFormError } from "~/domain/form-errors";
 import { redirectWithToast } from "./toast.server";
 
@@ -47,8 +47,7 @@ export interface RateLimitStore {
  * addresses and IPs; Redis and the rate_limits table are read by people and tools that have no need of them, and
  * the hash is keyed by the session secret so a list of addresses cannot be hashed to find who was counted.
  */
-export const keyOf = (rule: RateLimitRule, subject: string) =>
-  `${rule.name}:${createHmac("sha256", getEnv().SESSION_SECRET).update(subject.toLowerCase()).digest("base64url").slice(0, 32)}`;
+export const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${keyedHash(subject.toLowerCase())}`;
 const secondsUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 
 /** Counts one attempt for `subject` (an IP or an account) under `rule`. */

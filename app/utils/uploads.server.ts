@@ -5,7 +5,7 @@
  * used after they match the random-name pattern, so no request can reach another path.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   MaxPartSizeExceededError,
@@ -15,7 +15,12 @@ import {
 import sharp, { type Sharp } from "sharp";
 import { getEnv } from "./env.server";
 
-export type UploadKind = "avatar" | "license";
+/**
+ * `heldLicense`: a licence received with a checkout that was shown again (a field to correct, "Update total"), kept
+ * for the next "Book" of that attempt, since a browser without JavaScript empties the file field; it becomes a
+ * `license` when booked, and is deleted after HELD_LICENSE_KEPT_MS otherwise.
+ */
+export type UploadKind = "avatar" | "license" | "heldLicense";
 
 /** Translation keys (common namespace) of what can be wrong with an upload. */
 export type UploadProblem =
@@ -50,7 +55,7 @@ function looksLikeWholePdf(bytes: Uint8Array): boolean {
 // Decoding bombs: a small file that claims an enormous picture is refused before its pixels are allocated.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-const FOLDERS: Record<UploadKind, string> = { avatar: "avatars", license: "licenses" };
+const FOLDERS: Record<UploadKind, string> = { avatar: "avatars", license: "licenses", heldLicense: "licenses-held" };
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf)$/;
 
 export const isStoredName = (name: string) => STORED_NAME.test(name);
@@ -99,18 +104,55 @@ export async function storeAvatar(file: unknown): Promise<StoredUpload> {
 }
 
 /** A driver licence: a picture (re-encoded, at most 2000 px a side) or a complete PDF (kept as sent). */
-export async function storeLicense(file: unknown): Promise<StoredUpload> {
+export async function storeLicense(file: unknown, kind: "license" | "heldLicense" = "license"): Promise<StoredUpload> {
   const bytes = await readUploadedFile(file, "validation.fileRequired");
   if (typeof bytes === "string") return { ok: false, error: bytes };
   const type = sniffFileType(bytes);
   if (type === null) return { ok: false, error: "validation.licenseType" };
   if (type === "pdf") {
     if (!looksLikeWholePdf(bytes)) return { ok: false, error: "validation.fileUnreadable" };
-    return { ok: true, name: await store("license", "pdf", bytes) };
+    return { ok: true, name: await store(kind, "pdf", bytes) };
   }
   const image = await reencode(bytes, (image) => image.resize(2000, 2000, { fit: "inside", withoutEnlargement: true }));
   if (!image) return { ok: false, error: "validation.fileUnreadable" };
-  return { ok: true, name: await store("license", "webp", image) };
+  return { ok: true, name: await store(kind, "webp", image) };
+}
+
+/** How long a licence held for a checkout attempt is kept unbooked (the payment hold is 30 minutes). */
+export const HELD_LICENSE_KEPT_MS = 2 * 3_600_000;
+
+/** Moves a stored file from one kind to another (a held licence booked, or a booked one given back to its attempt). */
+export async function moveStoredUpload(from: UploadKind, to: UploadKind, name: string): Promise<boolean> {
+  const target = storedPath(to, name);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await rename(storedPath(from, name), target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** Deletes licences held for checkouts that were never booked, HELD_LICENSE_KEPT_MS after they were received. */
+export async function purgeHeldLicenses(now = new Date()): Promise<number> {
+  const folder = path.join(path.resolve(getEnv().UPLOADS_DIR), FOLDERS.heldLicense);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let purged = 0;
+  for (const name of names.filter(isStoredName)) {
+    const file = path.join(folder, name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Number.POSITIVE_INFINITY }));
+    if (now.getTime() - mtimeMs < HELD_LICENSE_KEPT_MS) continue;
+    await rm(file, { force: true });
+    purged++;
+  }
+  return purged;
 }
 
 /** A stored file's bytes and type, or null when the name is not one of ours or the file is gone. */

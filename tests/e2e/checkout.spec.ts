@@ -278,6 +278,53 @@ test("bad input gets translated messages and keeps what was typed: too young, ca
   await expectAccessible(page);
 });
 
+test("a checkout shown again keeps the licence it received: the next 'Book' uses it without asking again", async ({
+  page,
+}, testInfo) => {
+  // French without JavaScript (the browser empties a file field on every page it shows), English with it.
+  const language = jsEnabled(testInfo) ? "en" : "fr";
+  const { k, c } = TEXT[language];
+  // Atlas Rent asks for a driver's licence.
+  await openCheckout(page, language, periodFor(testInfo, 11), "atlas-rent");
+  await fillVisitor(page, language, {
+    fullName: "Licence Kept",
+    email: `licence-${testInfo.project.name}-${Date.now()}@example.com`,
+    birthDate: "2012-01-01",
+  });
+  await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+  // A 1 x 1 PNG: checked by its bytes and re-encoded like any licence picture.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  await page.getByLabel(k.driver.license, { exact: true }).setInputFiles({
+    name: "licence.png",
+    mimeType: "image/png",
+    buffer: png,
+  });
+  await submit(page, language).click();
+  const summary = page.getByRole("alert").filter({ hasText: c.errors.summaryTitle });
+  await expect(
+    summary.getByRole("link", { name: new RegExp(interpolate(c.validation.minimumAge, { age: 21 })) }),
+  ).toBeVisible();
+  // The file is said to be received, and the field no longer insists on one.
+  const license = page.getByLabel(k.driver.license, { exact: true });
+  await expect(license).toHaveAccessibleDescription(interpolate(k.driver.licenseReceived, { name: "licence.png" }));
+  await expect(license).not.toHaveAttribute("required");
+  await expectAccessible(page);
+
+  await page.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
+  await submit(page, language).click();
+  if (!jsEnabled(testInfo)) {
+    // Without JavaScript the total shown was the under-age one (Atlas Rent's young-driver fee): it is shown again
+    // first, the licence still kept.
+    await expect(page.getByRole("alert").getByText(k.problems.priceChanged)).toBeVisible();
+    await expect(license).toHaveAccessibleDescription(interpolate(k.driver.licenseReceived, { name: "licence.png" }));
+    await submit(page, language).click();
+  }
+  await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+});
+
 test("a car that includes an additional driver is booked by a driver alone; a second driver, once added, meets the driver's rules", async ({
   page,
 }, testInfo) => {

@@ -13,6 +13,14 @@ import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { rememberBooking } from "~/utils/checkout-cookie.server";
 import { readPostedForm, removeStoredUpload, storeLicense } from "~/utils/uploads.server";
 import {
+  bookHeldLicense,
+  heldLicenseToken,
+  holdBookedLicense,
+  holdLicense,
+  readHeldLicense,
+  receivedFileName,
+} from "./held-license.server";
+import {
   bookOffer,
   checkoutRules,
   checkoutView,
@@ -62,6 +70,8 @@ export type CheckoutPageState =
       signInHref: string;
       /** Tells one answer to a post from the next (the card fields are emptied after each). */
       attemptKey: number;
+      /** A licence received with an earlier post of this attempt, kept for the next "Book" (held-license.server.ts). */
+      heldLicense: { token: string; fileName: string } | null;
     }
   | { kind: "embedded"; clientSecret: string; publishableKey: string; scriptUrl: string | null; sessionId: string };
 
@@ -177,6 +187,7 @@ export async function loadCheckout(request: Request, context: RequestContext): P
     constraint: checkoutConstraint({ signedIn: Boolean(signedInDriver) }),
     signInHref: signInHrefFor(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }),
     attemptKey: 0,
+    heldLicense: null,
   };
   return {
     kind: "page",
@@ -215,6 +226,10 @@ export async function submitCheckout(request: Request, context: RequestContext):
   const choice = { extras: choices.extras, paymentMode: choices.paymentMode };
   const driverAge = driverAgeAt(offer, choices.priceBirthDate ?? signedInDriver?.birthDate ?? null);
   const view = checkoutView(offer, { ...choice, driverAge }, pricing, { now });
+  const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
+  const licenseFile = formData.get("license");
+  const newLicense = needsLicense && licenseFile instanceof Blob && licenseFile.size > 0 ? licenseFile : null;
+  let held = needsLicense ? readHeldLicense(formData.get("heldLicense")) : null;
   /** The form again, with what was typed (never the card), the schema's problems and `more`. */
   const form = (status: number, more: Record<string, Message> = {}, headers?: HeadersInit): CheckoutOutcome => ({
     kind: "page",
@@ -230,17 +245,27 @@ export async function submitCheckout(request: Request, context: RequestContext):
         constraint: checkoutConstraint(rules),
         signInHref: signInHrefFor(link, { extras: choices.extras, paymentMode: choices.paymentMode ?? undefined }),
         attemptKey: now.getTime(),
+        heldLicense: held ? { token: heldLicenseToken(held), fileName: held.fileName } : null,
       },
       { car: offer.car.name, sandboxBanner: view.gateways.includes("sandbox") },
     ),
   });
-  if (values.intent === "quote") return form(submission.status === "success" ? 200 : 400);
+  /**
+   * The form again after a post that books nothing: a licence sent with it is checked and kept for the attempt (a
+   * page without JavaScript comes back with an empty file field), or its problem named on the field.
+   */
+  const showAgain = async (status: number, more: Record<string, Message> = {}) => {
+    if (newLicense && !(await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]))) {
+      const kept = await holdLicense(newLicense, held);
+      if (kept.ok) held = kept.held;
+      else more = { ...more, license: { key: kept.error, params: uploadSizeParams() } };
+    }
+    return form(more.license && status < 400 ? 400 : status, more);
+  };
+  if (values.intent === "quote") return showAgain(submission.status === "success" ? 200 : 400);
 
   const more: Record<string, Message> = {};
-  const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
-  const licenseFile = formData.get("license");
-  if (needsLicense && !(licenseFile instanceof Blob && licenseFile.size > 0))
-    more.license = { key: "validation.licenseRequired" };
+  if (needsLicense && !newLicense && !held) more.license = { key: "validation.licenseRequired" };
   // The page the driver saw must be the page they pay: a price that moved meanwhile (rates, a hand-edited form) is shown again first.
   const shownChanged =
     values.shownTotal !== String(view.total) ||
@@ -251,15 +276,24 @@ export async function submitCheckout(request: Request, context: RequestContext):
       checkoutView(offer, choice, pricing, { now }),
     );
   const order = submission.status === "success" ? submission.value : null;
-  if (!order || Object.keys(more).length) return form(400, more);
+  if (!order || Object.keys(more).length) return showAgain(400, more);
 
   const refused = await hitRateLimits([[RATE_LIMITS.checkoutPerIp, context.clientIp]]);
   if (refused) return form(429, { "": tooManyAttemptsMessage(refused) }, retryAfterHeaders(refused));
   let driverLicense: string | undefined;
-  if (needsLicense) {
-    const stored = await storeLicense(licenseFile);
+  if (newLicense) {
+    const stored = await storeLicense(newLicense);
     if (!stored.ok) return form(400, { license: { key: stored.error, params: uploadSizeParams() } });
     driverLicense = stored.name;
+    if (held) await removeStoredUpload("heldLicense", held.name);
+    held = { name: stored.name, fileName: receivedFileName(newLicense) };
+  } else if (held) {
+    driverLicense = (await bookHeldLicense(held)) ?? undefined;
+    // Kept too long (or purged): asked for again.
+    if (!driverLicense) {
+      held = null;
+      return form(400, { license: { key: "validation.licenseRequired" } });
+    }
   }
   const outcome = await bookOffer(db, {
     ...order,
@@ -272,7 +306,8 @@ export async function submitCheckout(request: Request, context: RequestContext):
     now,
   });
   if (outcome.kind === "problem") {
-    await removeStoredUpload("license", driverLicense);
+    // Not booked (the car taken, a declined card): the licence is held for the driver's next try.
+    held = driverLicense && held ? await holdBookedLicense(driverLicense, held.fileName) : null;
     return form(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400, outcome.errors);
   }
   const setCookie = await rememberBooking(request, outcome);

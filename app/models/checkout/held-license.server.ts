@@ -1,0 +1,72 @@
+/**
+ * A driver's licence received with a checkout that is shown again (a field to correct, "Update total", a young-driver
+ * fee quoted on the birth date): a browser without JavaScript empties the file field of the page it shows next, so
+ * the file is kept for the attempt ("licence.png received — choose another to replace it") and the next "Book" uses
+ * it. The page carries a signed reference, never a path: no one can name another attempt's file.
+ */
+import { readSignedValue, signValue } from "~/utils/signing.server";
+import {
+  isStoredName,
+  moveStoredUpload,
+  removeStoredUpload,
+  storeLicense,
+  type UploadProblem,
+} from "~/utils/uploads.server";
+
+export interface HeldLicense {
+  /** The stored file (a random name). */
+  name: string;
+  /** What the driver's file was called, to say which one was received. */
+  fileName: string;
+}
+
+const PURPOSE = "held-license";
+
+/** The reference the page carries in a hidden field. */
+export const heldLicenseToken = (held: HeldLicense) => signValue(PURPOSE, JSON.stringify(held));
+
+/** The held licence a post names, or null (none, or a reference the server did not sign). */
+export function readHeldLicense(token: unknown): HeldLicense | null {
+  const value = readSignedValue(PURPOSE, token);
+  if (!value) return null;
+  try {
+    const held = JSON.parse(value) as Partial<HeldLicense>;
+    return typeof held.name === "string" && isStoredName(held.name) && typeof held.fileName === "string"
+      ? { name: held.name, fileName: held.fileName }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file's name as the page may show it: its last segment, printable, at most 80 characters. */
+export function receivedFileName(file: Blob): string {
+  const raw = "name" in file && typeof file.name === "string" ? file.name : "";
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  const printable = [...base]
+    .filter((char) => char >= " " && char !== "\u007f")
+    .join("")
+    .trim();
+  return printable.slice(0, 80) || "licence";
+}
+
+/** Checks and keeps a newly received licence for the attempt, in place of the one held before. */
+export async function holdLicense(
+  file: Blob,
+  previous: HeldLicense | null,
+): Promise<{ ok: true; held: HeldLicense } | { ok: false; error: UploadProblem }> {
+  const stored = await storeLicense(file, "heldLicense");
+  if (!stored.ok) return stored;
+  if (previous) await removeStoredUpload("heldLicense", previous.name);
+  return { ok: true, held: { name: stored.name, fileName: receivedFileName(file) } };
+}
+
+/** The held licence becomes the booking's: its stored name, or null when it is gone (kept too long, purged). */
+export async function bookHeldLicense(held: HeldLicense): Promise<string | null> {
+  return (await moveStoredUpload("heldLicense", "license", held.name)) ? held.name : null;
+}
+
+/** A licence stored for a "Book" that was refused (the car taken, a declined card) is held for the next one. */
+export async function holdBookedLicense(name: string, fileName: string): Promise<HeldLicense | null> {
+  return (await moveStoredUpload("license", "heldLicense", name)) ? { name, fileName } : null;
+}
