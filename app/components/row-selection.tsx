@@ -30,12 +30,12 @@ export function useRowSelection(rowIds: readonly string[]) {
   return { count: selected.length, selectAll, row };
 }
 
-/** A selection checkbox with its (visually hidden) label. */
+/** A selection checkbox with its label: hidden beside a table's row, shown on a phone's card (app.css). */
 export function SelectionBox({ box, label }: { box: BoxProps; label: string }) {
   return (
     <>
       <input {...box} />
-      <label htmlFor={box.id} className="visually-hidden">
+      <label htmlFor={box.id} className="selection-label visually-hidden">
         {label}
       </label>
     </>

@@ -45,10 +45,10 @@ export function SearchSummary({
       <input type="hidden" name="from" value={form.from} />
       <input type="hidden" name="to" value={form.to} />
       <dl>
-        <dt>{t("form.pickup")}</dt>
+        <dt>{t("form.summaryPickup")}</dt>
         {/* One text, not three: React separates adjacent texts with a comment each. */}
         <dd>{`${pickupName}, ${localDateTime(form.from, i18n.language)}`}</dd>
-        <dt>{t("form.dropoff")}</dt>
+        <dt>{t("form.summaryDropoff")}</dt>
         <dd>{`${form.sameLocation ? pickupName : dropoffName}, ${localDateTime(form.to, i18n.language)}`}</dd>
       </dl>
       <p className="hint">{t("form.localTime")}</p>

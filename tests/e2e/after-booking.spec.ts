@@ -260,6 +260,16 @@ async function bookThroughPost(page: Page, link: URLSearchParams) {
   expect(response.status()).toBe(302);
 }
 
+/** Every selection checkbox's label is shown beside it (a phone's card), not only read to a screen reader. */
+async function expectVisibleSelectionLabels(page: Page) {
+  const labels = page.locator("label.selection-label");
+  expect(await labels.count()).toBeGreaterThan(1);
+  for (const label of await labels.all()) {
+    const box = await label.boundingBox();
+    expect(box && box.width > 40 && box.height > 10, `label "${await label.textContent()}" is in view`).toBe(true);
+  }
+}
+
 test("pages of 10 on a phone, and an amendment into another booking's period is refused with the car kept as it was", async ({
   page,
 }, testInfo) => {
@@ -295,8 +305,11 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(11);
   // Cards on a phone: every action in reach without scrolling sideways (decision 011), the same rows for a screen reader.
   await expectControlsWithinWidth(page);
+  // Each card's selection box says what it selects, in view.
+  await expectVisibleSelectionLabels(page);
   await page.goto("/notifications?lng=en");
   await expectControlsWithinWidth(page);
+  await expectVisibleSelectionLabels(page);
   await expectAccessible(page);
   // And the checkout's form, its total said before "Book".
   const later = new URLSearchParams(first);

@@ -452,3 +452,49 @@ test.describe("search", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("on a phone (390 x 844, a phone's user agent)", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  });
+
+  test("the first offer is on the first screen, each desk in one line with the rest a tap away; the checkout's total stays in view", async ({
+    page,
+  }) => {
+    // A one-way search between two airports with long names, in French: the longest summary the demo gives.
+    await openSearch(page, `pickup=paris-cdg-airport&dropoff=nice-airport&from=${FROM}&to=${TO}&lng=fr`);
+    // The first offer's name is on the first screen.
+    const firstName = async () => (await cards(page).first().getByRole("heading").boundingBox())!;
+    const first = await firstName();
+    expect(first.y + first.height).toBeLessThanOrEqual(844);
+    const pickupDesk = page.locator("details.desk-compact").first();
+    await expect(pickupDesk.locator("summary")).toHaveText(/^Comptoir de prise en charge : 00:00–24:00 le \w+$/);
+    await expect(pickupDesk.getByText("Terminal 2, Paris-Charles de Gaulle Airport")).toBeHidden();
+    await pickupDesk.locator("summary").click();
+    await expect(pickupDesk.getByText(/Terminal 2, Paris-Charles de Gaulle Airport/)).toBeVisible();
+    await expectAccessible(page);
+
+    await openSearch(page, `pickup=paris&from=${FROM}&to=${TO}&lng=en`);
+    const name = await firstName();
+    expect(name.y + name.height).toBeLessThanOrEqual(844);
+    await cards(page)
+      .first()
+      .getByRole("link", { name: /^Choose this car/ })
+      .click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    // The total is on the first screen, and still in view once the driver has scrolled into the form.
+    const total = page.locator(".checkout-total-line");
+    const inView = async () => {
+      const box = (await total.boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 844;
+    };
+    expect(await inView()).toBe(true);
+    await page.getByLabel("Phone", { exact: true }).scrollIntoViewIfNeeded();
+    expect(await inView()).toBe(true);
+    await expectAccessible(page);
+  });
+});

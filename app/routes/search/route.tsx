@@ -8,7 +8,7 @@ import { RatesAsOf } from "~/components/rates-as-of";
 import { NoScriptButton } from "~/components/no-script-button";
 import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
-import { DeskDetails } from "~/components/desk-details";
+import { DeskDisclosure } from "~/components/desk-details";
 import { SearchFilters } from "~/components/search-filters";
 import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS } from "~/models/search/search";
 import { pageMeta } from "~/utils/meta";
@@ -103,7 +103,15 @@ export default function Search() {
             ) : (
               <>
                 <SearchSummary form={page.form} pickupName={page.pickupName ?? ""} dropoffName={page.dropoffName} />
-                <DeskDetails desks={page.desks} headingLevel={3} />
+                {/* One line per desk, the rest a click away: on a phone the first offer is on the first screen. */}
+                <DeskDisclosure
+                  stops={page.desks.map((desk) => {
+                    const dropoff = desk.place !== page.pickupName && desk.place === page.dropoffName;
+                    return dropoff
+                      ? { role: "dropoff" as const, desk, at: page.form.to }
+                      : { role: "pickup" as const, desk, at: page.form.from };
+                  })}
+                />
               </>
             )}
           </section>
