@@ -7,7 +7,7 @@ import { Field, FormErrorSummary, StatusButton } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { changePasswordSchema } from "~/models/account/account-forms";
 import { checkCurrentPassword, hasPassword, setPassword } from "~/models/account/accounts.server";
-import { redirectSignedIn, requireUserId } from "~/models/account/auth.server";
+import { redirectSignedIn, requireUserId, staysConnected } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -46,6 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const check = await checkCurrentPassword(db, userId, submission.value.currentPassword);
   if (check !== "ok")
     return data(submission.reply({ ...hidden, fieldErrors: { currentPassword: [check] } }), { status: 400 });
+  // Read before the change ends every session of the account: the renewed one keeps 'stay connected'.
+  const stayConnected = await staysConnected(request);
   try {
     await setPassword(db, userId, submission.value.password);
   } catch (error) {
@@ -57,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Other sessions ended with the change; this browser continues in a fresh one.
   return redirectSignedIn(request, userId, {
     to: "/change-password",
+    stayConnected,
     toast: { type: "success", messageKey: "success.passwordChanged" },
   });
 }

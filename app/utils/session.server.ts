@@ -8,7 +8,8 @@ import { cookiesAreSecure, getEnv } from "./env.server";
 /** How long a browser-session ('stay connected' off) session lives on the server without use. */
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24;
 
-export type SessionData = { userId: string };
+/** `stayConnected`: the session outlives the browser (its cookie has a max age); a renewed session keeps it. */
+export type SessionData = { userId: string; stayConnected?: boolean };
 
 const sessionCookie = createCookie("__session", {
   path: "/",

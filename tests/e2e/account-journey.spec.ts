@@ -71,6 +71,10 @@ for (const language of ["en", "fr"] as const) {
     await page.getByLabel(a.change.confirmPassword, { exact: true }).fill("journey-two");
     await main.getByRole("button", { name: a.change.submit, exact: true }).click();
     await expect(toast(c.success.passwordChanged)).toBeVisible();
+    // A new session for the new password, still one that outlives the browser, as chosen at sign-in.
+    const renewed = (await page.context().cookies()).find((cookie) => cookie.name === "__session");
+    expect(renewed!.value).not.toBe(session!.value);
+    expect(renewed!.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
 
     // Forget it: reset it through the mail.
     await nav.getByRole("button", { name: c.nav.signOut }).first().click();

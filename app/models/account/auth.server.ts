@@ -35,16 +35,26 @@ authenticator.use(
 );
 
 /**
+ * Whether the request's session was started with 'stay connected' (read before a password change ends every session
+ * of the account, so the renewed one keeps the choice).
+ */
+export async function staysConnected(request: Request): Promise<boolean> {
+  return (await getSession(request)).get("stayConnected") === true;
+}
+
+/**
  * Starts a session for `userId`: always a new session id (the old session is destroyed), persistent for the
  * configured days when 'stay connected' is ticked, ending with the browser otherwise.
  */
-export async function startUserSession(request: Request, userId: string, stayConnected: boolean): Promise<string[]> {
+export async function startUserSession(request: Request, userId: string, persistent: boolean): Promise<string[]> {
   const previous = await getSession(request);
   // Removes the old row; the new cookie below replaces the old one in the browser.
   if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
-  const maxAge = stayConnected ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
+  // Kept in the session, so a renewed session (a password change) can keep the choice.
+  if (persistent) session.set("stayConnected", true);
+  const maxAge = persistent ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
   // A visitor's bookings remembered by this browser are not the signed-in driver's to see (decision 011).
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined), await forgetBrowserBookings()];
 }
