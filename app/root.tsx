@@ -33,6 +33,7 @@ import { useNonce } from "~/hooks/nonce";
 import { getToast } from "~/utils/toast.server";
 import { getVisitor, getVisitorPricing, type Visitor } from "~/models/account/visitor.server";
 import { databaseAwayDuring } from "~/utils/request-memo.server";
+import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { logError } from "~/utils/errors.server";
 
 export const links: LinksFunction = () => [
@@ -72,11 +73,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (languageCookie) headers.append("Set-Cookie", languageCookie);
   if (clearToastCookie) headers.append("Set-Cookie", clearToastCookie);
   const { user } = visitor;
+  // A visitor whose browser holds bookings (booked here, or opened by a "Find my booking" link) finds them in the menu.
+  const holdsBookings = user === null && (await browserBookingIds(request, false).catch(() => [])).length > 0;
   return data(
     {
       language: visitor.language,
       translations: bundleText(visitor.language, "common"),
       user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
+      holdsBookings,
       toast,
       currency: pricing.currency,
       ratesAsOf: pricing.ratesAsOf,
@@ -118,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ProgressBar />
           <SiteHeader
             user={rootData?.user ?? null}
+            holdsBookings={rootData?.holdsBookings ?? false}
             language={language}
             currency={rootData?.currency ?? "USD"}
             showSuppliers={rootData?.showSuppliers ?? false}

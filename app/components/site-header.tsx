@@ -16,11 +16,11 @@ interface MenuItem {
   label: string;
 }
 
-function useMenuItems(user: HeaderUser | null, showSuppliers: boolean): MenuItem[] {
+function useMenuItems(user: HeaderUser | null, showSuppliers: boolean, holdsBookings: boolean): MenuItem[] {
   const { t } = useTranslation();
   const items: Array<MenuItem | false> = [
     { to: "/", label: t("nav.home") },
-    user !== null && { to: "/bookings", label: t("nav.bookings") },
+    (user !== null || holdsBookings) && { to: "/bookings", label: t("nav.bookings") },
     user !== null && {
       to: "/notifications",
       label:
@@ -132,14 +132,17 @@ export function SiteHeader({
   language,
   currency,
   showSuppliers,
+  holdsBookings = false,
 }: {
   user: HeaderUser | null;
   language: string;
   currency: Currency;
   showSuppliers: boolean;
+  /** A visitor's browser holds bookings (decision 011): the menu leads to them. */
+  holdsBookings?: boolean;
 }) {
   const { t } = useTranslation();
-  const items = useMenuItems(user, showSuppliers);
+  const items = useMenuItems(user, showSuppliers, holdsBookings);
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">

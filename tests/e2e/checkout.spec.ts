@@ -229,6 +229,14 @@ test("a shared browser: a visitor's confirmation is never stored, and nobody sig
     .href;
   expect((await page.goto(receipt))!.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByText("First Visitor")).toBeVisible();
+  // The browser holds the visitor's booking: the menu leads to it, and the list shows it.
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: c.nav.bookings, exact: true })
+    .first()
+    .evaluate((link: HTMLAnchorElement) => link.click());
+  await expect(page).toHaveURL(/\/bookings/);
+  await expect(page.getByRole("table").getByText("First Visitor")).toBeVisible();
 
   // The next visitor at the same browser sees their own booking only.
   const second = await bookAsVisitor(11, "Second Visitor");
@@ -285,7 +293,7 @@ test("a checkout shown again keeps the licence it received: the next 'Book' uses
   const language = jsEnabled(testInfo) ? "en" : "fr";
   const { k, c } = TEXT[language];
   // Atlas Rent asks for a driver's licence.
-  await openCheckout(page, language, periodFor(testInfo, 11), "atlas-rent");
+  await openCheckout(page, language, periodFor(testInfo, 12), "atlas-rent");
   await fillVisitor(page, language, {
     fullName: "Licence Kept",
     email: `licence-${testInfo.project.name}-${Date.now()}@example.com`,
