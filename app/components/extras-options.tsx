@@ -11,7 +11,7 @@ export interface ExtraOption {
 }
 
 /**
- * The options a car comes with (included, ticked and fixed) and those the driver may add, each with its price:
+ * The options a car comes with (included: a tick and the word) and those the driver may add, each with its price:
  * one list for the checkout and for an amendment. Ids are `<idPrefix>-<extra>`; the chosen ones post as `extra`.
  */
 export function ExtrasOptions({
@@ -32,19 +32,13 @@ export function ExtrasOptions({
   const { t } = useTranslation("checkout");
   return (
     <ul className="checkout-options">
+      {/* Included: said in words with a tick, not a greyed-out checkbox (which reads as "not offered"). */}
       {included.map((extra) => (
-        <li key={extra} className="field-checkbox">
-          <input
-            type="checkbox"
-            id={`${idPrefix}-${extra}`}
-            checked
-            disabled
-            aria-describedby={`${idPrefix}-${extra}-price`}
-          />
-          <label htmlFor={`${idPrefix}-${extra}`}>{t(`common:extras.${extra}`)}</label>{" "}
-          <span id={`${idPrefix}-${extra}-price`} className="option-price">
-            {t("options.included")}
+        <li key={extra} className="field-checkbox option-included">
+          <span className="included-tick" aria-hidden="true">
+            ✓
           </span>
+          <span>{t(`common:extras.${extra}`)}</span> <span className="option-price">{t("options.included")}</span>
         </li>
       ))}
       {options.map((option) => (
