@@ -24,6 +24,17 @@ export function ErrorSummary({
   useEffect(() => {
     if (count > 0) ref.current?.focus();
   }, [errors, count]);
+  // The tab's title says so too ("Error: …"), as a refused post's page does for a screen reader's first words; the
+  // page's own title comes back once the problems are gone.
+  useEffect(() => {
+    if (count === 0) return;
+    const title = document.title;
+    const withError = t("errors.titleWithError", { title });
+    document.title = withError;
+    return () => {
+      if (document.title === withError) document.title = title;
+    };
+  }, [count, t]);
   if (count === 0) return null;
   const titleId = `${idPrefix}error-summary-title`;
   return (
