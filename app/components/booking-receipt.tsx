@@ -4,6 +4,7 @@ import type { BookingReceiptView } from "~/models/booking/booking-view.server";
 import { formatMoney } from "~/domain/money";
 import { CancellationTermsText } from "./cancellation-terms";
 import { DeskDetails } from "./desk-details";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { PriceTable, RentalStops } from "./rental-details";
 import { RowButton } from "./row-button";
 import { SiteLink } from "./site-link";
@@ -20,6 +21,7 @@ export function BookingReceipt({
   /** The page's own heading (h1), on /booking; a section (h2) under a confirmation. */ asPage?: boolean;
 }) {
   const Heading = asPage ? "h1" : "h2";
+  const hydrated = useHydrated();
   const { t, i18n } = useTranslation("checkout");
   const language = i18n.language;
   const money = (amount: number) => formatMoney(amount, receipt.currency, language);
@@ -116,7 +118,19 @@ export function BookingReceipt({
         <a href={`/booking.ics?b=${receipt.bookingId}`} download={`booking-${receipt.reference}.ics`}>
           {t("receipt.calendar")}
         </a>{" "}
-        · <a href={`/booking?b=${receipt.bookingId}`}>{t("receipt.view")}</a> · {t("receipt.printHint")}
+        {/* The booking page itself does not link to itself. */}
+        {asPage ? null : (
+          <>
+            · <a href={`/booking?b=${receipt.bookingId}`}>{t("receipt.view")}</a>
+          </>
+        )}{" "}
+        · {t("receipt.printHint")}{" "}
+        {/* Once JavaScript runs, a button that opens the print dialog (never a dead button in lynx or without it). */}
+        {hydrated ? (
+          <button type="button" className="button button-small button-secondary" onClick={() => window.print()}>
+            {t("receipt.print")}
+          </button>
+        ) : null}
       </p>
     </section>
   );
