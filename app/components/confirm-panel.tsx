@@ -16,8 +16,14 @@ export function ConfirmAction({
   confirmLabel,
   backHref,
   backLabel,
+  note,
+  losesMoney,
 }: {
+  /** A short question ("Cancel this booking?"); what it means goes in `note`. */
   title: string;
+  note?: string;
+  /** Danger styling only where the action can cost the person money (a cancellation that is not free). */
+  losesMoney: boolean;
   items: Array<{ key: string; text: ReactNode }>;
   action: string;
   /** The action's own fields, posted again (name, value). */
@@ -34,6 +40,7 @@ export function ConfirmAction({
   const content = (
     <>
       <h2 id="confirm-title">{title}</h2>
+      {note ? <p>{note}</p> : null}
       <ul>
         {items.map((item) => (
           <li key={item.key}>{item.text}</li>
@@ -43,7 +50,7 @@ export function ConfirmAction({
         {fields.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name="confirmed" value="yes" className="button button-danger">
+        <button type="submit" name="confirmed" value="yes" className={losesMoney ? "button button-danger" : "button"}>
           {confirmLabel}
         </button>{" "}
         <SiteLink to={backHref} className="button button-secondary">
@@ -53,11 +60,19 @@ export function ConfirmAction({
     </>
   );
   return hydrated ? (
-    <dialog ref={dialog} className="confirm-panel" aria-labelledby="confirm-title">
+    <dialog
+      ref={dialog}
+      className={losesMoney ? "confirm-panel is-danger" : "confirm-panel"}
+      aria-labelledby="confirm-title"
+    >
       {content}
     </dialog>
   ) : (
-    <section className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title">
+    <section
+      className={losesMoney ? "confirm-panel is-danger" : "confirm-panel"}
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+    >
       {content}
     </section>
   );

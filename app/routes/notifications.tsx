@@ -105,6 +105,7 @@ export default function Notifications() {
             ...confirm.ids.map((id): [string, string] => ["id", id]),
           ]}
           confirmLabel={t("notifications.confirmDeleteButton", { count: confirm.ids.length })}
+          losesMoney={false}
           backHref={`/notifications${location.search}`}
           backLabel={t("confirm.back")}
         />

@@ -59,6 +59,9 @@ export default function Bookings() {
             ...confirm.bookings.map((booking): [string, string] => ["id", booking.id]),
           ]}
           confirmLabel={t(`confirm.${confirmTitle(confirm)}Button`, { count: confirm.bookings.length })}
+          note={confirmTitle(confirm) === "cancelNow" ? t("confirm.cancelNowNote") : undefined}
+          // Only a cancellation that may not be refunded can cost the driver money.
+          losesMoney={confirmTitle(confirm) === "cancelRequest"}
           backHref={confirm.back}
           backLabel={t("confirm.back")}
         />
