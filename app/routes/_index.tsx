@@ -71,7 +71,7 @@ export default function Home() {
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
         <div className="page hero-grid">
-          <div>
+          <div className="hero-text">
             <h1 id="hero-heading">{t("hero.heading")}</h1>
             <p className="lead">{t("hero.lead")}</p>
           </div>
@@ -98,6 +98,19 @@ export default function Home() {
               {ts("form.submit")}
             </button>
           </Form>
+          {/* After the form (a phone reaches the search first); under the lead beside it on a wide screen. */}
+          <section className="hero-points" aria-labelledby="why-heading">
+            <h2 id="why-heading" className="h3">
+              {t("whyUs.heading")}
+            </h2>
+            <ul>
+              {WHY_US.map((key) => (
+                <li key={key}>
+                  <strong>{t(`whyUs.items.${key}.title`)}</strong> {t(`whyUs.items.${key}.text`)}
+                </li>
+              ))}
+            </ul>
+          </section>
         </div>
       </section>
 
@@ -155,18 +168,6 @@ export default function Home() {
             </ul>
           </section>
         ) : null}
-
-        <section aria-labelledby="why-heading">
-          <h2 id="why-heading">{t("whyUs.heading")}</h2>
-          <ul className="feature-grid">
-            {WHY_US.map((key) => (
-              <li key={key}>
-                <h3>{t(`whyUs.items.${key}.title`)}</h3>
-                <p>{t(`whyUs.items.${key}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
 
         <section aria-labelledby="services-heading">
           <h2 id="services-heading">{t("services.heading")}</h2>

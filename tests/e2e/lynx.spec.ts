@@ -284,7 +284,8 @@ test(
       await opener.press(`Open booking ${reference}`);
       await opener.waitFor("Booking opened in this browser.");
       await opener.press("Cancel booking, free of charge");
-      await opener.waitFor("Cancel this booking? It is free of charge");
+      await opener.waitFor("Cancel this booking?");
+      await opener.waitFor("It is free of charge");
       await opener.press("Yes, cancel it");
       await opener.waitFor("Your booking is cancelled, free of charge.");
     } finally {
