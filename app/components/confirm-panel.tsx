@@ -40,7 +40,7 @@ export function ConfirmAction({
   const content = (
     <>
       <h2 id="confirm-title">{title}</h2>
-      {note ? <p>{note}</p> : null}
+      {note ? <p id="confirm-note">{note}</p> : null}
       <ul>
         {items.map((item) => (
           <li key={item.key}>{item.text}</li>
@@ -64,6 +64,7 @@ export function ConfirmAction({
       ref={dialog}
       className={losesMoney ? "confirm-panel is-danger" : "confirm-panel"}
       aria-labelledby="confirm-title"
+      aria-describedby={note ? "confirm-note" : undefined}
     >
       {content}
     </dialog>
@@ -72,6 +73,7 @@ export function ConfirmAction({
       className={losesMoney ? "confirm-panel is-danger" : "confirm-panel"}
       role="alertdialog"
       aria-labelledby="confirm-title"
+      aria-describedby={note ? "confirm-note" : undefined}
     >
       {content}
     </section>

@@ -21,7 +21,8 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
-import { logError } from "~/utils/errors.server";
+import { isBusy, isDatabaseUnavailable, logError } from "~/utils/errors.server";
+import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
@@ -99,6 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     saved = await setPasswordWithLink(db, submission.value.token, "activation", submission.value.password);
   } catch (error) {
+    if (isBusy(error)) return replyBusy(submission, ["password", "confirmPassword"]);
+    if (isDatabaseUnavailable(error)) throw error;
     logError("activate", error);
     return data(
       submission.reply({

@@ -17,7 +17,8 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
-import { logError } from "~/utils/errors.server";
+import { isBusy, isDatabaseUnavailable, logError } from "~/utils/errors.server";
+import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -51,6 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await setPassword(db, userId, submission.value.password);
   } catch (error) {
+    if (isBusy(error)) return replyBusy(submission, hidden.hideFields);
+    if (isDatabaseUnavailable(error)) throw error;
     logError("change-password", error);
     return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), {
       status: 500,

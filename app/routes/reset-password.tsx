@@ -17,7 +17,8 @@ import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
-import { logError } from "~/utils/errors.server";
+import { isBusy, isDatabaseUnavailable, logError } from "~/utils/errors.server";
+import { replyBusy } from "~/utils/responses.server";
 import { SiteLink } from "~/components/site-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -53,6 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.value.password,
     );
   } catch (error) {
+    if (isBusy(error)) return replyBusy(submission, hidden.hideFields);
+    if (isDatabaseUnavailable(error)) throw error;
     logError("reset-password", error);
     return data(submission.reply({ ...hidden, fieldErrors: { password: ["errors.passwordUpdateFailed"] } }), {
       status: 500,

@@ -24,7 +24,8 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { passesRecaptcha, recaptchaSiteKey } from "~/utils/recaptcha.server";
 import { configuredSocialProviders } from "~/utils/social.server";
 import { getVisitor } from "~/models/account/visitor.server";
-import { logError } from "~/utils/errors.server";
+import { isBusy, isDatabaseUnavailable, logError } from "~/utils/errors.server";
+import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 
@@ -71,6 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       mailValidationLink(tx, { id: userId, email: driver.email, fullName: driver.fullName, language }, token, origin),
     );
   } catch (error) {
+    if (isBusy(error)) return replyBusy(submission, hidden.hideFields);
+    if (isDatabaseUnavailable(error)) throw error;
     // Spec §8: 'An error occurred during sign up', with what was typed kept.
     logError("sign-up", error);
     return data(submission.reply({ ...hidden, formErrors: ["errors.signUpFailed"] }), { status: 500 });

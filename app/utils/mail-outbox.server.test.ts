@@ -3,7 +3,7 @@
  * once by Message-ID, nothing is lost while SMTP is down, and queuing never waits for SMTP.
  */
 import type { AddressInfo } from "node:net";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMails } from "#db/schema";
@@ -188,6 +188,41 @@ describe.each(testEngines)("the mail outbox (%s)", (engine) => {
     // Long after the claim would have lapsed, nothing goes again.
     await deliverQueuedMail(database.db, { mailer, now: new Date(Date.now() + 3_600_000) });
     expect(sent).toEqual([row!.messageId]);
+  });
+
+  it("after waiting to record one mail, hands the rest of its batch back unsent rather than past their claim", async () => {
+    const ids = await Promise.all(
+      ["batch-1", "batch-2", "batch-3"].map((name) => queueMail(database.db, message(`${name}@example.com`))),
+    );
+    const sent: string[] = [];
+    const mailer = { send: async (mail: { messageId: string }) => void sent.push(mail.messageId) };
+    let updates = 0;
+    const shortOfConnections = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "update" && ++updates === 2) throw new Error("timeout exceeded when trying to connect");
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    expect(await deliverQueuedMail(shortOfConnections, { mailer, retryMarkMs: [1], log: () => {} })).toMatchObject({
+      sent: 1,
+    });
+    expect(sent).toHaveLength(1);
+    const rest = await database.db
+      .select()
+      .from(outboxMails)
+      .where(
+        inArray(
+          outboxMails.messageId,
+          ids.filter((id) => id !== sent[0]),
+        ),
+      );
+    expect(rest.map((row) => ({ status: row.status, attempts: row.attempts, locked: row.lockedUntil }))).toEqual([
+      { status: "queued", attempts: 0, locked: null },
+      { status: "queued", attempts: 0, locked: null },
+    ]);
+    // The next round sends them, each once.
+    await drainMailOutbox(database.db, { mailer });
+    expect([...sent].sort()).toEqual([...ids].sort());
   });
 
   it("gives a mail up after MAX_ATTEMPTS failures, with its last error kept for a person", async () => {

@@ -84,7 +84,7 @@ export async function deliverQueuedMail(
     .where(inArray(outboxMails.id, due))
     .returning();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
     let failure: unknown = null;
     try {
       await mailer.send({ ...(row.message as unknown as MailMessage), messageId: row.messageId });
@@ -93,7 +93,17 @@ export async function deliverQueuedMail(
     }
     if (failure === null) {
       // Sent: recording it must not fail into "retry the send" (a mail delivered twice) for want of a connection.
-      await markSent(db, row.id, row.messageId, options.retryMarkMs ?? MARK_SENT_RETRY_MS, log);
+      const waited = await markSent(db, row.id, row.messageId, options.retryMarkMs ?? MARK_SENT_RETRY_MS, log);
+      if (waited) {
+        // The wait ate into the batch's claim: the rest are handed back untouched rather than sent after their claim
+        // may have lapsed (another worker could have sent them meanwhile).
+        report.sent++;
+        await releaseClaims(
+          db,
+          claimed.slice(index + 1).map((rest) => rest.id),
+        );
+        break;
+      }
       // SMTP answers again: what waits for its back-off after a failure is due now, not in up to half an hour.
       if (report.sent === 0) {
         await db
@@ -138,8 +148,9 @@ export async function deliverQueuedMail(
 export const MARK_SENT_RETRY_MS = [250, 1_000, 4_000, 15_000, 40_000] as const;
 
 /**
- * Records a delivered mail as sent, trying again while the database is short of connections. Should every try
- * fail, the claim lapses and the mail goes again under its Message-ID (at least once, as a killed worker does).
+ * Records a delivered mail as sent, trying again while the database is short of connections; true when it had to
+ * wait. Should every try fail, the claim lapses and the mail goes again under its Message-ID (at least once, as a
+ * killed worker does).
  */
 async function markSent(
   db: Database,
@@ -154,7 +165,7 @@ async function markSent(
         .update(outboxMails)
         .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
         .where(eq(outboxMails.id, id));
-      return;
+      return attempt > 0;
     } catch (error) {
       const wait = waits[attempt];
       if (wait === undefined) throw error;
@@ -164,6 +175,15 @@ async function markSent(
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
+}
+
+/** Hands claimed but unsent mail back to the queue as it was (the claim's attempt not counted). */
+async function releaseClaims(db: Database, ids: string[]) {
+  if (!ids.length) return;
+  await db
+    .update(outboxMails)
+    .set({ lockedUntil: null, attempts: sql`${outboxMails.attempts} - 1` })
+    .where(inArray(outboxMails.id, ids));
 }
 
 /**

@@ -1,3 +1,5 @@
+import { data } from "@remix-run/node";
+
 /** A 404 the root error boundary renders as the translated 'Nothing to see here!'. */
 export function notFound(): Response {
   return new Response("Not Found", { status: 404, statusText: "Not Found" });
@@ -30,6 +32,17 @@ export function busy(): Response {
   return new Response(BUSY_BODY, {
     status: 503,
     statusText: "Service Unavailable",
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
+  });
+}
+
+/** A form whose password could not be checked or set for now (too many at once): shown again, 503, back in seconds. */
+export function replyBusy<Reply>(
+  submission: { reply(options: { formErrors?: string[]; hideFields?: string[] }): Reply },
+  hideFields?: string[],
+) {
+  return data(submission.reply({ formErrors: ["errors.busy"], hideFields }), {
+    status: 503,
     headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) },
   });
 }

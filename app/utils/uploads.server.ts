@@ -5,7 +5,7 @@
  * used after they match the random-name pattern, so no request can reach another path.
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   MaxPartSizeExceededError,
@@ -127,6 +127,22 @@ export async function moveStoredUpload(from: UploadKind, to: UploadKind, name: s
   await mkdir(path.dirname(target), { recursive: true });
   try {
     await rename(storedPath(from, name), target);
+    // Kept from now: a move keeps the file's time, by which held files are purged.
+    const now = new Date();
+    await utimes(target, now, now);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** Copies a stored file to another kind under the same name (a fresh modification time: kept from now). */
+export async function copyStoredUpload(from: UploadKind, to: UploadKind, name: string): Promise<boolean> {
+  const target = storedPath(to, name);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await copyFile(storedPath(from, name), target);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;

@@ -307,7 +307,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
   });
   if (outcome.kind === "problem") {
     // Not booked (the car taken, a declined card): the licence is held for the driver's next try.
-    held = driverLicense && held ? await holdBookedLicense(driverLicense, held.fileName) : null;
+    held = driverLicense && held ? await holdBookedLicense(db, driverLicense, held.fileName) : null;
     return form(outcome.errors[""]?.key === "checkout:problems.carUnavailable" ? 409 : 400, outcome.errors);
   }
   const setCookie = await rememberBooking(request, outcome);

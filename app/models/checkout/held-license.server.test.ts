@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { insertMinimalCatalogue } from "../../../tests/support/fixtures";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { HELD_LICENSE_KEPT_MS, purgeHeldLicenses } from "~/utils/uploads.server";
 import {
   bookHeldLicense,
@@ -31,6 +35,12 @@ const held = (name: string) => path.join(uploadsDir, "licenses-held", name);
 const booked = (name: string) => path.join(uploadsDir, "licenses", name);
 
 describe("a licence held for a checkout attempt", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database?.destroy());
+
   it("is checked, kept under a random name, named as the driver sent it, and replaced by the next file", async () => {
     const first = await holdLicense(await png(), null);
     if (!first.ok) throw new Error(first.error);
@@ -67,11 +77,34 @@ describe("a licence held for a checkout attempt", () => {
     expect(await bookHeldLicense(kept.held)).toBe(kept.held.name);
     expect(existsSync(booked(kept.held.name))).toBe(true);
     expect(existsSync(held(kept.held.name))).toBe(false);
-    expect(await holdBookedLicense(kept.held.name, kept.held.fileName)).toEqual(kept.held);
+    // Nothing committed names it (the booking was never placed): held again, the original gone.
+    expect(await holdBookedLicense(database.db, kept.held.name, kept.held.fileName)).toEqual(kept.held);
     expect(existsSync(held(kept.held.name))).toBe(true);
+    expect(existsSync(booked(kept.held.name))).toBe(false);
     // Gone meanwhile: nothing to book, and the driver is asked again.
     await bookHeldLicense(kept.held);
     expect(await bookHeldLicense(kept.held)).toBeNull();
+  });
+
+  it("held again after a refused payment, stays where the driver's profile names it (a copy is held)", async () => {
+    const catalogue = await insertMinimalCatalogue(database.db);
+    const kept = await holdLicense(await png(), null);
+    if (!kept.ok) throw new Error(kept.error);
+    const name = (await bookHeldLicense(kept.held))!;
+    // The placed (then unpaid) booking saved it on the signed-in driver's profile before the gateway said no.
+    await database.db.update(schema.users).set({ driverLicense: name }).where(eq(schema.users.id, catalogue.driver.id));
+    expect(await holdBookedLicense(database.db, name, kept.held.fileName)).toEqual({ name, fileName: "licence.png" });
+    expect(existsSync(booked(name))).toBe(true);
+    expect(existsSync(held(name))).toBe(true);
+  });
+
+  it("is named by a reference that expires with the held file", async () => {
+    const kept = await holdLicense(await png(), null);
+    if (!kept.ok) throw new Error(kept.error);
+    const issued = new Date("2030-01-01T10:00:00Z");
+    const token = heldLicenseToken(kept.held, issued);
+    expect(readHeldLicense(token, new Date(issued.getTime() + HELD_LICENSE_KEPT_MS - 60_000))).toEqual(kept.held);
+    expect(readHeldLicense(token, new Date(issued.getTime() + HELD_LICENSE_KEPT_MS))).toBeNull();
   });
 
   it("is deleted once kept for HELD_LICENSE_KEPT_MS unbooked", async () => {

@@ -4,8 +4,13 @@
  * the file is kept for the attempt ("licence.png received — choose another to replace it") and the next "Book" uses
  * it. The page carries a signed reference, never a path: no one can name another attempt's file.
  */
+import { eq } from "drizzle-orm";
+import { bookings, users } from "#db/schema";
+import type { Executor } from "~/utils/db.server";
 import { readSignedValue, signValue } from "~/utils/signing.server";
 import {
+  copyStoredUpload,
+  HELD_LICENSE_KEPT_MS,
   isStoredName,
   moveStoredUpload,
   removeStoredUpload,
@@ -22,16 +27,18 @@ export interface HeldLicense {
 
 const PURPOSE = "held-license";
 
-/** The reference the page carries in a hidden field. */
-export const heldLicenseToken = (held: HeldLicense) => signValue(PURPOSE, JSON.stringify(held));
+/** The reference the page carries in a hidden field: the file, its name, and when it was received. */
+export const heldLicenseToken = (held: HeldLicense, now = new Date()) =>
+  signValue(PURPOSE, JSON.stringify({ ...held, at: now.getTime() }));
 
-/** The held licence a post names, or null (none, or a reference the server did not sign). */
-export function readHeldLicense(token: unknown): HeldLicense | null {
+/** The held licence a post names, or null (none, a reference the server did not sign, or one kept too long). */
+export function readHeldLicense(token: unknown, now = new Date()): HeldLicense | null {
   const value = readSignedValue(PURPOSE, token);
   if (!value) return null;
   try {
-    const held = JSON.parse(value) as Partial<HeldLicense>;
-    return typeof held.name === "string" && isStoredName(held.name) && typeof held.fileName === "string"
+    const held = JSON.parse(value) as Partial<HeldLicense> & { at?: number };
+    const fresh = typeof held.at === "number" && now.getTime() - held.at < HELD_LICENSE_KEPT_MS;
+    return fresh && typeof held.name === "string" && isStoredName(held.name) && typeof held.fileName === "string"
       ? { name: held.name, fileName: held.fileName }
       : null;
   } catch {
@@ -66,7 +73,17 @@ export async function bookHeldLicense(held: HeldLicense): Promise<string | null>
   return (await moveStoredUpload("heldLicense", "license", held.name)) ? held.name : null;
 }
 
-/** A licence stored for a "Book" that was refused (the car taken, a declined card) is held for the next one. */
-export async function holdBookedLicense(name: string, fileName: string): Promise<HeldLicense | null> {
-  return (await moveStoredUpload("license", "heldLicense", name)) ? { name, fileName } : null;
+/**
+ * A licence stored for a "Book" that was refused (the car taken, a declined card) is held for the next one: a copy,
+ * since what that post committed may still name it (a signed-in driver's profile, a new account, the unpaid hold's
+ * row); the original goes only when nothing does.
+ */
+export async function holdBookedLicense(db: Executor, name: string, fileName: string): Promise<HeldLicense | null> {
+  if (!(await copyStoredUpload("license", "heldLicense", name))) return null;
+  const [byProfile] = await db.select({ id: users.id }).from(users).where(eq(users.driverLicense, name)).limit(1);
+  const [byBooking] = byProfile
+    ? [byProfile]
+    : await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.driverLicense, name)).limit(1);
+  if (!byBooking) await removeStoredUpload("license", name);
+  return { name, fileName };
 }
