@@ -324,6 +324,12 @@ test("a checkout shown again keeps the licence it received: the next 'Book' uses
   await expectAccessible(page);
 
   await page.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
+  if (jsEnabled(testInfo)) {
+    // With JavaScript the total follows the birth date: the under-age fee leaves the summary before "Book".
+    const summary = page.getByRole("complementary");
+    await expect(summary.getByRole("row", { name: new RegExp(`^${k.summary.youngDriverFee}`) })).toHaveCount(0);
+    await expect(summary).not.toHaveAttribute("aria-busy", "true");
+  }
   await submit(page, language).click();
   if (!jsEnabled(testInfo)) {
     // Without JavaScript the total shown was the under-age one (Atlas Rent's young-driver fee): it is shown again
