@@ -121,28 +121,23 @@ export async function storeLicense(file: unknown, kind: "license" | "heldLicense
 /** How long a licence held for a checkout attempt is kept unbooked (the payment hold is 30 minutes). */
 export const HELD_LICENSE_KEPT_MS = 2 * 3_600_000;
 
-/** Moves a stored file from one kind to another (a held licence booked, or a booked one given back to its attempt). */
-export async function moveStoredUpload(from: UploadKind, to: UploadKind, name: string): Promise<boolean> {
+/**
+ * Moves (or copies) a stored file to another kind under the same name: a held licence booked, or a booked one held
+ * again. Either way the file is kept from now (a move keeps its time, by which held files are purged). False when
+ * the file is gone.
+ */
+export async function transferStoredUpload(
+  from: UploadKind,
+  to: UploadKind,
+  name: string,
+  how: "move" | "copy",
+): Promise<boolean> {
   const target = storedPath(to, name);
   await mkdir(path.dirname(target), { recursive: true });
   try {
-    await rename(storedPath(from, name), target);
-    // Kept from now: a move keeps the file's time, by which held files are purged.
+    await (how === "move" ? rename : copyFile)(storedPath(from, name), target);
     const now = new Date();
     await utimes(target, now, now);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
-  }
-}
-
-/** Copies a stored file to another kind under the same name (a fresh modification time: kept from now). */
-export async function copyStoredUpload(from: UploadKind, to: UploadKind, name: string): Promise<boolean> {
-  const target = storedPath(to, name);
-  await mkdir(path.dirname(target), { recursive: true });
-  try {
-    await copyFile(storedPath(from, name), target);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;

@@ -62,13 +62,17 @@ describe.each(testEngines)("the desks' hours on the server (%s)", (engine) => {
     const page = await search("2030-02-04T08:00", "2030-02-07T19:00");
     expect(page.errors).toEqual({});
     expect(page.results!.total).toBe(1);
-    expect(page.desks).toEqual([
+    expect(page.deskStops).toEqual([
       {
-        place: "Tunis",
-        kind: "cityOffice",
-        address: "45 Avenue Habib Bourguiba",
-        phone: "+216 71 340 100",
-        hours: [...Array.from({ length: 6 }, () => "08:00–19:00"), null],
+        role: "pickup",
+        at: "2030-02-04T08:00",
+        desk: {
+          place: "Tunis",
+          kind: "cityOffice",
+          address: "45 Avenue Habib Bourguiba",
+          phone: "+216 71 340 100",
+          hours: [...Array.from({ length: 6 }, () => "08:00–19:00"), null],
+        },
       },
     ]);
   });

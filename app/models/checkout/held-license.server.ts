@@ -9,10 +9,9 @@ import { bookings, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { readSignedValue, signValue } from "~/utils/signing.server";
 import {
-  copyStoredUpload,
   HELD_LICENSE_KEPT_MS,
   isStoredName,
-  moveStoredUpload,
+  transferStoredUpload,
   removeStoredUpload,
   storeLicense,
   type UploadProblem,
@@ -70,7 +69,7 @@ export async function holdLicense(
 
 /** The held licence becomes the booking's: its stored name, or null when it is gone (kept too long, purged). */
 export async function bookHeldLicense(held: HeldLicense): Promise<string | null> {
-  return (await moveStoredUpload("heldLicense", "license", held.name)) ? held.name : null;
+  return (await transferStoredUpload("heldLicense", "license", held.name, "move")) ? held.name : null;
 }
 
 /**
@@ -79,7 +78,7 @@ export async function bookHeldLicense(held: HeldLicense): Promise<string | null>
  * row); the original goes only when nothing does.
  */
 export async function holdBookedLicense(db: Executor, name: string, fileName: string): Promise<HeldLicense | null> {
-  if (!(await copyStoredUpload("license", "heldLicense", name))) return null;
+  if (!(await transferStoredUpload("license", "heldLicense", name, "copy"))) return null;
   const [byProfile] = await db.select({ id: users.id }).from(users).where(eq(users.driverLicense, name)).limit(1);
   const [byBooking] = byProfile
     ? [byProfile]

@@ -244,8 +244,21 @@ export async function loadSearch(
     choices: { pickup: choicesOf(pickupLookup), dropoff: choicesOf(dropoffLookup) },
     pickupName: pickup?.name ?? null,
     dropoffName: dropoff?.name ?? null,
-    // The desk of the chosen place (and of the drop-off, when another), for the results page (decision 024).
-    desks: valid ? placeDesks(pickup, sameLocation ? undefined : dropoff) : [],
+    // The desk of the chosen place (and of the drop-off, when another), each with its role and the local time the car
+    // is collected or returned there, for the results page's one-line desks (decision 024).
+    deskStops: valid
+      ? [
+          { role: "pickup" as const, place: pickup, at: form.from },
+          {
+            role: "dropoff" as const,
+            place: sameLocation || dropoff?.id === pickup.id ? undefined : dropoff,
+            at: form.to,
+          },
+        ].flatMap(({ role, place, at }) => {
+          const [desk] = placeDesks(place);
+          return desk ? [{ role, desk, at }] : [];
+        })
+      : [],
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
     results,
     // Round amounts in the currency shown (the search compares them converted to the base currency).

@@ -104,14 +104,7 @@ export default function Search() {
               <>
                 <SearchSummary form={page.form} pickupName={page.pickupName ?? ""} dropoffName={page.dropoffName} />
                 {/* One line per desk, the rest a click away: on a phone the first offer is on the first screen. */}
-                <DeskDisclosure
-                  stops={page.desks.map((desk) => {
-                    const dropoff = desk.place !== page.pickupName && desk.place === page.dropoffName;
-                    return dropoff
-                      ? { role: "dropoff" as const, desk, at: page.form.to }
-                      : { role: "pickup" as const, desk, at: page.form.from };
-                  })}
-                />
+                <DeskDisclosure stops={page.deskStops} />
               </>
             )}
           </section>
