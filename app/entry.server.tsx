@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
-import { finishedDocument } from "~/utils/document-stream.server";
+import { finishedDocument, withErrorTitle } from "~/utils/document-stream.server";
+import { errorTitlePrefix } from "~/utils/i18n.server";
 import { isPrivateRoute, pageHeadersOf, PRIVATE_PAGE, RETRY_AFTER_SECONDS } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";
 
@@ -57,7 +58,15 @@ export default function handleRequest(
           body.on("end", () => {
             stopAbortTimer();
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            const document = Buffer.concat(chunks);
+            // A document answering a post is a browser without JavaScript; at 400 and over, the post was refused.
+            const refused = request.method === "POST" && responseStatusCode >= 400;
+            resolve(
+              new Response(refused ? withErrorTitle(document, errorTitlePrefix) : document, {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
           });
           pipe(body);
         },

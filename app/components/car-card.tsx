@@ -6,6 +6,7 @@ import { useMoney } from "~/hooks/use-money";
 import { formatLocalDateTimeShort } from "./local-time";
 import { ChargesNotes } from "./price-charges";
 import { SiteLink } from "./site-link";
+import { CAR_OPTION_IMAGE, SUPPLIER_LOGO } from "./image-sizes";
 
 /** Spec §9: long names are cut with an ellipsis at this many characters. */
 const NAME_LIMIT = 32;
@@ -45,8 +46,7 @@ export function CarCard({
         className="car-image"
         src={offer.image ?? "/images/cars/mini-silver.svg"}
         alt=""
-        width="180"
-        height="100"
+        {...CAR_OPTION_IMAGE}
         {...(first ? firstPicture : laterPicture)}
       />
       <div className="car-body">
@@ -56,7 +56,7 @@ export function CarCard({
           </h3>
           <p className="car-supplier">
             {offer.supplier.logo ? (
-              <img src={offer.supplier.logo} alt="" height="30" width="60" className="supplier-logo" />
+              <img src={offer.supplier.logo} alt="" {...SUPPLIER_LOGO} className="supplier-logo" />
             ) : null}
             <span>{t("card.supplier", { name: offer.supplier.name })}</span>
           </p>

@@ -19,6 +19,7 @@ import type { CheckoutValues } from "~/models/checkout/checkout-form";
 import { searchHrefFor } from "~/models/navigation/links";
 import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout/checkout-page.server";
 import type { PaymentGateway as GatewayName, PaymentMode } from "~/domain/enums";
+import { SubmitInput } from "./submit-input";
 
 type OfferState = Extract<CheckoutPageState, { kind: "offer" }>;
 /** The form's fields as the form kit names them: what the schema reads, the licence, and the options' fieldset. */
@@ -406,18 +407,13 @@ export function CheckoutForm({
             {t("summary.total")}: <strong>{money(view.total)}</strong>
           </p>
           <div className="checkout-actions">
-            <button type="submit" name="intent" value="quote" className="button button-secondary" formNoValidate>
-              {t("updateTotal")}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="book"
+            <SubmitInput intent="quote" label={t("updateTotal")} className="button button-secondary" formNoValidate />
+            <SubmitInput
+              intent="book"
+              label={submitting ? t("booking.submitting") : online ? t("submitPay") : t("submitBook")}
               className="button button-accent"
               disabled={submitting || view.paymentOptions.length === 0}
-            >
-              {submitting ? t("booking.submitting") : online ? t("submitPay") : t("submitBook")}
-            </button>
+            />
           </div>
         </Form>
         <CheckoutSummary view={view} updating={quote.state !== "idle"} supplierName={view.supplier.name} />

@@ -3,6 +3,7 @@ import type { CheckoutView } from "~/models/checkout/checkout-booking.server";
 import { formatMoney } from "~/domain/money";
 import { DeskDetails } from "./desk-details";
 import { PriceTable, RentalStops } from "./rental-details";
+import { SELECTED_CAR_IMAGE } from "./image-sizes";
 
 /**
  * Spec §2's booking summary: days, car, supplier, places and local times, the price lines (the supplier's markup
@@ -23,8 +24,8 @@ export function CheckoutSummary({
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-heading" aria-busy={updating || undefined}>
       <h2 id="checkout-summary-heading">{t("summary.heading")}</h2>
-      {view.car.image ? <img src={view.car.image} alt="" width="180" height="100" className="summary-image" /> : null}
       <p className="summary-car">
+        {view.car.image ? <img src={view.car.image} alt="" {...SELECTED_CAR_IMAGE} className="summary-image" /> : null}
         <strong>{view.car.name}</strong>
         <br />
         {t("summary.supplier", { name: supplierName })}

@@ -5,7 +5,7 @@ import { SiteLink } from "./site-link";
 
 /**
  * The confirmation step of a destructive action: what will change, named one by one, and a form that posts the
- * same action again with `confirmed=yes`. Without JavaScript it is a section at the top of the page (the server
+ * same action again with a `confirmed` field. Without JavaScript it is a section at the top of the page (the server
  * answered the first post with it); with JavaScript the same content opens as a native modal <dialog>.
  */
 export function ConfirmAction({
@@ -50,9 +50,13 @@ export function ConfirmAction({
         {fields.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" name="confirmed" value="yes" className={losesMoney ? "button button-danger" : "button"}>
-          {confirmLabel}
-        </button>{" "}
+        {/* Named "confirmed": its value is its label, what a text browser shows. */}
+        <input
+          type="submit"
+          name="confirmed"
+          value={confirmLabel}
+          className={losesMoney ? "button button-danger" : "button"}
+        />{" "}
         <SiteLink to={backHref} className="button button-secondary">
           {backLabel}
         </SiteLink>

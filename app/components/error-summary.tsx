@@ -25,10 +25,11 @@ export function ErrorSummary({
     if (count > 0) ref.current?.focus();
   }, [errors, count]);
   // The tab's title says so too ("Error: …"), as a refused post's page does for a screen reader's first words; the
-  // page's own title comes back once the problems are gone.
+  // page's own title comes back once the problems are gone. Said once, however many summaries the page holds.
   useEffect(() => {
     if (count === 0) return;
     const title = document.title;
+    if (title.startsWith(t("errors.titleWithError", { title: "" }))) return;
     const withError = t("errors.titleWithError", { title });
     document.title = withError;
     return () => {

@@ -1,4 +1,5 @@
 import { escapeHtml } from "~/utils/html";
+import { intentFieldName } from "~/utils/form-intent";
 
 /**
  * A submit button for browsers that run no script, where a control that applies itself with JavaScript (currency,
@@ -13,11 +14,11 @@ export function NoScriptButton({
   label: string;
   /** Named for a POST form (text browsers post only forms with a named field); a GET form's URL stays clean without. */ intent?: string;
 }) {
-  const name = intent ? ` name="intent" value="${escapeHtml(intent)}"` : "";
+  const name = intent ? ` name="${escapeHtml(intentFieldName(intent))}"` : "";
   return (
     <noscript
       dangerouslySetInnerHTML={{
-        __html: `<button type="submit"${name} class="button button-small">${escapeHtml(label)}</button>`,
+        __html: `<input type="submit"${name} value="${escapeHtml(label)}" class="button button-small">`,
       }}
     />
   );

@@ -25,7 +25,8 @@ export function ChargesNotes({ charges, money }: { charges: ChargesView; money: 
       )}
       {charges.youngDriver ? (
         <li>
-          {t("charges.youngDriver", { age: charges.youngDriver.underAge, fee: money(charges.youngDriver.dailyFee) })}
+          <span className="phrase">{t("charges.youngDriverWho", { age: charges.youngDriver.underAge })}</span>{" "}
+          <span className="phrase">{t("charges.youngDriverFee", { fee: money(charges.youngDriver.dailyFee) })}</span>
         </li>
       ) : null}
     </ul>

@@ -18,8 +18,6 @@ export function RowButton({
   className?: string;
 }) {
   return (
-    <button type="submit" name={rowActionName(action, id)} value={label} className={className} aria-label={namedLabel}>
-      {label}
-    </button>
+    <input type="submit" name={rowActionName(action, id)} value={label} className={className} aria-label={namedLabel} />
   );
 }

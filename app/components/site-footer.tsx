@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { ReturnHereInput } from "./return-here-input";
 import { useTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "./site-link";
+import { SubmitInput } from "./submit-input";
 
 export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boolean; contactEmail: string }) {
   const { t } = useTranslation();
@@ -75,9 +76,7 @@ export function SiteFooter({ showSuppliers, contactEmail }: { showSuppliers: boo
             autoComplete="email"
             aria-describedby="newsletter-hint"
           />{" "}
-          <button type="submit" name="intent" value="subscribe" className="button button-small">
-            {t("newsletter.submit")}
-          </button>
+          <SubmitInput intent="subscribe" label={t("newsletter.submit")} className="button button-small" />
           <p id="newsletter-hint" className="hint">
             {t("newsletter.hint")}
           </p>

@@ -65,17 +65,15 @@ function LanguageSwitch({ current, signedIn }: { current: string; signedIn: bool
       <Form method="post" action="/language" className="language-links" aria-label={t("language.label")}>
         <ReturnHereInput />
         {SUPPORTED_LANGUAGES.map((language) => (
-          <button
+          <input
             key={language}
             type="submit"
-            name="lng"
-            value={language}
+            name={`lng:${language}`}
+            value={t(`language.${language}`)}
             lang={language}
             className="link-button"
             aria-current={language === current ? "true" : undefined}
-          >
-            {t(`language.${language}`)}
-          </button>
+          />
         ))}
       </Form>
     );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/components/i18n-provider";
+import { SubmitInput } from "./submit-input";
 
 /** Spec §4: the payment script's load states. */
 type LoadState = "initial" | "pending" | "resolved" | "rejected";
@@ -67,9 +68,7 @@ export function StripeEmbeddedCheckout({
       </p>
       {state === "rejected" ? (
         <form method="post" action={`/checkout-session/${sessionId}`}>
-          <button type="submit" name="intent" value="cancel" className="button button-secondary">
-            {t("payment.giveUp")}
-          </button>
+          <SubmitInput intent="cancel" label={t("payment.giveUp")} className="button button-secondary" />
         </form>
       ) : null}
       <div ref={mountRef} />

@@ -7,14 +7,41 @@ import { useHydrated } from "~/hooks/use-hydrated";
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 
 /**
+ * Spec §8: a script failure nothing else handles is "An unhandled error occurred", as a toast, and logged (the
+ * browser's console; the server logs its own). Each failure is a new toast, so a dismissed one does not hide the next.
+ */
+function useUnhandledFailure(): Toast | null {
+  const [failure, setFailure] = useState<Toast | null>(null);
+  useEffect(() => {
+    const report = (reason: unknown) => {
+      console.error("unhandled error", reason);
+      setFailure({ type: "error", messageKey: "errors.unhandled" });
+    };
+    // Chrome reports a layout that settles over two frames as an error; nothing failed.
+    const onError = (event: ErrorEvent) =>
+      /ResizeObserver loop/.test(event.message) ? undefined : report(event.error ?? event.message);
+    const onRejection = (event: PromiseRejectionEvent) => report(event.reason);
+    window.addEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
+  }, []);
+  return failure;
+}
+
+/**
  * The flashed message of this page. Without JavaScript it is a plain status message that stays; with JavaScript a
  * confirmation closes itself after five seconds (spec §9), and an error stays until its close button is used, so
  * nobody misses it.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
+export function Toaster({ toast: flashed }: { toast: Toast | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  // Each flashed toast arrives as a new object, so remembering the dismissed one is enough.
+  const failure = useUnhandledFailure();
+  const toast = failure ?? flashed;
+  // Each toast arrives as a new object, so remembering the dismissed one is enough.
   const [dismissed, setDismissed] = useState<Toast | null>(null);
   const visible = toast !== dismissed ? toast : null;
 

@@ -13,6 +13,7 @@ import { useMoney } from "~/hooks/use-money";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor, getVisitorPricing } from "~/models/account/visitor.server";
 import { SiteLink } from "~/components/site-link";
+import { SUPPLIER_LOGO } from "~/components/image-sizes";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title, description: data.description }, matches);
@@ -160,7 +161,7 @@ export default function Home() {
               {data.suppliers.map((supplier) => (
                 <li key={supplier.slug}>
                   <SiteLink to={`/search?supplier=${supplier.slug}`}>
-                    {supplier.logo ? <img src={supplier.logo} alt="" height="30" width="60" /> : null}
+                    {supplier.logo ? <img src={supplier.logo} alt="" {...SUPPLIER_LOGO} /> : null}
                     <span>{supplier.name}</span>
                   </SiteLink>
                 </li>

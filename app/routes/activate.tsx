@@ -25,6 +25,7 @@ import { isBusy, isDatabaseUnavailable, logError } from "~/utils/errors.server";
 import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
+import { postedIntent } from "~/utils/form-intent";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const db = await getDb();
 
-  if (formData.get("intent") === "resend") {
+  if (postedIntent(formData) === "resend") {
     // Only an expired activation link can ask for a new one: it names the account without anyone typing an address.
     const token = String(formData.get("token") ?? "");
     const check = await checkToken(db, token, "activation");

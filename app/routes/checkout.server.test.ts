@@ -45,7 +45,7 @@ const standIns = await vi.hoisted(async () => {
     approvePayPalOrder(id: string): void;
     capturePayPalOrder(id: string): void;
     refunds: Map<string, { id: string; amount: unknown }>;
-    outage: { refunds: boolean };
+    outage: { refunds: boolean; sessions: boolean };
     held: { refunds: Promise<void> | null };
     close(): Promise<void>;
   };
@@ -231,7 +231,14 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
 
     // Not paid yet: the page says it is checking.
     const cookie = cookieFrom(result);
-    expect(outcomeOf(await sessionPage(sessionId, cookie)).state).toBe("checking");
+    expect(outcomeOf(await sessionPage(sessionId, cookie))).toMatchObject({ state: "checking", gatewaySilent: false });
+    // Stripe does not answer: the page says so (spec: "Something went wrong! Try again later") and keeps checking.
+    standIns.outage.sessions = true;
+    try {
+      expect(outcomeOf(await sessionPage(sessionId, cookie))).toMatchObject({ state: "checking", gatewaySilent: true });
+    } finally {
+      standIns.outage.sessions = false;
+    }
 
     const paid = standIns.payStripeSession(sessionId);
     const mailsBefore = (await readOutbox(process.env.OUTBOX_DIR!)).length;

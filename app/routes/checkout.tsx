@@ -6,6 +6,7 @@ import { SiteLink } from "~/components/site-link";
 import { StripeEmbeddedCheckout } from "~/components/stripe-embedded-checkout";
 import { loadCheckout, submitCheckout, type CheckoutOutcome } from "~/models/checkout/checkout-page.server";
 import { pageMeta } from "~/utils/meta";
+import { postedIntent } from "~/utils/form-intent";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   // A quote changes nothing on the server: the page need not be loaded again.
-  formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
+  postedIntent(formData) === "quote" ? false : defaultShouldRevalidate;
 
 /** "Update total" or "Book": one model call (checkout-page.server.ts) that checks everything again. */
 export async function action({ request, context }: ActionFunctionArgs) {

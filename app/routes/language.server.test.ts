@@ -23,8 +23,9 @@ describe("the header's language switch", () => {
       .insert(users)
       .values({ email: "switch@example.com", fullName: "Switch", language: "en" })
       .returning();
+    // The header's button for Spanish, as a browser posts it: its name says the language, its value is its label.
     const response = await switchLanguage(
-      { lng: "es", redirectTo: "/search?pickup=tunis&lng=fr" },
+      { "lng:es": "Español", redirectTo: "/search?pickup=tunis&lng=fr" },
       await sessionCookieFor(user!.id),
     );
     expect(response.status).toBe(302);

@@ -22,7 +22,9 @@ function backWithoutLanguage(target: FormDataEntryValue | null): string {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = backWithoutLanguage(form.get("redirectTo"));
-  const language = form.get("lng");
+  // The switch's buttons are named `lng:<language>` (their values are their labels, what a text browser shows).
+  const chosen = [...form.keys()].find((key) => key.startsWith("lng:"));
+  const language = chosen ? chosen.slice("lng:".length) : form.get("lng");
   if (typeof language !== "string" || !isSupportedLanguage(language)) return redirect(back);
   const languageChosen = await languageCookie.serialize(language);
   const { user } = await getVisitor(request, context);

@@ -18,6 +18,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/account/visitor.server";
 import { logError } from "~/utils/errors.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { SubmitInput } from "~/components/submit-input";
+import { postedIntent } from "~/utils/form-intent";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -56,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const back = safeRedirectPath(formData.get("redirectTo"));
   const db = await getDb();
-  if (formData.get("intent") === "unsubscribe") {
+  if (postedIntent(formData) === "unsubscribe") {
     const email = String(formData.get("email") ?? "").slice(0, 254);
     if (!isValidUnsubscribe(email, String(formData.get("signature") ?? "").slice(0, 100)))
       return data({ done: false }, { status: 404 });
@@ -114,9 +116,7 @@ export default function Newsletter() {
           <p>{t("newsletter.unsubscribeConfirm", { email })}</p>
           <input type="hidden" name="email" value={email} />
           <input type="hidden" name="signature" value={signature} />
-          <button type="submit" name="intent" value="unsubscribe" className="button">
-            {t("newsletter.unsubscribeButton")}
-          </button>
+          <SubmitInput intent="unsubscribe" label={t("newsletter.unsubscribeButton")} />
         </Form>
       ) : (
         <p role="alert">{t("newsletter.invalidLink")}</p>

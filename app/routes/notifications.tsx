@@ -16,7 +16,7 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { readRowAction } from "~/utils/row-actions";
+import { bulkActionName, readRowAction } from "~/utils/row-actions";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
 
@@ -59,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await applyNotificationAction(db, userId, [first.id], "read");
     return redirect(first.bookingId ? `/booking?b=${first.bookingId}` : `/notifications${page}`);
   }
-  if (action === "delete" && formData.get("confirmed") !== "yes") {
+  if (action === "delete" && !formData.has("confirmed")) {
     return {
       confirm: {
         ids: own.map((row) => row.id),
@@ -160,15 +160,24 @@ export default function Notifications() {
           </div>
           <fieldset className="bulk-actions">
             <legend>{t("notifications.bulkHeading")}</legend>
-            <button type="submit" name="bulkAction" value="read" className="button button-secondary">
-              {t("notifications.bulkRead")}
-            </button>{" "}
-            <button type="submit" name="bulkAction" value="unread" className="button button-secondary">
-              {t("notifications.bulkUnread")}
-            </button>{" "}
-            <button type="submit" name="bulkAction" value="delete" className="button button-secondary">
-              {t("notifications.bulkDelete")}
-            </button>
+            <input
+              type="submit"
+              name={bulkActionName("read")}
+              value={t("notifications.bulkRead")}
+              className="button button-secondary"
+            />{" "}
+            <input
+              type="submit"
+              name={bulkActionName("unread")}
+              value={t("notifications.bulkUnread")}
+              className="button button-secondary"
+            />{" "}
+            <input
+              type="submit"
+              name={bulkActionName("delete")}
+              value={t("notifications.bulkDelete")}
+              className="button button-secondary"
+            />
           </fieldset>
         </Form>
       )}

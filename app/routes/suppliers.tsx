@@ -9,6 +9,7 @@ import { notFound } from "~/utils/responses.server";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { getVisitor } from "~/models/account/visitor.server";
 import { SiteLink } from "~/components/site-link";
+import { SUPPLIER_LOGO } from "~/components/image-sizes";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title, description: data.lead }, matches);
@@ -37,7 +38,7 @@ export default function Suppliers() {
         {data.suppliers.map((supplier) => (
           <li key={supplier.slug} className="card supplier-card">
             {supplier.logo ? (
-              <img src={supplier.logo} alt={t("suppliers.logo", { name: supplier.name })} height="30" width="60" />
+              <img src={supplier.logo} alt={t("suppliers.logo", { name: supplier.name })} {...SUPPLIER_LOGO} />
             ) : null}
             <h2 className="h3">{supplier.name}</h2>
             <p>{t("suppliers.cars", { count: supplier.carCount })}</p>

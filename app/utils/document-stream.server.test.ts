@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough, Readable, type Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { finishedDocument } from "./document-stream.server";
+import { finishedDocument, withErrorTitle } from "./document-stream.server";
+import { errorTitlePrefix } from "./i18n.server";
 
 /** Renders many short texts with accents, shifted by `pad` characters, the way pages are streamed. */
 function render(pad: number, through: () => Writable & NodeJS.ReadableStream): Promise<Buffer> {
@@ -52,5 +53,20 @@ describe("the page stream", () => {
     for (let cut = 1; cut < page.length; cut++)
       expect(await finish([page.slice(0, cut), page.slice(cut)])).toBe(expected);
     expect(await finish(["<p>no closing tags</p>"])).toBe("<p>no closing tags</p>");
+  });
+
+  it("starts a refused post's title with the page language's 'Error: ', once, and names the prefix for the script", () => {
+    const page = (lang: string, title: string) =>
+      Buffer.from(
+        `<!DOCTYPE html><html lang="${lang}" dir="ltr"><head><title>${title}</title></head><body>é</body></html>`,
+      );
+    const fr = withErrorTitle(page("fr", "Réserver — Rent &amp; Go"), errorTitlePrefix).toString("utf8");
+    expect(fr).toContain('<title data-error-prefix="Erreur : ">Erreur : Réserver — Rent &amp; Go</title>');
+    expect(fr).toContain("<body>é</body>");
+    expect(withErrorTitle(Buffer.from(fr), errorTitlePrefix).toString("utf8")).toBe(fr);
+    expect(withErrorTitle(page("en", "Sign in"), errorTitlePrefix).toString("utf8")).toContain(
+      ">Error: Sign in</title>",
+    );
+    expect(withErrorTitle(Buffer.from("<p>no title</p>"), errorTitlePrefix).toString("utf8")).toBe("<p>no title</p>");
   });
 });

@@ -1,4 +1,5 @@
 import { Transform } from "node:stream";
+import { escapeHtml } from "~/utils/html";
 
 const NUL = 0;
 const CLOSING_TAGS = Buffer.from("</body></html>");
@@ -53,4 +54,27 @@ export function finishedDocument(): Transform {
       done();
     },
   });
+}
+
+const TITLE = /<title([^>]*)>([^<]*)<\/title>/;
+const LANG = /<html[^>]*\slang="([a-z]{2})"/;
+
+/**
+ * A refused post's page, answered to a browser without JavaScript (a script posts to `.data` URLs, not for a
+ * document): its title starts with "Error: ", so a screen reader's first words say so (with JavaScript the error
+ * summary does the same). The prefix is named on the title element, for the browser script to take it off before
+ * hydrating: React then finds the title it rendered, and the summary puts the prefix back.
+ */
+export function withErrorTitle(
+  document: Buffer<ArrayBuffer>,
+  prefixFor: (language: string) => string,
+): Buffer<ArrayBuffer> {
+  const head = document.subarray(0, Math.min(document.length, 16 * 1024)).toString("utf8");
+  const title = TITLE.exec(head);
+  if (!title || title[1]!.includes("data-error-prefix")) return document;
+  const prefix = escapeHtml(prefixFor(LANG.exec(head)?.[1] ?? "en"));
+  const start = Buffer.byteLength(head.slice(0, title.index));
+  const end = start + Buffer.byteLength(title[0]);
+  const replaced = `<title${title[1]} data-error-prefix="${prefix}">${prefix}${title[2]}</title>`;
+  return Buffer.concat([document.subarray(0, start), Buffer.from(replaced), document.subarray(end)]);
 }

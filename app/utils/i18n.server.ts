@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from "~/domain/language";
 import { i18nOptions } from "~/i18n";
 import { resources } from "~/locales";
 import { resolveLanguage, type LanguageDecision } from "~/domain/language";
-import { type Language } from "~/domain/enums";
+import { LANGUAGES, type Language } from "~/domain/enums";
 import { cookiesAreSecure, getEnv } from "./env.server";
 import type { Namespace } from "./translation-keys";
 import type { Translate } from "./translator";
@@ -102,4 +102,10 @@ export async function routeTranslations<N extends Namespace>(
     t: await getTranslator(language, namespace),
     translations: { namespace, bundle: bundleText(language, namespace) },
   };
+}
+
+/** "Error: " in a language: what a refused post's page title starts with (`withErrorTitle`). */
+export function errorTitlePrefix(language: string): string {
+  const known = (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : "en";
+  return resources[known].common.errors.titleWithError.replace("{{title}}", "");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRowAction, rowActionName } from "./row-actions";
+import { bulkActionName, readRowAction, rowActionName } from "./row-actions";
 
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();
@@ -44,6 +44,14 @@ describe("readRowAction", () => {
         ["id", "b"],
       ],
       { action: "cancelRequest", ids: ["a", "c"], single: false },
+    ],
+    [
+      "the bulk bar's own button for one action (its label as value)",
+      [
+        [bulkActionName("delete"), "Supprimer"],
+        ["id", "a"],
+      ],
+      { action: "delete", ids: ["a"], single: false },
     ],
     ["nothing chosen", [["query", ""]], { action: undefined, ids: [], single: false }],
   ])("%s", (_name, entries, expected) => {

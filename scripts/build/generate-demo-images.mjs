@@ -1,13 +1,14 @@
 // Writes the demo catalogue's small SVG images (cars by range and colour, supplier logos) into public/images.
+// Every body is outlined in dark grey so that pale colours (silver, white) never read as a greyed-out, unavailable car.
 // Run once after changing the shapes: node scripts/build/generate-demo-images.mjs
 import { mkdirSync, writeFileSync } from "node:fs";
 
 export const CAR_COLOURS = {
   red: "#c0392b",
   blue: "#2e6fba",
-  silver: "#9aa3ad",
+  silver: "#7d8793",
   black: "#2b2e33",
-  white: "#dde1e6",
+  white: "#f7f8fa",
   green: "#2f8f5b",
 };
 const wheel = (x, y, r = 9) =>
@@ -42,7 +43,7 @@ mkdirSync("public/images/cars", { recursive: true });
 mkdirSync("public/images/suppliers", { recursive: true });
 for (const [range, body] of Object.entries(BODIES)) {
   for (const [name, colour] of Object.entries(CAR_COLOURS)) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 100" width="180" height="100"><rect width="180" height="100" fill="#eef0f2"/><ellipse cx="92" cy="94" rx="78" ry="5" fill="#d5d9de"/>${body(colour)}</svg>\n`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 100" width="180" height="100"><rect width="180" height="100" fill="#eef0f2"/><ellipse cx="92" cy="94" rx="78" ry="5" fill="#c3c9d0"/><g stroke="#2b3036" stroke-width="2" stroke-linejoin="round">${body(colour)}</g></svg>\n`;
     writeFileSync(`public/images/cars/${range}-${name}.svg`, svg);
   }
 }

@@ -81,6 +81,24 @@ test("once hydrated, a result's link navigates in the page instead of loading a 
   expect(errors).toEqual([]);
 });
 
+test("a script failure nothing handles is a toast, in the page's language, and logged @js-on-only", async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  for (const [language, message] of [
+    ["en", "An unhandled error occurred"],
+    ["fr", /^Une erreur/],
+  ] as const) {
+    await hydrate(page, `/about?lng=${language}`);
+    await expect(page.getByRole("status").getByText(message)).toHaveCount(0);
+    await page.evaluate(() => {
+      void Promise.reject(new Error("a failure nobody caught"));
+    });
+    await expect(page.getByRole("status").getByText(message)).toBeVisible();
+  }
+  expect(errors.some((error) => error.includes("unhandled error"))).toBe(true);
+});
+
 test("each page runs on at most 12 script files, the map's and the checkout's included (decision 014)", async ({
   page,
 }) => {

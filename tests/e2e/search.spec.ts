@@ -497,4 +497,18 @@ test.describe("on a phone (390 x 844, a phone's user agent)", () => {
     expect(await inView()).toBe(true);
     await expectAccessible(page);
   });
+
+  test("with JavaScript, the next page shows its list, not the search summary again (the spec's page offset) @js-on-only", async ({
+    page,
+  }) => {
+    await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    const heading = page.locator("#results-heading");
+    await expect(heading).toBeFocused();
+    // The list starts more than 200 px down on a phone: the window is scrolled to it.
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeLessThan(40);
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -43,7 +43,11 @@ for (const language of ["en", "fr"] as const) {
     const card = page.getByRole("main").locator("article").first();
     await expect(card.getByText(textPattern(c.charges.taxIncluded, { rate }))).toBeVisible();
     await expect(card.getByText(textPattern(c.charges.oneWayFee, { amount: amount(25) }))).toBeVisible();
-    await expect(card.getByText(textPattern(c.charges.youngDriver, { age: "25", fee: amount(8) }))).toBeVisible();
+    await expect(
+      card.getByText(
+        textPattern(`${c.charges.youngDriverWho} ${c.charges.youngDriverFee}`, { age: "25", fee: amount(8) }),
+      ),
+    ).toBeVisible();
     await expectAccessible(page);
     const cardTotal = (await card.locator(".price-total").textContent())!.trim();
 

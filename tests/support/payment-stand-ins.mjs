@@ -63,8 +63,8 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
   const requests = [];
   /** Refunds made, by idempotency key (a retried request returns the same refund, as the real services do). */
   const refunds = new Map();
-  /** While set, refund requests answer 500 (a gateway outage: the storefront must retry later). */
-  const outage = { refunds: false };
+  /** While set, refund requests (or reads of a checkout session) answer 500: a gateway outage. */
+  const outage = { refunds: false, sessions: false };
   /**
    * While `refunds` holds a promise, refund requests wait for it (a gateway that takes its time to answer).
    * @type {{ refunds: Promise<void> | null }}
@@ -132,6 +132,7 @@ export async function startPaymentStandIns({ port = 0 } = {}) {
       return json(response, 200, session);
     }
     if ((match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname))) {
+      if (outage.sessions) return json(response, 500, { error: { type: "api_error", message: "stand-in outage" } });
       const session = stripeSessions.get(decodeURIComponent(match[1]));
       if (!session)
         return json(response, 404, {

@@ -45,6 +45,7 @@ import { confirmationPath } from "~/models/booking/booking";
 import { formatMoney } from "~/domain/money";
 import { findProfile } from "~/models/account/profile.server";
 import { getVisitor, getVisitorPricing } from "~/models/account/visitor.server";
+import { withPostedIntent } from "~/utils/form-intent";
 
 type RequestContext = LoaderFunctionArgs["context"];
 
@@ -205,7 +206,8 @@ const uploadSizeParams = () => ({ size: Math.floor(getEnv().UPLOAD_MAX_BYTES / 1
  */
 export async function submitCheckout(request: Request, context: RequestContext): Promise<CheckoutOutcome> {
   const { db, language, signedInDriver, page } = await pageContext(request, context);
-  const formData = await readPostedForm(request);
+  const posted = await readPostedForm(request);
+  const formData = typeof posted === "string" ? posted : withPostedIntent(posted);
   if (typeof formData === "string") {
     // The licence upload was over the size cap or unreadable: nothing else could be read from the post.
     const problem = { key: formData, params: uploadSizeParams() };

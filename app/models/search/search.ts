@@ -6,6 +6,10 @@ import type { SearchParams } from "./search-params";
 
 /** Spec §9. */
 export const CARS_PAGE_SIZE = 15;
+/** Spec §9 page offset: after a page link, a list starting further down than this (px) is scrolled to, not the top. */
+export const PAGE_OFFSET_PX = 200;
+/** Spec §9 infinite-scroll offset: the next page loads once the end of the list is this close (px) to the window's. */
+export const INFINITE_SCROLL_OFFSET_PX = 40;
 export const DEPOSIT_THRESHOLDS = [250, 500, 750] as const;
 export const RATING_THRESHOLDS = [1, 2, 3, 4] as const;
 export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;

@@ -31,6 +31,7 @@ import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/account/visitor.server";
+import { withPostedIntent } from "~/utils/form-intent";
 
 const extrasChosenIn = (source: URLSearchParams) =>
   source
@@ -145,7 +146,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { language } = await getVisitor(request, context);
-  const formData = await request.formData();
+  const formData = withPostedIntent(await request.formData());
   const bookingId = String(formData.get("b") ?? "").slice(0, 36);
   const viewer = await amendingViewer(request, context, bookingId);
   const now = new Date();

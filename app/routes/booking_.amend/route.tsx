@@ -12,6 +12,7 @@ import { formatMoney } from "~/domain/money";
 import { pageMeta } from "~/utils/meta";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import type { action, loader } from "./page.server";
+import { SubmitInput } from "~/components/submit-input";
 
 export { action, loader } from "./page.server";
 
@@ -102,12 +103,13 @@ export default function AmendBooking() {
           </dl>
           <div className="checkout-actions">
             {/* First: the button Enter in a field stands for, so a stray Enter previews and never saves. */}
-            <button type="submit" name="intent" value="preview" formNoValidate className="button button-secondary">
-              {t("amend.preview")}
-            </button>
-            <button type="submit" name="intent" value="save" className="button button-accent">
-              {t("amend.save")}
-            </button>
+            <SubmitInput
+              intent="preview"
+              label={t("amend.preview")}
+              formNoValidate
+              className="button button-secondary"
+            />
+            <SubmitInput intent="save" label={t("amend.save")} className="button button-accent" />
           </div>
         </Form>
         {page.view ? (

@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = await getDb();
   if (!action || (action === "setStatus" && !status))
     return data({ confirm: null, problem: "bookings:list.chooseAction" }, { status: 400 });
-  if (formData.get("confirmed") !== "yes") {
+  if (!formData.has("confirmed")) {
     // First post: say exactly what will change, and ask.
     const affected = await describeBookings(db, viewer, ids, action, now, status);
     if (!affected.length) {

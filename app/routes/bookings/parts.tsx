@@ -10,6 +10,7 @@ import { formatMoney } from "~/domain/money";
 import { bookingQueryString, LISTED_STATUSES, type BookingQuery } from "~/models/booking/booking-filters";
 import type { BookingRow } from "~/models/booking/booking-list.server";
 import type { Translate } from "~/utils/translator";
+import { SubmitInput } from "~/components/submit-input";
 
 type T = Translate<"bookings">;
 
@@ -165,9 +166,7 @@ export function BulkActions({ staff, count, pending, t }: { staff: boolean; coun
           </select>
         </div>
       ) : null}
-      <button type="submit" name="intent" value="bulk" className="button" disabled={pending}>
-        {count ? t("bulk.applyCount", { count }) : t("bulk.apply")}
-      </button>
+      <SubmitInput intent="bulk" label={count ? t("bulk.applyCount", { count }) : t("bulk.apply")} disabled={pending} />
     </fieldset>
   );
 }

@@ -16,10 +16,11 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
 import { logError } from "~/utils/errors.server";
+import { postedIntent } from "~/utils/form-intent";
 
 /** What the page says: each state of the payment with what it shows, and nothing else. */
 type SessionOutcome =
-  | { state: "checking"; recheckSeconds: number }
+  | { state: "checking"; recheckSeconds: number; gatewaySilent: boolean }
   | { state: "left"; minutesLeft: number; canCancel: boolean }
   | { state: "failed"; retry: string }
   | { state: "carTaken" | "refunded" | "refundPending"; amount: string | null; search: string }
@@ -53,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const left = new URL(request.url).searchParams.has("cancelled");
   const released = booking.status === "cancelled" && booking.releasedAt !== null;
   let settlement: Settlement = "paid";
+  let gatewaySilent = false;
   if (booking.status === "void" || released) {
     const payment = await latestPayment(db, booking.id);
     settlement = (payment && settledAs(payment)) ?? "open";
@@ -67,6 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       } catch (error) {
         // The gateway did not answer: keep checking (the webhook and the maintenance job settle it too).
         logError("checkout-session", error, "payment check failed");
+        gatewaySilent = true;
       }
     }
     if (settlement === "open" && (released || (booking.expiresAt && booking.expiresAt.getTime() < Date.now())))
@@ -105,7 +108,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         minutesLeft,
         canCancel: isPayingDriver(own.booking, user, await browserBookingIds(request, user !== null)),
       });
-    return page(t("session.checking"), { state: "checking", recheckSeconds: RECHECK_SECONDS });
+    return page(t("session.checking"), { state: "checking", recheckSeconds: RECHECK_SECONDS, gatewaySilent });
   }
   const fresh = await findOwnBooking(db, { id: booking.id }, request, user ? { id: user.id, role: user.role } : null);
   if (!fresh) throw notFound();
@@ -125,7 +128,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const { booking } = own;
   if (
-    form.get("intent") !== "cancel" ||
+    postedIntent(form) !== "cancel" ||
     !isPayingDriver(booking, user, await browserBookingIds(request, user !== null))
   )
     throw notFound();

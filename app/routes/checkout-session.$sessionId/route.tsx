@@ -7,6 +7,7 @@ import { pageMeta } from "~/utils/meta";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import type { loader } from "./page.server";
+import { SubmitInput } from "~/components/submit-input";
 
 export { action, loader } from "./page.server";
 
@@ -32,11 +33,11 @@ export default function CheckoutSession() {
             <meta httpEquiv="refresh" content={String(recheckSeconds)} />
           </noscript>
           <OutcomeHeading>{t("session.checking")}</OutcomeHeading>
+          {/* Spec §8: the gateway did not answer this time; the page keeps asking (so does the webhook). */}
+          {outcome.gatewaySilent ? <p role="alert">{t("common:errors.generic")}</p> : null}
           <p role="status">{t("session.checkingHint")}</p>
           <Form method="get">
-            <button type="submit" className="button">
-              {t("session.checkAgain")}
-            </button>
+            <SubmitInput label={t("session.checkAgain")} />
           </Form>
         </>
       ) : outcome.state === "left" ? (
@@ -45,9 +46,7 @@ export default function CheckoutSession() {
           <p>{t("session.leftHint", { count: outcome.minutesLeft })}</p>
           {outcome.canCancel ? (
             <form method="post">
-              <button type="submit" name="intent" value="cancel" className="button">
-                {t("session.cancelPayment")}
-              </button>
+              <SubmitInput intent="cancel" label={t("session.cancelPayment")} />
             </form>
           ) : null}
         </>

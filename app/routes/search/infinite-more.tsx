@@ -2,22 +2,25 @@ import { checkoutHrefFromSearch } from "~/models/navigation/links";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { CarCard } from "~/components/car-card";
-import { searchQuery, type SearchParams } from "~/models/search/search";
+import { INFINITE_SCROLL_OFFSET_PX, searchQuery, type SearchParams } from "~/models/search/search";
 import { useTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import type { loader } from "./page.server";
 
-/** Calls `onVisible` once when it scrolls into view. */
+/** Calls `onVisible` once when it comes within the infinite-scroll offset of the window. */
 export function Sentinel({ onVisible, children }: { onVisible: () => void; children: ReactNode }) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        onVisible();
-      }
-    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          onVisible();
+        }
+      },
+      { rootMargin: `0px 0px ${INFINITE_SCROLL_OFFSET_PX}px 0px` },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, onVisible]);

@@ -10,7 +10,7 @@ import { SearchFields } from "~/components/search-fields";
 import { SearchSummary } from "~/components/search-summary";
 import { DeskDisclosure } from "~/components/desk-details";
 import { SearchFilters } from "~/components/search-filters";
-import { hasActiveFilters, clearedFilters, searchQuery, SORT_ORDERS } from "~/models/search/search";
+import { hasActiveFilters, clearedFilters, PAGE_OFFSET_PX, searchQuery, SORT_ORDERS } from "~/models/search/search";
 import { pageMeta } from "~/utils/meta";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useRouteTranslation } from "~/components/i18n-provider";
@@ -46,12 +46,17 @@ export default function Search() {
     focusAfterFilter.current = null;
   }, [location.search]);
 
-  // After "Next" or another page link, focus goes to the results' heading (the page scrolled to the top).
+  // After "Next" or another page link, focus goes to the results' heading. The window shows the page's top, unless
+  // the list starts further down than the spec's page offset (a phone, below the search summary): then the list.
   const shownPage = useRef(params.page);
   useEffect(() => {
     if (shownPage.current === params.page) return;
     shownPage.current = params.page;
-    if (!page.infiniteScroll) document.getElementById("results-heading")?.focus();
+    const heading = document.getElementById("results-heading");
+    if (page.infiniteScroll || !heading) return;
+    heading.focus({ preventScroll: true });
+    const listTop = heading.getBoundingClientRect().top + window.scrollY;
+    window.scrollTo({ top: listTop > PAGE_OFFSET_PX ? listTop : 0 });
   }, [params.page, page.infiniteScroll]);
 
   const hrefFor = (n: number) => `/search?${searchQuery(params, { page: n })}`;

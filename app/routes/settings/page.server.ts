@@ -12,6 +12,7 @@ import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~
 import { constraintOf } from "~/utils/form-constraints.server";
 import { getVisitor } from "~/models/account/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
+import { postedIntent } from "~/utils/form-intent";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (typeof formData === "string") return uploadFailed(uploadForm === "license" ? "license" : "avatar", formData);
   const db = await getDb();
 
-  switch (formData.get("intent")) {
+  switch (postedIntent(formData)) {
     case "profile": {
       const submission = parseWithZod(formData, { schema: profileSchema(language) });
       if (submission.status !== "success") return data({ profile: submission.reply() }, { status: 400 });

@@ -1,0 +1,7 @@
+/**
+ * Spec §9 image heights, in CSS pixels: a supplier's logo 30, a car offered to choose from 85, the car chosen 30.
+ * Car pictures are drawn at 180 x 100, so each width keeps that shape.
+ */
+export const SUPPLIER_LOGO = { height: 30, width: 60 } as const;
+export const CAR_OPTION_IMAGE = { height: 85, width: 153 } as const;
+export const SELECTED_CAR_IMAGE = { height: 30, width: 54 } as const;
