@@ -35,6 +35,7 @@ import { getVisitor, getVisitorPricing, type Visitor } from "~/models/account/vi
 import { databaseAwayDuring } from "~/utils/request-memo.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { logError } from "~/utils/errors.server";
+import { isOperator } from "~/models/operators/operator-access";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
@@ -79,7 +80,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       language: visitor.language,
       translations: bundleText(visitor.language, "common"),
-      user: user && { fullName: user.fullName, unreadNotifications: user.unreadNotifications, verified: user.verified },
+      user: user && {
+        fullName: user.fullName,
+        unreadNotifications: user.unreadNotifications,
+        verified: user.verified,
+        operator: isOperator(user),
+      },
       holdsBookings,
       toast,
       currency: pricing.currency,
@@ -165,6 +171,7 @@ export default function App() {
 const ERROR_PAGES = {
   404: { heading: "errors.notFound", hint: "errors.notFoundHint" },
   400: { heading: "errors.badRequestTitle", hint: "errors.badRequest" },
+  403: { heading: "errors.forbiddenTitle", hint: "errors.operatorsOnly" },
   503: { heading: "errors.unavailableTitle", hint: "errors.unavailable" },
   // A 503 whose body is "Busy" (responses.server.ts `busy`): too many sign-ins at once, the database is fine.
   busy: { heading: "errors.busyTitle", hint: "errors.busy" },
@@ -177,7 +184,7 @@ export function ErrorBoundary() {
   const busy = status === 503 && isRouteErrorResponse(error) && error.data === "Busy";
   const page = busy
     ? ERROR_PAGES.busy
-    : status === 404 || status === 400 || status === 503
+    : status === 404 || status === 400 || status === 403 || status === 503
       ? ERROR_PAGES[status]
       : { heading: "errors.generic", hint: "errors.unhandled" };
   return (

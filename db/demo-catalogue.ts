@@ -959,6 +959,20 @@ export const DEMO_DRIVER = {
   location: "Lyon, France",
 } as const;
 
+/** The demo supplier's sign-in (decision 027): Carthage Cars runs its fleet from /manage. */
+export const DEMO_SUPPLIER_ACCOUNT = {
+  slug: "carthage-cars",
+  email: "fleet@carthage-cars.example",
+  password: "run-the-fleet-2026",
+} as const;
+
+/** The demo admin: every supplier, place and driver. */
+export const DEMO_ADMIN = {
+  email: "admin@rentacar.example",
+  password: "keep-it-running-2026",
+  fullName: "Sam Operator",
+} as const;
+
 /** A suspended driver, to see the 'Your account is suspended.' message. */
 export const DEMO_SUSPENDED_DRIVER = {
   email: "suspended@rentacar.example",

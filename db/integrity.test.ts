@@ -91,6 +91,56 @@ describe.each(testEngines)("database integrity on %s", (engine) => {
     await expectSqlState(db.execute(sql`update cars set cancellation = -2 where id = ${catalogue.car.id}`), "23514");
   });
 
+  it("never lets an availability block and a holding booking of one car overlap, whichever is written first", async () => {
+    const { db } = database;
+    const block = (startsAt: string, endsAt: string) => ({
+      carId: catalogue.car.id,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(endsAt),
+      reason: "repair" as const,
+    });
+    await db.insert(schema.bookings).values(bookingValues(catalogue, "2031-03-10T10:00:00Z", "2031-03-12T10:00:00Z"));
+    // A block over a booking is refused; one that starts when the booking ends is not.
+    await expectSqlState(
+      db.insert(schema.carBlocks).values(block("2031-03-11T00:00:00Z", "2031-03-20T00:00:00Z")),
+      "23P01",
+    );
+    const [kept] = await db
+      .insert(schema.carBlocks)
+      .values(block("2031-03-12T10:00:00Z", "2031-03-20T00:00:00Z"))
+      .returning();
+    // A booking into a block is refused, in every holding status; a cancelled one is not.
+    for (const status of HOLDING_STATUSES)
+      await expectSqlState(
+        db
+          .insert(schema.bookings)
+          .values(bookingValues(catalogue, "2031-03-15T10:00:00Z", "2031-03-16T10:00:00Z", status)),
+        "23P01",
+      );
+    const [cancelled] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-03-15T10:00:00Z", "2031-03-16T10:00:00Z", "cancelled"))
+      .returning();
+    // Re-activating it, or moving a block over a booking, is refused too.
+    await expectSqlState(
+      db.update(schema.bookings).set({ status: "paid" }).where(eq(schema.bookings.id, cancelled!.id)),
+      "23P01",
+    );
+    await expectSqlState(
+      db
+        .update(schema.carBlocks)
+        .set({ startsAt: new Date("2031-03-09T00:00:00Z") })
+        .where(eq(schema.carBlocks.id, kept!.id)),
+      "23P01",
+    );
+    // Once the block is removed, the period can be booked.
+    await db.delete(schema.carBlocks).where(eq(schema.carBlocks.id, kept!.id));
+    await db.update(schema.bookings).set({ status: "paid" }).where(eq(schema.bookings.id, cancelled!.id));
+    // A cancelled booking frees its period for a block.
+    await db.update(schema.bookings).set({ status: "cancelled" }).where(eq(schema.bookings.id, cancelled!.id));
+    await db.insert(schema.carBlocks).values(block("2031-03-15T00:00:00Z", "2031-03-17T00:00:00Z"));
+  });
+
   it("starts with the default business settings", async () => {
     const [row] = await database.db.select().from(schema.settings);
     expect(row).toMatchObject({ minPickupHours: 1, minRentalHours: 1 });

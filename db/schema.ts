@@ -44,6 +44,9 @@ import {
   DESK_KINDS,
   OUTBOX_STATUSES,
   TOKEN_PURPOSES,
+  BLOCK_REASONS,
+  AUDIT_ACTIONS,
+  AUDITED_RECORDS,
   SOCIAL_PROVIDERS,
 } from "../app/domain/enums";
 
@@ -255,6 +258,11 @@ export const cars = pgTable(
     trips: integer("trips").notNull().default(0),
     co2: integer("co2"),
     image: text("image"),
+    /**
+     * Retired by an operator (decision 027): no longer offered, kept because bookings name it. A car without
+     * bookings is deleted instead.
+     */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -435,6 +443,82 @@ export const bookings = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
+  ],
+);
+
+/** A car taken off the road for a period by an operator (decision 027): repair, damage, private use. */
+export const carBlocks = pgTable(
+  "car_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    carId: uuid("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason", { enum: BLOCK_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("car_blocks_period_check", sql`${table.endsAt} > ${table.startsAt}`),
+    check("car_blocks_reason_check", inList("reason", BLOCK_REASONS)),
+    check("car_blocks_note_check", sql`length(${table.note}) <= 500`),
+    index("car_blocks_car_period_idx").on(table.carId, table.startsAt),
+  ],
+);
+
+/**
+ * What holds each car when: one row per booking that holds it and per availability block, kept by triggers
+ * (migration 0017). Its exclusion constraint is the database's guarantee that a block and a booking never overlap,
+ * as `bookings_no_overlap` guarantees it for two bookings (decision 027). Never written by the application.
+ */
+export const carOccupancy = pgTable(
+  "car_occupancy",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    carId: uuid("car_id")
+      .notNull()
+      .references(() => cars.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    bookingId: uuid("booking_id")
+      .unique()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    blockId: uuid("block_id")
+      .unique()
+      .references(() => carBlocks.id, { onDelete: "cascade" }),
+  },
+  (table) => [check("car_occupancy_one_source_check", sql`num_nonnulls(${table.bookingId}, ${table.blockId}) = 1`)],
+);
+
+/**
+ * Every change an operator makes (decision 027), written in the same transaction as the change: who (kept by name
+ * too, should the account go), when, which record, and each field from and to. Never updated or deleted.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role", { enum: USER_ROLES }).notNull(),
+    record: text("record", { enum: AUDITED_RECORDS }).notNull(),
+    recordId: uuid("record_id").notNull(),
+    /** The supplier whose record it is (a supplier sees its own trail); null for the platform's records. */
+    supplierId: uuid("supplier_id"),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    /** What the record is called, so the trail still reads after the record is gone. */
+    label: text("label").notNull(),
+    changes: jsonb("changes").$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("audit_log_record_check", inList("record", AUDITED_RECORDS)),
+    check("audit_log_action_check", inList("action", AUDIT_ACTIONS)),
+    index("audit_log_record_idx").on(table.record, table.recordId, table.createdAt.desc()),
+    index("audit_log_supplier_idx").on(table.supplierId, table.createdAt.desc()),
   ],
 );
 

@@ -5,6 +5,8 @@ import {
   DEMO_COLOURS,
   DEMO_COUNTRIES,
   DEMO_DRIVER,
+  DEMO_SUPPLIER_ACCOUNT,
+  DEMO_ADMIN,
   DEMO_SUSPENDED_DRIVER,
   DEMO_DESKS,
   DEMO_LOCATIONS,
@@ -220,6 +222,27 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       }
     }
   }
+
+  // The demo operators (decision 027): one supplier's account gets a password, and an admin is made. A password
+  // changed since is kept.
+  const supplierAccount = await ensureUser(db, { role: "supplier", email: DEMO_SUPPLIER_ACCOUNT.email, fullName: "" });
+  if (!supplierAccount.passwordHash)
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(DEMO_SUPPLIER_ACCOUNT.password), verified: true })
+      .where(eq(schema.users.id, supplierAccount.id));
+  const admin = await ensureUser(db, {
+    role: "admin",
+    email: DEMO_ADMIN.email,
+    fullName: DEMO_ADMIN.fullName,
+    verified: true,
+    verifiedAt: now,
+  });
+  if (!admin.passwordHash)
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(DEMO_ADMIN.password) })
+      .where(eq(schema.users.id, admin.id));
 
   const driver = await ensureUser(db, {
     role: "user",

@@ -9,7 +9,7 @@ import { StatusButton } from "./status-button";
 import { ReturnHereInput } from "./return-here-input";
 import { SiteLink, SiteNavLink } from "./site-link";
 
-type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications">;
+type HeaderUser = Pick<SessionUser, "fullName" | "unreadNotifications"> & { operator?: boolean };
 
 interface MenuItem {
   to: string;
@@ -20,6 +20,7 @@ function useMenuItems(user: HeaderUser | null, showSuppliers: boolean, holdsBook
   const { t } = useTranslation();
   const items: Array<MenuItem | false> = [
     { to: "/", label: t("nav.home") },
+    user?.operator === true && { to: "/manage", label: t("nav.manage") },
     (user !== null || holdsBookings) && { to: "/bookings", label: t("nav.bookings") },
     user !== null && {
       to: "/notifications",

@@ -34,6 +34,15 @@ export type DeskKind = (typeof DESK_KINDS)[number];
 export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+/** Why an operator takes a car off the road for a period (decision 027). */
+export const BLOCK_REASONS = ["repair", "damage", "privateUse", "other"] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+/** What an operator did to a record, as the audit trail names it (decision 027). */
+export const AUDIT_ACTIONS = ["create", "update", "delete", "retire", "reinstate", "block", "unblock"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The records operators change, as the audit trail names them. */
+export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver"] as const;
+export type AuditedRecord = (typeof AUDITED_RECORDS)[number];
 /** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (decision 023). */
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset", "bookingAccess"] as const;
 /** Spec §7: social sign-in providers. */

@@ -7,6 +7,7 @@ import enCommon from "./en/common.json";
 import enContact from "./en/contact.json";
 import enHome from "./en/home.json";
 import enMail from "./en/mail.json";
+import enManage from "./en/manage.json";
 import enPages from "./en/pages.json";
 import enSearch from "./en/search.json";
 import esAccount from "./es/account.json";
@@ -17,6 +18,7 @@ import esCommon from "./es/common.json";
 import esContact from "./es/contact.json";
 import esHome from "./es/home.json";
 import esMail from "./es/mail.json";
+import esManage from "./es/manage.json";
 import esPages from "./es/pages.json";
 import esSearch from "./es/search.json";
 import frAccount from "./fr/account.json";
@@ -27,6 +29,7 @@ import frCommon from "./fr/common.json";
 import frContact from "./fr/contact.json";
 import frHome from "./fr/home.json";
 import frMail from "./fr/mail.json";
+import frManage from "./fr/manage.json";
 import frPages from "./fr/pages.json";
 import frSearch from "./fr/search.json";
 import type { Language } from "~/domain/enums";
@@ -42,6 +45,7 @@ export const resources = {
     contact: enContact,
     home: enHome,
     mail: enMail,
+    manage: enManage,
     pages: enPages,
     search: enSearch,
   },
@@ -54,6 +58,7 @@ export const resources = {
     contact: frContact,
     home: frHome,
     mail: frMail,
+    manage: frManage,
     pages: frPages,
     search: frSearch,
   },
@@ -66,6 +71,7 @@ export const resources = {
     contact: esContact,
     home: esHome,
     mail: esMail,
+    manage: esManage,
     pages: esPages,
     search: esSearch,
   },

@@ -11,6 +11,8 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { isOperator } from "~/models/operators/operator-access";
+import type { UserRole } from "~/domain/enums";
 
 import { useServerForm } from "~/hooks/use-server-form";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -39,6 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const operatorLanding = (user: { role: UserRole }, target: string) =>
+  isOperator(user) && target === "/" ? "/manage" : target;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself: this copy is for validation and the extra fields.
   const formData = await request.clone().formData();
@@ -57,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", request);
     await forgiveRateLimit(await getRateLimitStore(), RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
     return await redirectSignedIn(request, user.userId, {
-      to: safeRedirectPath(submission.value.redirectTo),
+      // Suppliers and admins land on their own pages, unless they were on their way to a page other than home.
+      to: operatorLanding(user, safeRedirectPath(submission.value.redirectTo)),
       stayConnected: submission.value.stayConnected === "on",
       toast: { type: "success", messageKey: "success.welcome", params: { name: user.fullName } },
     });

@@ -5,6 +5,11 @@ export function notFound(): Response {
   return new Response("Not Found", { status: 404, statusText: "Not Found" });
 }
 
+/** A 403 the root error boundary renders as "This page is for suppliers and admins" (decision 027). */
+export function forbidden(): Response {
+  return new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
 /** A 400 for input no form could have sent (a broken multipart body, a NUL byte): the error page says so. */
 export function badRequest(): Response {
   return new Response("Bad Request", { status: 400, statusText: "Bad Request" });
@@ -65,7 +70,8 @@ const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/confirmation.$attemptId",
 ]);
 
-export const isPrivateRoute = (routeId: string) => PRIVATE_ROUTES.has(routeId);
+/** Every operator page is private too (decision 027). */
+export const isPrivateRoute = (routeId: string) => PRIVATE_ROUTES.has(routeId) || routeId.startsWith("routes/manage");
 
 /**
  * The headers a page's loader or action sets for the page itself (find-my-booking's one-time link: no-store and no

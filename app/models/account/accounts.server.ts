@@ -1,7 +1,7 @@
 import { insertedRow } from "~/utils/sql.server";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, tokens, users } from "#db/schema";
-import { type Currency, type Language } from "~/domain/enums";
+import { type Currency, type Language, type UserRole } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -52,7 +52,7 @@ export async function updateUserCurrency(db: Executor, userId: string, currency:
 }
 
 export type CredentialsCheck =
-  | { ok: true; userId: string; fullName: string; language: Language }
+  | { ok: true; userId: string; fullName: string; language: Language; role: UserRole }
   | { ok: false; error: "errors.incorrectCredentials" | "errors.accountSuspended" };
 
 // Verified against when the address is unknown, so a wrong address takes as long as a wrong password.
@@ -71,7 +71,9 @@ export async function verifyCredentials(db: Executor, email: string, password: s
     })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email.trim()})`);
-  if (!user || !user.passwordHash || user.role !== "user") {
+  // Drivers, suppliers and admins sign in at the same form (decision 027); an account without a password (a supplier
+  // not yet invited, an account made at checkout) cannot.
+  if (!user || !user.passwordHash) {
     // Refused as busy, the decoy is made again by the next sign-in rather than kept as a failure.
     decoyHash ??= hashPassword("decoy password that matches nothing").catch((error: unknown) => {
       decoyHash = undefined;
@@ -82,7 +84,7 @@ export async function verifyCredentials(db: Executor, email: string, password: s
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, error: "errors.incorrectCredentials" };
   if (user.blacklisted) return { ok: false, error: "errors.accountSuspended" };
-  return { ok: true, userId: user.id, fullName: user.fullName, language: user.language };
+  return { ok: true, userId: user.id, fullName: user.fullName, language: user.language, role: user.role };
 }
 
 export interface NewDriver {

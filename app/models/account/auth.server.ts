@@ -1,4 +1,5 @@
 import { signInHref } from "~/models/navigation/links";
+import type { UserRole } from "~/domain/enums";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -21,7 +22,7 @@ export class SignInRefused extends Error {
   }
 }
 
-export const authenticator = new Authenticator<{ userId: string; fullName: string }>();
+export const authenticator = new Authenticator<{ userId: string; fullName: string; role: UserRole }>();
 
 authenticator.use(
   new FormStrategy(async ({ form }) => {
@@ -29,7 +30,7 @@ authenticator.use(
     if (!parsed.success) throw new SignInRefused("errors.incorrectCredentials");
     const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password);
     if (!check.ok) throw new SignInRefused(check.error);
-    return { userId: check.userId, fullName: check.fullName };
+    return { userId: check.userId, fullName: check.fullName, role: check.role };
   }),
   "form",
 );

@@ -4,12 +4,20 @@
  * books offered cars uses these conditions, so they are stated once.
  */
 import { allOf } from "~/utils/sql.server";
-import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { cars, users } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 
-/** What the car itself must be, whatever its supplier and the period: available, not fully booked, not coming soon. */
-export const carOnOffer: SQL = allOf(eq(cars.available, true), eq(cars.fullyBooked, false), eq(cars.comingSoon, false));
+/**
+ * What the car itself must be, whatever its supplier and the period: available, not fully booked, not coming soon,
+ * not retired by its supplier (decision 027).
+ */
+export const carOnOffer: SQL = allOf(
+  eq(cars.available, true),
+  eq(cars.fullyBooked, false),
+  eq(cars.comingSoon, false),
+  isNull(cars.retiredAt),
+);
 
 /** Conditions every offered car meets, whatever the period (the query joins the supplier as `users`). */
 export const offerableCar: SQL = allOf(carOnOffer, eq(users.blacklisted, false));
@@ -18,7 +26,8 @@ export const offerableCar: SQL = allOf(carOnOffer, eq(users.blacklisted, false))
 const instant = (at: Date | Placeholder) => (at instanceof Date ? at.toISOString() : at);
 
 /**
- * No booking holding the car overlaps [from, to); an unpaid booking past its expiry no longer holds it.
+ * No booking holding the car overlaps [from, to) (an unpaid booking past its expiry no longer holds it), and no
+ * availability block does (decision 027: the car is off the road).
  * One probe per candidate car, answered from the covering index bookings_car_period_idx.
  *
  * `probeEachCar` keeps the check a filter probed car by car (`offset 0` stops PostgreSQL turning it into an anti-join
@@ -41,5 +50,9 @@ export function freeDuring(
         HOLDING_STATUSES.map((status) => sql`${status}`),
         sql`, `,
       )})
-      and (b.status <> 'void' or b.expires_at > now())${probeEachCar ? sql` offset 0` : sql``})`;
+      and (b.status <> 'void' or b.expires_at > now())${probeEachCar ? sql` offset 0` : sql``})
+    and not exists (
+    select 1 from car_blocks k
+    where k.car_id = ${cars.id}
+      and k.starts_at < ${instant(to)}::timestamptz and k.ends_at > ${instant(from)}::timestamptz${probeEachCar ? sql` offset 0` : sql``})`;
 }

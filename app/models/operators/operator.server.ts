@@ -1,0 +1,34 @@
+/**
+ * The operator behind a request (decision 027): a signed-in supplier or admin. A visitor is sent to sign in and back;
+ * a driver is refused (403). Every operator loader and action starts here, then asks `canOperate` for its record.
+ */
+import { redirect } from "@remix-run/node";
+import { signInHref } from "~/models/navigation/links";
+import { getVisitor } from "~/models/account/visitor.server";
+import type { Language } from "~/domain/enums";
+import { forbidden, notFound } from "~/utils/responses.server";
+import type { RequestContext } from "~/utils/request-memo.server";
+import type { Actor } from "./audit.server";
+import { canOperate, isOperator, type OperatorAction } from "./operator-access";
+
+export async function requireOperator(
+  request: Request,
+  context: RequestContext,
+): Promise<{ actor: Actor; language: Language }> {
+  const { user, language } = await getVisitor(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(signInHref(`${url.pathname}${url.search}`));
+  }
+  if (!isOperator(user)) throw forbidden();
+  return { actor: { id: user.id, role: user.role, fullName: user.fullName || user.email }, language };
+}
+
+/**
+ * Refuses `action` on supplier `ownerId`'s record unless the operator may take it: a record of another supplier is
+ * answered as one that does not exist (404), so ids cannot be probed; a platform action a supplier may not take is 403.
+ */
+export function assertMay(actor: Actor, action: OperatorAction, ownerId: string | null): void {
+  if (canOperate(actor, action, ownerId)) return;
+  throw ownerId === null ? forbidden() : notFound();
+}

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireOperator } from "~/models/operators/operator.server";
+
+/** The operators' first page is their fleet. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOperator(request, context);
+  return redirect("/manage/cars");
+}

@@ -1,0 +1,133 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { recordTrail } from "~/models/operators/audit.server";
+import { blockFormSchema } from "~/models/operators/block-form";
+import { addBlock, removeBlock } from "~/models/operators/blocks.server";
+import { carFieldsSchema, carFormDefaults, EMPTY_DATE_PRICE_ROWS, type CarColumns } from "~/models/operators/car-form";
+import { submitCarForm } from "~/models/operators/car-page.server";
+import { findFleetCar, placeChoices, reinstateCar, removeCar, type FleetCar } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
+import { readRowAction } from "~/utils/row-actions";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Language } from "~/domain/enums";
+import { encodeFormError } from "~/domain/form-errors";
+
+/** The clocks a car's times are read on: its first place's (by name); UTC for a car offered nowhere yet. */
+const carTimeZone = (car: FleetCar) => car.places[0]?.timeZone ?? "UTC";
+const placeName = (place: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
+  language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn;
+
+async function ownCar(request: Request, context: LoaderFunctionArgs["context"], carId: string | undefined) {
+  const { actor, language } = await requireOperator(request, context);
+  const db = await getDb();
+  const car = await findFleetCar(db, String(carId ?? ""), new Date());
+  // Another supplier's car answers as one that does not exist.
+  if (!car) throw notFound();
+  assertMay(actor, "viewFleet", car.supplierId);
+  return { actor, language, db, car };
+}
+
+/** GET /manage/cars/:carId: the car's form, its periods off the road, its history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, language, db, car } = await ownCar(request, context, params.carId);
+  const [choices, trail] = await Promise.all([
+    placeChoices(
+      db,
+      car.supplierId,
+      car.places.map((place) => place.id),
+    ),
+    recordTrail(db, "car", car.id),
+  ]);
+  const { t, translations } = await routeTranslations(language, "manage");
+  const zone = carTimeZone(car);
+  const defaults = carFormDefaults(
+    car as CarColumns,
+    car.places.map((place) => place.id),
+    car.datePrices,
+  );
+  return {
+    title: t("car.editTitle", { name: car.name }),
+    car: {
+      id: car.id,
+      name: car.name,
+      licensePlate: car.licensePlate,
+      supplierName: car.supplierName,
+      retiredOn: car.retiredAt ? instantToLocalDateTime(car.retiredAt, zone) : null,
+      offered: car.available && !car.fullyBooked && !car.comingSoon && !car.retiredAt,
+      upcomingBookings: car.upcomingBookings,
+      anyBookings: car.anyBookings,
+      editable: actor.role === "admin" || actor.id === car.supplierId,
+    },
+    defaults,
+    dateRows: car.datePrices.length + EMPTY_DATE_PRICE_ROWS,
+    places: choices.map((place) => ({ id: place.id, name: `${placeName(place, language)} (${place.countryCode})` })),
+    blocks: car.blocks.map((block) => ({
+      id: block.id,
+      from: instantToLocalDateTime(block.startsAt, zone),
+      to: instantToLocalDateTime(block.endsAt, zone),
+      reason: block.reason,
+      note: block.note,
+    })),
+    clocks: { zone, place: car.places[0] ? placeName(car.places[0], language) : null },
+    trail,
+    constraint: constraintOf(carFieldsSchema),
+    translations,
+  };
+}
+
+/** Posts: save the form, more date rows, take off the road or back, remove, offer again. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor, db, car } = await ownCar(request, context, params.carId);
+  assertMay(actor, "editFleet", car.supplierId);
+  const formData = withPostedIntent(await request.formData());
+  const here = `/manage/cars/${car.id}`;
+  const row = readRowAction(formData, ["unblock"] as const);
+  if (row.action === "unblock") {
+    await removeBlock(db, actor, car, row.ids[0] ?? "");
+    return redirectWithToast(here, { type: "success", messageKey: "success.blockRemoved" });
+  }
+  switch (formData.get("intent")) {
+    case "block": {
+      const submission = parseWithZod(formData, { schema: blockFormSchema(carTimeZone(car)) });
+      if (car.places.length === 0)
+        return data(
+          { form: "block" as const, result: submission.reply({ formErrors: ["manage:blocks.noPlace"] }) },
+          { status: 400 },
+        );
+      if (submission.status !== "success")
+        return data({ form: "block" as const, result: submission.reply() }, { status: 400 });
+      const added = await addBlock(db, actor, car, submission.value);
+      if (!added.ok) {
+        const message =
+          added.reason === "bookings"
+            ? encodeFormError("manage:blocks.overBookings", { references: added.references.join(", ") })
+            : "manage:blocks.overBlock";
+        return data({ form: "block" as const, result: submission.reply({ formErrors: [message] }) }, { status: 409 });
+      }
+      return redirectWithToast(here, { type: "success", messageKey: "success.blockAdded" });
+    }
+    case "remove": {
+      // A deletion cannot be undone: it needs the box ticked. A retirement can (offer it again).
+      if (!car.anyBookings && formData.get("confirmRemove") !== "on")
+        return data({ form: "remove" as const, problem: "manage:car.remove.confirmRequired" }, { status: 400 });
+      const outcome = await removeCar(db, actor, car, new Date());
+      return redirectWithToast(outcome === "deleted" ? "/manage/cars" : here, {
+        type: "success",
+        messageKey: outcome === "deleted" ? "success.carDeleted" : "success.carRetired",
+        params: { name: car.name },
+      });
+    }
+    case "reinstate": {
+      if (car.retiredAt) await reinstateCar(db, actor, car, new Date());
+      return redirectWithToast(here, { type: "success", messageKey: "success.carReinstated" });
+    }
+    default:
+      return submitCarForm(formData, actor, { carId: car.id, supplierId: car.supplierId });
+  }
+}

@@ -1,0 +1,48 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { carFieldsSchema, EMPTY_DATE_PRICE_ROWS, NEW_CAR_DEFAULTS } from "~/models/operators/car-form";
+import { submitCarForm } from "~/models/operators/car-page.server";
+import { listSuppliers, placeChoices } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+import type { Language } from "~/domain/enums";
+
+const placeName = (place: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
+  language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn;
+
+/** GET /manage/cars/new: an empty car form (a supplier adds to its own fleet; an admin chooses the supplier). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  const db = await getDb();
+  const requested = new URL(request.url).searchParams.get("supplier");
+  const suppliers = actor.role === "admin" ? await listSuppliers(db) : null;
+  const supplierId =
+    actor.role === "admin" ? (suppliers?.find((supplier) => supplier.id === requested)?.id ?? null) : actor.id;
+  if (supplierId) assertMay(actor, "editFleet", supplierId);
+  const places = await placeChoices(db, supplierId ?? suppliers?.[0]?.id ?? null, []);
+  const { t, translations } = await routeTranslations(language, "manage");
+  return {
+    title: t("car.newTitle"),
+    suppliers,
+    supplierId,
+    places: places.map((place) => ({ id: place.id, name: `${placeName(place, language)} (${place.countryCode})` })),
+    defaults: NEW_CAR_DEFAULTS,
+    dateRows: EMPTY_DATE_PRICE_ROWS,
+    constraint: constraintOf(carFieldsSchema),
+    translations,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requireOperator(request, context);
+  const formData = withPostedIntent(await request.formData());
+  let supplierId: string | null = actor.id;
+  if (actor.role === "admin") {
+    const chosen = String(formData.get("supplier") ?? "");
+    supplierId = (await listSuppliers(await getDb())).find((supplier) => supplier.id === chosen)?.id ?? null;
+  }
+  if (supplierId) assertMay(actor, "editFleet", supplierId);
+  return submitCarForm(formData, actor, { carId: null, supplierId });
+}

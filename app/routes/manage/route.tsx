@@ -1,0 +1,38 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { SiteNavLink } from "~/components/site-link";
+import { requireOperator } from "~/models/operators/operator.server";
+import { routeTranslations } from "~/utils/i18n.server";
+
+/** The operators' pages (decision 027): suppliers and admins only; each page below asks for its own records. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  const { translations } = await routeTranslations(language, "manage");
+  return { operator: { name: actor.fullName, role: actor.role }, translations };
+}
+
+export default function ManageLayout() {
+  const { operator, translations } = useLoaderData<typeof loader>();
+  const { t } = useRouteTranslation(translations);
+  return (
+    <div className="page manage-page">
+      <div className="manage-bar">
+        <p className="manage-who">{t("signedInAs", { name: operator.name, role: t(`roles.${operator.role}`) })}</p>
+        <nav aria-label={t("nav.label")} className="manage-nav">
+          <ul>
+            <li>
+              <SiteNavLink to="/manage/cars" end>
+                {t("nav.fleet")}
+              </SiteNavLink>
+            </li>
+            <li>
+              <SiteNavLink to="/manage/cars/new">{t("nav.newCar")}</SiteNavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <Outlet />
+    </div>
+  );
+}
