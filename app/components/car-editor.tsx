@@ -176,7 +176,7 @@ export function CarEditor({
             <legend>{t("car.datePriceRow", { number: row + 1 })}</legend>
             {(["from", "to", "price"] as const).map((part) => {
               const name = `datePrices[${row}].${part}`;
-              const fieldId = `${id}-${name.replace(/[[\].]/g, "-")}`;
+              const fieldId = `${id}-${name}`;
               const error = firstError(errors[name]);
               return (
                 <div className="field" key={part}>

@@ -1,0 +1,243 @@
+/**
+ * Who reaches which operator page (decision 027): every operator route, GET and each POST, tried as a visitor, a
+ * driver, the car's own supplier, another supplier and an admin. A visitor is sent to sign in, a driver refused
+ * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "#db/schema";
+import { EXTRAS } from "~/domain/enums";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import { routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
+import { loader as layoutLoader } from "./manage/route";
+import { loader as indexLoader } from "./manage._index";
+import { loader as fleetLoader } from "./manage.cars/route";
+import { action as newCarAction, loader as newCarLoader } from "./manage.cars_.new/route";
+import { action as carAction, loader as carLoader } from "./manage.cars_.$carId/route";
+
+await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
+
+type Who = "visitor" | "driver" | "carSupplier" | "otherSupplier" | "admin";
+const EVERYONE: Who[] = ["visitor", "driver", "carSupplier", "otherSupplier", "admin"];
+const ORIGIN = "http://localhost";
+
+async function outcome(
+  run: () => Promise<unknown>,
+): Promise<{ status: number; location: string | null; body: unknown }> {
+  try {
+    const result = await run();
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), body: null };
+    const wrapped = result as { data?: unknown; init?: ResponseInit | null };
+    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
+      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+    return { status: 200, location: null, body: result };
+  } catch (thrown) {
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
+    throw thrown;
+  }
+}
+
+const carFields = (name: string, plate: string, placeId: string): Array<[string, string]> => [
+  ["intent:save", "Save"],
+  ["name", name],
+  ["licensePlate", plate],
+  ["range", "midi"],
+  ["fuelType", "diesel"],
+  ["gearbox", "manual"],
+  ["seats", "5"],
+  ["doors", "4"],
+  ["fuelPolicy", "likeForLike"],
+  ["minimumAge", "21"],
+  ["deposit", "0"],
+  ["dailyPrice", "50"],
+  ["available", "on"],
+  ["places", placeId],
+  ...EXTRAS.map((extra): [string, string] => [`${extra}Mode`, "notOffered"]),
+];
+
+describe("access to the operators' pages", () => {
+  const app = useAppDatabase();
+  let catalogue: MinimalCatalogue;
+  let other: MinimalCatalogue;
+  const cookies = {} as Record<Who, string>;
+
+  const headers = (who: Who): Record<string, string> => (cookies[who] ? { Cookie: cookies[who] } : {});
+  const get = (
+    loader: (args: never) => Promise<unknown>,
+    path: string,
+    who: Who,
+    params: Record<string, string> = {},
+  ) =>
+    outcome(() =>
+      loader({ ...routeArgs(new Request(`${ORIGIN}${path}`, { headers: headers(who) })), params } as never),
+    );
+  const post = (
+    action: (args: never) => Promise<unknown>,
+    path: string,
+    who: Who,
+    fields: Array<[string, string]>,
+    params: Record<string, string> = {},
+  ) =>
+    outcome(() =>
+      action({
+        ...routeArgs(
+          new Request(`${ORIGIN}${path}`, {
+            method: "POST",
+            headers: { Origin: ORIGIN, ...headers(who) },
+            body: new URLSearchParams(fields),
+          }),
+        ),
+        params,
+      } as never),
+    );
+  const carRow = async (id: string) =>
+    (await app.database.db.select().from(schema.cars).where(eq(schema.cars.id, id)))[0];
+
+  beforeAll(async () => {
+    const db = app.database.db;
+    catalogue = await insertMinimalCatalogue(db);
+    other = await insertMinimalCatalogue(db);
+    const [admin] = await db
+      .insert(schema.users)
+      .values({ role: "admin", email: `admin-${Date.now()}@example.com`, fullName: "Admin", verified: true })
+      .returning();
+    cookies.visitor = "";
+    cookies.driver = await sessionCookieFor(catalogue.driver.id);
+    cookies.carSupplier = await sessionCookieFor(catalogue.supplier.id);
+    cookies.otherSupplier = await sessionCookieFor(other.supplier.id);
+    cookies.admin = await sessionCookieFor(admin!.id);
+    await db.insert(schema.bookings).values(bookingValues(catalogue, "2031-03-01T10:00:00Z", "2031-03-04T10:00:00Z"));
+  });
+
+  it("lets suppliers and admins in; sends a visitor to sign in; refuses a driver", async () => {
+    for (const loader of [layoutLoader, indexLoader, fleetLoader, newCarLoader]) {
+      const answers = Object.fromEntries(
+        await Promise.all(EVERYONE.map(async (who) => [who, await get(loader as never, "/manage/cars", who)] as const)),
+      );
+      expect(answers.visitor!.status).toBe(302);
+      expect(answers.visitor!.location).toMatch(/^\/sign-in\?redirectTo=/);
+      expect(answers.driver!.status).toBe(403);
+      for (const who of ["carSupplier", "otherSupplier", "admin"] as const)
+        expect([200, 302]).toContain(answers[who]!.status);
+    }
+  });
+
+  it("shows a supplier its own fleet only, whichever supplier it asks for; an admin chooses", async () => {
+    const ids = async (who: Who, query = "") =>
+      (
+        (await get(fleetLoader as never, `/manage/cars${query}`, who)).body as {
+          fleet: { cars: Array<{ id: string }> };
+        }
+      ).fleet.cars.map((car) => car.id);
+    expect(await ids("carSupplier", `?supplier=${other.supplier.id}`)).toEqual([catalogue.car.id]);
+    expect(await ids("otherSupplier")).toEqual([other.car.id]);
+    expect(await ids("admin", `?supplier=${other.supplier.id}`)).toEqual([other.car.id]);
+    expect(await ids("admin")).toEqual(expect.arrayContaining([catalogue.car.id, other.car.id]));
+  });
+
+  it("answers another supplier's car like a missing one, on every read and every post, and changes nothing", async () => {
+    const path = `/manage/cars/${catalogue.car.id}`;
+    const params = { carId: catalogue.car.id };
+    const before = await carRow(catalogue.car.id);
+    const posts: Array<Array<[string, string]>> = [
+      carFields("Taken over", "HIJACK-1", other.location.id),
+      [["intent:moreRows", "More"]],
+      [
+        ["intent:block", "Block"],
+        ["from", "2031-05-01T10:00"],
+        ["to", "2031-05-08T10:00"],
+        ["reason", "repair"],
+      ],
+      [
+        ["intent:remove", "Remove"],
+        ["confirmRemove", "on"],
+      ],
+      [["intent:reinstate", "Again"]],
+      [[`row:unblock:${catalogue.car.id}`, "Back"]],
+    ];
+    expect((await get(carLoader as never, path, "otherSupplier", params)).status).toBe(404);
+    expect((await get(carLoader as never, path, "driver", params)).status).toBe(403);
+    expect((await get(carLoader as never, path, "visitor", params)).status).toBe(302);
+    for (const fields of posts) {
+      expect((await post(carAction as never, path, "otherSupplier", fields, params)).status).toBe(404);
+      expect((await post(carAction as never, path, "driver", fields, params)).status).toBe(403);
+      expect((await post(carAction as never, path, "visitor", fields, params)).status).toBe(302);
+    }
+    expect(await carRow(catalogue.car.id)).toEqual(before);
+    const blocks = await app.database.db
+      .select()
+      .from(schema.carBlocks)
+      .where(eq(schema.carBlocks.carId, catalogue.car.id));
+    expect(blocks).toEqual([]);
+    // A car id that does not exist answers the same.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await get(carLoader as never, `/manage/cars/${missing}`, "carSupplier", { carId: missing })).status).toBe(
+      404,
+    );
+  });
+
+  it("lets the car's supplier and an admin read and change it", async () => {
+    const path = `/manage/cars/${catalogue.car.id}`;
+    const params = { carId: catalogue.car.id };
+    expect((await get(carLoader as never, path, "carSupplier", params)).status).toBe(200);
+    expect((await get(carLoader as never, path, "admin", params)).status).toBe(200);
+    const saved = await post(
+      carAction as never,
+      path,
+      "admin",
+      carFields("Renamed by admin", "ADMIN-1", catalogue.location.id),
+      params,
+    );
+    expect(saved.status).toBe(302);
+    expect(await carRow(catalogue.car.id)).toMatchObject({
+      name: "Renamed by admin",
+      supplierId: catalogue.supplier.id,
+    });
+    const [entry] = await app.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.recordId, catalogue.car.id));
+    expect(entry).toMatchObject({ action: "update", actorRole: "admin", supplierId: catalogue.supplier.id });
+  });
+
+  it("adds a supplier's new car to its own fleet, whatever supplier the post names; a driver cannot add one", async () => {
+    const fields = [
+      ...carFields("Smuggled", "SMUGGLE-1", catalogue.location.id),
+      ["supplier", catalogue.supplier.id] as [string, string],
+    ];
+    const created = await post(newCarAction as never, "/manage/cars/new", "otherSupplier", fields);
+    expect(created.status).toBe(302);
+    const [car] = await app.database.db.select().from(schema.cars).where(eq(schema.cars.licensePlate, "SMUGGLE-1"));
+    expect(car!.supplierId).toBe(other.supplier.id);
+    expect((await post(newCarAction as never, "/manage/cars/new", "driver", fields)).status).toBe(403);
+    // An admin must name the supplier: without one the form says so on its field.
+    const refused = await post(
+      newCarAction as never,
+      "/manage/cars/new",
+      "admin",
+      carFields("No owner", "NOOWNER-1", catalogue.location.id),
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("manage:validation.supplierRequired");
+  });
+
+  it("refuses a block over a booking, naming it, on the car's page", async () => {
+    const path = `/manage/cars/${catalogue.car.id}`;
+    const answer = await post(
+      carAction as never,
+      path,
+      "carSupplier",
+      [
+        ["intent:block", "Block"],
+        ["from", "2031-03-02T00:00"],
+        ["to", "2031-03-10T00:00"],
+        ["reason", "damage"],
+      ],
+      { carId: catalogue.car.id },
+    );
+    expect(answer.status).toBe(409);
+    expect(JSON.stringify(answer.body)).toContain("manage:blocks.overBookings");
+  });
+});

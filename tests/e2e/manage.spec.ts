@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type enManage from "../../app/locales/en/manage.json";
+import { bookingTexts, catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady } from "./support";
+
+/**
+ * The operators' side (decision 027), as a supplier uses it with JavaScript on and off, in English and French: a car
+ * added with a price for chosen dates is offered at that price; taken off the road for a week it leaves that week's
+ * results while the next week books; a new daily price leaves the booking already made at its total.
+ */
+const SUPPLIER = { email: "fleet@carthage-cars.example", password: "run-the-fleet-2026" };
+const ADMIN = { email: "admin@rentacar.example", password: "keep-it-running-2026" };
+
+const texts = (language: "en" | "fr") => ({
+  m: catalogue<typeof enManage>(language, "manage"),
+  ...bookingTexts(language),
+});
+
+/** Each run (language x JavaScript) has its own weeks, so the four runs never meet on one car's calendar. */
+function weeks(language: "en" | "fr", testInfo: TestInfo) {
+  const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
+  const start = Date.UTC(2030, 8, 2) + slot * 28 * 86_400_000;
+  const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    // The price for chosen dates covers all four weeks.
+    window: { from: day(0), to: day(27) },
+    blocked: { from: `${day(7)}T00:00`, to: `${day(14)}T00:00` },
+    inBlock: { from: `${day(8)}T10:00`, to: `${day(11)}T10:00` },
+    afterBlock: { from: `${day(15)}T10:00`, to: `${day(18)}T10:00` },
+    later: { from: `${day(21)}T10:00`, to: `${day(24)}T10:00` },
+  };
+}
+
+async function signIn(page: Page, language: "en" | "fr", account: { email: string; password: string }) {
+  await gotoReady(page, `/sign-in?lng=${language}`);
+  await fillSignIn(page, account);
+}
+
+/** The sign-in form of the page as it is (its redirectTo kept). */
+async function fillSignIn(page: Page, account: { email: string; password: string }) {
+  await whenReady(page);
+  await page.getByLabel(/^(Email address|Adresse e-mail)$/).fill(account.email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(account.password);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
+    .click();
+}
+
+const resultCard = (page: Page, name: string) =>
+  page
+    .getByRole("main")
+    .locator("article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** An amount of whole units in any of the page's notations ($88, $88.00, 88,00 $US…). */
+const amount = (units: number) => new RegExp(`(^|\\D)${units}([.,]00)?(\\D|$)`);
+
+for (const language of ["en", "fr"] as const) {
+  test(`in ${language}, a supplier adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const { m, k } = texts(language);
+    const period = weeks(language, testInfo);
+    const name = `E2E ${language}${jsEnabled(testInfo) ? 1 : 0} ${randomUUID().slice(0, 4)}`;
+    const plate = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
+
+    // Signed in, the supplier lands on its fleet.
+    await signIn(page, language, SUPPLIER);
+    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
+    await expectAccessible(page);
+
+    // Add a car: a price a day, a price for chosen dates, a place typed by its code.
+    await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.newCar }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.car.newTitle);
+    await whenReady(page);
+    await page.getByLabel(m.car.fields.name, { exact: true }).fill(name);
+    await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(plate);
+    await page.locator("#car-dailyPrice").fill("7");
+    await page.locator("[name='datePrices[0].from']").fill(period.window.from);
+    await page.locator("[name='datePrices[0].to']").fill(period.window.to);
+    await page.locator("[name='datePrices[0].price']").fill(language === "fr" ? "8,00" : "8");
+    await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("sousse");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: m.car.create }).click();
+    await expect(page).toHaveURL(/\/manage\/cars\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    const carPage = page.url();
+    await expect(page.getByRole("heading", { name: m.history.heading })).toBeVisible();
+    await expect(page.getByRole("cell", { name: m.history.actions.create, exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Drivers find it at Sousse at the price for those dates (the cheapest there, so on the first page).
+    const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
+    const search = async (dates: { from: string; to: string }) =>
+      gotoReady(visitor, `/search?pickup=sousse&from=${dates.from}&to=${dates.to}&lng=${language}`);
+    await search(period.inBlock);
+    await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(8));
+
+    // Off the road for a week: gone from that week's results, still offered the week after.
+    await whenReady(page);
+    await page.locator("#block-from").fill(period.blocked.from);
+    await page.locator("#block-to").fill(period.blocked.to);
+    await page.locator("#block-reason").selectOption("repair");
+    await page.locator("#block-note").fill("Clutch");
+    await page.getByRole("button", { name: m.blocks.add }).click();
+    await expect(
+      page.getByRole("table", { name: m.blocks.caption }).getByRole("cell", { name: "Clutch" }),
+    ).toBeVisible();
+    await search(period.inBlock);
+    await expect(resultCard(visitor, name)).toHaveCount(0);
+    await search(period.afterBlock);
+    await expect(resultCard(visitor, name)).toHaveCount(1);
+
+    // A driver books the week after (paying at pick-up).
+    await resultCard(visitor, name).getByRole("link").last().click();
+    await expect(visitor).toHaveURL(/\/checkout\?/);
+    await whenReady(visitor);
+    await visitor.getByLabel(k.driver.fullName, { exact: true }).fill("Manage Test");
+    await visitor.getByLabel(k.driver.email, { exact: true }).fill(`manage-${randomUUID().slice(0, 8)}@example.com`);
+    await visitor.getByLabel(k.driver.phone, { exact: true }).fill("+33 6 12 34 56 78");
+    await visitor.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
+    await visitor.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+    await visitor.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+    await expect(visitor).toHaveURL(/\/confirmation\//);
+    const receiptTotal = async () =>
+      (await visitor
+        .getByRole("row", { name: /^Total|^Total/ })
+        .first()
+        .textContent())!;
+    const totalBefore = await receiptTotal();
+    expect(totalBefore).toMatch(amount(24));
+
+    // A new daily price and a new price for those dates: the booking keeps its total.
+    await page.goto(carPage);
+    await whenReady(page);
+    await page.locator("#car-dailyPrice").fill("9");
+    await page.locator("[name='datePrices[0].price']").fill("12");
+    await page.getByRole("button", { name: m.car.save }).click();
+    await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true }).first()).toBeVisible();
+    await expect(
+      page.locator(".change-list li", { hasText: new RegExp(`^${m.car.fields.dailyPrice}\\s?:.*7.*→.*9`) }),
+    ).toHaveCount(1);
+    await visitor.reload();
+    await whenReady(visitor);
+    expect(await receiptTotal()).toBe(totalBefore);
+    // New searches quote the new price.
+    await search(period.later);
+    await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(12));
+    await visitor.close();
+  });
+}
+
+test("a supplier's car form refuses bad input with a message on each field, and keeps what was typed", async ({
+  page,
+}) => {
+  const { m } = texts("fr");
+  await signIn(page, "fr", SUPPLIER);
+  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await gotoReady(page, "/manage/cars/new?lng=fr");
+  await page.getByLabel(m.car.fields.name, { exact: true }).fill("Sans plaque");
+  await page.locator("#car-dailyPrice").fill("abc");
+  await page.locator("#car-seats").fill("120");
+  await page.locator("[name='datePrices[0].from']").fill("2030-07-10");
+  await page.locator("[name='datePrices[0].to']").fill("2030-07-01");
+  await page.locator("[name='datePrices[0].price']").fill("50");
+  await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("Atlantide");
+  await page.locator("form.car-editor").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: m.car.create }).click();
+  const summary = page
+    .getByRole("alert")
+    .filter({ has: page.getByRole("link") })
+    .first();
+  await expect(summary).toBeVisible();
+  await expect(page.locator("#car-licensePlate-error")).toBeVisible();
+  await expect(page.locator("#car-dailyPrice-error")).toHaveText(interpolate(m.validation.amount, { max: "100000" }));
+  await expect(page.locator("#car-seats-error")).toHaveText(interpolate(m.validation.wholeNumber, { min: 1, max: 99 }));
+  await expect(page.locator("[id='car-datePrices[0].to-error']")).toHaveText(m.validation.dayOrder);
+  await expect(page).toHaveTitle(/^Erreur : /);
+  await expect(page.getByLabel(m.car.fields.name, { exact: true })).toHaveValue("Sans plaque");
+  await expect(page.locator("#car-dailyPrice")).toHaveValue("abc");
+  await expectAccessible(page);
+
+  // With the plate and price fixed, an unknown place is named on its field.
+  await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(`BAD-${randomUUID().slice(0, 6)}`);
+  await page.locator("#car-dailyPrice").fill("50");
+  await page.locator("#car-seats").fill("5");
+  await page.locator("[name='datePrices[0].to']").fill("2030-07-20");
+  await page.getByRole("button", { name: m.car.create }).click();
+  await expect(page.locator("#car-addPlace-error")).toHaveText(
+    interpolate(m.validation.placeUnknown, { text: "Atlantide" }),
+  );
+});
+
+test("a driver is refused the operators' pages; an admin sees every supplier's fleet", async ({ page }) => {
+  await gotoReady(page, "/manage/cars?lng=en");
+  await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fmanage%2Fcars/);
+  // Signed in, the driver is sent on to the page asked for, which refuses them.
+  await fillSignIn(page, { email: "driver@rentacar.example", password: "drive-safely-2026" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not for this account");
+  const refused = await page.request.get("/manage/cars");
+  expect(refused.status()).toBe(403);
+  await page.context().clearCookies();
+  const { m } = texts("en");
+  await signIn(page, "en", ADMIN);
+  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await expect(page.getByLabel(m.fleet.supplier)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: m.fleet.columns.supplier })).toBeVisible();
+  await expectAccessible(page);
+});
