@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/i18n-provider";
 import { formatMoney } from "~/domain/money";
 import { EXTRAS, type AuditAction, type UserRole } from "~/domain/enums";
+import { formatDayHours, weekdayName, type DayHours } from "~/domain/pickup-desk";
 
 /** Fields holding a code the common catalogue names (ranges.midi → "Car"). */
 const CODED_FIELDS: Record<string, string> = {
@@ -34,10 +35,16 @@ export interface TrailRow {
 }
 
 /** A record's audit trail (decision 027): who changed what, when, each field from and to, newest first. */
-export function AuditTrail({ trail }: { trail: TrailRow[] }) {
+export function AuditTrail({ trail, record = "car" }: { trail: TrailRow[]; record?: "car" | "place" }) {
   const { t, i18n } = useTranslation("manage");
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return t("history.empty");
+    if (field === "openingHours" && Array.isArray(value)) {
+      const day = weekdayName(i18n.language);
+      return (value as DayHours[])
+        .map((hours, index) => `${day(index)} ${formatDayHours(hours) ?? t("place.fields.closed")}`)
+        .join("; ");
+    }
     // The stored codes read as the form words them: -1 km is unlimited, an extra at -1 is not offered, at 0 included.
     if (field === "mileage" && value === -1) return t("history.unlimited");
     if ((EXTRAS as readonly string[]).includes(field) && typeof value === "number")
@@ -59,7 +66,7 @@ export function AuditTrail({ trail }: { trail: TrailRow[] }) {
     return String(value);
   };
   const fieldName = (field: string) => {
-    const key = `car.fields.${field}`;
+    const key = `${record}.fields.${field}`;
     const name = t(key as never);
     return name === key ? field : name;
   };

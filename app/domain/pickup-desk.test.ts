@@ -13,6 +13,8 @@ const CITY: WeeklyHours = [
   null,
 ];
 const ALWAYS: WeeklyHours = Array.from({ length: 7 }, () => ["00:00", "24:00"] as const);
+// Split hours (decision 027): closed for lunch every day.
+const LUNCH: WeeklyHours = Array.from({ length: 7 }, () => ["08:00", "12:00", "14:00", "18:00"] as const);
 
 describe("deskHoursAt", () => {
   // 2030-06-03 is a Monday.
@@ -28,6 +30,10 @@ describe("deskHoursAt", () => {
     ["a Sunday at 10:00 (closed)", CITY, "2030-06-09T10:00", false],
     ["an airport desk at 03:00", ALWAYS, "2030-06-09T03:00", true],
     ["an airport desk at 23:59", ALWAYS, "2030-06-09T23:59", true],
+    ["split hours, in the morning", LUNCH, "2030-06-03T11:30", true],
+    ["split hours, at lunch", LUNCH, "2030-06-03T13:00", false],
+    ["split hours, at reopening", LUNCH, "2030-06-03T14:00", true],
+    ["split hours, after closing", LUNCH, "2030-06-03T18:01", false],
   ])("%s → open: %s", (_name, hours, at, open) => {
     expect(deskHoursAt(hours, at).open).toBe(open);
   });
@@ -81,6 +87,9 @@ describe("isWeeklyHours", () => {
     ["six days", CITY.slice(0, 6), false],
     ["closing before opening", [...CITY.slice(0, 6), ["20:00", "08:00"]], false],
     ["a time that is not one", [...CITY.slice(0, 6), ["8h", "20:00"]], false],
+    ["split hours", LUNCH, true],
+    ["split hours that overlap", [...CITY.slice(0, 6), ["08:00", "13:00", "12:00", "18:00"]], false],
+    ["three times", [...CITY.slice(0, 6), ["08:00", "12:00", "14:00"]], false],
     ["nothing", null, false],
   ])("%s → %s", (_name, value, expected) => {
     expect(isWeeklyHours(value)).toBe(expected);

@@ -6,8 +6,14 @@
 
 import type { DeskKind } from "./enums";
 
-/** One day's hours, 'HH:MM' to 'HH:MM' ('24:00' closes at midnight), or null when the desk is closed that day. */
-export type DayHours = readonly [opens: string, closes: string] | null;
+/**
+ * One day's hours, 'HH:MM' to 'HH:MM' ('24:00' closes at midnight), or two such spans for a desk that closes at
+ * midday (split hours, decision 027: ['08:00', '12:00', '14:00', '18:00']), or null when the desk is closed that day.
+ */
+export type DayHours =
+  | readonly [opens: string, closes: string]
+  | readonly [opens: string, closesForLunch: string, reopens: string, closes: string]
+  | null;
 /** Seven days, Monday first. */
 export type WeeklyHours = readonly DayHours[];
 
@@ -38,10 +44,10 @@ export function isWeeklyHours(value: unknown): value is WeeklyHours {
       (day) =>
         day === null ||
         (Array.isArray(day) &&
-          day.length === 2 &&
-          TIME.test(String(day[0])) &&
-          TIME.test(String(day[1])) &&
-          String(day[0]) < String(day[1])),
+          (day.length === 2 || day.length === 4) &&
+          day.every(
+            (time, index) => TIME.test(String(time)) && (index === 0 || String(day[index - 1]) < String(time)),
+          )),
     )
   );
 }
@@ -79,11 +85,27 @@ export const weekdayOf = (localDateTime: string) =>
 export function deskHoursAt(hours: WeeklyHours, localDateTime: string): { day: DayHours; open: boolean } {
   const day = hours[weekdayOf(localDateTime)] ?? null;
   const time = localDateTime.slice(11, 16);
-  return { day, open: day !== null && day[0] <= time && time <= day[1] };
+  return { day, open: spansOf(day).some(([opens, closes]) => opens <= time && time <= closes) };
 }
 
-/** '08:00–20:00', or null for a closed day (the caller says "closed" in the reader's language). */
-export const formatDayHours = (day: DayHours) => (day ? `${day[0]}–${day[1] === "24:00" ? "24:00" : day[1]}` : null);
+/** A day's spans as pairs: one, two (split hours) or none (closed). */
+export function spansOf(day: DayHours): Array<readonly [string, string]> {
+  if (!day) return [];
+  return day.length === 4
+    ? [
+        [day[0], day[1]],
+        [day[2], day[3]],
+      ]
+    : [[day[0], day[1]]];
+}
+
+/** '08:00–20:00', '08:00–12:00, 14:00–18:00', or null for a closed day (the caller says "closed" in the reader's language). */
+export const formatDayHours = (day: DayHours) =>
+  day
+    ? spansOf(day)
+        .map(([opens, closes]) => `${opens}–${closes}`)
+        .join(", ")
+    : null;
 
 export type DeskHoursProblem = {
   field: "from" | "to";

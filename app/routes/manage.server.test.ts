@@ -14,6 +14,10 @@ import { loader as indexLoader } from "./manage._index";
 import { loader as fleetLoader } from "./manage.cars/route";
 import { action as newCarAction, loader as newCarLoader } from "./manage.cars_.new/route";
 import { action as carAction, loader as carLoader } from "./manage.cars_.$carId/route";
+import { loader as placesLoader } from "./manage.places/route";
+import { action as newPlaceAction, loader as newPlaceLoader } from "./manage.places_.new/route";
+import { action as placeAction, loader as placeLoader } from "./manage.places_.$placeId/route";
+import { action as countriesAction, loader as countriesLoader } from "./manage.countries/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -239,5 +243,73 @@ describe("access to the operators' pages", () => {
     );
     expect(answer.status).toBe(409);
     expect(JSON.stringify(answer.body)).toContain("manage:blocks.overBookings");
+  });
+
+  it("keeps places, desks and countries to admins; a changed week of hours lists the bookings it leaves outside", async () => {
+    const placePath = `/manage/places/${catalogue.location.id}`;
+    const params = { placeId: catalogue.location.id };
+    const week = (opens: string, closes: string): Array<[string, string]> =>
+      [0, 1, 2, 3, 4, 5, 6].flatMap((day): Array<[string, string]> => [
+        [`day${day}Opens`, opens],
+        [`day${day}Closes`, closes],
+      ]);
+    const placeFields: Array<[string, string]> = [
+      ["intent:save", "Save"],
+      ["slug", catalogue.location.slug],
+      ["countryId", catalogue.country!.id],
+      ["nameEn", "Tunis"],
+      ["nameFr", "Tunis"],
+      ["nameEs", "Túnez"],
+      ["latitude", "36.8065"],
+      ["longitude", "10.1815"],
+      ["timeZone", "Africa/Tunis"],
+      ["deskKind", "cityOffice"],
+      ["hasHours", "on"],
+      // The booking made in beforeAll picks up at 11:00 in Tunis (10:00 UTC): outside 12:00–18:00.
+      ...week("12:00", "18:00"),
+    ];
+    for (const who of ["driver", "carSupplier", "otherSupplier"] as const) {
+      expect((await get(placesLoader as never, "/manage/places", who)).status).toBe(403);
+      expect((await get(newPlaceLoader as never, "/manage/places/new", who)).status).toBe(403);
+      expect((await get(countriesLoader as never, "/manage/countries", who)).status).toBe(403);
+      expect((await get(placeLoader as never, placePath, who, params)).status).toBe(403);
+      expect((await post(placeAction as never, placePath, who, placeFields, params)).status).toBe(403);
+      expect((await post(newPlaceAction as never, "/manage/places/new", who, placeFields)).status).toBe(403);
+      expect(
+        (
+          await post(countriesAction as never, "/manage/countries", who, [
+            ["code", "ZZ"],
+            ["nameEn", "Z"],
+            ["nameFr", "Z"],
+            ["nameEs", "Z"],
+          ])
+        ).status,
+      ).toBe(403);
+    }
+    const [unchanged] = await app.database.db
+      .select()
+      .from(schema.locations)
+      .where(eq(schema.locations.id, catalogue.location.id));
+    expect(unchanged!.openingHours).toBeNull();
+
+    expect((await post(placeAction as never, placePath, "admin", placeFields, params)).status).toBe(302);
+    const page = await get(placeLoader as never, placePath, "admin", params);
+    const outside = (page.body as { outside: Array<{ stop: string; at: string }> }).outside;
+    expect(outside).toEqual([
+      expect.objectContaining({ stop: "pickup", at: "2031-03-01T11:00" }),
+      expect.objectContaining({ stop: "dropoff", at: "2031-03-04T11:00" }),
+    ]);
+    // Nothing was cancelled.
+    const [held] = await app.database.db
+      .select()
+      .from(schema.bookings)
+      .where(eq(schema.bookings.pickupLocationId, catalogue.location.id));
+    expect(held!.status).toBe("pending");
+    const [entry] = await app.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.recordId, catalogue.location.id));
+    expect(entry).toMatchObject({ record: "location", action: "update", actorRole: "admin" });
+    expect(Object.keys(entry!.changes)).toEqual(expect.arrayContaining(["openingHours", "deskKind"]));
   });
 });

@@ -29,6 +29,16 @@ export default function ManageLayout() {
             <li>
               <SiteNavLink to="/manage/cars/new">{t("nav.newCar")}</SiteNavLink>
             </li>
+            {operator.role === "admin" ? (
+              <>
+                <li>
+                  <SiteNavLink to="/manage/places">{t("nav.places")}</SiteNavLink>
+                </li>
+                <li>
+                  <SiteNavLink to="/manage/countries">{t("nav.countries")}</SiteNavLink>
+                </li>
+              </>
+            ) : null}
           </ul>
         </nav>
       </div>

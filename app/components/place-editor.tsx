@@ -1,0 +1,209 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { lazy, Suspense, useCallback } from "react";
+import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
+import { FieldError, firstError } from "~/components/field-error";
+import { useTranslation } from "~/components/i18n-provider";
+import { SubmitInput } from "~/components/submit-input";
+import { DESK_KINDS } from "~/domain/enums";
+import { weekdayName } from "~/domain/pickup-desk";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { useServerForm } from "~/hooks/use-server-form";
+import type { FormConstraint } from "~/utils/form-constraints";
+
+const PointPicker = lazy(() => import("~/components/point-picker"));
+const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+const SPAN_PARTS = ["Opens", "Closes", "Reopens", "ClosesAgain"] as const;
+
+type Values = Record<string, unknown>;
+
+/**
+ * The place form (decision 027): code, country, parent, names in three languages, position (number fields; with
+ * JavaScript a map to click as well), time zone, the desk (kind, address, phone, hours for each day with closed days
+ * and split hours) and parking spots as rows. One plain post; "More parking rows" re-shows it with more rows.
+ */
+export function PlaceEditor({
+  lastResult,
+  constraint,
+  defaultValue,
+  countries,
+  timeZones,
+  parkingRows,
+  tileUrl,
+  submitLabel,
+}: {
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  constraint: FormConstraint;
+  defaultValue: Values;
+  countries: Array<{ id: string; name: string }>;
+  timeZones: readonly string[];
+  parkingRows: number;
+  tileUrl: string;
+  submitLabel: string;
+}) {
+  const { t, i18n } = useTranslation("manage");
+  const hydrated = useHydrated();
+  const [form, fields] = useServerForm<Record<string, string>>("place", {
+    lastResult,
+    constraint,
+    defaultValue: defaultValue as never,
+  });
+  const values = (form.initialValue ?? defaultValue) as Values;
+  const errors = form.allErrors;
+  const day = weekdayName(i18n.language);
+  const label = (field: string) => t(`place.fields.${field}` as never);
+  const labels: Record<string, string> = Object.fromEntries(
+    [
+      "slug",
+      "countryId",
+      "parent",
+      "nameEn",
+      "nameFr",
+      "nameEs",
+      "latitude",
+      "longitude",
+      "timeZone",
+      "deskKind",
+      "address",
+      "phone",
+    ].map((field) => [field, label(field)]),
+  );
+  for (const index of WEEK)
+    for (const part of SPAN_PARTS) labels[`day${index}${part}`] = `${day(index)}: ${label(`hours${part}`)}`;
+  for (let row = 0; row < parkingRows; row++)
+    for (const part of ["nameEn", "nameFr", "nameEs", "latitude", "longitude"])
+      labels[`parking[${row}].${part}`] = `${t("place.parkingRow", { number: row + 1 })}: ${label(part)}`;
+  const parking = Array.isArray(values.parking) ? (values.parking as Values[]) : [];
+  // The map only fills the two number fields, which stay what is posted.
+  const pick = useCallback((lat: number, lng: number) => {
+    const set = (id: string, value: number) => {
+      const input = document.getElementById(id) as HTMLInputElement | null;
+      if (input) input.value = value.toFixed(5);
+    };
+    set("place-latitude", lat);
+    set("place-longitude", lng);
+  }, []);
+  const point = (() => {
+    const lat = Number(String(values.latitude ?? "").replace(",", "."));
+    const lng = Number(String(values.longitude ?? "").replace(",", "."));
+    return Number.isFinite(lat) && Number.isFinite(lng) && (lat !== 0 || lng !== 0)
+      ? ([lat, lng] as [number, number])
+      : null;
+  })();
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="place-editor">
+      <FormErrorSummary form={form} labels={labels} />
+      <fieldset className="form-card">
+        <legend>{t("place.sections.place")}</legend>
+        <Field meta={fields.slug!} label={labels.slug} hint="manage:place.hints.slug" maxLength={80} />
+        <SelectField
+          meta={fields.countryId!}
+          label={labels.countryId}
+          options={countries.map((country) => ({ value: country.id, label: country.name }))}
+        />
+        <Field meta={fields.parent!} label={labels.parent} hint="manage:place.hints.parent" maxLength={80} />
+        <div className="field-pairs">
+          <Field meta={fields.nameEn!} label={labels.nameEn} lang="en" maxLength={120} />
+          <Field meta={fields.nameFr!} label={labels.nameFr} lang="fr" maxLength={120} />
+          <Field meta={fields.nameEs!} label={labels.nameEs} lang="es" maxLength={120} />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-card">
+        <legend>{t("place.sections.position")}</legend>
+        <div className="field-pairs">
+          <Field meta={fields.latitude!} label={labels.latitude} inputMode="decimal" />
+          <Field meta={fields.longitude!} label={labels.longitude} inputMode="decimal" />
+        </div>
+        {hydrated ? (
+          <>
+            <p className="hint">{t("place.hints.map")}</p>
+            <Suspense fallback={<div className="map-placeholder" />}>
+              <PointPicker tileUrl={tileUrl} point={point} onPick={pick} />
+            </Suspense>
+          </>
+        ) : null}
+        <SelectField
+          meta={fields.timeZone!}
+          label={labels.timeZone}
+          options={timeZones.map((zone) => ({ value: zone, label: zone }))}
+        />
+      </fieldset>
+
+      <fieldset className="form-card">
+        <legend>{t("place.sections.desk")}</legend>
+        <SelectField
+          meta={fields.deskKind!}
+          label={labels.deskKind}
+          options={[
+            { value: "", label: t("place.noDesk") },
+            ...DESK_KINDS.map((kind) => ({ value: kind, label: t(`common:desk.kinds.${kind}`) })),
+          ]}
+        />
+        <Field meta={fields.address!} label={labels.address} maxLength={200} autoComplete="off" />
+        <Field meta={fields.phone!} label={labels.phone} type="tel" maxLength={40} autoComplete="off" />
+      </fieldset>
+
+      <fieldset className="form-card">
+        <legend>{t("place.sections.hours")}</legend>
+        <CheckboxField meta={fields.hasHours!} label={t("place.fields.hasHours")} />
+        <p className="hint">{t("place.hints.hours")}</p>
+        {WEEK.map((index) => (
+          <fieldset className="day-hours" key={index}>
+            <legend>{day(index)}</legend>
+            <CheckboxField meta={fields[`day${index}Closed`]!} label={t("place.fields.closed")} />
+            <div className="day-spans">
+              {SPAN_PARTS.map((part) => (
+                <Field
+                  key={part}
+                  meta={fields[`day${index}${part}`]!}
+                  label={label(`hours${part}`)}
+                  inputMode="numeric"
+                  placeholder={part === "Opens" ? "08:00" : part === "Closes" ? "19:00" : undefined}
+                  maxLength={5}
+                  autoComplete="off"
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <fieldset className="form-card">
+        <legend>{t("place.sections.parking")}</legend>
+        <p className="hint">{t("place.hints.parking")}</p>
+        {Array.from({ length: parkingRows }, (_, row) => (
+          <fieldset className="date-price-row" key={row}>
+            <legend>{t("place.parkingRow", { number: row + 1 })}</legend>
+            {(["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const).map((part) => {
+              const name = `parking[${row}].${part}`;
+              const fieldId = `place-${name}`;
+              const error = firstError(errors[name]);
+              return (
+                <div className="field" key={part}>
+                  <label htmlFor={fieldId}>{label(part)}</label>
+                  <input
+                    id={fieldId}
+                    name={name}
+                    defaultValue={String(parking[row]?.[part] ?? "")}
+                    maxLength={part.startsWith("name") ? 120 : 20}
+                    inputMode={part.startsWith("name") ? undefined : "decimal"}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${fieldId}-error` : undefined}
+                  />
+                  <FieldError id={`${fieldId}-error`} error={error} />
+                </div>
+              );
+            })}
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <p className="form-actions">
+        <SubmitInput intent="save" label={submitLabel} className="button button-accent" />{" "}
+        <SubmitInput intent="moreRows" label={t("place.moreRows")} className="button button-secondary" formNoValidate />
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The place pages' loaders and posts (decision 027), shared by "Add a place" and a place's own page: admins only.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { encodeFormError } from "~/domain/form-errors";
+import type { Language } from "~/domain/enums";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Actor } from "./audit.server";
+import { EMPTY_PARKING_ROWS, MAX_PARKING_SPOTS, placeFieldsSchema, placeFormSchema, TIME_ZONES } from "./place-form";
+import { listCountries, savePlace } from "./places.server";
+
+export interface PlaceFormReply {
+  result: SubmissionResult<string[]>;
+  parkingRows: number;
+}
+
+const countryName = (country: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
+  language === "fr" ? country.nameFr : language === "es" ? country.nameEs : country.nameEn;
+
+/** What every place form needs besides its values: countries, zones, the map's tiles, the constraints. */
+export async function placeFormContext(language: Language) {
+  const countries = await listCountries(await getDb());
+  return {
+    countries: countries.map((country) => ({
+      id: country.id,
+      name: `${countryName(country, language)} (${country.code})`,
+    })),
+    timeZones: TIME_ZONES,
+    tileUrl: getEnv().MAP_TILE_URL,
+    constraint: constraintOf(placeFieldsSchema),
+  };
+}
+
+function postedParkingRows(formData: FormData): number {
+  let rows = 0;
+  for (const key of formData.keys()) {
+    const match = /^parking\[(\d{1,2})\]\./.exec(key);
+    if (match) rows = Math.max(rows, Number(match[1]) + 1);
+  }
+  return rows;
+}
+
+export async function submitPlaceForm(formData: FormData, actor: Actor, placeId: string | null) {
+  const submission = parseWithZod(formData, { schema: placeFormSchema });
+  const rows = Math.min(MAX_PARKING_SPOTS, Math.max(postedParkingRows(formData), EMPTY_PARKING_ROWS));
+  const reply = (result: SubmissionResult<string[]>, status: number, parkingRows = rows) =>
+    data<PlaceFormReply>({ result, parkingRows }, { status });
+  if (formData.get("intent") === "moreRows")
+    return reply({ initialValue: submission.reply().initialValue }, 200, Math.min(rows + 2, MAX_PARKING_SPOTS));
+  if (submission.status !== "success") return reply(submission.reply(), 400);
+  const saved = await savePlace(await getDb(), actor, { placeId, form: submission.value });
+  if (!saved.ok)
+    return reply(
+      submission.reply({ fieldErrors: { [saved.field]: [encodeFormError(saved.message, saved.params)] } }),
+      400,
+    );
+  return redirectWithToast(`/manage/places/${saved.placeId}`, {
+    type: "success",
+    messageKey: placeId ? "success.placeSaved" : "success.placeCreated",
+  });
+}

@@ -1,0 +1,29 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { listCountries, listPlaces } from "~/models/operators/places.server";
+import { getDb } from "~/utils/db.server";
+import { routeTranslations } from "~/utils/i18n.server";
+
+/** GET /manage/places: every place (admins only), searched by name or code, by country, in pages. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  assertMay(actor, "editPlaces", null);
+  const search = new URL(request.url).searchParams;
+  const page = Number(search.get("page"));
+  const db = await getDb();
+  const countries = await listCountries(db);
+  const countryId = countries.find((country) => country.id === search.get("country"))?.id ?? null;
+  const query = {
+    text: (search.get("q") ?? "").trim().slice(0, 100),
+    countryId,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+  const { t, translations } = await routeTranslations(language, "manage");
+  return {
+    title: t("places.title"),
+    query,
+    countries: countries.map((country) => ({ id: country.id, code: country.code, name: country.nameEn })),
+    list: await listPlaces(db, query),
+    translations,
+  };
+}

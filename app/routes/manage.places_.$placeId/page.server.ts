@@ -1,0 +1,71 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isWeeklyHours } from "~/domain/pickup-desk";
+import { recordTrail } from "~/models/operators/audit.server";
+import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/operators/place-form";
+import { placeFormContext, submitPlaceForm } from "~/models/operators/place-page.server";
+import { bookingsOutsideHours, findPlace } from "~/models/operators/places.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
+
+async function managedPlace(request: Request, context: LoaderFunctionArgs["context"], placeId: string | undefined) {
+  const { actor, language } = await requireOperator(request, context);
+  assertMay(actor, "editPlaces", null);
+  const db = await getDb();
+  const place = await findPlace(db, String(placeId ?? ""));
+  if (!place) throw notFound();
+  return { actor, language, db, place };
+}
+
+/** GET /manage/places/:placeId: the place's form, the bookings its hours now leave outside, its history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { language, db, place } = await managedPlace(request, context, params.placeId);
+  const { t, translations } = await routeTranslations(language, "manage");
+  const [outside, trail, formContext] = await Promise.all([
+    bookingsOutsideHours(db, place, new Date()),
+    recordTrail(db, "location", place.id),
+    placeFormContext(language),
+  ]);
+  return {
+    title: t("place.editTitle", { name: place.nameEn }),
+    place: {
+      id: place.id,
+      name: language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn,
+      slug: place.slug,
+    },
+    ...formContext,
+    defaults: {
+      slug: place.slug,
+      countryId: place.countryId,
+      parent: place.parentSlug ?? "",
+      nameEn: place.nameEn,
+      nameFr: place.nameFr,
+      nameEs: place.nameEs,
+      latitude: String(place.latitude),
+      longitude: String(place.longitude),
+      timeZone: place.timeZone,
+      deskKind: place.deskKind ?? "",
+      address: place.address ?? "",
+      phone: place.phone ?? "",
+      ...hoursDefaults(isWeeklyHours(place.openingHours) ? place.openingHours : null),
+      parking: place.parkingSpots.map((spot) => ({
+        nameEn: spot.nameEn,
+        nameFr: spot.nameFr,
+        nameEs: spot.nameEs,
+        latitude: String(spot.latitude),
+        longitude: String(spot.longitude),
+      })),
+    },
+    parkingRows: place.parkingSpots.length + EMPTY_PARKING_ROWS,
+    outside,
+    trail,
+    translations,
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor, place } = await managedPlace(request, context, params.placeId);
+  return submitPlaceForm(withPostedIntent(await request.formData()), actor, place.id);
+}

@@ -1,0 +1,59 @@
+import { type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/audit-trail";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { formatLocalDateTimeShort } from "~/components/local-time";
+import { PlaceEditor } from "~/components/place-editor";
+import { SiteLink } from "~/components/site-link";
+import { pageMeta } from "~/utils/meta";
+import type { action, loader } from "./page.server";
+
+export { action, loader } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+export default function ManagePlace() {
+  const { place, countries, timeZones, tileUrl, constraint, defaults, parkingRows, outside, trail, translations } =
+    useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { t, i18n } = useRouteTranslation(translations);
+  return (
+    <>
+      <h1>{place.name}</h1>
+      <p className="manage-summary">
+        <span className="plate">{place.slug}</span> ·{" "}
+        <SiteLink to={`/search?pickup=${encodeURIComponent(place.slug)}`}>{t("place.seeSearch")}</SiteLink>
+      </p>
+      <section className="form-card" aria-labelledby="outside-heading">
+        <h2 id="outside-heading">{t("place.outside.heading")}</h2>
+        {outside.length === 0 ? (
+          <p>{t("place.outside.none")}</p>
+        ) : (
+          <>
+            <p role="status">{t("place.outside.intro", { count: outside.length })}</p>
+            <ul>
+              {outside.map((booking) => (
+                <li key={`${booking.id}-${booking.stop}`}>
+                  <SiteLink to={`/booking?b=${booking.id}`}>{booking.reference}</SiteLink>:{" "}
+                  {t(`place.outside.${booking.stop}`, { at: formatLocalDateTimeShort(booking.at, i18n.language) })}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <PlaceEditor
+        lastResult={reply?.result}
+        constraint={constraint}
+        defaultValue={defaults}
+        countries={countries}
+        timeZones={timeZones}
+        tileUrl={tileUrl}
+        parkingRows={reply?.parkingRows ?? parkingRows}
+        submitLabel={t("place.save")}
+      />
+      <AuditTrail trail={trail} record="place" />
+    </>
+  );
+}

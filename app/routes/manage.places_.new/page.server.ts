@@ -1,0 +1,26 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/operators/place-form";
+import { placeFormContext, submitPlaceForm } from "~/models/operators/place-page.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+
+/** GET /manage/places/new: an empty place form (admins only). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  assertMay(actor, "editPlaces", null);
+  const { t, translations } = await routeTranslations(language, "manage");
+  return {
+    title: t("place.newTitle"),
+    ...(await placeFormContext(language)),
+    defaults: { timeZone: "UTC", ...hoursDefaults(null) },
+    parkingRows: EMPTY_PARKING_ROWS,
+    translations,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requireOperator(request, context);
+  assertMay(actor, "editPlaces", null);
+  return submitPlaceForm(withPostedIntent(await request.formData()), actor, null);
+}
