@@ -11,7 +11,11 @@ class Lynx {
   private current = 1;
   private readonly session = `rentacar-lynx-${process.pid}-${Date.now()}`;
 
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    /** Rows of the terminal: a long form (the operators' car form) must fit on one screen to be read. */
+    private readonly rows = 150,
+  ) {}
 
   private tmux(...args: string[]) {
     return execFileSync("tmux", args, { encoding: "utf8" });
@@ -30,7 +34,7 @@ class Lynx {
       "-x",
       "200",
       "-y",
-      "150",
+      String(this.rows),
       `lynx -accept_all_cookies -number_fields '${this.base}${path}'`,
     );
   }
@@ -296,6 +300,59 @@ test(
       await opener.waitFor("Your booking is cancelled, free of charge.");
     } finally {
       opener.stop();
+    }
+  },
+);
+
+test(
+  "in lynx: a supplier adds a car, and an admin gives a desk split hours on Mondays",
+  { tag: "@js-on-only" },
+  async ({ baseURL }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    const plate = `LYNX-${Date.now().toString(36).toUpperCase()}`;
+    const supplier = new Lynx(baseURL!, 500);
+    await supplier.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent("/manage/cars/new")}`);
+    try {
+      await supplier.waitFor("Sign in to your account");
+      await supplier.type("Email address", "fleet@carthage-cars.example");
+      await supplier.type("Password [", "run-the-fleet-2026");
+      await supplier.press("Sign in", { last: true });
+      await supplier.waitFor("Add a place (its name or code)");
+      await supplier.type("Name", "Lynx Panda");
+      await supplier.type("Licence plate", plate);
+      await supplier.type("Price a day", "29.5", { replace: true });
+      await supplier.type("Add a place (its name or code)", "rabat-agdal");
+      await supplier.press("Add the car");
+      await supplier.waitFor("The car is added.");
+      await supplier.waitFor(plate);
+      // Its buttons read by their labels (decision 026).
+      expect(supplier.screen()).toMatch(/\[\d+\]Save the car/);
+    } finally {
+      supplier.stop();
+    }
+
+    const admin = new Lynx(baseURL!, 500);
+    await admin.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent("/manage/places?q=rabat-agdal")}`);
+    try {
+      await admin.waitFor("Sign in to your account");
+      await admin.type("Email address", "admin@rentacar.example");
+      await admin.type("Password [", "keep-it-running-2026");
+      await admin.press("Sign in", { last: true });
+      await admin.waitFor("Rabat Agdal Station");
+      await admin.press("Rabat Agdal Station");
+      await admin.waitFor("Opening hours");
+      // Monday is the first day listed: its closing time, then a second span after lunch.
+      await admin.type("Closes [", "12:00", { replace: true });
+      await admin.type("Opens again after a break", "14:00", { replace: true });
+      await admin.type("Closes again", "18:00", { replace: true });
+      await admin.press("Save the place");
+      await admin.waitFor("The place is saved.");
+      // The fields keep the new spans, and the history reads them (its lines wrap: read as one text).
+      expect(admin.screen()).toMatch(/Closes \[\d+\]12:00/);
+      expect(admin.screen()).toMatch(/Opens again after a break \[\d+\]14:00/);
+      expect(admin.screen().replace(/\s+/g, " ")).toContain("→ Monday 08:30–12:00, 14:00–18:00;");
+    } finally {
+      admin.stop();
     }
   },
 );
