@@ -10,8 +10,8 @@ const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
 const JSON_BODY = /^application\/json\s*(;|$)/i;
 
-/** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings). */
-export const UPLOAD_PATHS = new Set(["/checkout", "/settings"]);
+/** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings, a fleet file). */
+export const UPLOAD_PATHS = new Set(["/checkout", "/settings", "/manage/cars/import"]);
 /** Paths that take a JSON body: any gateway's webhook (`/webhooks/<gateway>`), verified by its signature. */
 export const WEBHOOK_PATH = /^\/webhooks\/[A-Za-z]{1,40}$/;
 /** Stripe's events are a few kilobytes; this leaves room for large checkout sessions. */

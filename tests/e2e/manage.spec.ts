@@ -210,3 +210,62 @@ test("a driver is refused the operators' pages; an admin sees every supplier's f
   await expect(page.getByRole("columnheader", { name: m.fleet.columns.supplier })).toBeVisible();
   await expectAccessible(page);
 });
+
+for (const language of ["en", "fr"] as const) {
+  test(`in ${language}, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`, async ({
+    page,
+  }, testInfo) => {
+    const { m, c } = texts(language);
+    const tag = `${language}${jsEnabled(testInfo) ? 1 : 0}${randomUUID().slice(0, 4)}`.toUpperCase();
+    const header = "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places";
+    const row = (plate: string, price: string) =>
+      `${plate},Imported ${plate},midi,diesel,manual,5,4,likeForLike,21,${price},sousse`;
+    const upload = async (lines: string[]) => {
+      await page.locator("#import-file").setInputFiles({
+        name: "fleet.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(`${header}\n${lines.join("\n")}\n`),
+      });
+      await page.getByRole("button", { name: m.import.submit }).click();
+    };
+
+    await signIn(page, language, SUPPLIER);
+    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.import }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.import.heading);
+    await whenReady(page);
+    await expectAccessible(page);
+
+    await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
+    const refused = page.getByRole("alert").filter({ hasText: m.import.refused });
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText(
+      interpolate(m.import.problemAt, {
+        line: 3,
+        column: "dailyPrice",
+        message: interpolate(m.validation.amount, { max: "100000" }),
+      }),
+    );
+    await expectAccessible(page);
+    await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
+    // No car of the refused file was added (French counts zero in the singular).
+    await expect(page.getByRole("heading", { level: 2, name: /^0 / })).toBeVisible();
+    await expect(page.getByText(m.fleet.none)).toBeVisible();
+
+    await gotoReady(page, `/manage/cars/import?lng=${language}`);
+    await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
+    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await expect(
+      page.getByRole("status").getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 })),
+    ).toBeVisible();
+    await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
+    await expect(page.getByRole("link", { name: `Imported B-${tag}` })).toBeVisible();
+
+    const exported = await page.request.get("/manage/cars/export");
+    expect(exported.status()).toBe(200);
+    expect(exported.headers()["content-type"]).toContain("text/csv");
+    const text = await exported.text();
+    expect(text.split("\r\n")[0]).toMatch(/^licensePlate,name,range,/);
+    expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,yes,,likeForLike,,21,0,31.50,`);
+  });
+}

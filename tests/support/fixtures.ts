@@ -77,7 +77,7 @@ export async function insertMinimalCatalogue(db: Database) {
     .values({
       supplierId: supplier!.id,
       name: "Test Car",
-      licensePlate: `T-${suffix}`,
+      licensePlate: `T-${suffix.toUpperCase()}`,
       dailyPrice: 4000,
       range: "mini",
       fuelType: "gasoline",

@@ -29,6 +29,9 @@ export default function ManageLayout() {
             <li>
               <SiteNavLink to="/manage/cars/new">{t("nav.newCar")}</SiteNavLink>
             </li>
+            <li>
+              <SiteNavLink to="/manage/cars/import">{t("nav.import")}</SiteNavLink>
+            </li>
             {operator.role === "admin" ? (
               <>
                 <li>

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { carColumns } from "./car-form";
+import { csvLine, parseCsv } from "./csv";
+import { FLEET_COLUMNS, fleetHeader, fleetLine, readFleetFile } from "./fleet-file";
+
+const HEADER =
+  "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places,datePrices,fullInsurance,multimedia";
+const good = (plate: string, extra = "") =>
+  `${plate},"Clio, 5 doors",midi,diesel,manual,5,4,likeForLike,21,42.5,tunis|tunis-carthage-airport,2027-07-01..2027-07-31:55,${extra || "included"},bluetooth|touchscreen`;
+
+describe("CSV", () => {
+  it("reads quoted fields, doubled quotes, line breaks in quotes, CRLF and a byte-order mark", () => {
+    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n"two\nlines",\r\n')).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, fields: ["x, y", 'say "hi"'] },
+      { line: 3, fields: ["two\nlines", ""] },
+    ]);
+    expect(csvLine(["plain", "a,b", 'q"', null, 3])).toBe('plain,"a,b","q""",,3');
+  });
+});
+
+describe("the fleet file", () => {
+  it("reads good rows with the car form's schema", () => {
+    const { rows, problems } = readFleetFile(`${HEADER}\n${good("tn-1")}\n${good("TN-2", "12.50")}\n`);
+    expect(problems).toEqual([]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ line: 2, placeCodes: ["tunis", "tunis-carthage-airport"] });
+    expect(carColumns(rows[0]!.form)).toMatchObject({
+      licensePlate: "TN-1",
+      name: "Clio, 5 doors",
+      dailyPrice: 4250,
+      fullInsurance: 0,
+      multimedia: ["bluetooth", "touchscreen"],
+      available: true,
+      aircon: true,
+    });
+    expect(carColumns(rows[1]!.form).fullInsurance).toBe(1250);
+  });
+
+  it("refuses the whole file for one bad row, naming every problem by line and column", () => {
+    const bad = "TN-3,,spaceship,diesel,manual,5,4,likeForLike,17,free,,2027-07-31..2027-07-01:55,cheap,bluetooth";
+    const { rows, problems } = readFleetFile(`${HEADER}\n${good("TN-1")}\n${bad}\n${good("tn-1")}\n`);
+    expect(rows).toEqual([]);
+    const at = (column: string) => problems.find((problem) => problem.line === 3 && problem.column === column);
+    expect(at("name")?.key).toBe("validation.required");
+    expect(at("range")?.key).toBe("validation.required");
+    expect(at("minimumAge")?.key).toBe("manage:validation.wholeNumber");
+    expect(at("dailyPrice")?.key).toBe("manage:validation.amount");
+    expect(at("datePrices")?.key).toBe("manage:validation.dayOrder");
+    expect(at("fullInsurance")?.key).toBe("manage:validation.amount");
+    // The same plate twice: the second row is named, with the first one's line.
+    expect(problems).toContainEqual({
+      line: 4,
+      column: "licensePlate",
+      key: "manage:import.duplicatePlate",
+      params: { line: 2 },
+    });
+  });
+
+  it("names unknown and missing columns, a row of the wrong width, and a file that is not text", () => {
+    expect(
+      readFleetFile("licensePlate,colour\nX,red\n").problems.map((problem) => [problem.key, problem.column]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["manage:import.unknownColumn", "colour"],
+        ["manage:import.missingColumn", "name"],
+      ]),
+    );
+    expect(readFleetFile(`${HEADER}\nTN-9,short\n`).problems[0]).toMatchObject({
+      line: 2,
+      key: "manage:import.fieldCount",
+    });
+    expect(readFleetFile("PK\u0003\u0004\u0000\u0000").problems[0]?.key).toBe("manage:import.notText");
+    expect(readFleetFile(`${HEADER}\n"unclosed,\n`).problems[0]?.key).toBe("manage:import.unclosedQuote");
+  });
+
+  it("writes every column, and reads back what it wrote", () => {
+    const { rows } = readFleetFile(`${HEADER}\n${good("TN-1")}\n`);
+    const columns = carColumns(rows[0]!.form);
+    const written = `${fleetHeader()}\n${fleetLine(columns, ["tunis"], [{ startDate: "2027-07-01", endDate: "2027-07-31", dailyPrice: 5500 }])}\n`;
+    expect(parseCsv(written)[0]!.fields).toEqual([...FLEET_COLUMNS]);
+    const again = readFleetFile(written);
+    expect(again.problems).toEqual([]);
+    expect(carColumns(again.rows[0]!.form)).toEqual(columns);
+  });
+});

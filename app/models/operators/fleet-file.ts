@@ -1,0 +1,216 @@
+/**
+ * The fleet file (decision 027, docs/fleet-csv.md): UTF-8 CSV, one header row naming the columns below (in any
+ * order), one car per row. Each row is read by the car form's own schema, so a file is checked exactly as the form
+ * is; a file with any bad row imports nothing and names every bad row by line and column. Export writes the same
+ * columns. Pure: no I/O.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { EXTRAS, type Extra } from "~/domain/enums";
+import type { Message } from "~/domain/form-errors";
+import { decodeFormError } from "~/domain/form-errors";
+import { amountText, carFormSchema, type CarColumns, type CarFormValue } from "./car-form";
+import { csvLine, CsvError, parseCsv } from "./csv";
+import { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn } from "./fleet-columns";
+
+export { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn };
+
+/** A list inside one field (multimedia, places, date-based prices) is separated by this. */
+export const LIST_SEPARATOR = "|";
+export const MAX_FLEET_ROWS = 20_000;
+
+export interface FleetProblem extends Message {
+  /** The file's line (1 is the header), or 0 for the file as a whole. */
+  line: number;
+  column: string | null;
+}
+
+export interface FleetRow {
+  line: number;
+  form: CarFormValue;
+  /** Place codes, resolved by the server. */
+  placeCodes: string[];
+}
+
+/** An extra's field: empty or "not offered" (none), "included", or an amount. */
+function extraFields(extra: Extra, value: string): Record<string, string> {
+  const text = value.trim().toLowerCase();
+  if (!text || text === "not offered" || text === "no") return { [`${extra}Mode`]: "notOffered" };
+  if (text === "included") return { [`${extra}Mode`]: "included" };
+  return { [`${extra}Mode`]: "priced", [`${extra}Price`]: value.trim() };
+}
+
+/** Which column a schema path belongs to (datePrices[2].price → datePrices; fullInsurancePrice → fullInsurance). */
+function columnOf(path: string): string {
+  const base = path.replace(/\[.*$/, "");
+  const extra = EXTRAS.find((name) => base === `${name}Mode` || base === `${name}Price`);
+  return extra ?? base;
+}
+
+/** Reads a fleet file: its rows as valid car forms, or every problem found (nothing is imported then). */
+export function readFleetFile(text: string): { rows: FleetRow[]; problems: FleetProblem[] } {
+  const problems: FleetProblem[] = [];
+  if (text.includes("\u0000") || text.includes("\uFFFD"))
+    return { rows: [], problems: [{ line: 0, column: null, key: "manage:import.notText" }] };
+  let parsed: ReturnType<typeof parseCsv>;
+  try {
+    parsed = parseCsv(text);
+  } catch (error) {
+    const line = error instanceof CsvError ? error.line : 0;
+    return { rows: [], problems: [{ line, column: null, key: "manage:import.unclosedQuote" }] };
+  }
+  const [header, ...body] = parsed;
+  if (!header) return { rows: [], problems: [{ line: 0, column: null, key: "manage:import.empty" }] };
+  const columns = header.fields.map((name) => name.trim());
+  const unknown = columns.filter((name) => !(FLEET_COLUMNS as readonly string[]).includes(name));
+  const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
+  for (const name of unknown)
+    problems.push({ line: 1, column: name, key: "manage:import.unknownColumn", params: { column: name } });
+  for (const name of missing)
+    problems.push({ line: 1, column: name, key: "manage:import.missingColumn", params: { column: name } });
+  if (problems.length) return { rows: [], problems };
+  if (body.length === 0) return { rows: [], problems: [{ line: 0, column: null, key: "manage:import.noRows" }] };
+  if (body.length > MAX_FLEET_ROWS)
+    return {
+      rows: [],
+      problems: [{ line: 0, column: null, key: "manage:import.tooManyRows", params: { max: MAX_FLEET_ROWS } }],
+    };
+
+  const rows: FleetRow[] = [];
+  const plates = new Map<string, number>();
+  for (const row of body) {
+    if (row.fields.length !== columns.length) {
+      problems.push({
+        line: row.line,
+        column: null,
+        key: "manage:import.fieldCount",
+        params: { count: row.fields.length, expected: columns.length },
+      });
+      continue;
+    }
+    const value = (name: FleetColumn) => {
+      const index = columns.indexOf(name);
+      return index === -1 ? undefined : row.fields[index]!;
+    };
+    const data = new FormData();
+    const set = (name: string, text: string | undefined) => {
+      if (text !== undefined) data.append(name, text);
+    };
+    for (const name of [
+      "licensePlate",
+      "name",
+      "range",
+      "fuelType",
+      "gearbox",
+      "seats",
+      "doors",
+      "fuelPolicy",
+      "mileage",
+      "minimumAge",
+      "dailyPrice",
+      "discountedDailyPrice",
+      "weeklyPrice",
+      "discountedWeeklyPrice",
+      "biWeeklyPrice",
+      "discountedBiWeeklyPrice",
+      "monthlyPrice",
+      "discountedMonthlyPrice",
+    ] as const)
+      set(name, value(name));
+    set("deposit", value("deposit") || "0");
+    for (const name of ["aircon", "available", "fullyBooked", "comingSoon"] as const) {
+      const flag = value(name);
+      set(name, flag === undefined ? (name === "available" || name === "aircon" ? "yes" : "no") : flag);
+    }
+    for (const item of (value("multimedia") ?? "")
+      .split(LIST_SEPARATOR)
+      .map((part) => part.trim())
+      .filter(Boolean))
+      data.append("multimedia", item);
+    for (const extra of EXTRAS)
+      for (const [name, text] of Object.entries(extraFields(extra, value(extra) ?? ""))) set(name, text);
+    const dateRows = (value("datePrices") ?? "")
+      .split(LIST_SEPARATOR)
+      .map((part) => part.trim())
+      .filter(Boolean);
+    dateRows.forEach((entry, index) => {
+      const match = /^(\S+)\.\.(\S+):\s*(.+)$/.exec(entry);
+      set(`datePrices[${index}].from`, match?.[1] ?? entry);
+      set(`datePrices[${index}].to`, match?.[2] ?? "");
+      set(`datePrices[${index}].price`, match?.[3] ?? "");
+    });
+    const placeCodes = (value("places") ?? "")
+      .split(LIST_SEPARATOR)
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean);
+    const submission = parseWithZod(data, { schema: carFormSchema });
+    if (submission.status !== "success") {
+      for (const [path, messages] of Object.entries(submission.reply().error ?? {})) {
+        const message = decodeFormError(messages?.[0]);
+        if (message) problems.push({ line: row.line, column: columnOf(path), ...message });
+      }
+      continue;
+    }
+    if (placeCodes.length === 0) {
+      problems.push({ line: row.line, column: "places", key: "manage:validation.placesRequired" });
+      continue;
+    }
+    const earlier = plates.get(submission.value.licensePlate);
+    if (earlier) {
+      problems.push({
+        line: row.line,
+        column: "licensePlate",
+        key: "manage:import.duplicatePlate",
+        params: { line: earlier },
+      });
+      continue;
+    }
+    plates.set(submission.value.licensePlate, row.line);
+    rows.push({ line: row.line, form: submission.value, placeCodes });
+  }
+  return { rows: problems.length ? [] : rows, problems };
+}
+
+/** The header line of an export. */
+export const fleetHeader = () => csvLine([...FLEET_COLUMNS]);
+
+/** One car as a line of the fleet file, readable back by `readFleetFile`. */
+export function fleetLine(
+  car: CarColumns,
+  placeCodes: string[],
+  datePrices: Array<{ startDate: string; endDate: string; dailyPrice: number }>,
+): string {
+  const extra = (stored: number) => (stored < 0 ? "not offered" : stored === 0 ? "included" : amountText(stored));
+  const flag = (value: boolean) => (value ? "yes" : "no");
+  const values: Record<FleetColumn, string> = {
+    licensePlate: car.licensePlate,
+    name: car.name,
+    range: car.range,
+    fuelType: car.fuelType,
+    gearbox: car.gearbox,
+    seats: String(car.seats),
+    doors: String(car.doors),
+    aircon: flag(car.aircon),
+    multimedia: car.multimedia.join(LIST_SEPARATOR),
+    fuelPolicy: car.fuelPolicy,
+    mileage: car.mileage < 0 ? "" : String(car.mileage),
+    minimumAge: String(car.minimumAge),
+    deposit: amountText(car.deposit),
+    dailyPrice: amountText(car.dailyPrice),
+    discountedDailyPrice: amountText(car.discountedDailyPrice),
+    weeklyPrice: amountText(car.weeklyPrice),
+    discountedWeeklyPrice: amountText(car.discountedWeeklyPrice),
+    biWeeklyPrice: amountText(car.biWeeklyPrice),
+    discountedBiWeeklyPrice: amountText(car.discountedBiWeeklyPrice),
+    monthlyPrice: amountText(car.monthlyPrice),
+    discountedMonthlyPrice: amountText(car.discountedMonthlyPrice),
+    ...(Object.fromEntries(EXTRAS.map((name) => [name, extra(car[name])])) as Record<Extra, string>),
+    places: placeCodes.join(LIST_SEPARATOR),
+    datePrices: datePrices
+      .map((row) => `${row.startDate}..${row.endDate}:${amountText(row.dailyPrice)}`)
+      .join(LIST_SEPARATOR),
+    available: flag(car.available),
+    fullyBooked: flag(car.fullyBooked),
+    comingSoon: flag(car.comingSoon),
+  };
+  return csvLine(FLEET_COLUMNS.map((column) => values[column]));
+}

@@ -1,0 +1,27 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { exportFleet } from "~/models/operators/fleet-import.server";
+import { listSuppliers } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
+
+/** GET /manage/cars/export?supplier=…: the supplier's fleet as a fleet file (the import's format, decision 027). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor } = await requireOperator(request, context);
+  const db = await getDb();
+  const requested = new URL(request.url).searchParams.get("supplier");
+  const supplier =
+    actor.role === "admin"
+      ? (await listSuppliers(db)).find((candidate) => candidate.id === requested)
+      : { id: actor.id, slug: "fleet" };
+  if (!supplier) throw notFound();
+  assertMay(actor, "viewFleet", supplier.id);
+  const text = await exportFleet(db, supplier.id);
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${supplier.slug}-fleet-${new Date().toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": PRIVATE_PAGE,
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readFleetFile, type FleetProblem } from "~/models/operators/fleet-file";
+import { importFleet } from "~/models/operators/fleet-import.server";
+import { listSuppliers } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { routeTranslations } from "~/utils/i18n.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readPostedForm } from "~/utils/uploads.server";
+
+/** GET /manage/cars/import: the fleet file's import form, its export link and its columns. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  const suppliers = actor.role === "admin" ? await listSuppliers(await getDb()) : null;
+  const { t, translations } = await routeTranslations(language, "manage");
+  return {
+    title: t("import.title"),
+    suppliers,
+    ownSupplier: actor.role === "supplier" ? actor.id : null,
+    maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    translations,
+  };
+}
+
+type ImportAnswer = { problems: FleetProblem[]; supplier: string | null };
+const refused = (problems: FleetProblem[], supplier: string | null, status = 400) =>
+  data<ImportAnswer>({ problems, supplier }, { status });
+
+/** POST: a fleet file, imported whole in one transaction or refused whole with every problem named. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requireOperator(request, context);
+  const posted = await readPostedForm(request);
+  if (typeof posted === "string")
+    return refused(
+      [
+        {
+          line: 0,
+          column: null,
+          key: posted,
+          params: { size: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10 },
+        },
+      ],
+      null,
+      posted === "validation.fileTooLarge" ? 413 : 400,
+    );
+  const db = await getDb();
+  const chosen = String(posted.get("supplier") ?? "");
+  const supplierId =
+    actor.role === "admin"
+      ? ((await listSuppliers(db)).find((supplier) => supplier.id === chosen)?.id ?? null)
+      : actor.id;
+  if (!supplierId) return refused([{ line: 0, column: "supplier", key: "manage:validation.supplierRequired" }], null);
+  assertMay(actor, "editFleet", supplierId);
+  const file = posted.get("file");
+  if (!(file instanceof File) || file.size === 0)
+    return refused([{ line: 0, column: null, key: "validation.fileRequired" }], supplierId);
+  let text: string;
+  try {
+    // Checked by content: a fleet file is UTF-8 text; anything else is named as such, never half read.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return refused([{ line: 0, column: null, key: "manage:import.notText" }], supplierId);
+  }
+  const read = readFleetFile(text);
+  if (read.problems.length) return refused(read.problems.slice(0, 200), supplierId);
+  const outcome = await importFleet(db, actor, supplierId, read.rows);
+  if (!outcome.ok) return refused(outcome.problems.slice(0, 200), supplierId);
+  return redirectWithToast("/manage/cars", {
+    type: "success",
+    messageKey: "success.fleetImported",
+    params: { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged },
+  });
+}

@@ -1,0 +1,146 @@
+import { type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { SubmitInput } from "~/components/submit-input";
+import { FLEET_COLUMNS, REQUIRED_COLUMNS } from "~/models/operators/fleet-columns";
+import { pageMeta } from "~/utils/meta";
+import type { action, loader } from "./page.server";
+
+export { action, loader } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+/** A message key as the manage translator finds it: the schema's own messages live in the common catalogue. */
+const qualified = (key: string) => (key.includes(":") ? key : `common:${key}`) as never;
+
+export default function ImportFleet() {
+  const { suppliers, ownSupplier, maxMegabytes, translations } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useRouteTranslation(translations);
+  const problemsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer?.problems.length) problemsRef.current?.focus();
+  }, [answer]);
+  const supplier = answer?.supplier ?? ownSupplier ?? "";
+  return (
+    <>
+      <h1>{t("import.heading")}</h1>
+      {answer?.problems.length ? (
+        <div
+          className="error-summary"
+          role="alert"
+          tabIndex={-1}
+          ref={problemsRef}
+          aria-labelledby="import-problems"
+          autoFocus
+        >
+          <h2 id="import-problems">{t("import.refused")}</h2>
+          <ul>
+            {answer.problems.map((problem, index) => (
+              <li key={index}>
+                {problem.line > 0
+                  ? problem.column
+                    ? t("import.problemAt", {
+                        line: problem.line,
+                        column: problem.column,
+                        message: t(qualified(problem.key), problem.params ?? {}),
+                      })
+                    : t("import.problemLine", {
+                        line: problem.line,
+                        message: t(qualified(problem.key), problem.params ?? {}),
+                      })
+                  : t(qualified(problem.key), problem.params ?? {})}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <section className="form-card" aria-labelledby="import-heading">
+        <h2 id="import-heading">{t("import.importHeading")}</h2>
+        <p>{t("import.intro")}</p>
+        <Form method="post" encType="multipart/form-data">
+          {suppliers ? (
+            <div className="field">
+              <label htmlFor="import-supplier">{t("car.fields.supplier")}</label>
+              <select id="import-supplier" name="supplier" defaultValue={supplier}>
+                <option value="">{t("car.chooseSupplier")}</option>
+                {suppliers.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor="import-file">{t("import.file")}</label>
+            <input
+              id="import-file"
+              type="file"
+              name="file"
+              accept=".csv,text/csv"
+              required
+              aria-describedby="import-file-hint"
+            />
+            <p id="import-file-hint" className="hint">
+              {t("import.fileHint", { size: maxMegabytes })}
+            </p>
+          </div>
+          <SubmitInput intent="import" label={t("import.submit")} />
+        </Form>
+      </section>
+      <section className="form-card" aria-labelledby="export-heading">
+        <h2 id="export-heading">{t("import.exportHeading")}</h2>
+        {suppliers ? (
+          <Form method="get" action="/manage/cars/export" reloadDocument>
+            <div className="field">
+              <label htmlFor="export-supplier">{t("car.fields.supplier")}</label>
+              <select id="export-supplier" name="supplier" defaultValue={supplier} required>
+                {suppliers.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <SubmitInput label={t("import.export")} />
+          </Form>
+        ) : (
+          <p>
+            <a href="/manage/cars/export" download>
+              {t("import.export")}
+            </a>
+          </p>
+        )}
+      </section>
+      <section className="form-card" aria-labelledby="columns-heading">
+        <h2 id="columns-heading">{t("import.columnsHeading")}</h2>
+        <p>{t("import.columnsIntro")}</p>
+        <div className="table-scroll">
+          <table className="manage-table">
+            <caption className="visually-hidden">{t("import.columnsHeading")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("import.column")}</th>
+                <th scope="col">{t("import.meaning")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {FLEET_COLUMNS.map((column) => (
+                <tr key={column}>
+                  <th scope="row">
+                    <code>{column}</code>
+                    {REQUIRED_COLUMNS.includes(column) ? ` (${t("import.required")})` : ""}
+                  </th>
+                  <td>{t(`import.columns.${column}` as never)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
