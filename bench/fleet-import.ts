@@ -1,0 +1,73 @@
+/**
+ * The fleet import (decision 027) at 10,000 cars: a generated fleet file read by the car form's schema and imported
+ * in one transaction, then imported again (every car matched by plate, nothing changed), then exported.
+ * Usage: npx tsx bench/fleet-import.ts                          (embedded PGlite in memory)
+ *        DATABASE_URL=postgres://… npx tsx bench/fleet-import.ts
+ *        BENCH_FLEET_CARS=20000 npx tsx bench/fleet-import.ts
+ * Each run replaces the cars of plates BENCH-IMPORT-… it made before.
+ */
+import { sql } from "drizzle-orm";
+import { seedDemoData } from "#db/seed";
+import { readFleetFile } from "~/models/operators/fleet-file";
+import { exportFleet, importFleet } from "~/models/operators/fleet-import.server";
+import { openDatabase } from "~/utils/db.server";
+
+const count = Number(process.env.BENCH_FLEET_CARS ?? 10_000);
+const handle = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  pgliteDir: process.env.BENCH_PGLITE_DIR ?? "memory://",
+});
+const { db } = handle;
+await handle.migrate();
+await seedDemoData(db);
+await db.execute(sql`delete from cars where license_plate like 'BENCH-IMPORT-%'`);
+const {
+  rows: [supplier],
+} = (await db.execute(
+  sql`select s.supplier_id as id from supplier_settings s where s.slug = 'carthage-cars'`,
+)) as unknown as { rows: Array<{ id: string }> };
+const actor = { id: supplier!.id, role: "supplier" as const, fullName: "Bench" };
+
+const ranges = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"];
+const places = ["tunis", "tunis-carthage-airport", "sousse", "hammamet", "djerba-airport", "la-marsa"];
+const lines = [
+  "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,weeklyPrice,fullInsurance,places,datePrices",
+];
+for (let i = 1; i <= count; i++)
+  lines.push(
+    [
+      `BENCH-IMPORT-${i}`,
+      `Imported car ${i}`,
+      ranges[i % ranges.length],
+      i % 2 ? "diesel" : "gasoline",
+      i % 3 ? "manual" : "automatic",
+      5,
+      4,
+      "likeForLike",
+      21 + (i % 5),
+      (20 + (i % 150)).toFixed(2),
+      ((20 + (i % 150)) * 6).toFixed(2),
+      i % 4 ? "12.50" : "included",
+      `${places[i % places.length]}|${places[(i + 1) % places.length]}`,
+      i % 10 === 0 ? "2027-07-01..2027-08-31:99" : "",
+    ].join(","),
+  );
+const text = `${lines.join("\n")}\n`;
+
+const time = async <T>(label: string, run: () => Promise<T> | T): Promise<T> => {
+  const started = performance.now();
+  const result = await run();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  return result;
+};
+
+console.log(`${handle.engine}: ${count.toLocaleString("en")} cars, ${(text.length / 1024 / 1024).toFixed(1)} MB file`);
+const read = await time("read and check the file", () => readFleetFile(text));
+if (read.problems.length) throw new Error(JSON.stringify(read.problems.slice(0, 5)));
+console.log(await time("first import (all added)", () => importFleet(db, actor, supplier!.id, read.rows)));
+console.log(await time("second import (all unchanged)", () => importFleet(db, actor, supplier!.id, read.rows)));
+const exported = await time("export of the supplier's fleet", () => exportFleet(db, supplier!.id));
+console.log(`export: ${exported.split("\r\n").length - 2} cars`);
+await db.execute(sql`delete from audit_log where actor_name = 'Bench'`);
+await db.execute(sql`delete from cars where license_plate like 'BENCH-IMPORT-%'`);
+await handle.close();
