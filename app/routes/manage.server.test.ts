@@ -18,6 +18,9 @@ import { loader as placesLoader } from "./manage.places/route";
 import { action as newPlaceAction, loader as newPlaceLoader } from "./manage.places_.new/route";
 import { action as placeAction, loader as placeLoader } from "./manage.places_.$placeId/route";
 import { action as countriesAction, loader as countriesLoader } from "./manage.countries/route";
+import { action as driversAction, loader as driversLoader } from "./manage.drivers/route";
+import { action as importAction, loader as importLoader } from "./manage.cars_.import/route";
+import { loader as exportLoader } from "./manage.cars_.export/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -311,5 +314,78 @@ describe("access to the operators' pages", () => {
       .where(eq(schema.auditLog.recordId, catalogue.location.id));
     expect(entry).toMatchObject({ record: "location", action: "update", actorRole: "admin" });
     expect(Object.keys(entry!.changes)).toEqual(expect.arrayContaining(["openingHours", "deskKind"]));
+  });
+
+  it("keeps drivers' accounts to admins: a suspension ends the driver's sessions at once", async () => {
+    for (const who of ["driver", "carSupplier", "otherSupplier"] as const) {
+      expect((await get(driversLoader as never, "/manage/drivers", who)).status).toBe(403);
+      expect(
+        (
+          await post(driversAction as never, "/manage/drivers", who, [
+            [`row:suspend:${catalogue.driver.id}`, "Suspend"],
+          ])
+        ).status,
+      ).toBe(403);
+    }
+    const list = await get(driversLoader as never, `/manage/drivers?q=${catalogue.driver.email}`, "admin");
+    const body = JSON.stringify(list.body);
+    expect(body).toContain(catalogue.driver.email);
+    // No hash, token or licence file ever reaches an operator page.
+    expect(body).not.toMatch(/passwordHash|\$argon2|driverLicense|token/i);
+    const db = app.database.db;
+    await db
+      .insert(schema.sessions)
+      .values({
+        id: `s-${Date.now()}`,
+        userId: catalogue.driver.id,
+        data: {},
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .catch(() => undefined);
+    expect(
+      (
+        await post(driversAction as never, "/manage/drivers", "admin", [
+          [`row:suspend:${catalogue.driver.id}`, "Suspend"],
+        ])
+      ).status,
+    ).toBe(302);
+    const [driver] = await db.select().from(schema.users).where(eq(schema.users.id, catalogue.driver.id));
+    expect(driver!.blacklisted).toBe(true);
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, catalogue.driver.id))).toEqual([]);
+    // The driver's own cookie no longer opens their pages.
+    expect((await get(layoutLoader as never, "/manage", "driver")).status).toBe(302);
+    expect(
+      (
+        await post(driversAction as never, "/manage/drivers", "admin", [
+          [`row:reinstate:${catalogue.driver.id}`, "Back"],
+        ])
+      ).status,
+    ).toBe(302);
+    const [back] = await db.select().from(schema.users).where(eq(schema.users.id, catalogue.driver.id));
+    expect(back!.blacklisted).toBe(false);
+    // Reinstated, the driver signs in again (the other tests use their session).
+    cookies.driver = await sessionCookieFor(catalogue.driver.id);
+  });
+
+  it("exports a supplier's own fleet only, and refuses the import and export pages to drivers and visitors", async () => {
+    const own = await get(exportLoader as never, `/manage/cars/export?supplier=${other.supplier.id}`, "carSupplier");
+    expect(own.status).toBe(200);
+    // The request's supplier is ignored: the supplier's own fleet comes back.
+    expect(own.body).toBeNull();
+    const csv = await (exportLoader as (args: never) => Promise<Response>)({
+      ...routeArgs(
+        new Request(`${ORIGIN}/manage/cars/export?supplier=${other.supplier.id}`, { headers: headers("carSupplier") }),
+      ),
+      params: {},
+    } as never);
+    const text = await csv.text();
+    expect(text).not.toContain(other.car.licensePlate);
+    expect((await get(exportLoader as never, "/manage/cars/export", "driver")).status).toBe(403);
+    expect((await get(exportLoader as never, "/manage/cars/export", "visitor")).status).toBe(302);
+    expect((await get(exportLoader as never, "/manage/cars/export?supplier=nope", "admin")).status).toBe(404);
+    expect((await get(importLoader as never, "/manage/cars/import", "driver")).status).toBe(403);
+    expect(
+      (await post(importAction as never, "/manage/cars/import", "driver", [["supplier", other.supplier.id]])).status,
+    ).toBe(403);
   });
 });

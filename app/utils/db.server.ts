@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -76,7 +77,7 @@ function requestTimeouts(options: DatabaseOptions): pg.PoolConfig {
 async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir, {
-    extensions: { btree_gist },
+    extensions: { btree_gist, pg_trgm },
     loadDataDir: snapshot,
   });
   await client.exec("set plan_cache_mode = force_generic_plan");

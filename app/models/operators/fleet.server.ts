@@ -44,13 +44,14 @@ export async function listFleet(db: Executor, query: FleetQuery) {
   if (query.state === "notOffered") conditions.push(and(isNull(cars.retiredAt), sql`not (${offered})`)!);
   if (query.state === "retired") conditions.push(isNotNull(cars.retiredAt));
   const where = conditions.length ? and(...conditions) : undefined;
+  // Each order is one index read forwards or backwards (migration 0018), for a supplier and for every supplier.
   const order =
     query.sort === "priceAsc"
       ? [asc(cars.dailyPrice), asc(cars.id)]
       : query.sort === "priceDesc"
-        ? [desc(cars.dailyPrice), asc(cars.id)]
+        ? [desc(cars.dailyPrice), desc(cars.id)]
         : query.sort === "newest"
-          ? [desc(cars.createdAt), asc(cars.id)]
+          ? [desc(cars.createdAt), desc(cars.id)]
           : [asc(cars.name), asc(cars.id)];
   const [rows, [counted]] = await Promise.all([
     db

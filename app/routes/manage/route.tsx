@@ -40,6 +40,9 @@ export default function ManageLayout() {
                 <li>
                   <SiteNavLink to="/manage/countries">{t("nav.countries")}</SiteNavLink>
                 </li>
+                <li>
+                  <SiteNavLink to="/manage/drivers">{t("nav.drivers")}</SiteNavLink>
+                </li>
               </>
             ) : null}
           </ul>
