@@ -67,6 +67,18 @@ describe("refuseBody", () => {
       null,
     ],
     [
+      "a car's picture on its operator page",
+      post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), {
+        path: "/manage/cars/0b7c1e0e-1111-4444-8888-123456789abc",
+      }),
+      null,
+    ],
+    [
+      "a 1 MB multipart post to the operators' car list (no file there)",
+      post("multipart/form-data; boundary=x", String(1024 * 1024), { path: "/manage/cars" }),
+      413,
+    ],
+    [
       "an upload posted with JavaScript (the route's data URL)",
       post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), { path: "/settings.data" }),
       null,

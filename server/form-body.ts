@@ -12,6 +12,9 @@ const JSON_BODY = /^application\/json\s*(;|$)/i;
 
 /** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings, a fleet file). */
 export const UPLOAD_PATHS = new Set(["/checkout", "/settings", "/manage/cars/import"]);
+/** Operator pages that take a file (decision 027): a car's picture, a supplier's logo and contracts. */
+const UPLOAD_PATH_PATTERN = /^\/manage\/(cars|suppliers)\/[0-9a-f-]{36}$/;
+const takesUploads = (path: string) => UPLOAD_PATHS.has(path) || UPLOAD_PATH_PATTERN.test(path);
 /** Paths that take a JSON body: any gateway's webhook (`/webhooks/<gateway>`), verified by its signature. */
 export const WEBHOOK_PATH = /^\/webhooks\/[A-Za-z]{1,40}$/;
 /** Stripe's events are a few kilobytes; this leaves room for large checkout sessions. */
@@ -49,7 +52,7 @@ export function refuseBody(request: BodyHeaders, limits: BodyLimits): 411 | 413 
   // without buffering it); beyond that the post is refused here. A form without a file field may still come as
   // multipart (a script, another client): everywhere else it gets the small cap of a text form.
   // With JavaScript, Remix posts a form to its route's data URL (`/settings.data`): the same route.
-  const uploads = MULTIPART.test(type) && UPLOAD_PATHS.has(request.path.replace(/\.data$/, ""));
+  const uploads = MULTIPART.test(type) && takesUploads(request.path.replace(/\.data$/, ""));
   const limit = webhook
     ? WEBHOOK_MAX_BYTES
     : uploads

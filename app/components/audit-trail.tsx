@@ -35,7 +35,7 @@ export interface TrailRow {
 }
 
 /** A record's audit trail (decision 027): who changed what, when, each field from and to, newest first. */
-export function AuditTrail({ trail, record = "car" }: { trail: TrailRow[]; record?: "car" | "place" }) {
+export function AuditTrail({ trail, record = "car" }: { trail: TrailRow[]; record?: "car" | "place" | "supplier" }) {
   const { t, i18n } = useTranslation("manage");
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return t("history.empty");

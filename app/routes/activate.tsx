@@ -8,7 +8,7 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { ResendValidationForm } from "~/components/resend-validation-form";
 import { sendActivationEmail } from "~/models/account/account-mails.server";
 import { activationSchema } from "~/models/account/account-forms";
-import { findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/account/accounts.server";
+import { findSessionUser, findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/account/accounts.server";
 import { checkToken, redeemToken, type TokenCheck } from "~/models/account/tokens.server";
 import { redirectSignedIn } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -26,6 +26,7 @@ import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 import { postedIntent } from "~/utils/form-intent";
+import { isOperator } from "~/models/operators/operator-access";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -113,8 +114,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (saved.status !== "valid") return redirect(`/activate?token=${encodeURIComponent(submission.value.token)}`);
+  // An invited supplier (decision 027) lands on its own pages; a driver on the home page.
+  const account = await findSessionUser(db, saved.userId);
   return redirectSignedIn(request, saved.userId, {
-    to: "/",
+    to: account && isOperator(account) ? "/manage" : "/",
     toast: { type: "success", messageKey: "success.accountActivated" },
   });
 }

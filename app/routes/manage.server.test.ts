@@ -21,6 +21,8 @@ import { action as countriesAction, loader as countriesLoader } from "./manage.c
 import { action as driversAction, loader as driversLoader } from "./manage.drivers/route";
 import { action as importAction, loader as importLoader } from "./manage.cars_.import/route";
 import { loader as exportLoader } from "./manage.cars_.export/route";
+import { action as suppliersAction, loader as suppliersLoader } from "./manage.suppliers/route";
+import { action as supplierAction, loader as supplierLoader } from "./manage.suppliers_.$supplierId/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -387,5 +389,72 @@ describe("access to the operators' pages", () => {
     expect(
       (await post(importAction as never, "/manage/cars/import", "driver", [["supplier", other.supplier.id]])).status,
     ).toBe(403);
+  });
+
+  it("keeps a supplier's settings to itself and its admins; the markup is the admin's alone; an admin invites a supplier", async () => {
+    const path = `/manage/suppliers/${catalogue.supplier.id}`;
+    const params = { supplierId: catalogue.supplier.id };
+    const settings = (markup: string): Array<[string, string]> => [
+      ["intent:save", "Save"],
+      ["name", "Renamed Supplier"],
+      ["payLater", "on"],
+      ["minimumRentalDays", "2"],
+      ["taxRate", "19.6"],
+      ["taxIncluded", "on"],
+      ["oneWayFee", "25"],
+      ["youngDriverAge", "25"],
+      ["youngDriverDailyFee", "8"],
+      ["markup", markup],
+    ];
+    const row = async () =>
+      (
+        await app.database.db
+          .select()
+          .from(schema.supplierSettings)
+          .where(eq(schema.supplierSettings.supplierId, catalogue.supplier.id))
+      )[0]!;
+    const before = await row();
+    expect((await get(supplierLoader as never, path, "otherSupplier", params)).status).toBe(404);
+    expect((await post(supplierAction as never, path, "otherSupplier", settings("0"), params)).status).toBe(404);
+    expect((await get(supplierLoader as never, path, "driver", params)).status).toBe(403);
+    expect(await row()).toEqual(before);
+
+    // The supplier saves its own settings; the markup it posts is ignored.
+    expect((await post(supplierAction as never, path, "carSupplier", settings("-50"), params)).status).toBe(302);
+    expect(await row()).toMatchObject({
+      minimumRentalDays: 2,
+      taxRateBasisPoints: 1960,
+      oneWayFee: 2500,
+      markupBasisPoints: before.markupBasisPoints,
+    });
+    expect((await post(supplierAction as never, path, "admin", settings("12.5"), params)).status).toBe(302);
+    expect((await row()).markupBasisPoints).toBe(1250);
+
+    for (const who of ["carSupplier", "otherSupplier", "driver"] as const)
+      expect((await get(suppliersLoader as never, "/manage/suppliers", who)).status).toBe(403);
+    const invite: Array<[string, string]> = [
+      ["name", "Sahara Wheels"],
+      ["email", `sahara-${Date.now()}@example.com`],
+      ["slug", `sahara-${Date.now()}`],
+    ];
+    expect((await post(suppliersAction as never, "/manage/suppliers", "carSupplier", invite)).status).toBe(403);
+    expect((await post(suppliersAction as never, "/manage/suppliers", "admin", invite)).status).toBe(302);
+    const [created] = await app.database.db.select().from(schema.users).where(eq(schema.users.email, invite[1]![1]));
+    expect(created).toMatchObject({ role: "supplier", passwordHash: null });
+    // The invitation is in the outbox, written with the account.
+    const mails = await app.database.db.select().from(schema.outboxMails);
+    expect(
+      mails.some(
+        (mail) => JSON.stringify(mail).includes(invite[1]![1]) && JSON.stringify(mail).includes("/activate?token="),
+      ),
+    ).toBe(true);
+    // The same address again is refused on its field.
+    const again = await post(suppliersAction as never, "/manage/suppliers", "admin", [
+      ["name", "Twice"],
+      ["email", invite[1]![1]],
+      ["slug", "twice-over"],
+    ]);
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain("manage:validation.emailTaken");
   });
 });

@@ -20,7 +20,10 @@ import { getEnv } from "./env.server";
  * for the next "Book" of that attempt, since a browser without JavaScript empties the file field; it becomes a
  * `license` when booked, and is deleted after HELD_LICENSE_KEPT_MS otherwise.
  */
-export type UploadKind = "avatar" | "license" | "heldLicense";
+export type UploadKind = "avatar" | "license" | "heldLicense" | "carImage" | "supplierLogo" | "contract";
+
+/** Kinds anyone may fetch (a car's picture, a supplier's logo and rental contract); the others only their owner. */
+export const PUBLIC_UPLOADS = { cars: "carImage", logos: "supplierLogo", contracts: "contract" } as const;
 
 /** Translation keys (common namespace) of what can be wrong with an upload. */
 export type UploadProblem =
@@ -28,6 +31,7 @@ export type UploadProblem =
   | "validation.fileRequired"
   | "validation.imageType"
   | "validation.licenseType"
+  | "validation.pdfType"
   | "validation.fileTooLarge"
   | "validation.fileUnreadable";
 
@@ -55,7 +59,14 @@ function looksLikeWholePdf(bytes: Uint8Array): boolean {
 // Decoding bombs: a small file that claims an enormous picture is refused before its pixels are allocated.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-const FOLDERS: Record<UploadKind, string> = { avatar: "avatars", license: "licenses", heldLicense: "licenses-held" };
+const FOLDERS: Record<UploadKind, string> = {
+  avatar: "avatars",
+  license: "licenses",
+  heldLicense: "licenses-held",
+  carImage: "cars",
+  supplierLogo: "logos",
+  contract: "contracts",
+};
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|pdf)$/;
 
 export const isStoredName = (name: string) => STORED_NAME.test(name);
@@ -116,6 +127,37 @@ export async function storeLicense(file: unknown, kind: "license" | "heldLicense
   const image = await reencode(bytes, (image) => image.resize(2000, 2000, { fit: "inside", withoutEnlargement: true }));
   if (!image) return { ok: false, error: "validation.fileUnreadable" };
   return { ok: true, name: await store(kind, "webp", image) };
+}
+
+/** A car's picture (decision 027): a JPEG, PNG or WebP, re-encoded as WebP within 720 x 400. */
+export async function storeCarImage(file: unknown): Promise<StoredUpload> {
+  return storePicture(file, "carImage", 720, 400);
+}
+
+/** A supplier's logo: a picture re-encoded as WebP within 240 x 120. */
+export async function storeSupplierLogo(file: unknown): Promise<StoredUpload> {
+  return storePicture(file, "supplierLogo", 240, 120);
+}
+
+async function storePicture(file: unknown, kind: UploadKind, width: number, height: number): Promise<StoredUpload> {
+  const bytes = await readUploadedFile(file, "validation.imageRequired");
+  if (typeof bytes === "string") return { ok: false, error: bytes };
+  const type = sniffFileType(bytes);
+  if (type === null || type === "pdf") return { ok: false, error: "validation.imageType" };
+  const image = await reencode(bytes, (image) =>
+    image.resize(width, height, { fit: "inside", withoutEnlargement: true }),
+  );
+  if (!image) return { ok: false, error: "validation.fileUnreadable" };
+  return { ok: true, name: await store(kind, "webp", image) };
+}
+
+/** A rental contract: a complete PDF, kept as sent (checked by its bytes, never its name). */
+export async function storeContract(file: unknown): Promise<StoredUpload> {
+  const bytes = await readUploadedFile(file, "validation.fileRequired");
+  if (typeof bytes === "string") return { ok: false, error: bytes };
+  if (sniffFileType(bytes) !== "pdf") return { ok: false, error: "validation.pdfType" };
+  if (!looksLikeWholePdf(bytes)) return { ok: false, error: "validation.fileUnreadable" };
+  return { ok: true, name: await store("contract", "pdf", bytes) };
 }
 
 /** How long a licence held for a checkout attempt is kept unbooked (the payment hold is 30 minutes). */

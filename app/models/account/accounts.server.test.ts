@@ -44,10 +44,10 @@ describe.each(testEngines)("accounts on %s", (engine) => {
       { ok: false, error: "errors.incorrectCredentials" },
     ],
     [
-      "suppliers do not sign in to the storefront",
+      "suppliers sign in at the same form, to their own pages (decision 027)",
       "supplier@example.com",
       "right password",
-      { ok: false, error: "errors.incorrectCredentials" },
+      { ok: true, role: "supplier" },
     ],
     ["account without a password", "social@example.com", "", { ok: false, error: "errors.incorrectCredentials" }],
   ])("%s", async (_name, email, password, expected) => {

@@ -360,3 +360,23 @@ export async function reinstateCar(
     });
   });
 }
+
+/** A new picture for a car (stored already): the car shows it from now on; audited. */
+export async function setCarPicture(
+  db: Database,
+  actor: Actor,
+  car: Pick<FleetCar, "id" | "supplierId" | "name" | "licensePlate" | "image">,
+  url: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx.update(cars).set({ image: url, updatedAt: new Date() }).where(eq(cars.id, car.id));
+    await writeAudit(tx, actor, {
+      record: "car",
+      recordId: car.id,
+      supplierId: car.supplierId,
+      action: "update",
+      label: `${car.name} (${car.licensePlate})`,
+      changes: { image: { from: car.image, to: url } },
+    });
+  });
+}

@@ -6,7 +6,16 @@ import { blockFormSchema } from "~/models/operators/block-form";
 import { addBlock, removeBlock } from "~/models/operators/blocks.server";
 import { carFieldsSchema, carFormDefaults, EMPTY_DATE_PRICE_ROWS, type CarColumns } from "~/models/operators/car-form";
 import { submitCarForm } from "~/models/operators/car-page.server";
-import { findFleetCar, placeChoices, reinstateCar, removeCar, type FleetCar } from "~/models/operators/fleet.server";
+import {
+  findFleetCar,
+  placeChoices,
+  reinstateCar,
+  removeCar,
+  setCarPicture,
+  type FleetCar,
+} from "~/models/operators/fleet.server";
+import { getEnv } from "~/utils/env.server";
+import { readPostedForm, storeCarImage } from "~/utils/uploads.server";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -63,6 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       upcomingBookings: car.upcomingBookings,
       anyBookings: car.anyBookings,
       editable: actor.role === "admin" || actor.id === car.supplierId,
+      image: car.image,
     },
     defaults,
     dateRows: car.datePrices.length + EMPTY_DATE_PRICE_ROWS,
@@ -75,6 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       note: block.note,
     })),
     clocks: { zone, place: car.places[0] ? placeName(car.places[0], language) : null },
+    maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     trail,
     constraint: constraintOf(carFieldsSchema),
     translations,
@@ -85,8 +96,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, db, car } = await ownCar(request, context, params.carId);
   assertMay(actor, "editFleet", car.supplierId);
-  const formData = withPostedIntent(await request.formData());
   const here = `/manage/cars/${car.id}`;
+  const posted = await readPostedForm(request);
+  if (typeof posted === "string")
+    return data(
+      { form: "picture" as const, problem: posted },
+      { status: posted === "validation.fileTooLarge" ? 413 : 400 },
+    );
+  const formData = withPostedIntent(posted);
   const row = readRowAction(formData, ["unblock"] as const);
   if (row.action === "unblock") {
     await removeBlock(db, actor, car, row.ids[0] ?? "");
@@ -122,6 +139,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         messageKey: outcome === "deleted" ? "success.carDeleted" : "success.carRetired",
         params: { name: car.name },
       });
+    }
+    case "picture": {
+      const stored = await storeCarImage(formData.get("picture"));
+      if (!stored.ok) return data({ form: "picture" as const, problem: stored.error }, { status: 400 });
+      await setCarPicture(db, actor, car, `/uploads/cars/${stored.name}`);
+      return redirectWithToast(here, { type: "success", messageKey: "success.carPictureSaved" });
     }
     case "reinstate": {
       if (car.retiredAt) await reinstateCar(db, actor, car, new Date());

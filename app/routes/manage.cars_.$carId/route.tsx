@@ -3,6 +3,8 @@ import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CarEditor } from "~/components/car-editor";
 import { Field, FormErrorSummary, SelectField } from "~/components/form-field";
+import { FieldError } from "~/components/field-error";
+import { CAR_OPTION_IMAGE } from "~/components/image-sizes";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { RowButton } from "~/components/row-button";
 import { SubmitInput } from "~/components/submit-input";
@@ -19,13 +21,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function ManageCar() {
-  const { car, defaults, dateRows, places, blocks, clocks, trail, constraint, translations } =
+  const { car, defaults, dateRows, places, blocks, clocks, maxMegabytes, trail, constraint, translations } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   const carReply = actionData && "form" in actionData && actionData.form === "car" ? actionData : null;
   const blockReply = actionData && "form" in actionData && actionData.form === "block" ? actionData.result : null;
   const removeProblem = actionData && "form" in actionData && actionData.form === "remove" ? actionData.problem : null;
+  const pictureProblem =
+    actionData && "form" in actionData && actionData.form === "picture" ? actionData.problem : null;
   const [blockForm, blockFields] = useServerForm<Record<string, string>>("block", {
     lastResult: blockReply,
     constraint: {},
@@ -45,6 +49,31 @@ export default function ManageCar() {
         <span className="plate">{car.licensePlate}</span> · {car.supplierName} · <strong>{status}</strong>
         {car.upcomingBookings > 0 ? <> · {t("car.upcoming", { count: car.upcomingBookings })}</> : null}
       </p>
+
+      <section className="form-card" aria-labelledby="picture-heading">
+        <h2 id="picture-heading">{t("car.picture")}</h2>
+        {car.image ? <img src={car.image} alt={t("car.pictureAlt", { name: car.name })} {...CAR_OPTION_IMAGE} /> : null}
+        <Form method="post" encType="multipart/form-data">
+          <div className="field">
+            <label htmlFor="car-picture">{t("car.choosePicture")}</label>
+            <input
+              id="car-picture"
+              type="file"
+              name="picture"
+              accept="image/jpeg,image/png,image/webp"
+              aria-describedby="car-picture-hint car-picture-error"
+            />
+            <p id="car-picture-hint" className="hint">
+              {t("car.pictureHint", { size: maxMegabytes })}
+            </p>
+            <FieldError
+              id="car-picture-error"
+              error={pictureProblem ? { key: pictureProblem, params: { size: maxMegabytes } } : undefined}
+            />
+          </div>
+          <SubmitInput intent="picture" label={t("car.uploadPicture")} className="button button-secondary" />
+        </Form>
+      </section>
 
       <CarEditor
         id="car"

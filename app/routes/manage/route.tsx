@@ -9,7 +9,7 @@ import { routeTranslations } from "~/utils/i18n.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperator(request, context);
   const { translations } = await routeTranslations(language, "manage");
-  return { operator: { name: actor.fullName, role: actor.role }, translations };
+  return { operator: { id: actor.id, name: actor.fullName, role: actor.role }, translations };
 }
 
 export default function ManageLayout() {
@@ -32,8 +32,16 @@ export default function ManageLayout() {
             <li>
               <SiteNavLink to="/manage/cars/import">{t("nav.import")}</SiteNavLink>
             </li>
+            {operator.role === "supplier" ? (
+              <li>
+                <SiteNavLink to={`/manage/suppliers/${operator.id}`}>{t("nav.settings")}</SiteNavLink>
+              </li>
+            ) : null}
             {operator.role === "admin" ? (
               <>
+                <li>
+                  <SiteNavLink to="/manage/suppliers">{t("nav.suppliers")}</SiteNavLink>
+                </li>
                 <li>
                   <SiteNavLink to="/manage/places">{t("nav.places")}</SiteNavLink>
                 </li>

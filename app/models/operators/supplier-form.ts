@@ -1,0 +1,163 @@
+/**
+ * A supplier's settings form (decision 027): its rules for drivers (pay later, licence, minimum days), its tax and
+ * fees (decision 025), and, for an admin only, the platform's markup and the results cap. One zod schema; the
+ * percentages are typed as people write them (19.6) and stored in basis points. Pure: no I/O.
+ */
+import { z } from "zod";
+import { encodeFormError } from "~/domain/form-errors";
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
+import { amountText, parseAmount } from "./car-form";
+
+const REQUIRED = "validation.required";
+const checkbox = z
+  .string()
+  .max(5)
+  .optional()
+  .transform((value) => value === "on");
+
+/** "19.6" or "19,6" → 1960 basis points, between `min` and `max` percent; null when not such a number. */
+export function parsePercent(value: string, min: number, max: number): number | null {
+  const text = value.trim().replace(",", ".");
+  if (!/^-?\d{1,4}(\.\d{1,2})?$/.test(text)) return null;
+  const basisPoints = Math.round(Number(text) * 100);
+  return basisPoints >= min * 100 && basisPoints <= max * 100 ? basisPoints : null;
+}
+
+export const percentText = (basisPoints: number) => String(basisPoints / 100);
+
+const percent = (min: number, max: number) =>
+  z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((value, context) => {
+      const basisPoints = parsePercent(value, min, max);
+      if (basisPoints === null) {
+        context.addIssue({ code: "custom", message: encodeFormError("manage:validation.percent", { min, max }) });
+        return z.NEVER;
+      }
+      return basisPoints;
+    });
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .transform((value, context) => {
+      if (!/^\d{1,6}$/.test(value) || Number(value) < min || Number(value) > max) {
+        context.addIssue({ code: "custom", message: encodeFormError("manage:validation.wholeNumber", { min, max }) });
+        return z.NEVER;
+      }
+      return Number(value);
+    });
+
+const fee = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return 0;
+    const cents = parseAmount(value);
+    if (cents === null || cents > 100_000_00) {
+      context.addIssue({ code: "custom", message: encodeFormError("manage:validation.amount", { max: 100_000 }) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const supplierFormSchema = z.object({
+  name: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(120, encodeFormError("validation.tooLong", { max: 120 }))
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE),
+  payLater: checkbox,
+  licenseRequired: checkbox,
+  minimumRentalDays: wholeNumber(1, 90),
+  taxRate: percent(0, 50),
+  taxIncluded: checkbox,
+  oneWayFee: fee,
+  /** Drivers younger than this pay the young-driver fee; empty: no such fee. */
+  youngDriverAge: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      if (!/^\d{2}$/.test(value) || Number(value) < 19 || Number(value) > 35) {
+        context.addIssue({
+          code: "custom",
+          message: encodeFormError("manage:validation.wholeNumber", { min: 19, max: 35 }),
+        });
+        return z.NEVER;
+      }
+      return Number(value);
+    }),
+  youngDriverDailyFee: fee,
+  /** The admin's alone: the platform's markup on this supplier's prices, and how many of its cars a search shows. */
+  markup: z.string().trim().max(10).optional(),
+  maxCarsPerSearch: z.string().trim().max(6).optional(),
+});
+export type SupplierFormValue = z.output<typeof supplierFormSchema>;
+
+/** The admin-only fields, read when the one saving is an admin; null when a value is not valid. */
+export function adminFields(form: SupplierFormValue) {
+  const markup = form.markup ? parsePercent(form.markup, -99.99, 1000) : 0;
+  const cap = form.maxCarsPerSearch
+    ? /^\d{1,6}$/.test(form.maxCarsPerSearch) && Number(form.maxCarsPerSearch) >= 1
+      ? Number(form.maxCarsPerSearch)
+      : null
+    : undefined;
+  return {
+    markupBasisPoints: markup,
+    maxCarsPerSearch: cap,
+  };
+}
+
+export const NEW_SUPPLIER_SCHEMA = z.object({
+  name: supplierFormSchema.shape.name,
+  email: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .toLowerCase()
+    .max(254, "validation.invalidEmail")
+    .email("validation.invalidEmail"),
+  slug: z
+    .string({ required_error: REQUIRED })
+    .trim()
+    .toLowerCase()
+    .min(2, REQUIRED)
+    .max(60, encodeFormError("validation.tooLong", { max: 60 }))
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "manage:validation.slug"),
+});
+
+/** What the form shows for stored settings. */
+export function supplierDefaults(settings: {
+  name: string;
+  payLater: boolean;
+  licenseRequired: boolean;
+  minimumRentalDays: number;
+  taxRateBasisPoints: number;
+  taxIncluded: boolean;
+  oneWayFee: number;
+  youngDriverAge: number | null;
+  youngDriverDailyFee: number;
+  markupBasisPoints: number;
+  maxCarsPerSearch: number | null;
+}) {
+  return {
+    name: settings.name,
+    payLater: settings.payLater ? "on" : undefined,
+    licenseRequired: settings.licenseRequired ? "on" : undefined,
+    minimumRentalDays: String(settings.minimumRentalDays),
+    taxRate: percentText(settings.taxRateBasisPoints),
+    taxIncluded: settings.taxIncluded ? "on" : undefined,
+    oneWayFee: amountText(settings.oneWayFee),
+    youngDriverAge: settings.youngDriverAge === null ? "" : String(settings.youngDriverAge),
+    youngDriverDailyFee: amountText(settings.youngDriverDailyFee),
+    markup: percentText(settings.markupBasisPoints),
+    maxCarsPerSearch: settings.maxCarsPerSearch === null ? "" : String(settings.maxCarsPerSearch),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Suppliers as operators run them (decision 027): an admin adds one (its account gets an invitation link through the
+ * outbox, with which the supplier sets its password); a supplier edits its own settings, logo and contracts, an admin
+ * any supplier's, and only an admin the markup and the results cap. Every change is audited.
+ */
+import { asc, count, eq, sql } from "drizzle-orm";
+import { cars, supplierSettings, users } from "#db/schema";
+import { LANGUAGES, type Language } from "~/domain/enums";
+import { sendActivationEmail } from "~/models/account/account-mails.server";
+import type { Database, Executor } from "~/utils/db.server";
+import { sqlState } from "~/utils/errors.server";
+import { fieldChanges } from "./audit";
+import { writeAudit, type Actor } from "./audit.server";
+import { adminFields, type SupplierFormValue } from "./supplier-form";
+
+export async function listSupplierAccounts(db: Executor) {
+  return db
+    .select({
+      id: users.id,
+      name: users.fullName,
+      email: users.email,
+      slug: supplierSettings.slug,
+      invited: sql<boolean>`${users.passwordHash} is null`,
+      markupBasisPoints: supplierSettings.markupBasisPoints,
+      cars: sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${users.id})`,
+    })
+    .from(supplierSettings)
+    .innerJoin(users, eq(users.id, supplierSettings.supplierId))
+    .orderBy(asc(users.fullName));
+}
+
+export async function findSupplier(db: Executor, supplierId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(supplierId)) return null;
+  const [row] = await db
+    .select({ settings: supplierSettings, name: users.fullName, email: users.email })
+    .from(supplierSettings)
+    .innerJoin(users, eq(users.id, supplierSettings.supplierId))
+    .where(eq(supplierSettings.supplierId, supplierId));
+  return row ? { ...row.settings, id: row.settings.supplierId, name: row.name, email: row.email } : null;
+}
+export type ManagedSupplier = NonNullable<Awaited<ReturnType<typeof findSupplier>>>;
+
+export type CreateSupplierResult =
+  { ok: true; supplierId: string } | { ok: false; field: "email" | "slug"; message: string };
+
+/** A new supplier account with default settings, and its invitation link queued in the outbox. */
+export async function createSupplier(
+  db: Database,
+  actor: Actor,
+  input: { name: string; email: string; slug: string; language: Language },
+  origin: string,
+): Promise<CreateSupplierResult> {
+  try {
+    const supplier = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${input.email}`);
+      if (taken) return null;
+      const [user] = await tx
+        .insert(users)
+        .values({ role: "supplier", email: input.email, fullName: input.name, language: input.language })
+        .returning();
+      await tx.insert(supplierSettings).values({ supplierId: user!.id, slug: input.slug });
+      await writeAudit(tx, actor, {
+        record: "supplier",
+        recordId: user!.id,
+        supplierId: user!.id,
+        action: "create",
+        label: `${input.name} (${input.slug})`,
+        changes: fieldChanges(null, { name: input.name, email: input.email, slug: input.slug }),
+      });
+      // The invitation: the activation link an account made at checkout gets, with which the supplier sets a password.
+      await sendActivationEmail(tx, user!, origin);
+      return user!;
+    });
+    if (!supplier) return { ok: false, field: "email", message: "manage:validation.emailTaken" };
+    return { ok: true, supplierId: supplier.id };
+  } catch (error) {
+    if (sqlState(error) === "23505") return { ok: false, field: "slug", message: "manage:validation.slugTaken" };
+    throw error;
+  }
+}
+
+/** Saves a supplier's settings; `asAdmin` also saves the markup and the results cap. */
+export async function saveSupplierSettings(
+  db: Database,
+  actor: Actor,
+  supplier: ManagedSupplier,
+  form: SupplierFormValue,
+  asAdmin: boolean,
+): Promise<{ ok: true } | { ok: false; field: "markup" | "maxCarsPerSearch" }> {
+  const admin = adminFields(form);
+  if (asAdmin && admin.markupBasisPoints === null) return { ok: false, field: "markup" };
+  if (asAdmin && admin.maxCarsPerSearch === null) return { ok: false, field: "maxCarsPerSearch" };
+  const settings = {
+    payLater: form.payLater,
+    licenseRequired: form.licenseRequired,
+    minimumRentalDays: form.minimumRentalDays,
+    taxRateBasisPoints: form.taxRate,
+    taxIncluded: form.taxIncluded,
+    oneWayFee: form.oneWayFee,
+    youngDriverAge: form.youngDriverAge,
+    youngDriverDailyFee: form.youngDriverDailyFee,
+    ...(asAdmin
+      ? { markupBasisPoints: admin.markupBasisPoints!, maxCarsPerSearch: admin.maxCarsPerSearch ?? null }
+      : {}),
+  };
+  await db.transaction(async (tx) => {
+    await tx.update(supplierSettings).set(settings).where(eq(supplierSettings.supplierId, supplier.id));
+    if (form.name !== supplier.name)
+      await tx.update(users).set({ fullName: form.name }).where(eq(users.id, supplier.id));
+    const before = Object.fromEntries(
+      Object.keys(settings).map((key) => [key, supplier[key as keyof ManagedSupplier]]),
+    );
+    const changes = fieldChanges({ ...before, name: supplier.name }, { ...settings, name: form.name });
+    if (Object.keys(changes).length)
+      await writeAudit(tx, actor, {
+        record: "supplier",
+        recordId: supplier.id,
+        supplierId: supplier.id,
+        action: "update",
+        label: `${form.name} (${supplier.slug})`,
+        changes,
+      });
+  });
+  return { ok: true };
+}
+
+/** Records a new logo or contract file (already stored) and audits it. */
+export async function saveSupplierFile(
+  db: Database,
+  actor: Actor,
+  supplier: ManagedSupplier,
+  file: { kind: "logo" } | { kind: "contract"; language: Language },
+  url: string,
+) {
+  await db.transaction(async (tx) => {
+    if (file.kind === "logo") {
+      await tx.update(supplierSettings).set({ logo: url }).where(eq(supplierSettings.supplierId, supplier.id));
+    } else {
+      const contracts = { ...supplier.contracts, [file.language]: url };
+      await tx.update(supplierSettings).set({ contracts }).where(eq(supplierSettings.supplierId, supplier.id));
+    }
+    const field = file.kind === "logo" ? "logo" : `contract_${file.language}`;
+    const from = file.kind === "logo" ? supplier.logo : (supplier.contracts[file.language] ?? null);
+    await writeAudit(tx, actor, {
+      record: "supplier",
+      recordId: supplier.id,
+      supplierId: supplier.id,
+      action: "update",
+      label: `${supplier.name} (${supplier.slug})`,
+      changes: { [field]: { from, to: url } },
+    });
+  });
+}
+
+export const CONTRACT_LANGUAGES = LANGUAGES;
+
+export async function countSuppliers(db: Executor) {
+  const [row] = await db.select({ total: count() }).from(supplierSettings);
+  return row?.total ?? 0;
+}

@@ -1,0 +1,101 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { LANGUAGES, type Language } from "~/domain/enums";
+import { recordTrail } from "~/models/operators/audit.server";
+import { supplierDefaults, supplierFormSchema } from "~/models/operators/supplier-form";
+import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/operators/suppliers.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { readPostedForm, storeContract, storeSupplierLogo, type UploadProblem } from "~/utils/uploads.server";
+
+async function ownSupplier(request: Request, context: LoaderFunctionArgs["context"], supplierId: string | undefined) {
+  const { actor, language } = await requireOperator(request, context);
+  const db = await getDb();
+  const supplier = await findSupplier(db, String(supplierId ?? ""));
+  // Another supplier's settings answer as if they did not exist.
+  if (!supplier) throw notFound();
+  assertMay(actor, "editSupplier", supplier.id);
+  return { actor, language, db, supplier };
+}
+
+/** GET /manage/suppliers/:supplierId: the supplier's settings, logo and contracts, and their history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, language, db, supplier } = await ownSupplier(request, context, params.supplierId);
+  const { t, translations } = await routeTranslations(language, "manage");
+  return {
+    title: t("supplier.title", { name: supplier.name }),
+    supplier: {
+      id: supplier.id,
+      name: supplier.name,
+      email: supplier.email,
+      slug: supplier.slug,
+      logo: supplier.logo,
+      contracts: supplier.contracts,
+    },
+    defaults: supplierDefaults(supplier),
+    admin: actor.role === "admin",
+    maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    constraint: constraintOf(supplierFormSchema),
+    trail: await recordTrail(db, "supplier", supplier.id),
+    translations,
+  };
+}
+
+type FileAnswer = { form: "logo" | "contract"; problem: UploadProblem };
+
+/** Posts: the settings form, a new logo, a contract in one language. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor, db, supplier } = await ownSupplier(request, context, params.supplierId);
+  const here = `/manage/suppliers/${supplier.id}`;
+  const posted = await readPostedForm(request);
+  if (typeof posted === "string")
+    return data<FileAnswer>(
+      { form: "logo", problem: posted },
+      { status: posted === "validation.fileTooLarge" ? 413 : 400 },
+    );
+  const formData = withPostedIntent(posted);
+  const intent = formData.get("intent");
+  if (intent === "logo") {
+    const stored = await storeSupplierLogo(formData.get("logo"));
+    if (!stored.ok) return data<FileAnswer>({ form: "logo", problem: stored.error }, { status: 400 });
+    await saveSupplierFile(db, actor, supplier, { kind: "logo" }, `/uploads/logos/${stored.name}`);
+    return redirectWithToast(here, { type: "success", messageKey: "success.logoSaved" });
+  }
+  if (intent === "contract") {
+    const language = LANGUAGES.find((code) => code === formData.get("language")) as Language | undefined;
+    const stored = language
+      ? await storeContract(formData.get("contract"))
+      : ({ ok: false, error: "validation.fileRequired" } as const);
+    if (!stored.ok) return data<FileAnswer>({ form: "contract", problem: stored.error }, { status: 400 });
+    await saveSupplierFile(
+      db,
+      actor,
+      supplier,
+      { kind: "contract", language: language! },
+      `/uploads/contracts/${stored.name}`,
+    );
+    return redirectWithToast(here, { type: "success", messageKey: "success.contractSaved" });
+  }
+  const submission = parseWithZod(formData, { schema: supplierFormSchema });
+  if (submission.status !== "success") return data({ settings: submission.reply() }, { status: 400 });
+  // The markup and the results cap are the admin's alone: a supplier's post of them is ignored.
+  const saved = await saveSupplierSettings(db, actor, supplier, submission.value, actor.role === "admin");
+  if (!saved.ok)
+    return data(
+      {
+        settings: submission.reply({
+          fieldErrors: {
+            [saved.field]: [saved.field === "markup" ? "manage:validation.markup" : "manage:validation.resultsCap"],
+          },
+        }),
+      },
+      { status: 400 },
+    );
+  return redirectWithToast(here, { type: "success", messageKey: "success.supplierSaved" });
+}

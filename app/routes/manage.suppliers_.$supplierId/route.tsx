@@ -1,0 +1,180 @@
+import { getFormProps } from "@conform-to/react";
+import { type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuditTrail } from "~/components/audit-trail";
+import { CheckboxField, Field, FormErrorSummary } from "~/components/form-field";
+import { FieldError } from "~/components/field-error";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { SubmitInput } from "~/components/submit-input";
+import { LANGUAGES } from "~/domain/enums";
+import { useServerForm } from "~/hooks/use-server-form";
+import { pageMeta } from "~/utils/meta";
+import type { action, loader } from "./page.server";
+
+export { action, loader } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+export default function ManageSupplier() {
+  const { supplier, defaults, admin, maxMegabytes, constraint, trail, translations } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useRouteTranslation(translations);
+  const settingsReply = answer && "settings" in answer ? answer.settings : undefined;
+  const fileProblem = answer && "problem" in answer ? answer : null;
+  const [form, fields] = useServerForm<Record<string, string>>("supplier", {
+    lastResult: settingsReply,
+    constraint,
+    defaultValue: defaults,
+  });
+  const label = (field: string) => t(`supplier.fields.${field}` as never);
+  const labels = Object.fromEntries(
+    [
+      "name",
+      "minimumRentalDays",
+      "taxRate",
+      "oneWayFee",
+      "youngDriverAge",
+      "youngDriverDailyFee",
+      "markup",
+      "maxCarsPerSearch",
+    ].map((field) => [field, label(field)]),
+  );
+  const money = { inputMode: "decimal" as const, maxLength: 14, autoComplete: "off" };
+  const problem = (which: "logo" | "contract") =>
+    fileProblem?.form === which ? { key: fileProblem.problem, params: { size: maxMegabytes } } : undefined;
+  return (
+    <>
+      <h1>{supplier.name}</h1>
+      <p className="manage-summary">
+        <span className="plate">{supplier.slug}</span> · {supplier.email}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="car-editor">
+        <FormErrorSummary form={form} labels={labels} />
+        <fieldset className="form-card">
+          <legend>{t("supplier.sections.rules")}</legend>
+          <Field meta={fields.name!} label={labels.name} maxLength={120} />
+          <CheckboxField meta={fields.payLater!} label={label("payLater")} />
+          <CheckboxField meta={fields.licenseRequired!} label={label("licenseRequired")} />
+          <Field meta={fields.minimumRentalDays!} label={labels.minimumRentalDays} inputMode="numeric" />
+        </fieldset>
+        <fieldset className="form-card">
+          <legend>{t("supplier.sections.charges")}</legend>
+          <div className="field-pairs">
+            <Field
+              meta={fields.taxRate!}
+              label={labels.taxRate}
+              inputMode="decimal"
+              hint="manage:supplier.hints.taxRate"
+            />
+            <Field
+              meta={fields.oneWayFee!}
+              label={labels.oneWayFee}
+              {...money}
+              hint="manage:supplier.hints.oneWayFee"
+            />
+            <Field
+              meta={fields.youngDriverAge!}
+              label={labels.youngDriverAge}
+              inputMode="numeric"
+              hint="manage:supplier.hints.youngDriverAge"
+            />
+            <Field meta={fields.youngDriverDailyFee!} label={labels.youngDriverDailyFee} {...money} />
+          </div>
+          <CheckboxField meta={fields.taxIncluded!} label={label("taxIncluded")} />
+        </fieldset>
+        {admin ? (
+          <fieldset className="form-card">
+            <legend>{t("supplier.sections.platform")}</legend>
+            <div className="field-pairs">
+              <Field
+                meta={fields.markup!}
+                label={labels.markup}
+                inputMode="decimal"
+                hint="manage:supplier.hints.markup"
+              />
+              <Field
+                meta={fields.maxCarsPerSearch!}
+                label={labels.maxCarsPerSearch}
+                inputMode="numeric"
+                hint="manage:supplier.hints.maxCarsPerSearch"
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        <p className="form-actions">
+          <SubmitInput intent="save" label={t("supplier.save")} className="button button-accent" />
+        </p>
+      </Form>
+
+      <section className="form-card" aria-labelledby="logo-heading">
+        <h2 id="logo-heading">{t("supplier.logo")}</h2>
+        {supplier.logo ? (
+          <img src={supplier.logo} alt={t("supplier.logoAlt", { name: supplier.name })} height={30} />
+        ) : (
+          <p>{t("supplier.noLogo")}</p>
+        )}
+        <Form method="post" encType="multipart/form-data">
+          <div className="field">
+            <label htmlFor="supplier-logo">{t("supplier.chooseLogo")}</label>
+            <input
+              id="supplier-logo"
+              type="file"
+              name="logo"
+              accept="image/jpeg,image/png,image/webp"
+              aria-describedby="supplier-logo-hint supplier-logo-error"
+            />
+            <p id="supplier-logo-hint" className="hint">
+              {t("supplier.logoHint", { size: maxMegabytes })}
+            </p>
+            <FieldError id="supplier-logo-error" error={problem("logo")} />
+          </div>
+          <SubmitInput intent="logo" label={t("supplier.uploadLogo")} />
+        </Form>
+      </section>
+
+      <section className="form-card" aria-labelledby="contracts-heading">
+        <h2 id="contracts-heading">{t("supplier.contracts")}</h2>
+        <ul>
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              {t(`common:language.${language}`)}:{" "}
+              {supplier.contracts[language] ? (
+                <a href={supplier.contracts[language]} target="_blank" rel="noreferrer">
+                  {t("supplier.viewContract")}
+                </a>
+              ) : (
+                t("supplier.noContract")
+              )}
+            </li>
+          ))}
+        </ul>
+        <Form method="post" encType="multipart/form-data">
+          <div className="field">
+            <label htmlFor="contract-language">{t("supplier.contractLanguage")}</label>
+            <select id="contract-language" name="language" defaultValue="en">
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {t(`common:language.${language}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="supplier-contract">{t("supplier.chooseContract")}</label>
+            <input
+              id="supplier-contract"
+              type="file"
+              name="contract"
+              accept="application/pdf"
+              aria-describedby="supplier-contract-error"
+            />
+            <FieldError id="supplier-contract-error" error={problem("contract")} />
+          </div>
+          <SubmitInput intent="contract" label={t("supplier.uploadContract")} />
+        </Form>
+      </section>
+      <AuditTrail trail={trail} record="supplier" />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/utils/responses.server";
+import { PUBLIC_UPLOADS, readStoredUpload } from "~/utils/uploads.server";
+
+/**
+ * GET /uploads/cars|logos|contracts/<random name>: the public files operators upload (decision 027). Names are random
+ * and a new file gets a new name, so a file is cached for a year; any other folder or name is a 404.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const kind = PUBLIC_UPLOADS[String(params.folder) as keyof typeof PUBLIC_UPLOADS];
+  if (!kind) throw notFound();
+  const file = await readStoredUpload(kind, String(params.name ?? ""));
+  if (!file) throw notFound();
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      ...(file.contentType === "application/pdf" ? { "Content-Disposition": "inline" } : {}),
+    },
+  });
+}
