@@ -8,7 +8,12 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { ResendValidationForm } from "~/components/resend-validation-form";
 import { sendActivationEmail } from "~/models/account/account-mails.server";
 import { activationSchema } from "~/models/account/account-forms";
-import { findSessionUser, findUserContact, markEmailVerified, setPasswordWithLink } from "~/models/account/accounts.server";
+import {
+  findSessionUser,
+  findUserContact,
+  markEmailVerified,
+  setPasswordWithLink,
+} from "~/models/account/accounts.server";
 import { checkToken, redeemToken, type TokenCheck } from "~/models/account/tokens.server";
 import { redirectSignedIn } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
