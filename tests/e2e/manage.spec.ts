@@ -269,3 +269,35 @@ for (const language of ["en", "fr"] as const) {
     expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,yes,,likeForLike,,21,0,31.50,`);
   });
 }
+
+test("an admin's pages read and pass axe, in English and French: places, a desk, countries, suppliers, a supplier's settings, drivers, import", async ({
+  page,
+}) => {
+  await signIn(page, "en", ADMIN);
+  await expect(page).toHaveURL(/\/manage\/cars$/);
+  for (const language of ["en", "fr"] as const) {
+    const { m } = texts(language);
+    await gotoReady(page, `/manage/places?q=sousse&lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.places.heading);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Sousse", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 2, name: m.place.outside.heading })).toBeVisible();
+    await whenReady(page);
+    await expectAccessible(page);
+    for (const [path, heading] of [
+      ["/manage/countries", m.countries.heading],
+      ["/manage/suppliers", m.suppliers.heading],
+      ["/manage/drivers", m.drivers.heading],
+      ["/manage/cars/import", m.import.heading],
+    ] as const) {
+      await gotoReady(page, `${path}?lng=${language}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expectAccessible(page);
+    }
+    await gotoReady(page, `/manage/suppliers?lng=${language}`);
+    await page.getByRole("link", { name: "Carthage Cars" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carthage Cars");
+    await whenReady(page);
+    await expectAccessible(page);
+  }
+});
