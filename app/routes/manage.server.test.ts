@@ -23,6 +23,7 @@ import { action as importAction, loader as importLoader } from "./manage.cars_.i
 import { loader as exportLoader } from "./manage.cars_.export/route";
 import { action as suppliersAction, loader as suppliersLoader } from "./manage.suppliers/route";
 import { action as supplierAction, loader as supplierLoader } from "./manage.suppliers_.$supplierId/route";
+import { loader as uploadsLoader } from "./uploads.$folder.$name/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -456,5 +457,54 @@ describe("access to the operators' pages", () => {
     ]);
     expect(again.status).toBe(400);
     expect(JSON.stringify(again.body)).toContain("manage:validation.emailTaken");
+  });
+
+  it("answers what does not exist with 404, never 500; keeps the platform's terms off a supplier's page; audits a resent link", async () => {
+    const name = "0b7c1e0e-1111-4444-8888-123456789abc.webp";
+    for (const folder of ["constructor", "__proto__", "toString", "avatars", "cars"])
+      expect(
+        (await get(uploadsLoader as never, `/uploads/${folder}/${name}`, "visitor", { folder, name })).status,
+      ).toBe(404);
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const unknownCountry = await post(countriesAction as never, "/manage/countries", "admin", [
+      ["countryId", missing],
+      ["code", "ZZ"],
+      ["nameEn", "Z"],
+      ["nameFr", "Z"],
+      ["nameEs", "Z"],
+    ]);
+    expect(unknownCountry.status).toBe(404);
+    const unblock = await post(
+      carAction as never,
+      `/manage/cars/${catalogue.car.id}`,
+      "carSupplier",
+      [[`row:unblock:${missing}`, "Back"]],
+      {
+        carId: catalogue.car.id,
+      },
+    );
+    expect(unblock.status).toBe(404);
+
+    const own = await get(supplierLoader as never, `/manage/suppliers/${catalogue.supplier.id}`, "carSupplier", {
+      supplierId: catalogue.supplier.id,
+    });
+    const body = own.body as { defaults: Record<string, unknown>; trail: Array<{ changes: Record<string, unknown> }> };
+    expect(body.defaults).not.toHaveProperty("markup");
+    expect(body.defaults).not.toHaveProperty("maxCarsPerSearch");
+    expect(body.trail.every((entry) => !("markupBasisPoints" in entry.changes))).toBe(true);
+
+    const [unactivated] = await app.database.db
+      .insert(schema.users)
+      .values({ email: `unactivated-${Date.now()}@example.com`, fullName: "Not Yet", verified: false })
+      .returning();
+    expect(
+      (await post(driversAction as never, "/manage/drivers", "admin", [[`row:resend:${unactivated!.id}`, "Send"]]))
+        .status,
+    ).toBe(302);
+    const [entry] = await app.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.recordId, unactivated!.id));
+    expect(entry).toMatchObject({ record: "driver", changes: { linkSent: { from: null, to: "activation" } } });
   });
 });

@@ -230,9 +230,11 @@ export async function placeBooking(
       };
     });
   } catch (error) {
-    // 23P01: the exclusion constraint (another booking holds the car); 40P01: two writers deadlocked on it.
+    // 23P01: the exclusion constraint (another booking holds the car, or a block: decision 027); 40P01: two writers
+    // deadlocked on it; 23503: its supplier deleted the car meanwhile.
     const state = sqlState(error);
-    if (state === "23P01" || state === "40P01") return { ok: false, error: "checkout:problems.carUnavailable" };
+    if (state === "23P01" || state === "40P01" || state === "23503")
+      return { ok: false, error: "checkout:problems.carUnavailable" };
     // Two checkouts with one new address at the same moment (a double submit): the unique index decides.
     if (state === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };
     throw error;

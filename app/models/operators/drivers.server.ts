@@ -83,18 +83,26 @@ export async function setSuspended(db: Database, actor: Actor, driverId: string,
  */
 export async function resendLink(
   db: Database,
+  actor: Actor,
   driverId: string,
   origin: string,
 ): Promise<"activation" | "validation" | "none" | null> {
-  const driver = await findDriver(db, driverId);
-  if (!driver) return null;
-  if (!driver.hasPassword) {
-    await sendActivationEmail(db, driver, origin);
-    return "activation";
-  }
-  if (!driver.verified) {
-    await sendValidationEmail(db, driver, origin);
-    return "validation";
-  }
-  return "none";
+  return db.transaction(async (tx) => {
+    const driver = await findDriver(tx, driverId);
+    if (!driver) return null;
+    const link = !driver.hasPassword ? "activation" : !driver.verified ? "validation" : "none";
+    if (link === "none") return link;
+    // The link and its mail are queued with the audit row, in one transaction.
+    if (link === "activation") await sendActivationEmail(tx, driver, origin);
+    else await sendValidationEmail(tx, driver, origin);
+    await writeAudit(tx, actor, {
+      record: "driver",
+      recordId: driver.id,
+      supplierId: null,
+      action: "update",
+      label: `${driver.fullName} <${driver.email}>`,
+      changes: { linkSent: { from: null, to: link } },
+    });
+    return link;
+  });
 }

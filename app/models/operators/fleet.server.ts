@@ -308,6 +308,9 @@ export async function removeCar(
   now: Date,
 ): Promise<"deleted" | "retired"> {
   return db.transaction(async (tx) => {
+    // The car's row locked first: a checkout booking it meanwhile waits (its foreign key), then finds it gone or
+    // retired; one that committed first is seen below, and the car is retired.
+    await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, car.id)).for("update");
     const [named] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.carId, car.id)).limit(1);
     const label = `${car.name} (${car.licensePlate})`;
     if (named) {

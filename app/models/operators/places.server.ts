@@ -110,6 +110,20 @@ const auditedPlace = (
   parking,
 });
 
+/** Whether `placeId` is `ancestorId` or lies under it, following parents (at most 20 levels). */
+async function isUnder(db: Executor, placeId: string, ancestorId: string): Promise<boolean> {
+  let current: string | null = placeId;
+  for (let depth = 0; current && depth < 20; depth++) {
+    if (current === ancestorId) return true;
+    const [row]: Array<{ parentId: string | null }> = await db
+      .select({ parentId: locations.parentId })
+      .from(locations)
+      .where(eq(locations.id, current));
+    current = row?.parentId ?? null;
+  }
+  return false;
+}
+
 export type SavePlaceResult =
   | { ok: true; placeId: string }
   | { ok: false; field: "slug" | "parent" | "countryId"; message: string; params?: Record<string, string> };
@@ -130,8 +144,8 @@ export async function savePlace(
           .select({ id: locations.id, parentId: locations.parentId })
           .from(locations)
           .where(eq(locations.slug, form.parent));
-        // A parent must exist, be another place, and not be one of this place's children (no loops).
-        if (!parent || parent.id === input.placeId || (input.placeId && parent.parentId === input.placeId))
+        // A parent must exist, be another place, and not sit under this place at any depth (no loops).
+        if (!parent || (input.placeId && (await isUnder(tx, parent.id, input.placeId))))
           return {
             ok: false as const,
             field: "parent" as const,
@@ -249,13 +263,13 @@ export async function saveCountry(
   db: Database,
   actor: Actor,
   input: { countryId: string | null; code: string; nameEn: string; nameFr: string; nameEs: string },
-): Promise<{ ok: true } | { ok: false; field: "code"; message: string }> {
+): Promise<{ ok: true } | { ok: false; field: "code"; message: string } | { ok: false; missing: true }> {
   try {
-    await db.transaction(async (tx) => {
+    const found = await db.transaction(async (tx) => {
       const values = { code: input.code, nameEn: input.nameEn, nameFr: input.nameFr, nameEs: input.nameEs };
       if (input.countryId) {
         const [current] = await tx.select().from(countries).where(eq(countries.id, input.countryId)).for("update");
-        if (!current) throw new Error("country not found");
+        if (!current) return false;
         await tx.update(countries).set(values).where(eq(countries.id, input.countryId));
         const changes = fieldChanges(current, values);
         if (Object.keys(changes).length)
@@ -278,8 +292,9 @@ export async function saveCountry(
           changes: fieldChanges(null, values),
         });
       }
+      return true;
     });
-    return { ok: true };
+    return found ? { ok: true } : { ok: false, missing: true };
   } catch (error) {
     if (sqlState(error) === "23505") return { ok: false, field: "code", message: "manage:validation.countryTaken" };
     throw error;

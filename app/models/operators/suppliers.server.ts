@@ -139,7 +139,13 @@ export async function saveSupplierFile(
     if (file.kind === "logo") {
       await tx.update(supplierSettings).set({ logo: url }).where(eq(supplierSettings.supplierId, supplier.id));
     } else {
-      const contracts = { ...supplier.contracts, [file.language]: url };
+      // Read again under a lock: two uploads at once (English and French) both keep their file.
+      const [current] = await tx
+        .select({ contracts: supplierSettings.contracts })
+        .from(supplierSettings)
+        .where(eq(supplierSettings.supplierId, supplier.id))
+        .for("update");
+      const contracts = { ...(current?.contracts ?? supplier.contracts), [file.language]: url };
       await tx.update(supplierSettings).set({ contracts }).where(eq(supplierSettings.supplierId, supplier.id));
     }
     const field = file.kind === "logo" ? "logo" : `contract_${file.language}`;

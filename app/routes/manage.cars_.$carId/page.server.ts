@@ -106,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = withPostedIntent(posted);
   const row = readRowAction(formData, ["unblock"] as const);
   if (row.action === "unblock") {
-    await removeBlock(db, actor, car, row.ids[0] ?? "");
+    if (!(await removeBlock(db, actor, car, row.ids[0] ?? ""))) throw notFound();
     return redirectWithToast(here, { type: "success", messageKey: "success.blockRemoved" });
   }
   switch (formData.get("intent")) {

@@ -7,6 +7,7 @@ import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { listCountries, saveCountry } from "~/models/operators/places.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const name = z
@@ -47,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     countryId: submission.value.countryId ?? null,
     ...submission.value,
   });
+  if (!saved.ok && "missing" in saved) throw notFound();
   if (!saved.ok)
     return data({ form, result: submission.reply({ fieldErrors: { code: [saved.message] } }) }, { status: 400 });
   return redirectWithToast("/manage/countries", { type: "success", messageKey: "success.countrySaved" });

@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   if (action === "resend") {
-    const sent = await resendLink(db, driverId, publicOrigin(request));
+    const sent = await resendLink(db, actor, driverId, publicOrigin(request));
     if (sent === null) throw notFound();
     return redirectWithToast(back, {
       type: sent === "none" ? "info" : "success",

@@ -14,6 +14,16 @@ import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readPostedForm, storeContract, storeSupplierLogo, type UploadProblem } from "~/utils/uploads.server";
 
+/** The platform's terms (markup, results cap) are the admin's: a supplier's page never carries them. */
+const ADMIN_FIELDS = ["markup", "maxCarsPerSearch", "markupBasisPoints"];
+function adminOnly<T extends Record<string, unknown>>(admin: boolean, values: T): Partial<T> {
+  return admin
+    ? values
+    : (Object.fromEntries(Object.entries(values).filter(([key]) => !ADMIN_FIELDS.includes(key))) as Partial<T>);
+}
+const withoutAdminFields = (changes: Record<string, { from: unknown; to: unknown }>) =>
+  adminOnly(false, changes) as Record<string, { from: unknown; to: unknown }>;
+
 async function ownSupplier(request: Request, context: LoaderFunctionArgs["context"], supplierId: string | undefined) {
   const { actor, language } = await requireOperator(request, context);
   const db = await getDb();
@@ -38,11 +48,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       logo: supplier.logo,
       contracts: supplier.contracts,
     },
-    defaults: supplierDefaults(supplier),
+    defaults: adminOnly(actor.role === "admin", supplierDefaults(supplier)),
     admin: actor.role === "admin",
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(supplierFormSchema),
-    trail: await recordTrail(db, "supplier", supplier.id),
+    trail: (await recordTrail(db, "supplier", supplier.id)).map((entry) =>
+      actor.role === "admin" ? entry : { ...entry, changes: withoutAdminFields(entry.changes) },
+    ),
     translations,
   };
 }

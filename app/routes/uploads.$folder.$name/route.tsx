@@ -7,8 +7,10 @@ import { PUBLIC_UPLOADS, readStoredUpload } from "~/utils/uploads.server";
  * and a new file gets a new name, so a file is cached for a year; any other folder or name is a 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const kind = PUBLIC_UPLOADS[String(params.folder) as keyof typeof PUBLIC_UPLOADS];
-  if (!kind) throw notFound();
+  // Own keys only: "constructor" or "__proto__" are not folders.
+  const folder = String(params.folder);
+  if (!Object.hasOwn(PUBLIC_UPLOADS, folder)) throw notFound();
+  const kind = PUBLIC_UPLOADS[folder as keyof typeof PUBLIC_UPLOADS];
   const file = await readStoredUpload(kind, String(params.name ?? ""));
   if (!file) throw notFound();
   return new Response(new Uint8Array(file.bytes), {
