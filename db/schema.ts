@@ -47,6 +47,7 @@ import {
   BLOCK_REASONS,
   AUDIT_ACTIONS,
   AUDITED_RECORDS,
+  BOOKING_EVENT_KINDS,
   SOCIAL_PROVIDERS,
 } from "../app/domain/enums";
 
@@ -443,6 +444,37 @@ export const bookings = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
+  ],
+);
+
+/**
+ * What happened at the desk (decision 028): the car handed over and the car returned, each once per booking, with
+ * when, by whom, the odometer and the fuel level. Recorded as events beside the booking's status, which they leave.
+ */
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: BOOKING_EVENT_KINDS }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    /** The odometer, in kilometres. */
+    mileage: integer("mileage").notNull(),
+    /** The fuel gauge in eighths: 0 empty, 8 full. */
+    fuelEighths: smallint("fuel_eighths").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("booking_events_booking_kind_idx").on(table.bookingId, table.kind),
+    check("booking_events_kind_check", inList("kind", BOOKING_EVENT_KINDS)),
+    check("booking_events_mileage_check", sql`${table.mileage} between 0 and 5000000`),
+    check("booking_events_fuel_check", sql`${table.fuelEighths} between 0 and 8`),
+    check("booking_events_note_check", sql`length(${table.note}) <= 500`),
   ],
 );
 

@@ -41,7 +41,10 @@ export type BlockReason = (typeof BLOCK_REASONS)[number];
 export const AUDIT_ACTIONS = ["create", "update", "delete", "retire", "reinstate", "block", "unblock"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The records operators change, as the audit trail names them. */
-export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver"] as const;
+export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver", "booking"] as const;
+/** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
+export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
+export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
 export type AuditedRecord = (typeof AUDITED_RECORDS)[number];
 /** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (decision 023). */
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset", "bookingAccess"] as const;

@@ -24,6 +24,7 @@ import { loader as exportLoader } from "./manage.cars_.export/route";
 import { action as suppliersAction, loader as suppliersLoader } from "./manage.suppliers/route";
 import { action as supplierAction, loader as supplierLoader } from "./manage.suppliers_.$supplierId/route";
 import { loader as uploadsLoader } from "./uploads.$folder.$name/route";
+import { action as deskAction, loader as deskLoader } from "./manage.desk/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -506,5 +507,39 @@ describe("access to the operators' pages", () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.recordId, unactivated!.id));
     expect(entry).toMatchObject({ record: "driver", changes: { linkSent: { from: null, to: "activation" } } });
+  });
+
+  it("lets a supplier record hand-overs and returns of its own bookings only, at the desk", async () => {
+    const db = app.database.db;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-10-01T08:00:00Z", "2031-10-02T08:00:00Z", "paid"))
+      .returning();
+    const handover: Array<[string, string]> = [
+      ["booking", booking!.id],
+      ["kind", "handover"],
+      ["mileage", "4200"],
+      ["fuelEighths", "8"],
+    ];
+    expect((await post(deskAction as never, "/manage/desk", "otherSupplier", handover)).status).toBe(404);
+    expect((await post(deskAction as never, "/manage/desk", "driver", handover)).status).toBe(403);
+    expect((await post(deskAction as never, "/manage/desk", "visitor", handover)).status).toBe(302);
+    expect(await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, booking!.id))).toEqual(
+      [],
+    );
+    const bad = await post(deskAction as never, "/manage/desk", "carSupplier", [
+      ...handover.slice(0, 2),
+      ["mileage", "-5"],
+      ["fuelEighths", "8"],
+    ]);
+    expect(bad.status).toBe(400);
+    expect((await post(deskAction as never, "/manage/desk", "carSupplier", handover)).status).toBe(302);
+    expect(
+      await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, booking!.id)),
+    ).toMatchObject([{ kind: "handover", mileage: 4200, fuelEighths: 8 }]);
+    // The desk page lists a supplier's own bookings at its places only.
+    expect((await get(deskLoader as never, "/manage/desk", "driver")).status).toBe(403);
+    const page = await get(deskLoader as never, `/manage/desk?place=${other.location.slug}`, "carSupplier");
+    expect((page.body as { place: { slug: string } | null }).place?.slug).not.toBe(other.location.slug);
   });
 });

@@ -47,6 +47,22 @@ async function fillSignIn(page: Page, account: { email: string; password: string
     .click();
 }
 
+/** From a checkout link just followed: a visitor books, paying at pick-up, and lands on the confirmation. */
+async function bookAsVisitor(visitor: Page, language: "en" | "fr", driver: { fullName: string; phone: string }) {
+  const { k } = texts(language);
+  await expect(visitor).toHaveURL(/\/checkout\?/);
+  await whenReady(visitor);
+  await visitor.getByLabel(k.driver.fullName, { exact: true }).fill(driver.fullName);
+  await visitor.getByLabel(k.driver.email, { exact: true }).fill(`manage-${randomUUID().slice(0, 8)}@example.com`);
+  await visitor.getByLabel(k.driver.phone, { exact: true }).fill(driver.phone);
+  await visitor.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
+  await visitor.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+  // With JavaScript the total follows the birth date: "Book" once that quote has come back.
+  await expect(visitor.getByRole("complementary")).not.toHaveAttribute("aria-busy", "true");
+  await visitor.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+  await expect(visitor).toHaveURL(/\/confirmation\//);
+}
+
 const resultCard = (page: Page, name: string) =>
   page
     .getByRole("main")
@@ -65,7 +81,7 @@ for (const [who, account] of [
       page,
       browser,
     }, testInfo) => {
-      const { m, k } = texts(language);
+      const { m } = texts(language);
       const admin = account === ADMIN;
       const period = weeks(language, testInfo, admin);
       const name = `E2E ${language}${jsEnabled(testInfo) ? 1 : 0}${admin ? "a" : "s"} ${randomUUID().slice(0, 4)}`;
@@ -123,17 +139,7 @@ for (const [who, account] of [
 
       // A driver books the week after (paying at pick-up).
       await resultCard(visitor, name).getByRole("link").last().click();
-      await expect(visitor).toHaveURL(/\/checkout\?/);
-      await whenReady(visitor);
-      await visitor.getByLabel(k.driver.fullName, { exact: true }).fill("Manage Test");
-      await visitor.getByLabel(k.driver.email, { exact: true }).fill(`manage-${randomUUID().slice(0, 8)}@example.com`);
-      await visitor.getByLabel(k.driver.phone, { exact: true }).fill("+33 6 12 34 56 78");
-      await visitor.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
-      await visitor.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
-      // With JavaScript the total follows the birth date: "Book" once that quote has come back.
-      await expect(visitor.getByRole("complementary")).not.toHaveAttribute("aria-busy", "true");
-      await visitor.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
-      await expect(visitor).toHaveURL(/\/confirmation\//);
+      await bookAsVisitor(visitor, language, { fullName: "Manage Test", phone: "+33 6 12 34 56 78" });
       const receiptTotal = async () =>
         (await visitor
           .getByRole("row", { name: /^Total|^Total/ })
@@ -310,3 +316,45 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
     await expectAccessible(page);
   }
 });
+
+for (const language of ["en", "fr"] as const) {
+  test(`in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs, and records its hand-over`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const { m } = texts(language);
+    const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
+    // Tomorrow on Sousse's clocks (Tunis's, UTC+1), for an hour, the run's own car among Sousse's offers.
+    const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+    // Each run its own hour, so two runs that pick the same car never overlap.
+    const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
+    const driver = `Desk ${language}${slot} ${randomUUID().slice(0, 4)}`;
+    const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
+    await gotoReady(
+      visitor,
+      `/search?pickup=sousse&from=${tomorrow}T${hour(0)}:00&to=${tomorrow}T${hour(1)}:00&supplier=carthage-cars&lng=${language}`,
+    );
+    await visitor.getByRole("main").locator("article").nth(slot).getByRole("link").last().click();
+    await bookAsVisitor(visitor, language, { fullName: driver, phone: "+216 20 123 456" });
+    await visitor.close();
+
+    await signIn(page, language, SUPPLIER);
+    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desk.heading);
+    // Picked up and returned the same day: it is in both lists; the pick-up is handed over.
+    await expect(page.locator("article.desk-stop").filter({ hasText: driver })).toHaveCount(2);
+    const stop = page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver });
+    await expect(stop).toHaveCount(1);
+    await expect(stop).toContainText("+216 20 123 456");
+    await expect(stop).toContainText(m.desk.noLicense);
+    await expectAccessible(page);
+    await stop.getByLabel(m.desk.mileage).fill("23456");
+    await stop.getByLabel(m.desk.fuel).selectOption("6");
+    await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordHandover}`) }).click();
+    await expect(page.getByRole("status").getByText(bookingTexts(language).c.success.handedOver)).toBeVisible();
+    await expect(page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver })).toContainText(
+      /23[,.\s\u202f]?456 km/,
+    );
+  });
+}

@@ -170,8 +170,11 @@ export async function findPlacesNamed(db: Executor, typed: string) {
     .limit(5);
 }
 
-/** The places a car form lists: the supplier's (where any of its cars is offered), then those given, by name. */
-export async function placeChoices(db: Executor, supplierId: string | null, alsoIds: string[]) {
+/**
+ * The places a form lists: the supplier's (where any of its cars is offered; with `everyone`, where any car is), then
+ * those given, by name.
+ */
+export async function placeChoices(db: Executor, supplierId: string | null, alsoIds: string[], everyone = false) {
   const supplierPlaces = supplierId
     ? db
         .selectDistinct({ id: carLocations.locationId })
@@ -179,7 +182,9 @@ export async function placeChoices(db: Executor, supplierId: string | null, also
         .innerJoin(cars, eq(cars.id, carLocations.carId))
         .where(eq(cars.supplierId, supplierId))
         .limit(200)
-    : null;
+    : everyone
+      ? db.selectDistinct({ id: carLocations.locationId }).from(carLocations).limit(500)
+      : null;
   const ids = new Set(alsoIds);
   for (const row of supplierPlaces ? await supplierPlaces : []) ids.add(row.id);
   if (ids.size === 0) return [];

@@ -20,6 +20,7 @@ const EXPECTED: Record<
     editPlaces: [true, true, true],
     manageDrivers: [true, true, true],
     viewAudit: [true, true, true],
+    runDesk: [true, true, true],
   },
   supplier: {
     enter: [true, true, true],
@@ -31,6 +32,7 @@ const EXPECTED: Record<
     editPlaces: [false, false, false],
     manageDrivers: [false, false, false],
     viewAudit: [true, false, false],
+    runDesk: [true, false, false],
   },
   user: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, [false, false, false]])) as Record<
     OperatorAction,

@@ -30,6 +30,8 @@ export const OPERATOR_ACTIONS = [
   "manageDrivers",
   /** The audit trail of a supplier's records. */
   "viewAudit",
+  /** The desk's day: a supplier's bookings picked up and returned at a place; hand-overs and returns recorded. */
+  "runDesk",
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -40,6 +42,7 @@ const SUPPLIER_OWN: ReadonlySet<OperatorAction> = new Set([
   "editFleet",
   "editSupplier",
   "viewAudit",
+  "runDesk",
 ]);
 
 export const isOperator = (viewer: Pick<Operator, "role"> | null): boolean =>

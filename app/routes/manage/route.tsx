@@ -32,6 +32,9 @@ export default function ManageLayout() {
             <li>
               <SiteNavLink to="/manage/cars/import">{t("nav.import")}</SiteNavLink>
             </li>
+            <li>
+              <SiteNavLink to="/manage/desk">{t("nav.desk")}</SiteNavLink>
+            </li>
             {operator.role === "supplier" ? (
               <li>
                 <SiteNavLink to={`/manage/suppliers/${operator.id}`}>{t("nav.settings")}</SiteNavLink>

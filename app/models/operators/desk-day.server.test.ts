@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import type { Actor } from "./audit.server";
+import { counterAmount, deskDay, recordDeskEvent } from "./desk-day.server";
+
+describe("what is left to pay at the counter", () => {
+  it.each([
+    ["payLater", 12_000, 12_000],
+    ["deposit", 12_000, 12_000],
+    ["full", 12_000, 0],
+  ] as const)("%s of %i: %i", (paymentMode, totalPrice, expected) => {
+    expect(counterAmount({ paymentMode, totalPrice })).toBe(expected);
+  });
+});
+
+describe.each(testEngines)("the desk's day, on %s", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  let actor: Actor;
+  // Tunis is UTC+1: 09:00 local is 08:00 UTC.
+  const place = () => ({ id: catalogue.location.id, timeZone: "Africa/Tunis" });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    catalogue = await insertMinimalCatalogue(database.db);
+    actor = { id: catalogue.supplier.id, role: "supplier", fullName: "Desk Clerk" };
+    await database.db
+      .update(schema.users)
+      .set({ phone: "+216 20 000 000" })
+      .where(eq(schema.users.id, catalogue.driver.id));
+  });
+  afterAll(() => database?.destroy());
+
+  it("lists the day's pick-ups and returns at the place in time order, with what the counter needs, and nothing else", async () => {
+    const { db } = database;
+    const other = await insertMinimalCatalogue(db);
+    // One car per booking: the bookings overlap in time.
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const extraCars = await db
+      .insert(schema.cars)
+      .values([1, 2, 3, 4].map((n) => ({ ...template, licensePlate: `DESK-${n}-${catalogue.car.licensePlate}` })))
+      .returning({ id: schema.cars.id });
+    const onCar = (n: number, values: typeof schema.bookings.$inferInsert) => ({ ...values, carId: extraCars[n]!.id });
+    await db.insert(schema.bookings).values([
+      // Picked up on the day at 14:00 and 09:00 local, one with full insurance, paid in full online.
+      {
+        ...bookingValues(catalogue, "2031-04-10T13:00:00Z", "2031-04-12T13:00:00Z", "paid"),
+        paymentMode: "full",
+        totalPrice: 9_000,
+      },
+      onCar(0, {
+        ...bookingValues(catalogue, "2031-04-10T08:00:00Z", "2031-04-11T08:00:00Z", "pending"),
+        fullInsurance: true,
+      }),
+      // Returned on the day.
+      onCar(1, bookingValues(catalogue, "2031-04-07T08:00:00Z", "2031-04-10T16:00:00Z", "deposit")),
+      // Cancelled, another day, and another supplier's: not listed.
+      onCar(2, bookingValues(catalogue, "2031-04-10T09:00:00Z", "2031-04-10T20:00:00Z", "cancelled")),
+      onCar(3, bookingValues(catalogue, "2031-04-12T09:00:00Z", "2031-04-13T09:00:00Z", "pending")),
+      bookingValues(other, "2031-04-10T09:00:00Z", "2031-04-11T09:00:00Z", "pending"),
+    ]);
+    const day = await deskDay(
+      db,
+      { supplierId: catalogue.supplier.id, place: place(), day: "2031-04-10" },
+      new Date("2031-04-10T06:00:00Z"),
+    );
+    expect(day.pickups.map((stop) => stop.at)).toEqual(["2031-04-10T09:00", "2031-04-10T14:00"]);
+    expect(day.pickups[0]).toMatchObject({
+      extras: ["fullInsurance"],
+      counterAmount: 4_000,
+      phone: "+216 20 000 000",
+      licenseOnFile: false,
+      late: false,
+    });
+    expect(day.pickups[1]).toMatchObject({ counterAmount: 0 });
+    expect(day.returns.map((stop) => stop.at)).toEqual(["2031-04-10T17:00"]);
+    // An admin's day at that place holds only that place's bookings too (the other supplier's car is elsewhere).
+    const all = await deskDay(
+      db,
+      { supplierId: null, place: place(), day: "2031-04-10" },
+      new Date("2031-04-10T06:00:00Z"),
+    );
+    expect(all.pickups).toHaveLength(2);
+  });
+
+  it("records a hand-over, then a return once each; a return after the booked time is flagged late; both audited", async () => {
+    const { db } = database;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-05-01T08:00:00Z", "2031-05-03T08:00:00Z", "pending"))
+      .returning();
+    const facts = { id: booking!.id, supplierId: catalogue.supplier.id, status: "pending" };
+    const reading = { mileage: 12_345, fuelEighths: 8, note: "" };
+    expect(await recordDeskEvent(db, actor, facts, "return", reading, new Date("2031-05-01T08:10:00Z"))).toEqual({
+      ok: false,
+      reason: "notHandedOver",
+    });
+    expect(await recordDeskEvent(db, actor, facts, "handover", reading, new Date("2031-05-01T08:10:00Z"))).toEqual({
+      ok: true,
+    });
+    expect(await recordDeskEvent(db, actor, facts, "handover", reading, new Date("2031-05-01T08:11:00Z"))).toEqual({
+      ok: false,
+      reason: "recorded",
+    });
+    // Returned 40 minutes after the booked drop-off.
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "return",
+        { mileage: 12_700, fuelEighths: 6, note: "Scratch, rear door" },
+        new Date("2031-05-03T08:40:00Z"),
+      ),
+    ).toEqual({ ok: true });
+    const day = await deskDay(
+      db,
+      { supplierId: catalogue.supplier.id, place: place(), day: "2031-05-03" },
+      new Date("2031-05-03T10:00:00Z"),
+    );
+    expect(day.returns).toEqual([
+      expect.objectContaining({
+        late: true,
+        event: {
+          at: "2031-05-03T09:40",
+          staffName: "Desk Clerk",
+          mileage: 12_700,
+          fuelEighths: 6,
+          note: "Scratch, rear door",
+        },
+      }),
+    ]);
+    // The booking's status is left as it was: events, not statuses.
+    const [after] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id));
+    expect(after!.status).toBe("pending");
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, booking!.id));
+    expect(audit.map((entry) => Object.keys(entry.changes)[0]).sort()).toEqual(["handover", "return"]);
+    // A cancelled booking is not handed over.
+    expect(
+      await recordDeskEvent(db, actor, { ...facts, status: "cancelled" }, "handover", reading, new Date()),
+    ).toEqual({
+      ok: false,
+      reason: "notAtDesk",
+    });
+  });
+
+  it("flags a return not recorded once its time has passed", async () => {
+    const { db } = database;
+    await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-06-01T08:00:00Z", "2031-06-02T08:00:00Z", "paid"));
+    const before = await deskDay(
+      db,
+      { supplierId: null, place: place(), day: "2031-06-02" },
+      new Date("2031-06-02T07:00:00Z"),
+    );
+    expect(before.returns[0]!.late).toBe(false);
+    const after = await deskDay(
+      db,
+      { supplierId: null, place: place(), day: "2031-06-02" },
+      new Date("2031-06-02T08:01:00Z"),
+    );
+    expect(after.returns[0]!.late).toBe(true);
+  });
+});

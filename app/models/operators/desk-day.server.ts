@@ -1,0 +1,178 @@
+/**
+ * The desk's day (decision 028): at one place, the pick-ups and the returns of a day in time order, with what the
+ * staff need at the counter (the driver, their phone, whether a licence is on file, the extras, what is still to be
+ * paid there), and the hand-over and return recorded as events on the booking (time, staff member, odometer, fuel).
+ * A return recorded after the booked drop-off time, or not recorded once it has passed, is flagged late.
+ */
+import { and, asc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import { bookingEvents, bookings, cars, users } from "#db/schema";
+import { EXTRAS, type BookingEventKind, type Extra, type PaymentMode } from "~/domain/enums";
+import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-period";
+import { bookingReference } from "~/models/booking/booking";
+import type { Database, Executor } from "~/utils/db.server";
+import { sqlState } from "~/utils/errors.server";
+import { writeAudit, type Actor } from "./audit.server";
+
+/** What is left to pay at the counter: all of it when paid later; with a deposit paid online (the refundable deposit), the rental; nothing when paid in full. */
+export function counterAmount(booking: { paymentMode: PaymentMode; totalPrice: number }): number {
+  return booking.paymentMode === "full" ? 0 : booking.totalPrice;
+}
+
+const HOLDING_AT_DESK = ["pending", "deposit", "paid", "reserved"] as const;
+
+export interface DeskStop {
+  bookingId: string;
+  reference: string;
+  supplierId: string;
+  /** The booked time, on the place's clocks. */
+  at: string;
+  car: string;
+  plate: string;
+  driver: string;
+  phone: string | null;
+  email: string;
+  licenseOnFile: boolean;
+  extras: Extra[];
+  counterAmount: number;
+  event: { at: string; staffName: string; mileage: number; fuelEighths: number; note: string } | null;
+  late: boolean;
+}
+
+/** The day's pick-ups and returns at `place` (a supplier's own bookings when `supplierId` is given), in time order. */
+export async function deskDay(
+  db: Executor,
+  query: { supplierId: string | null; place: { id: string; timeZone: string }; day: string },
+  now: Date,
+): Promise<{ pickups: DeskStop[]; returns: DeskStop[] }> {
+  const start = localDateTimeToInstant(`${query.day}T00:00`, query.place.timeZone);
+  const nextDay = new Date(Date.parse(`${query.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const end = localDateTimeToInstant(`${nextDay}T00:00`, query.place.timeZone);
+  if (!start || !end) return { pickups: [], returns: [] };
+  const scope: SQL[] = [inArray(bookings.status, [...HOLDING_AT_DESK])];
+  if (query.supplierId) scope.push(eq(bookings.supplierId, query.supplierId));
+  const rows = await db
+    .select({
+      booking: bookings,
+      car: cars.name,
+      plate: cars.licensePlate,
+      driver: users.fullName,
+      phone: users.phone,
+      email: users.email,
+      profileLicense: users.driverLicense,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .where(
+      and(
+        ...scope,
+        or(
+          and(eq(bookings.pickupLocationId, query.place.id), gte(bookings.startsAt, start), lt(bookings.startsAt, end)),
+          and(eq(bookings.dropoffLocationId, query.place.id), gte(bookings.endsAt, start), lt(bookings.endsAt, end)),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(1_000);
+  const ids = rows.map((row) => row.booking.id);
+  const events = ids.length ? await db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, ids)) : [];
+  const eventOf = (bookingId: string, kind: BookingEventKind) =>
+    events.find((event) => event.bookingId === bookingId && event.kind === kind) ?? null;
+  const stop = (row: (typeof rows)[number], kind: BookingEventKind): DeskStop => {
+    const { booking } = row;
+    const instant = kind === "handover" ? booking.startsAt : booking.endsAt;
+    const event = eventOf(booking.id, kind);
+    return {
+      bookingId: booking.id,
+      reference: bookingReference(booking.id),
+      supplierId: booking.supplierId,
+      at: instantToLocalDateTime(instant, query.place.timeZone),
+      car: row.car,
+      plate: row.plate,
+      driver: row.driver,
+      phone: row.phone,
+      email: row.email,
+      licenseOnFile: Boolean(booking.driverLicense ?? row.profileLicense),
+      extras: EXTRAS.filter((extra) => booking[extra]),
+      counterAmount: counterAmount(booking),
+      event: event && {
+        at: instantToLocalDateTime(event.at, query.place.timeZone),
+        staffName: event.staffName,
+        mileage: event.mileage,
+        fuelEighths: event.fuelEighths,
+        note: event.note,
+      },
+      late: kind === "return" && (event ? event.at > booking.endsAt : now > booking.endsAt),
+    };
+  };
+  const within = (instant: Date) => instant >= start && instant < end;
+  return {
+    pickups: rows
+      .filter((row) => row.booking.pickupLocationId === query.place.id && within(row.booking.startsAt))
+      .map((row) => stop(row, "handover")),
+    returns: rows
+      .filter((row) => row.booking.dropoffLocationId === query.place.id && within(row.booking.endsAt))
+      .sort((a, b) => a.booking.endsAt.getTime() - b.booking.endsAt.getTime())
+      .map((row) => stop(row, "return")),
+  };
+}
+
+/** The booking a desk form names, with whose it is; null when there is none. */
+export async function findDeskBooking(db: Executor, bookingId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
+  const [booking] = await db
+    .select({ id: bookings.id, supplierId: bookings.supplierId, status: bookings.status, endsAt: bookings.endsAt })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return booking ?? null;
+}
+
+export type RecordEventResult = { ok: true } | { ok: false; reason: "recorded" | "notHandedOver" | "notAtDesk" };
+
+/**
+ * Records the hand-over or the return of a booking, once each (the database's unique index decides between two
+ * desks at once), with the audit row. A return needs its hand-over first; a cancelled booking has neither.
+ */
+export async function recordDeskEvent(
+  db: Database,
+  actor: Actor,
+  booking: { id: string; supplierId: string; status: string },
+  kind: BookingEventKind,
+  reading: { mileage: number; fuelEighths: number; note: string },
+  now: Date,
+): Promise<RecordEventResult> {
+  if (!(HOLDING_AT_DESK as readonly string[]).includes(booking.status)) return { ok: false, reason: "notAtDesk" };
+  try {
+    return await db.transaction(async (tx) => {
+      if (kind === "return") {
+        const [handover] = await tx
+          .select({ id: bookingEvents.id })
+          .from(bookingEvents)
+          .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.kind, "handover")));
+        if (!handover) return { ok: false as const, reason: "notHandedOver" as const };
+      }
+      await tx.insert(bookingEvents).values({
+        bookingId: booking.id,
+        kind,
+        at: now,
+        staffId: actor.id,
+        staffName: actor.fullName,
+        mileage: reading.mileage,
+        fuelEighths: reading.fuelEighths,
+        note: reading.note,
+      });
+      await writeAudit(tx, actor, {
+        record: "booking",
+        recordId: booking.id,
+        supplierId: booking.supplierId,
+        action: "update",
+        label: bookingReference(booking.id),
+        changes: { [kind]: { from: null, to: { at: now.toISOString(), ...reading } } },
+      });
+      return { ok: true as const };
+    });
+  } catch (error) {
+    if (sqlState(error) === "23505") return { ok: false, reason: "recorded" };
+    throw error;
+  }
+}

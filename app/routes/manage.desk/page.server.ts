@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { BOOKING_EVENT_KINDS } from "~/domain/enums";
+import { encodeFormError } from "~/domain/form-errors";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
+import { deskDay, findDeskBooking, recordDeskEvent } from "~/models/operators/desk-day.server";
+import { placeChoices } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/** One hand-over or return, as the desk types it. */
+const eventSchema = z.object({
+  booking: z.string().uuid(),
+  kind: z.enum(BOOKING_EVENT_KINDS),
+  mileage: z
+    .string({ required_error: "validation.required" })
+    .trim()
+    .regex(/^\d{1,7}$/, encodeFormError("manage:validation.wholeNumber", { min: 0, max: 5_000_000 }))
+    .transform(Number)
+    .refine((km) => km <= 5_000_000, encodeFormError("manage:validation.wholeNumber", { min: 0, max: 5_000_000 })),
+  fuelEighths: z.coerce.number({ invalid_type_error: "validation.required" }).int().min(0).max(8),
+  note: z
+    .string()
+    .trim()
+    .max(500, encodeFormError("validation.tooLong", { max: 500 }))
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .optional()
+    .transform((note) => note ?? ""),
+});
+
+/** GET /manage/desk?place=…&day=today|tomorrow: the desk's day at one place. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  assertMay(actor, "enter", null);
+  const db = await getDb();
+  const search = new URL(request.url).searchParams;
+  const supplierId = actor.role === "supplier" ? actor.id : null;
+  const places = await placeChoices(db, supplierId, [], true);
+  const place = places.find((candidate) => candidate.slug === search.get("place")) ?? places[0] ?? null;
+  const { t, translations } = await routeTranslations(language, "manage");
+  const which = search.get("day") === "tomorrow" ? "tomorrow" : "today";
+  if (!place) return { title: t("desk.title"), places: [], place: null, which, day: null, list: null, translations };
+  const [full] = await db.query.locations.findMany({
+    where: (locations, { eq }) => eq(locations.id, place.id),
+    limit: 1,
+  });
+  const now = new Date();
+  const today = instantToLocalDateTime(now, full!.timeZone).slice(0, 10);
+  const day =
+    which === "tomorrow" ? new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : today;
+  const list = await deskDay(db, { supplierId, place: { id: place.id, timeZone: full!.timeZone }, day }, now);
+  const nameOf = (candidate: { nameEn: string; nameFr: string; nameEs: string }) =>
+    language === "fr" ? candidate.nameFr : language === "es" ? candidate.nameEs : candidate.nameEn;
+  return {
+    title: t("desk.title"),
+    places: places.map((candidate) => ({ slug: candidate.slug, name: nameOf(candidate) })),
+    place: { slug: place.slug, name: nameOf(place), timeZone: full!.timeZone },
+    which,
+    day,
+    list,
+    translations,
+  };
+}
+
+/** POST: a hand-over or a return recorded on one booking of the operator's own. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor } = await requireOperator(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: eventSchema });
+  const back = `/manage/desk${new URL(request.url).search}`;
+  if (submission.status !== "success")
+    return data({ booking: String(formData.get("booking") ?? ""), result: submission.reply() }, { status: 400 });
+  const db = await getDb();
+  const booking = await findDeskBooking(db, submission.value.booking);
+  // Another supplier's booking answers as if it did not exist.
+  if (!booking) throw notFound();
+  assertMay(actor, "runDesk", booking.supplierId);
+  const recorded = await recordDeskEvent(db, actor, booking, submission.value.kind, submission.value, new Date());
+  if (!recorded.ok)
+    return data(
+      { booking: booking.id, result: submission.reply({ formErrors: [`manage:desk.refused.${recorded.reason}`] }) },
+      { status: 409 },
+    );
+  return redirectWithToast(back, {
+    type: "success",
+    messageKey: submission.value.kind === "handover" ? "success.handedOver" : "success.returned",
+  });
+}

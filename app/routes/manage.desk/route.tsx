@@ -1,0 +1,181 @@
+import { type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
+import { formatLocalDateTimeShort } from "~/components/local-time";
+import { SiteLink } from "~/components/site-link";
+import { SubmitInput } from "~/components/submit-input";
+import { formatMoney } from "~/domain/money";
+import { decodeFormError } from "~/domain/form-errors";
+import type { DeskStop } from "~/models/operators/desk-day.server";
+import { pageMeta } from "~/utils/meta";
+import type { action, loader } from "./page.server";
+
+export { action, loader } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+const EIGHTHS = [8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
+
+function Stop({ stop, kind }: { stop: DeskStop; kind: "handover" | "return" }) {
+  const { t, i18n } = useTranslation("manage");
+  const answer = useActionData<typeof action>();
+  const location = useLocation();
+  const refused = answer && answer.booking === stop.bookingId ? answer.result : null;
+  const problem = decodeFormError(refused?.error?.[""]?.[0] ?? Object.values(refused?.error ?? {})[0]?.[0]);
+  const time = stop.at.slice(11, 16);
+  const fuel = (eighths: number) =>
+    eighths === 8 ? t("desk.fuelFull") : eighths === 0 ? t("desk.fuelEmpty") : `${eighths}/8`;
+  const id = `${kind}-${stop.bookingId}`;
+  return (
+    <article className="form-card desk-stop" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>
+        {time} · {stop.driver} · <span className="plate">{stop.reference}</span>
+        {stop.late ? <strong className="desk-late"> · {t("desk.late")}</strong> : null}
+      </h3>
+      <ul className="desk-facts">
+        <li>
+          {stop.car} (<span className="plate">{stop.plate}</span>)
+        </li>
+        <li>
+          {stop.phone ? <a href={`tel:${stop.phone.replace(/[^+\d]/g, "")}`}>{stop.phone}</a> : t("desk.noPhone")} ·{" "}
+          {stop.email}
+        </li>
+        <li>{stop.licenseOnFile ? t("desk.licenseOnFile") : t("desk.noLicense")}</li>
+        <li>
+          {t("desk.extras")}:{" "}
+          {stop.extras.length ? stop.extras.map((extra) => t(`common:extras.${extra}`)).join(", ") : t("desk.noExtras")}
+        </li>
+        {kind === "handover" ? (
+          <li>
+            <strong>
+              {stop.counterAmount > 0
+                ? t("desk.toPay", { amount: formatMoney(stop.counterAmount, "USD", i18n.language as never) })
+                : t("desk.nothingToPay")}
+            </strong>
+          </li>
+        ) : null}
+      </ul>
+      {stop.event ? (
+        <p role="status">
+          {t(kind === "handover" ? "desk.handedOver" : "desk.returned", {
+            at: formatLocalDateTimeShort(stop.event.at, i18n.language),
+            staff: stop.event.staffName,
+            mileage: stop.event.mileage.toLocaleString(i18n.language),
+            fuel: fuel(stop.event.fuelEighths),
+          })}
+          {stop.event.note ? ` ${stop.event.note}` : ""}
+        </p>
+      ) : (
+        <Form method="post" action={`/manage/desk${location.search}`} className="desk-event">
+          <input type="hidden" name="booking" value={stop.bookingId} />
+          <input type="hidden" name="kind" value={kind} />
+          {problem ? (
+            <p className="field-error" role="alert">
+              {t(problem.key as never, problem.params ?? {})}
+            </p>
+          ) : null}
+          <div className="field-pairs">
+            <div className="field">
+              <label htmlFor={`${id}-mileage`}>{t("desk.mileage")}</label>
+              <input
+                id={`${id}-mileage`}
+                name="mileage"
+                inputMode="numeric"
+                required
+                maxLength={7}
+                autoComplete="off"
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-fuel`}>{t("desk.fuel")}</label>
+              <select id={`${id}-fuel`} name="fuelEighths" defaultValue="8">
+                {EIGHTHS.map((eighths) => (
+                  <option key={eighths} value={eighths}>
+                    {fuel(eighths)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-note`}>{t("desk.note")}</label>
+              <input id={`${id}-note`} name="note" maxLength={500} autoComplete="off" />
+            </div>
+          </div>
+          <SubmitInput
+            label={kind === "handover" ? t("desk.recordHandover") : t("desk.recordReturn")}
+            aria-label={t(kind === "handover" ? "desk.recordHandoverNamed" : "desk.recordReturnNamed", {
+              reference: stop.reference,
+            })}
+          />
+        </Form>
+      )}
+    </article>
+  );
+}
+
+export default function Desk() {
+  const { places, place, which, day, list, translations } = useLoaderData<typeof loader>();
+  const { t, i18n } = useRouteTranslation(translations);
+  return (
+    <>
+      <h1>{t("desk.heading")}</h1>
+      {places.length === 0 || !place || !list || !day ? (
+        <p>{t("desk.noPlaces")}</p>
+      ) : (
+        <>
+          <Form method="get" className="form-card manage-filters" aria-label={t("desk.choose")}>
+            <div className="field">
+              <label htmlFor="desk-place">{t("desk.place")}</label>
+              <select id="desk-place" name="place" defaultValue={place.slug}>
+                {places.map((candidate) => (
+                  <option key={candidate.slug} value={candidate.slug}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="desk-day">{t("desk.day")}</label>
+              <select id="desk-day" name="day" defaultValue={which}>
+                <option value="today">{t("desk.today")}</option>
+                <option value="tomorrow">{t("desk.tomorrow")}</option>
+              </select>
+            </div>
+            <SubmitInput label={t("fleet.show")} />
+          </Form>
+          <p>
+            {t("desk.dayAt", {
+              place: place.name,
+              day: new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeZone: "UTC" }).format(
+                new Date(`${day}T12:00:00Z`),
+              ),
+              zone: place.timeZone,
+            })}{" "}
+            <SiteLink
+              to={`/manage/desk?place=${encodeURIComponent(place.slug)}&day=${which === "today" ? "tomorrow" : "today"}`}
+            >
+              {which === "today" ? t("desk.seeTomorrow") : t("desk.seeToday")}
+            </SiteLink>
+          </p>
+          <section aria-labelledby="pickups-heading">
+            <h2 id="pickups-heading">{t("desk.pickups", { count: list.pickups.length })}</h2>
+            {list.pickups.length ? (
+              list.pickups.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="handover" />)
+            ) : (
+              <p>{t("desk.nonePickups")}</p>
+            )}
+          </section>
+          <section aria-labelledby="returns-heading">
+            <h2 id="returns-heading">{t("desk.returns", { count: list.returns.length })}</h2>
+            {list.returns.length ? (
+              list.returns.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="return" />)
+            ) : (
+              <p>{t("desk.noneReturns")}</p>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
