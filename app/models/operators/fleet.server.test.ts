@@ -172,6 +172,37 @@ describe.each(testEngines)("the fleet as operators run it, on %s", (engine) => {
     expect(trail.slice(0, 2).map((entry) => entry.action)).toEqual(["unblock", "block"]);
   });
 
+  it("keeps one of 20 overlapping blocks posted at once, and one of 10 overlapping bookings and blocks at once", async () => {
+    const { db } = database;
+    const car = { id: catalogue.car.id, supplierId: catalogue.supplier.id, name: "Test Car", licensePlate: "T" };
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        addBlock(
+          db,
+          actor,
+          car,
+          block(`2031-11-${String(1 + (index % 5)).padStart(2, "0")}T08:00`, "2031-11-10T08:00"),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(
+      outcomes.filter((outcome) => !outcome.ok).every((outcome) => !outcome.ok && outcome.reason === "blocked"),
+    ).toBe(true);
+    const mixed = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) =>
+        index % 2
+          ? addBlock(db, actor, car, block("2031-12-01T08:00", "2031-12-05T08:00")).then((outcome) => {
+              if (!outcome.ok) throw new Error("refused");
+            })
+          : db
+              .insert(schema.bookings)
+              .values(bookingValues(catalogue, "2031-12-02T10:00:00Z", "2031-12-03T10:00:00Z", "paid")),
+      ),
+    );
+    expect(mixed.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+  });
+
   it("retires a car that bookings name, and deletes one no booking names, leaving both in the trail", async () => {
     const { db } = database;
     const fleetCar = await findFleetCar(db, catalogue.car.id, new Date());
