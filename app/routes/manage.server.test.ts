@@ -25,6 +25,7 @@ import { action as suppliersAction, loader as suppliersLoader } from "./manage.s
 import { action as supplierAction, loader as supplierLoader } from "./manage.suppliers_.$supplierId/route";
 import { loader as uploadsLoader } from "./uploads.$folder.$name/route";
 import { action as deskAction, loader as deskLoader } from "./manage.desk/route";
+import { loader as calendarLoader } from "./manage.calendar/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -541,5 +542,21 @@ describe("access to the operators' pages", () => {
     expect((await get(deskLoader as never, "/manage/desk", "driver")).status).toBe(403);
     const page = await get(deskLoader as never, `/manage/desk?place=${other.location.slug}`, "carSupplier");
     expect((page.body as { place: { slug: string } | null }).place?.slug).not.toBe(other.location.slug);
+  });
+
+  it("shows a supplier's calendar with its own cars only, whatever it asks for; refuses a driver", async () => {
+    expect((await get(calendarLoader as never, "/manage/calendar", "driver")).status).toBe(403);
+    expect((await get(calendarLoader as never, "/manage/calendar", "visitor")).status).toBe(302);
+    const ids = async (who: Who, query: string) =>
+      (
+        (await get(calendarLoader as never, `/manage/calendar${query}`, who)).body as {
+          calendar: { rows: Array<{ id: string }> };
+        }
+      ).calendar.rows.map((row) => row.id);
+    expect(await ids("otherSupplier", `?place=${catalogue.location.slug}&week=2031-03-01`)).not.toContain(
+      catalogue.car.id,
+    );
+    expect(await ids("carSupplier", "?week=not-a-day")).toContain(catalogue.car.id);
+    expect(await ids("admin", "?week=2031-03-01")).toEqual(expect.arrayContaining([catalogue.car.id, other.car.id]));
   });
 });

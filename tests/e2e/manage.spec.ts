@@ -318,7 +318,7 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
 });
 
 for (const language of ["en", "fr"] as const) {
-  test(`in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs, and records its hand-over`, async ({
+  test(`in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`, async ({
     page,
     browser,
   }, testInfo) => {
@@ -356,5 +356,15 @@ for (const language of ["en", "fr"] as const) {
     await expect(page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver })).toContainText(
       /23[,.\s\u202f]?456 km/,
     );
+    // The fleet calendar shows the booking on its day, in the car's row (a real table for screen readers).
+    const reference = (await page
+      .locator("#pickups-heading ~ article.desk-stop")
+      .filter({ hasText: driver })
+      .locator("h3 .plate")
+      .textContent())!;
+    await gotoReady(page, `/manage/calendar?place=sousse&week=${tomorrow}&lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.calendar.heading);
+    await expect(page.getByRole("table").getByRole("link", { name: new RegExp(reference) })).toBeVisible();
+    await expectAccessible(page);
   });
 }

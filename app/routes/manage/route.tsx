@@ -35,6 +35,9 @@ export default function ManageLayout() {
             <li>
               <SiteNavLink to="/manage/desk">{t("nav.desk")}</SiteNavLink>
             </li>
+            <li>
+              <SiteNavLink to="/manage/calendar">{t("nav.calendar")}</SiteNavLink>
+            </li>
             {operator.role === "supplier" ? (
               <li>
                 <SiteNavLink to={`/manage/suppliers/${operator.id}`}>{t("nav.settings")}</SiteNavLink>

@@ -1,0 +1,117 @@
+/**
+ * The fleet calendar (decision 028): a page of cars down the side, seven days across on a place's clocks, each cell
+ * holding the bookings and the periods off the road that touch that day. Cars are paged by name (a supplier's
+ * largest fleet stays one indexed page at a time); the bookings and blocks are read for that page's cars only.
+ */
+import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { bookings, carBlocks, carLocations, cars } from "#db/schema";
+import type { BlockReason, BookingStatus, CarRange } from "~/domain/enums";
+import { localDateTimeToInstant } from "~/domain/rental-period";
+import { bookingReference } from "~/models/booking/booking";
+import type { Executor } from "~/utils/db.server";
+
+export const CALENDAR_CARS_PER_PAGE = 20;
+export const CALENDAR_DAYS = 7;
+
+export interface CalendarCell {
+  bookings: Array<{ id: string; reference: string; status: BookingStatus; starts: boolean; ends: boolean }>;
+  blocks: Array<{ reason: BlockReason }>;
+}
+
+/** 'YYYY-MM-DD' plus `days`. */
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday of the week holding `day`. */
+export const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+export async function fleetCalendar(
+  db: Executor,
+  query: {
+    supplierId: string | null;
+    placeId: string | null;
+    range: CarRange | null;
+    status: BookingStatus | null;
+    firstDay: string;
+    timeZone: string;
+    page: number;
+  },
+) {
+  const days = Array.from({ length: CALENDAR_DAYS }, (_, index) => addDays(query.firstDay, index));
+  const bounds = [...days, addDays(query.firstDay, CALENDAR_DAYS)].map(
+    (day) => localDateTimeToInstant(`${day}T00:00`, query.timeZone) ?? new Date(`${day}T00:00:00Z`),
+  );
+  const conditions: SQL[] = [sql`${cars.retiredAt} is null`];
+  if (query.supplierId) conditions.push(eq(cars.supplierId, query.supplierId));
+  if (query.range) conditions.push(eq(cars.range, query.range));
+  if (query.placeId)
+    conditions.push(
+      sql`exists (select 1 from ${carLocations} cl where cl.car_id = ${cars.id} and cl.location_id = ${query.placeId})`,
+    );
+  const page = await db
+    .select({ id: cars.id, name: cars.name, plate: cars.licensePlate })
+    .from(cars)
+    .where(and(...conditions))
+    .orderBy(asc(cars.name), asc(cars.id))
+    .limit(CALENDAR_CARS_PER_PAGE + 1)
+    .offset((query.page - 1) * CALENDAR_CARS_PER_PAGE);
+  const shown = page.slice(0, CALENDAR_CARS_PER_PAGE);
+  const ids = shown.map((car) => car.id);
+  const [start, end] = [bounds[0]!, bounds[CALENDAR_DAYS]!];
+  const [held, blocked] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            id: bookings.id,
+            carId: bookings.carId,
+            status: bookings.status,
+            startsAt: bookings.startsAt,
+            endsAt: bookings.endsAt,
+          })
+          .from(bookings)
+          .where(
+            and(
+              inArray(bookings.carId, ids),
+              lt(bookings.startsAt, end),
+              gt(bookings.endsAt, start),
+              query.status
+                ? eq(bookings.status, query.status)
+                : and(ne(bookings.status, "void"), ne(bookings.status, "cancelled")),
+            ),
+          )
+          .orderBy(asc(bookings.startsAt)),
+        db
+          .select({
+            carId: carBlocks.carId,
+            reason: carBlocks.reason,
+            startsAt: carBlocks.startsAt,
+            endsAt: carBlocks.endsAt,
+          })
+          .from(carBlocks)
+          .where(and(inArray(carBlocks.carId, ids), lt(carBlocks.startsAt, end), gt(carBlocks.endsAt, start))),
+      ])
+    : [[], []];
+  const rows = shown.map((car) => ({
+    ...car,
+    cells: days.map((_, index): CalendarCell => {
+      const [dayStart, dayEnd] = [bounds[index]!, bounds[index + 1]!];
+      const touches = (period: { startsAt: Date; endsAt: Date }) =>
+        period.startsAt < dayEnd && period.endsAt > dayStart;
+      return {
+        bookings: held
+          .filter((booking) => booking.carId === car.id && touches(booking))
+          .map((booking) => ({
+            id: booking.id,
+            reference: bookingReference(booking.id),
+            status: booking.status,
+            starts: booking.startsAt >= dayStart,
+            ends: booking.endsAt <= dayEnd,
+          })),
+        blocks: blocked
+          .filter((block) => block.carId === car.id && touches(block))
+          .map((block) => ({ reason: block.reason })),
+      };
+    }),
+  }));
+  return { days, rows, more: page.length > CALENDAR_CARS_PER_PAGE };
+}

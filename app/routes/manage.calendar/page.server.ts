@@ -1,0 +1,55 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { addDays, fleetCalendar, mondayOf } from "~/models/operators/calendar.server";
+import { placeChoices } from "~/models/operators/fleet.server";
+import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { getDb } from "~/utils/db.server";
+import { routeTranslations } from "~/utils/i18n.server";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** GET /manage/calendar?week=…&place=…&range=…&status=…&page=…: the fleet's week, a page of cars at a time. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  assertMay(actor, "enter", null);
+  const db = await getDb();
+  const search = new URL(request.url).searchParams;
+  const supplierId = actor.role === "supplier" ? actor.id : null;
+  const places = await placeChoices(db, supplierId, [], true);
+  const place = places.find((candidate) => candidate.slug === search.get("place")) ?? null;
+  const [zoneRow] = place
+    ? await db.query.locations.findMany({ where: (locations, { eq }) => eq(locations.id, place.id), limit: 1 })
+    : [];
+  const timeZone = zoneRow?.timeZone ?? "UTC";
+  const today = instantToLocalDateTime(new Date(), timeZone).slice(0, 10);
+  const asked = search.get("week") ?? "";
+  const firstDay = mondayOf(DAY.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today);
+  const range = CAR_RANGES.find((value) => value === search.get("range")) ?? null;
+  const status = BOOKING_STATUSES.find((value) => value === search.get("status")) ?? null;
+  const pageNumber = Number(search.get("page"));
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
+  const calendar = await fleetCalendar(db, {
+    supplierId,
+    placeId: place?.id ?? null,
+    range,
+    status,
+    firstDay,
+    timeZone,
+    page,
+  });
+  const { t, translations } = await routeTranslations(language, "manage");
+  const nameOf = (candidate: { nameEn: string; nameFr: string; nameEs: string }) =>
+    language === "fr" ? candidate.nameFr : language === "es" ? candidate.nameEs : candidate.nameEn;
+  return {
+    title: t("calendar.title"),
+    query: { place: place?.slug ?? "", range: range ?? "", status: status ?? "", page, week: firstDay },
+    places: places.map((candidate) => ({ slug: candidate.slug, name: nameOf(candidate) })),
+    timeZone,
+    today,
+    previousWeek: addDays(firstDay, -7),
+    nextWeek: addDays(firstDay, 7),
+    calendar,
+    translations,
+  };
+}
