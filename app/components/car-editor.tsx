@@ -3,6 +3,7 @@ import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
+import { RepeatedRows } from "~/components/repeated-rows";
 import { useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { CAR_RANGES, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA, type Extra } from "~/domain/enums";
@@ -171,31 +172,17 @@ export function CarEditor({
           {t("car.hints.datePrices")}
         </p>
         <FieldError id={`${id}-dates-error`} error={firstError(errors.datePrices)} />
-        {Array.from({ length: dateRows }, (_, row) => (
-          <fieldset className="date-price-row" key={row}>
-            <legend>{t("car.datePriceRow", { number: row + 1 })}</legend>
-            {(["from", "to", "price"] as const).map((part) => {
-              const name = `datePrices[${row}].${part}`;
-              const fieldId = `${id}-${name}`;
-              const error = firstError(errors[name]);
-              return (
-                <div className="field" key={part}>
-                  <label htmlFor={fieldId}>{label(part)}</label>
-                  <input
-                    id={fieldId}
-                    name={name}
-                    type={part === "price" ? "text" : "date"}
-                    {...(part === "price" ? money : {})}
-                    defaultValue={String(dateValues[row]?.[part] ?? "")}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${fieldId}-error` : undefined}
-                  />
-                  <FieldError id={`${fieldId}-error`} error={error} />
-                </div>
-              );
-            })}
-          </fieldset>
-        ))}
+        <RepeatedRows
+          formId={id}
+          list="datePrices"
+          rows={dateRows}
+          parts={["from", "to", "price"] as const}
+          values={dateValues}
+          errors={errors}
+          legend={(row) => t("car.datePriceRow", { number: row + 1 })}
+          label={label}
+          attributes={(part) => (part === "price" ? { type: "text", ...money } : { type: "date" })}
+        />
       </fieldset>
 
       <fieldset className="form-card">

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback } from "react";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
-import { FieldError, firstError } from "~/components/field-error";
+import { RepeatedRows } from "~/components/repeated-rows";
 import { useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { DESK_KINDS } from "~/domain/enums";
@@ -173,31 +173,19 @@ export function PlaceEditor({
       <fieldset className="form-card">
         <legend>{t("place.sections.parking")}</legend>
         <p className="hint">{t("place.hints.parking")}</p>
-        {Array.from({ length: parkingRows }, (_, row) => (
-          <fieldset className="date-price-row" key={row}>
-            <legend>{t("place.parkingRow", { number: row + 1 })}</legend>
-            {(["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const).map((part) => {
-              const name = `parking[${row}].${part}`;
-              const fieldId = `place-${name}`;
-              const error = firstError(errors[name]);
-              return (
-                <div className="field" key={part}>
-                  <label htmlFor={fieldId}>{label(part)}</label>
-                  <input
-                    id={fieldId}
-                    name={name}
-                    defaultValue={String(parking[row]?.[part] ?? "")}
-                    maxLength={part.startsWith("name") ? 120 : 20}
-                    inputMode={part.startsWith("name") ? undefined : "decimal"}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${fieldId}-error` : undefined}
-                  />
-                  <FieldError id={`${fieldId}-error`} error={error} />
-                </div>
-              );
-            })}
-          </fieldset>
-        ))}
+        <RepeatedRows
+          formId="place"
+          list="parking"
+          rows={parkingRows}
+          parts={["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const}
+          values={parking}
+          errors={errors}
+          legend={(row) => t("place.parkingRow", { number: row + 1 })}
+          label={label}
+          attributes={(part) =>
+            part.startsWith("name") ? { maxLength: 120 } : { maxLength: 20, inputMode: "decimal" }
+          }
+        />
       </fieldset>
 
       <p className="form-actions">

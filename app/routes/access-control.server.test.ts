@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
-import { routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
+import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as bookingLoader } from "./booking";
 import { loader as calendarLoader } from "./booking[.ics]";
 import { action as bookingsAction, loader as bookingsLoader } from "./bookings/route";
@@ -19,23 +19,7 @@ await vi.hoisted(async () => (await import("../../tests/support/app-test")).conf
 type Who = "owner" | "otherDriver" | "visitor" | "otherSupplier" | "carSupplier" | "admin";
 const ORIGIN = "http://localhost";
 
-async function outcome(
-  run: () => Promise<unknown>,
-): Promise<{ status: number; location: string | null; body: unknown }> {
-  try {
-    const result = await run();
-    if (result instanceof Response)
-      return { status: result.status, location: result.headers.get("Location"), body: null };
-    const wrapped = result as { data?: unknown; init?: ResponseInit | null };
-    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
-      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
-    return { status: 200, location: null, body: result };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
-    throw thrown;
-  }
-}
+const outcome = routeOutcome;
 
 describe("access control on bookings and notifications", () => {
   const app = useAppDatabase();

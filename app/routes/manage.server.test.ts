@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
-import { routeArgs, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
+import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as layoutLoader } from "./manage/route";
 import { loader as indexLoader } from "./manage._index";
 import { loader as fleetLoader } from "./manage.cars/route";
@@ -33,23 +33,7 @@ type Who = "visitor" | "driver" | "carSupplier" | "otherSupplier" | "admin";
 const EVERYONE: Who[] = ["visitor", "driver", "carSupplier", "otherSupplier", "admin"];
 const ORIGIN = "http://localhost";
 
-async function outcome(
-  run: () => Promise<unknown>,
-): Promise<{ status: number; location: string | null; body: unknown }> {
-  try {
-    const result = await run();
-    if (result instanceof Response)
-      return { status: result.status, location: result.headers.get("Location"), body: null };
-    const wrapped = result as { data?: unknown; init?: ResponseInit | null };
-    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
-      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
-    return { status: 200, location: null, body: result };
-  } catch (thrown) {
-    if (thrown instanceof Response)
-      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
-    throw thrown;
-  }
-}
+const outcome = routeOutcome;
 
 const carFields = (name: string, plate: string, placeId: string): Array<[string, string]> => [
   ["intent:save", "Save"],

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ActionProblem, ConfirmAction } from "~/components/confirm-panel";
@@ -160,24 +161,22 @@ export default function Notifications() {
           </div>
           <fieldset className="bulk-actions">
             <legend>{t("notifications.bulkHeading")}</legend>
-            <input
-              type="submit"
-              name={bulkActionName("read")}
-              value={t("notifications.bulkRead")}
-              className="button button-secondary"
-            />{" "}
-            <input
-              type="submit"
-              name={bulkActionName("unread")}
-              value={t("notifications.bulkUnread")}
-              className="button button-secondary"
-            />{" "}
-            <input
-              type="submit"
-              name={bulkActionName("delete")}
-              value={t("notifications.bulkDelete")}
-              className="button button-secondary"
-            />
+            {(
+              [
+                ["read", "notifications.bulkRead"],
+                ["unread", "notifications.bulkUnread"],
+                ["delete", "notifications.bulkDelete"],
+              ] as const
+            ).map(([bulk, label]) => (
+              <Fragment key={bulk}>
+                <input
+                  type="submit"
+                  name={bulkActionName(bulk)}
+                  value={t(label)}
+                  className="button button-secondary"
+                />{" "}
+              </Fragment>
+            ))}
           </fieldset>
         </Form>
       )}

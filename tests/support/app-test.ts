@@ -69,3 +69,25 @@ export async function sessionCookieFor(userId: string): Promise<string> {
   session.set("userId", userId);
   return (await sessionStorage.commitSession(session)).split(";")[0]!;
 }
+
+/**
+ * What a loader or action answered, thrown or returned: its status, its redirect, and its data (for `data()` and
+ * plain objects). A refusal thrown as a Response (404, 403, a redirect to sign in) reads like one returned.
+ */
+export async function routeOutcome(
+  run: () => Promise<unknown>,
+): Promise<{ status: number; location: string | null; body: unknown }> {
+  try {
+    const result = await run();
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get("Location"), body: null };
+    const wrapped = result as { data?: unknown; init?: ResponseInit | null };
+    if (wrapped && typeof wrapped === "object" && "init" in wrapped && "data" in wrapped)
+      return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+    return { status: 200, location: null, body: result };
+  } catch (thrown) {
+    if (thrown instanceof Response)
+      return { status: thrown.status, location: thrown.headers.get("Location"), body: null };
+    throw thrown;
+  }
+}

@@ -37,6 +37,7 @@ import { isUuid } from "~/domain/ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
 import { capturedTotal, oweCancelledBookingPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { sqlState } from "~/utils/errors.server";
+import { containsPattern } from "~/utils/sql.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
 export const BOOKINGS_PAGE_SIZE = 20;
@@ -78,7 +79,7 @@ function filterConditions(filters: BookingFilters): SQL[] {
   if (filters.from) conditions.push(gte(bookings.endsAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lte(bookings.startsAt, new Date(`${filters.to}T23:59:59Z`)));
   if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(filters.q);
     conditions.push(
       or(
         ilike(cars.name, pattern),

@@ -12,6 +12,7 @@ import type { Actor } from "./audit.server";
 import { carFormSchema, EMPTY_DATE_PRICE_ROWS, MAX_DATE_PRICES } from "./car-form";
 import { findPlacesNamed, saveCar } from "./fleet.server";
 import { encodeFormError } from "~/domain/form-errors";
+import { postedRowCount } from "~/utils/posted-rows";
 
 export interface CarFormReply {
   form: "car";
@@ -19,16 +20,6 @@ export interface CarFormReply {
   dateRows: number;
   /** Places the form lists beyond the loader's (one typed in and found). */
   addedPlaces: Array<{ id: string; name: string }>;
-}
-
-/** How many date rows a posted form had. */
-function postedDateRows(formData: FormData): number {
-  let rows = 0;
-  for (const key of formData.keys()) {
-    const match = /^datePrices\[(\d{1,2})\]\./.exec(key);
-    if (match) rows = Math.max(rows, Number(match[1]) + 1);
-  }
-  return rows;
 }
 
 export async function submitCarForm(
@@ -39,7 +30,7 @@ export async function submitCarForm(
   const submission = parseWithZod(formData, { schema: carFormSchema });
   const rows = Math.min(
     MAX_DATE_PRICES + EMPTY_DATE_PRICE_ROWS,
-    Math.max(postedDateRows(formData), EMPTY_DATE_PRICE_ROWS),
+    Math.max(postedRowCount(formData, "datePrices"), EMPTY_DATE_PRICE_ROWS),
   );
   const reply = (
     result: SubmissionResult<string[]>,

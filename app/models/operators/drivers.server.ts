@@ -8,13 +8,14 @@ import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
 import { writeAudit, type Actor } from "./audit.server";
+import { containsPattern } from "~/utils/sql.server";
 
 export const DRIVERS_PAGE_SIZE = 30;
 
 export async function listDrivers(db: Executor, query: { text: string; page: number }) {
   const conditions: SQL[] = [eq(users.role, "user")];
   if (query.text) {
-    const pattern = `%${query.text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.text);
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
   }
   const where = and(...conditions);

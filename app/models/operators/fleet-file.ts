@@ -7,11 +7,25 @@
 import { EXTRAS, type Extra } from "~/domain/enums";
 import type { Message } from "~/domain/form-errors";
 import { decodeFormError } from "~/domain/form-errors";
-import { amountText, carFormSchema, type CarColumns, type CarFormValue } from "./car-form";
+import { amountText, carFormDefaults, carFormSchema, type CarColumns, type CarFormValue } from "./car-form";
 import { csvLine, CsvError, parseCsv } from "./csv";
 import { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn } from "./fleet-columns";
 
 export { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn };
+
+/** Columns the form's field takes as typed; the others are read below (flags, lists, extras, the deposit's default). */
+const READ_APART: ReadonlySet<FleetColumn> = new Set<FleetColumn>([
+  "deposit",
+  "aircon",
+  "available",
+  "fullyBooked",
+  "comingSoon",
+  "multimedia",
+  "places",
+  "datePrices",
+  ...EXTRAS,
+]);
+const TEXT_COLUMNS = FLEET_COLUMNS.filter((column) => !READ_APART.has(column));
 
 /** A list inside one field (multimedia, places, date-based prices) is separated by this. */
 export const LIST_SEPARATOR = "|";
@@ -96,26 +110,7 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
     const set = (name: string, text: string | undefined) => {
       if (text !== undefined) data[name] = text;
     };
-    for (const name of [
-      "licensePlate",
-      "name",
-      "range",
-      "fuelType",
-      "gearbox",
-      "seats",
-      "doors",
-      "fuelPolicy",
-      "mileage",
-      "minimumAge",
-      "dailyPrice",
-      "discountedDailyPrice",
-      "weeklyPrice",
-      "discountedWeeklyPrice",
-      "biWeeklyPrice",
-      "discountedBiWeeklyPrice",
-      "monthlyPrice",
-      "discountedMonthlyPrice",
-    ] as const)
+    for (const name of TEXT_COLUMNS)
       set(name, value(name) === "" && !REQUIRED_COLUMNS.includes(name) ? undefined : value(name));
     set("deposit", value("deposit") || "0");
     for (const name of ["aircon", "available", "fullyBooked", "comingSoon"] as const) {
@@ -181,38 +176,26 @@ export function fleetLine(
   placeCodes: string[],
   datePrices: Array<{ startDate: string; endDate: string; dailyPrice: number }>,
 ): string {
+  // The text the car form shows for each field (the same words a file uses), then the file's own spellings.
+  const shown = carFormDefaults(car, placeCodes, datePrices) as Record<string, unknown>;
   const extra = (stored: number) => (stored < 0 ? "not offered" : stored === 0 ? "included" : amountText(stored));
   const flag = (value: boolean) => (value ? "yes" : "no");
-  const values: Record<FleetColumn, string> = {
-    licensePlate: car.licensePlate,
-    name: car.name,
-    range: car.range,
-    fuelType: car.fuelType,
-    gearbox: car.gearbox,
-    seats: String(car.seats),
-    doors: String(car.doors),
-    aircon: flag(car.aircon),
-    multimedia: car.multimedia.join(LIST_SEPARATOR),
-    fuelPolicy: car.fuelPolicy,
-    mileage: car.mileage < 0 ? "" : String(car.mileage),
-    minimumAge: String(car.minimumAge),
+  const values = {
+    ...(Object.fromEntries(TEXT_COLUMNS.map((column) => [column, String(shown[column] ?? "")])) as Record<
+      FleetColumn,
+      string
+    >),
     deposit: amountText(car.deposit),
-    dailyPrice: amountText(car.dailyPrice),
-    discountedDailyPrice: amountText(car.discountedDailyPrice),
-    weeklyPrice: amountText(car.weeklyPrice),
-    discountedWeeklyPrice: amountText(car.discountedWeeklyPrice),
-    biWeeklyPrice: amountText(car.biWeeklyPrice),
-    discountedBiWeeklyPrice: amountText(car.discountedBiWeeklyPrice),
-    monthlyPrice: amountText(car.monthlyPrice),
-    discountedMonthlyPrice: amountText(car.discountedMonthlyPrice),
+    aircon: flag(car.aircon),
+    available: flag(car.available),
+    fullyBooked: flag(car.fullyBooked),
+    comingSoon: flag(car.comingSoon),
+    multimedia: car.multimedia.join(LIST_SEPARATOR),
     ...(Object.fromEntries(EXTRAS.map((name) => [name, extra(car[name])])) as Record<Extra, string>),
     places: placeCodes.join(LIST_SEPARATOR),
     datePrices: datePrices
       .map((row) => `${row.startDate}..${row.endDate}:${amountText(row.dailyPrice)}`)
       .join(LIST_SEPARATOR),
-    available: flag(car.available),
-    fullyBooked: flag(car.fullyBooked),
-    comingSoon: flag(car.comingSoon),
   };
   return csvLine(FLEET_COLUMNS.map((column) => values[column]));
 }

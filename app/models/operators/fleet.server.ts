@@ -21,17 +21,15 @@ import { fieldChanges } from "./audit";
 import { writeAudit, type Actor } from "./audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
+import { containsPattern } from "~/utils/sql.server";
 
 const offered = sql`${cars.available} and not ${cars.fullyBooked} and not ${cars.comingSoon} and ${cars.retiredAt} is null`;
-
-/** `%`, `_` and `\` typed in a search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function listFleet(db: Executor, query: FleetQuery) {
   const conditions: SQL[] = [];
   if (query.supplierId) conditions.push(eq(cars.supplierId, query.supplierId));
   if (query.text) {
-    const pattern = likePattern(query.text);
+    const pattern = containsPattern(query.text);
     conditions.push(or(ilike(cars.name, pattern), ilike(cars.licensePlate, pattern))!);
   }
   if (query.range) conditions.push(eq(cars.range, query.range));
@@ -195,6 +193,7 @@ export async function placeChoices(db: Executor, supplierId: string | null, also
       nameEn: locations.nameEn,
       nameFr: locations.nameFr,
       nameEs: locations.nameEs,
+      timeZone: locations.timeZone,
       countryCode: countries.code,
     })
     .from(locations)

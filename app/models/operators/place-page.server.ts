@@ -13,14 +13,13 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Actor } from "./audit.server";
 import { EMPTY_PARKING_ROWS, MAX_PARKING_SPOTS, placeFieldsSchema, placeFormSchema, TIME_ZONES } from "./place-form";
 import { listCountries, savePlace } from "./places.server";
+import { localizedName } from "~/domain/localized-name";
+import { postedRowCount } from "~/utils/posted-rows";
 
 export interface PlaceFormReply {
   result: SubmissionResult<string[]>;
   parkingRows: number;
 }
-
-const countryName = (country: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
-  language === "fr" ? country.nameFr : language === "es" ? country.nameEs : country.nameEn;
 
 /** What every place form needs besides its values: countries, zones, the map's tiles, the constraints. */
 export async function placeFormContext(language: Language) {
@@ -28,7 +27,7 @@ export async function placeFormContext(language: Language) {
   return {
     countries: countries.map((country) => ({
       id: country.id,
-      name: `${countryName(country, language)} (${country.code})`,
+      name: `${localizedName(country, language)} (${country.code})`,
     })),
     timeZones: TIME_ZONES,
     tileUrl: getEnv().MAP_TILE_URL,
@@ -36,18 +35,9 @@ export async function placeFormContext(language: Language) {
   };
 }
 
-function postedParkingRows(formData: FormData): number {
-  let rows = 0;
-  for (const key of formData.keys()) {
-    const match = /^parking\[(\d{1,2})\]\./.exec(key);
-    if (match) rows = Math.max(rows, Number(match[1]) + 1);
-  }
-  return rows;
-}
-
 export async function submitPlaceForm(formData: FormData, actor: Actor, placeId: string | null) {
   const submission = parseWithZod(formData, { schema: placeFormSchema });
-  const rows = Math.min(MAX_PARKING_SPOTS, Math.max(postedParkingRows(formData), EMPTY_PARKING_ROWS));
+  const rows = Math.min(MAX_PARKING_SPOTS, Math.max(postedRowCount(formData, "parking"), EMPTY_PARKING_ROWS));
   const reply = (result: SubmissionResult<string[]>, status: number, parkingRows = rows) =>
     data<PlaceFormReply>({ result, parkingRows }, { status });
   if (formData.get("intent") === "moreRows")

@@ -15,6 +15,7 @@ import { sqlState } from "~/utils/errors.server";
 import { fieldChanges } from "./audit";
 import { writeAudit, type Actor } from "./audit.server";
 import { parkingRowsOf, weeklyHoursOf, type PlaceFormValue } from "./place-form";
+import { containsPattern } from "~/utils/sql.server";
 
 export const PLACES_PAGE_SIZE = 50;
 
@@ -25,7 +26,7 @@ export async function listCountries(db: Executor) {
 export async function listPlaces(db: Executor, query: { text: string; countryId: string | null; page: number }) {
   const conditions: SQL[] = [];
   if (query.text) {
-    const pattern = `%${query.text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(query.text);
     conditions.push(
       or(ilike(locations.nameEn, pattern), ilike(locations.nameFr, pattern), ilike(locations.slug, pattern))!,
     );

@@ -6,6 +6,7 @@ import { placeChoices } from "~/models/operators/fleet.server";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
+import { localizedName } from "~/domain/localized-name";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -18,10 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const supplierId = actor.role === "supplier" ? actor.id : null;
   const places = await placeChoices(db, supplierId, [], true);
   const place = places.find((candidate) => candidate.slug === search.get("place")) ?? null;
-  const [zoneRow] = place
-    ? await db.query.locations.findMany({ where: (locations, { eq }) => eq(locations.id, place.id), limit: 1 })
-    : [];
-  const timeZone = zoneRow?.timeZone ?? "UTC";
+  const timeZone = place?.timeZone ?? "UTC";
   const today = instantToLocalDateTime(new Date(), timeZone).slice(0, 10);
   const asked = search.get("week") ?? "";
   const firstDay = mondayOf(DAY.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today);
@@ -39,12 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
   });
   const { t, translations } = await routeTranslations(language, "manage");
-  const nameOf = (candidate: { nameEn: string; nameFr: string; nameEs: string }) =>
-    language === "fr" ? candidate.nameFr : language === "es" ? candidate.nameEs : candidate.nameEn;
   return {
     title: t("calendar.title"),
     query: { place: place?.slug ?? "", range: range ?? "", status: status ?? "", page, week: firstDay },
-    places: places.map((candidate) => ({ slug: candidate.slug, name: nameOf(candidate) })),
+    places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
     timeZone,
     today,
     previousWeek: addDays(firstDay, -7),

@@ -24,13 +24,11 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 import { readRowAction } from "~/utils/row-actions";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { Language } from "~/domain/enums";
 import { encodeFormError } from "~/domain/form-errors";
+import { localizedName } from "~/domain/localized-name";
 
 /** The clocks a car's times are read on: its first place's (by name); UTC for a car offered nowhere yet. */
 const carTimeZone = (car: FleetCar) => car.places[0]?.timeZone ?? "UTC";
-const placeName = (place: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
-  language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn;
 
 async function ownCar(request: Request, context: LoaderFunctionArgs["context"], carId: string | undefined) {
   const { actor, language } = await requireOperator(request, context);
@@ -76,7 +74,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
     defaults,
     dateRows: car.datePrices.length + EMPTY_DATE_PRICE_ROWS,
-    places: choices.map((place) => ({ id: place.id, name: `${placeName(place, language)} (${place.countryCode})` })),
+    places: choices.map((place) => ({
+      id: place.id,
+      name: `${localizedName(place, language)} (${place.countryCode})`,
+    })),
     blocks: car.blocks.map((block) => ({
       id: block.id,
       from: instantToLocalDateTime(block.startsAt, zone),
@@ -84,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       reason: block.reason,
       note: block.note,
     })),
-    clocks: { zone, place: car.places[0] ? placeName(car.places[0], language) : null },
+    clocks: { zone, place: car.places[0] ? localizedName(car.places[0], language) : null },
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     trail,
     constraint: constraintOf(carFieldsSchema),

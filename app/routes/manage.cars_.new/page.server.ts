@@ -7,10 +7,7 @@ import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
-import type { Language } from "~/domain/enums";
-
-const placeName = (place: { nameEn: string; nameFr: string; nameEs: string }, language: Language) =>
-  language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn;
+import { localizedName } from "~/domain/localized-name";
 
 /** GET /manage/cars/new: an empty car form (a supplier adds to its own fleet; an admin chooses the supplier). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("car.newTitle"),
     suppliers,
     supplierId,
-    places: places.map((place) => ({ id: place.id, name: `${placeName(place, language)} (${place.countryCode})` })),
+    places: places.map((place) => ({ id: place.id, name: `${localizedName(place, language)} (${place.countryCode})` })),
     defaults: NEW_CAR_DEFAULTS,
     dateRows: EMPTY_DATE_PRICE_ROWS,
     constraint: constraintOf(carFieldsSchema),

@@ -6,6 +6,7 @@ import { encodeFormError } from "~/domain/form-errors";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
 import { deskDay, findDeskBooking, recordDeskEvent } from "~/models/operators/desk-day.server";
+import { localizedName } from "~/domain/localized-name";
 import { placeChoices } from "~/models/operators/fleet.server";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { getDb } from "~/utils/db.server";
@@ -45,21 +46,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, translations } = await routeTranslations(language, "manage");
   const which = search.get("day") === "tomorrow" ? "tomorrow" : "today";
   if (!place) return { title: t("desk.title"), places: [], place: null, which, day: null, list: null, translations };
-  const [full] = await db.query.locations.findMany({
-    where: (locations, { eq }) => eq(locations.id, place.id),
-    limit: 1,
-  });
   const now = new Date();
-  const today = instantToLocalDateTime(now, full!.timeZone).slice(0, 10);
+  const today = instantToLocalDateTime(now, place.timeZone).slice(0, 10);
   const day =
     which === "tomorrow" ? new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : today;
-  const list = await deskDay(db, { supplierId, place: { id: place.id, timeZone: full!.timeZone }, day }, now);
-  const nameOf = (candidate: { nameEn: string; nameFr: string; nameEs: string }) =>
-    language === "fr" ? candidate.nameFr : language === "es" ? candidate.nameEs : candidate.nameEn;
+  const list = await deskDay(db, { supplierId, place: { id: place.id, timeZone: place.timeZone }, day }, now);
   return {
     title: t("desk.title"),
-    places: places.map((candidate) => ({ slug: candidate.slug, name: nameOf(candidate) })),
-    place: { slug: place.slug, name: nameOf(place), timeZone: full!.timeZone },
+    places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
+    place: { slug: place.slug, name: localizedName(place, language), timeZone: place.timeZone },
     which,
     day,
     list,

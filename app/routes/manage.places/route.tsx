@@ -6,6 +6,8 @@ import { SiteLink } from "~/components/site-link";
 import { SubmitInput } from "~/components/submit-input";
 import { pageMeta } from "~/utils/meta";
 import type { loader } from "./page.server";
+import { localizedName } from "~/domain/localized-name";
+import type { Language } from "~/domain/enums";
 
 export { loader } from "./page.server";
 
@@ -25,8 +27,6 @@ export default function Places() {
     if (page > 1) search.set("page", String(page));
     return `/manage/places${search.size ? `?${search}` : ""}`;
   };
-  const nameOf = (place: { nameEn: string; nameFr: string; nameEs: string }) =>
-    i18n.language === "fr" ? place.nameFr : i18n.language === "es" ? place.nameEs : place.nameEn;
   return (
     <>
       <h1>{t("places.heading")}</h1>
@@ -71,7 +71,9 @@ export default function Places() {
               {list.places.map((place) => (
                 <tr key={place.id}>
                   <th scope="row">
-                    <SiteLink to={`/manage/places/${place.id}`}>{nameOf(place)}</SiteLink>
+                    <SiteLink to={`/manage/places/${place.id}`}>
+                      {localizedName(place, i18n.language as Language)}
+                    </SiteLink>
                     <br />
                     <span className="plate">{place.slug}</span>
                   </th>
