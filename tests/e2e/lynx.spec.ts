@@ -9,7 +9,7 @@ import { latestLink } from "./support";
  */
 class Lynx {
   private current = 1;
-  private readonly session = `rentacar-lynx-${process.pid}-${Date.now()}`;
+  private readonly session = `rentacar-lynx-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
   constructor(
     private readonly base: string,
@@ -17,8 +17,10 @@ class Lynx {
     private readonly rows = 150,
   ) {}
 
+  // Each lynx has its own tmux server (its own socket): two tests on two workers once shared the default server,
+  // and one test's last session ending stopped it while the other was starting ("server exited unexpectedly").
   private tmux(...args: string[]) {
-    return execFileSync("tmux", args, { encoding: "utf8" });
+    return execFileSync("tmux", ["-L", this.session, ...args], { encoding: "utf8" });
   }
 
   screen() {
