@@ -48,6 +48,7 @@ import {
   AUDIT_ACTIONS,
   AUDITED_RECORDS,
   BOOKING_EVENT_KINDS,
+  PAYMENT_LINK_PURPOSES,
   SOCIAL_PROVIDERS,
 } from "../app/domain/enums";
 
@@ -403,6 +404,11 @@ export const bookings = pgTable(
     extrasBreakdown: jsonb("extras_breakdown").$type<Partial<Record<Extra, number>>>().notNull().default({}),
     /** What the gateway confirmed it took, in display-currency minor units (null until paid online). */
     chargedAmount: integer("charged_amount"),
+    /**
+     * What a change by staff left to pay at the counter on a booking paid in full online (decision 029), in
+     * display-currency minor units: the desk collects it with the car.
+     */
+    counterBalance: integer("counter_balance").notNull().default(0),
     /** The driver's licence file (in the uploads folder) given for this booking, when the supplier requires one. */
     driverLicense: text("driver_license"),
     /**
@@ -434,6 +440,7 @@ export const bookings = pgTable(
     check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
+    check("bookings_counter_balance_check", sql`${table.counterBalance} >= 0`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
     // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (decision 011).
     index("bookings_driver_list_idx").on(table.driverId, table.startsAt.desc().nullsFirst(), table.id),
@@ -555,6 +562,38 @@ export const auditLog = pgTable(
 );
 
 /**
+ * A payment link mailed to a driver (decision 029): the hold of a booking staff took for them, or the balance a change
+ * by staff left to pay. The token in its address is the only key: unguessable, and only its hash is stored.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token the mail carries, base64url. */
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: PAYMENT_LINK_PURPOSES }).notNull(),
+    /** Display-currency minor units, in the booking's display currency. */
+    amount: integer("amount").notNull(),
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Replaced by a later change, or its booking cancelled: no longer payable. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("payment_links_token_idx").on(table.tokenHash),
+    index("payment_links_booking_idx").on(table.bookingId),
+    check("payment_links_purpose_check", inList("purpose", PAYMENT_LINK_PURPOSES)),
+    check("payment_links_amount_check", sql`${table.amount} > 0`),
+  ],
+);
+
+/**
  * Every online payment, gateway-neutral (decision 019): written before the gateway is called, then moved through
  * PAYMENT_STATUSES by the return page, the webhook and the refund retries. `references` holds the gateway's own ids
  * (session, payment intent, order, capture, refund) as data. Money never lives only in a log line.
@@ -586,6 +625,13 @@ export const payments = pgTable(
     refundReason: text("refund_reason", { enum: REFUND_REASONS }),
     /** Why nothing was taken: the gateway said so, or an approved payment was left uncaptured as its car was taken. */
     failureReason: text("failure_reason", { enum: ["gateway", "carTaken"] }),
+    /**
+     * How much of it is owed back when not all of it (a change by staff that made the rental cheaper, a staff
+     * cancellation under the booking's terms: decision 029); null: all that is left of it.
+     */
+    refundOwed: integer("refund_owed"),
+    /** The payment link it pays (a balance after a change by staff), if any. */
+    linkId: uuid("link_id").references(() => paymentLinks.id, { onDelete: "set null" }),
     refundAttempts: integer("refund_attempts").notNull().default(0),
     nextRefundAt: timestamp("next_refund_at", { withTimezone: true }),
     lastError: text("last_error"),
@@ -595,6 +641,7 @@ export const payments = pgTable(
   (table) => [
     check("payments_status_check", inList("status", PAYMENT_STATUSES)),
     check("payments_amount_check", sql`${table.amount} >= 0`),
+    check("payments_refund_owed_check", sql`${table.refundOwed} is null or ${table.refundOwed} > 0`),
     uniqueIndex("payments_attempt_idx").on(table.attemptId),
     index("payments_booking_idx").on(table.bookingId),
     // Refunds owed and not yet done (the retry job's queue).

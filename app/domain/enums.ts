@@ -30,15 +30,28 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Where a place's rental desk is (decision 024): in the terminal, a shuttle ride away, a city office, a station. */
 export const DESK_KINDS = ["inTerminal", "shuttle", "cityOffice", "station"] as const;
 export type DeskKind = (typeof DESK_KINDS)[number];
-/** Why a captured payment is owed back: its car was taken, not the amount shown, or a free cancellation. */
-export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled"] as const;
+/**
+ * Why a captured payment is owed back: its car was taken, not the amount shown, a free cancellation, a change by staff
+ * that made the rental cheaper (the surplus), or a cancellation by staff (decision 029).
+ */
+export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled", "changed", "staffCancelled"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 /** Why an operator takes a car off the road for a period (decision 027). */
 export const BLOCK_REASONS = ["repair", "damage", "privateUse", "other"] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 /** What an operator did to a record, as the audit trail names it (decision 027). */
-export const AUDIT_ACTIONS = ["create", "update", "delete", "retire", "reinstate", "block", "unblock"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "retire",
+  "reinstate",
+  "block",
+  "unblock",
+  "setStatus",
+  "cancel",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The records operators change, as the audit trail names them. */
 export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver", "booking"] as const;
@@ -46,6 +59,12 @@ export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "drive
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
 export type AuditedRecord = (typeof AUDITED_RECORDS)[number];
+/**
+ * What a payment link mailed to a driver pays (decision 029): a booking taken for them by staff (its hold), or the
+ * balance a change by staff left to pay on a booking paid in full online.
+ */
+export const PAYMENT_LINK_PURPOSES = ["booking", "balance"] as const;
+export type PaymentLinkPurpose = (typeof PAYMENT_LINK_PURPOSES)[number];
 /** One-time links: validate an address, activate an account made at checkout, reset a password, open a booking (decision 023). */
 export const TOKEN_PURPOSES = ["emailValidation", "activation", "passwordReset", "bookingAccess"] as const;
 /** Spec §7: social sign-in providers. */

@@ -36,7 +36,9 @@ import { instantToLocalDateTime } from "~/domain/rental-period";
 import { isUuid } from "~/domain/ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
 import { capturedTotal, oweCancelledBookingPayments, refundAfterAnswer } from "~/models/payments/payments.server";
-import { sqlState } from "~/utils/errors.server";
+import { changeBookingStatus } from "./bookings.server";
+import { auditStatusChange, cancelByStaff } from "./staff-cancellation.server";
+import type { Actor } from "~/models/operators/audit.server";
 import { containsPattern } from "~/utils/sql.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
@@ -261,6 +263,8 @@ export async function actionableBookings(
       endsAt: bookings.endsAt,
       driverDeletedAt: bookings.driverDeletedAt,
       chargedAmount: bookings.chargedAmount,
+      deposit: bookings.deposit,
+      displayRate: bookings.displayRate,
       car: cars.name,
     })
     .from(bookings)
@@ -330,7 +334,7 @@ export async function applyBookingAction(
           if (await cancelsAtOnceHere(tx, row, now)) {
             // Within the free window: cancelled now, the car freed, anything paid online owed back (decision 021).
             assertTransition(row.status, "cancelled");
-            if ((await changeStatus(tx, row, "cancelled", now)) !== "changed") break;
+            if ((await changeBookingStatus(tx, row, "cancelled", now)) !== "changed") break;
             const refunds = await oweCancelledBookingPayments(tx, row.id, now);
             refundIds.push(...refunds.map((refund) => refund.id));
             await notify({
@@ -369,10 +373,21 @@ export async function applyBookingAction(
           done += 1;
           break;
         case "setStatus": {
+          const actor = await staffActor(tx, viewer);
+          if (status === "cancelled") {
+            // Staff cancelling (decision 029): at the driver's request when they asked for it, else the supplier's
+            // doing; the refund, the links, the audit, one notification and one mail are the staff cancellation's.
+            const cancellation = await cancelByStaff(tx, actor, row, row.cancelRequest, now, origin);
+            if (cancellation.outcome !== "cancelled") break;
+            refundIds.push(...cancellation.refundIds);
+            done += 1;
+            break;
+          }
           assertTransition(row.status, status!);
-          const outcome = await changeStatus(tx, row, status!, now);
+          const outcome = await changeBookingStatus(tx, row, status!, now);
           if (outcome === "carTaken") carTaken += 1;
           if (outcome !== "changed") break;
+          await auditStatusChange(tx, actor, row, row.status, status!);
           await notify({
             userId: row.driverId,
             bookingId: row.id,
@@ -394,30 +409,13 @@ export async function applyBookingAction(
   return outcome;
 }
 
-/**
- * Sets a booking's status if it is still the one read (a concurrent change makes this a no-op rather than a lost
- * update). Re-activating a cancelled booking takes its car again: when the period was booked by someone else
- * meanwhile, the database refuses it (the exclusion constraint) and the booking stays cancelled.
- */
-async function changeStatus(
-  tx: Executor & Pick<Database, "transaction">,
-  row: { id: string; status: BookingStatus },
-  status: BookingStatus,
-  now: Date,
-): Promise<"changed" | "unchanged" | "carTaken"> {
-  try {
-    return await tx.transaction(async (savepoint) => {
-      const changed = await savepoint
-        .update(bookings)
-        .set({ status, updatedAt: now })
-        .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
-        .returning({ id: bookings.id });
-      return changed.length ? "changed" : "unchanged";
-    });
-  } catch (error) {
-    if (sqlState(error) === "23P01") return "carTaken";
-    throw error;
-  }
+/** Who changes bookings from the list, as the audit trail names them. */
+async function staffActor(db: Executor, viewer: Viewer): Promise<Actor> {
+  const [user] = await db
+    .select({ fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  return { id: viewer.id, role: viewer.role, fullName: user?.fullName || user?.email || viewer.id };
 }
 
 /** The names of the bookings a confirmation page lists ("these will be cancelled / removed"). */

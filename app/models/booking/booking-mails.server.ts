@@ -294,3 +294,111 @@ export async function queueNotificationEmails(
   // One after the other: a transaction's statements run in turn anyway, and a failure rolls the change back with them.
   for (const id of notificationIds) await sendNotificationEmail(db, id, origin);
 }
+
+/** What a change by staff settles (decision 029), in the booking's display currency (minor units). */
+export type ChangeSettlementMail =
+  | { kind: "refund"; amount: number }
+  | { kind: "link"; amount: number; url: string }
+  | { kind: "counter"; amount: number }
+  | { kind: "atCounter" }
+  | { kind: "none" };
+
+/**
+ * The one mail a change by staff sends its driver (decision 029), whatever their notification setting: what the
+ * booking is now, its new total beside the old, and how the difference is settled (a refund, a payment link, or the
+ * counter).
+ */
+export async function queueStaffChangeMail(
+  db: Executor,
+  bookingId: string,
+  change: { before: number; after: number; settlement: ChangeSettlementMail },
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const money = (amount: number) => formatMoneyIn(amount, booking.displayCurrency, language);
+  const { settlement } = change;
+  const paragraphs = [
+    t("staffChange.body", facts),
+    t("staffChange.total", { after: money(change.after), before: money(change.before) }),
+  ];
+  if (settlement.kind === "refund") paragraphs.push(t("staffChange.refund", { amount: money(settlement.amount) }));
+  if (settlement.kind === "link") paragraphs.push(t("staffChange.link", { amount: money(settlement.amount) }));
+  if (settlement.kind === "counter") paragraphs.push(t("staffChange.counter", { amount: money(settlement.amount) }));
+  if (settlement.kind === "atCounter") paragraphs.push(t("staffChange.atCounter"));
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("staffChange.subject", facts),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs,
+      action:
+        settlement.kind === "link"
+          ? { label: t("staffChange.pay", { amount: money(settlement.amount) }), url: settlement.url }
+          : { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
+      signature: t("signature"),
+    }),
+  );
+}
+
+/**
+ * The one mail a cancellation by staff sends its driver (decision 029): at their request or by the supplier, and what
+ * is refunded (everything when the supplier cancels; what the booking's terms give back when the driver asked).
+ */
+export async function queueStaffCancellationMail(
+  db: Executor,
+  bookingId: string,
+  cancellation: { byDriver: boolean; refunds: ReadonlyArray<{ amount: number; currency: string }>; paidOnline: boolean },
+  origin: string,
+): Promise<void> {
+  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const amounts = cancellation.refunds.map((refund) => formatMoneyIn(refund.amount, refund.currency, language));
+  const refund = amounts.length
+    ? t("staffCancellation.refund", { amount: amounts.join(" + ") })
+    : cancellation.paidOnline
+      ? t("staffCancellation.noRefund")
+      : t("cancellation.nothingPaid");
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("cancellation.subject", facts),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [t(cancellation.byDriver ? "staffCancellation.asked" : "staffCancellation.bySupplier", facts), refund],
+      action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
+      signature: t("signature"),
+    }),
+  );
+}
+
+/**
+ * The mail of a booking staff took for a driver and left to pay online (decision 029): what is booked, the amount,
+ * and until when the link holds the car.
+ */
+export async function queueBookingLinkMail(
+  db: Executor,
+  bookingId: string,
+  link: { amount: number; currency: string; url: string; expiresAt: Date },
+): Promise<void> {
+  const { driver, language, t, facts } = await driverMailFacts(db, bookingId);
+  const amount = formatMoneyIn(link.amount, link.currency, language);
+  const details = await findBookingDetails(db, { id: bookingId });
+  const until = localTime(link.expiresAt, details!.pickup.timeZone, language);
+  await queueMail(
+    db,
+    composeMail({
+      to: driver.email,
+      language,
+      subject: t("bookingPaymentLink.subject", facts),
+      greeting: t("greeting", { name: driver.fullName }),
+      paragraphs: [
+        t("bookingPaymentLink.body", { ...facts, supplier: details!.supplierName }),
+        t("bookingPaymentLink.pay", { amount, until }),
+      ],
+      action: { label: t("bookingPaymentLink.action", { amount }), url: link.url },
+      signature: t("signature"),
+    }),
+  );
+}

@@ -344,6 +344,32 @@ export async function confirmPaidBooking(
 }
 
 /**
+ * Sets a booking's status if it is still the one read (a concurrent change makes this a no-op rather than a lost
+ * update). Re-activating a cancelled booking takes its car again: when the period was booked by someone else
+ * meanwhile, the database refuses it (the exclusion constraint) and the booking stays cancelled.
+ */
+export async function changeBookingStatus(
+  tx: Executor & Pick<Database, "transaction">,
+  row: { id: string; status: BookingStatus },
+  status: BookingStatus,
+  now: Date,
+): Promise<"changed" | "unchanged" | "carTaken"> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const changed = await savepoint
+        .update(bookings)
+        .set({ status, updatedAt: now })
+        .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
+        .returning({ id: bookings.id });
+      return changed.length ? "changed" : "unchanged";
+    });
+  } catch (error) {
+    if (sqlState(error) === "23P01") return "carTaken";
+    throw error;
+  }
+}
+
+/**
  * Before money is taken in a step of ours (PayPal's capture): does the hold still keep its car? A hold past its
  * expiry is extended briefly; a released one takes the car again if it is still free. False: the car is taken.
  */
@@ -366,13 +392,24 @@ export async function secureHoldForCapture(db: Database, sessionId: string, now 
   });
 }
 
-/** Releases an unpaid hold (payment failed, declined or abandoned): the car is free again at once; the row is kept. */
+/**
+ * Releases an unpaid hold (payment failed, declined or abandoned): the car is free again at once; the row is kept.
+ * A hold staff placed for a driver with a payment link is kept while its link is open (decision 029): a declined card
+ * leaves the driver the link to try again; it ends when the link expires.
+ */
 export async function releaseHold(db: Executor, sessionId: string, now = new Date()): Promise<boolean> {
   assertTransition("void", "cancelled");
   const released = await db
     .update(bookings)
     .set({ status: "cancelled", releasedAt: now, updatedAt: now })
-    .where(and(eq(bookings.checkoutSessionId, sessionId), eq(bookings.status, "void")))
+    .where(
+      and(
+        eq(bookings.checkoutSessionId, sessionId),
+        eq(bookings.status, "void"),
+        sql`not exists (select 1 from payment_links l where l.booking_id = ${bookings.id} and l.purpose = 'booking'
+          and l.paid_at is null and l.cancelled_at is null and l.expires_at > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ id: bookings.id });
   return released.length > 0;
 }

@@ -5,20 +5,9 @@
  */
 import { freeCancellationDeadline, freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import type { Message } from "~/domain/form-errors";
-import {
-  type Currency,
-  type Extra,
-  type Language,
-  type PaymentGateway as GatewayName,
-  type PaymentMode,
-} from "~/domain/enums";
+import { type Currency, type Extra, type Language, type PaymentMode } from "~/domain/enums";
 import type { DisplayPricing } from "~/utils/currency.server";
-import {
-  configuredGatewayNames,
-  GATEWAYS,
-  getPaymentGateway,
-  type PaymentStart,
-} from "~/models/payments/gateways/gateway.server";
+import { configuredGatewayNames, GATEWAYS } from "~/models/payments/gateways/gateway.server";
 import { newAttemptId } from "~/models/payments/gateways/sandbox.server";
 import { getEnv } from "~/utils/env.server";
 import { MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
@@ -31,16 +20,15 @@ import {
   paysOnline,
 } from "~/models/booking/booking";
 import { announceBooking } from "~/models/booking/booking-announcements.server";
-import { placeBooking, recordPaymentSession, type DriverDetails } from "~/models/booking/bookings.server";
-import { recordGatewayReferences, recordPaymentStart, settlePayment } from "~/models/payments/payments.server";
+import { placeBooking, type DriverDetails } from "~/models/booking/bookings.server";
+import { recordPaymentStart } from "~/models/payments/payments.server";
+import { payForHeldBooking, type HeldPaymentOutcome } from "~/models/payments/hold-payment.server";
 import { checkoutExtras, driverAgeAt, extrasOfCar, quoteOffer, type CheckoutOffer } from "./checkout-offer.server";
 import { placeDesks } from "~/models/catalogue/places.server";
 import type { CheckoutOrder, CheckoutRules } from "./checkout-form";
 import { convertMinorUnits } from "~/domain/money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "~/models/pricing/pricing";
 import { instantToLocalDateTime } from "~/domain/rental-period";
-import { logError } from "~/utils/errors.server";
-import { afterAnswer } from "~/utils/after-answer.server";
 
 export interface SignedInDriver {
   id: string;
@@ -194,18 +182,7 @@ function youngDriverNote(
 export type CheckoutView = Omit<ReturnType<typeof checkoutView>, "price">;
 
 export type BookingOutcome =
-  | { kind: "problem"; errors: Record<string, Message> }
-  | { kind: "confirmed"; bookingId: string; driverId: string; sessionId: string }
-  | { kind: "redirect"; bookingId: string; driverId: string; url: string }
-  | {
-      kind: "embedded";
-      bookingId: string;
-      driverId: string;
-      sessionId: string;
-      clientSecret: string;
-      publishableKey: string;
-      scriptUrl: string | null;
-    };
+  { kind: "problem"; errors: Record<string, Message> } | Exclude<HeldPaymentOutcome, { kind: "problem" }>;
 
 /**
  * Places the booking and starts its payment. Pay later is confirmed at once; an online payment holds the car as
@@ -292,131 +269,26 @@ export async function bookOffer(
   if (!gatewayName)
     return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
 
-  // From here the car is held for this driver: whatever fails before the answer (a gateway, a database call that
-  // found no connection) gives it back in this request, so a driver told the booking failed leaves no hold behind.
-  const started: { payment: PaymentStart | null; taken: boolean } = { payment: null, taken: false };
-  try {
-    return await payForHold(db, input, { placed, attemptId, holdUntil, gatewayName, price }, started);
-  } catch (error) {
-    if (!started.taken)
-      await releaseFailedHold(
-        db,
-        { attemptId, bookingId: placed.bookingId, gatewayName },
-        started.payment,
-        input.origin,
-      );
-    throw error;
-  }
-}
-
-/** The online payment of a placed hold: started at its gateway, settled at once by a card form, or sent on. */
-async function payForHold(
-  db: Parameters<typeof placeBooking>[0],
-  input: Parameters<typeof bookOffer>[1],
-  hold: {
-    placed: { bookingId: string; driverId: string; chargeAmount: number };
-    attemptId: string;
-    holdUntil: Date;
-    gatewayName: GatewayName;
-    price: PriceBreakdown;
-  },
-  /** What has happened so far, for the caller to undo should this throw. */
-  started: { payment: PaymentStart | null; taken: boolean },
-): Promise<BookingOutcome> {
-  const { offer, values } = input;
-  const { placed, attemptId, holdUntil, gatewayName, price } = hold;
-  const gatewayDefinition = GATEWAYS[gatewayName];
-  let start: PaymentStart;
-  try {
-    start = await getPaymentGateway(gatewayName).startPayment({
-      bookingId: placed.bookingId,
-      attemptId,
-      amount: placed.chargeAmount,
-      currency: input.display.currency,
-      name: offer.car.name,
-      description: paymentDescription(price, offer, placed.bookingId),
-      customerEmail: input.signedInDriver?.email ?? values.email,
-      language: input.language,
-      expiresAt: holdUntil,
-      origin: input.origin,
-      embedded: values.embedded === "1",
-      card: gatewayDefinition.cardInOurForm
-        ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
-        : undefined,
-    });
-  } catch (error) {
-    logError("checkout", error, "the payment could not start");
-    await settlePayment(db, attemptId, { status: "failed" }, input.origin);
-    return { kind: "problem", errors: { "": { key: "checkout:problems.paymentUnavailable" } } };
-  }
-  started.payment = start;
-  if (start.kind === "settled") {
-    if (start.outcome === "declined") {
-      await settlePayment(db, attemptId, { status: "failed" }, input.origin);
-      return { kind: "problem", errors: { "": { key: "errors.paymentFailed" } } };
-    }
-    // The card form's gateway took the money: from here the hold is the driver's booking, never released.
-    started.taken = true;
-    const settled = await settlePayment(
-      db,
-      attemptId,
-      { status: "paid", amount: placed.chargeAmount, currency: input.display.currency, references: { attemptId } },
-      input.origin,
-      input.now,
-    );
-    if (settled !== "paid")
-      throw new Error(`the sandbox payment of ${placed.bookingId} could not be confirmed: ${settled}`);
-    return { kind: "confirmed", bookingId: placed.bookingId, driverId: placed.driverId, sessionId: attemptId };
-  }
-  // The gateway's own ids are data on the payments row; the booking keeps the session that names its return page.
-  const references = (start.kind === "redirect" ? start.references : undefined) ?? { sessionId: start.sessionId };
-  await recordPaymentSession(db, placed.bookingId, start.sessionId);
-  await recordGatewayReferences(db, attemptId, references);
-  return start.kind === "redirect"
-    ? { kind: "redirect", bookingId: placed.bookingId, driverId: placed.driverId, url: start.url }
-    : {
-        kind: "embedded",
-        bookingId: placed.bookingId,
-        driverId: placed.driverId,
-        sessionId: start.sessionId,
-        clientSecret: start.clientSecret,
-        publishableKey: start.publishableKey,
-        scriptUrl: start.scriptUrl,
-      };
-}
-
-/** Tries to give the car back twice before the answer; should both fail, the hold's expiry job frees it later. */
-const RELEASE_TRIES = 2;
-
-/**
- * Gives back the car of a checkout that failed after its hold was placed, in the request that placed it, and ends
- * the payment started at the gateway after the answer (so it cannot be completed for a car no longer held; were it
- * paid anyway, the return page and the webhook refund it, as for any payment that finds its hold gone).
- */
-async function releaseFailedHold(
-  db: Parameters<typeof placeBooking>[0],
-  hold: { attemptId: string; bookingId: string; gatewayName: GatewayName },
-  payment: PaymentStart | null,
-  origin: string,
-) {
-  for (let attempt = 1; attempt <= RELEASE_TRIES; attempt++) {
-    try {
-      await settlePayment(db, hold.attemptId, { status: "failed" }, origin);
-      break;
-    } catch (error) {
-      logError("checkout", error, `could not release the hold ${hold.bookingId} (try ${attempt} of ${RELEASE_TRIES})`);
-    }
-  }
-  if (payment && payment.kind !== "settled") {
-    const attempt = {
-      sessionId: payment.sessionId,
-      bookingId: hold.bookingId,
-      references: (payment.kind === "redirect" ? payment.references : undefined) ?? { sessionId: payment.sessionId },
-    };
-    void afterAnswer("checkout", `ends the payment of the released hold ${hold.bookingId}`, () =>
-      getPaymentGateway(hold.gatewayName).cancelPayment(attempt),
-    );
-  }
+  const outcome = await payForHeldBooking(db, {
+    bookingId: placed.bookingId,
+    driverId: placed.driverId,
+    chargeAmount: placed.chargeAmount,
+    attemptId,
+    holdUntil,
+    gatewayName,
+    currency: input.display.currency,
+    name: offer.car.name,
+    description: paymentDescription(price, offer, placed.bookingId),
+    customerEmail: input.signedInDriver?.email ?? values.email,
+    language: input.language,
+    origin: input.origin,
+    embedded: values.embedded === "1",
+    card: GATEWAYS[gatewayName].cardInOurForm
+      ? { number: values.cardNumber, expiry: values.cardExpiry, cvc: values.cardCvc }
+      : undefined,
+    now: input.now,
+  });
+  return outcome.kind === "problem" ? { kind: "problem", errors: { "": { key: outcome.key } } } : outcome;
 }
 
 /** Spec §3 payment order description: the booking reference, the car's days and places. */

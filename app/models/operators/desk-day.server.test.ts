@@ -8,12 +8,16 @@ import { counterAmount, deskDay, recordDeskEvent } from "./desk-day.server";
 
 describe("what is left to pay at the counter", () => {
   it.each([
-    ["payLater", 12_000, 12_000],
-    ["deposit", 12_000, 12_000],
-    ["full", 12_000, 0],
-  ] as const)("%s of %i: %i", (paymentMode, totalPrice, expected) => {
-    expect(counterAmount({ paymentMode, totalPrice })).toBe(expected);
-  });
+    ["payLater", 12_000, 0, 11_000],
+    ["deposit", 12_000, 0, 11_000],
+    ["full", 12_000, 0, 0],
+    ["full", 12_000, 2_500, 2_500],
+  ] as const)(
+    "%s of %i, %i left by a change: %i in the driver's currency",
+    (paymentMode, totalPrice, counterBalance, expected) => {
+      expect(counterAmount({ paymentMode, totalPrice, displayRate: 11 / 12, counterBalance })).toBe(expected);
+    },
+  );
 });
 
 describe.each(testEngines)("the desk's day, on %s", (engine) => {

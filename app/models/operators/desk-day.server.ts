@@ -6,16 +6,28 @@
  */
 import { and, asc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
-import { EXTRAS, type BookingEventKind, type Extra, type PaymentMode } from "~/domain/enums";
+import { EXTRAS, type BookingEventKind, type Currency, type Extra, type PaymentMode } from "~/domain/enums";
+import { convertMinorUnits } from "~/domain/money";
 import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { writeAudit, type Actor } from "./audit.server";
 
-/** What is left to pay at the counter: all of it when paid later; with a deposit paid online (the refundable deposit), the rental; nothing when paid in full. */
-export function counterAmount(booking: { paymentMode: PaymentMode; totalPrice: number }): number {
-  return booking.paymentMode === "full" ? 0 : booking.totalPrice;
+/**
+ * What is left to pay at the counter, in the booking's currency (minor units) as its driver was told: the rental when
+ * paid later, or with a deposit paid online (the refundable deposit); when paid in full, only what a change by staff
+ * left to the counter (decision 029).
+ */
+export function counterAmount(booking: {
+  paymentMode: PaymentMode;
+  totalPrice: number;
+  displayRate: number;
+  counterBalance: number;
+}): number {
+  return booking.paymentMode === "full"
+    ? booking.counterBalance
+    : convertMinorUnits(booking.totalPrice, booking.displayRate);
 }
 
 const HOLDING_AT_DESK = ["pending", "deposit", "paid", "reserved"] as const;
@@ -34,6 +46,7 @@ export interface DeskStop {
   licenseOnFile: boolean;
   extras: Extra[];
   counterAmount: number;
+  currency: Currency;
   event: { at: string; staffName: string; mileage: number; fuelEighths: number; note: string } | null;
   late: boolean;
 }
@@ -95,6 +108,7 @@ export async function deskDay(
       licenseOnFile: Boolean(booking.driverLicense ?? row.profileLicense),
       extras: EXTRAS.filter((extra) => booking[extra]),
       counterAmount: counterAmount(booking),
+      currency: booking.displayCurrency,
       event: event && {
         at: instantToLocalDateTime(event.at, query.place.timeZone),
         staffName: event.staffName,

@@ -7,7 +7,7 @@
  */
 import { insertedRow } from "~/utils/sql.server";
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { bookings, paymentEvents, payments } from "#db/schema";
+import { bookings, paymentEvents, paymentLinks, payments } from "#db/schema";
 import type { PaymentStatus } from "~/domain/enums";
 import type { Currency, PaymentGateway as GatewayName } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
@@ -41,7 +41,15 @@ async function recordEvent(
 /** The payment is written before the gateway is called: whatever happens next, the attempt is on record. */
 export async function recordPaymentStart(
   db: Executor,
-  input: { bookingId: string; gateway: GatewayName; attemptId: string; amount: number; currency: Currency },
+  input: {
+    bookingId: string;
+    gateway: GatewayName;
+    attemptId: string;
+    amount: number;
+    currency: Currency;
+    /** The payment link it pays, for a balance (decision 029). */
+    linkId?: string;
+  },
 ): Promise<string> {
   const row = insertedRow(
     await db
@@ -76,6 +84,59 @@ async function paymentOfSession(db: Executor, sessionId: string): Promise<Paymen
     .limit(1)
     .for("update", { of: payments });
   return row?.payment;
+}
+
+/** A balance payment (one that pays a link) of this session, our attempt's or the gateway's, locked. */
+async function balancePaymentOfSession(db: Executor, sessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.linkId),
+        or(eq(payments.attemptId, sessionId), sql`${payments.references}->>'sessionId' = ${sessionId}`),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+/**
+ * A balance's payment settled once however often it is told: paid → captured and its link paid (the booking was
+ * confirmed before; its coverage is what its payments hold); another amount than asked → given back; failed → failed.
+ */
+async function settleBalancePayment(
+  tx: Executor,
+  payment: PaymentRow,
+  check: Exclude<PaymentCheck, { status: "open" }>,
+  now: Date,
+): Promise<Settlement | { refund: string }> {
+  const settled = settledAs(payment);
+  if (settled) return settled;
+  if (check.status === "failed") {
+    await setStatus(tx, payment, "failed", { failureReason: "gateway" }, { reason: "gateway" });
+    return "failed";
+  }
+  const captured = {
+    capturedAmount: check.amount,
+    capturedCurrency: check.currency.toUpperCase(),
+    references: { ...payment.references, ...check.references },
+  };
+  if (check.amount !== payment.amount || check.currency.toUpperCase() !== payment.currency) {
+    await setStatus(
+      tx,
+      payment,
+      "captured",
+      { ...captured, refundReason: "amountMismatch", nextRefundAt: now },
+      { amount: check.amount, currency: check.currency, refundReason: "amountMismatch" },
+    );
+    return { refund: payment.id };
+  }
+  await setStatus(tx, payment, "captured", captured, { amount: check.amount, currency: check.currency });
+  await tx.update(paymentLinks).set({ paidAt: now }).where(eq(paymentLinks.id, payment.linkId!));
+  return "paid";
 }
 
 async function setStatus(
@@ -134,6 +195,9 @@ export async function settlePayment(
 ): Promise<Settlement> {
   if (check.status === "open") return "open";
   const outcome = await db.transaction(async (tx): Promise<Settlement | { refund: string }> => {
+    // A balance paid through a link (decision 029) pays a booking already confirmed: it has its own settlement.
+    const balance = await balancePaymentOfSession(tx, sessionId);
+    if (balance) return settleBalancePayment(tx, balance, check, now);
     const payment = await paymentOfSession(tx, sessionId);
     if (check.status === "failed") {
       await releaseHold(tx, sessionId, now);
@@ -215,30 +279,41 @@ export async function refundPayment(
     const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
     return row?.status === "refunded";
   }
-  const amount = payment.capturedAmount ?? payment.amount;
+  const captured = payment.capturedAmount ?? payment.amount;
+  const refundedBefore = payment.refundedAmount ?? 0;
+  // What is owed: the part a change by staff named, or all that is left of the payment (decision 029).
+  const amount = Math.min(payment.refundOwed ?? captured - refundedBefore, captured - refundedBefore);
   // What the gateway took, in the currency it took it (another than asked is refunded, in its own).
   const currency = payment.capturedCurrency ?? payment.currency;
+  const refundedAfter = refundedBefore + amount;
+  const whole = refundedAfter >= captured;
   try {
     const { refundId } = await getPaymentGateway(payment.gateway).refundPayment({
       references: payment.references,
       amount,
       currency,
-      idempotencyKey: `refund-${payment.id}`,
+      // The first refund of a payment keeps the key it always had; a later one (a second change) is keyed by what
+      // was given back before it, so each refund is made once however often it is retried.
+      idempotencyKey: refundedBefore ? `refund-${payment.id}-after-${refundedBefore}` : `refund-${payment.id}`,
     });
     await db.transaction(async (tx) => {
+      // A part given back leaves the payment captured for the rest, with nothing more owed.
       await setStatus(
         tx,
         payment,
-        "refunded",
+        whole ? "refunded" : "captured",
         {
-          refundedAmount: amount,
+          refundedAmount: refundedAfter,
           references: { ...payment.references, refundId },
           nextRefundAt: null,
           lastError: null,
+          ...(whole ? {} : { refundReason: null, refundOwed: null }),
         },
-        { refundId, amount },
+        { refundId, amount, ...(whole ? {} : { partial: 1 }) },
       );
-      await queueRefundMail(tx, payment.bookingId, { amount, currency, reason: payment.refundReason! }, origin);
+      // A change or a cancellation by staff said what it gives back in its own mail (one mail per change).
+      if (payment.refundReason !== "changed" && payment.refundReason !== "staffCancelled")
+        await queueRefundMail(tx, payment.bookingId, { amount, currency, reason: payment.refundReason! }, origin);
     });
     return true;
   } catch (error) {
@@ -265,19 +340,70 @@ export async function refundPayment(
  * holds a driver's page (its SDK's two tries can take half a minute), and the page says the refund is on its way.
  * Should this instance stop first, the retry job (server/maintenance.ts) refunds what is still owed.
  */
-export function refundAfterAnswer(db: Database, paymentIds: string[], origin: string): Promise<void> {
+export function refundAfterAnswer(
+  db: Database,
+  paymentIds: string[],
+  origin: string,
+  /** The clock the refunds were owed by (the request's). */
+  now?: Date,
+): Promise<void> {
   return afterAnswer("payments", `refunds ${paymentIds.join(", ")} after the answer`, async () => {
-    for (const id of paymentIds) await refundPayment(db, id, origin);
+    for (const id of paymentIds) await refundPayment(db, id, origin, now);
   });
 }
 
-/** What a booking's captured payments (not already owed back) add up to, in display minor units. */
+/**
+ * What a booking's captured payments still hold, in display minor units: what was taken, less what was given back
+ * and what is owed back (all that is left of a payment when no part is named).
+ */
 export async function capturedTotal(db: Executor, bookingId: string): Promise<number> {
+  const taken = sql`coalesce(${payments.capturedAmount}, ${payments.amount})`;
+  const kept = sql`${taken} - coalesce(${payments.refundedAmount}, 0)`;
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(coalesce(${payments.capturedAmount}, ${payments.amount})), 0)::int` })
+    .select({
+      total: sql<number>`coalesce(sum(case when ${payments.refundReason} is null then ${kept}
+        when ${payments.refundOwed} is not null then greatest(${kept} - ${payments.refundOwed}, 0) else 0 end), 0)::int`,
+    })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)));
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured")));
   return row?.total ?? 0;
+}
+
+/**
+ * Owes back `amount` of what a booking's captured payments still hold (decision 029), the newest payment first, each
+ * marked in the caller's transaction so the refund is on record before the gateway is asked. The caller refunds the
+ * returned ids once the transaction commits; the retry job picks up any that fail.
+ */
+export async function owePartOfPayments(
+  db: Executor,
+  bookingId: string,
+  amount: number,
+  reason: "changed" | "staffCancelled",
+  now: Date,
+): Promise<Array<{ id: string; amount: number; currency: string }>> {
+  if (amount <= 0) return [];
+  const held = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .for("update");
+  const owed: Array<{ id: string; amount: number; currency: string }> = [];
+  let left = amount;
+  for (const payment of held) {
+    if (left <= 0) break;
+    const kept = (payment.capturedAmount ?? payment.amount) - (payment.refundedAmount ?? 0);
+    const part = Math.min(kept, left);
+    if (part <= 0) continue;
+    await db
+      .update(payments)
+      .set({ refundReason: reason, refundOwed: part, nextRefundAt: now, updatedAt: now })
+      .where(eq(payments.id, payment.id));
+    await recordEvent(db, payment.id, "captured", { refundReason: reason, refundOwed: part });
+    owed.push({ id: payment.id, amount: part, currency: payment.capturedCurrency ?? payment.currency });
+    left -= part;
+  }
+  return owed;
 }
 
 /**

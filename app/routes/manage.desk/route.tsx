@@ -50,7 +50,7 @@ function Stop({ stop, kind }: { stop: DeskStop; kind: "handover" | "return" }) {
           <li>
             <strong>
               {stop.counterAmount > 0
-                ? t("desk.toPay", { amount: formatMoney(stop.counterAmount, "USD", i18n.language as never) })
+                ? t("desk.toPay", { amount: formatMoney(stop.counterAmount, stop.currency, i18n.language as never) })
                 : t("desk.nothingToPay")}
             </strong>
           </li>

@@ -90,7 +90,7 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
   return {
     name: "payPal",
     async startPayment(request) {
-      const returnPage = `${request.origin}/checkout-session/${request.attemptId}`;
+      const returnPage = `${request.origin}${request.returnPath ?? `/checkout-session/${request.attemptId}`}`;
       const { status, order } = await call("POST", "/v2/checkout/orders", {
         requestId: `create-${request.attemptId}`,
         body: {
@@ -142,12 +142,13 @@ export function paypalGateway(env: Env, fetchImpl: typeof fetch = fetch): Paymen
     },
     // An order nobody approved (or captured) simply lapses at PayPal; there is nothing to cancel.
     async cancelPayment() {},
-    async refundPayment({ references, idempotencyKey }) {
+    async refundPayment({ references, amount, currency, idempotencyKey }) {
       if (!references.captureId) throw new Error("no PayPal capture to refund");
       const { status, order } = await call(
         "POST",
         `/v2/payments/captures/${encodeURIComponent(references.captureId)}/refund`,
-        { requestId: idempotencyKey, body: {} },
+        // The amount always: a change by staff gives back part of a capture (decision 029).
+        { requestId: idempotencyKey, body: { amount: { currency_code: currency, value: toPayPalValue(amount) } } },
       );
       const refund = order as unknown as { id?: string; status?: string };
       if (status >= 300 || !refund.id || refund.status === "FAILED" || refund.status === "CANCELLED")

@@ -60,7 +60,7 @@ export function stripeGateway(env: Env): PaymentGateway {
   return {
     name: "stripe",
     async startPayment(request) {
-      const returnPage = `${request.origin}/checkout-session/{CHECKOUT_SESSION_ID}`;
+      const returnPage = `${request.origin}${request.returnPath ?? "/checkout-session/{CHECKOUT_SESSION_ID}"}`;
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -115,10 +115,11 @@ export function stripeGateway(env: Env): PaymentGateway {
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
-    async refundPayment({ references, idempotencyKey }) {
+    async refundPayment({ references, amount, idempotencyKey }) {
       if (!references.paymentIntentId) throw new Error("no payment intent to refund");
       const refund = await stripe.refunds.create(
-        { payment_intent: references.paymentIntentId, reason: "requested_by_customer" },
+        // The amount always: a change by staff gives back part of a payment (decision 029).
+        { payment_intent: references.paymentIntentId, amount, reason: "requested_by_customer" },
         { idempotencyKey },
       );
       if (refund.status === "failed" || refund.status === "canceled")

@@ -21,6 +21,11 @@ export interface PaymentRequest {
   /** The hold's end: the gateway's session must not outlive it. */
   expiresAt: Date;
   origin: string;
+  /**
+   * Where the gateway sends the driver back (path on `origin`): the payment's own return page by default; a balance
+   * paid through a link returns to the link's page (decision 029). `{session}` stands for the gateway's session id.
+   */
+  returnPath?: string;
   /** Stripe's embedded form (the page runs JavaScript) rather than a redirect to its page. */
   embedded: boolean;
   /** The sandbox's own card form. */
@@ -75,7 +80,10 @@ export interface PaymentGateway {
   checkPayment(payment: PaymentAttempt & { mayCapture?: () => Promise<boolean> }): Promise<PaymentCheck>;
   /** Ends an unfinished payment so it can no longer be completed (the driver went back, or the hold expired). */
   cancelPayment(payment: PaymentAttempt): Promise<void>;
-  /** Gives a captured payment back in full; throws when the gateway refuses or does not answer (retried later). */
+  /**
+   * Gives back `amount` of a captured payment (all of it, or the part a change by staff owes); throws when the gateway
+   * refuses or does not answer (retried later).
+   */
   refundPayment(refund: RefundRequest): Promise<{ refundId: string }>;
 }
 

@@ -1,0 +1,102 @@
+/**
+ * A cancellation by staff (decision 029), from the booking's page or the bookings list: the status moves as the
+ * transition table allows, the payments owe back what `staffCancellationRefund` says (everything when the supplier
+ * cancels; the booking's terms when its driver asked), open payment links end, and the driver gets one notification
+ * and one mail. All in the caller's transaction; the caller refunds the returned ids once it commits.
+ */
+import { eq } from "drizzle-orm";
+import { bookings, notifications } from "#db/schema";
+import type { BookingStatus, PaymentMode } from "~/domain/enums";
+import type { Database, Executor } from "~/utils/db.server";
+import { convertMinorUnits } from "~/domain/money";
+import { capturedTotal, owePartOfPayments } from "~/models/payments/payments.server";
+import { cancelOpenLinks } from "~/models/payments/payment-links.server";
+import { writeAudit, type Actor } from "~/models/operators/audit.server";
+import { assertTransition, bookingReference } from "./booking";
+import { changeBookingStatus } from "./bookings.server";
+import { cancellationTerms } from "./cancellation-terms";
+import { queueStaffCancellationMail } from "./booking-mails.server";
+import { staffCancellationRefund } from "./staff-settlement";
+
+export interface CancellableBooking {
+  id: string;
+  status: BookingStatus;
+  supplierId: string;
+  driverId: string;
+  paymentMode: PaymentMode;
+  cancellation: boolean;
+  startsAt: Date;
+  deposit: number;
+  displayRate: number;
+  car: string;
+}
+
+export type StaffCancellation =
+  | { outcome: "cancelled"; refundIds: string[] }
+  /** The booking moved meanwhile (another cancellation, a payment): nothing was done. */
+  | { outcome: "unchanged" };
+
+export async function cancelByStaff(
+  tx: Database,
+  actor: Actor,
+  booking: CancellableBooking,
+  /** The driver asked for it (their request, or by phone): their terms decide the refund. Else the supplier's doing. */
+  byDriver: boolean,
+  now: Date,
+  origin: string,
+): Promise<StaffCancellation> {
+  assertTransition(booking.status, "cancelled");
+  const wasHold = booking.status === "void";
+  if ((await changeBookingStatus(tx, booking, "cancelled", now)) !== "changed") return { outcome: "unchanged" };
+  await tx.update(bookings).set({ cancelRequest: false, counterBalance: 0 }).where(eq(bookings.id, booking.id));
+  await cancelOpenLinks(tx, booking.id, now);
+  const held = await capturedTotal(tx, booking.id);
+  const amount = staffCancellationRefund({
+    byDriver,
+    terms: cancellationTerms(booking, now).kind,
+    held,
+    securityDeposit: convertMinorUnits(booking.deposit, booking.displayRate),
+  });
+  const refunds = await owePartOfPayments(tx, booking.id, amount, "staffCancelled", now);
+  const reference = bookingReference(booking.id);
+  await writeAudit(tx, actor, {
+    record: "booking",
+    recordId: booking.id,
+    supplierId: booking.supplierId,
+    action: "cancel",
+    label: reference,
+    changes: {
+      status: { from: booking.status, to: "cancelled" },
+      cancelledBy: { from: null, to: byDriver ? "driver" : "supplier" },
+      refunded: { from: null, to: refunds.reduce((sum, refund) => sum + refund.amount, 0) },
+    },
+  });
+  // A hold never paid was never confirmed to its driver: nothing to tell them but that the link no longer works.
+  await tx.insert(notifications).values({
+    userId: booking.driverId,
+    bookingId: booking.id,
+    messageKey: "notifications.statusChanged.cancelled",
+    messageParams: { reference, car: booking.car },
+  });
+  if (!wasHold)
+    await queueStaffCancellationMail(tx, booking.id, { byDriver, refunds, paidOnline: held > 0 }, origin);
+  return { outcome: "cancelled", refundIds: refunds.map((refund) => refund.id) };
+}
+
+/** The audit row of a status change by staff (a cancellation writes its own). */
+export async function auditStatusChange(
+  tx: Executor,
+  actor: Actor,
+  booking: { id: string; supplierId: string },
+  from: BookingStatus,
+  to: BookingStatus,
+): Promise<void> {
+  await writeAudit(tx, actor, {
+    record: "booking",
+    recordId: booking.id,
+    supplierId: booking.supplierId,
+    action: "setStatus",
+    label: bookingReference(booking.id),
+    changes: { status: { from, to } },
+  });
+}

@@ -1,0 +1,389 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
+import { capturedTotal } from "~/models/payments/payments.server";
+import type { Actor } from "./audit.server";
+import {
+  bookingVersion,
+  cancelBookingByStaff,
+  changeBookingByStaff,
+  findStaffBooking,
+  setStatusByStaff,
+  takePhoneBooking,
+  type RentalChoice,
+} from "./staff-bookings.server";
+
+const NOW = new Date("2031-03-01T10:00:00Z");
+const ORIGIN = "http://localhost";
+const SANDBOX_CARD = { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
+
+describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  let other: MinimalCatalogue;
+  let staff: Actor;
+  let dearerCarId: string;
+
+  const choice = (from: string, to: string, car = catalogue.car.id): RentalChoice => ({
+    car,
+    pickup: catalogue.location.slug,
+    dropoff: "",
+    from,
+    to,
+    extras: [],
+    additionalDriver: null,
+  });
+  const mailsTo = async (recipient: string) =>
+    database.db
+      .select({ subject: schema.outboxMails.subject, message: schema.outboxMails.message })
+      .from(schema.outboxMails)
+      .where(eq(schema.outboxMails.recipient, recipient));
+  const linkIn = (message: unknown) => /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(message))?.[1] ?? null;
+  const bookingRow = async (id: string) =>
+    (await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
+  const context = { language: "en" as const, now: NOW, origin: ORIGIN };
+  const versionOf = async (bookingId: string) =>
+    bookingVersion((await findStaffBooking(database.db, staff, bookingId))!);
+
+  /** Pays a mailed link with the sandbox card, as the driver would from the mail. */
+  async function payLink(token: string) {
+    const link = (await findPaymentLink(database.db, token))!;
+    return payThroughLink(database.db, link, token, {
+      gateway: "sandbox",
+      card: SANDBOX_CARD,
+      embedded: false,
+      customerEmail: "customer@example.com",
+      carName: "Test Car",
+      language: "en",
+      origin: ORIGIN,
+      now: NOW,
+    });
+  }
+
+  /** A booking paid in full online through a phone booking's link: three days at $40. */
+  async function paidBooking(email: string, from: string, to: string) {
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: choice(from, to),
+        customer: {
+          email,
+          fullName: "Paid Customer",
+          phone: "+216 20 111 222",
+          birthDate: "1980-05-05",
+          language: "en",
+        },
+        payment: "linkFull",
+        display: { currency: "USD", rate: 1 },
+      },
+      context,
+    );
+    if (!taken.ok) throw new Error(JSON.stringify(taken));
+    const token = linkIn((await mailsTo(email))[0]!.message)!;
+    expect(await payLink(token)).toMatchObject({ kind: "confirmed" });
+    return taken.bookingId;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    catalogue = await insertMinimalCatalogue(database.db);
+    other = await insertMinimalCatalogue(database.db);
+    staff = { id: catalogue.supplier.id, role: "supplier", fullName: "Desk Clerk" };
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const [dearer] = await database.db
+      .insert(schema.cars)
+      .values({ ...template, name: "Dearer Car", licensePlate: `D-${catalogue.car.licensePlate}`, dailyPrice: 6000 })
+      .returning();
+    dearerCarId = dearer!.id;
+    await database.db.insert(schema.carLocations).values({ carId: dearerCarId, locationId: catalogue.location.id });
+  });
+  afterAll(() => database?.destroy());
+
+  it("takes a phone booking for a new customer with a payment link; paying it confirms, announces and invites", async () => {
+    const email = "new.customer@example.com";
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: choice("2031-04-01T10:00", "2031-04-03T10:00"),
+        customer: {
+          email,
+          fullName: "New Customer",
+          phone: "+216 20 333 444",
+          birthDate: "1990-01-01",
+          language: "fr",
+        },
+        payment: "linkFull",
+        display: { currency: "EUR", rate: 0.9 },
+      },
+      context,
+    );
+    expect(taken).toMatchObject({ ok: true, linkSent: true });
+    const bookingId = (taken as { bookingId: string }).bookingId;
+    // Held, not confirmed, until the link is paid; the customer is a new account without a password.
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "void", paymentMode: "full", totalPrice: 8_000 });
+    const [account] = await database.db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(account).toMatchObject({ role: "user", passwordHash: null, language: "fr" });
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const token = linkIn(mails[0]!.message)!;
+    expect(token).not.toBeNull();
+    // The link asks what the checkout would: the rental in full, in the customer's currency (2 days × $40 → €72).
+    const link = (await findPaymentLink(database.db, token))!;
+    expect(link).toMatchObject({ purpose: "booking", amount: 7_200, currency: "EUR" });
+    // A declined card leaves the hold and the link for another try.
+    const declined = await payThroughLink(database.db, link, token, {
+      gateway: "sandbox",
+      card: { ...SANDBOX_CARD, number: "4000 0000 0000 0002" },
+      embedded: false,
+      customerEmail: email,
+      carName: "Test Car",
+      language: "fr",
+      origin: ORIGIN,
+      now: NOW,
+    });
+    expect(declined).toMatchObject({ kind: "problem", key: "errors.paymentFailed" });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "void", releasedAt: null });
+    expect(await payLink(token)).toMatchObject({ kind: "confirmed", bookingId });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "paid", chargedAmount: 7_200 });
+    const after = await mailsTo(email);
+    // The link, then the confirmation and the activation link.
+    expect(after).toHaveLength(3);
+    expect(linkState(link, await bookingRow(bookingId), NOW)).toBe("paid");
+    // The booking is in the driver's list: it is theirs.
+    expect((await bookingRow(bookingId)).driverId).toBe(account!.id);
+    const trail = await database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, bookingId), eq(schema.auditLog.action, "create")));
+    expect(trail).toHaveLength(1);
+  });
+
+  it("takes a booking paid at the counter for an existing driver, confirmed at once", async () => {
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: choice("2031-05-01T10:00", "2031-05-02T10:00"),
+        customer: {
+          email: catalogue.driver.email,
+          fullName: "",
+          phone: "+216 20 555 666",
+          birthDate: "1985-02-02",
+          language: "en",
+        },
+        payment: "counter",
+        display: { currency: "USD", rate: 1 },
+      },
+      context,
+    );
+    expect(taken).toMatchObject({ ok: true, linkSent: false });
+    const booking = await bookingRow((taken as { bookingId: string }).bookingId);
+    expect(booking).toMatchObject({ status: "pending", paymentMode: "payLater", driverId: catalogue.driver.id });
+    expect((await mailsTo(catalogue.driver.email)).length).toBeGreaterThan(0);
+  });
+
+  it("refuses another supplier's car, a car already booked, and an under-age driver, booking nothing", async () => {
+    const before = (await database.db.select().from(schema.bookings)).length;
+    const customer = {
+      email: "x@example.com",
+      fullName: "X Y",
+      phone: "+216 20 000 001",
+      birthDate: "1990-01-01",
+      language: "en" as const,
+    };
+    const display = { currency: "USD" as const, rate: 1 };
+    const otherCar = await takePhoneBooking(
+      database.db,
+      staff,
+      { choice: choice("2031-06-01T10:00", "2031-06-02T10:00", other.car.id), customer, payment: "counter", display },
+      context,
+    );
+    expect(otherCar).toMatchObject({ ok: false, problem: { key: "checkout:problems.carNotFound" } });
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      { choice: choice("2031-04-02T10:00", "2031-04-04T10:00"), customer, payment: "counter", display },
+      context,
+    );
+    expect(taken).toMatchObject({ ok: false, problem: { key: "checkout:problems.carUnavailable" } });
+    const young = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: choice("2031-06-01T10:00", "2031-06-02T10:00"),
+        customer: { ...customer, birthDate: "2015-01-01" },
+        payment: "counter",
+        display,
+      },
+      context,
+    );
+    expect(young).toMatchObject({ ok: false, field: "birthDate", problem: { key: "validation.minimumAge" } });
+    expect(await database.db.select().from(schema.bookings)).toHaveLength(before);
+  });
+
+  it("moves a paid booking to a dearer car: the difference is asked by a link, and paying it settles the booking", async () => {
+    const email = "dearer@example.com";
+    const bookingId = await paidBooking(email, "2031-07-01T10:00", "2031-07-04T10:00");
+    const version = await versionOf(bookingId);
+    const changed = await changeBookingByStaff(
+      database.db,
+      staff,
+      bookingId,
+      { choice: choice("2031-07-01T10:00", "2031-07-04T10:00", dearerCarId), version, shortfall: "link" },
+      context,
+    );
+    expect(changed).toEqual({ ok: true, settles: "link" });
+    expect(await bookingRow(bookingId)).toMatchObject({ carId: dearerCarId, totalPrice: 18_000, status: "paid" });
+    const mails = await mailsTo(email);
+    const changeMail = mails.find((mail) => mail.subject.includes("was changed"))!;
+    const token = linkIn(changeMail.message)!;
+    const link = (await findPaymentLink(database.db, token))!;
+    expect(link).toMatchObject({ purpose: "balance", amount: 6_000, currency: "USD" });
+    expect(await payLink(token)).toEqual({ kind: "balancePaid" });
+    expect(await capturedTotal(database.db, bookingId)).toBe(18_000);
+    expect((await findPaymentLink(database.db, token))!.paidAt).not.toBeNull();
+    // One mail for the change; the payment of its balance sends none.
+    expect(mails.filter((mail) => mail.subject.includes("was changed"))).toHaveLength(1);
+  });
+
+  it("shortens a paid booking: the surplus is refunded once, on the payments record, with one mail", async () => {
+    const email = "shorter@example.com";
+    const bookingId = await paidBooking(email, "2031-08-01T10:00", "2031-08-04T10:00");
+    const mailsBefore = (await mailsTo(email)).length;
+    const version = await versionOf(bookingId);
+    const changed = await changeBookingByStaff(
+      database.db,
+      staff,
+      bookingId,
+      { choice: choice("2031-08-01T10:00", "2031-08-02T10:00"), version, shortfall: "link" },
+      context,
+    );
+    expect(changed).toEqual({ ok: true, settles: "refund" });
+    const [payment] = await database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId));
+    // Refunded after the answer: $120 paid, $40 kept.
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db.select().from(schema.payments).where(eq(schema.payments.id, payment!.id));
+        expect(row).toMatchObject({ status: "captured", refundedAmount: 8_000, refundReason: null, refundOwed: null });
+      },
+      { timeout: 20_000 },
+    );
+    const events = await database.db
+      .select()
+      .from(schema.paymentEvents)
+      .where(eq(schema.paymentEvents.paymentId, payment!.id));
+    expect(events.filter((event) => event.detail.refundId)).toHaveLength(1);
+    expect(await capturedTotal(database.db, bookingId)).toBe(4_000);
+    const mails = await mailsTo(email);
+    expect(mails.length - mailsBefore).toBe(1);
+    expect(JSON.stringify(mails.at(-1)!.message)).toContain("The difference, $80, is being refunded");
+  });
+
+  it("two staff saving changes to one booking at once: one change and one settlement", async () => {
+    const email = "race@example.com";
+    const bookingId = await paidBooking(email, "2031-09-01T10:00", "2031-09-04T10:00");
+    const version = await versionOf(bookingId);
+    const [first, second] = await Promise.all([
+      changeBookingByStaff(
+        database.db,
+        staff,
+        bookingId,
+        { choice: choice("2031-09-01T10:00", "2031-09-02T10:00"), version, shortfall: "link" },
+        context,
+      ),
+      changeBookingByStaff(
+        database.db,
+        staff,
+        bookingId,
+        { choice: choice("2031-09-01T10:00", "2031-09-04T10:00", dearerCarId), version, shortfall: "link" },
+        context,
+      ),
+    ]);
+    const outcomes = [first, second];
+    expect(outcomes.filter((outcome) => outcome?.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome && !outcome.ok)).toEqual([
+      { ok: false, problem: { key: "manage:staffBooking.changedMeanwhile" } },
+    ]);
+    // Exactly one settlement: a refund owed (the shorter one won) or a link (the dearer one won), never both.
+    const owed = (
+      await database.db
+        .select({ detail: schema.paymentEvents.detail })
+        .from(schema.paymentEvents)
+        .innerJoin(schema.payments, eq(schema.payments.id, schema.paymentEvents.paymentId))
+        .where(eq(schema.payments.bookingId, bookingId))
+    ).filter((event) => event.detail.refundReason === "changed");
+    const links = await database.db
+      .select()
+      .from(schema.paymentLinks)
+      .where(and(eq(schema.paymentLinks.bookingId, bookingId), eq(schema.paymentLinks.purpose, "balance")));
+    expect(owed.length + links.length).toBe(1);
+    const changes = await database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, bookingId), eq(schema.auditLog.action, "update")));
+    expect(changes).toHaveLength(1);
+    expect((await mailsTo(email)).filter((mail) => mail.subject.includes("was changed"))).toHaveLength(1);
+  });
+
+  it("keeps another supplier's bookings out of reach: not found, nothing changed", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values(bookingValues(other, "2031-10-01T09:00:00Z", "2031-10-02T09:00:00Z", "pending"))
+      .returning();
+    expect(await findStaffBooking(database.db, staff, booking!.id)).toBeNull();
+    expect(await setStatusByStaff(database.db, staff, booking!.id, "reserved", context)).toBeNull();
+    expect(await cancelBookingByStaff(database.db, staff, booking!.id, false, context)).toBeNull();
+    const change = await changeBookingByStaff(
+      database.db,
+      staff,
+      booking!.id,
+      {
+        choice: choice("2031-10-01T10:00", "2031-10-03T10:00", other.car.id),
+        version: "whatever",
+        shortfall: "link",
+      },
+      context,
+    );
+    expect(change).toBeNull();
+    expect(await bookingRow(booking!.id)).toMatchObject({ status: "pending", totalPrice: booking!.totalPrice });
+    // An admin reaches it.
+    const admin: Actor = { id: catalogue.driver.id, role: "admin", fullName: "Admin" };
+    expect(await setStatusByStaff(database.db, admin, booking!.id, "reserved", context)).toBe("changed");
+  });
+
+  it("cancels: everything back when the supplier cancels, the security deposit only when the driver asks past their terms", async () => {
+    const supplierCancels = await paidBooking("cancel1@example.com", "2031-11-01T10:00", "2031-11-02T10:00");
+    expect(await cancelBookingByStaff(database.db, staff, supplierCancels, false, context)).toBe("cancelled");
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db
+          .select()
+          .from(schema.payments)
+          .where(eq(schema.payments.bookingId, supplierCancels));
+        expect(row).toMatchObject({ status: "refunded", refundedAmount: 4_000 });
+      },
+      { timeout: 20_000 },
+    );
+    // Paid in full without the cancellation option, with a $300 deposit: the driver's own cancellation keeps the rental.
+    await database.db.update(schema.cars).set({ deposit: 30_000 }).where(eq(schema.cars.id, catalogue.car.id));
+    const driverAsks = await paidBooking("cancel2@example.com", "2031-11-10T10:00", "2031-11-11T10:00");
+    await database.db.update(schema.cars).set({ deposit: 0 }).where(eq(schema.cars.id, catalogue.car.id));
+    expect(await cancelBookingByStaff(database.db, staff, driverAsks, true, context)).toBe("cancelled");
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, driverAsks));
+        expect(row).toMatchObject({ status: "captured", refundedAmount: 30_000 });
+      },
+      { timeout: 20_000 },
+    );
+    // Cancelled once: a second cancellation changes nothing.
+    expect(await cancelBookingByStaff(database.db, staff, driverAsks, true, context)).toBe("refused");
+    const mails = await mailsTo("cancel2@example.com");
+    expect(mails.filter((mail) => mail.subject.includes("cancelled"))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,635 @@
+/**
+ * Bookings in staff's hands (decision 029): one booking as its supplier's staff (or an admin) see it, a booking taken
+ * for a customer, a change the customer asked for, repriced and settled, and status changes and cancellations. Every
+ * rental is priced by the checkout's pricing (`quoteOffer`) and checked by its rules (`resolveCheckout`: places, desk
+ * hours, minimum days, the car free, a block included), written under the database's no-overlap guarantee, and
+ * audited. A supplier reaches its own cars' bookings only; another's answers as a booking that does not exist.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import {
+  additionalDrivers,
+  bookingEvents,
+  bookings,
+  carLocations,
+  cars,
+  notifications,
+  paymentLinks,
+  payments,
+  users,
+} from "#db/schema";
+import type { BookingStatus, Currency, Extra, Language } from "~/domain/enums";
+import type { Message } from "~/domain/form-errors";
+import { convertMinorUnits } from "~/domain/money";
+import { ageOn, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
+import { isUuid } from "~/domain/ids";
+import type { Database, Executor } from "~/utils/db.server";
+import { sqlState } from "~/utils/errors.server";
+import { assertTransition, bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
+import { announceBooking } from "~/models/booking/booking-announcements.server";
+import { unofferedExtra } from "~/models/booking/booking-amend.server";
+import {
+  queueBookingLinkMail,
+  queueNotificationEmails,
+  queueStaffChangeMail,
+  type ChangeSettlementMail,
+} from "~/models/booking/booking-mails.server";
+import {
+  changeBookingStatus,
+  findBookingDetails,
+  placeBooking,
+  rentalColumns,
+  type BookingDetails,
+  type DriverDetails,
+} from "~/models/booking/bookings.server";
+import { cancelByStaff, auditStatusChange } from "~/models/booking/staff-cancellation.server";
+import { settleChange, type ChangeSettlement } from "~/models/booking/staff-settlement";
+import { driverAgeAt, quoteOffer, resolveCheckout, type CheckoutOffer } from "~/models/checkout/checkout-offer.server";
+import { configuredGatewayNames, GATEWAYS } from "~/models/payments/gateways/gateway.server";
+import { newAttemptId } from "~/models/payments/gateways/sandbox.server";
+import {
+  BOOKING_LINK_HOURS,
+  cancelOpenLinks,
+  createPaymentLink,
+  paymentLinkUrl,
+} from "~/models/payments/payment-links.server";
+import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
+import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
+import { writeAudit, type Actor } from "./audit.server";
+import { fieldChanges } from "./audit";
+import { canOperate } from "./operator-access";
+import type { AdditionalDriver, ShortfallChoice, StaffPaymentChoice } from "./staff-booking-form";
+
+/** The booking as staff see it, or null when it does not exist or is another supplier's. */
+export async function findStaffBooking(db: Executor, actor: Actor, bookingId: string): Promise<BookingDetails | null> {
+  if (!isUuid(bookingId)) return null;
+  const details = await findBookingDetails(db, { id: bookingId });
+  if (!details || !canOperate(actor, "runDesk", details.booking.supplierId)) return null;
+  return details;
+}
+
+const CHANGEABLE: readonly BookingStatus[] = ["pending", "deposit", "paid", "reserved"];
+
+/**
+ * Staff change a booking before its pick-up, while it is confirmed and not handed over (a rental under way is
+ * extended at the desk as a new booking: decision 029).
+ */
+export const staffMayChange = (booking: { status: BookingStatus; startsAt: Date }, handedOver: boolean, now: Date) =>
+  CHANGEABLE.includes(booking.status) && booking.startsAt.getTime() > now.getTime() && !handedOver;
+
+/** The rental a staff form asks for. */
+export interface RentalChoice {
+  car: string;
+  pickup: string;
+  dropoff: string;
+  from: string;
+  to: string;
+  extras: Extra[];
+  additionalDriver: AdditionalDriver | null;
+}
+
+export type RentalQuote =
+  | { ok: false; problem: Message; field?: string }
+  | { ok: true; offer: CheckoutOffer; price: PriceBreakdown; extras: Extra[] };
+
+/**
+ * The rental priced and checked as a checkout would: the car is the supplier's (`supplierId`, any for an admin),
+ * free for the period apart from `exceptBookingId`, its extras offered, the driver and the second driver old enough.
+ */
+export async function quoteStaffRental(
+  db: Executor,
+  choice: RentalChoice,
+  context: {
+    language: Language;
+    now: Date;
+    supplierId: string | null;
+    exceptBookingId?: string;
+    driverBirthDate: string | null;
+  },
+): Promise<RentalQuote> {
+  // Another supplier's car is as unknown as a car that does not exist, whatever its places and bookings.
+  if (context.supplierId) {
+    const [car] = isUuid(choice.car)
+      ? await db.select({ supplierId: cars.supplierId }).from(cars).where(eq(cars.id, choice.car))
+      : [];
+    if (car?.supplierId !== context.supplierId)
+      return { ok: false, problem: { key: "checkout:problems.carNotFound" }, field: "car" };
+  }
+  const resolved = await resolveCheckout(
+    db,
+    { car: choice.car, pickup: choice.pickup, dropoff: choice.dropoff, from: choice.from, to: choice.to },
+    { language: context.language, now: context.now, exceptBookingId: context.exceptBookingId },
+  );
+  if (!resolved.ok) return { ok: false, problem: resolved.problem };
+  const { offer } = resolved;
+  const chosen = choice.additionalDriver ? [...new Set<Extra>([...choice.extras, "additionalDriver"])] : choice.extras;
+  if (unofferedExtra(offer, chosen)) return { ok: false, problem: { key: "checkout:problems.extraUnavailable" } };
+  if (chosen.includes("additionalDriver") && !choice.additionalDriver)
+    return { ok: false, problem: { key: "manage:staffBooking.additionalDriverMissing" }, field: "additionalFullName" };
+  const minimumAge = Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge);
+  const driverAge = driverAgeAt(offer, context.driverBirthDate);
+  if (driverAge !== null && driverAge < minimumAge)
+    return { ok: false, problem: { key: "validation.minimumAge", params: { age: minimumAge } }, field: "birthDate" };
+  if (choice.additionalDriver && ageOn(choice.additionalDriver.birthDate, offer.from) < minimumAge)
+    return {
+      ok: false,
+      problem: { key: "validation.minimumAge", params: { age: minimumAge } },
+      field: "additionalBirthDate",
+    };
+  const { price, extras } = quoteOffer(offer, chosen, driverAge);
+  return { ok: true, offer, price, extras };
+}
+
+/** The cars a change may move a booking to: the supplier's cars offered at its pick-up place (and its own car). */
+export async function carsForChange(db: Executor, booking: BookingDetails["booking"]) {
+  return db
+    .selectDistinct({ id: cars.id, name: cars.name, plate: cars.licensePlate })
+    .from(cars)
+    .leftJoin(carLocations, eq(carLocations.carId, cars.id))
+    .where(
+      and(
+        eq(cars.supplierId, booking.supplierId),
+        sql`(${cars.id} = ${booking.carId} or (${cars.available} and ${cars.retiredAt} is null and ${carLocations.locationId} = ${booking.pickupLocationId}))`,
+      ),
+    )
+    .orderBy(asc(cars.name), asc(cars.licensePlate))
+    .limit(300);
+}
+
+/** What a booking's money stands at: what its payments hold, what the counter collects, its open and paid links. */
+export async function bookingMoney(db: Executor, booking: BookingDetails["booking"]) {
+  const held = await capturedTotal(db, booking.id);
+  const links = await db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.bookingId, booking.id))
+    .orderBy(desc(paymentLinks.createdAt))
+    .limit(20);
+  const paymentRows = await db
+    .select({
+      id: payments.id,
+      gateway: payments.gateway,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+      refundedAmount: payments.refundedAmount,
+      refundReason: payments.refundReason,
+      refundOwed: payments.refundOwed,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.bookingId, booking.id))
+    .orderBy(desc(payments.createdAt))
+    .limit(20);
+  return { held, counterBalance: booking.counterBalance, links, payments: paymentRows };
+}
+
+/** The desk's events of a booking (hand-over, return). */
+export async function eventsOf(db: Executor, bookingId: string) {
+  return db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.at));
+}
+
+export interface ChangePlan {
+  quote: Extract<RentalQuote, { ok: true }>;
+  /** The rental's totals before and after, in the booking's display currency (minor units). */
+  before: number;
+  after: number;
+  settlement: ChangeSettlement;
+  /** How the mail and the page name the settlement. */
+  settles: ChangeSettlementMail["kind"];
+}
+
+/** The change priced and settled on paper: what the page previews and the save then writes. */
+async function planChange(
+  db: Executor,
+  booking: BookingDetails["booking"],
+  driverBirthDate: string | null,
+  choice: RentalChoice,
+  shortfall: ShortfallChoice,
+  context: { language: Language; now: Date },
+): Promise<{ ok: false; problem: Message; field?: string } | ({ ok: true } & ChangePlan)> {
+  const quote = await quoteStaffRental(db, choice, {
+    ...context,
+    supplierId: booking.supplierId,
+    exceptBookingId: booking.id,
+    driverBirthDate,
+  });
+  if (!quote.ok) return quote;
+  const rate = booking.displayRate;
+  const settlement = settleChange({
+    paymentMode: booking.paymentMode,
+    newOnline: onlineChargeOf(booking.paymentMode, quote.price.total, booking.deposit, rate),
+    held: await capturedTotal(db, booking.id),
+    counterBalance: booking.counterBalance,
+    shortfall,
+  });
+  const settles: ChangePlan["settles"] =
+    booking.paymentMode !== "full"
+      ? "atCounter"
+      : settlement.refund > 0
+        ? "refund"
+        : settlement.link > 0
+          ? "link"
+          : settlement.counterBalance > booking.counterBalance
+            ? "counter"
+            : "none";
+  return {
+    ok: true,
+    quote,
+    before: convertMinorUnits(booking.totalPrice, rate),
+    after: convertMinorUnits(quote.price.total, rate),
+    settlement,
+    settles,
+  };
+}
+
+/** The birth date a booking's prices are judged by: the one given at checkout, else the driver's profile's. */
+async function birthDateOf(db: Executor, booking: BookingDetails["booking"]): Promise<string | null> {
+  if (booking.driverBirthDate) return booking.driverBirthDate;
+  const [driver] = await db.select({ birthDate: users.birthDate }).from(users).where(eq(users.id, booking.driverId));
+  return driver?.birthDate ?? null;
+}
+
+export async function previewStaffChange(
+  db: Executor,
+  details: BookingDetails,
+  choice: RentalChoice,
+  shortfall: ShortfallChoice,
+  context: { language: Language; now: Date },
+) {
+  return planChange(db, details.booking, await birthDateOf(db, details.booking), choice, shortfall, context);
+}
+
+export type StaffChangeResult =
+  { ok: true; settles: ChangePlan["settles"] } | { ok: false; problem: Message; field?: string } | null;
+
+/**
+ * Saves a change the customer asked for: the booking row locked, refused if it changed since the page was drawn
+ * (`version`), re-priced and re-checked, written with its settlement in one transaction (a refund owed, a payment
+ * link, or the counter's balance), audited, and told to its driver once (a notification and one mail). Two staff
+ * saving at once: the second waits on the lock, finds the version moved, and changes nothing.
+ */
+export async function changeBookingByStaff(
+  db: Database,
+  actor: Actor,
+  bookingId: string,
+  input: { choice: RentalChoice; version: string; shortfall: ShortfallChoice },
+  context: { language: Language; now: Date; origin: string },
+): Promise<StaffChangeResult> {
+  if (!isUuid(bookingId)) return null;
+  let refundIds: string[] = [];
+  let outcome: StaffChangeResult;
+  try {
+    outcome = await db.transaction(async (tx): Promise<StaffChangeResult> => {
+      const [locked] = await tx
+        .select({ supplierId: bookings.supplierId })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId))
+        .for("update");
+      if (!locked || !canOperate(actor, "runDesk", locked.supplierId)) return null;
+      const details = (await findBookingDetails(tx, { id: bookingId }))!;
+      const { booking } = details;
+      const handedOver = (await eventsOf(tx, booking.id)).some((event) => event.kind === "handover");
+      if (!staffMayChange(booking, handedOver, context.now))
+        return { ok: false, problem: { key: "manage:staffBooking.notChangeable" } };
+      if (bookingVersion(details) !== input.version)
+        return { ok: false, problem: { key: "manage:staffBooking.changedMeanwhile" } };
+      const plan = await planChange(
+        tx,
+        booking,
+        await birthDateOf(tx, booking),
+        input.choice,
+        input.shortfall,
+        context,
+      );
+      if (!plan.ok) return plan;
+      const { offer, price, extras } = plan.quote;
+      await cancelOpenLinks(tx, booking.id, context.now);
+      const before = changeFacts(details.booking, details.additionalDriver?.fullName ?? null);
+      await tx
+        .update(bookings)
+        .set({
+          carId: offer.car.id,
+          ...rentalColumns(offer, price, extras),
+          amountDue: paymentTerms(booking.paymentMode, price.total, booking.deposit).online,
+          counterBalance: plan.settlement.counterBalance,
+          updatedAt: context.now,
+        })
+        .where(eq(bookings.id, booking.id));
+      await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
+      if (input.choice.additionalDriver)
+        await tx.insert(additionalDrivers).values({ bookingId: booking.id, ...input.choice.additionalDriver });
+      const owed = await owePartOfPayments(tx, booking.id, plan.settlement.refund, "changed", context.now);
+      refundIds = owed.map((refund) => refund.id);
+      let settlementMail: ChangeSettlementMail = { kind: "none" };
+      if (plan.settles === "refund") settlementMail = { kind: "refund", amount: plan.settlement.refund };
+      if (plan.settles === "atCounter") settlementMail = { kind: "atCounter" };
+      if (plan.settles === "counter") settlementMail = { kind: "counter", amount: plan.settlement.counterBalance };
+      if (plan.settles === "link") {
+        const token = await createPaymentLink(tx, {
+          bookingId: booking.id,
+          purpose: "balance",
+          amount: plan.settlement.link,
+          currency: booking.displayCurrency,
+          // Payable online until the car is due back; the counter collects it after.
+          expiresAt: offer.to,
+          createdBy: actor.id,
+        });
+        settlementMail = { kind: "link", amount: plan.settlement.link, url: paymentLinkUrl(context.origin, token) };
+      }
+      const [after] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+      await writeAudit(tx, actor, {
+        record: "booking",
+        recordId: booking.id,
+        supplierId: booking.supplierId,
+        action: "update",
+        label: bookingReference(booking.id),
+        changes: fieldChanges(before, changeFacts(after!, input.choice.additionalDriver?.fullName ?? null)),
+      });
+      await tx.insert(notifications).values({
+        userId: booking.driverId,
+        bookingId: booking.id,
+        messageKey: "notifications.bookingChangedByStaff",
+        messageParams: { reference: bookingReference(booking.id), car: offer.car.name },
+      });
+      await queueStaffChangeMail(
+        tx,
+        booking.id,
+        { before: plan.before, after: plan.after, settlement: settlementMail },
+        context.origin,
+      );
+      return { ok: true, settles: plan.settles };
+    });
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === "23P01" || state === "40P01")
+      return { ok: false, problem: { key: "checkout:problems.carUnavailable" }, field: "car" };
+    throw error;
+  }
+  // Once committed, and after the answer: a refund that fails stays owed for the retry job.
+  if (refundIds.length) void refundAfterAnswer(db, refundIds, context.origin, context.now);
+  return outcome;
+}
+
+/**
+ * The booking as a change's page showed it, as a short digest: a save made from an older page (another member of
+ * staff changed it meanwhile) is refused. Its content, not a time: two changes within one clock tick differ too.
+ */
+export function bookingVersion(details: Pick<BookingDetails, "booking" | "additionalDriver">): string {
+  const facts = changeFacts(details.booking, details.additionalDriver?.fullName ?? null);
+  return createHash("sha256")
+    .update(JSON.stringify({ ...facts, status: details.booking.status, mode: details.booking.paymentMode }))
+    .digest("base64url")
+    .slice(0, 22);
+}
+
+/** What the audit trail compares of a booking a change rewrites. */
+function changeFacts(booking: typeof bookings.$inferSelect, additionalDriver: string | null) {
+  return {
+    car: booking.carId,
+    pickup: booking.pickupLocationId,
+    dropoff: booking.dropoffLocationId,
+    from: booking.startsAt.toISOString(),
+    to: booking.endsAt.toISOString(),
+    extras: ALL_EXTRAS.filter((extra) => booking[extra]),
+    additionalDriver,
+    total: booking.totalPrice,
+    counterBalance: booking.counterBalance,
+  };
+}
+
+export interface PhoneCustomer {
+  email: string;
+  fullName: string;
+  phone: string;
+  /** As checked ('YYYY-MM-DD'), or null when the form left it empty (an existing driver's profile may hold it). */
+  birthDate: string | null;
+  language: Language;
+}
+
+export type PhoneBookingResult =
+  { ok: true; bookingId: string; linkSent: boolean } | { ok: false; problem: Message; field?: string };
+
+/** Who the customer is: an existing driver's account, or a new one invited to activate (as a visitor's checkout does). */
+async function customerAccount(
+  db: Executor,
+  customer: PhoneCustomer,
+): Promise<{ ok: true; driver: DriverDetails; birthDate: string } | { ok: false; problem: Message; field: string }> {
+  const [existing] = await db
+    .select({ id: users.id, role: users.role, blacklisted: users.blacklisted, birthDate: users.birthDate })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${customer.email})`);
+  if (existing && existing.role !== "user")
+    return { ok: false, problem: { key: "manage:staffBooking.notADriver" }, field: "email" };
+  if (existing?.blacklisted) return { ok: false, problem: { key: "errors.accountSuspended" }, field: "email" };
+  const birthDate = customer.birthDate ?? existing?.birthDate ?? null;
+  if (!birthDate) return { ok: false, problem: { key: "validation.required" }, field: "birthDate" };
+  if (existing)
+    return {
+      ok: true,
+      driver: { kind: "signedIn", userId: existing.id, phone: customer.phone, birthDate },
+      birthDate,
+    };
+  if (!customer.fullName) return { ok: false, problem: { key: "validation.required" }, field: "fullName" };
+  return {
+    ok: true,
+    driver: {
+      kind: "visitor",
+      fullName: customer.fullName,
+      email: customer.email,
+      phone: customer.phone,
+      birthDate,
+      language: customer.language,
+    },
+    birthDate,
+  };
+}
+
+/** A pick-up too close for a payment link to be worth mailing: the desk takes the payment. */
+const LINK_LEAD_MS = 2 * 3600_000;
+
+/**
+ * A booking taken for a customer by phone or at the desk (decision 029): priced and checked as a checkout; the
+ * customer an existing driver or a new account invited to activate; paid at the counter (confirmed at once, with the
+ * confirmation mail) or by a mailed payment link (the car held as an unpaid booking until the link expires, confirmed
+ * and announced when paid, as a checkout's hold is).
+ */
+export async function takePhoneBooking(
+  db: Database,
+  actor: Actor,
+  input: {
+    choice: RentalChoice;
+    customer: PhoneCustomer;
+    payment: StaffPaymentChoice;
+    display: { currency: Currency; rate: number };
+  },
+  context: { language: Language; now: Date; origin: string },
+): Promise<PhoneBookingResult> {
+  const account = await customerAccount(db, input.customer);
+  if (!account.ok) return account;
+  const quote = await quoteStaffRental(db, input.choice, {
+    language: context.language,
+    now: context.now,
+    supplierId: actor.role === "supplier" ? actor.id : null,
+    driverBirthDate: account.birthDate,
+  });
+  if (!quote.ok) return quote;
+  const { offer, price, extras } = quote;
+  const byLink = input.payment !== "counter";
+  const paymentMode = input.payment === "linkDeposit" ? "deposit" : input.payment === "linkFull" ? "full" : "payLater";
+  const gateway = configuredGatewayNames()[0] ?? null;
+  if (byLink && !gateway)
+    return { ok: false, problem: { key: "checkout:problems.onlineUnavailable" }, field: "payment" };
+  if (paymentMode === "deposit" && offer.car.deposit <= 0)
+    return { ok: false, problem: { key: "manage:staffBooking.noDeposit" }, field: "payment" };
+  if (byLink && offer.from.getTime() - context.now.getTime() < LINK_LEAD_MS)
+    return { ok: false, problem: { key: "manage:staffBooking.tooSoonForLink" }, field: "payment" };
+  const holdUntil = new Date(Math.min(context.now.getTime() + BOOKING_LINK_HOURS * 3600_000, offer.from.getTime()));
+  const placed = await placeBooking(
+    db,
+    {
+      offer,
+      price,
+      extras,
+      paymentMode,
+      gateway: byLink ? gateway : null,
+      display: input.display,
+      driver: account.driver,
+      additionalDriver: input.choice.additionalDriver ?? undefined,
+      attemptId: newAttemptId(byLink && gateway ? GATEWAYS[gateway].attemptPrefix : "bk"),
+      holdUntil,
+      now: context.now,
+    },
+    async (tx, booking) => {
+      await writeAudit(tx, actor, {
+        record: "booking",
+        recordId: booking.id,
+        supplierId: offer.supplier.id,
+        action: "create",
+        label: bookingReference(booking.id),
+        changes: fieldChanges(null, {
+          car: offer.car.id,
+          pickup: offer.pickup.id,
+          dropoff: offer.dropoff.id,
+          from: offer.from.toISOString(),
+          to: offer.to.toISOString(),
+          extras,
+          total: price.total,
+          payment: input.payment,
+        }),
+      });
+      if (!byLink) return announceBooking(tx, booking.id, context.origin);
+      const token = await createPaymentLink(tx, {
+        bookingId: booking.id,
+        purpose: "booking",
+        amount: booking.chargeAmount,
+        currency: input.display.currency,
+        expiresAt: holdUntil,
+        createdBy: actor.id,
+      });
+      await queueBookingLinkMail(tx, booking.id, {
+        amount: booking.chargeAmount,
+        currency: input.display.currency,
+        url: paymentLinkUrl(context.origin, token),
+        expiresAt: holdUntil,
+      });
+    },
+  );
+  if (!placed.ok)
+    return { ok: false, problem: { key: placed.error }, field: placed.error.includes("car") ? "car" : "email" };
+  return { ok: true, bookingId: placed.bookingId, linkSent: byLink };
+}
+
+export type StaffStatusResult = "changed" | "unchanged" | "carTaken" | "refused" | null;
+
+/**
+ * A status change by staff on one booking, as the transition table allows (a cancellation has its own function):
+ * audited, and its driver notified (by mail too when they keep notification mails on), as the bookings list does.
+ */
+export async function setStatusByStaff(
+  db: Database,
+  actor: Actor,
+  bookingId: string,
+  status: BookingStatus,
+  context: { now: Date; origin: string },
+): Promise<StaffStatusResult> {
+  if (!isUuid(bookingId) || status === "cancelled" || status === "void") return "refused";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: bookings.id,
+        supplierId: bookings.supplierId,
+        driverId: bookings.driverId,
+        status: bookings.status,
+        car: cars.name,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(eq(bookings.id, bookingId))
+      .for("update", { of: bookings });
+    if (!row || !canOperate(actor, "runDesk", row.supplierId)) return null;
+    if (row.status === status) return "unchanged";
+    try {
+      assertTransition(row.status, status);
+    } catch {
+      return "refused";
+    }
+    const outcome = await changeBookingStatus(tx, row, status, context.now);
+    if (outcome !== "changed") return outcome;
+    await auditStatusChange(tx, actor, row, row.status, status);
+    const [note] = await tx
+      .insert(notifications)
+      .values({
+        userId: row.driverId,
+        bookingId: row.id,
+        messageKey: `notifications.statusChanged.${status}`,
+        messageParams: { reference: bookingReference(row.id), car: row.car },
+      })
+      .returning({ id: notifications.id });
+    await queueNotificationEmails(tx, [note!.id], context.origin);
+    return "changed";
+  });
+}
+
+/** A cancellation by staff of one booking (decision 029): refunds owed in the transaction, asked for after it. */
+export async function cancelBookingByStaff(
+  db: Database,
+  actor: Actor,
+  bookingId: string,
+  byDriver: boolean,
+  context: { now: Date; origin: string },
+): Promise<"cancelled" | "unchanged" | "refused" | null> {
+  if (!isUuid(bookingId)) return null;
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        supplierId: bookings.supplierId,
+        driverId: bookings.driverId,
+        paymentMode: bookings.paymentMode,
+        cancellation: bookings.cancellation,
+        startsAt: bookings.startsAt,
+        deposit: bookings.deposit,
+        displayRate: bookings.displayRate,
+        car: cars.name,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .where(and(eq(bookings.id, bookingId), ne(bookings.status, "cancelled")))
+      .for("update", { of: bookings });
+    if (!row) {
+      const [any] = await tx
+        .select({ supplierId: bookings.supplierId })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
+      return any && canOperate(actor, "runDesk", any.supplierId) ? ("refused" as const) : null;
+    }
+    if (!canOperate(actor, "runDesk", row.supplierId)) return null;
+    return cancelByStaff(tx, actor, row, byDriver, context.now, context.origin);
+  });
+  if (outcome === null || outcome === "refused") return outcome;
+  if (outcome.outcome === "cancelled" && outcome.refundIds.length)
+    void refundAfterAnswer(db, outcome.refundIds, context.origin, context.now);
+  return outcome.outcome;
+}
