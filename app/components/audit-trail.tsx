@@ -10,11 +10,14 @@ const CODED_FIELDS: Record<string, string> = {
   gearbox: "gearboxes",
   fuelPolicy: "fuelPolicies",
   multimedia: "multimedia",
+  extras: "extras",
+  status: "bookingStatuses",
 };
 
 /** Fields whose values are amounts in cents (the trail shows them as money). */
 const MONEY_FIELDS = new Set([
   "deposit",
+  "total",
   "dailyPrice",
   "discountedDailyPrice",
   "weeklyPrice",
@@ -35,7 +38,13 @@ export interface TrailRow {
 }
 
 /** A record's audit trail (decision 027): who changed what, when, each field from and to, newest first. */
-export function AuditTrail({ trail, record = "car" }: { trail: TrailRow[]; record?: "car" | "place" | "supplier" }) {
+export function AuditTrail({
+  trail,
+  record = "car",
+}: {
+  trail: TrailRow[];
+  record?: "car" | "place" | "supplier" | "booking";
+}) {
   const { t, i18n } = useTranslation("manage");
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return t("history.empty");

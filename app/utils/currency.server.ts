@@ -41,6 +41,11 @@ const pricingOf = perRequest<DisplayPricing>();
 async function lookUp(request: Request, userCurrency: string | null | undefined): Promise<DisplayPricing> {
   const stored = await currencyCookie.parse(request.headers.get("Cookie"));
   const currency = isDisplayCurrency(stored) ? stored : isDisplayCurrency(userCurrency) ? userCurrency : BASE_CURRENCY;
+  return pricingIn(currency);
+}
+
+/** Prices in `currency` at today's rate (a booking staff take for a customer is priced in the customer's currency). */
+export async function pricingIn(currency: Currency): Promise<DisplayPricing> {
   if (currency === BASE_CURRENCY) return { currency, rate: 1, ratesAsOf: null };
   const rates: Rates = await (await getRateService()).getRates();
   return { currency, rate: exchangeRate(BASE_CURRENCY, currency, rates.rates), ratesAsOf: rates.asOf };

@@ -349,7 +349,11 @@ export async function queueStaffChangeMail(
 export async function queueStaffCancellationMail(
   db: Executor,
   bookingId: string,
-  cancellation: { byDriver: boolean; refunds: ReadonlyArray<{ amount: number; currency: string }>; paidOnline: boolean },
+  cancellation: {
+    byDriver: boolean;
+    refunds: ReadonlyArray<{ amount: number; currency: string }>;
+    paidOnline: boolean;
+  },
   origin: string,
 ): Promise<void> {
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
@@ -366,7 +370,10 @@ export async function queueStaffCancellationMail(
       language,
       subject: t("cancellation.subject", facts),
       greeting: t("greeting", { name: driver.fullName }),
-      paragraphs: [t(cancellation.byDriver ? "staffCancellation.asked" : "staffCancellation.bySupplier", facts), refund],
+      paragraphs: [
+        t(cancellation.byDriver ? "staffCancellation.asked" : "staffCancellation.bySupplier", facts),
+        refund,
+      ],
       action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),

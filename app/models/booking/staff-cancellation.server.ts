@@ -68,7 +68,11 @@ export async function cancelByStaff(
     changes: {
       status: { from: booking.status, to: "cancelled" },
       cancelledBy: { from: null, to: byDriver ? "driver" : "supplier" },
-      refunded: { from: null, to: refunds.reduce((sum, refund) => sum + refund.amount, 0) },
+      // In the currency the driver paid (not the trail's base currency): as text.
+      refunded: {
+        from: null,
+        to: refunds.map((refund) => `${(refund.amount / 100).toFixed(2)} ${refund.currency}`).join(" + ") || null,
+      },
     },
   });
   // A hold never paid was never confirmed to its driver: nothing to tell them but that the link no longer works.
@@ -78,8 +82,7 @@ export async function cancelByStaff(
     messageKey: "notifications.statusChanged.cancelled",
     messageParams: { reference, car: booking.car },
   });
-  if (!wasHold)
-    await queueStaffCancellationMail(tx, booking.id, { byDriver, refunds, paidOnline: held > 0 }, origin);
+  if (!wasHold) await queueStaffCancellationMail(tx, booking.id, { byDriver, refunds, paidOnline: held > 0 }, origin);
   return { outcome: "cancelled", refundIds: refunds.map((refund) => refund.id) };
 }
 

@@ -5,7 +5,7 @@
  * shown on the field it concerns (`rentalProblemField`).
  */
 import { z } from "zod";
-import { CURRENCIES, type Extra, type Language } from "~/domain/enums";
+import { CURRENCIES, LANGUAGES, type Extra, type Language } from "~/domain/enums";
 import { encodeFormError, type Message } from "~/domain/form-errors";
 import {
   checkBirthDate,
@@ -57,6 +57,11 @@ const rentalFields = {
   additionalBirthDate: text(BIRTH_DATE_MAX),
   /** Only "save" saves; anything else (Enter in a field, a text browser) previews the price. */
   intent: z.enum(["preview", "save"]).catch("preview"),
+  /**
+   * The total the page showed at its last preview (minor units): a save whose total is another (never previewed, or
+   * the prices moved since) shows the new total instead, so staff never confirm a price they did not see.
+   */
+  quoted: z.string().max(20).optional().default(""),
 };
 
 export const ADDITIONAL_FIELDS = [
@@ -75,6 +80,8 @@ export const phoneBookingSchema = z.object({
   birthDate: text(BIRTH_DATE_MAX),
   payment: z.enum(STAFF_PAYMENT_CHOICES).catch("counter"),
   currency: z.enum(CURRENCIES).catch("USD"),
+  /** The customer's language: their mails are written in it. */
+  language: z.enum(LANGUAGES).catch("en"),
 });
 export type PhoneBookingValues = z.output<typeof phoneBookingSchema>;
 
@@ -134,3 +141,7 @@ export function rentalProblemField(key: string): "" | "car" | "pickup" | "from" 
   if (/changedMeanwhile|tooManyAttempts/.test(key)) return "";
   return "from";
 }
+
+/** The forms' fields by name, as the pages' form kit reads them (every value a string on the page). */
+export type PhoneBookingFields = Record<keyof typeof phoneBookingSchema.shape, string>;
+export type StaffChangeFields = Record<keyof typeof staffChangeSchema.shape, string>;

@@ -23,6 +23,11 @@ import type { Message } from "~/domain/form-errors";
 import { convertMinorUnits } from "~/domain/money";
 import { ageOn, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
+import { checkRentalPeriod, instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
+import { catalogOf } from "~/models/catalogue/catalog.server";
+import { getBusinessSettings } from "~/models/catalogue/settings.server";
+import { searchCars } from "~/models/search/cars.server";
+import { parseSearchParams } from "~/models/search/search-params";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { assertTransition, bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
@@ -44,7 +49,13 @@ import {
 } from "~/models/booking/bookings.server";
 import { cancelByStaff, auditStatusChange } from "~/models/booking/staff-cancellation.server";
 import { settleChange, type ChangeSettlement } from "~/models/booking/staff-settlement";
-import { driverAgeAt, quoteOffer, resolveCheckout, type CheckoutOffer } from "~/models/checkout/checkout-offer.server";
+import {
+  driverAgeAt,
+  extrasOfCar,
+  quoteOffer,
+  resolveCheckout,
+  type CheckoutOffer,
+} from "~/models/checkout/checkout-offer.server";
 import { configuredGatewayNames, GATEWAYS } from "~/models/payments/gateways/gateway.server";
 import { newAttemptId } from "~/models/payments/gateways/sandbox.server";
 import {
@@ -124,7 +135,12 @@ export async function quoteStaffRental(
   const { offer } = resolved;
   const chosen = choice.additionalDriver ? [...new Set<Extra>([...choice.extras, "additionalDriver"])] : choice.extras;
   if (unofferedExtra(offer, chosen)) return { ok: false, problem: { key: "checkout:problems.extraUnavailable" } };
-  if (chosen.includes("additionalDriver") && !choice.additionalDriver)
+  // A second driver paid for needs their details; one the car includes may stay unnamed (as at checkout).
+  if (
+    chosen.includes("additionalDriver") &&
+    !choice.additionalDriver &&
+    !extrasOfCar(offer.car).included.includes("additionalDriver")
+  )
     return { ok: false, problem: { key: "manage:staffBooking.additionalDriverMissing" }, field: "additionalFullName" };
   const minimumAge = Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge);
   const driverAge = driverAgeAt(offer, context.driverBirthDate);
@@ -273,7 +289,13 @@ export async function changeBookingByStaff(
   db: Database,
   actor: Actor,
   bookingId: string,
-  input: { choice: RentalChoice; version: string; shortfall: ShortfallChoice },
+  input: {
+    choice: RentalChoice;
+    version: string;
+    shortfall: ShortfallChoice;
+    /** The new total the page showed (display minor units): saved only at it. */
+    expectedTotal?: number;
+  },
   context: { language: Language; now: Date; origin: string },
 ): Promise<StaffChangeResult> {
   if (!isUuid(bookingId)) return null;
@@ -303,9 +325,11 @@ export async function changeBookingByStaff(
         context,
       );
       if (!plan.ok) return plan;
+      if (input.expectedTotal !== undefined && plan.after !== input.expectedTotal)
+        return { ok: false, problem: { key: "manage:staffBooking.confirmTotal" } };
       const { offer, price, extras } = plan.quote;
       await cancelOpenLinks(tx, booking.id, context.now);
-      const before = changeFacts(details.booking, details.additionalDriver?.fullName ?? null);
+      const before = changeFacts(details);
       await tx
         .update(bookings)
         .set({
@@ -337,14 +361,14 @@ export async function changeBookingByStaff(
         });
         settlementMail = { kind: "link", amount: plan.settlement.link, url: paymentLinkUrl(context.origin, token) };
       }
-      const [after] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+      const after = (await findBookingDetails(tx, { id: booking.id }))!;
       await writeAudit(tx, actor, {
         record: "booking",
         recordId: booking.id,
         supplierId: booking.supplierId,
         action: "update",
         label: bookingReference(booking.id),
-        changes: fieldChanges(before, changeFacts(after!, input.choice.additionalDriver?.fullName ?? null)),
+        changes: fieldChanges(before, changeFacts(after)),
       });
       await tx.insert(notifications).values({
         userId: booking.driverId,
@@ -375,26 +399,35 @@ export async function changeBookingByStaff(
  * The booking as a change's page showed it, as a short digest: a save made from an older page (another member of
  * staff changed it meanwhile) is refused. Its content, not a time: two changes within one clock tick differ too.
  */
-export function bookingVersion(details: Pick<BookingDetails, "booking" | "additionalDriver">): string {
-  const facts = changeFacts(details.booking, details.additionalDriver?.fullName ?? null);
+export function bookingVersion(
+  details: Pick<BookingDetails, "booking" | "additionalDriver" | "car" | "pickup" | "dropoff">,
+): string {
+  const { booking } = details;
   return createHash("sha256")
-    .update(JSON.stringify({ ...facts, status: details.booking.status, mode: details.booking.paymentMode }))
+    .update(
+      JSON.stringify({
+        ...changeFacts(details),
+        status: booking.status,
+        counterBalance: booking.counterBalance,
+        updatedAt: booking.updatedAt.toISOString(),
+      }),
+    )
     .digest("base64url")
     .slice(0, 22);
 }
 
-/** What the audit trail compares of a booking a change rewrites. */
-function changeFacts(booking: typeof bookings.$inferSelect, additionalDriver: string | null) {
+/** What the audit trail and the version compare of a booking: its rental in words (names, local times) and its total. */
+function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver" | "car" | "pickup" | "dropoff">) {
+  const { booking } = details;
   return {
-    car: booking.carId,
-    pickup: booking.pickupLocationId,
-    dropoff: booking.dropoffLocationId,
-    from: booking.startsAt.toISOString(),
-    to: booking.endsAt.toISOString(),
+    car: `${details.car.name} (${details.car.licensePlate})`,
+    pickup: details.pickup.nameEn,
+    dropoff: details.dropoff.nameEn,
+    from: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone).replace("T", " "),
+    to: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone).replace("T", " "),
     extras: ALL_EXTRAS.filter((extra) => booking[extra]),
-    additionalDriver,
+    additionalDriver: details.additionalDriver?.fullName ?? null,
     total: booking.totalPrice,
-    counterBalance: booking.counterBalance,
   };
 }
 
@@ -462,6 +495,8 @@ export async function takePhoneBooking(
     customer: PhoneCustomer;
     payment: StaffPaymentChoice;
     display: { currency: Currency; rate: number };
+    /** The total the page showed, in the display currency: booked only at it. */
+    expectedTotal?: number;
   },
   context: { language: Language; now: Date; origin: string },
 ): Promise<PhoneBookingResult> {
@@ -475,6 +510,8 @@ export async function takePhoneBooking(
   });
   if (!quote.ok) return quote;
   const { offer, price, extras } = quote;
+  if (input.expectedTotal !== undefined && convertMinorUnits(price.total, input.display.rate) !== input.expectedTotal)
+    return { ok: false, problem: { key: "manage:staffBooking.confirmTotal" } };
   const byLink = input.payment !== "counter";
   const paymentMode = input.payment === "linkDeposit" ? "deposit" : input.payment === "linkFull" ? "full" : "payLater";
   const gateway = configuredGatewayNames()[0] ?? null;
@@ -507,16 +544,7 @@ export async function takePhoneBooking(
         supplierId: offer.supplier.id,
         action: "create",
         label: bookingReference(booking.id),
-        changes: fieldChanges(null, {
-          car: offer.car.id,
-          pickup: offer.pickup.id,
-          dropoff: offer.dropoff.id,
-          from: offer.from.toISOString(),
-          to: offer.to.toISOString(),
-          extras,
-          total: price.total,
-          payment: input.payment,
-        }),
+        changes: fieldChanges(null, changeFacts((await findBookingDetails(tx, { id: booking.id }))!)),
       });
       if (!byLink) return announceBooking(tx, booking.id, context.origin);
       const token = await createPaymentLink(tx, {
@@ -576,6 +604,8 @@ export async function setStatusByStaff(
     }
     const outcome = await changeBookingStatus(tx, row, status, context.now);
     if (outcome !== "changed") return outcome;
+    // A hold confirmed by hand (paid at the counter after all): its payment link no longer asks for anything.
+    if (row.status === "void") await cancelOpenLinks(tx, row.id, context.now);
     await auditStatusChange(tx, actor, row, row.status, status);
     const [note] = await tx
       .insert(notifications)
@@ -632,4 +662,61 @@ export async function cancelBookingByStaff(
   if (outcome.outcome === "cancelled" && outcome.refundIds.length)
     void refundAfterAnswer(db, outcome.refundIds, context.origin, context.now);
   return outcome.outcome;
+}
+
+export interface StaffOffer {
+  id: string;
+  name: string;
+  supplier: string;
+  seats: number;
+  gearbox: string;
+  /** Base cents, for the whole rental without extras. */
+  total: number;
+  days: number;
+}
+
+/**
+ * The cars a booking taken for a customer may use: the supplier's cars (everyone's for an admin) free at the pick-up
+ * place for the period, cheapest first, priced by the search's own SQL (the same totals the results page shows).
+ */
+export async function freeCarsForStaff(
+  db: Executor,
+  query: { supplierId: string | null; pickup: string; dropoff: string; from: string; to: string },
+  context: { language: Language; now: Date },
+): Promise<{ ok: true; offers: StaffOffer[] } | { ok: false; problem: Message }> {
+  const places = await catalogOf(db).places(context.language);
+  const pickup = places.find((place) => place.slug === query.pickup);
+  const dropoff = query.dropoff ? places.find((place) => place.slug === query.dropoff) : pickup;
+  if (!pickup || !dropoff) return { ok: false, problem: { key: "checkout:problems.unknownPlace" } };
+  const from = localDateTimeToInstant(query.from, pickup.timeZone);
+  const to = localDateTimeToInstant(query.to, pickup.timeZone);
+  if (!from || !to) return { ok: false, problem: { key: "validation.invalidDate" } };
+  const [period] = checkRentalPeriod(from, to, context.now, await getBusinessSettings(db), pickup.timeZone);
+  if (period)
+    return { ok: false, problem: { key: period.key, params: "params" in period ? period.params : undefined } };
+  const params = parseSearchParams(new URLSearchParams());
+  const found = await searchCars(db, {
+    pickup,
+    from,
+    to,
+    // A supplier sees its own cars: the filter's shape asks for the supplier condition, its ids say whose.
+    filters: { ...params, supplier: query.supplierId ? [query.supplierId] : [] },
+    sort: params.sort,
+    page: 1,
+    supplierIds: query.supplierId ? [query.supplierId] : [],
+    oneWay: dropoff.id !== pickup.id,
+    now: context.now,
+  });
+  return {
+    ok: true,
+    offers: found.offers.map((offer) => ({
+      id: offer.id,
+      name: offer.name,
+      supplier: offer.supplier.name,
+      seats: offer.seats,
+      gearbox: offer.gearbox,
+      total: offer.price.total,
+      days: offer.price.days,
+    })),
+  };
 }

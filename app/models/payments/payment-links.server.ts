@@ -57,14 +57,21 @@ export type PaymentLink = typeof paymentLinks.$inferSelect;
 /** The link a token opens, or null (unknown, or not a token of ours). */
 export async function findPaymentLink(db: Executor, token: string): Promise<PaymentLink | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
-  const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.tokenHash, hashOf(token)));
+  const [link] = await db
+    .select()
+    .from(paymentLinks)
+    .where(eq(paymentLinks.tokenHash, hashOf(token)));
   return link ?? null;
 }
 
 export type LinkState = "open" | "paid" | "expired" | "cancelled";
 
 /** What a link is now: a booking's hold that was released or paid otherwise is no longer payable through it. */
-export function linkState(link: PaymentLink, booking: { status: string; releasedAt: Date | null }, now: Date): LinkState {
+export function linkState(
+  link: PaymentLink,
+  booking: { status: string; releasedAt: Date | null },
+  now: Date,
+): LinkState {
   if (link.paidAt) return "paid";
   if (link.cancelledAt) return "cancelled";
   if (link.purpose === "booking" && booking.status !== "void") return booking.releasedAt ? "expired" : "paid";

@@ -230,7 +230,20 @@ export async function settlePayment(
     };
     if (confirmation.outcome === "confirmed" || confirmation.outcome === "alreadySettled") {
       await setStatus(tx, payment, "captured", captured, { amount: check.amount, currency: check.currency });
-      if (confirmation.outcome === "confirmed") await announceBooking(tx, confirmation.bookingId, origin);
+      if (confirmation.outcome === "confirmed") {
+        // A hold staff took with a payment link (decision 029): its link is paid.
+        await tx
+          .update(paymentLinks)
+          .set({ paidAt: now })
+          .where(
+            and(
+              eq(paymentLinks.bookingId, confirmation.bookingId),
+              eq(paymentLinks.purpose, "booking"),
+              isNull(paymentLinks.paidAt),
+            ),
+          );
+        await announceBooking(tx, confirmation.bookingId, origin);
+      }
       return "paid";
     }
     // Taken, but it cannot pay this booking: it is given back (the refund is on record before the gateway is asked).

@@ -21,7 +21,7 @@ function Cell({ cell }: { cell: CalendarCell }) {
     <ul className="calendar-items">
       {cell.bookings.map((booking) => (
         <li key={booking.id} className={`calendar-booking status-${booking.status}`}>
-          <SiteLink to={`/booking?b=${booking.id}`} title={t(`common:bookingStatuses.${booking.status}`)}>
+          <SiteLink to={`/manage/bookings/${booking.id}`} title={t(`common:bookingStatuses.${booking.status}`)}>
             {booking.starts ? "▶ " : ""}
             {booking.reference}
             {booking.ends ? " ◀" : ""}

@@ -30,7 +30,10 @@ function Stop({ stop, kind }: { stop: DeskStop; kind: "handover" | "return" }) {
   return (
     <article className="form-card desk-stop" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>
-        {time} · {stop.driver} · <span className="plate">{stop.reference}</span>
+        {time} · {stop.driver} ·{" "}
+        <SiteLink to={`/manage/bookings/${stop.bookingId}`}>
+          <span className="plate">{stop.reference}</span>
+        </SiteLink>
         {stop.late ? <strong className="desk-late"> · {t("desk.late")}</strong> : null}
       </h3>
       <ul className="desk-facts">

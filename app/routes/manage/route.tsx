@@ -36,6 +36,9 @@ export default function ManageLayout() {
               <SiteNavLink to="/manage/desk">{t("nav.desk")}</SiteNavLink>
             </li>
             <li>
+              <SiteNavLink to="/manage/bookings/new">{t("nav.newBooking")}</SiteNavLink>
+            </li>
+            <li>
               <SiteNavLink to="/manage/calendar">{t("nav.calendar")}</SiteNavLink>
             </li>
             {operator.role === "supplier" ? (

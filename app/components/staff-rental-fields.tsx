@@ -1,0 +1,113 @@
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { Field, FIELD_PRESETS, SelectField } from "~/components/form-field";
+import { FieldError, firstError } from "~/components/field-error";
+import { useTranslation } from "~/components/i18n-provider";
+import { ALL_EXTRAS } from "~/models/pricing/pricing";
+
+type Fields = Record<
+  | "pickup"
+  | "dropoff"
+  | "from"
+  | "to"
+  | "extra"
+  | "additionalFullName"
+  | "additionalEmail"
+  | "additionalPhone"
+  | "additionalBirthDate",
+  FieldMetadata<string | string[] | undefined>
+>;
+
+/**
+ * The rental's fields of the staff's forms (decision 029): the places, the period on the pick-up place's clocks, the
+ * extras (priced by the server: one the car does not offer is refused on its field) and the second driver.
+ */
+export function StaffRentalFields({
+  fields,
+  places,
+  idPrefix,
+}: {
+  fields: Fields;
+  /** The places to choose from; null: the period and places are fixed (posted as hidden fields by the caller). */
+  places: Array<{ value: string; label: string }> | null;
+  idPrefix: string;
+}) {
+  const { t } = useTranslation("manage");
+  return (
+    <>
+      {places ? (
+        <fieldset className="form-card">
+          <legend>{t("staffBooking.sections.rental")}</legend>
+          <div className="field-pairs">
+            <SelectField
+              meta={fields.pickup as FieldMetadata<string>}
+              label={t("staffBooking.fields.pickup")}
+              options={places}
+            />
+            <SelectField
+              meta={fields.dropoff as FieldMetadata<string>}
+              label={t("staffBooking.fields.dropoff")}
+              options={[{ value: "", label: t("staffBooking.sameDropoff") }, ...places]}
+            />
+            <Field
+              meta={fields.from as FieldMetadata<string>}
+              type="datetime-local"
+              label={t("staffBooking.fields.from")}
+            />
+            <Field
+              meta={fields.to as FieldMetadata<string>}
+              type="datetime-local"
+              label={t("staffBooking.fields.to")}
+            />
+          </div>
+          <p className="hint">{t("staffBooking.localTimes")}</p>
+        </fieldset>
+      ) : null}
+      <fieldset className="form-card" id={`${idPrefix}-extras`} tabIndex={-1}>
+        <legend>{t("staffBooking.sections.extras")}</legend>
+        {/* Conform's own checkboxes: after a preview the ticks are what was previewed, with JavaScript on and off. */}
+        <ul className="checkout-options">
+          {getCollectionProps(fields.extra as FieldMetadata<string>, {
+            type: "checkbox",
+            options: [...ALL_EXTRAS],
+          }).map(({ key, ...props }) => (
+            <li key={key} className="field-checkbox">
+              <input {...props} />
+              <label htmlFor={props.id}>{t(`common:extras.${props.value as (typeof ALL_EXTRAS)[number]}`)}</label>
+            </li>
+          ))}
+        </ul>
+        <FieldError id={`${idPrefix}-extra-error`} error={firstError(fields.extra.errors)} />
+      </fieldset>
+      <fieldset className="form-card">
+        <legend>{t("staffBooking.sections.additionalDriver")}</legend>
+        <p className="hint">{t("staffBooking.additionalHint")}</p>
+        <div className="field-pairs">
+          <Field
+            meta={fields.additionalFullName as FieldMetadata<string>}
+            label={t("staffBooking.fields.fullName")}
+            {...FIELD_PRESETS.fullName}
+            autoComplete="off"
+          />
+          <Field
+            meta={fields.additionalEmail as FieldMetadata<string>}
+            label={t("staffBooking.fields.email")}
+            {...FIELD_PRESETS.email}
+            autoComplete="off"
+          />
+          <Field
+            meta={fields.additionalPhone as FieldMetadata<string>}
+            label={t("staffBooking.fields.phone")}
+            {...FIELD_PRESETS.phone}
+            autoComplete="off"
+          />
+          <Field
+            meta={fields.additionalBirthDate as FieldMetadata<string>}
+            label={t("staffBooking.fields.birthDate")}
+            {...FIELD_PRESETS.birthDate}
+            autoComplete="off"
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}

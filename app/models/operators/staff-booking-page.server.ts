@@ -1,0 +1,123 @@
+/**
+ * What the staff's booking page shows (decision 029): the booking's facts, its money (what the payments hold, what
+ * the counter collects, its payment links), the desk's events, its history, and the forms that act on it with what
+ * each may do now (the statuses the transition table allows, whether it can still be changed, what a cancellation
+ * would refund either way).
+ */
+import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
+import { cancellationTerms } from "~/models/booking/cancellation-terms";
+import { staffCancellationRefund } from "~/models/booking/staff-settlement";
+import { type BookingDetails, placeNames } from "~/models/booking/bookings.server";
+import { availablePlaces } from "~/models/catalogue/places.server";
+import { catalogOf } from "~/models/catalogue/catalog.server";
+import { linkState } from "~/models/payments/payment-links.server";
+import { ALL_EXTRAS } from "~/models/pricing/pricing";
+import type { Language } from "~/domain/enums";
+import { convertMinorUnits } from "~/domain/money";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import type { Executor } from "~/utils/db.server";
+import { recordTrail } from "./audit.server";
+import { bookingMoney, bookingVersion, carsForChange, eventsOf, staffMayChange } from "./staff-bookings.server";
+
+/** The page's facts and what each form may do, for `details` at `now`. */
+export async function staffBookingView(db: Executor, details: BookingDetails, language: Language, now: Date) {
+  const { booking } = details;
+  const money = await bookingMoney(db, booking);
+  const events = await eventsOf(db, booking.id);
+  const handedOver = events.some((event) => event.kind === "handover");
+  const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
+  const names = placeNames(details, language);
+  const refundIf = (byDriver: boolean) =>
+    staffCancellationRefund({
+      byDriver,
+      terms: cancellationTerms(booking, now).kind,
+      held: money.held,
+      securityDeposit: convert(booking.deposit),
+    });
+  const pickupLocal = instantToLocalDateTime(booking.startsAt, details.pickup.timeZone);
+  const dropoffLocal = instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone);
+  return {
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    status: booking.status,
+    cancelRequest: booking.cancelRequest,
+    paymentMode: booking.paymentMode,
+    currency: booking.displayCurrency,
+    driver: details.driver,
+    additionalDriver: details.additionalDriver
+      ? {
+          fullName: details.additionalDriver.fullName,
+          email: details.additionalDriver.email,
+          phone: details.additionalDriver.phone,
+          birthDate: details.additionalDriver.birthDate,
+        }
+      : null,
+    car: { id: booking.carId, name: details.car.name, plate: details.car.licensePlate },
+    pickup: { slug: details.pickup.slug, name: names.pickup, local: pickupLocal, timeZone: details.pickup.timeZone },
+    dropoff: {
+      slug: details.dropoff.slug,
+      name: names.dropoff,
+      local: dropoffLocal,
+      timeZone: details.dropoff.timeZone,
+    },
+    /** The drop-off on the pick-up place's clocks, as the forms give both times (a one-way rental may cross zones). */
+    dropoffAtPickupClock: instantToLocalDateTime(booking.endsAt, details.pickup.timeZone),
+    extras: ALL_EXTRAS.filter((extra) => booking[extra]),
+    total: convert(booking.totalPrice),
+    held: money.held,
+    counterBalance: money.counterBalance,
+    links: money.links.map((link) => ({
+      id: link.id,
+      purpose: link.purpose,
+      amount: link.amount,
+      currency: link.currency,
+      state: linkState(link, booking, now),
+      createdAt: link.createdAt.toISOString(),
+    })),
+    payments: money.payments.map((payment) => ({
+      ...payment,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    events: events.map((event) => ({
+      kind: event.kind,
+      at: event.at.toISOString(),
+      staffName: event.staffName,
+      mileage: event.mileage,
+      fuelEighths: event.fuelEighths,
+    })),
+    trail: await recordTrail(db, "booking", booking.id),
+    version: bookingVersion(details),
+    changeable: staffMayChange(booking, handedOver, now),
+    statuses: BOOKING_TRANSITIONS[booking.status].filter((status) => status !== "cancelled"),
+    cancellable: canTransition(booking.status, "cancelled"),
+    refundIf: { driver: refundIf(true), supplier: refundIf(false) },
+  };
+}
+
+export type StaffBookingView = Awaited<ReturnType<typeof staffBookingView>>;
+
+/** The change form's choices: the supplier's cars at the pick-up place and the catalogue's places. */
+export async function changeChoices(db: Executor, details: BookingDetails, language: Language) {
+  const cars = await carsForChange(db, details.booking);
+  const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
+  return {
+    cars: cars.map((car) => ({ value: car.id, label: `${car.name} (${car.plate})` })),
+    places: places.map((place) => ({ value: place.slug, label: place.name })),
+  };
+}
+
+/** The change form as the booking is now. */
+export function changeDefaults(view: StaffBookingView) {
+  return {
+    car: view.car.id,
+    pickup: view.pickup.slug,
+    dropoff: view.dropoff.slug,
+    from: view.pickup.local,
+    to: view.dropoffAtPickupClock,
+    extra: view.extras,
+    additionalFullName: view.additionalDriver?.fullName ?? "",
+    additionalEmail: view.additionalDriver?.email ?? "",
+    additionalPhone: view.additionalDriver?.phone ?? "",
+    additionalBirthDate: view.additionalDriver?.birthDate ?? "",
+  };
+}

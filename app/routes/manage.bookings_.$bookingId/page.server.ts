@@ -1,0 +1,173 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { BOOKING_STATUSES } from "~/domain/enums";
+import { encodeFormError, type Message } from "~/domain/form-errors";
+import { requireOperator } from "~/models/operators/operator.server";
+import { readAdditionalDriver, rentalProblemField, staffChangeSchema } from "~/models/operators/staff-booking-form";
+import { changeChoices, changeDefaults, staffBookingView } from "~/models/operators/staff-booking-page.server";
+import {
+  cancelBookingByStaff,
+  changeBookingByStaff,
+  findStaffBooking,
+  previewStaffChange,
+  setStatusByStaff,
+  type RentalChoice,
+} from "~/models/operators/staff-bookings.server";
+import { MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
+import { getDb } from "~/utils/db.server";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { routeTranslations } from "~/utils/i18n.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const statusSchema = z.object({ status: z.enum(BOOKING_STATUSES) });
+const cancelSchema = z.object({ by: z.enum(["driver", "supplier"]) });
+
+/** GET /manage/bookings/:id: one booking as its supplier's staff (or an admin) see and act on it. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  const db = await getDb();
+  const details = await findStaffBooking(db, actor, String(params.bookingId ?? ""));
+  if (!details) throw notFound();
+  const view = await staffBookingView(db, details, language, new Date());
+  const { t, translations } = await routeTranslations(language, "manage");
+  return data(
+    {
+      title: t("staffBooking.title", { reference: view.reference }),
+      view,
+      choices: view.changeable ? await changeChoices(db, details, language) : null,
+      defaults: changeDefaults(view),
+      constraint: constraintOf(staffChangeSchema),
+      translations,
+    },
+    { headers: { "Cache-Control": PRIVATE_PAGE } },
+  );
+}
+
+export type ChangePreview = {
+  before: number;
+  after: number;
+  settles: "refund" | "link" | "counter" | "atCounter" | "none";
+  amount: number;
+};
+
+type Reply =
+  | { form: "change"; result: SubmissionResult<string[]>; preview: ChangePreview | null }
+  | { form: "status" | "cancel"; problem: string };
+
+/** The change form's reply with a problem of the booking's rules on its field, what was typed kept. */
+function problemReply(
+  submission: {
+    reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+  },
+  problem: Message,
+  field?: string,
+) {
+  const where = field ?? rentalProblemField(problem.key);
+  const key = problem.key.includes(":") ? problem.key : `common:${problem.key}`;
+  const message = encodeFormError(key, problem.params);
+  return where
+    ? submission.reply({ fieldErrors: { [where]: [message] } })
+    : submission.reply({ formErrors: [message] });
+}
+
+/** POST: a change (preview or save), a status, or a cancellation, on a booking of the operator's own. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor, language } = await requireOperator(request, context);
+  const db = await getDb();
+  const bookingId = String(params.bookingId ?? "");
+  const details = await findStaffBooking(db, actor, bookingId);
+  if (!details) throw notFound();
+  const formData = withPostedIntent(await request.formData());
+  const intent = formData.get("intent");
+  const now = new Date();
+  const origin = publicOrigin(request);
+  const back = `/manage/bookings/${bookingId}`;
+  if (intent === "setStatus") {
+    const submission = parseWithZod(formData, { schema: statusSchema });
+    if (submission.status !== "success")
+      return data<Reply>({ form: "status", problem: "manage:staffBooking.chooseStatus" }, { status: 400 });
+    const outcome = await setStatusByStaff(db, actor, bookingId, submission.value.status, { now, origin });
+    if (outcome === null) throw notFound();
+    if (outcome !== "changed")
+      return data<Reply>({ form: "status", problem: `manage:staffBooking.statusRefused.${outcome}` }, { status: 409 });
+    return redirectWithToast(back, { type: "success", messageKey: "success.statusChanged" });
+  }
+  if (intent === "cancel") {
+    const submission = parseWithZod(formData, { schema: cancelSchema });
+    if (submission.status !== "success")
+      return data<Reply>({ form: "cancel", problem: "manage:staffBooking.chooseWho" }, { status: 400 });
+    const outcome = await cancelBookingByStaff(db, actor, bookingId, submission.value.by === "driver", { now, origin });
+    if (outcome === null) throw notFound();
+    if (outcome !== "cancelled")
+      return data<Reply>({ form: "cancel", problem: "manage:staffBooking.statusRefused.refused" }, { status: 409 });
+    return redirectWithToast(back, { type: "success", messageKey: "success.bookingCancelledByStaff" });
+  }
+  const submission = parseWithZod(formData, { schema: staffChangeSchema });
+  if (submission.status !== "success")
+    return data<Reply>({ form: "change", result: submission.reply(), preview: null }, { status: 400 });
+  const values = submission.value;
+  const additional = readAdditionalDriver(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
+  if (Object.keys(additional.problems).length) {
+    const fieldErrors = Object.fromEntries(
+      Object.entries(additional.problems).map(([field, problem]) => [
+        field,
+        [encodeFormError(problem.key.includes(":") ? problem.key : `common:${problem.key}`, problem.params)],
+      ]),
+    );
+    return data<Reply>({ form: "change", result: submission.reply({ fieldErrors }), preview: null }, { status: 400 });
+  }
+  const choice: RentalChoice = {
+    car: values.car,
+    pickup: values.pickup,
+    dropoff: values.dropoff,
+    from: values.from,
+    to: values.to,
+    extras: values.extra,
+    additionalDriver: additional.driver,
+  };
+  const plan = await previewStaffChange(db, details, choice, values.shortfall, { language, now });
+  if (!plan.ok)
+    return data<Reply>(
+      { form: "change", result: problemReply(submission, plan.problem, plan.field), preview: null },
+      { status: 400 },
+    );
+  // Saved only at the total the page showed: otherwise the page shows this total, to confirm.
+  const confirmed = values.intent === "save" && values.quoted === String(plan.after);
+  if (confirmed) {
+    const saved = await changeBookingByStaff(
+      db,
+      actor,
+      bookingId,
+      { choice, version: values.version, shortfall: values.shortfall, expectedTotal: plan.after },
+      { language, now, origin },
+    );
+    if (saved === null) throw notFound();
+    if (saved.ok)
+      return redirectWithToast(back, { type: "success", messageKey: `success.bookingChanged.${saved.settles}` });
+    return data<Reply>(
+      { form: "change", result: problemReply(submission, saved.problem, saved.field), preview: null },
+      { status: 409 },
+    );
+  }
+  const amount =
+    plan.settles === "refund"
+      ? plan.settlement.refund
+      : plan.settles === "link"
+        ? plan.settlement.link
+        : plan.settles === "counter"
+          ? plan.settlement.counterBalance
+          : 0;
+  return data<Reply>({
+    form: "change",
+    result:
+      values.intent === "save"
+        ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] })
+        : submission.reply(),
+    preview: { before: plan.before, after: plan.after, settles: plan.settles, amount },
+  });
+}

@@ -1,0 +1,208 @@
+import { getFormProps } from "@conform-to/react";
+import { type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FIELD_PRESETS, FormErrorSummary } from "~/components/form-field";
+import { FieldError, firstError } from "~/components/field-error";
+import { useRouteTranslation } from "~/components/i18n-provider";
+import { StaffRentalFields } from "~/components/staff-rental-fields";
+import { SubmitInput } from "~/components/submit-input";
+import { CURRENCIES, LANGUAGES } from "~/domain/enums";
+import { formatMoney } from "~/domain/money";
+import { useServerForm } from "~/hooks/use-server-form";
+import { STAFF_PAYMENT_CHOICES, type PhoneBookingFields } from "~/models/operators/staff-booking-form";
+import { pageMeta } from "~/utils/meta";
+import type { action, loader } from "./page.server";
+
+export { action, loader } from "./page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(data && { title: data.title }, matches);
+
+export default function PhoneBooking() {
+  const { places, query, offers, searchProblem, linksPossible, constraint, translations } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t, i18n } = useRouteTranslation(translations);
+  const language = i18n.language as never;
+  const [form, fields] = useServerForm<PhoneBookingFields>("phone-booking", {
+    lastResult: answer?.result,
+    constraint,
+    defaultValue: { ...query, payment: "counter", currency: "USD", language: i18n.language } as never,
+  });
+  const preview = answer?.preview ?? null;
+  const chosenCar = fields.car.initialValue ?? "";
+  const payment = fields.payment.initialValue ?? "counter";
+  const labels = {
+    car: t("staffBooking.fields.car"),
+    email: t("staffBooking.fields.email"),
+    fullName: t("staffBooking.fields.fullName"),
+    phone: t("staffBooking.fields.phone"),
+    birthDate: t("staffBooking.fields.birthDate"),
+    extra: t("staffBooking.sections.extras"),
+    payment: t("staffBooking.payment"),
+    from: t("staffBooking.fields.from"),
+    to: t("staffBooking.fields.to"),
+    pickup: t("staffBooking.fields.pickup"),
+    additionalFullName: t("staffBooking.fields.fullName"),
+    additionalEmail: t("staffBooking.fields.email"),
+    additionalPhone: t("staffBooking.fields.phone"),
+    additionalBirthDate: t("staffBooking.fields.birthDate"),
+  };
+  return (
+    <>
+      <h1>{t("staffBooking.newHeading")}</h1>
+      <h2 id="find-heading">{t("staffBooking.findHeading")}</h2>
+      <Form method="get" className="form-card" aria-labelledby="find-heading">
+        <div className="field-pairs">
+          <div className="field">
+            <label htmlFor="find-pickup">{t("staffBooking.fields.pickup")}</label>
+            <select id="find-pickup" name="pickup" defaultValue={query.pickup}>
+              {places.map((place) => (
+                <option key={place.value} value={place.value}>
+                  {place.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="find-dropoff">{t("staffBooking.fields.dropoff")}</label>
+            <select id="find-dropoff" name="dropoff" defaultValue={query.dropoff}>
+              <option value="">{t("staffBooking.sameDropoff")}</option>
+              {places.map((place) => (
+                <option key={place.value} value={place.value}>
+                  {place.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="find-from">{t("staffBooking.fields.from")}</label>
+            <input id="find-from" name="from" type="datetime-local" required defaultValue={query.from} />
+          </div>
+          <div className="field">
+            <label htmlFor="find-to">{t("staffBooking.fields.to")}</label>
+            <input id="find-to" name="to" type="datetime-local" required defaultValue={query.to} />
+          </div>
+        </div>
+        <p className="hint">{t("staffBooking.localTimes")}</p>
+        {searchProblem ? (
+          <p className="field-error" role="alert">
+            {t(searchProblem.key as never, searchProblem.params ?? {})}
+          </p>
+        ) : null}
+        <SubmitInput label={t("staffBooking.find")} />
+      </Form>
+
+      {offers && offers.length === 0 ? <p className="form-card">{t("staffBooking.noFreeCars")}</p> : null}
+      {offers && offers.length > 0 ? (
+        <>
+          <h2 id="book-heading">{t("staffBooking.bookHeading")}</h2>
+          <Form method="post" {...getFormProps(form)} className="car-editor" aria-labelledby="book-heading">
+            <FormErrorSummary form={form} labels={labels} />
+            {(["pickup", "dropoff", "from", "to"] as const).map((name) => (
+              <input key={name} type="hidden" name={name} value={query[name]} />
+            ))}
+            <fieldset className="form-card" id={fields.car.id} tabIndex={-1} aria-describedby={fields.car.errorId}>
+              <legend>{t("staffBooking.chooseCar", { count: offers.length })}</legend>
+              {offers.map((offer, index) => (
+                <div className="field field-checkbox" key={offer.id}>
+                  <input
+                    type="radio"
+                    id={`car-${offer.id}`}
+                    name="car"
+                    value={offer.id}
+                    defaultChecked={chosenCar ? chosenCar === offer.id : index === 0}
+                  />
+                  <label htmlFor={`car-${offer.id}`}>
+                    {t("staffBooking.offer", {
+                      car: offer.name,
+                      supplier: offer.supplier,
+                      total: formatMoney(offer.total, "USD", language),
+                      count: offer.days,
+                    })}
+                  </label>
+                </div>
+              ))}
+              <FieldError id={fields.car.errorId} error={firstError(fields.car.errors)} />
+            </fieldset>
+            <fieldset className="form-card">
+              <legend>{t("staffBooking.sections.customer")}</legend>
+              <p className="hint">{t("staffBooking.customerHint")}</p>
+              <div className="field-pairs">
+                <Field meta={fields.email} label={labels.email} {...FIELD_PRESETS.email} autoComplete="off" />
+                <Field meta={fields.fullName} label={labels.fullName} {...FIELD_PRESETS.fullName} autoComplete="off" />
+                <Field meta={fields.phone} label={labels.phone} {...FIELD_PRESETS.phone} autoComplete="off" />
+                <Field
+                  meta={fields.birthDate}
+                  label={labels.birthDate}
+                  {...FIELD_PRESETS.birthDate}
+                  autoComplete="off"
+                />
+                <div className="field">
+                  <label htmlFor="customer-language">{t("staffBooking.fields.language")}</label>
+                  <select
+                    id="customer-language"
+                    name="language"
+                    defaultValue={fields.language.initialValue ?? i18n.language}
+                  >
+                    {LANGUAGES.map((code) => (
+                      <option key={code} value={code}>
+                        {t(`common:language.${code}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
+            </fieldset>
+            <StaffRentalFields fields={fields as never} places={null} idPrefix="phone" />
+            <fieldset className="form-card" id={fields.payment.id} tabIndex={-1}>
+              <legend>{t("staffBooking.payment")}</legend>
+              {STAFF_PAYMENT_CHOICES.filter((choice) => choice === "counter" || linksPossible).map((choice) => (
+                <div className="field field-checkbox" key={choice}>
+                  <input
+                    type="radio"
+                    id={`payment-${choice}`}
+                    name="payment"
+                    value={choice}
+                    defaultChecked={payment === choice}
+                  />
+                  <label htmlFor={`payment-${choice}`}>{t(`staffBooking.paymentChoices.${choice}`)}</label>
+                </div>
+              ))}
+              <FieldError id={fields.payment.errorId} error={firstError(fields.payment.errors)} />
+              <div className="field">
+                <label htmlFor="currency">{t("staffBooking.fields.currency")}</label>
+                <select id="currency" name="currency" defaultValue={fields.currency.initialValue ?? "USD"}>
+                  {CURRENCIES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </fieldset>
+            {preview ? <input type="hidden" name="quoted" value={`${preview.total} ${preview.currency}`} /> : null}
+            {preview ? (
+              <p className="form-card" role="status">
+                {t("staffBooking.previewTotal", {
+                  car: preview.car,
+                  total: formatMoney(preview.total, preview.currency as never, language),
+                  count: preview.days,
+                })}
+              </p>
+            ) : null}
+            <div className="checkout-actions">
+              <SubmitInput
+                intent="preview"
+                label={t("staffBooking.preview")}
+                formNoValidate
+                className="button button-secondary"
+              />
+              <SubmitInput intent="save" label={t("staffBooking.book")} className="button button-accent" />
+            </div>
+          </Form>
+        </>
+      ) : null}
+    </>
+  );
+}
