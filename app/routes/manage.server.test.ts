@@ -26,6 +26,9 @@ import { action as supplierAction, loader as supplierLoader } from "./manage.sup
 import { loader as uploadsLoader } from "./uploads.$folder.$name/route";
 import { action as deskAction, loader as deskLoader } from "./manage.desk/route";
 import { loader as calendarLoader } from "./manage.calendar/route";
+import { action as staffBookingAction, loader as staffBookingLoader } from "./manage.bookings_.$bookingId/route";
+import { action as phoneBookingAction, loader as phoneBookingLoader } from "./manage.bookings_.new/route";
+import { action as payAction, loader as payLoader } from "./pay.$token/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -542,5 +545,153 @@ describe("access to the operators' pages", () => {
     );
     expect(await ids("carSupplier", "?week=not-a-day")).toContain(catalogue.car.id);
     expect(await ids("admin", "?week=2031-03-01")).toEqual(expect.arrayContaining([catalogue.car.id, other.car.id]));
+  });
+
+  it("keeps a booking's staff page, its changes, status and cancellation to its own supplier and admins", async () => {
+    const db = app.database.db;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-11-03T08:00:00Z", "2031-11-04T08:00:00Z", "pending"))
+      .returning();
+    const path = `/manage/bookings/${booking!.id}`;
+    const params = { bookingId: booking!.id };
+    expect((await get(staffBookingLoader as never, path, "visitor", params)).status).toBe(302);
+    expect((await get(staffBookingLoader as never, path, "driver", params)).status).toBe(403);
+    expect((await get(staffBookingLoader as never, path, "otherSupplier", params)).status).toBe(404);
+    expect((await get(staffBookingLoader as never, path, "carSupplier", params)).status).toBe(200);
+    expect((await get(staffBookingLoader as never, path, "admin", params)).status).toBe(200);
+    expect(
+      (await get(staffBookingLoader as never, "/manage/bookings/nope", "admin", { bookingId: "nope" })).status,
+    ).toBe(404);
+    const page = (await get(staffBookingLoader as never, path, "carSupplier", params)).body as {
+      view: { version: string };
+    };
+    const change: Array<[string, string]> = [
+      ["intent:save", "Save"],
+      ["car", catalogue.car.id],
+      ["pickup", catalogue.location.slug],
+      ["dropoff", ""],
+      ["from", "2031-11-03T13:00"],
+      ["to", "2031-11-06T13:00"],
+      ["version", page.view.version],
+    ];
+    // The total as the page previews it (whatever the car costs by now), then saved at it.
+    const previewed = await post(
+      staffBookingAction as never,
+      path,
+      "carSupplier",
+      [["intent:preview", "Update total"], ...change.slice(1)],
+      params,
+    );
+    const after = (previewed.body as { preview: { after: number } }).preview.after;
+    change.push(["quoted", String(after)]);
+    const attempts: Array<[(args: never) => Promise<unknown>, Array<[string, string]>]> = [
+      [staffBookingAction as never, change],
+      [
+        staffBookingAction as never,
+        [
+          ["intent:setStatus", "Set"],
+          ["status", "reserved"],
+        ],
+      ],
+      [
+        staffBookingAction as never,
+        [
+          ["intent:cancel", "Cancel"],
+          ["by", "supplier"],
+        ],
+      ],
+    ];
+    for (const [action, fields] of attempts) {
+      expect((await post(action, path, "otherSupplier", fields, params)).status).toBe(404);
+      expect((await post(action, path, "driver", fields, params)).status).toBe(403);
+      expect((await post(action, path, "visitor", fields, params)).status).toBe(302);
+    }
+    const unchanged = (await db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id)))[0]!;
+    expect(unchanged).toMatchObject({ status: "pending", endsAt: booking!.endsAt, totalPrice: booking!.totalPrice });
+    // Its own supplier changes it at the total it previewed (the place opens at noon: decision 027 test above).
+    expect((await post(staffBookingAction as never, path, "carSupplier", change, params)).status).toBe(302);
+    const changed = (await db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id)))[0]!;
+    expect(changed).toMatchObject({ days: 3, totalPrice: after });
+    // A save from the page as it was before (its version) changes nothing more.
+    const stale = await post(staffBookingAction as never, path, "admin", change, params);
+    expect(stale.status).toBe(409);
+    expect(
+      (
+        await post(
+          staffBookingAction as never,
+          path,
+          "admin",
+          [
+            ["intent:cancel", "Cancel"],
+            ["by", "supplier"],
+          ],
+          params,
+        )
+      ).status,
+    ).toBe(302);
+    expect((await db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id)))[0]).toMatchObject({
+      status: "cancelled",
+    });
+    const trail = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, booking!.id));
+    expect(trail.map((row) => row.action).sort()).toEqual(["cancel", "update"]);
+  });
+
+  it("takes a booking for a customer with the operator's own cars only; a driver cannot", async () => {
+    const search = `/manage/bookings/new?pickup=${catalogue.location.slug}&from=2031-12-01T13:00&to=2031-12-03T13:00`;
+    expect((await get(phoneBookingLoader as never, search, "driver")).status).toBe(403);
+    expect((await get(phoneBookingLoader as never, search, "visitor")).status).toBe(302);
+    const offers = async (who: Who) =>
+      ((await get(phoneBookingLoader as never, search, who)).body as { offers: Array<{ id: string }> | null }).offers ??
+      [];
+    expect((await offers("carSupplier")).map((offer) => offer.id)).toContain(catalogue.car.id);
+    expect((await offers("otherSupplier")).map((offer) => offer.id)).not.toContain(catalogue.car.id);
+    const order = (car: string): Array<[string, string]> => [
+      ["intent:save", "Book"],
+      ["car", car],
+      ["pickup", catalogue.location.slug],
+      ["dropoff", ""],
+      ["from", "2031-12-01T13:00"],
+      ["to", "2031-12-03T13:00"],
+      ["email", "phone.customer@example.com"],
+      ["fullName", "Phone Customer"],
+      ["phone", "+216 20 000 999"],
+      ["birthDate", "1980-01-01"],
+      ["payment", "counter"],
+      ["currency", "USD"],
+    ];
+    const before = (await app.database.db.select().from(schema.bookings)).length;
+    expect((await post(phoneBookingAction as never, search, "driver", order(catalogue.car.id))).status).toBe(403);
+    const foreign = await post(phoneBookingAction as never, search, "otherSupplier", order(catalogue.car.id));
+    expect(foreign.status).toBe(400);
+    expect(JSON.stringify(foreign.body)).toContain("carNotFound");
+    expect((await app.database.db.select().from(schema.bookings)).length).toBe(before);
+    const previewed = await post(phoneBookingAction as never, search, "carSupplier", [
+      ["intent:preview", "Update total"],
+      ...order(catalogue.car.id).slice(1),
+    ]);
+    const { total } = (previewed.body as { preview: { total: number } }).preview;
+    // Not booked at a total the page never showed.
+    const unseen = await post(phoneBookingAction as never, search, "carSupplier", [
+      ...order(catalogue.car.id),
+      ["quoted", `${total + 1} USD`],
+    ]);
+    expect(unseen.status).toBe(200);
+    expect((await app.database.db.select().from(schema.bookings)).length).toBe(before);
+    const taken = await post(phoneBookingAction as never, search, "carSupplier", [
+      ...order(catalogue.car.id),
+      ["quoted", `${total} USD`],
+    ]);
+    expect(taken.status).toBe(302);
+    expect(taken.location).toMatch(/^\/manage\/bookings\/[0-9a-f-]{36}$/);
+  });
+
+  it("answers an unknown payment link with 404, never a 500", async () => {
+    for (const token of ["x", "A".repeat(32), "../../etc/passwd"]) {
+      expect((await get(payLoader as never, `/pay/${token}`, "visitor", { token })).status).toBe(404);
+      expect(
+        (await post(payAction as never, `/pay/${token}`, "visitor", [["gateway", "sandbox"]], { token })).status,
+      ).toBe(404);
+    }
   });
 });
