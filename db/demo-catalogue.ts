@@ -979,3 +979,18 @@ export const DEMO_SUSPENDED_DRIVER = {
   password: "drive-safely-2026",
   fullName: "Sam Suspended",
 } as const;
+
+/**
+ * Rentals under way at Carthage Cars' Sousse desk when the demo starts (decision 029): picked up yesterday, due back
+ * earlier today and not returned yet, so the desk's day shows overdue returns to record (and flag late).
+ */
+export const DEMO_RENTALS_UNDER_WAY = {
+  supplier: "carthage-cars",
+  place: "sousse",
+  customers: [
+    { fullName: "Youssef Trabelsi", email: "youssef.trabelsi@demo-customers.example", phone: "+216 22 410 118" },
+    { fullName: "Leila Haddad", email: "leila.haddad@demo-customers.example", phone: "+216 98 270 334" },
+    { fullName: "Marc Dubois", email: "marc.dubois@demo-customers.example", phone: "+33 6 44 18 90 21" },
+    { fullName: "Sofía García", email: "sofia.garcia@demo-customers.example", phone: "+34 612 48 90 33" },
+  ],
+} as const;

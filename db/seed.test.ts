@@ -4,7 +4,9 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../tests/sup
 import { deskFromColumns } from "../app/domain/pickup-desk";
 import { CAR_RANGES, DESK_KINDS, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "../app/domain/enums";
 import * as schema from "./schema";
-import { DEMO_DRIVER } from "./demo-catalogue";
+import { DEMO_DRIVER, DEMO_RENTALS_UNDER_WAY } from "./demo-catalogue";
+import { instantToLocalDateTime } from "../app/domain/rental-period";
+import { deskDay } from "../app/models/operators/desk-day.server";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 
 describe.each(testEngines)("demo data on %s", (engine) => {
@@ -27,6 +29,8 @@ describe.each(testEngines)("demo data on %s", (engine) => {
       schema.dateBasedPrices,
       schema.supplierSettings,
       schema.parkingSpots,
+      schema.bookings,
+      schema.bookingEvents,
     ];
     return Promise.all(tables.map(async (table) => (await db.select({ value: count() }).from(table))[0]!.value));
   };
@@ -100,6 +104,23 @@ describe.each(testEngines)("demo data on %s", (engine) => {
     const [driver] = await database.db.select().from(schema.users).where(eq(schema.users.email, DEMO_DRIVER.email));
     expect(driver).toMatchObject({ role: "user", verified: true, blacklisted: false });
     expect(driver!.passwordHash).toMatch(/^scrypt\$/);
+  });
+
+  it("starts the Sousse desk's day with rentals under way, due back earlier today and not returned (decision 029)", async () => {
+    const { db } = database;
+    const [place] = await db.select().from(schema.locations).where(eq(schema.locations.slug, "sousse"));
+    const [supplier] = await db
+      .select()
+      .from(schema.supplierSettings)
+      .where(eq(schema.supplierSettings.slug, "carthage-cars"));
+    const now = new Date();
+    const today = instantToLocalDateTime(now, place!.timeZone).slice(0, 10);
+    const day = await deskDay(db, { supplierId: supplier!.supplierId, place: place!, day: today }, now);
+    const overdue = day.returns.filter((stop) =>
+      DEMO_RENTALS_UNDER_WAY.customers.some((customer) => customer.fullName === stop.driver),
+    );
+    expect(overdue).toHaveLength(DEMO_RENTALS_UNDER_WAY.customers.length);
+    for (const stop of overdue) expect(stop).toMatchObject({ late: true, event: null });
   });
 
   it("is idempotent", async () => {

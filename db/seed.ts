@@ -1,7 +1,9 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
 import type { Database } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import {
+  DEMO_RENTALS_UNDER_WAY,
   DEMO_COLOURS,
   DEMO_COUNTRIES,
   DEMO_DRIVER,
@@ -270,5 +272,80 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
   });
   await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, suspended.id));
 
+  await seedRentalsUnderWay(db, locationIds, now);
   return { cars: carCount, locations: locationIds.size };
+}
+
+/**
+ * The demo's rentals under way (DEMO_RENTALS_UNDER_WAY): each customer's car handed over yesterday at the place and
+ * due back there earlier today, on the place's clocks. Made once, with their customers: a second seeding (a restart on
+ * a kept database) finds the customers and adds nothing.
+ */
+async function seedRentalsUnderWay(db: Database, locationIds: Map<string, string>, now: Date) {
+  const { customers, place } = DEMO_RENTALS_UNDER_WAY;
+  const [known] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.email, customers[0].email));
+  if (known) return;
+  const placeId = locationIds.get(place)!;
+  const [location] = await db.select().from(schema.locations).where(eq(schema.locations.id, placeId));
+  const [supplier] = await db
+    .select({ id: schema.supplierSettings.supplierId })
+    .from(schema.supplierSettings)
+    .where(eq(schema.supplierSettings.slug, DEMO_RENTALS_UNDER_WAY.supplier));
+  const fleet = await db
+    .select({ id: schema.cars.id, dailyPrice: schema.cars.dailyPrice, deposit: schema.cars.deposit })
+    .from(schema.cars)
+    .innerJoin(schema.carLocations, eq(schema.carLocations.carId, schema.cars.id))
+    .where(and(eq(schema.cars.supplierId, supplier!.id), eq(schema.carLocations.locationId, placeId)))
+    .orderBy(desc(schema.cars.licensePlate))
+    .limit(customers.length);
+  // Due back today on the place's clocks, before now: from a few minutes after its midnight at the earliest.
+  const today = instantToLocalDateTime(now, location!.timeZone).slice(0, 10);
+  const midnight = localDateTimeToInstant(`${today}T00:00`, location!.timeZone)!.getTime();
+  for (const [index, customer] of customers.entries()) {
+    const car = fleet[index];
+    if (!car) break;
+    const due = new Date(
+      Math.min(
+        Math.max(midnight + (index + 1) * 60_000, now.getTime() - (40 + 10 * index) * 60_000),
+        now.getTime() - 1_000,
+      ),
+    );
+    const pickedUp = new Date(due.getTime() - 2 * 86_400_000);
+    const driver = await ensureUser(db, { role: "user", ...customer, verified: true, verifiedAt: pickedUp });
+    const total = car.dailyPrice * 2;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values({
+        supplierId: supplier!.id,
+        carId: car.id,
+        driverId: driver.id,
+        pickupLocationId: placeId,
+        dropoffLocationId: placeId,
+        startsAt: pickedUp,
+        endsAt: due,
+        status: "pending",
+        paymentMode: "payLater",
+        days: 2,
+        basePrice: total,
+        extrasPrice: 0,
+        markup: 0,
+        totalPrice: total,
+        deposit: car.deposit,
+        amountDue: 0,
+        confirmedAt: pickedUp,
+        createdAt: pickedUp,
+      })
+      .returning({ id: schema.bookings.id });
+    await db.insert(schema.bookingEvents).values({
+      bookingId: booking!.id,
+      kind: "handover",
+      at: pickedUp,
+      staffName: "Sousse desk",
+      mileage: 18_000 + 4_250 * index,
+      fuelEighths: 8,
+    });
+  }
 }
