@@ -358,3 +358,36 @@ test(
     }
   },
 );
+
+test(
+  "in lynx: a supplier takes a booking by phone for a new customer, paid at the counter",
+  { tag: "@js-on-only" },
+  async ({ baseURL }) => {
+    // @js-on-only: lynx runs no script: one run is enough
+    const email = `lynx-phone-${Date.now()}@example.com`;
+    const find = "/manage/bookings/new?pickup=djerba-airport&from=2031-03-03T10:00&to=2031-03-06T10:00";
+    const supplier = new Lynx(baseURL!, 400);
+    await supplier.start(`/sign-in?lng=en&redirectTo=${encodeURIComponent(find)}`);
+    try {
+      await supplier.waitFor("Sign in to your account");
+      await supplier.type("Email address", "fleet@carthage-cars.example");
+      await supplier.type("Password [", "run-the-fleet-2026");
+      await supplier.press("Sign in", { last: true });
+      await supplier.waitFor("Free cars, cheapest first");
+      // The cheapest car is chosen, and payment at the counter, unless another is picked.
+      await supplier.type("E-mail [", email);
+      await supplier.type("Full name [", "Lina Lynx");
+      await supplier.type("Phone [", "+216 20 777 001");
+      await supplier.type("Date of birth [", "1984-09-09");
+      await supplier.press("Update total");
+      await supplier.waitFor("for 3 days, extras and fees included.");
+      await supplier.press("Take the booking");
+      await supplier.waitFor("Booking taken and confirmed.");
+      await supplier.waitFor("Lina Lynx");
+      // Its buttons read by their labels (decision 026).
+      expect(supplier.screen()).toMatch(/\[\d+\]Change the status/);
+    } finally {
+      supplier.stop();
+    }
+  },
+);

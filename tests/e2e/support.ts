@@ -182,3 +182,28 @@ export async function expectControlsWithinWidth(page: Page) {
   expect(outside, `controls beyond ${width} px`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/** The mails the outbox holds for `to`, oldest first, decoded (quoted-printable soft breaks and '=' undone). */
+export async function mailsTo(to: string): Promise<string[]> {
+  const files = (await readdir(OUTBOX)).sort();
+  const mails: string[] = [];
+  for (const file of files) {
+    const raw = await readFile(path.join(OUTBOX, file), "utf8");
+    if (raw.includes(`To: ${to}`)) mails.push(raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+  }
+  return mails;
+}
+
+/** The newest payment link (decision 029) mailed to `to`, as a path, once it is another than `seen`. */
+export async function latestPayLink(to: string, seen: string | null = null): Promise<string> {
+  let found: string | undefined;
+  await expect(async () => {
+    found = undefined;
+    for (const mail of (await mailsTo(to)).reverse()) {
+      found = /\/pay\/[A-Za-z0-9_-]{32}/.exec(mail)?.[0];
+      if (found) break;
+    }
+    if (!found || found === seen) throw new Error(`no new payment link mailed to ${to} yet`);
+  }).toPass({ timeout: 60_000 });
+  return found!;
+}
