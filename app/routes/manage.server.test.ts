@@ -545,6 +545,11 @@ describe("access to the operators' pages", () => {
     );
     expect(await ids("carSupplier", "?week=not-a-day")).toContain(catalogue.car.id);
     expect(await ids("admin", "?week=2031-03-01")).toEqual(expect.arrayContaining([catalogue.car.id, other.car.id]));
+    // An admin chooses the supplier; a supplier asking for another's gets its own fleet still.
+    const chosen = await ids("admin", `?week=2031-03-01&supplier=${other.supplier.id}`);
+    expect(chosen).toContain(other.car.id);
+    expect(chosen).not.toContain(catalogue.car.id);
+    expect(await ids("carSupplier", `?week=2031-03-01&supplier=${other.supplier.id}`)).not.toContain(other.car.id);
   });
 
   it("keeps a booking's staff page, its changes, status and cancellation to its own supplier and admins", async () => {

@@ -122,6 +122,11 @@ for (const language of ["en", "fr"] as const) {
     await gotoReady(page, `/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
     const calendarRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(reference) }) });
     await expect(calendarRow).toContainText(m.blocks.reasons.repair);
+    // Focusing the booking shows its essentials; the link is described by them for a screen reader.
+    const bar = calendarRow.getByRole("link", { name: new RegExp(reference) }).first();
+    await bar.focus();
+    await expect(calendarRow.getByRole("tooltip").first()).toBeVisible();
+    await expect(bar).toHaveAccessibleDescription(/Nadia Phone/);
     await expectAccessible(page);
 
     // A dearer car: the difference is asked by a second link, which the customer pays.

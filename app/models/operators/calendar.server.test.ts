@@ -67,7 +67,9 @@ describe.each(testEngines)("the fleet calendar, on %s", (engine) => {
     const references = cells.map((cell) => cell.bookings.map((item) => item.reference));
     const reference = bookingReference(booking!.id);
     expect(references).toEqual([[], [reference], [reference], [reference], [], [], []]);
-    expect(cells[1]!.bookings[0]).toMatchObject({ starts: true, ends: false, status: "paid" });
+    expect(cells[1]!.bookings[0]).toMatchObject({ starts: true, ends: false, status: "paid", driver: "Driver" });
+    // Its card gives the period on the calendar's clocks.
+    expect(cells[1]!.bookings[0]!.from).toMatch(/^2031-04-08T\d\d:\d\d$/);
     expect(cells[3]!.bookings[0]).toMatchObject({ starts: false, ends: true });
     // The block from Saturday 09:00 to Sunday 09:00; the cancelled booking is not shown unless asked for.
     expect(cells.map((cell) => cell.blocks.length)).toEqual([0, 0, 0, 0, 0, 1, 1]);

@@ -2,7 +2,8 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { addDays, fleetCalendar, mondayOf } from "~/models/operators/calendar.server";
-import { placeChoices } from "~/models/operators/fleet.server";
+import { listSuppliers, placeChoices } from "~/models/operators/fleet.server";
+import { supplierScope } from "~/models/operators/operator-access";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -16,8 +17,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   assertMay(actor, "enter", null);
   const db = await getDb();
   const search = new URL(request.url).searchParams;
-  const supplierId = actor.role === "supplier" ? actor.id : null;
-  const places = await placeChoices(db, supplierId, [], true);
+  const requested = /^[0-9a-f-]{36}$/i.test(search.get("supplier") ?? "") ? search.get("supplier") : null;
+  // A supplier's own fleet, whatever it asks for; an admin's choice of supplier, or everyone's.
+  const supplierId = supplierScope(actor, requested);
+  const [places, suppliers] = await Promise.all([
+    placeChoices(db, supplierId, [], true),
+    actor.role === "admin" ? listSuppliers(db) : Promise.resolve(null),
+  ]);
   const place = places.find((candidate) => candidate.slug === search.get("place")) ?? null;
   const timeZone = place?.timeZone ?? "UTC";
   const today = instantToLocalDateTime(new Date(), timeZone).slice(0, 10);
@@ -39,7 +45,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { t, translations } = await routeTranslations(language, "manage");
   return {
     title: t("calendar.title"),
-    query: { place: place?.slug ?? "", range: range ?? "", status: status ?? "", page, week: firstDay },
+    query: {
+      place: place?.slug ?? "",
+      range: range ?? "",
+      status: status ?? "",
+      page,
+      week: firstDay,
+      supplier: actor.role === "admin" ? (supplierId ?? "") : "",
+    },
+    suppliers,
     places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
     timeZone,
     today,

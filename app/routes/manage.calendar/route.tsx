@@ -1,6 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
+import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
 import { SubmitInput } from "~/components/submit-input";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
@@ -13,20 +14,28 @@ export { loader } from "./page.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-function Cell({ cell }: { cell: CalendarCell }) {
-  const { t } = useTranslation("manage");
+function Cell({ cell, idPrefix }: { cell: CalendarCell; idPrefix: string }) {
+  const { t, i18n } = useTranslation("manage");
   if (cell.bookings.length === 0 && cell.blocks.length === 0)
     return <span className="calendar-free">{t("calendar.free")}</span>;
   return (
     <ul className="calendar-items">
       {cell.bookings.map((booking) => (
         <li key={booking.id} className={`calendar-booking status-${booking.status}`}>
-          <SiteLink to={`/manage/bookings/${booking.id}`} title={t(`common:bookingStatuses.${booking.status}`)}>
+          <SiteLink to={`/manage/bookings/${booking.id}`} aria-describedby={`${idPrefix}-${booking.id}`}>
             {booking.starts ? "▶ " : ""}
             {booking.reference}
             {booking.ends ? " ◀" : ""}
           </SiteLink>{" "}
           <span className="calendar-status">{t(`common:bookingStatuses.${booking.status}`)}</span>
+          {/* Its essentials: shown by a hover or a focus on the booking, read with the link by a screen reader. */}
+          <span className="calendar-card" role="tooltip" id={`${idPrefix}-${booking.id}`}>
+            {t("calendar.card", {
+              driver: booking.driver,
+              from: formatLocalDateTimeShort(booking.from, i18n.language),
+              to: formatLocalDateTimeShort(booking.to, i18n.language),
+            })}
+          </span>
         </li>
       ))}
       {cell.blocks.map((block, index) => (
@@ -39,7 +48,7 @@ function Cell({ cell }: { cell: CalendarCell }) {
 }
 
 export default function Calendar() {
-  const { query, places, timeZone, today, previousWeek, nextWeek, calendar, translations } =
+  const { query, places, suppliers, timeZone, today, previousWeek, nextWeek, calendar, translations } =
     useLoaderData<typeof loader>();
   const { t, i18n } = useRouteTranslation(translations);
   const dayName = (day: string) =>
@@ -60,6 +69,19 @@ export default function Calendar() {
       <h1>{t("calendar.heading")}</h1>
       <Form method="get" className="form-card manage-filters" aria-label={t("calendar.filters")}>
         <input type="hidden" name="week" value={query.week} />
+        {suppliers ? (
+          <div className="field">
+            <label htmlFor="calendar-supplier">{t("fleet.supplier")}</label>
+            <select id="calendar-supplier" name="supplier" defaultValue={query.supplier}>
+              <option value="">{t("fleet.allSuppliers")}</option>
+              {suppliers.map((supplier) => (
+                <option key={supplier.id} value={supplier.id}>
+                  {supplier.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="calendar-place">{t("desk.place")}</label>
           <select id="calendar-place" name="place" defaultValue={query.place}>
@@ -130,7 +152,7 @@ export default function Calendar() {
                     </th>
                     {row.cells.map((cell, index) => (
                       <td key={calendar.days[index]}>
-                        <Cell cell={cell} />
+                        <Cell cell={cell} idPrefix={`card-${calendar.days[index]}`} />
                       </td>
                     ))}
                   </tr>
@@ -149,7 +171,8 @@ export default function Calendar() {
                     .filter((row) => row.cells[index]!.bookings.length || row.cells[index]!.blocks.length)
                     .map((row) => (
                       <li key={row.id}>
-                        {row.name} (<span className="plate">{row.plate}</span>): <Cell cell={row.cells[index]!} />
+                        {row.name} (<span className="plate">{row.plate}</span>):{" "}
+                        <Cell cell={row.cells[index]!} idPrefix={`list-${day}`} />
                       </li>
                     ))}
                 </ul>
