@@ -9,18 +9,10 @@
 import { sql } from "drizzle-orm";
 import { findFleetCar, listFleet } from "~/models/operators/fleet.server";
 import { readFleetQuery } from "~/models/operators/fleet-query";
-import { openDatabase } from "~/utils/db.server";
+import { openBenchDatabase, printTimedCases } from "./bench-support";
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);
-const handle = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  pgliteDir: process.env.BENCH_PGLITE_DIR ?? "./data/bench-pglite",
-});
-const { db } = handle;
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const [supplier] = await rows<{ id: string; n: number }>(
-  sql`select supplier_id as id, count(*)::int as n from cars group by 1 order by 2 desc limit 1`,
-);
+const { handle, db, rows, largestSupplier: supplier } = await openBenchDatabase();
 // The car with the most bookings (any car on a database without bookings).
 const [busiest] = await rows<{ id: string; n: number }>(
   sql`select c.id, count(b.id)::int as n from cars c left join bookings b on b.car_id = c.id
@@ -29,11 +21,11 @@ const [busiest] = await rows<{ id: string; n: number }>(
 const [place] = await rows<{ slug: string }>(
   sql`select l.slug from car_locations cl join locations l on l.id = cl.location_id group by 1 order by count(*) desc limit 1`,
 );
-console.log(`${handle.engine}: ${supplier!.n} cars for the largest supplier; busiest car ${busiest!.n} bookings`);
+console.log(`${handle.engine}: ${supplier.n} cars for the largest supplier; busiest car ${busiest!.n} bookings`);
 
 const cases: Array<[string, () => Promise<unknown>]> = [];
 for (const [who, scope] of [
-  ["supplier", supplier!.id],
+  ["supplier", supplier.id],
   ["admin", null],
 ] as const) {
   for (const sort of ["name", "priceAsc", "newest"])
@@ -57,17 +49,5 @@ for (const [who, scope] of [
 }
 cases.push(["car page (busiest car)", () => findFleetCar(db, busiest!.id, new Date())]);
 
-const times = new Map<string, number[]>(cases.map(([label]) => [label, []]));
-for (let run = 0; run < runs; run++)
-  for (const [label, work] of cases) {
-    const started = performance.now();
-    await work();
-    times.get(label)!.push(performance.now() - started);
-  }
-const percentile = (values: number[], share: number) =>
-  [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!;
-for (const [label, values] of times)
-  console.log(
-    `${label.padEnd(44)} p50 ${percentile(values, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 0.95).toFixed(1).padStart(7)} ms`,
-  );
+await printTimedCases(cases, runs);
 await handle.close();

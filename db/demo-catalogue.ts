@@ -981,7 +981,7 @@ export const DEMO_SUSPENDED_DRIVER = {
 } as const;
 
 /**
- * Rentals under way at Carthage Cars' Sousse desk when the demo starts (decision 029): picked up yesterday, due back
+ * Rentals under way at Carthage Cars' Sousse desk when the demo starts (decision 029): picked up two days before, due back
  * earlier today and not returned yet, so the desk's day shows overdue returns to record (and flag late).
  */
 export const DEMO_RENTALS_UNDER_WAY = {
