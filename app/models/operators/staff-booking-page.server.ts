@@ -80,7 +80,11 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     })),
     events: events.map((event) => ({
       kind: event.kind,
-      at: event.at.toISOString(),
+      // On the clocks of the place where it happened: the pick-up's for a hand-over, the drop-off's for a return.
+      at: instantToLocalDateTime(
+        event.at,
+        event.kind === "handover" ? details.pickup.timeZone : details.dropoff.timeZone,
+      ),
       staffName: event.staffName,
       mileage: event.mileage,
       fuelEighths: event.fuelEighths,

@@ -157,7 +157,7 @@ export default function StaffBooking() {
               {view.events.map((event) => (
                 <li key={event.kind}>
                   {t(`staffBooking.eventKinds.${event.kind}`, {
-                    at: formatLocalDateTimeShort(event.at.slice(0, 16), language),
+                    at: formatLocalDateTimeShort(event.at, language),
                     staff: event.staffName,
                     mileage: event.mileage.toLocaleString(language),
                   })}
