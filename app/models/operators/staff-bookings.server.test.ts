@@ -6,6 +6,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
 import { capturedTotal } from "~/models/payments/payments.server";
 import type { Actor } from "./audit.server";
+import { addBlock } from "./blocks.server";
 import {
   bookingVersion,
   cancelBookingByStaff,
@@ -385,5 +386,62 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await cancelBookingByStaff(database.db, staff, driverAsks, true, context)).toBe("refused");
     const mails = await mailsTo("cancel2@example.com");
     expect(mails.filter((mail) => mail.subject.includes("cancelled"))).toHaveLength(1);
+  });
+
+  it("frees the first car when a change moves its booking to another: the first can be booked again then", async () => {
+    const bookingId = await paidBooking("moved@example.com", "2031-12-01T10:00", "2031-12-04T10:00");
+    await addBlock(
+      database.db,
+      staff,
+      { ...catalogue.car },
+      {
+        from: new Date("2031-12-04T23:00:00Z"),
+        to: new Date("2031-12-05T23:00:00Z"),
+        reason: "repair",
+        note: "",
+      },
+    );
+    const moved = await changeBookingByStaff(
+      database.db,
+      staff,
+      bookingId,
+      {
+        choice: choice("2031-12-01T10:00", "2031-12-04T10:00", dearerCarId),
+        version: await versionOf(bookingId),
+        shortfall: "link",
+      },
+      context,
+    );
+    expect(moved).toMatchObject({ ok: true });
+    const shorter = await changeBookingByStaff(
+      database.db,
+      staff,
+      bookingId,
+      {
+        choice: choice("2031-12-01T10:00", "2031-12-02T10:00", dearerCarId),
+        version: await versionOf(bookingId),
+        shortfall: "link",
+      },
+      context,
+    );
+    expect(shorter).toMatchObject({ ok: true });
+    const again = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: choice("2031-12-01T10:00", "2031-12-04T10:00"),
+        customer: {
+          email: "again@example.com",
+          fullName: "Again",
+          phone: "+216 20 999 000",
+          birthDate: "1980-01-01",
+          language: "en",
+        },
+        payment: "linkFull",
+        display: { currency: "USD", rate: 1 },
+      },
+      context,
+    );
+    expect(again).toMatchObject({ ok: true });
   });
 });

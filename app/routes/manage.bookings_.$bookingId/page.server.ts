@@ -34,7 +34,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const details = await findStaffBooking(db, actor, String(params.bookingId ?? ""));
   if (!details) throw notFound();
   const view = await staffBookingView(db, details, language, new Date());
-  const { t, translations } = await routeTranslations(language, "manage");
+  const [{ t, translations }, checkout] = await Promise.all([
+    routeTranslations(language, "manage"),
+    // The rental's problems are the checkout's own messages.
+    routeTranslations(language, "checkout"),
+  ]);
   return data(
     {
       title: t("staffBooking.title", { reference: view.reference }),
@@ -43,6 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       defaults: changeDefaults(view),
       constraint: constraintOf(staffChangeSchema),
       translations,
+      checkoutTranslations: checkout.translations,
     },
     { headers: { "Cache-Control": PRIVATE_PAGE } },
   );

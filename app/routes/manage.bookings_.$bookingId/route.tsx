@@ -20,9 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function StaffBooking() {
-  const { view, choices, defaults, constraint, translations } = useLoaderData<typeof loader>();
+  const { view, choices, defaults, constraint, translations, checkoutTranslations } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
+  useRouteTranslation(checkoutTranslations);
   const language = i18n.language;
   const money = (amount: number, currency: string = view.currency) =>
     formatMoney(amount, currency as never, language as never);

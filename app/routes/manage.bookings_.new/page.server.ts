@@ -48,7 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const asked = query.pickup !== "" && query.from !== "" && query.to !== "";
   const found = asked ? await freeCarsForStaff(db, { supplierId, ...query }, { language, now: new Date() }) : null;
-  const { t, translations } = await routeTranslations(language, "manage");
+  const [{ t, translations }, checkout] = await Promise.all([
+    routeTranslations(language, "manage"),
+    // The rental's problems are the checkout's own messages.
+    routeTranslations(language, "checkout"),
+  ]);
   return data(
     {
       title: t("staffBooking.newTitle"),
@@ -59,6 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       linksPossible: configuredGatewayNames().length > 0,
       constraint: constraintOf(phoneBookingSchema),
       translations,
+      checkoutTranslations: checkout.translations,
     },
     { headers: { "Cache-Control": PRIVATE_PAGE } },
   );

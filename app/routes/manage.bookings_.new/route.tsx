@@ -19,10 +19,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function PhoneBooking() {
-  const { places, query, offers, searchProblem, linksPossible, constraint, translations } =
+  const { places, query, offers, searchProblem, linksPossible, constraint, translations, checkoutTranslations } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
+  useRouteTranslation(checkoutTranslations);
   const language = i18n.language as never;
   const [form, fields] = useServerForm<PhoneBookingFields>("phone-booking", {
     lastResult: answer?.result,
