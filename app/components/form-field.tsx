@@ -5,7 +5,14 @@ import {
   type FieldMetadata,
   type FormMetadata,
 } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorSummary } from "./error-summary";
 import { FieldError, firstError, type FieldErrorMessage } from "./field-error";
 import { useTranslation } from "./i18n-provider";
@@ -74,12 +81,57 @@ export function Field({
   type = "text",
   ...attributes
 }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { type?: TextInputType }) {
+  if (type === "password") return <PasswordField meta={meta} label={label} hint={hint} {...attributes} />;
   return (
     <LabelledControl
       meta={meta}
       label={label}
       hint={hint}
       control={(ids) => <input {...inputProps(meta, type)} {...attributes} aria-describedby={ids} />}
+    />
+  );
+}
+
+/**
+ * A password field with a "Show password" toggle (issue 37.8, as the reference product's 8.0): a real button, pressed
+ * or not, that shows the password as text. It exists once JavaScript runs; without it the field stays a plain password
+ * field. A reply or a new page starts hidden again.
+ */
+function PasswordField({
+  meta,
+  label,
+  hint,
+  ...attributes
+}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  return (
+    <LabelledControl
+      meta={meta}
+      label={label}
+      hint={hint}
+      control={(ids) => (
+        <div className="password-control">
+          <input
+            {...inputProps(meta, "password")}
+            {...attributes}
+            type={shown ? "text" : "password"}
+            aria-describedby={ids}
+          />
+          {hydrated ? (
+            <button
+              type="button"
+              className="password-toggle"
+              aria-pressed={shown}
+              aria-controls={meta.id}
+              onClick={() => setShown((now) => !now)}
+            >
+              {t("account.showPassword")}
+            </button>
+          ) : null}
+        </div>
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, latestLink, signedInDriver, whenReady } from "./support";
+import { bookingTexts, expectAccessible, gotoReady, jsEnabled, latestLink, signedInDriver, whenReady } from "./support";
 
 async function submit(page: Page, name: string) {
   await page.getByRole("main").getByRole("button", { name, exact: true }).click();
@@ -98,3 +98,31 @@ test(
     expect(await answer.text()).toContain("Too many attempts");
   },
 );
+
+for (const language of ["en", "fr"] as const)
+  test(`in ${language}, every password field has a "Show password" toggle with JavaScript, and stays a plain password field without`, async ({
+    page,
+  }) => {
+    const { c } = bookingTexts(language);
+    const label = language === "en" ? "Password" : "Mot de passe";
+    await gotoReady(page, `/sign-in?lng=${language}`);
+    const field = page.getByLabel(label, { exact: true });
+    await field.fill("not-a-real-secret");
+    await expect(field).toHaveAttribute("type", "password");
+    const toggle = page.getByRole("button", { name: c.account.showPassword });
+    if (!jsEnabled()) {
+      await expect(toggle).toHaveCount(0);
+      return;
+    }
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(field).toHaveAttribute("type", "text");
+    await expect(field).toHaveValue("not-a-real-secret");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expectAccessible(page);
+    await toggle.click();
+    await expect(field).toHaveAttribute("type", "password");
+    // The sign-up form's two password fields each have their own.
+    await gotoReady(page, `/sign-up?lng=${language}`);
+    await expect(page.getByRole("button", { name: c.account.showPassword })).toHaveCount(2);
+  });
