@@ -158,7 +158,7 @@ for (const language of ["en", "fr"] as const) {
     await previewAndSave(page, language);
     await expect(page.getByRole("status").getByText(c.success.bookingChanged.link)).toBeVisible();
     const balance = await payLink(browser, await latestPayLink(email, bookingLink), language);
-    await expect(balance.getByText(k.payLink.paid)).toBeVisible();
+    await expect(balance.getByText(k.payLink.paidBalance)).toBeVisible();
     await balance.close();
 
     // Shorter: the surplus is refunded through the gateway, once, and the customer gets one mail for it.

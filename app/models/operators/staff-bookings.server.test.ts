@@ -444,4 +444,32 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     );
     expect(again).toMatchObject({ ok: true });
   });
+
+  it("a burst of phone bookings for one car and period by two desks: exactly one is taken", async () => {
+    const customer = (n: number) => ({
+      email: `burst-${n}@example.com`,
+      fullName: `Burst ${n}`,
+      phone: "+216 20 000 111",
+      birthDate: "1980-01-01",
+      language: "en" as const,
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        takePhoneBooking(
+          database.db,
+          n % 2 ? staff : { id: catalogue.driver.id, role: "admin", fullName: "Admin" },
+          {
+            choice: choice("2032-02-01T10:00", "2032-02-03T10:00"),
+            customer: customer(n),
+            payment: n % 3 ? "counter" : "linkFull",
+            display: { currency: "USD", rate: 1 },
+          },
+          context,
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    for (const outcome of outcomes.filter((outcome) => !outcome.ok))
+      expect(outcome).toMatchObject({ problem: { key: "checkout:problems.carUnavailable" } });
+  });
 });
