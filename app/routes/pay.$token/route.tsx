@@ -67,7 +67,8 @@ export default function PayLink() {
       </section>
       {view.state === "paid" ? (
         <p className="form-card" role="status">
-          {t("payLink.paid")} <SiteLink to={`/booking?b=${view.bookingId}`}>{t("payLink.viewBooking")}</SiteLink>
+          {t(view.purpose === "balance" ? "payLink.paidBalance" : "payLink.paid")}{" "}
+          <SiteLink to={`/booking?b=${view.bookingId}`}>{t("payLink.viewBooking")}</SiteLink>
         </p>
       ) : view.state !== "open" ? (
         <p className="form-card" role="status">
