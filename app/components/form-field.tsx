@@ -111,8 +111,9 @@ function PasswordField({
       meta={meta}
       label={label}
       hint={hint}
+      // No wrapper around the input: a text browser keeps the field on its label's line (lynx reads "Password [__]").
       control={(ids) => (
-        <div className="password-control">
+        <>
           <input
             {...inputProps(meta, "password")}
             {...attributes}
@@ -130,7 +131,7 @@ function PasswordField({
               {t("account.showPassword")}
             </button>
           ) : null}
-        </div>
+        </>
       )}
     />
   );
