@@ -1,6 +1,7 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import { Field, FIELD_PRESETS, SelectField } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
+import { SubmitInput } from "~/components/submit-input";
 import { useTranslation } from "~/components/i18n-provider";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 
@@ -109,5 +110,24 @@ export function StaffRentalFields({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/**
+ * The staff forms' two submit controls: "Update total" first (Enter in a field, or a text browser's first submit,
+ * previews and never saves), then the one that saves at the total shown.
+ */
+export function PreviewThenSave({ saveLabel }: { saveLabel: string }) {
+  const { t } = useTranslation("manage");
+  return (
+    <div className="checkout-actions">
+      <SubmitInput
+        intent="preview"
+        label={t("staffBooking.preview")}
+        formNoValidate
+        className="button button-secondary"
+      />
+      <SubmitInput intent="save" label={saveLabel} className="button button-accent" />
+    </div>
   );
 }

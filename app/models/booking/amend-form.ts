@@ -15,19 +15,25 @@ const required = (max: number) =>
     .min(1, "validation.required")
     .max(max, "validation.required");
 
+/**
+ * The extras a form ticks (`extra`, repeated). Options the catalogue does not know are left out, as a hand-edited
+ * link's are: never priced, never refused. One the car does not offer is the booking rules' problem.
+ */
+export const chosenExtrasField = () =>
+  z
+    .array(z.string().max(40))
+    .max(12)
+    .optional()
+    .default([])
+    .transform((chosen): Extra[] => ALL_EXTRAS.filter((extra) => chosen.includes(extra)));
+
 export const amendmentSchema = z.object({
   b: z.string().max(36).optional().default(""),
   pickup: required(100),
   dropoff: z.string().trim().max(100).optional().default(""),
   from: required(32),
   to: required(32),
-  // Options the catalogue does not know are left out, as a hand-edited link's are: never priced, never refused.
-  extra: z
-    .array(z.string().max(40))
-    .max(12)
-    .optional()
-    .default([])
-    .transform((chosen): Extra[] => ALL_EXTRAS.filter((extra) => chosen.includes(extra))),
+  extra: chosenExtrasField(),
   /** Only "save" saves; anything else (Enter in a field, a text browser) previews. */
   intent: z.enum(["preview", "save"]).catch("preview"),
 });

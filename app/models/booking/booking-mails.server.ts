@@ -225,17 +225,27 @@ export async function queueRefundMail(
 }
 
 /**
- * Confirms to the driver that their booking is cancelled, free of charge (decision 021), whatever their notification
- * setting: like the booking's confirmation, it is the record of what they did. Says what is being refunded.
+ * Confirms to the driver that their booking is cancelled, whatever their notification setting: like the booking's
+ * confirmation, it is the record of what happened. By the driver within their free window (decision 021), or by staff
+ * (decision 029): at the driver's request or by the supplier. Says what is being refunded, or why nothing is.
  */
 export async function queueCancellationMail(
   db: Executor,
   bookingId: string,
   refunds: ReadonlyArray<{ amount: number; currency: string }>,
   origin: string,
+  cancelled: { by: "driver" | "staffForDriver" | "supplier"; paidOnline?: boolean } = { by: "driver" },
 ): Promise<void> {
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
-  const amounts = refunds.map((refund) => formatMoneyIn(refund.amount, refund.currency, language));
+  const amounts = refunds.map((refund) => formatMoneyIn(refund.amount, refund.currency, language)).join(" + ");
+  const body = {
+    driver: "cancellation.body",
+    staffForDriver: "staffCancellation.asked",
+    supplier: "staffCancellation.bySupplier",
+  } as const;
+  const refund = amounts
+    ? t(cancelled.by === "driver" ? "cancellation.refund" : "staffCancellation.refund", { amount: amounts })
+    : t(cancelled.paidOnline ? "staffCancellation.noRefund" : "cancellation.nothingPaid");
   await queueMail(
     db,
     composeMail({
@@ -243,10 +253,7 @@ export async function queueCancellationMail(
       language,
       subject: t("cancellation.subject", facts),
       greeting: t("greeting", { name: driver.fullName }),
-      paragraphs: [
-        t("cancellation.body", facts),
-        amounts.length ? t("cancellation.refund", { amount: amounts.join(" + ") }) : t("cancellation.nothingPaid"),
-      ],
+      paragraphs: [t(body[cancelled.by], facts), refund],
       action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
@@ -337,44 +344,6 @@ export async function queueStaffChangeMail(
         settlement.kind === "link"
           ? { label: t("staffChange.pay", { amount: money(settlement.amount) }), url: settlement.url }
           : { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
-      signature: t("signature"),
-    }),
-  );
-}
-
-/**
- * The one mail a cancellation by staff sends its driver (decision 029): at their request or by the supplier, and what
- * is refunded (everything when the supplier cancels; what the booking's terms give back when the driver asked).
- */
-export async function queueStaffCancellationMail(
-  db: Executor,
-  bookingId: string,
-  cancellation: {
-    byDriver: boolean;
-    refunds: ReadonlyArray<{ amount: number; currency: string }>;
-    paidOnline: boolean;
-  },
-  origin: string,
-): Promise<void> {
-  const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
-  const amounts = cancellation.refunds.map((refund) => formatMoneyIn(refund.amount, refund.currency, language));
-  const refund = amounts.length
-    ? t("staffCancellation.refund", { amount: amounts.join(" + ") })
-    : cancellation.paidOnline
-      ? t("staffCancellation.noRefund")
-      : t("cancellation.nothingPaid");
-  await queueMail(
-    db,
-    composeMail({
-      to: driver.email,
-      language,
-      subject: t("cancellation.subject", facts),
-      greeting: t("greeting", { name: driver.fullName }),
-      paragraphs: [
-        t(cancellation.byDriver ? "staffCancellation.asked" : "staffCancellation.bySupplier", facts),
-        refund,
-      ],
-      action: { label: t("cancellation.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),
     }),
   );

@@ -11,11 +11,11 @@ import type { Database, Executor } from "~/utils/db.server";
 import { convertMinorUnits } from "~/domain/money";
 import { capturedTotal, owePartOfPayments } from "~/models/payments/payments.server";
 import { cancelOpenLinks } from "~/models/payments/payment-links.server";
-import { writeAudit, type Actor } from "~/models/operators/audit.server";
+import { writeBookingAudit, type Actor } from "~/models/operators/audit.server";
 import { assertTransition, bookingReference } from "./booking";
 import { changeBookingStatus } from "./bookings.server";
 import { cancellationTerms } from "./cancellation-terms";
-import { queueStaffCancellationMail } from "./booking-mails.server";
+import { queueCancellationMail } from "./booking-mails.server";
 import { staffCancellationRefund } from "./staff-settlement";
 
 export interface CancellableBooking {
@@ -59,20 +59,13 @@ export async function cancelByStaff(
   });
   const refunds = await owePartOfPayments(tx, booking.id, amount, "staffCancelled", now);
   const reference = bookingReference(booking.id);
-  await writeAudit(tx, actor, {
-    record: "booking",
-    recordId: booking.id,
-    supplierId: booking.supplierId,
-    action: "cancel",
-    label: reference,
-    changes: {
-      status: { from: booking.status, to: "cancelled" },
-      cancelledBy: { from: null, to: byDriver ? "driver" : "supplier" },
-      // In the currency the driver paid (not the trail's base currency): as text.
-      refunded: {
-        from: null,
-        to: refunds.map((refund) => `${(refund.amount / 100).toFixed(2)} ${refund.currency}`).join(" + ") || null,
-      },
+  await writeBookingAudit(tx, actor, booking, "cancel", {
+    status: { from: booking.status, to: "cancelled" },
+    cancelledBy: { from: null, to: byDriver ? "driver" : "supplier" },
+    // In the currency the driver paid (not the trail's base currency): as text.
+    refunded: {
+      from: null,
+      to: refunds.map((refund) => `${(refund.amount / 100).toFixed(2)} ${refund.currency}`).join(" + ") || null,
     },
   });
   // A hold never paid was never confirmed to its driver: nothing to tell them but that the link no longer works.
@@ -82,7 +75,11 @@ export async function cancelByStaff(
     messageKey: "notifications.statusChanged.cancelled",
     messageParams: { reference, car: booking.car },
   });
-  if (!wasHold) await queueStaffCancellationMail(tx, booking.id, { byDriver, refunds, paidOnline: held > 0 }, origin);
+  if (!wasHold)
+    await queueCancellationMail(tx, booking.id, refunds, origin, {
+      by: byDriver ? "staffForDriver" : "supplier",
+      paidOnline: held > 0,
+    });
   return { outcome: "cancelled", refundIds: refunds.map((refund) => refund.id) };
 }
 
@@ -94,12 +91,5 @@ export async function auditStatusChange(
   from: BookingStatus,
   to: BookingStatus,
 ): Promise<void> {
-  await writeAudit(tx, actor, {
-    record: "booking",
-    recordId: booking.id,
-    supplierId: booking.supplierId,
-    action: "setStatus",
-    label: bookingReference(booking.id),
-    changes: { status: { from, to } },
-  });
+  await writeBookingAudit(tx, actor, booking, "setStatus", { status: { from, to } });
 }

@@ -8,6 +8,7 @@ import { auditLog } from "#db/schema";
 import type { AuditAction, AuditedRecord, UserRole } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { FieldChanges } from "./audit";
+import { bookingReference } from "~/models/booking/booking";
 
 export interface Actor {
   id: string;
@@ -35,6 +36,24 @@ export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry):
     action: entry.action,
     label: entry.label,
     changes: entry.changes ?? {},
+  });
+}
+
+/** A booking's audit row (its staff's changes, the desk's events): labelled by its reference, in its supplier's trail. */
+export async function writeBookingAudit(
+  tx: Executor,
+  actor: Actor,
+  booking: { id: string; supplierId: string },
+  action: AuditAction,
+  changes: FieldChanges,
+): Promise<void> {
+  await writeAudit(tx, actor, {
+    record: "booking",
+    recordId: booking.id,
+    supplierId: booking.supplierId,
+    action,
+    label: bookingReference(booking.id),
+    changes,
   });
 }
 

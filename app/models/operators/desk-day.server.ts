@@ -12,7 +12,7 @@ import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-
 import { bookingReference } from "~/models/booking/booking";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeBookingAudit, type Actor } from "./audit.server";
 
 /**
  * What is left to pay at the counter, in the booking's currency (minor units) as its driver was told: the rental when
@@ -175,13 +175,8 @@ export async function recordDeskEvent(
         fuelEighths: reading.fuelEighths,
         note: reading.note,
       });
-      await writeAudit(tx, actor, {
-        record: "booking",
-        recordId: booking.id,
-        supplierId: booking.supplierId,
-        action: "update",
-        label: bookingReference(booking.id),
-        changes: { [kind]: { from: null, to: { at: now.toISOString(), ...reading } } },
+      await writeBookingAudit(tx, actor, booking, "update", {
+        [kind]: { from: null, to: { at: now.toISOString(), ...reading } },
       });
       return { ok: true as const };
     });

@@ -4,8 +4,9 @@
  * minimum days, the car being free, the age) are the booking's, checked by the model after it, and their problem is
  * shown on the field it concerns (`rentalProblemField`).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { CURRENCIES, LANGUAGES, type Extra, type Language } from "~/domain/enums";
+import { CURRENCIES, LANGUAGES, type Language } from "~/domain/enums";
 import { encodeFormError, type Message } from "~/domain/form-errors";
 import {
   checkBirthDate,
@@ -17,7 +18,7 @@ import {
   phoneProblem,
 } from "~/domain/person-fields";
 import { withoutControlCharacters } from "~/domain/text";
-import { ALL_EXTRAS } from "~/models/pricing/pricing";
+import { chosenExtrasField } from "~/models/booking/amend-form";
 
 const BIRTH_DATE_MAX = 12;
 
@@ -45,12 +46,7 @@ const rentalFields = {
   from: required(32),
   to: required(32),
   // Extras the catalogue does not know are left out; one the car does not offer is the rules' problem.
-  extra: z
-    .array(z.string().max(40))
-    .max(12)
-    .optional()
-    .default([])
-    .transform((chosen): Extra[] => ALL_EXTRAS.filter((extra) => chosen.includes(extra))),
+  extra: chosenExtrasField(),
   additionalFullName: text(FULL_NAME_MAX),
   additionalEmail: text(EMAIL_MAX),
   additionalPhone: text(PHONE_MAX),
@@ -129,6 +125,24 @@ export function readAdditionalDriver(
     },
     problems,
   };
+}
+
+/** A namespaced translation key: the rules' own keys without one are the common namespace's. */
+export const namespacedKey = (key: string) => (key.includes(":") ? key : `common:${key}`);
+
+/** A form's reply with a problem of the rental's rules on the field it concerns (or the form), what was typed kept. */
+export function rentalProblemReply(
+  submission: {
+    reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+  },
+  problem: Message,
+  field?: string,
+): SubmissionResult<string[]> {
+  const where = field ?? rentalProblemField(problem.key);
+  const message = encodeFormError(namespacedKey(problem.key), problem.params);
+  return where
+    ? submission.reply({ fieldErrors: { [where]: [message] } })
+    : submission.reply({ formErrors: [message] });
 }
 
 /** The field a problem of the rental's rules points to: the car, a place, the extras, a time, or the form itself. */

@@ -83,7 +83,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
       },
       context,
     );
-    if (!taken.ok) throw new Error(JSON.stringify(taken));
+    if (taken.ok !== true) throw new Error(JSON.stringify(taken));
     const token = linkIn((await mailsTo(email))[0]!.message)!;
     expect(await payLink(token)).toMatchObject({ kind: "confirmed" });
     return taken.bookingId;

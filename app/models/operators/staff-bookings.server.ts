@@ -66,7 +66,7 @@ import {
 } from "~/models/payments/payment-links.server";
 import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeBookingAudit, type Actor } from "./audit.server";
 import { fieldChanges } from "./audit";
 import { canOperate } from "./operator-access";
 import type { AdditionalDriver, ShortfallChoice, StaffPaymentChoice } from "./staff-booking-form";
@@ -362,14 +362,7 @@ export async function changeBookingByStaff(
         settlementMail = { kind: "link", amount: plan.settlement.link, url: paymentLinkUrl(context.origin, token) };
       }
       const after = (await findBookingDetails(tx, { id: booking.id }))!;
-      await writeAudit(tx, actor, {
-        record: "booking",
-        recordId: booking.id,
-        supplierId: booking.supplierId,
-        action: "update",
-        label: bookingReference(booking.id),
-        changes: fieldChanges(before, changeFacts(after)),
-      });
+      await writeBookingAudit(tx, actor, booking, "update", fieldChanges(before, changeFacts(after)));
       await tx.insert(notifications).values({
         userId: booking.driverId,
         bookingId: booking.id,
@@ -441,7 +434,10 @@ export interface PhoneCustomer {
 }
 
 export type PhoneBookingResult =
-  { ok: true; bookingId: string; linkSent: boolean } | { ok: false; problem: Message; field?: string };
+  | { ok: true; bookingId: string; linkSent: boolean }
+  | { ok: false; problem: Message; field?: string }
+  /** Priced, not booked: asked for a quote, or the total is not the one the page showed (`unconfirmed`). */
+  | { ok: "quoted"; total: number; currency: Currency; days: number; car: string; unconfirmed: boolean };
 
 /** Who the customer is: an existing driver's account, or a new one invited to activate (as a visitor's checkout does). */
 async function customerAccount(
@@ -495,8 +491,11 @@ export async function takePhoneBooking(
     customer: PhoneCustomer;
     payment: StaffPaymentChoice;
     display: { currency: Currency; rate: number };
-    /** The total the page showed, in the display currency: booked only at it. */
-    expectedTotal?: number;
+    /**
+     * A quote only (false), or the booking at the total the page showed (its display-currency minor units; null when
+     * it showed none): another total is quoted instead. Undefined: booked at the price (a caller with no page).
+     */
+    confirm?: number | null | false;
   },
   context: { language: Language; now: Date; origin: string },
 ): Promise<PhoneBookingResult> {
@@ -510,8 +509,6 @@ export async function takePhoneBooking(
   });
   if (!quote.ok) return quote;
   const { offer, price, extras } = quote;
-  if (input.expectedTotal !== undefined && convertMinorUnits(price.total, input.display.rate) !== input.expectedTotal)
-    return { ok: false, problem: { key: "manage:staffBooking.confirmTotal" } };
   const byLink = input.payment !== "counter";
   const paymentMode = input.payment === "linkDeposit" ? "deposit" : input.payment === "linkFull" ? "full" : "payLater";
   const gateway = configuredGatewayNames()[0] ?? null;
@@ -521,6 +518,16 @@ export async function takePhoneBooking(
     return { ok: false, problem: { key: "manage:staffBooking.noDeposit" }, field: "payment" };
   if (byLink && offer.from.getTime() - context.now.getTime() < LINK_LEAD_MS)
     return { ok: false, problem: { key: "manage:staffBooking.tooSoonForLink" }, field: "payment" };
+  const total = convertMinorUnits(price.total, input.display.rate);
+  if (input.confirm !== undefined && input.confirm !== total)
+    return {
+      ok: "quoted",
+      total,
+      currency: input.display.currency,
+      days: price.days,
+      car: offer.car.name,
+      unconfirmed: input.confirm !== false,
+    };
   const holdUntil = new Date(Math.min(context.now.getTime() + BOOKING_LINK_HOURS * 3600_000, offer.from.getTime()));
   const placed = await placeBooking(
     db,
@@ -538,14 +545,13 @@ export async function takePhoneBooking(
       now: context.now,
     },
     async (tx, booking) => {
-      await writeAudit(tx, actor, {
-        record: "booking",
-        recordId: booking.id,
-        supplierId: offer.supplier.id,
-        action: "create",
-        label: bookingReference(booking.id),
-        changes: fieldChanges(null, changeFacts((await findBookingDetails(tx, { id: booking.id }))!)),
-      });
+      await writeBookingAudit(
+        tx,
+        actor,
+        { id: booking.id, supplierId: offer.supplier.id },
+        "create",
+        fieldChanges(null, changeFacts((await findBookingDetails(tx, { id: booking.id }))!)),
+      );
       if (!byLink) return announceBooking(tx, booking.id, context.origin);
       const token = await createPaymentLink(tx, {
         bookingId: booking.id,

@@ -3,9 +3,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/enums";
-import { encodeFormError, type Message } from "~/domain/form-errors";
+import { encodeFormError } from "~/domain/form-errors";
 import { requireOperator } from "~/models/operators/operator.server";
-import { readAdditionalDriver, rentalProblemField, staffChangeSchema } from "~/models/operators/staff-booking-form";
+import {
+  namespacedKey,
+  readAdditionalDriver,
+  rentalProblemReply,
+  staffChangeSchema,
+} from "~/models/operators/staff-booking-form";
 import { changeChoices, changeDefaults, staffBookingView } from "~/models/operators/staff-booking-page.server";
 import {
   cancelBookingByStaff,
@@ -64,22 +69,6 @@ type Reply =
   | { form: "change"; result: SubmissionResult<string[]>; preview: ChangePreview | null }
   | { form: "status" | "cancel"; problem: string };
 
-/** The change form's reply with a problem of the booking's rules on its field, what was typed kept. */
-function problemReply(
-  submission: {
-    reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
-  },
-  problem: Message,
-  field?: string,
-) {
-  const where = field ?? rentalProblemField(problem.key);
-  const key = problem.key.includes(":") ? problem.key : `common:${problem.key}`;
-  const message = encodeFormError(key, problem.params);
-  return where
-    ? submission.reply({ fieldErrors: { [where]: [message] } })
-    : submission.reply({ formErrors: [message] });
-}
-
 /** POST: a change (preview or save), a status, or a cancellation, on a booking of the operator's own. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, language } = await requireOperator(request, context);
@@ -121,7 +110,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const fieldErrors = Object.fromEntries(
       Object.entries(additional.problems).map(([field, problem]) => [
         field,
-        [encodeFormError(problem.key.includes(":") ? problem.key : `common:${problem.key}`, problem.params)],
+        [encodeFormError(namespacedKey(problem.key), problem.params)],
       ]),
     );
     return data<Reply>({ form: "change", result: submission.reply({ fieldErrors }), preview: null }, { status: 400 });
@@ -135,30 +124,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     extras: values.extra,
     additionalDriver: additional.driver,
   };
-  const plan = await previewStaffChange(db, details, choice, values.shortfall, { language, now });
-  if (!plan.ok)
-    return data<Reply>(
-      { form: "change", result: problemReply(submission, plan.problem, plan.field), preview: null },
-      { status: 400 },
-    );
-  // Saved only at the total the page showed: otherwise the page shows this total, to confirm.
-  const confirmed = values.intent === "save" && values.quoted === String(plan.after);
-  if (confirmed) {
+  // Saved only at the total the page showed (the change re-prices under its lock and compares); otherwise, or for
+  // a preview, the page shows the total to confirm.
+  const quoted = /^\d{1,9}$/.test(values.quoted) ? Number(values.quoted) : null;
+  // A save that reaches the preview below was not confirmed at its total.
+  const unconfirmed = values.intent === "save";
+  if (values.intent === "save" && quoted !== null) {
     const saved = await changeBookingByStaff(
       db,
       actor,
       bookingId,
-      { choice, version: values.version, shortfall: values.shortfall, expectedTotal: plan.after },
+      { choice, version: values.version, shortfall: values.shortfall, expectedTotal: quoted },
       { language, now, origin },
     );
     if (saved === null) throw notFound();
     if (saved.ok)
       return redirectWithToast(back, { type: "success", messageKey: `success.bookingChanged.${saved.settles}` });
-    return data<Reply>(
-      { form: "change", result: problemReply(submission, saved.problem, saved.field), preview: null },
-      { status: 409 },
-    );
+    if (saved.problem.key !== "manage:staffBooking.confirmTotal")
+      return data<Reply>(
+        { form: "change", result: rentalProblemReply(submission, saved.problem, saved.field), preview: null },
+        { status: 409 },
+      );
   }
+  const plan = await previewStaffChange(db, details, choice, values.shortfall, { language, now });
+  if (!plan.ok)
+    return data<Reply>(
+      { form: "change", result: rentalProblemReply(submission, plan.problem, plan.field), preview: null },
+      { status: 400 },
+    );
   const amount =
     plan.settles === "refund"
       ? plan.settlement.refund
@@ -169,10 +162,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           : 0;
   return data<Reply>({
     form: "change",
-    result:
-      values.intent === "save"
-        ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] })
-        : submission.reply(),
+    result: unconfirmed ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] }) : submission.reply(),
     preview: { before: plan.before, after: plan.after, settles: plan.settles, amount },
   });
 }

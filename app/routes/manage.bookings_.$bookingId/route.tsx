@@ -6,7 +6,7 @@ import { FormErrorSummary, SelectField } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
-import { StaffRentalFields } from "~/components/staff-rental-fields";
+import { PreviewThenSave, StaffRentalFields } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { useServerForm } from "~/hooks/use-server-form";
@@ -230,15 +230,7 @@ export default function StaffBooking() {
               </>
             ) : null}
           </dl>
-          <div className="checkout-actions">
-            <SubmitInput
-              intent="preview"
-              label={t("staffBooking.preview")}
-              formNoValidate
-              className="button button-secondary"
-            />
-            <SubmitInput intent="save" label={t("staffBooking.save")} className="button button-accent" />
-          </div>
+          <PreviewThenSave saveLabel={t("staffBooking.save")} />
         </Form>
       ) : (
         <p className="form-card">{t("staffBooking.notChangeableNow")}</p>

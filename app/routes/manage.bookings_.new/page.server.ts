@@ -1,20 +1,19 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { encodeFormError, type Message } from "~/domain/form-errors";
+import { encodeFormError } from "~/domain/form-errors";
 import { localizedName } from "~/domain/localized-name";
 import { checkBirthDate, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { placeChoices } from "~/models/operators/fleet.server";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
-import { phoneBookingSchema, readAdditionalDriver, rentalProblemField } from "~/models/operators/staff-booking-form";
 import {
-  freeCarsForStaff,
-  quoteStaffRental,
-  takePhoneBooking,
-  type RentalChoice,
-} from "~/models/operators/staff-bookings.server";
+  namespacedKey,
+  phoneBookingSchema,
+  readAdditionalDriver,
+  rentalProblemReply,
+} from "~/models/operators/staff-booking-form";
+import { freeCarsForStaff, takePhoneBooking, type RentalChoice } from "~/models/operators/staff-bookings.server";
 import { configuredGatewayNames } from "~/models/payments/gateways/gateway.server";
-import { convertMinorUnits } from "~/domain/money";
 import { pricingIn } from "~/utils/currency.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -23,8 +22,6 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { PRIVATE_PAGE } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const namespaced = (key: string) => (key.includes(":") ? key : `common:${key}`);
 
 /**
  * GET /manage/bookings/new?pickup=…&dropoff=…&from=…&to=…: a booking taken for a customer. The search's fields first;
@@ -59,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       places,
       query,
       offers: found?.ok ? found.offers : null,
-      searchProblem: found && !found.ok ? { ...found.problem, key: namespaced(found.problem.key) } : null,
+      searchProblem: found && !found.ok ? { ...found.problem, key: namespacedKey(found.problem.key) } : null,
       linksPossible: configuredGatewayNames().length > 0,
       constraint: constraintOf(phoneBookingSchema),
       translations,
@@ -70,20 +67,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type PhonePreview = { total: number; currency: string; days: number; car: string };
-
-function problemReply(
-  submission: {
-    reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
-  },
-  problem: Message,
-  field?: string,
-) {
-  const where = field ?? rentalProblemField(problem.key);
-  const message = encodeFormError(namespaced(problem.key), problem.params);
-  return where
-    ? submission.reply({ fieldErrors: { [where]: [message] } })
-    : submission.reply({ formErrors: [message] });
-}
 
 /** POST: preview the price, or take the booking (confirmed at the counter, or held for a mailed payment link). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -100,12 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problems: Record<string, string[]> = {};
   const additional = readAdditionalDriver(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
   for (const [field, problem] of Object.entries(additional.problems))
-    problems[field] = [encodeFormError(namespaced(problem.key), problem.params)];
+    problems[field] = [encodeFormError(namespacedKey(problem.key), problem.params)];
   let birthDate: string | null = null;
   if (values.birthDate) {
     const checked = checkBirthDate(values.birthDate, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
     if (checked.ok) birthDate = checked.date;
-    else problems.birthDate = [encodeFormError(namespaced(checked.problem.key), checked.problem.params)];
+    else problems.birthDate = [encodeFormError(namespacedKey(checked.problem.key), checked.problem.params)];
   }
   if (Object.keys(problems).length) return reply(submission.reply({ fieldErrors: problems }), 400);
   const choice: RentalChoice = {
@@ -118,28 +101,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     additionalDriver: additional.driver,
   };
   const display = await pricingIn(values.currency);
-  const quote = await quoteStaffRental(db, choice, {
-    language,
-    now,
-    supplierId: actor.role === "supplier" ? actor.id : null,
-    driverBirthDate: birthDate,
-  });
-  if (!quote.ok) return reply(problemReply(submission, quote.problem, quote.field), 400);
-  const preview = {
-    total: convertMinorUnits(quote.price.total, display.rate),
-    currency: display.currency,
-    days: quote.price.days,
-    car: quote.offer.car.name,
-  };
-  // Booked only at the total the page showed (in the currency chosen): otherwise the page shows it, to confirm.
-  if (values.intent !== "save" || values.quoted !== `${preview.total} ${preview.currency}`)
-    return reply(
-      values.intent === "save"
-        ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] })
-        : submission.reply(),
-      200,
-      preview,
-    );
+  // Booked only at the total the page showed (in the currency chosen): otherwise the page shows the total to confirm.
+  const quoted = /^(\d{1,9}) ([A-Z]{3})$/.exec(values.quoted);
   const taken = await takePhoneBooking(
     db,
     actor,
@@ -154,11 +117,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       payment: values.payment,
       display: { currency: display.currency, rate: display.rate },
-      expectedTotal: preview.total,
+      confirm: values.intent !== "save" ? false : quoted?.[2] === display.currency ? Number(quoted[1]) : null,
     },
     { language, now, origin: publicOrigin(request) },
   );
-  if (!taken.ok) return reply(problemReply(submission, taken.problem, taken.field), 409);
+  if (taken.ok === "quoted") {
+    const { total, currency, days, car, unconfirmed } = taken;
+    const result = unconfirmed
+      ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] })
+      : submission.reply();
+    return reply(result, 200, { total, currency, days, car });
+  }
+  if (!taken.ok) return reply(rentalProblemReply(submission, taken.problem, taken.field), 400);
   return redirectWithToast(`/manage/bookings/${taken.bookingId}`, {
     type: "success",
     messageKey: taken.linkSent ? "success.phoneBookedLink" : "success.phoneBooked",

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FIELD_PRESETS, FormErrorSummary } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { StaffRentalFields } from "~/components/staff-rental-fields";
+import { PreviewThenSave, StaffRentalFields } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
 import { CURRENCIES, LANGUAGES } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
@@ -55,27 +55,19 @@ export default function PhoneBooking() {
       <h2 id="find-heading">{t("staffBooking.findHeading")}</h2>
       <Form method="get" className="form-card" aria-labelledby="find-heading">
         <div className="field-pairs">
-          <div className="field">
-            <label htmlFor="find-pickup">{t("staffBooking.fields.pickup")}</label>
-            <select id="find-pickup" name="pickup" defaultValue={query.pickup}>
-              {places.map((place) => (
-                <option key={place.value} value={place.value}>
-                  {place.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="find-dropoff">{t("staffBooking.fields.dropoff")}</label>
-            <select id="find-dropoff" name="dropoff" defaultValue={query.dropoff}>
-              <option value="">{t("staffBooking.sameDropoff")}</option>
-              {places.map((place) => (
-                <option key={place.value} value={place.value}>
-                  {place.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {(["pickup", "dropoff"] as const).map((name) => (
+            <div className="field" key={name}>
+              <label htmlFor={`find-${name}`}>{t(`staffBooking.fields.${name}`)}</label>
+              <select id={`find-${name}`} name={name} defaultValue={query[name]}>
+                {name === "dropoff" ? <option value="">{t("staffBooking.sameDropoff")}</option> : null}
+                {places.map((place) => (
+                  <option key={place.value} value={place.value}>
+                    {place.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
           <div className="field">
             <label htmlFor="find-from">{t("staffBooking.fields.from")}</label>
             <input id="find-from" name="from" type="datetime-local" required defaultValue={query.from} />
@@ -192,15 +184,7 @@ export default function PhoneBooking() {
                 })}
               </p>
             ) : null}
-            <div className="checkout-actions">
-              <SubmitInput
-                intent="preview"
-                label={t("staffBooking.preview")}
-                formNoValidate
-                className="button button-secondary"
-              />
-              <SubmitInput intent="save" label={t("staffBooking.book")} className="button button-accent" />
-            </div>
+            <PreviewThenSave saveLabel={t("staffBooking.book")} />
           </Form>
         </>
       ) : null}

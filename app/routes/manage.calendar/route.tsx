@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
+import { SupplierFilter } from "~/components/supplier-filter";
 import { SubmitInput } from "~/components/submit-input";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
 import type { CalendarCell } from "~/models/operators/calendar.server";
@@ -69,19 +70,7 @@ export default function Calendar() {
       <h1>{t("calendar.heading")}</h1>
       <Form method="get" className="form-card manage-filters" aria-label={t("calendar.filters")}>
         <input type="hidden" name="week" value={query.week} />
-        {suppliers ? (
-          <div className="field">
-            <label htmlFor="calendar-supplier">{t("fleet.supplier")}</label>
-            <select id="calendar-supplier" name="supplier" defaultValue={query.supplier}>
-              <option value="">{t("fleet.allSuppliers")}</option>
-              {suppliers.map((supplier) => (
-                <option key={supplier.id} value={supplier.id}>
-                  {supplier.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {suppliers ? <SupplierFilter id="calendar-supplier" suppliers={suppliers} chosen={query.supplier} /> : null}
         <div className="field">
           <label htmlFor="calendar-place">{t("desk.place")}</label>
           <select id="calendar-place" name="place" defaultValue={query.place}>

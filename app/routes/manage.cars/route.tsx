@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { Pagination } from "~/components/pagination";
 import { SiteLink } from "~/components/site-link";
+import { SupplierFilter } from "~/components/supplier-filter";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { CAR_RANGES } from "~/domain/enums";
@@ -48,19 +49,7 @@ export default function Fleet() {
         </SiteLink>
       </p>
       <Form method="get" className="form-card manage-filters" aria-label={t("fleet.filters")}>
-        {suppliers ? (
-          <div className="field">
-            <label htmlFor="fleet-supplier">{t("fleet.supplier")}</label>
-            <select id="fleet-supplier" name="supplier" defaultValue={query.supplierId ?? ""}>
-              <option value="">{t("fleet.allSuppliers")}</option>
-              {suppliers.map((supplier) => (
-                <option key={supplier.id} value={supplier.id}>
-                  {supplier.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        {suppliers ? <SupplierFilter id="fleet-supplier" suppliers={suppliers} chosen={query.supplierId} /> : null}
         <div className="field">
           <label htmlFor="fleet-q">{t("fleet.search")}</label>
           <input id="fleet-q" type="search" name="q" defaultValue={query.text} maxLength={100} />
