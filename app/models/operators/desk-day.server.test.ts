@@ -169,4 +169,44 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     );
     expect(after.returns[0]!.late).toBe(true);
   });
+
+  it("carries a car still out from an earlier day into today's returns until it is back, and only a car handed over", async () => {
+    const { db } = database;
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const [spare] = await db
+      .insert(schema.cars)
+      .values({ ...template, licensePlate: `OUT-${catalogue.car.licensePlate}` })
+      .returning({ id: schema.cars.id });
+    // Due back 23:30 on 2031-07-01 (Tunis); the other never handed over (a no-show), the third due 40 days before.
+    const [out, _noShow, longGone] = await db
+      .insert(schema.bookings)
+      .values([
+        bookingValues(catalogue, "2031-06-29T22:30:00Z", "2031-07-01T22:30:00Z", "pending"),
+        { ...bookingValues(catalogue, "2031-06-25T08:00:00Z", "2031-06-26T08:00:00Z", "pending"), carId: spare!.id },
+        { ...bookingValues(catalogue, "2031-05-20T08:00:00Z", "2031-05-22T08:00:00Z", "pending"), carId: spare!.id },
+      ])
+      .returning();
+    const reading = { mileage: 1_000, fuelEighths: 8, note: "" };
+    for (const booking of [out!, longGone!]) {
+      const facts = { id: booking.id, supplierId: catalogue.supplier.id, status: "pending" };
+      await recordDeskEvent(db, actor, facts, "handover", reading, booking.startsAt);
+    }
+    const view = (day: string, now: string) =>
+      deskDay(db, { supplierId: catalogue.supplier.id, place: place(), day }, new Date(now));
+    const ids = (stops: { bookingId: string }[]) => stops.map((stop) => stop.bookingId);
+    // The next morning: still out, late, and named with its own day and time.
+    const morning = await view("2031-07-02", "2031-07-02T07:00:00Z");
+    expect(ids(morning.returns)).toEqual([out!.id]);
+    expect(morning.returns[0]).toMatchObject({ at: "2031-07-01T23:30", late: true, event: null });
+    // Not on a day to come, and not on a day past once it is gone from it.
+    expect(ids((await view("2031-07-03", "2031-07-02T07:00:00Z")).returns)).toEqual([]);
+    // Back at 10:00 on the 3rd: on that day's list, returned late; no longer carried after it.
+    const facts = { id: out!.id, supplierId: catalogue.supplier.id, status: "pending" };
+    await recordDeskEvent(db, actor, facts, "return", reading, new Date("2031-07-03T09:00:00Z"));
+    const backDay = await view("2031-07-03", "2031-07-03T12:00:00Z");
+    expect(backDay.returns).toEqual([expect.objectContaining({ bookingId: out!.id, late: true })]);
+    expect(backDay.returns[0]!.event).toMatchObject({ at: "2031-07-03T10:00" });
+    expect(ids((await view("2031-07-02", "2031-07-03T12:00:00Z")).returns)).toEqual([]);
+    expect(ids((await view("2031-07-04", "2031-07-04T07:00:00Z")).returns)).toEqual([]);
+  });
 });

@@ -2,9 +2,11 @@
  * The desk's day (decision 028): at one place, the pick-ups and the returns of a day in time order, with what the
  * staff need at the counter (the driver, their phone, whether a licence is on file, the extras, what is still to be
  * paid there), and the hand-over and return recorded as events on the booking (time, staff member, odometer, fuel).
- * A return recorded after the booked drop-off time, or not recorded once it has passed, is flagged late.
+ * A return recorded after the booked drop-off time, or not recorded once it has passed, is flagged late. A car handed
+ * over and due back on an earlier day is carried into today's returns until it is back (and shows, returned late, on
+ * the day it came back), for up to CARRY_OVERDUE_DAYS.
  */
-import { and, asc, eq, gte, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
 import { EXTRAS, type BookingEventKind, type Currency, type Extra, type PaymentMode } from "~/domain/enums";
 import { convertMinorUnits } from "~/domain/money";
@@ -31,6 +33,20 @@ export function counterAmount(booking: {
 }
 
 const HOLDING_AT_DESK = ["pending", "deposit", "paid", "reserved"] as const;
+
+/**
+ * How far back an overdue return is carried into the desk's day: a car a month late is a matter for the office, not the
+ * counter, and the bound keeps the look-back an index range on (`dropoff_location_id`, `ends_at`) (decision 028).
+ */
+export const CARRY_OVERDUE_DAYS = 31;
+
+function deskEvent(kind: BookingEventKind, ...conditions: SQL[]) {
+  return sql`(select 1 from ${bookingEvents} where ${and(
+    eq(bookingEvents.bookingId, bookings.id),
+    eq(bookingEvents.kind, kind),
+    ...conditions,
+  )})`;
+}
 
 export interface DeskStop {
   bookingId: string;
@@ -63,6 +79,17 @@ export async function deskDay(
   if (!start || !end) return { pickups: [], returns: [] };
   const scope: SQL[] = [inArray(bookings.status, [...HOLDING_AT_DESK])];
   if (query.supplierId) scope.push(eq(bookings.supplierId, query.supplierId));
+  // Due back on an earlier day, handed over, and still out (when the day is today) or back during the day.
+  const holdsNow = now >= start && now < end;
+  const carriedFrom = new Date(start.getTime() - CARRY_OVERDUE_DAYS * 86_400_000);
+  const backDuringDay = exists(deskEvent("return", gte(bookingEvents.at, start), lt(bookingEvents.at, end)));
+  const overdue = and(
+    eq(bookings.dropoffLocationId, query.place.id),
+    gte(bookings.endsAt, carriedFrom),
+    lt(bookings.endsAt, start),
+    exists(deskEvent("handover")),
+    holdsNow ? or(notExists(deskEvent("return")), backDuringDay) : backDuringDay,
+  );
   const rows = await db
     .select({
       booking: bookings,
@@ -82,6 +109,7 @@ export async function deskDay(
         or(
           and(eq(bookings.pickupLocationId, query.place.id), gte(bookings.startsAt, start), lt(bookings.startsAt, end)),
           and(eq(bookings.dropoffLocationId, query.place.id), gte(bookings.endsAt, start), lt(bookings.endsAt, end)),
+          overdue,
         ),
       ),
     )
@@ -120,12 +148,14 @@ export async function deskDay(
     };
   };
   const within = (instant: Date) => instant >= start && instant < end;
+  const returnsHere = (booking: (typeof rows)[number]["booking"]) =>
+    booking.dropoffLocationId === query.place.id && booking.endsAt >= carriedFrom && booking.endsAt < end;
   return {
     pickups: rows
       .filter((row) => row.booking.pickupLocationId === query.place.id && within(row.booking.startsAt))
       .map((row) => stop(row, "handover")),
     returns: rows
-      .filter((row) => row.booking.dropoffLocationId === query.place.id && within(row.booking.endsAt))
+      .filter((row) => returnsHere(row.booking))
       .sort((a, b) => a.booking.endsAt.getTime() - b.booking.endsAt.getTime())
       .map((row) => stop(row, "return")),
   };

@@ -17,13 +17,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 const EIGHTHS = [8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
 
-function Stop({ stop, kind }: { stop: DeskStop; kind: "handover" | "return" }) {
+function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"; day: string }) {
   const { t, i18n } = useTranslation("manage");
   const answer = useActionData<typeof action>();
   const location = useLocation();
   const refused = answer && answer.booking === stop.bookingId ? answer.result : null;
   const problem = decodeFormError(refused?.error?.[""]?.[0] ?? Object.values(refused?.error ?? {})[0]?.[0]);
-  const time = stop.at.slice(11, 16);
+  // An overdue return carried from an earlier day names its day too.
+  const time = stop.at.startsWith(day) ? stop.at.slice(11, 16) : formatLocalDateTimeShort(stop.at, i18n.language);
   const fuel = (eighths: number) =>
     eighths === 8 ? t("desk.fuelFull") : eighths === 0 ? t("desk.fuelEmpty") : `${eighths}/8`;
   const id = `${kind}-${stop.bookingId}`;
@@ -164,7 +165,7 @@ export default function Desk() {
           <section aria-labelledby="pickups-heading">
             <h2 id="pickups-heading">{t("desk.pickups", { count: list.pickups.length })}</h2>
             {list.pickups.length ? (
-              list.pickups.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="handover" />)
+              list.pickups.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="handover" day={day} />)
             ) : (
               <p>{t("desk.nonePickups")}</p>
             )}
@@ -172,7 +173,7 @@ export default function Desk() {
           <section aria-labelledby="returns-heading">
             <h2 id="returns-heading">{t("desk.returns", { count: list.returns.length })}</h2>
             {list.returns.length ? (
-              list.returns.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="return" />)
+              list.returns.map((stop) => <Stop key={stop.bookingId} stop={stop} kind="return" day={day} />)
             ) : (
               <p>{t("desk.noneReturns")}</p>
             )}
