@@ -53,13 +53,14 @@ for (let from = 1; from <= cars; from += chunk) {
   await db.execute(sql`
     with suppliers as (select array_agg(supplier_id order by slug) as ids from supplier_settings)
     insert into cars (supplier_id, name, license_plate, minimum_age, daily_price, discounted_daily_price,
-      bi_weekly_price, weekly_price, monthly_price, deposit, available, fully_booked, coming_soon, range, fuel_type,
+      bi_weekly_price, weekly_price, monthly_price, deposit, damage_excess, theft_excess, available, fully_booked, coming_soon, range, fuel_type,
       gearbox, aircon, seats, doors, fuel_policy, mileage, cancellation, amendments, theft_protection,
       collision_damage_waiver, full_insurance, additional_driver, multimedia, rating, trips, image)
     select ids[1 + i % array_length(ids, 1)], 'Bench car ' || i, 'BENCH-' || i, 21 + (i % 5),
       2000 + (i * 37) % 15000, case when i % 4 = 1 then (2000 + (i * 37) % 15000) * 85 / 100 end,
       (2000 + (i * 37) % 15000) * 285 / 100, (2000 + (i * 37) % 15000) * 6, (2000 + (i * 37) % 15000) * 21,
-      (i * 53) % 1000 * 100, i % 40 <> 7, i % 40 = 13, i % 40 = 21,
+      (i * 53) % 1000 * 100, (i * 53) % 1000 * 300 * (i % 10 <> 6)::int, (i * 53) % 1000 * 400 * (i % 10 <> 6)::int,
+      i % 40 <> 7, i % 40 = 13, i % 40 = 21,
       (array['mini','midi','maxi','scooter','bus','truck','caravan'])[1 + i % 7],
       (array['diesel','gasoline','electric','hybrid','plugInHybrid','unknown'])[1 + i % 6],
       (array['manual','automatic'])[1 + i % 2], i % 11 <> 5, (array[2,4,5,7,9])[1 + i % 5], (array[2,3,4,5])[1 + i % 4],

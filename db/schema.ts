@@ -233,6 +233,12 @@ export const cars = pgTable(
     rateFloor7: rateFloor(7),
     rateFloor30: rateFloor(30),
     deposit: integer("deposit").notNull().default(0),
+    /**
+     * What the driver owes, at most, if the car is damaged or stolen (decision 030), in cents; the protection extras
+     * reduce them. Migration 0021 set a car's to its deposit until its operator states them.
+     */
+    damageExcess: integer("damage_excess").notNull().default(0),
+    theftExcess: integer("theft_excess").notNull().default(0),
     available: boolean("available").notNull().default(true),
     fullyBooked: boolean("fully_booked").notNull().default(false),
     comingSoon: boolean("coming_soon").notNull().default(false),
@@ -284,6 +290,7 @@ export const cars = pgTable(
         and coalesce(${table.discountedMonthlyPrice}, 1) > 0`,
     ),
     check("cars_deposit_check", sql`${table.deposit} >= 0`),
+    check("cars_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
     check("cars_seats_check", sql`${table.seats} between 1 and 99`),
     check("cars_doors_check", sql`${table.doors} between 0 and 9`),
     check("cars_mileage_check", sql`${table.mileage} = -1 or ${table.mileage} > 0`),
@@ -392,6 +399,12 @@ export const bookings = pgTable(
     taxAmount: integer("tax_amount").notNull().default(0),
     totalPrice: integer("total_price").notNull(),
     deposit: integer("deposit").notNull(),
+    /**
+     * The car's excesses when booked (decision 030), before the booking's protection extras reduce them; null for a
+     * booking made before excesses were stated (its driver was never told one).
+     */
+    damageExcess: integer("damage_excess"),
+    theftExcess: integer("theft_excess"),
     /** What the chosen payment mode takes online, in base-currency cents (0 when paying later). */
     amountDue: integer("amount_due").notNull(),
     displayCurrency: char("display_currency", { length: 3 }).$type<Currency>().notNull().default("USD"),
@@ -440,6 +453,7 @@ export const bookings = pgTable(
     check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
+    check("bookings_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
     check("bookings_counter_balance_check", sql`${table.counterBalance} >= 0`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
     // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (decision 011).

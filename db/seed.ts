@@ -175,6 +175,9 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
         discountedMonthlyPrice: hasTiers && tierDiscount ? roundPrice(daily * 30 * 0.62) : null,
         isDateBasedPrice: index % 9 === 3,
         deposit: model.deposit,
+        // The excesses (decision 030): three and four times the deposit; every tenth car's are included in its price.
+        damageExcess: index % 10 === 6 ? 0 : model.deposit * 3,
+        theftExcess: index % 10 === 6 ? 0 : model.deposit * 4,
         available: index % 40 !== 7,
         fullyBooked: index % 40 === 13,
         comingSoon: index % 40 === 21,

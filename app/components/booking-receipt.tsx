@@ -76,6 +76,7 @@ export function BookingReceipt({
         total={money(receipt.total)}
         pricePerDay={receipt.pricePerDay}
         deposit={receipt.deposit}
+        excess={receipt.excess}
         more={[
           ...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []),
           { label: t("receipt.atCounter"), amount: receipt.atCounter },

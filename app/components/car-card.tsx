@@ -5,6 +5,7 @@ import { truncate } from "~/models/search/search";
 import { useMoney } from "~/hooks/use-money";
 import { formatLocalDateTimeShort } from "./local-time";
 import { ChargesNotes } from "./price-charges";
+import { CoverText, ExcessText } from "./excess";
 import { SiteLink } from "./site-link";
 import { CAR_OPTION_IMAGE, SUPPLIER_LOGO } from "./image-sizes";
 
@@ -97,6 +98,9 @@ export function CarCard({
             })}
           </li>
           <li>{t("card.feature", { name: label("search:card.deposit"), value: money(offer.deposit) })}</li>
+          <li>
+            <ExcessText excess={offer.excess} money={money} />
+          </li>
           {offer.multimedia.map((item) => (
             <li key={item}>{label(`multimedia.${item}`)}</li>
           ))}
@@ -105,7 +109,7 @@ export function CarCard({
         <details className="car-extras">
           <summary>{label("search:card.extras")}</summary>
           <dl>
-            {offer.extras.map(({ extra, kind, amount }) => (
+            {offer.extras.map(({ extra, kind, amount, protection }) => (
               <Fragment key={extra}>
                 <dt>{label(`extras.${extra}`)}</dt>
                 <dd>
@@ -114,6 +118,12 @@ export function CarCard({
                     : kind === "included"
                       ? label("search:card.included")
                       : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
+                  {protection && kind !== "unavailable" ? (
+                    <>
+                      {" · "}
+                      <CoverText extra={extra} money={money} />
+                    </>
+                  ) : null}
                 </dd>
               </Fragment>
             ))}
@@ -138,6 +148,20 @@ export function CarCard({
         <SiteLink to={checkoutHref} className="button" aria-label={t("card.chooseNamed", { name: offer.name })}>
           {label("search:card.choose")}
         </SiteLink>
+        {offer.zeroExcess && offer.zeroExcess.extras.length > 0 ? (
+          <p className="car-zero-excess">
+            {t("card.zeroExcess", {
+              total: money(offer.zeroExcess.total),
+              cover: offer.zeroExcess.extras.map((extra) => label(`extras.${extra}`)).join(" + "),
+            })}{" "}
+            <SiteLink
+              to={checkoutHref + offer.zeroExcess.extras.map((extra) => `&extra=${extra}`).join("")}
+              aria-label={t("card.chooseZeroExcessNamed", { name: offer.name })}
+            >
+              {label("search:card.chooseZeroExcess")}
+            </SiteLink>
+          </p>
+        ) : null}
       </div>
     </article>
   );

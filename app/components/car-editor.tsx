@@ -74,6 +74,8 @@ export function CarEditor({
     mileage: label("mileage"),
     minimumAge: label("minimumAge"),
     deposit: label("deposit"),
+    damageExcess: label("damageExcess"),
+    theftExcess: label("theftExcess"),
     ...Object.fromEntries(PRICE_FIELDS.flat().map((field) => [field, label(field)])),
     ...Object.fromEntries(
       EXTRAS.map((extra) => [`${extra}Price`, t("car.extraPrice", { extra: t(`common:extras.${extra}`) })]),
@@ -146,6 +148,8 @@ export function CarEditor({
         <Field meta={fields.mileage!} label={labels.mileage} hint="manage:car.hints.mileage" inputMode="numeric" />
         <Field meta={fields.minimumAge!} label={labels.minimumAge} inputMode="numeric" />
         <Field meta={fields.deposit!} label={labels.deposit} {...money} />
+        <Field meta={fields.damageExcess!} label={labels.damageExcess} hint="manage:car.hints.excess" {...money} />
+        <Field meta={fields.theftExcess!} label={labels.theftExcess} hint="manage:car.hints.excess" {...money} />
       </fieldset>
 
       <fieldset className="form-card">

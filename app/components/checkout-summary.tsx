@@ -2,6 +2,7 @@ import { useTranslation } from "~/components/i18n-provider";
 import type { CheckoutView } from "~/models/checkout/checkout-booking.server";
 import { formatMoney } from "~/domain/money";
 import { DeskDetails } from "./desk-details";
+import { WorstCase } from "./excess";
 import { PriceTable, RentalStops } from "./rental-details";
 import { SELECTED_CAR_IMAGE } from "./image-sizes";
 
@@ -47,9 +48,11 @@ export function CheckoutSummary({
         total={<output aria-live="polite">{money(view.total)}</output>}
         pricePerDay={view.pricePerDay}
         deposit={view.deposit}
+        excess={view.excess.remaining}
         charges={view.charges}
         money={money}
       />
+      <WorstCase remaining={view.excess.remaining} money={money} />
       {view.youngDriverUnknown ? (
         <p className="hint">
           {t("summary.youngDriverUnknown", {

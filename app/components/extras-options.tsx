@@ -1,6 +1,7 @@
 import type { ChangeEvent } from "react";
 import type { Extra } from "~/domain/enums";
 import { useTranslation } from "./i18n-provider";
+import { CoverText } from "./excess";
 
 export interface ExtraOption {
   extra: Extra;
@@ -8,6 +9,8 @@ export interface ExtraOption {
   kind: string;
   /** Minor units of the page's display currency. */
   amount: number;
+  /** A protection extra: the option says what it covers and the excess it leaves (decision 030). */
+  protection?: boolean;
 }
 
 /**
@@ -55,6 +58,12 @@ export function ExtrasOptions({
           <label htmlFor={`${idPrefix}-${option.extra}`}>{t(`common:extras.${option.extra}`)}</label>{" "}
           <span id={`${idPrefix}-${option.extra}-price`} className="option-price">
             {t(option.kind === "perDay" ? "options.perDay" : "options.perRental", { price: money(option.amount) })}
+            {option.protection ? (
+              <>
+                {" · "}
+                <CoverText extra={option.extra} money={money} />
+              </>
+            ) : null}
           </span>
         </li>
       ))}

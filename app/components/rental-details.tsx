@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatTaxRate } from "~/domain/money";
 import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
+import type { ExcessAmounts } from "./excess";
 
 type Stop = { name: string; local: string };
 
@@ -51,6 +52,8 @@ export interface PriceTableProps {
   total: ReactNode;
   pricePerDay: number;
   deposit: number;
+  /** What the driver still owes if the car is damaged or stolen, with the booking's cover (decision 030). */
+  excess?: ExcessAmounts | null;
   /** Rows after the deposit (paid online, left for the counter). */
   more?: Array<{ label: string; amount: number }>;
   /** The supplier's fees and tax (decision 025); a booking made before they were recorded has none. */
@@ -75,6 +78,7 @@ export function PriceTable({
   total,
   pricePerDay,
   deposit,
+  excess,
   more = [],
   charges,
   money,
@@ -136,6 +140,18 @@ export function PriceTable({
               <th scope="row">{t("summary.deposit")}</th>
               <td>{money(deposit)}</td>
             </tr>
+          ) : null}
+          {excess ? (
+            <>
+              <tr>
+                <th scope="row">{t("common:excess.damage")}</th>
+                <td>{money(excess.damage)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("common:excess.theft")}</th>
+                <td>{money(excess.theft)}</td>
+              </tr>
+            </>
           ) : null}
           {more.map((row) => (
             <tr key={row.label}>

@@ -2,6 +2,7 @@
  * Booking confirmation and notification e-mails, in the recipient's language (text and HTML via composeMail).
  * Amounts are shown in the currency and at the rate the driver saw when booking; times in the place's zone.
  */
+import { bookingExcess } from "~/models/pricing/cover";
 import { eq } from "drizzle-orm";
 import { notifications, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
@@ -129,6 +130,15 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
       ? t("booking.cancellation.freeUntil", { deadline: localTime(terms.deadline, details.pickup.timeZone, language) })
       : t(`booking.cancellation.${terms.kind}`);
   const securityDeposit = booking.deposit > 0 ? [t("booking.securityDeposit", { amount: money(booking.deposit) })] : [];
+  // What the driver still owes if the car is damaged or stolen, with the cover booked (decision 030).
+  const remaining = bookingExcess(booking);
+  const excess = remaining
+    ? [
+        remaining.damage === 0 && remaining.theft === 0
+          ? t("booking.noExcess")
+          : t("booking.excess", { damage: money(remaining.damage), theft: money(remaining.theft) }),
+      ]
+    : [];
   await queueMail(db, {
     ...composeMail({
       to: driver.email,
@@ -154,6 +164,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         payment,
         cancellation,
         ...securityDeposit,
+        ...excess,
       ],
       action: { label: t("booking.action"), url: bookingUrl(origin, booking.id) },
       signature: t("signature"),

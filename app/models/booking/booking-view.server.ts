@@ -3,6 +3,7 @@
  * signed in, or the browser that booked it (a visitor's account has no password until it is activated). Anyone else
  * gets the same answer as for a booking that does not exist.
  */
+import { bookingExcess, convertExcess } from "~/models/pricing/cover";
 import { getDb, type Executor } from "~/utils/db.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import { getVisitor } from "~/models/account/visitor.server";
@@ -91,6 +92,8 @@ export function bookingReceipt(details: BookingDetails) {
     total,
     pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
     deposit: convert(booking.deposit),
+    // What the driver still owes if the car is damaged or stolen, with the booking's cover (null: not stated then).
+    excess: excessView(booking, convert),
     paymentMode: booking.paymentMode,
     gateway: booking.paymentGateway,
     paidOnline: booking.chargedAmount !== null,
@@ -119,3 +122,8 @@ export function bookingReceipt(details: BookingDetails) {
 }
 
 export type BookingReceiptView = ReturnType<typeof bookingReceipt>;
+
+function excessView(booking: Parameters<typeof bookingExcess>[0], convert: (cents: number) => number) {
+  const remaining = bookingExcess(booking);
+  return remaining && convertExcess(remaining, convert);
+}

@@ -129,6 +129,9 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
     taxAdded: price.tax.added,
     taxAmount: price.tax.amount,
     totalPrice: price.total,
+    // The car's excesses as the driver was told them (decision 030): the booking's cover reduces them.
+    damageExcess: offer.car.damageExcess,
+    theftExcess: offer.car.theftExcess,
   };
 }
 

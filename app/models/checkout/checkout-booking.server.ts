@@ -28,6 +28,7 @@ import { placeDesks } from "~/models/catalogue/places.server";
 import type { CheckoutOrder, CheckoutRules } from "./checkout-form";
 import { convertMinorUnits } from "~/domain/money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "~/models/pricing/pricing";
+import { convertExcess, isProtectionExtra, remainingExcess } from "~/models/pricing/cover";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 
 export interface SignedInDriver {
@@ -126,7 +127,7 @@ export function checkoutView(
       chosen: extras.filter((extra) => optional.includes(extra)),
       options: optional.map((extra) => {
         const { kind, amount } = describeExtra(extra, offer.car[extra]);
-        return { extra, kind, amount: convert(amount) };
+        return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
       }),
     },
     // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.
@@ -142,6 +143,11 @@ export function checkoutView(
     total,
     pricePerDay: convert(price.pricePerDay),
     deposit: convert(offer.car.deposit),
+    // The car's excesses, and what the chosen cover (the included one with it) leaves: the worst case at the desk.
+    excess: {
+      car: { damage: convert(offer.car.damageExcess), theft: convert(offer.car.theftExcess) },
+      remaining: convertExcess(remainingExcess(offer.car, extras), convert),
+    },
     paymentOptions: rules.paymentModes.map((mode) => {
       const terms = paymentTerms(mode, price.total, offer.car.deposit);
       return {

@@ -15,6 +15,8 @@ export const FLEET_COLUMNS = [
   "mileage",
   "minimumAge",
   "deposit",
+  "damageExcess",
+  "theftExcess",
   "dailyPrice",
   "discountedDailyPrice",
   "weeklyPrice",

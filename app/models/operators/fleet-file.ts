@@ -16,6 +16,8 @@ export { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn };
 /** Columns the form's field takes as typed; the others are read below (flags, lists, extras, the deposit's default). */
 const READ_APART: ReadonlySet<FleetColumn> = new Set<FleetColumn>([
   "deposit",
+  "damageExcess",
+  "theftExcess",
   "aircon",
   "available",
   "fullyBooked",
@@ -113,6 +115,8 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
     for (const name of TEXT_COLUMNS)
       set(name, value(name) === "" && !REQUIRED_COLUMNS.includes(name) ? undefined : value(name));
     set("deposit", value("deposit") || "0");
+    // A file written before excesses were stated: the deposit, as migration 0021 set them (decision 030).
+    for (const name of ["damageExcess", "theftExcess"] as const) set(name, value(name) || value("deposit") || "0");
     for (const name of ["aircon", "available", "fullyBooked", "comingSoon"] as const) {
       const flag = value(name);
       set(name, flag === undefined ? (name === "available" || name === "aircon" ? "yes" : "no") : flag);
@@ -186,6 +190,8 @@ export function fleetLine(
       string
     >),
     deposit: amountText(car.deposit),
+    damageExcess: amountText(car.damageExcess),
+    theftExcess: amountText(car.theftExcess),
     aircon: flag(car.aircon),
     available: flag(car.available),
     fullyBooked: flag(car.fullyBooked),

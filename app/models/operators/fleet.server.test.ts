@@ -27,6 +27,8 @@ function carForm(overrides: Record<string, string | string[]> = {}): CarFormValu
     fuelPolicy: "likeForLike",
     minimumAge: "21",
     deposit: "300",
+    damageExcess: "900",
+    theftExcess: "1200",
     dailyPrice: "33",
     available: "on",
     ...Object.fromEntries(EXTRAS.map((extra) => [`${extra}Mode`, "notOffered"])),

@@ -4,6 +4,7 @@ import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
+  coverDailySql,
   lowestDailyPrices,
   rentalBaseSql,
   supplierChargesColumns,
@@ -11,6 +12,7 @@ import {
   withMarkupSql,
 } from "./pricing.server";
 import { calendarDate, chargesOf, divideRounded, quoteRental } from "./pricing";
+import { zeroExcessCover } from "./cover";
 import { DAY_MS } from "~/domain/rental-period";
 import { searchCars } from "~/models/search/cars.server";
 import { listPlaces } from "~/models/catalogue/places.server";
@@ -163,6 +165,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const to = new Date(from.getTime() + length * DAY_MS);
       let checked = 0;
       let datedChecked = 0;
+      let coveredChecked = 0;
       for (const [index, pickup] of places.filter((place) => place.carCount > 0).entries()) {
         const { offers } = await searchCars(db, {
           oneWay: oneWay(index),
@@ -177,24 +180,67 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
         for (const offer of offers) {
           const row = rows.find((candidate) => candidate.car.id === offer.id)!;
           const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
-          const { days, total, pricePerDay } = quoteRental({
-            car: { ...row.car, dateBasedPrices: own },
-            markupBasisPoints: row.markup,
-            from,
-            to,
-            timeZone: pickup.timeZone,
-            charges: chargesOf(row.settings),
-            oneWay: oneWay(index),
-          });
-          expect(offer.price, offer.name).toEqual({ days, total, pricePerDay });
+          const quote = (extras: readonly string[] = []) => {
+            const { days, total, pricePerDay } = quoteRental({
+              car: { ...row.car, dateBasedPrices: own },
+              markupBasisPoints: row.markup,
+              from,
+              to,
+              timeZone: pickup.timeZone,
+              charges: chargesOf(row.settings),
+              oneWay: oneWay(index),
+              extras: Object.fromEntries(extras.map((extra) => [extra, true])),
+            });
+            return { days, total, pricePerDay };
+          };
+          expect(offer.price, offer.name).toEqual(quote());
+          // And with the car's cheapest zero-excess cover, as the zero-excess sort ranks it (decision 030).
+          const cover = zeroExcessCover(row.car);
+          expect(offer.coveredPrice, `${offer.name} with zero excess`).toEqual(cover && quote(cover.extras));
+          if (cover && cover.daily > 0) coveredChecked++;
           checked++;
           if (dated.has(offer.id)) datedChecked++;
         }
       }
       expect(checked).toBeGreaterThan(20);
       expect(datedChecked).toBeGreaterThan(0);
+      expect(coveredChecked).toBeGreaterThan(0);
     },
   );
+
+  it("prices the cheapest zero-excess cover as zeroExcessCover does, for every way a car offers its protection", async () => {
+    const prices = [-1, 0, 700] as const;
+    const cases = [0, 90_000].flatMap((damageExcess) =>
+      [0, 50_000].flatMap((theftExcess) =>
+        prices.flatMap((collisionDamageWaiver) =>
+          prices.flatMap((theftProtection) =>
+            [-1, 0, 900, 1_500].map((fullInsurance) => ({
+              damageExcess,
+              theftExcess,
+              collisionDamageWaiver,
+              theftProtection,
+              fullInsurance,
+            })),
+          ),
+        ),
+      ),
+    );
+    const rows = sql.join(
+      cases.map(
+        (car) =>
+          sql`(${car.damageExcess}::int, ${car.theftExcess}::int, ${car.collisionDamageWaiver}::int, ${car.theftProtection}::int, ${car.fullInsurance}::int)`,
+      ),
+      sql`, `,
+    );
+    // The statement reads the columns as "cars"."…": a list of values under that name stands for the table.
+    const result = await database.db.execute(
+      sql`select ${coverDailySql} as daily from (values ${rows}) as cars(damage_excess, theft_excess, collision_damage_waiver, theft_protection, full_insurance)`,
+    );
+    const daily = (result as unknown as { rows: Array<{ daily: number | string | null }> }).rows.map((row) =>
+      row.daily === null ? null : Number(row.daily),
+    );
+    expect(daily).toEqual(cases.map((car) => zeroExcessCover(car)?.daily ?? null));
+  });
 });
 
 const RENTALS = [

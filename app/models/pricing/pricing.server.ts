@@ -143,6 +143,23 @@ export function withChargesSql(
 }
 
 /**
+ * The price per day of a car's cheapest zero-excess cover (decision 030), null when it has none: the twin of
+ * `zeroExcessCover` in cover.ts. The waiver and theft protection where the car's excesses call for them (and it
+ * offers them), or full insurance, whichever costs less; nothing when no excess is left to cover.
+ */
+export const coverDailySql = sql<number | null>`least(
+  case when (${cars.damageExcess} = 0 or ${cars.collisionDamageWaiver} >= 0)
+    and (${cars.theftExcess} = 0 or ${cars.theftProtection} >= 0)
+  then (case when ${cars.damageExcess} > 0 and ${cars.collisionDamageWaiver} <> 0 then ${cars.collisionDamageWaiver} else 0 end)
+    + (case when ${cars.theftExcess} > 0 and ${cars.theftProtection} <> 0 then ${cars.theftProtection} else 0 end) end,
+  case when ${cars.fullInsurance} >= 0 then ${cars.fullInsurance} end)`;
+
+/** A rental's base with a cover priced per day added, as `quoteRental` adds daily extras (null without a cover). */
+export function withCoverSql(base: SQL, coverDaily: SQL, days: number | Placeholder): SQL {
+  return sql`((${base})::bigint + (${coverDaily})::bigint * ${daysValue(days)})`;
+}
+
+/**
  * Each range's cheapest one-day rental, markup included ('from' prices on the home page): a price a driver can
  * really be quoted — the daily price (discounted when set), or for a car with date-based prices the lowest of a
  * period that has not ended yet, as quoteRental would charge it, tax included.

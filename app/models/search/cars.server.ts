@@ -25,6 +25,8 @@ import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import {
   carTierPrices,
   checkFirstDay,
+  coverDailySql,
+  withCoverSql,
   checkRentalDays,
   datedBaseSql,
   rentalBaseOfSql,
@@ -67,6 +69,9 @@ export interface CarOffer {
   doors: number;
   mileage: number;
   deposit: number;
+  /** What the driver owes at most if the car is damaged, or stolen, before any cover (decision 030). */
+  damageExcess: number;
+  theftExcess: number;
   rating: number | null;
   trips: number;
   minimumAge: number;
@@ -74,6 +79,8 @@ export interface CarOffer {
   extras: Record<Extra, number>;
   supplier: { name: string; slug: string; logo: string | null; payLater: boolean; charges: SupplierCharges };
   price: RentalPrice;
+  /** The rental with the car's cheapest zero-excess cover (`zeroExcessCover`), as ranked; null when it has none. */
+  coveredPrice: RentalPrice | null;
 }
 
 /**
@@ -155,6 +162,7 @@ function filterConditions(shape: FilterShape): SQL[] {
   else if (shape.terms.includes("freeCancellation"))
     conditions.push(anyOf(eq(cars.cancellation, 0), eq(supplierSettings.payLater, true)));
   if (shape.terms.includes("payAtPickUp")) conditions.push(eq(supplierSettings.payLater, true));
+  if (shape.terms.includes("zeroExcess")) conditions.push(sql`${coverDailySql} is not null`);
   if (shape.range) conditions.push(oneOf(cars.range, "range"));
   if (shape.rating) conditions.push(gte(cars.rating, value("rating")));
   if (shape.seats.length) {
@@ -191,6 +199,8 @@ const offerColumns = {
   doors: cars.doors,
   mileage: cars.mileage,
   deposit: cars.deposit,
+  damageExcess: cars.damageExcess,
+  theftExcess: cars.theftExcess,
   rating: cars.rating,
   trips: cars.trips,
   minimumAge: cars.minimumAge,
@@ -218,14 +228,14 @@ const offerColumns = {
  * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
  * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
  */
-function offerJson(price: SQL) {
-  const fields = [...Object.entries(offerColumns), ["price", price] as const];
+function offerJson(price: SQL, coveredPrice: SQL) {
+  const fields = [...Object.entries(offerColumns), ["price", price] as const, ["coveredPrice", coveredPrice] as const];
   // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
   if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
   type OfferRow = {
     [K in keyof typeof offerColumns]:
       (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
-  } & { price: number };
+  } & { price: number; coveredPrice: number | null };
   return sql<OfferRow>`json_build_object(${sql.join(
     fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -323,6 +333,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
     monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
     dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
+    coverDaily: coverDailySql.as("cover_daily"),
     markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
     taxRate: sql<number>`${supplierSettings.taxRateBasisPoints}`.as("tax_rate"),
     taxIncluded: sql<boolean>`${supplierSettings.taxIncluded}`.as("tax_included"),
@@ -372,6 +383,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         oneWayFee: found.oneWayFee,
         youngDriverAge: found.youngDriverAge,
         youngDriverFee: found.youngDriverFee,
+        coverDaily: found.coverDaily,
         base: sql<number>`${rentalBaseOfSql(value("days"), {
           dated: sql`${found.dated}`,
           tiers: {
@@ -385,6 +397,15 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       .from(found)
       .offset(SUBQUERY_FENCE)
       .as("based");
+    const charges = {
+      taxRateBasisPoints: sql`${based.taxRate}`,
+      taxIncluded: sql`${based.taxIncluded}`,
+      oneWayFee: sql`${based.oneWayFee}`,
+      youngDriverAge: sql`${based.youngDriverAge}`,
+      youngDriverDailyFee: sql`${based.youngDriverFee}`,
+    };
+    // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
+    const rental = { days: value("days"), oneWay: value("oneWay"), driverAge: null };
     const priced = db
       .select({
         id: based.id,
@@ -393,18 +414,16 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         supplierCap: based.supplierCap,
         walkedCount: based.walkedCount,
         // The supplier's fees and added tax on top (decision 025): only ever more, so decision 022's floor bound holds.
-        price: withChargesSql(
-          withMarkupSql(sql`${based.base}`, sql`${based.markup}`),
-          {
-            taxRateBasisPoints: sql`${based.taxRate}`,
-            taxIncluded: sql`${based.taxIncluded}`,
-            oneWayFee: sql`${based.oneWayFee}`,
-            youngDriverAge: sql`${based.youngDriverAge}`,
-            youngDriverDailyFee: sql`${based.youngDriverFee}`,
-          },
-          // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
-          { days: value("days"), oneWay: value("oneWay"), driverAge: null },
-        ).as("price"),
+        price: withChargesSql(withMarkupSql(sql`${based.base}`, sql`${based.markup}`), charges, rental).as("price"),
+        // The same with the cheapest zero-excess cover added as a daily extra (decision 030); null without one.
+        coveredPrice: withChargesSql(
+          withMarkupSql(
+            withCoverSql(sql`${based.base}`, sql`${based.coverDaily}`, value("days")),
+            sql`${based.markup}`,
+          ),
+          charges,
+          rental,
+        ).as("covered_price"),
       })
       .from(based)
       .as("priced");
@@ -412,6 +431,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       .select({
         id: priced.id,
         price: priced.price,
+        coveredPrice: priced.coveredPrice,
         rating: priced.rating,
         // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
         supplierRank:
@@ -436,12 +456,15 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         ? [desc(matching.price), asc(matching.id)]
         : sort === "rating"
           ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
-          : [asc(matching.price), asc(matching.id)];
+          : sort === "price-covered"
+            ? [sql`${matching.coveredPrice} asc nulls last`, asc(matching.price), asc(matching.id)]
+            : [asc(matching.price), asc(matching.id)];
     // The page's cars come with their details in the same statement: one round trip for the whole page.
     const page = db
       .select({
         id: matching.id,
         price: matching.price,
+        coveredPrice: matching.coveredPrice,
         total: sql<number>`count(*) over ()`.as("total"),
         pooled: matching.pooled,
         walkedCount: matching.walkedCount,
@@ -462,7 +485,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
           ? sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`
           : sql<number>`0`
         ).mapWith(Number),
-        offer: offerJson(sql`${page.price}`),
+        offer: offerJson(sql`${page.price}`, sql`${page.coveredPrice}`),
       })
       .from(page)
       .innerJoin(cars, eq(cars.id, page.id))
@@ -580,6 +603,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       doors: car.doors,
       mileage: car.mileage,
       deposit: car.deposit,
+      damageExcess: car.damageExcess,
+      theftExcess: car.theftExcess,
       rating: car.rating,
       trips: car.trips,
       minimumAge: car.minimumAge,
@@ -601,6 +626,7 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       },
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),
+      coveredPrice: car.coveredPrice === null ? null : rentalPrice(car.coveredPrice, days),
     } satisfies CarOffer;
   });
   return { offers, total: matches, more, days };

@@ -17,6 +17,7 @@ import {
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { convertMinorUnits } from "~/domain/money";
 import { ALL_EXTRAS, chargesView, describeExtra } from "~/models/pricing/pricing";
+import { convertExcess, isProtectionExtra, remainingExcess, zeroExcessCover } from "~/models/pricing/cover";
 import {
   checkRentalPeriod,
   defaultPeriod,
@@ -132,12 +133,23 @@ export function convertOffer(
         ? { kind: terms.kind, deadline: instantToLocalDateTime(terms.deadline, rental.timeZone) }
         : { kind: terms.kind, deadline: null },
     deposit: convert(offer.deposit),
-    // Described here, so the pricing module stays on the server: included, unavailable, or a converted price.
+    // What the driver owes at most if the car is damaged or stolen, with the cover it includes (decision 030).
+    excess: convertExcess(remainingExcess({ ...offer.extras, ...offer }, []), convert),
+    // Described here, so the pricing module stays on the server: included, unavailable, or a converted price; a
+    // protection extra with the excesses it leaves.
     extras: ALL_EXTRAS.map((extra) => {
       const { kind, amount } = describeExtra(extra, offer.extras[extra]);
-      return { extra, kind, amount: convert(amount) };
+      return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
     }),
     price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
+    // The total with the cheapest cover that leaves no excess, as the results ranked it (null: the car has none).
+    zeroExcess:
+      offer.coveredPrice === null
+        ? null
+        : {
+            total: convert(offer.coveredPrice.total),
+            extras: zeroExcessCover({ ...offer.extras, ...offer })?.extras ?? [],
+          },
     // What the total includes (decision 025): the supplier's tax, its one-way fee on a one-way search, and the
     // young-driver fee it would add (a search does not know the driver's age).
     charges: chargesView(offer.supplier.charges, { oneWay: rental.oneWay, convert }),

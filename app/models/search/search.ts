@@ -15,9 +15,13 @@ export const RATING_THRESHOLDS = [1, 2, 3, 4] as const;
 export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;
 export const CAR_SPECS = ["aircon", "fourDoors", "fiveSeats"] as const;
 export const MILEAGE_KINDS = ["limited", "unlimited"] as const;
-export const SORT_ORDERS = ["price-asc", "price-desc", "rating"] as const;
-/** The booking terms a driver can filter by (decision 021): cancelling for free, paying at the counter. */
-export const BOOKING_TERMS = ["freeCancellation", "payAtPickUp"] as const;
+/** price-covered: the total with the car's cheapest zero-excess cover, lowest first (decision 030). */
+export const SORT_ORDERS = ["price-asc", "price-desc", "price-covered", "rating"] as const;
+/**
+ * The booking terms a driver can filter by (decision 021): cancelling for free, paying at the counter, and a cover
+ * that leaves no excess (decision 030).
+ */
+export const BOOKING_TERMS = ["freeCancellation", "payAtPickUp", "zeroExcess"] as const;
 
 export type SeatOption = (typeof SEAT_OPTIONS)[number];
 export type CarSpec = (typeof CAR_SPECS)[number];
