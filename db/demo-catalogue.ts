@@ -425,6 +425,8 @@ export interface DemoSupplier {
   fleetSize: number;
   /** Sales tax, one-way and young-driver fees (decision 025): two add their tax to the rates, the others include it. */
   charges: SupplierCharges;
+  /** Late flights (decision 031): how long the desk waits, and whether it hands cars over after closing. */
+  flights: { flightGraceMinutes: number; afterHoursForFlights: boolean };
 }
 
 export const DEMO_SUPPLIERS: DemoSupplier[] = [
@@ -439,6 +441,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 34,
+    flights: { flightGraceMinutes: 120, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 1900,
       taxIncluded: true,
@@ -458,6 +461,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,
       taxIncluded: true,
@@ -477,6 +481,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 2,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    flights: { flightGraceMinutes: 90, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 2000,
       taxIncluded: true,
@@ -496,6 +501,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: 20,
     fleetSize: 26,
+    flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2100,
       taxIncluded: false,
@@ -515,6 +521,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 3,
     maxCarsPerSearch: null,
     fleetSize: 24,
+    flights: { flightGraceMinutes: 0, afterHoursForFlights: false },
     charges: { taxRateBasisPoints: 700, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 },
   },
   {
@@ -528,6 +535,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 28,
+    flights: { flightGraceMinutes: 45, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,
       taxIncluded: false,

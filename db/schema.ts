@@ -104,6 +104,12 @@ export const supplierSettings = pgTable(
     minimumRentalDays: smallint("minimum_rental_days").notNull().default(1),
     /** How many of this supplier's cars one search may show; null = no limit. */
     maxCarsPerSearch: integer("max_cars_per_search"),
+    /**
+     * Late flights (decision 031): how long the desk keeps the car past the pick-up time for a driver who gave a flight
+     * number, in minutes (0: not at all), and whether such a driver may collect up to that long after the desk closes.
+     */
+    flightGraceMinutes: integer("flight_grace_minutes").notNull().default(60),
+    afterHoursForFlights: boolean("after_hours_for_flights").notNull().default(false),
     /** Rental contract file per language, e.g. { "en": "/contracts/x-en.pdf" }. */
     contracts: jsonb("contracts").$type<Partial<Record<Language, string>>>().notNull().default({}),
     /** Sales tax in hundredths of a percent (2000 = 20 %), in the supplier's rates or added to them (decision 025). */
@@ -118,6 +124,7 @@ export const supplierSettings = pgTable(
   (table) => [
     check("supplier_markup_check", sql`${table.markupBasisPoints} between -9999 and 100000`),
     check("supplier_min_days_check", sql`${table.minimumRentalDays} >= 1`),
+    check("supplier_flight_grace_check", sql`${table.flightGraceMinutes} between 0 and 720`),
     check("supplier_tax_rate_check", sql`${table.taxRateBasisPoints} between 0 and 5000`),
     check("supplier_fees_check", sql`${table.oneWayFee} >= 0 and ${table.youngDriverDailyFee} >= 0`),
     check(
@@ -159,6 +166,8 @@ export const locations = pgTable(
     phone: text("phone"),
     /** Seven days, Monday first, each ['HH:MM', 'HH:MM'] in the place's zone or null (closed); null: any time. */
     openingHours: jsonb("opening_hours").$type<WeeklyHours>(),
+    /** An airport (decision 031): drivers collecting here may give their flight number. */
+    airport: boolean("airport").notNull().default(false),
   },
   (table) => [
     index("locations_country_idx").on(table.countryId),
@@ -429,6 +438,8 @@ export const bookings = pgTable(
      * desk checks it against the licence). Kept on the booking: a checkout never rewrites a profile's birth date.
      */
     driverBirthDate: date("driver_birth_date"),
+    /** The driver's arriving flight at an airport pick-up (decision 031), as 'AF 1234'. */
+    flightNumber: text("flight_number"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
      * The payment attempt's session, which names its return page (ours for the sandbox and PayPal, Stripe's for
@@ -454,6 +465,7 @@ export const bookings = pgTable(
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
+    check("bookings_flight_number_check", sql`${table.flightNumber} is null or length(${table.flightNumber}) <= 10`),
     check("bookings_counter_balance_check", sql`${table.counterBalance} >= 0`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
     // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (decision 011).

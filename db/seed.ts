@@ -103,6 +103,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       longitude: location.longitude,
       timeZone: location.timeZone,
       ...deskColumns(DEMO_DESKS[location.slug]),
+      airport: location.slug.endsWith("-airport"),
     };
     const [row] = await db
       .insert(schema.locations)
@@ -142,6 +143,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       markupBasisPoints: supplier.markupBasisPoints,
       minimumRentalDays: supplier.minimumRentalDays,
       maxCarsPerSearch: supplier.maxCarsPerSearch,
+      ...supplier.flights,
       ...supplier.charges,
     };
     await db

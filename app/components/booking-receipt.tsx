@@ -57,6 +57,18 @@ export function BookingReceipt({
             <dd>{receipt.additionalDriver}</dd>
           </div>
         ) : null}
+        {receipt.flight ? (
+          <div>
+            <dt>{t("driver.flightNumber")}</dt>
+            <dd>
+              <span className="plate">{receipt.flight.number}</span>
+              {" · "}
+              {receipt.flight.graceMinutes > 0
+                ? t("receipt.flightGrace", { supplier: receipt.supplier, minutes: receipt.flight.graceMinutes })
+                : t("receipt.flightNoGrace", { supplier: receipt.supplier })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("paymentOptions.heading")}</dt>
           <dd>

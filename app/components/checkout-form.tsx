@@ -107,6 +107,7 @@ export function CheckoutForm({
     additionalEmail: t("additionalDriver.email"),
     additionalPhone: t("additionalDriver.phone"),
     additionalBirthDate: t("additionalDriver.birthDate"),
+    flightNumber: t("driver.flightNumber"),
     paymentMode: t("paymentOptions.heading"),
     extras: t("options.heading"),
     cardNumber: t("payment.cardNumber"),
@@ -204,6 +205,25 @@ export function CheckoutForm({
               // The driver's age prices the supplier's young-driver fee (decision 025): the total follows it.
               onChange={view.priceDependsOnAge ? requote : undefined}
             />
+            {view.flight.field !== "none" ? (
+              <Field
+                meta={fields.flightNumber}
+                label={labels.flightNumber}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                hint={
+                  view.flight.field === "required"
+                    ? { key: "checkout:driver.flightRequiredHint", params: { supplier: view.supplier.name } }
+                    : view.flight.graceMinutes > 0
+                      ? {
+                          key: "checkout:driver.flightHint",
+                          params: { supplier: view.supplier.name, minutes: view.flight.graceMinutes },
+                        }
+                      : { key: "checkout:driver.flightHintNoGrace", params: { supplier: view.supplier.name } }
+                }
+              />
+            ) : null}
             {view.supplier.licenseRequired ? (
               signedInDriver?.hasLicense ? (
                 <p>{t("driver.licenseOnFile")}</p>

@@ -141,6 +141,7 @@ export function PlaceEditor({
             ...DESK_KINDS.map((kind) => ({ value: kind, label: t(`common:desk.kinds.${kind}`) })),
           ]}
         />
+        <CheckboxField meta={fields.airport!} label={t("place.fields.airport")} />
         <Field meta={fields.address!} label={labels.address} maxLength={200} autoComplete="off" />
         <Field meta={fields.phone!} label={labels.phone} type="tel" maxLength={40} autoComplete="off" />
       </fieldset>

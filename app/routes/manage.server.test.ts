@@ -396,6 +396,8 @@ describe("access to the operators' pages", () => {
       ["oneWayFee", "25"],
       ["youngDriverAge", "25"],
       ["youngDriverDailyFee", "8"],
+      ["flightGraceMinutes", "90"],
+      ["afterHoursForFlights", "on"],
       ["markup", markup],
     ];
     const row = async () =>
@@ -417,6 +419,8 @@ describe("access to the operators' pages", () => {
       minimumRentalDays: 2,
       taxRateBasisPoints: 1960,
       oneWayFee: 2500,
+      flightGraceMinutes: 90,
+      afterHoursForFlights: true,
       markupBasisPoints: before.markupBasisPoints,
     });
     expect((await post(supplierAction as never, path, "admin", settings("12.5"), params)).status).toBe(302);

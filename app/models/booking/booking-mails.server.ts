@@ -158,6 +158,18 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
         }),
         // Where to go, whom to call and when the desk is open (decision 024): the pick-up desk, and the drop-off's if another.
         ...deskParagraphs,
+        // The arriving flight, and how long the desk waits if it is late (decision 031).
+        ...(booking.flightNumber
+          ? [
+              details.flightGraceMinutes > 0
+                ? t("booking.flight", {
+                    flight: booking.flightNumber,
+                    supplier: details.supplierName,
+                    minutes: details.flightGraceMinutes,
+                  })
+                : t("booking.flightNoGrace", { flight: booking.flightNumber, supplier: details.supplierName }),
+            ]
+          : []),
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         ...charges,

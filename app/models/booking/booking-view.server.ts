@@ -3,7 +3,7 @@
  * signed in, or the browser that booked it (a visitor's account has no password until it is activated). Anyone else
  * gets the same answer as for a booking that does not exist.
  */
-import { bookingExcess, convertExcess } from "~/models/pricing/cover";
+import { excessOfBooking } from "~/models/pricing/cover";
 import { getDb, type Executor } from "~/utils/db.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import { getVisitor } from "~/models/account/visitor.server";
@@ -76,6 +76,8 @@ export function bookingReceipt(details: BookingDetails) {
     supplier: details.supplierName,
     driver: { fullName: details.driver.fullName, email: details.driver.email, phone: details.driver.phone },
     additionalDriver: details.additionalDriver ? details.additionalDriver.fullName : null,
+    // The arriving flight, and how long the desk waits if it is late (decision 031).
+    flight: booking.flightNumber ? { number: booking.flightNumber, graceMinutes: details.flightGraceMinutes } : null,
     pickup: {
       names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
       local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone),
@@ -93,7 +95,7 @@ export function bookingReceipt(details: BookingDetails) {
     pricePerDay: convert(Math.round(booking.totalPrice / booking.days)),
     deposit: convert(booking.deposit),
     // What the driver still owes if the car is damaged or stolen, with the booking's cover (null: not stated then).
-    excess: excessView(booking, convert),
+    excess: excessOfBooking(booking, convert),
     paymentMode: booking.paymentMode,
     gateway: booking.paymentGateway,
     paidOnline: booking.chargedAmount !== null,
@@ -122,8 +124,3 @@ export function bookingReceipt(details: BookingDetails) {
 }
 
 export type BookingReceiptView = ReturnType<typeof bookingReceipt>;
-
-function excessView(booking: Parameters<typeof bookingExcess>[0], convert: (cents: number) => number) {
-  const remaining = bookingExcess(booking);
-  return remaining && convertExcess(remaining, convert);
-}

@@ -7,7 +7,7 @@
 import { insertedRow } from "~/utils/sql.server";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { additionalDrivers, bookings, cars, locations, notifications, users } from "#db/schema";
+import { additionalDrivers, bookings, cars, locations, notifications, supplierSettings, users } from "#db/schema";
 import {
   type BookingStatus,
   type Currency,
@@ -52,6 +52,8 @@ export interface NewBooking {
   display: { currency: Currency; rate: number };
   driver: DriverDetails;
   additionalDriver?: { fullName: string; email: string; phone: string; birthDate: string };
+  /** The arriving flight at an airport pick-up, as 'AF 1234' (decision 031). */
+  flightNumber?: string | null;
   /** Our reference for the payment attempt (the confirmation page's address until a gateway gives its own). */
   attemptId: string;
   /** When an unpaid online booking stops holding the car. */
@@ -212,6 +214,7 @@ export async function placeBooking(
             checkoutSessionId: input.attemptId,
             driverLicense: input.driver.driverLicense ?? null,
             driverBirthDate: input.driver.birthDate,
+            flightNumber: input.flightNumber ?? null,
             expiresAt: online ? input.holdUntil : null,
             confirmedAt: online ? null : input.now,
           })
@@ -468,6 +471,8 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
       },
       car: { name: cars.name, image: cars.image, fuelPolicy: cars.fuelPolicy, licensePlate: cars.licensePlate },
       supplierName: supplier.fullName,
+      // How long the desk waits for a late flight (decision 031), as the supplier has it now.
+      flightGraceMinutes: supplierSettings.flightGraceMinutes,
       pickup,
       dropoff,
       additionalDriver: additionalDrivers,
@@ -476,6 +481,7 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
     .innerJoin(users, eq(users.id, bookings.driverId))
     .innerJoin(cars, eq(cars.id, bookings.carId))
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
+    .innerJoin(supplierSettings, eq(supplierSettings.supplierId, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
     .leftJoin(additionalDrivers, eq(additionalDrivers.bookingId, bookings.id))

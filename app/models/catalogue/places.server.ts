@@ -13,6 +13,7 @@ import {
 } from "~/domain/pickup-desk";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Executor } from "~/utils/db.server";
+import { MAX_FLIGHT_GRACE_MINUTES, minutesAfterClosing } from "~/domain/flight";
 import { localizedName } from "~/domain/localized-name";
 import { offerableCar } from "~/models/search/offer-conditions.server";
 
@@ -30,6 +31,8 @@ export interface PlaceOption {
   carCount: number;
   /** Its rental desk (decision 024), or null when none is on record. */
   desk: PickupDesk | null;
+  /** An airport: drivers may give their flight number (decision 031). */
+  airport: boolean;
 }
 
 /** Every location with its country and how many offerable cars serve it, in the reader's language. */
@@ -57,6 +60,7 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
       deskKind: locations.deskKind,
       phone: locations.phone,
       openingHours: locations.openingHours,
+      airport: locations.airport,
       parentSlug: parents.slug,
       countryCode: countries.code,
       countryEn: countries.nameEn,
@@ -81,6 +85,7 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
       timeZone: row.timeZone,
       carCount: row.carCount,
       desk: deskFromColumns(row),
+      airport: row.airport,
     }))
     .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
 }
@@ -147,6 +152,26 @@ export function rentalDeskProblems(
     [...(pickup ? [stop("from", pickup, from)] : []), ...(dropoff ? [stop("to", dropoff, to)] : [])],
     weekdayName(language),
   );
+}
+
+/**
+ * The desks' hours problems of a rental, with late flights (decision 031): a pick-up at an airport after its desk has
+ * closed for the day, by at most the longest grace period, is not refused here; `afterClosing` says by how many
+ * minutes, and whether a supplier hands its car over then (for a driver with a flight number) is the caller's to ask.
+ */
+export function rentalDeskCheck(
+  pickup: PlaceOption | undefined,
+  dropoff: PlaceOption | undefined,
+  from: Date,
+  to: Date,
+  language: Language,
+): { problems: DeskHoursProblem[]; afterClosing: { minutes: number; problem: DeskHoursProblem } | null } {
+  const problems = rentalDeskProblems(pickup, dropoff, from, to, language);
+  const closed = problems.find((problem) => problem.key === "validation.pickupOutsideHours");
+  const hours = pickup?.airport ? pickup.desk?.hours : null;
+  const minutes = closed && hours ? minutesAfterClosing(hours, instantToLocalDateTime(from, pickup!.timeZone)) : null;
+  if (!closed || minutes === null || minutes > MAX_FLIGHT_GRACE_MINUTES) return { problems, afterClosing: null };
+  return { problems: problems.filter((problem) => problem !== closed), afterClosing: { minutes, problem: closed } };
 }
 
 /** The desks of the given places that have one, each once (a return to the same place shows one desk). */

@@ -61,6 +61,7 @@ export function checkoutRules(
     }),
     gateways,
     cardFormGateways: gateways.filter((name) => GATEWAYS[name].cardInOurForm),
+    flight: offer.flight,
     now,
   };
 }
@@ -116,6 +117,8 @@ export function checkoutView(
     },
     // Where to collect and return the car, how to call, and when the desks are open (decision 024).
     desks: placeDesks(offer.pickup, offer.dropoff),
+    // The flight number field at an airport, and how long the desk waits for a late flight (decision 031).
+    flight: { field: offer.flight, graceMinutes: offer.supplier.flightGraceMinutes },
     // When free cancellation (paid online with the Cancellation option) ends, on the pick-up place's clocks; null once
     // it has passed (a pick-up within 24 hours): the option is then not sold, and the terms say non-refundable.
     cancellationDeadline: freeCancellationOpen(offer.from, now)
@@ -251,6 +254,7 @@ export async function bookOffer(
             birthDate: input.birthDates.additionalDriver,
           }
         : undefined,
+      flightNumber: input.flightNumber,
       attemptId,
       holdUntil,
       now: input.now,

@@ -12,6 +12,7 @@ const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
   gateways: ["sandbox"],
   cardFormGateways: ["sandbox"],
   language: "en",
+  flight: "none",
   now,
   ...change,
 });
@@ -261,5 +262,26 @@ describe("the rest of the form", () => {
 
   it("a valid post with nothing more to say is a success", () => {
     expect(checkoutReply(check({}, rules()).submission).status).toBe("success");
+  });
+});
+
+describe("the flight number at an airport (decision 031)", () => {
+  it.each([
+    ["not asked away from airports: ignored", "none", "AF 1234", {}, null],
+    ["optional at an airport: none given", "optional", "", {}, null],
+    ["optional at an airport: written as airlines print it", "optional", "af1234", {}, "AF 1234"],
+    [
+      "optional at an airport: not a flight number",
+      "optional",
+      "tomorrow",
+      { flightNumber: "checkout:problems.flightNumber" },
+      null,
+    ],
+    ["required after closing: missing", "required", "", { flightNumber: "checkout:problems.flightRequired" }, null],
+    ["required after closing: given", "required", "TU 712", {}, "TU 712"],
+  ] as const)("%s", (_name, flight, flightNumber, errors, stored) => {
+    const result = check({ flightNumber }, rules({ flight }));
+    expect(result.errors).toEqual(errors);
+    if (Object.keys(errors).length === 0) expect(result.order?.flightNumber).toBe(stored);
   });
 });

@@ -22,6 +22,7 @@ import {
   phoneProblem,
 } from "~/domain/person-fields";
 import { withoutControlCharacters } from "~/domain/text";
+import { parseFlightNumber } from "~/domain/flight";
 import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
 
 export interface CheckoutRules {
@@ -36,11 +37,15 @@ export interface CheckoutRules {
   cardFormGateways: readonly PaymentGateway[];
   /** The page's language: a typed date is read in its order. */
   language: Language;
+  /** The flight number field (decision 031): not asked, optional (an airport), required (collected after closing). */
+  flight: "none" | "optional" | "required";
   now: Date;
 }
 
 /** The card as people type it: 19 digits with spaces, 'MM/YYYY', 3 or 4 digits. */
 const CARD_MAX = { cardNumber: 23, cardExpiry: 7, cardCvc: 4 };
+/** A flight number as typed, 'AF 1234' or 'IBE-3201A'. */
+const FLIGHT_NUMBER_MAX = 12;
 /** A typed birth date: '1990-12-31' or '31/12/1990'. */
 const BIRTH_DATE_MAX = 12;
 
@@ -68,6 +73,7 @@ export const checkoutFields = z.object({
   additionalEmail: text(EMAIL_MAX),
   additionalPhone: text(PHONE_MAX),
   additionalBirthDate: text(BIRTH_DATE_MAX),
+  flightNumber: text(FLIGHT_NUMBER_MAX),
   cardNumber: text(CARD_MAX.cardNumber),
   cardExpiry: text(CARD_MAX.cardExpiry),
   cardCvc: text(CARD_MAX.cardCvc),
@@ -84,9 +90,10 @@ export type CheckoutValues = z.output<typeof checkoutFields>;
  * `required` where this driver must fill the field whatever they choose (the page adds it to the second driver's
  * and the card's fields once they are asked for).
  */
-export function checkoutConstraint(rules: Pick<CheckoutRules, "signedIn">): FormConstraint {
+export function checkoutConstraint(rules: Pick<CheckoutRules, "signedIn" | "flight">): FormConstraint {
   const visitor = !rules.signedIn;
   return {
+    flightNumber: { required: rules.flight === "required", maxLength: FLIGHT_NUMBER_MAX },
     fullName: { required: visitor, maxLength: FULL_NAME_MAX },
     email: { required: visitor, maxLength: EMAIL_MAX },
     acceptTerms: { required: visitor },
@@ -147,6 +154,8 @@ export interface CheckoutOrder {
   gateway: PaymentGateway | null;
   /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
   birthDates: { driver: string; additionalDriver: string | null };
+  /** The arriving flight as 'AF 1234', when given at an airport (decision 031). */
+  flightNumber: string | null;
 }
 
 /** Every problem by field name (the first one each), and the order when there is none and the post books. */
@@ -188,6 +197,11 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
     // Details typed without ticking the paid option: neither charged silently nor dropped silently.
     set("additionalFullName", { key: "checkout:problems.additionalDriverNotChosen" });
   }
+  const flightNumber = rules.flight === "none" || !values.flightNumber ? null : parseFlightNumber(values.flightNumber);
+  if (rules.flight !== "none" && values.flightNumber && !flightNumber)
+    set("flightNumber", { key: "checkout:problems.flightNumber" });
+  if (rules.flight === "required" && !values.flightNumber)
+    set("flightNumber", { key: "checkout:problems.flightRequired" });
   const online = paymentMode !== null && paysOnline(paymentMode);
   if (online && gateway && rules.cardFormGateways.includes(gateway)) {
     set("cardNumber", isValidCardNumber(values.cardNumber) ? null : { key: "validation.invalidCardNumber" });
@@ -197,7 +211,14 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
   if (online && !gateway) problems.paymentMode = { key: "checkout:problems.onlineUnavailable" };
   const order: CheckoutOrder | null =
     paymentMode && driver && Object.keys(problems).length === 0
-      ? { values, extras: choices.extras, paymentMode, gateway, birthDates: { driver, additionalDriver } }
+      ? {
+          values,
+          extras: choices.extras,
+          paymentMode,
+          gateway,
+          birthDates: { driver, additionalDriver },
+          flightNumber,
+        }
       : null;
   return { problems, order };
 }

@@ -13,7 +13,7 @@ import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
 import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
-import { placeAndChildren, rentalDeskProblems, type PlaceOption } from "~/models/catalogue/places.server";
+import { placeAndChildren, rentalDeskCheck, type PlaceOption } from "~/models/catalogue/places.server";
 import {
   ALL_EXTRAS,
   calendarDate,
@@ -46,7 +46,14 @@ export interface CheckoutOffer {
     markupBasisPoints: number;
     /** Its tax, one-way and young-driver fees (decision 025). */
     charges: SupplierCharges;
+    /** How long its desk waits for a late flight, in minutes (decision 031). */
+    flightGraceMinutes: number;
   };
+  /**
+   * Whether the driver may give their flight number (an airport pick-up), or must: the pick-up is after the desk closes,
+   * which this supplier allows for a late flight (decision 031).
+   */
+  flight: "none" | "optional" | "required";
   pickup: PlaceOption;
   dropoff: PlaceOption;
   from: Date;
@@ -78,7 +85,8 @@ export async function resolveCheckout(
         "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
     };
   // The desks must be open then (decision 024): checked again here, as a link or a post may carry any time.
-  const [closed] = rentalDeskProblems(pickup, dropoff, from, to, options.language);
+  const desks = rentalDeskCheck(pickup, dropoff, from, to, options.language);
+  const [closed] = desks.problems;
   if (closed) return { ok: false, problem: { key: `common:${closed.key}`, params: closed.params } };
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
@@ -89,6 +97,10 @@ export async function resolveCheckout(
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(eq(cars.id, link.car));
   if (!row) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
+  // After closing time: only a supplier that hands cars over then to a late flight, within its grace period.
+  const late = desks.afterClosing;
+  if (late && !(row.settings.afterHoursForFlights && late.minutes <= row.settings.flightGraceMinutes))
+    return { ok: false, problem: { key: `common:${late.problem.key}`, params: late.problem.params } };
   const days = rentalDays(from, to, pickup.timeZone);
   if (days < row.settings.minimumRentalDays) {
     return {
@@ -135,7 +147,9 @@ export async function resolveCheckout(
         licenseRequired: row.settings.licenseRequired,
         markupBasisPoints: row.settings.markupBasisPoints,
         charges: chargesOf(row.settings),
+        flightGraceMinutes: row.settings.flightGraceMinutes,
       },
+      flight: late ? "required" : pickup.airport ? "optional" : "none",
       pickup,
       dropoff,
       from,

@@ -185,7 +185,7 @@ export async function loadCheckout(request: Request, context: RequestContext): P
     view: withoutPrice(view),
     reply: null,
     defaultValue: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
-    constraint: checkoutConstraint({ signedIn: Boolean(signedInDriver) }),
+    constraint: checkoutConstraint({ signedIn: Boolean(signedInDriver), flight: resolved.offer.flight }),
     signInHref: signInHrefFor(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }),
     attemptKey: 0,
     heldLicense: null,

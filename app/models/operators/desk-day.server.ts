@@ -60,6 +60,8 @@ export interface DeskStop {
   phone: string | null;
   email: string;
   licenseOnFile: boolean;
+  /** The driver's arriving flight at an airport pick-up (decision 031). */
+  flightNumber: string | null;
   extras: Extra[];
   counterAmount: number;
   currency: Currency;
@@ -134,6 +136,7 @@ export async function deskDay(
       phone: row.phone,
       email: row.email,
       licenseOnFile: Boolean(booking.driverLicense ?? row.profileLicense),
+      flightNumber: booking.flightNumber,
       extras: EXTRAS.filter((extra) => booking[extra]),
       counterAmount: counterAmount(booking),
       currency: booking.displayCurrency,

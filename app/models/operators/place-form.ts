@@ -106,6 +106,8 @@ const placeFields = z.object({
     .transform((kind) => kind || null),
   address: optionalText(200),
   phone: optionalText(40).refine((phone) => phone === null || PHONE_PATTERN.test(phone), "validation.invalidPhone"),
+  /** An airport: drivers collecting here may give their flight number (decision 031). */
+  airport: checkbox,
   /** Whether the desk's hours are on record; without them any time is taken (decision 024). */
   hasHours: checkbox,
   ...dayFields,

@@ -89,6 +89,7 @@ const auditedPlace = (
     longitude: number;
     timeZone: string;
     deskKind: string | null;
+    airport: boolean;
     address: string | null;
     phone: string | null;
     openingHours: unknown;
@@ -105,6 +106,7 @@ const auditedPlace = (
   longitude: place.longitude,
   timeZone: place.timeZone,
   deskKind: place.deskKind,
+  airport: place.airport,
   address: place.address,
   phone: place.phone,
   openingHours: place.openingHours ?? null,
@@ -166,6 +168,7 @@ export async function savePlace(
         longitude: form.longitude,
         timeZone: form.timeZone,
         deskKind: form.deskKind,
+        airport: form.airport,
         address: form.address,
         phone: form.phone,
         openingHours: weeklyHoursOf(form),

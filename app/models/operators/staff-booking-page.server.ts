@@ -4,6 +4,7 @@
  * each may do now (the statuses the transition table allows, whether it can still be changed, what a cancellation
  * would refund either way).
  */
+import { excessOfBooking } from "~/models/pricing/cover";
 import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
 import { cancellationTerms } from "~/models/booking/cancellation-terms";
 import { staffCancellationRefund } from "~/models/booking/staff-settlement";
@@ -53,6 +54,9 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
         }
       : null,
     car: { id: booking.carId, name: details.car.name, plate: details.car.licensePlate },
+    // The driver's arriving flight (decision 031), and the excess left with the booking's cover (decision 030).
+    flightNumber: booking.flightNumber,
+    excess: excessOfBooking(booking, convert),
     pickup: { slug: details.pickup.slug, name: names.pickup, local: pickupLocal, timeZone: details.pickup.timeZone },
     dropoff: {
       slug: details.dropoff.slug,

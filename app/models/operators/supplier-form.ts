@@ -3,6 +3,7 @@
  * fees (decision 025), and, for an admin only, the platform's markup and the results cap. One zod schema; the
  * percentages are typed as people write them (19.6) and stored in basis points. Pure: no I/O.
  */
+import { MAX_FLIGHT_GRACE_MINUTES } from "~/domain/flight";
 import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
@@ -96,6 +97,9 @@ export const supplierFormSchema = z.object({
       return Number(value);
     }),
   youngDriverDailyFee: fee,
+  /** Late flights (decision 031): minutes the desk waits past the pick-up time, and hand-overs after closing. */
+  flightGraceMinutes: wholeNumber(0, MAX_FLIGHT_GRACE_MINUTES),
+  afterHoursForFlights: checkbox,
   /** The admin's alone: the platform's markup on this supplier's prices, and how many of its cars a search shows. */
   markup: z.string().trim().max(10).optional(),
   maxCarsPerSearch: z.string().trim().max(6).optional(),
@@ -146,6 +150,8 @@ export function supplierDefaults(settings: {
   youngDriverDailyFee: number;
   markupBasisPoints: number;
   maxCarsPerSearch: number | null;
+  flightGraceMinutes: number;
+  afterHoursForFlights: boolean;
 }) {
   return {
     name: settings.name,
@@ -157,6 +163,8 @@ export function supplierDefaults(settings: {
     oneWayFee: amountText(settings.oneWayFee),
     youngDriverAge: settings.youngDriverAge === null ? "" : String(settings.youngDriverAge),
     youngDriverDailyFee: amountText(settings.youngDriverDailyFee),
+    flightGraceMinutes: String(settings.flightGraceMinutes),
+    afterHoursForFlights: settings.afterHoursForFlights ? "on" : undefined,
     markup: percentText(settings.markupBasisPoints),
     maxCarsPerSearch: settings.maxCarsPerSearch === null ? "" : String(settings.maxCarsPerSearch),
   };

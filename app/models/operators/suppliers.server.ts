@@ -102,6 +102,8 @@ export async function saveSupplierSettings(
     oneWayFee: form.oneWayFee,
     youngDriverAge: form.youngDriverAge,
     youngDriverDailyFee: form.youngDriverDailyFee,
+    flightGraceMinutes: form.flightGraceMinutes,
+    afterHoursForFlights: form.afterHoursForFlights,
     ...(asAdmin
       ? { markupBasisPoints: admin.markupBasisPoints!, maxCarsPerSearch: admin.maxCarsPerSearch ?? null }
       : {}),

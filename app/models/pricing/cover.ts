@@ -104,3 +104,12 @@ export function bookingExcess(
     PROTECTION_EXTRAS.filter((extra) => booking[extra]),
   );
 }
+
+/** A booking's excess left with its cover, converted for display; null when it was booked before excesses were stated. */
+export function excessOfBooking(
+  booking: Parameters<typeof bookingExcess>[0],
+  convert: (cents: number) => number,
+): RemainingExcess | null {
+  const remaining = bookingExcess(booking);
+  return remaining && convertExcess(remaining, convert);
+}

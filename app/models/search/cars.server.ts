@@ -47,6 +47,11 @@ export interface SearchCriteria {
   placeIds?: string[];
   /** The car goes back to another place: suppliers' one-way fees apply (decision 025). */
   oneWay?: boolean;
+  /**
+   * Minutes after the airport desk closed that the pick-up is (decision 031): only suppliers that hand cars over then
+   * to a late flight, within their grace period, are offered.
+   */
+  afterClosingMinutes?: number | null;
   /** When the search is made (free cancellation ends 24 hours before pick-up); now by default. */
   now?: Date;
   /**
@@ -103,10 +108,13 @@ interface FilterShape {
   gearbox: boolean;
   mileage: SearchFilters["mileage"][number] | null;
   fuelType: boolean;
+  /** A pick-up after the airport desk closed (decision 031). */
+  afterHours: boolean;
 }
 
-function filterShape(filters: SearchFilters, windowOpen: boolean): FilterShape {
+function filterShape(filters: SearchFilters, windowOpen: boolean, afterHours: boolean): FilterShape {
   return {
+    afterHours,
     terms: [...filters.terms].sort(),
     freeCancellationClosed: filters.terms.includes("freeCancellation") && !windowOpen,
     range: filters.range.length > 0,
@@ -146,6 +154,7 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
     firstPassSize: firstPassSize(criteria.page),
     walkedPerPlace: WALKED_PER_PLACE,
     oneWay: criteria.oneWay ?? false,
+    afterClosing: criteria.afterClosingMinutes ?? 0,
   };
 }
 
@@ -182,6 +191,11 @@ function filterConditions(shape: FilterShape): SQL[] {
   if (shape.gearbox) conditions.push(oneOf(cars.gearbox, "gearbox"));
   if (shape.mileage) conditions.push(shape.mileage === "unlimited" ? eq(cars.mileage, -1) : sql`${cars.mileage} > 0`);
   if (shape.fuelType) conditions.push(oneOf(cars.fuelType, "fuelType"));
+  if (shape.afterHours)
+    conditions.push(
+      eq(supplierSettings.afterHoursForFlights, true),
+      gte(supplierSettings.flightGraceMinutes, value("afterClosing")),
+    );
   return conditions;
 }
 
@@ -555,7 +569,13 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   const days = rentalDays(criteria.from, criteria.to, criteria.pickup.timeZone);
   const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
   const windowOpen = freeCancellationOpen(criteria.from, criteria.now ?? new Date());
-  const statements = searchStatementsFor(db, filterShape(criteria.filters, windowOpen), criteria.sort, days);
+  const afterHours = criteria.afterClosingMinutes != null;
+  const statements = searchStatementsFor(
+    db,
+    filterShape(criteria.filters, windowOpen, afterHours),
+    criteria.sort,
+    days,
+  );
   const values = searchValues(criteria, days, placeIds);
   let carRows: Awaited<ReturnType<SearchStatements["page"]["execute"]>>;
   let more = false;

@@ -11,7 +11,7 @@ import {
   availablePlaces,
   placeDesks,
   placeSubtree,
-  rentalDeskProblems,
+  rentalDeskCheck,
   type PlaceOption,
 } from "~/models/catalogue/places.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
@@ -190,14 +190,18 @@ export async function loadSearch(
   const to = localDateTimeToInstant(toText, zone);
   if (!from) errors.from = { key: "validation.invalidDate" };
   if (!to) errors.to = { key: "validation.invalidDate" };
+  let afterClosing: ReturnType<typeof rentalDeskCheck>["afterClosing"] = null;
   if (from && to) {
     for (const problem of checkRentalPeriod(from, to, options.now, settings, zone)) {
       errors[problem.field] ??= problemToError(problem);
     }
     // Then the desks' hours (decision 024): a time the desk is closed is refused, naming its hours that day.
-    for (const problem of rentalDeskProblems(pickup, dropoff, from, to, options.language)) {
+    // An airport desk closed by then is not refused: the suppliers that wait for late flights are shown (decision 031).
+    const desks = rentalDeskCheck(pickup, dropoff, from, to, options.language);
+    for (const problem of desks.problems) {
       errors[problem.field] ??= { key: problem.key, params: problem.params };
     }
+    afterClosing = desks.afterClosing;
   }
 
   const form: SearchFormState = {
@@ -232,6 +236,7 @@ export async function loadSearch(
       oneWay,
       now: options.now,
       displayRate: options.pricing.rate,
+      afterClosingMinutes: afterClosing?.minutes ?? null,
     });
     const rental = { from, timeZone: pickup.timeZone, oneWay, now: options.now };
     results = {
@@ -272,6 +277,11 @@ export async function loadSearch(
         })
       : [],
     suppliers: suppliers.map(({ slug, name }) => ({ slug, name })),
+    // The pick-up is after the airport desk closes: the page says only late-flight suppliers are shown, and why.
+    afterClosing:
+      valid && afterClosing
+        ? { place: afterClosing.problem.params.place, hours: afterClosing.problem.params.hours }
+        : null,
     results,
     // Round amounts in the currency shown (the search compares them converted to the base currency).
     depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({ units, display: units * 100 })),

@@ -1,3 +1,4 @@
+import { ExcessText } from "~/components/excess";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -101,6 +102,20 @@ export default function StaffBooking() {
                 : ""}
             </dd>
           </div>
+          {view.flightNumber ? (
+            <div>
+              <dt>{t("desk.flight")}</dt>
+              <dd className="plate">{view.flightNumber}</dd>
+            </div>
+          ) : null}
+          {view.excess ? (
+            <div>
+              <dt>{t("staffBooking.excess")}</dt>
+              <dd>
+                <ExcessText excess={view.excess} money={money} />
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t("staffBooking.payment")}</dt>
             <dd>{t(`staffBooking.paymentModes.${view.paymentMode}`)}</dd>

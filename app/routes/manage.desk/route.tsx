@@ -46,6 +46,11 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
           {stop.email}
         </li>
         <li>{stop.licenseOnFile ? t("desk.licenseOnFile") : t("desk.noLicense")}</li>
+        {stop.flightNumber ? (
+          <li>
+            {t("desk.flight")} <span className="plate">{stop.flightNumber}</span>
+          </li>
+        ) : null}
         <li>
           {t("desk.extras")}:{" "}
           {stop.extras.length ? stop.extras.map((extra) => t(`common:extras.${extra}`)).join(", ") : t("desk.noExtras")}

@@ -47,6 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       longitude: String(place.longitude),
       timeZone: place.timeZone,
       deskKind: place.deskKind ?? "",
+      airport: place.airport ? "on" : undefined,
       address: place.address ?? "",
       phone: place.phone ?? "",
       ...hoursDefaults(isWeeklyHours(place.openingHours) ? place.openingHours : null),

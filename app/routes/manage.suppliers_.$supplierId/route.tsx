@@ -38,6 +38,7 @@ export default function ManageSupplier() {
       "youngDriverDailyFee",
       "markup",
       "maxCarsPerSearch",
+      "flightGraceMinutes",
     ].map((field) => [field, label(field)]),
   );
   const money = { inputMode: "decimal" as const, maxLength: 14, autoComplete: "off" };
@@ -57,6 +58,16 @@ export default function ManageSupplier() {
           <CheckboxField meta={fields.payLater!} label={label("payLater")} />
           <CheckboxField meta={fields.licenseRequired!} label={label("licenseRequired")} />
           <Field meta={fields.minimumRentalDays!} label={labels.minimumRentalDays} inputMode="numeric" />
+        </fieldset>
+        <fieldset className="form-card">
+          <legend>{t("supplier.sections.flights")}</legend>
+          <Field
+            meta={fields.flightGraceMinutes!}
+            label={labels.flightGraceMinutes}
+            inputMode="numeric"
+            hint="manage:supplier.hints.flightGraceMinutes"
+          />
+          <CheckboxField meta={fields.afterHoursForFlights!} label={label("afterHoursForFlights")} />
         </fieldset>
         <fieldset className="form-card">
           <legend>{t("supplier.sections.charges")}</legend>

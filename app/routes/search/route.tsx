@@ -150,6 +150,11 @@ export default function Search() {
             ) : null}
           </div>
           <RatesAsOf />
+          {page.afterClosing ? (
+            <p className="callout" role="note">
+              {t("afterClosing", { place: page.afterClosing.place, hours: page.afterClosing.hours })}
+            </p>
+          ) : null}
           {results && results.total === 0 ? (
             <div className="empty-results">
               <p>{t("empty.text")}</p>
