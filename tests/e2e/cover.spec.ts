@@ -1,6 +1,14 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enSearch from "../../app/locales/en/search.json";
-import { bookingTexts, catalogue, expectAccessible, jsEnabled, mailsTo, whenReady } from "./support";
+import {
+  bookingTexts,
+  catalogue,
+  expectAccessible,
+  jsEnabled,
+  mailsTo,
+  whenReady,
+  fillVisitorPayingLater,
+} from "./support";
 
 /** A catalogue sentence as a pattern: its words as they are, each {{placeholder}} any text. */
 const pattern = (text: string) =>
@@ -86,12 +94,12 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     await expect(summary(page).getByText(c.excess.noWorstCase)).toBeVisible();
     await expect(summary(page).locator("output")).toHaveText(coveredTotal);
     const email = `cover-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
-    await page.getByLabel(k.driver.fullName, { exact: true }).fill("Camille Cover");
-    await page.getByLabel(k.driver.email, { exact: true }).fill(email);
-    await page.getByLabel(k.driver.phone, { exact: true }).fill("+33 6 12 34 56 78");
-    await page.getByLabel(k.driver.birthDate, { exact: true }).fill("1988-04-02");
-    await page.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
-    await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+    await fillVisitorPayingLater(page, language, {
+      fullName: "Camille Cover",
+      email,
+      phone: "+33 6 12 34 56 78",
+      birthDate: "1988-04-02",
+    });
     await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
     await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
     const receipt = page.getByRole("main");

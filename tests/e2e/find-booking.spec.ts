@@ -7,6 +7,7 @@ import {
   jsEnabled,
   latestLink,
   whenReady,
+  fillVisitorPayingLater,
 } from "./support";
 
 const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
@@ -22,12 +23,12 @@ async function bookAsVisitor(page: Page, testInfo: TestInfo, language: "en" | "f
   );
   await whenReady(page);
   await chooseFirstCar(page, language);
-  await page.getByLabel(k.driver.fullName, { exact: true }).fill("Fran Finder");
-  await page.getByLabel(k.driver.email, { exact: true }).fill(email);
-  await page.getByLabel(k.driver.phone, { exact: true }).fill("+33 6 12 34 56 78");
-  await page.getByLabel(k.driver.birthDate, { exact: true }).fill("1988-03-03");
-  await page.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
-  await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+  await fillVisitorPayingLater(page, language, {
+    fullName: "Fran Finder",
+    email,
+    phone: "+33 6 12 34 56 78",
+    birthDate: "1988-03-03",
+  });
   // With JavaScript the summary follows the choice: "Book" once that quote is back, or the server (rightly) shows the
   // form again for a total the page no longer showed.
   await expect(page.getByRole("complementary")).not.toHaveAttribute("aria-busy", "true");

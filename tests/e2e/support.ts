@@ -24,6 +24,21 @@ export const bookingTexts = (language: "en" | "fr" | "es") => ({
 export const interpolate = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => String(params[key] ?? ""));
 
+/** A visitor's details in the checkout form, the terms accepted and paying at pick-up chosen. */
+export async function fillVisitorPayingLater(
+  page: Page,
+  language: "en" | "fr",
+  visitor: { fullName: string; email: string; phone: string; birthDate: string },
+) {
+  const { k } = bookingTexts(language);
+  await page.getByLabel(k.driver.fullName, { exact: true }).fill(visitor.fullName);
+  await page.getByLabel(k.driver.email, { exact: true }).fill(visitor.email);
+  await page.getByLabel(k.driver.phone, { exact: true }).fill(visitor.phone);
+  await page.getByLabel(k.driver.birthDate, { exact: true }).fill(visitor.birthDate);
+  await page.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+  await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+}
+
 /** Clicks the first result's "Choose this car" and waits for the checkout to be ready. */
 export async function chooseFirstCar(page: Page, language: "en" | "fr") {
   await page

@@ -54,6 +54,7 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
         ...bookingValues(catalogue, "2031-04-10T13:00:00Z", "2031-04-12T13:00:00Z", "paid"),
         paymentMode: "full",
         totalPrice: 9_000,
+        flightNumber: "TU 712",
       },
       onCar(0, {
         ...bookingValues(catalogue, "2031-04-10T08:00:00Z", "2031-04-11T08:00:00Z", "pending"),
@@ -77,9 +78,10 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
       counterAmount: 4_000,
       phone: "+216 20 000 000",
       licenseOnFile: false,
+      flightNumber: null,
       late: false,
     });
-    expect(day.pickups[1]).toMatchObject({ counterAmount: 0 });
+    expect(day.pickups[1]).toMatchObject({ counterAmount: 0, flightNumber: "TU 712" });
     expect(day.returns.map((stop) => stop.at)).toEqual(["2031-04-10T17:00"]);
     // An admin's day at that place holds only that place's bookings too (the other supplier's car is elsewhere).
     const all = await deskDay(

@@ -1,0 +1,100 @@
+import { expect, test, type TestInfo } from "@playwright/test";
+import type enManage from "../../app/locales/en/manage.json";
+import type enSearch from "../../app/locales/en/search.json";
+import {
+  bookingTexts,
+  catalogue,
+  expectAccessible,
+  gotoReady,
+  interpolate,
+  jsEnabled,
+  whenReady,
+  fillVisitorPayingLater,
+} from "./support";
+
+/** A night of its own for each language and project: the pick-up is 25 minutes after Djerba's desk closes (23:30). */
+function periodFor(testInfo: TestInfo, slot: number) {
+  const project = jsEnabled(testInfo) ? 0 : 1;
+  const start = new Date(Date.UTC(2029, 1, 5) + (slot * 2 + project) * 4 * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: `${day(0)}T23:55`, to: `${day(3)}T10:00` };
+}
+
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(`in ${language}, a driver landing after the airport desk closes books with a flight number, and the supplier sees it`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const s = catalogue<typeof enSearch>(language, "search");
+    const m = catalogue<typeof enManage>(language, "manage");
+    const { k, c } = bookingTexts(language);
+    const period = periodFor(testInfo, slot);
+    const query = new URLSearchParams({ pickup: "djerba-airport", same: "on", ...period, lng: language });
+    await gotoReady(page, `/search?${query}`);
+
+    // Not refused: the page says only the suppliers that wait for late flights are shown.
+    const note = page.getByRole("note").filter({ hasText: s.afterClosing.split("{{")[0]!.trim() });
+    await expect(note).toBeVisible();
+    const cards = page.getByRole("main").locator("article.car-card");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card).toContainText("Carthage Cars");
+    await expectAccessible(page);
+    await cards
+      .first()
+      .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
+      .click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await whenReady(page);
+
+    // The flight number is required after closing, and checked for its shape.
+    const flight = page.getByLabel(k.driver.flightNumber, { exact: true });
+    await expect(flight).toHaveAttribute("required", "");
+    await expect(page.getByText(interpolate(k.driver.flightRequiredHint, { supplier: "Carthage Cars" }))).toBeVisible();
+    const email = `flight-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
+    await fillVisitorPayingLater(page, language, {
+      fullName: "Farid Flyer",
+      email,
+      phone: "+216 22 123 456",
+      birthDate: "1985-09-12",
+    });
+    await flight.fill("tomorrow");
+    const submit = page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) });
+    await submit.click();
+    await expect(page.getByRole("alert").first()).toContainText(k.problems.flightNumber);
+    await expect(page.getByLabel(k.driver.fullName, { exact: true })).toHaveValue("Farid Flyer");
+    await expectAccessible(page);
+
+    await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("tu712");
+    await page.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+    await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+    await submit.click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+    // The receipt names the flight, written as airlines print it, and how long the desk waits (Carthage Cars: 120).
+    const receipt = page.getByRole("main");
+    await expect(receipt).toContainText("TU 712");
+    await expect(receipt).toContainText(
+      interpolate(k.receipt.flightGrace, { supplier: "Carthage Cars", minutes: 120 }),
+    );
+    const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
+    const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
+
+    // The supplier's staff see the flight on the booking's page.
+    const staff = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+    const desk = await staff.newPage();
+    await gotoReady(desk, `/sign-in?lng=${language}`);
+    await desk.getByLabel(/^(Email address|Adresse e-mail)$/).fill("fleet@carthage-cars.example");
+    await desk.getByLabel(/^(Password|Mot de passe)$/).fill("run-the-fleet-2026");
+    await desk
+      .getByRole("main")
+      .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
+      .click();
+    await expect(desk).toHaveURL(/\/manage\/cars$/);
+    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+    const row = desk
+      .getByRole("main")
+      .locator("div")
+      .filter({ has: desk.getByText(m.desk.flight, { exact: true }) });
+    await expect(row.last()).toContainText("TU 712");
+    await staff.close();
+  });
+}
