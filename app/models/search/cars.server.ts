@@ -30,6 +30,8 @@ import {
   checkRentalDays,
   datedBaseSql,
   rentalBaseOfSql,
+  supplierChargesColumns,
+  type ChargesColumns,
   withChargesSql,
   withMarkupSql,
 } from "~/models/pricing/pricing.server";
@@ -302,6 +304,12 @@ export function rateBand(days: number): RateBand {
  * period), and in the other orders, every free car is ranked (`page`).
  */
 function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: RateBand | null, name: string) {
+  const ranksCovered = sort === "price-covered";
+  // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
+  const rental = { days: value("days"), oneWay: value("oneWay"), driverAge: null };
+  /** A base with a daily cover added, marked up, with the supplier's fees and tax: null without a cover. */
+  const coveredPriceSql = (base: SQL, coverDaily: SQL, markup: SQL, charges: ChargesColumns) =>
+    withChargesSql(withMarkupSql(withCoverSql(base, coverDaily, value("days")), markup), charges, rental);
   const where = (place: SQL | null, probeEachCar: boolean) =>
     and(
       offerableCar,
@@ -347,7 +355,8 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
     monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
     dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
-    coverDaily: coverDailySql.as("cover_daily"),
+    // Ranked by only in the zero-excess order; a page's cars get their covered total in its last step.
+    coverDaily: (ranksCovered ? coverDailySql : sql<number | null>`null::int`).as("cover_daily"),
     markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
     taxRate: sql<number>`${supplierSettings.taxRateBasisPoints}`.as("tax_rate"),
     taxIncluded: sql<boolean>`${supplierSettings.taxIncluded}`.as("tax_included"),
@@ -418,8 +427,6 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       youngDriverAge: sql`${based.youngDriverAge}`,
       youngDriverDailyFee: sql`${based.youngDriverFee}`,
     };
-    // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
-    const rental = { days: value("days"), oneWay: value("oneWay"), driverAge: null };
     const priced = db
       .select({
         id: based.id,
@@ -429,15 +436,13 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         walkedCount: based.walkedCount,
         // The supplier's fees and added tax on top (decision 025): only ever more, so decision 022's floor bound holds.
         price: withChargesSql(withMarkupSql(sql`${based.base}`, sql`${based.markup}`), charges, rental).as("price"),
+        base: based.base,
         // The same with the cheapest zero-excess cover added as a daily extra (decision 030); null without one.
-        coveredPrice: withChargesSql(
-          withMarkupSql(
-            withCoverSql(sql`${based.base}`, sql`${based.coverDaily}`, value("days")),
-            sql`${based.markup}`,
-          ),
-          charges,
-          rental,
-        ).as("covered_price"),
+        coveredPrice: ranksCovered
+          ? coveredPriceSql(sql`${based.base}`, sql`${based.coverDaily}`, sql`${based.markup}`, charges).as(
+              "covered_price",
+            )
+          : sql<number | null>`null::bigint`.as("covered_price"),
       })
       .from(based)
       .as("priced");
@@ -446,6 +451,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         id: priced.id,
         price: priced.price,
         coveredPrice: priced.coveredPrice,
+        base: priced.base,
         rating: priced.rating,
         // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
         supplierRank:
@@ -478,7 +484,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       .select({
         id: matching.id,
         price: matching.price,
-        coveredPrice: matching.coveredPrice,
+        base: matching.base,
         total: sql<number>`count(*) over ()`.as("total"),
         pooled: matching.pooled,
         walkedCount: matching.walkedCount,
@@ -499,7 +505,16 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
           ? sql<number>`(select min(${supplierSettings.markupBasisPoints}) from ${supplierSettings})`
           : sql<number>`0`
         ).mapWith(Number),
-        offer: offerJson(sql`${page.price}`, sql`${page.coveredPrice}`),
+        // The page's cars with their cheapest zero-excess cover, priced as the zero-excess order ranks them.
+        offer: offerJson(
+          sql`${page.price}`,
+          coveredPriceSql(
+            sql`${page.base}`,
+            coverDailySql,
+            sql`${supplierSettings.markupBasisPoints}`,
+            supplierChargesColumns,
+          ),
+        ),
       })
       .from(page)
       .innerJoin(cars, eq(cars.id, page.id))
