@@ -427,6 +427,8 @@ export interface DemoSupplier {
   charges: SupplierCharges;
   /** Late flights (decision 031): how long the desk waits, and whether it hands cars over after closing. */
   flights: { flightGraceMinutes: number; afterHoursForFlights: boolean };
+  /** Rents a category, not a model: its cars read "or similar" (decision 032). */
+  rentsByCategory: boolean;
 }
 
 export const DEMO_SUPPLIERS: DemoSupplier[] = [
@@ -441,6 +443,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 34,
+    rentsByCategory: false,
     flights: { flightGraceMinutes: 120, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 1900,
@@ -461,6 +464,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    rentsByCategory: false,
     flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,
@@ -481,6 +485,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 2,
     maxCarsPerSearch: null,
     fleetSize: 26,
+    rentsByCategory: false,
     flights: { flightGraceMinutes: 90, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 2000,
@@ -501,6 +506,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: 20,
     fleetSize: 26,
+    rentsByCategory: true,
     flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2100,
@@ -521,6 +527,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 3,
     maxCarsPerSearch: null,
     fleetSize: 24,
+    rentsByCategory: false,
     flights: { flightGraceMinutes: 0, afterHoursForFlights: false },
     charges: { taxRateBasisPoints: 700, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 },
   },
@@ -535,6 +542,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     minimumRentalDays: 1,
     maxCarsPerSearch: null,
     fleetSize: 28,
+    rentsByCategory: true,
     flights: { flightGraceMinutes: 45, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,

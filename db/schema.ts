@@ -110,6 +110,8 @@ export const supplierSettings = pgTable(
      */
     flightGraceMinutes: integer("flight_grace_minutes").notNull().default(60),
     afterHoursForFlights: boolean("after_hours_for_flights").notNull().default(false),
+    /** It rents a category, not a model (decision 032): its cars are named "or similar". */
+    rentsByCategory: boolean("rents_by_category").notNull().default(false),
     /** Rental contract file per language, e.g. { "en": "/contracts/x-en.pdf" }. */
     contracts: jsonb("contracts").$type<Partial<Record<Language, string>>>().notNull().default({}),
     /** Sales tax in hundredths of a percent (2000 = 20 %), in the supplier's rates or added to them (decision 025). */
@@ -257,6 +259,9 @@ export const cars = pgTable(
     aircon: boolean("aircon").notNull().default(true),
     seats: smallint("seats").notNull(),
     doors: smallint("doors").notNull(),
+    /** The luggage it takes (decision 032): large suitcases and small bags. */
+    largeBags: smallint("large_bags").notNull().default(0),
+    smallBags: smallint("small_bags").notNull().default(0),
     fuelPolicy: text("fuel_policy", { enum: FUEL_POLICIES }).notNull(),
     /** -1 unlimited, otherwise kilometres per day. */
     mileage: integer("mileage").notNull().default(-1),
@@ -302,6 +307,7 @@ export const cars = pgTable(
     check("cars_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
     check("cars_seats_check", sql`${table.seats} between 1 and 99`),
     check("cars_doors_check", sql`${table.doors} between 0 and 9`),
+    check("cars_bags_check", sql`${table.largeBags} between 0 and 20 and ${table.smallBags} between 0 and 20`),
     check("cars_mileage_check", sql`${table.mileage} = -1 or ${table.mileage} > 0`),
     check(
       "cars_extras_check",

@@ -1,3 +1,4 @@
+import { USUAL_BAGS } from "~/models/catalogue/car-size";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
 import type { Database } from "~/utils/db.server";
@@ -144,6 +145,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       minimumRentalDays: supplier.minimumRentalDays,
       maxCarsPerSearch: supplier.maxCarsPerSearch,
       ...supplier.flights,
+      rentsByCategory: supplier.rentsByCategory,
       ...supplier.charges,
     };
     await db
@@ -189,6 +191,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
         aircon: model.range !== "scooter" && index % 11 !== 5,
         seats: model.seats,
         doors: model.doors,
+        ...USUAL_BAGS[model.range],
         fuelPolicy: pick(FUEL_POLICY_CYCLE, variant),
         mileage: model.range === "scooter" ? 150 : pick([-1, 250, -1, 400], index),
         cancellation: pick(EXTRA_CHOICES.cancellation, index),

@@ -1,11 +1,11 @@
-import { Fragment } from "react";
 import { useTranslation } from "~/components/i18n-provider";
 import type { DisplayedOffer } from "~/models/search/search-page.server";
 import { truncate } from "~/models/search/search";
 import { useMoney } from "~/hooks/use-money";
 import { formatLocalDateTimeShort } from "./local-time";
 import { ChargesNotes } from "./price-charges";
-import { CoverText, ExcessText } from "./excess";
+import { ExcessText, ExtrasPriceList } from "./excess";
+import { BagsText } from "./car-size";
 import { SiteLink } from "./site-link";
 import { CAR_OPTION_IMAGE, SUPPLIER_LOGO } from "./image-sizes";
 
@@ -30,10 +30,13 @@ const laterPicture = { loading: "lazy" } as const;
 export function CarCard({
   offer,
   checkoutHref,
+  carHref,
   first = false,
 }: {
   offer: DisplayedOffer;
   checkoutHref: string;
+  /** The car's own page, with the search's places and dates (decision 032). */
+  carHref: string;
   first?: boolean;
 }) {
   const { t, i18n } = useTranslation("search");
@@ -53,7 +56,8 @@ export function CarCard({
       <div className="car-body">
         <header className="car-header">
           <h3 id={headingId} title={offer.name.length > NAME_LIMIT ? offer.name : undefined}>
-            {truncate(offer.name, NAME_LIMIT)}
+            <SiteLink to={carHref}>{truncate(offer.name, NAME_LIMIT)}</SiteLink>
+            {offer.orSimilar ? <span className="or-similar"> {label("search:card.orSimilar")}</span> : null}
           </h3>
           <p className="car-supplier">
             {offer.supplier.logo ? (
@@ -78,6 +82,9 @@ export function CarCard({
         <ul className="car-features" aria-label={label("search:card.features")}>
           <li>{t("card.seats", { count: offer.seats })}</li>
           {offer.doors > 0 ? <li>{t("card.doors", { count: offer.doors })}</li> : null}
+          <li>
+            <BagsText largeBags={offer.largeBags} smallBags={offer.smallBags} />
+          </li>
           <li>{offer.aircon ? label("search:card.aircon") : label("search:card.noAircon")}</li>
           <li>{label(`gearboxes.${offer.gearbox}`)}</li>
           <li>{label(`fuelTypes.${offer.fuelType}`)}</li>
@@ -108,26 +115,7 @@ export function CarCard({
         </ul>
         <details className="car-extras">
           <summary>{label("search:card.extras")}</summary>
-          <dl>
-            {offer.extras.map(({ extra, kind, amount, protection }) => (
-              <Fragment key={extra}>
-                <dt>{label(`extras.${extra}`)}</dt>
-                <dd>
-                  {kind === "unavailable"
-                    ? label("search:card.unavailable")
-                    : kind === "included"
-                      ? label("search:card.included")
-                      : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
-                  {protection && kind !== "unavailable" ? (
-                    <>
-                      {" · "}
-                      <CoverText extra={extra} money={money} />
-                    </>
-                  ) : null}
-                </dd>
-              </Fragment>
-            ))}
-          </dl>
+          <ExtrasPriceList extras={offer.extras} money={money} />
         </details>
       </div>
       <div className="car-price">

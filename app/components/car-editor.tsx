@@ -70,6 +70,8 @@ export function CarEditor({
     gearbox: label("gearbox"),
     seats: label("seats"),
     doors: label("doors"),
+    largeBags: label("largeBags"),
+    smallBags: label("smallBags"),
     fuelPolicy: label("fuelPolicy"),
     mileage: label("mileage"),
     minimumAge: label("minimumAge"),
@@ -120,6 +122,8 @@ export function CarEditor({
         />
         <Field meta={fields.seats!} label={labels.seats} inputMode="numeric" />
         <Field meta={fields.doors!} label={labels.doors} inputMode="numeric" />
+        <Field meta={fields.largeBags!} label={labels.largeBags} inputMode="numeric" />
+        <Field meta={fields.smallBags!} label={labels.smallBags} inputMode="numeric" />
         <CheckboxField meta={fields.aircon!} label={label("aircon")} />
         <fieldset className="choice-group">
           <legend>{label("multimedia")}</legend>

@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+import type { Extra } from "~/domain/enums";
 import type { ProtectionExtra } from "~/models/pricing/cover";
 import { useTranslation } from "./i18n-provider";
 
@@ -38,5 +40,48 @@ export function WorstCase({ remaining, money }: { remaining: ExcessAmounts; mone
           })
         : t("excess.noWorstCase")}
     </p>
+  );
+}
+
+/** One of a car's options as results and its page list them: its price (or included, or not offered). */
+export interface ListedExtra {
+  extra: Extra;
+  kind: string;
+  amount: number;
+  protection: boolean;
+}
+
+/** A car's options with their prices, the protection ones saying what they cover (decision 030). */
+export function ExtrasPriceList({
+  extras,
+  money,
+  className,
+}: {
+  extras: readonly ListedExtra[];
+  money: (amount: number) => string;
+  className?: string;
+}) {
+  const { t } = useTranslation("search");
+  return (
+    <dl className={className}>
+      {extras.map(({ extra, kind, amount, protection }) => (
+        <Fragment key={extra}>
+          <dt>{t(`common:extras.${extra}`)}</dt>
+          <dd>
+            {kind === "unavailable"
+              ? t("card.unavailable")
+              : kind === "included"
+                ? t("card.included")
+                : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
+            {protection && kind !== "unavailable" ? (
+              <>
+                {" · "}
+                <CoverText extra={extra} money={money} />
+              </>
+            ) : null}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

@@ -47,13 +47,22 @@ export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; pa
 
 /** 'Choose this car' on the results: the search's places and dates (a round trip drops off where it picks up). */
 export function checkoutHrefFromSearch(params: SearchParams, carId: string): string {
-  const query = new URLSearchParams({ car: carId });
+  return `/checkout?${rentalQuery(params, new URLSearchParams({ car: carId }))}`;
+}
+
+/** A car's own page (decision 032), keeping the search's places and dates for its booking link. */
+export function carPageHrefFromSearch(params: SearchParams, carId: string): string {
+  return `/cars/${encodeURIComponent(carId)}?${rentalQuery(params, new URLSearchParams())}`;
+}
+
+/** The search's places and dates as a query (a round trip drops off where it picks up). */
+function rentalQuery(params: SearchParams, query: URLSearchParams): string {
   for (const key of ["pickup", "dropoff", "from", "to"] as const) {
     const value = params[key];
     if (value) query.set(key, value);
   }
   if (!params.dropoff && params.pickup) query.set("dropoff", params.pickup);
-  return `/checkout?${query.toString()}`;
+  return query.toString();
 }
 
 /**

@@ -3,6 +3,7 @@
  * the create and edit pages and, row by row, by the fleet import, so a file is checked exactly as the form is.
  * Amounts are typed in the base currency (USD) with up to two decimals and stored in cents. Pure: no I/O.
  */
+import { MAX_BAGS, USUAL_BAGS } from "~/models/catalogue/car-size";
 import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import {
@@ -150,6 +151,9 @@ const carFields = z.object({
   gearbox: choice(GEARBOXES),
   seats: wholeNumber(1, 99),
   doors: wholeNumber(0, 9),
+  /** The luggage it takes (decision 032). */
+  largeBags: wholeNumber(0, MAX_BAGS),
+  smallBags: wholeNumber(0, MAX_BAGS),
   aircon: checkbox,
   multimedia: z
     .union([z.string(), z.array(z.string())])
@@ -270,6 +274,8 @@ export function carColumns(form: CarFormValue) {
     gearbox: form.gearbox,
     seats: form.seats,
     doors: form.doors,
+    largeBags: form.largeBags,
+    smallBags: form.smallBags,
     aircon: form.aircon,
     multimedia: [...new Set(form.multimedia)] as Multimedia[],
     fuelPolicy: form.fuelPolicy,
@@ -327,6 +333,8 @@ export function carFormDefaults(
     gearbox: car.gearbox,
     seats: String(car.seats),
     doors: String(car.doors),
+    largeBags: String(car.largeBags),
+    smallBags: String(car.smallBags),
     aircon: car.aircon ? "on" : undefined,
     multimedia: car.multimedia,
     fuelPolicy: car.fuelPolicy,
@@ -359,6 +367,8 @@ export const NEW_CAR_DEFAULTS: Record<string, unknown> = {
   gearbox: "manual",
   seats: "5",
   doors: "4",
+  largeBags: String(USUAL_BAGS.midi.largeBags),
+  smallBags: String(USUAL_BAGS.midi.smallBags),
   aircon: "on",
   fuelPolicy: "likeForLike",
   mileage: "",

@@ -9,6 +9,8 @@ export const FLEET_COLUMNS = [
   "gearbox",
   "seats",
   "doors",
+  "largeBags",
+  "smallBags",
   "aircon",
   "multimedia",
   "fuelPolicy",

@@ -4,6 +4,8 @@
  * is; a file with any bad row imports nothing and names every bad row by line and column. Export writes the same
  * columns. Pure: no I/O.
  */
+import { USUAL_BAGS } from "~/models/catalogue/car-size";
+import type { CarRange } from "~/domain/enums";
 import { EXTRAS, type Extra } from "~/domain/enums";
 import type { Message } from "~/domain/form-errors";
 import { decodeFormError } from "~/domain/form-errors";
@@ -18,6 +20,8 @@ const READ_APART: ReadonlySet<FleetColumn> = new Set<FleetColumn>([
   "deposit",
   "damageExcess",
   "theftExcess",
+  "largeBags",
+  "smallBags",
   "aircon",
   "available",
   "fullyBooked",
@@ -117,6 +121,9 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
     set("deposit", value("deposit") || "0");
     // A file written before excesses were stated: the deposit, as migration 0021 set them (decision 030).
     for (const name of ["damageExcess", "theftExcess"] as const) set(name, value(name) || value("deposit") || "0");
+    // A file without the luggage: what a car of its type usually takes (decision 032).
+    const usual = USUAL_BAGS[value("range") as CarRange] ?? { largeBags: 0, smallBags: 0 };
+    for (const name of ["largeBags", "smallBags"] as const) set(name, value(name) || String(usual[name]));
     for (const name of ["aircon", "available", "fullyBooked", "comingSoon"] as const) {
       const flag = value(name);
       set(name, flag === undefined ? (name === "available" || name === "aircon" ? "yes" : "no") : flag);
@@ -192,6 +199,8 @@ export function fleetLine(
     deposit: amountText(car.deposit),
     damageExcess: amountText(car.damageExcess),
     theftExcess: amountText(car.theftExcess),
+    largeBags: String(car.largeBags),
+    smallBags: String(car.smallBags),
     aircon: flag(car.aircon),
     available: flag(car.available),
     fullyBooked: flag(car.fullyBooked),

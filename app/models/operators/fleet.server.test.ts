@@ -28,6 +28,8 @@ function carForm(overrides: Record<string, string | string[]> = {}): CarFormValu
     minimumAge: "21",
     deposit: "300",
     damageExcess: "900",
+    largeBags: "2",
+    smallBags: "2",
     theftExcess: "1200",
     dailyPrice: "33",
     available: "on",

@@ -100,6 +100,8 @@ export const supplierFormSchema = z.object({
   /** Late flights (decision 031): minutes the desk waits past the pick-up time, and hand-overs after closing. */
   flightGraceMinutes: wholeNumber(0, MAX_FLIGHT_GRACE_MINUTES),
   afterHoursForFlights: checkbox,
+  /** It rents a category, not a model: its cars read "or similar" (decision 032). */
+  rentsByCategory: checkbox,
   /** The admin's alone: the platform's markup on this supplier's prices, and how many of its cars a search shows. */
   markup: z.string().trim().max(10).optional(),
   maxCarsPerSearch: z.string().trim().max(6).optional(),
@@ -152,6 +154,7 @@ export function supplierDefaults(settings: {
   maxCarsPerSearch: number | null;
   flightGraceMinutes: number;
   afterHoursForFlights: boolean;
+  rentsByCategory: boolean;
 }) {
   return {
     name: settings.name,
@@ -165,6 +168,7 @@ export function supplierDefaults(settings: {
     youngDriverDailyFee: amountText(settings.youngDriverDailyFee),
     flightGraceMinutes: String(settings.flightGraceMinutes),
     afterHoursForFlights: settings.afterHoursForFlights ? "on" : undefined,
+    rentsByCategory: settings.rentsByCategory ? "on" : undefined,
     markup: percentText(settings.markupBasisPoints),
     maxCarsPerSearch: settings.maxCarsPerSearch === null ? "" : String(settings.maxCarsPerSearch),
   };

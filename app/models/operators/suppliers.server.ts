@@ -104,6 +104,7 @@ export async function saveSupplierSettings(
     youngDriverDailyFee: form.youngDriverDailyFee,
     flightGraceMinutes: form.flightGraceMinutes,
     afterHoursForFlights: form.afterHoursForFlights,
+    rentsByCategory: form.rentsByCategory,
     ...(asAdmin
       ? { markupBasisPoints: admin.markupBasisPoints!, maxCarsPerSearch: admin.maxCarsPerSearch ?? null }
       : {}),

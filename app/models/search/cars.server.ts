@@ -74,6 +74,10 @@ export interface CarOffer {
   aircon: boolean;
   seats: number;
   doors: number;
+  /** The luggage it takes, and whether its supplier rents a category ("or similar"; decision 032). */
+  largeBags: number;
+  smallBags: number;
+  orSimilar: boolean;
   mileage: number;
   deposit: number;
   /** What the driver owes at most if the car is damaged, or stolen, before any cover (decision 030). */
@@ -213,6 +217,9 @@ const offerColumns = {
   aircon: cars.aircon,
   seats: cars.seats,
   doors: cars.doors,
+  largeBags: cars.largeBags,
+  smallBags: cars.smallBags,
+  orSimilar: supplierSettings.rentsByCategory,
   mileage: cars.mileage,
   deposit: cars.deposit,
   damageExcess: cars.damageExcess,
@@ -636,6 +643,9 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       aircon: car.aircon,
       seats: car.seats,
       doors: car.doors,
+      largeBags: car.largeBags,
+      smallBags: car.smallBags,
+      orSimilar: car.orSimilar,
       mileage: car.mileage,
       deposit: car.deposit,
       damageExcess: car.damageExcess,

@@ -57,6 +57,7 @@ export default function ManageSupplier() {
           <Field meta={fields.name!} label={labels.name} maxLength={120} />
           <CheckboxField meta={fields.payLater!} label={label("payLater")} />
           <CheckboxField meta={fields.licenseRequired!} label={label("licenseRequired")} />
+          <CheckboxField meta={fields.rentsByCategory!} label={label("rentsByCategory")} />
           <Field meta={fields.minimumRentalDays!} label={labels.minimumRentalDays} inputMode="numeric" />
         </fieldset>
         <fieldset className="form-card">

@@ -1,4 +1,4 @@
-import { checkoutHrefFromSearch } from "~/models/navigation/links";
+import { carPageHrefFromSearch, checkoutHrefFromSearch } from "~/models/navigation/links";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { CarCard } from "~/components/car-card";
@@ -55,7 +55,11 @@ export function MorePage({
     <>
       {offers.map((offer) => (
         <li key={offer.id}>
-          <CarCard offer={offer} checkoutHref={checkoutHrefFromSearch(params, offer.id)} />
+          <CarCard
+            offer={offer}
+            checkoutHref={checkoutHrefFromSearch(params, offer.id)}
+            carHref={carPageHrefFromSearch(params, offer.id)}
+          />
         </li>
       ))}
       {fetcher.data && page < pages ? (

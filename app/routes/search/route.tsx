@@ -19,7 +19,7 @@ import type { loader } from "./page.server";
 
 export { loader } from "./page.server";
 import { InfiniteMore } from "./infinite-more";
-import { checkoutHrefFromSearch } from "~/models/navigation/links";
+import { carPageHrefFromSearch, checkoutHrefFromSearch } from "~/models/navigation/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data ? { title: data.title, description: data.description } : undefined, matches);
@@ -173,7 +173,12 @@ export default function Search() {
           <ol className="car-list">
             {offers.map((offer, index) => (
               <li key={offer.id}>
-                <CarCard offer={offer} checkoutHref={checkoutHrefFromSearch(params, offer.id)} first={index < 2} />
+                <CarCard
+                  offer={offer}
+                  checkoutHref={checkoutHrefFromSearch(params, offer.id)}
+                  carHref={carPageHrefFromSearch(params, offer.id)}
+                  first={index < 2}
+                />
               </li>
             ))}
             {infinite ? <InfiniteMore key={filterKey} params={params} pages={results.pages} /> : null}

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import type enSearch from "../../app/locales/en/search.json";
+import { bookingTexts, catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady } from "./support";
+
+for (const language of ["en", "fr"] as const) {
+  test(`in ${language}, a result opens its car's own page (specs, luggage, places, conditions), which books it for the dates searched`, async ({
+    page,
+  }) => {
+    const s = catalogue<typeof enSearch>(language, "search");
+    const { k, c } = bookingTexts(language);
+    // Iberia Drive rents by category: its cars read "or similar".
+    const query = new URLSearchParams({
+      pickup: "barcelona-airport",
+      same: "on",
+      from: "2029-06-04T10:00",
+      to: "2029-06-07T10:00",
+      supplier: "iberia-drive",
+      lng: language,
+    });
+    await gotoReady(page, `/search?${query}`);
+    const card = page.getByRole("main").locator("article.car-card").first();
+    await expect(card.getByRole("heading")).toContainText(s.card.orSimilar);
+    await expect(card).toContainText(new RegExp(interpolate(s.card.bags, { large: ".+", small: ".+" })));
+    const name = (await card.getByRole("heading").getByRole("link").textContent())!;
+    await card.getByRole("heading").getByRole("link").click();
+
+    // The car's page: a plain GET page, its address shareable with the search's places and dates.
+    await expect(page).toHaveURL(/\/cars\/[0-9a-f-]{36}\?.*pickup=barcelona-airport/);
+    await whenReady(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(interpolate(s.carPage.nameOrSimilar, { name }));
+    await expect(page.getByText(interpolate(s.carPage.orSimilarHint, { supplier: "Iberia Drive" }))).toBeVisible();
+    for (const heading of [s.carPage.specs, s.carPage.places, s.carPage.conditions])
+      await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main).toContainText(new RegExp(interpolate(s.card.bags, { large: ".+", small: ".+" })));
+    await expect(main).toContainText(new RegExp(`${c.excess.line.split("{{")[0]!}|${c.excess.none}`));
+    await expect(main).toContainText(s.carPage.licenseAtDesk);
+    await expect(
+      page.getByRole("region", { name: s.carPage.places }).getByRole("link", { name: /Barcelon/ }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    // Its booking link opens the checkout for the same car, place and dates.
+    await main.getByRole("link", { name: new RegExp(`^${s.carPage.bookFor.split("{{")[0]!}`) }).click();
+    await expect(page).toHaveURL(/\/checkout\?.*from=2029-06-04T10(:|%3A)00/);
+    await whenReady(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name.trim());
+    await expect(page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true })).toBeVisible();
+  });
+}
+
+test("a car that is not on offer has no page", async ({ page }) => {
+  test.skip(!jsEnabled(), "the same answer with or without JavaScript");
+  const response = await page.goto("/cars/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  expect((await page.goto("/cars/not-a-car"))?.status()).toBe(404);
+});
