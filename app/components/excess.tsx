@@ -74,10 +74,10 @@ export function ExtrasPriceList({
                 ? t("card.included")
                 : t(kind === "perDay" ? "card.perDay" : "card.perRental", { price: money(amount) })}
             {protection && kind !== "unavailable" ? (
-              <>
-                {" · "}
+              <span className="cover-effect">
+                <span className="visually-hidden"> · </span>
                 <CoverText extra={extra} money={money} />
-              </>
+              </span>
             ) : null}
           </dd>
         </Fragment>

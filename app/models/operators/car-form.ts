@@ -89,8 +89,8 @@ const amount = ({ zero = false } = {}) =>
       }
       return cents;
     });
-/** An optional amount: empty means none. */
-const optionalAmount = () =>
+/** An optional amount: empty means none (0 allowed when `zero` is). */
+const optionalAmount = ({ zero = false } = {}) =>
   z
     .string()
     .trim()
@@ -98,7 +98,7 @@ const optionalAmount = () =>
     .transform((value, context) => {
       if (!value) return null;
       const cents = parseAmount(value);
-      if (cents === null || cents === 0 || cents > MAX_DAILY_PRICE * 100) {
+      if (cents === null || (!zero && cents === 0) || cents > MAX_DAILY_PRICE * 100) {
         context.addIssue({ code: "custom", message: AMOUNT_MESSAGE });
         return z.NEVER;
       }
@@ -179,9 +179,12 @@ const carFields = z.object({
     }),
   minimumAge: wholeNumber(21, 99),
   deposit: amount({ zero: true }),
-  /** What the driver owes at most if the car is damaged, or stolen (decision 030): stated for every car, 0 for none. */
-  damageExcess: amount({ zero: true }),
-  theftExcess: amount({ zero: true }),
+  /**
+   * What the driver owes at most if the car is damaged, or stolen (decision 030), 0 for none; left empty, the deposit
+   * (as a fleet file without them, and migration 0021, take it).
+   */
+  damageExcess: optionalAmount({ zero: true }),
+  theftExcess: optionalAmount({ zero: true }),
   dailyPrice: amount(),
   discountedDailyPrice: optionalAmount(),
   weeklyPrice: optionalAmount(),
@@ -282,8 +285,8 @@ export function carColumns(form: CarFormValue) {
     mileage: form.mileage,
     minimumAge: form.minimumAge,
     deposit: form.deposit,
-    damageExcess: form.damageExcess,
-    theftExcess: form.theftExcess,
+    damageExcess: form.damageExcess ?? form.deposit,
+    theftExcess: form.theftExcess ?? form.deposit,
     dailyPrice: form.dailyPrice,
     discountedDailyPrice: form.discountedDailyPrice,
     weeklyPrice: form.weeklyPrice,
