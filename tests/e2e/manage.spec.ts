@@ -281,7 +281,8 @@ for (const language of ["en", "fr"] as const) {
     expect(exported.headers()["content-type"]).toContain("text/csv");
     const text = await exported.text();
     expect(text.split("\r\n")[0]).toMatch(/^licensePlate,name,range,/);
-    expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,yes,,likeForLike,,21,0,31.50,`);
+    // A file without luggage or excesses: what a midi usually takes, and the deposit (decisions 030 and 032).
+    expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,2,2,yes,,likeForLike,,21,0,0,0,31.50,`);
   });
 }
 
