@@ -2,6 +2,7 @@
  * The demo catalogue: real places, plausible suppliers and a deterministic fleet that covers every
  * range, fuel type, gearbox, fuel policy, multimedia item, mileage kind and extras semantics.
  */
+import type { EquipmentOffer } from "../app/models/pricing/equipment";
 import type { PickupDesk, WeeklyHours } from "../app/domain/pickup-desk";
 import type { SupplierCharges } from "../app/models/pricing/pricing";
 import type { CarRange, FuelPolicy, FuelType, Gearbox, Multimedia } from "../app/domain/enums";
@@ -429,7 +430,16 @@ export interface DemoSupplier {
   flights: { flightGraceMinutes: number; afterHoursForFlights: boolean };
   /** Rents a category, not a model: its cars read "or similar" (decision 032). */
   rentsByCategory: boolean;
+  /** What it lends with any of its cars (decision 033), prices in cents. */
+  equipment: EquipmentOffer[];
 }
+
+const seat = (kind: EquipmentOffer["kind"], price: number, cap: number | null): EquipmentOffer => ({
+  kind,
+  charge: "perDay",
+  price,
+  cap,
+});
 
 export const DEMO_SUPPLIERS: DemoSupplier[] = [
   {
@@ -444,6 +454,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: null,
     fleetSize: 34,
     rentsByCategory: false,
+    equipment: [
+      seat("infantSeat", 800, 5600),
+      seat("childSeat", 800, 5600),
+      seat("boosterSeat", 500, 3500),
+      seat("gps", 1000, 7000),
+      { kind: "crossBorder", charge: "perRental", price: 6000, cap: null },
+    ],
     flights: { flightGraceMinutes: 120, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 1900,
@@ -465,6 +482,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: null,
     fleetSize: 26,
     rentsByCategory: false,
+    equipment: [seat("childSeat", 900, null), seat("boosterSeat", 600, null), seat("gps", 1200, 8400)],
     flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,
@@ -486,6 +504,14 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: null,
     fleetSize: 26,
     rentsByCategory: false,
+    equipment: [
+      seat("infantSeat", 1200, 8400),
+      seat("childSeat", 1200, 8400),
+      seat("boosterSeat", 700, 4900),
+      seat("gps", 1500, 9000),
+      seat("winterTyres", 1800, 12600),
+      { kind: "crossBorder", charge: "perRental", price: 4500, cap: null },
+    ],
     flights: { flightGraceMinutes: 90, afterHoursForFlights: true },
     charges: {
       taxRateBasisPoints: 2000,
@@ -507,6 +533,13 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: 20,
     fleetSize: 26,
     rentsByCategory: true,
+    equipment: [
+      seat("infantSeat", 1000, 7000),
+      seat("childSeat", 1000, 7000),
+      seat("boosterSeat", 600, 4200),
+      { kind: "gps", charge: "perRental", price: 3500, cap: null },
+      { kind: "crossBorder", charge: "perRental", price: 0, cap: null },
+    ],
     flights: { flightGraceMinutes: 60, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2100,
@@ -528,6 +561,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: null,
     fleetSize: 24,
     rentsByCategory: false,
+    equipment: [],
     flights: { flightGraceMinutes: 0, afterHoursForFlights: false },
     charges: { taxRateBasisPoints: 700, taxIncluded: true, oneWayFee: 0, youngDriverAge: null, youngDriverDailyFee: 0 },
   },
@@ -543,6 +577,14 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     maxCarsPerSearch: null,
     fleetSize: 28,
     rentsByCategory: true,
+    equipment: [
+      seat("infantSeat", 1400, 9800),
+      seat("childSeat", 1400, 9800),
+      seat("boosterSeat", 900, 6300),
+      seat("gps", 1600, 11200),
+      seat("winterTyres", 2000, 14000),
+      { kind: "crossBorder", charge: "perRental", price: 7500, cap: null },
+    ],
     flights: { flightGraceMinutes: 45, afterHoursForFlights: false },
     charges: {
       taxRateBasisPoints: 2000,

@@ -26,7 +26,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { Currency, Extra, Language, Multimedia } from "../app/domain/enums";
+import type { Currency, Equipment, Extra, Language, Multimedia } from "../app/domain/enums";
 import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {
   USER_ROLES,
@@ -50,6 +50,8 @@ import {
   BOOKING_EVENT_KINDS,
   PAYMENT_LINK_PURPOSES,
   SOCIAL_PROVIDERS,
+  EQUIPMENT,
+  EQUIPMENT_CHARGES,
 } from "../app/domain/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -132,6 +134,33 @@ export const supplierSettings = pgTable(
     check(
       "supplier_young_driver_age_check",
       sql`${table.youngDriverAge} is null or ${table.youngDriverAge} between 19 and 35`,
+    ),
+  ],
+);
+
+/**
+ * What a supplier lends with any of its cars (decision 033): one row per piece it offers, its price in cents per day
+ * (at most `cap` per piece and rental) or per rental. No row: not lent.
+ */
+export const supplierEquipment = pgTable(
+  "supplier_equipment",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: EQUIPMENT }).notNull(),
+    charge: text("charge", { enum: EQUIPMENT_CHARGES }).notNull(),
+    price: integer("price").notNull(),
+    cap: integer("cap"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.kind] }),
+    check("supplier_equipment_kind_check", inList("kind", EQUIPMENT)),
+    check("supplier_equipment_charge_check", inList("charge", EQUIPMENT_CHARGES)),
+    check("supplier_equipment_price_check", sql`${table.price} between 0 and 1000000`),
+    check(
+      "supplier_equipment_cap_check",
+      sql`${table.cap} is null or (${table.charge} = 'perDay' and ${table.cap} between ${table.price} and 1000000)`,
     ),
   ],
 );
@@ -428,8 +457,13 @@ export const bookings = pgTable(
     // A gateway's name is plain text: the registry (models/payments/gateways) knows the names, not the database,
     // so a new gateway needs no migration.
     paymentGateway: text("payment_gateway", { enum: PAYMENT_GATEWAYS }),
-    /** Each chosen extra's cost in base cents (0 when included), as quoted. */
-    extrasBreakdown: jsonb("extras_breakdown").$type<Partial<Record<Extra, number>>>().notNull().default({}),
+    /** Each chosen extra's cost in base cents (0 when included), and each piece of equipment's, as quoted. */
+    extrasBreakdown: jsonb("extras_breakdown")
+      .$type<Partial<Record<Extra | Equipment, number>>>()
+      .notNull()
+      .default({}),
+    /** How many of each piece of the supplier's equipment the booking takes (decision 033); their costs are above. */
+    equipment: jsonb("equipment").$type<Partial<Record<Equipment, number>>>().notNull().default({}),
     /** What the gateway confirmed it took, in display-currency minor units (null until paid online). */
     chargedAmount: integer("charged_amount"),
     /**

@@ -152,6 +152,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       .insert(schema.supplierSettings)
       .values({ supplierId: user.id, ...settings })
       .onConflictDoUpdate({ target: schema.supplierSettings.supplierId, set: settings });
+    await db.delete(schema.supplierEquipment).where(eq(schema.supplierEquipment.supplierId, user.id));
+    if (supplier.equipment.length)
+      await db
+        .insert(schema.supplierEquipment)
+        .values(supplier.equipment.map((offer) => ({ ...offer, supplierId: user.id })));
 
     const supplierLocations = DEMO_LOCATIONS.filter((location) => supplier.countries.includes(location.country));
     const random = mulberry32(seedFrom(supplier.slug));

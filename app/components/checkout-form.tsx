@@ -1,4 +1,5 @@
 import { ExtrasOptions } from "./extras-options";
+import { EquipmentFields } from "./equipment";
 import { getFormProps } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
@@ -23,7 +24,7 @@ import { SubmitInput } from "./submit-input";
 
 type OfferState = Extract<CheckoutPageState, { kind: "offer" }>;
 /** The form's fields as the form kit names them: what the schema reads, the licence, and the options' fieldset. */
-type CheckoutShape = Partial<Record<keyof CheckoutValues | "license" | "extras", string>>;
+type CheckoutShape = Partial<Record<keyof CheckoutValues | "license" | "extras" | "equipment", string>>;
 
 /**
  * The checkout form (spec §2 /checkout): driver, extras, payment option and gateway, a real post without
@@ -110,6 +111,7 @@ export function CheckoutForm({
     flightNumber: t("driver.flightNumber"),
     paymentMode: t("paymentOptions.heading"),
     extras: t("options.heading"),
+    equipment: t("equipment.heading"),
     cardNumber: t("payment.cardNumber"),
     cardExpiry: t("payment.cardExpiry"),
     cardCvc: t("payment.cardCvc"),
@@ -164,6 +166,15 @@ export function CheckoutForm({
               onChange={onExtra}
             />
           </fieldset>
+
+          <EquipmentFields
+            options={view.equipment.options}
+            counts={state.view.equipment.chosen}
+            error={errorOf("equipment")}
+            errorId={fields.equipment.errorId}
+            money={money}
+            onChange={requote}
+          />
 
           <section className="checkout-section" aria-labelledby="checkout-booking">
             <h2 id="checkout-booking">{t("booking.heading")}</h2>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/components/i18n-provider";
 import type { CheckoutView } from "~/models/checkout/checkout-booking.server";
 import { formatMoney } from "~/domain/money";
+import { isOneOf } from "~/domain/enums";
 import { DeskDetails } from "./desk-details";
 import { WorstCase } from "./excess";
 import { PriceTable, RentalStops } from "./rental-details";
@@ -43,7 +44,7 @@ export function CheckoutSummary({
         base={view.lines.base}
         extras={[
           ...view.extras.included.map((extra) => ({ extra, amount: "included" as const })),
-          ...view.lines.extras.filter((line) => !view.extras.included.includes(line.extra)),
+          ...view.lines.extras.filter((line) => !isOneOf(view.extras.included, line.extra)),
         ]}
         total={<output aria-live="polite">{money(view.total)}</output>}
         pricePerDay={view.pricePerDay}

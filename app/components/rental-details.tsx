@@ -1,9 +1,10 @@
-import type { Extra } from "~/domain/enums";
 import type { ReactNode } from "react";
+import type { PricedOption } from "~/models/pricing/pricing";
 import { formatTaxRate } from "~/domain/money";
 import { useTranslation } from "~/components/i18n-provider";
 import { LocalTime } from "./local-time";
 import type { ExcessAmounts } from "./excess";
+import { useOptionName } from "./equipment";
 
 type Stop = { name: string; local: string };
 
@@ -47,8 +48,8 @@ export interface PriceTableProps {
   days: number;
   /** The rental line (the markup folded in, and the lines' conversion rounding). */
   base: number;
-  /** Each extra's line; 0 = included. */
-  extras: Array<{ extra: Extra; amount: number | "included" }>;
+  /** Each extra's line (0 = included), and each piece of equipment's with its count. */
+  extras: Array<{ extra: PricedOption; amount: number | "included"; count?: number }>;
   total: ReactNode;
   pricePerDay: number;
   deposit: number;
@@ -84,6 +85,7 @@ export function PriceTable({
   money,
 }: PriceTableProps) {
   const { t, i18n } = useTranslation("checkout");
+  const optionName = useOptionName();
   const taxed = charges !== undefined && charges.tax.rateBasisPoints > 0;
   const rate = taxed ? formatTaxRate(charges.tax.rateBasisPoints, i18n.language) : "";
   return (
@@ -97,7 +99,7 @@ export function PriceTable({
           </tr>
           {extras.map((line) => (
             <tr key={line.extra}>
-              <th scope="row">{t(`common:extras.${line.extra}`)}</th>
+              <th scope="row">{optionName(line.extra, line.count)}</th>
               <td>{line.amount === "included" || line.amount === 0 ? t("options.included") : money(line.amount)}</td>
             </tr>
           ))}

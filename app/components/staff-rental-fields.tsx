@@ -4,8 +4,12 @@ import { FieldError, firstError } from "~/components/field-error";
 import { SubmitInput } from "~/components/submit-input";
 import { useTranslation } from "~/components/i18n-provider";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
+import { EQUIPMENT, type Equipment } from "~/domain/enums";
+import { useOptionName } from "./equipment";
 
 type Fields = Record<
+  | Equipment
+  | "equipment"
   | "pickup"
   | "dropoff"
   | "from"
@@ -33,6 +37,7 @@ export function StaffRentalFields({
   idPrefix: string;
 }) {
   const { t } = useTranslation("manage");
+  const optionName = useOptionName();
   return (
     <>
       {places ? (
@@ -78,6 +83,24 @@ export function StaffRentalFields({
           ))}
         </ul>
         <FieldError id={`${idPrefix}-extra-error`} error={firstError(fields.extra.errors)} />
+      </fieldset>
+      <fieldset className="form-card" id={`${idPrefix}-equipment`} tabIndex={-1}>
+        <legend>{t("checkout:equipment.heading")}</legend>
+        <p className="hint">{t("staffBooking.equipmentHint")}</p>
+        <FieldError id={`${idPrefix}-equipment-error`} error={firstError(fields.equipment.errors)} />
+        <div className="field-pairs">
+          {EQUIPMENT.map((kind) => (
+            <Field
+              key={kind}
+              meta={fields[kind] as FieldMetadata<string>}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={9}
+              label={optionName(kind)}
+            />
+          ))}
+        </div>
       </fieldset>
       <fieldset className="form-card">
         <legend>{t("staffBooking.sections.additionalDriver")}</legend>

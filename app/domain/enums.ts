@@ -19,6 +19,15 @@ export const BOOKING_STATUSES = ["void", "pending", "deposit", "paid", "reserved
 /** Statuses whose bookings hold the car: the exclusion constraint covers exactly these. */
 export const HOLDING_STATUSES = ["void", "pending", "deposit", "paid", "reserved"] as const;
 /** Spec §4's three payment options (decision 010 on what each takes online). */
+/**
+ * What a supplier lends with any of its cars, counted per booking (decision 033): three child seats by the child's
+ * age (infant, child, booster), a satellite navigator, winter tyres and the permission to cross a border.
+ */
+export const EQUIPMENT = ["infantSeat", "childSeat", "boosterSeat", "gps", "winterTyres", "crossBorder"] as const;
+export type Equipment = (typeof EQUIPMENT)[number];
+/** How a piece of equipment is charged: per rental day (up to its cap), or once per rental. */
+export const EQUIPMENT_CHARGES = ["perDay", "perRental"] as const;
+export type EquipmentCharge = (typeof EQUIPMENT_CHARGES)[number];
 export const PAYMENT_MODES = ["payLater", "deposit", "full"] as const;
 export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
 /**

@@ -10,6 +10,7 @@ import {
   jsEnabled,
   whenReady,
   fillVisitorPayingLater,
+  staffBrowser,
 } from "./support";
 
 /** A night of its own for each language and project: the pick-up is 25 minutes after Djerba's desk closes (23:30). */
@@ -79,16 +80,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
 
     // The supplier's staff see the flight on the booking's page.
-    const staff = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
-    const desk = await staff.newPage();
-    await gotoReady(desk, `/sign-in?lng=${language}`);
-    await desk.getByLabel(/^(Email address|Adresse e-mail)$/).fill("fleet@carthage-cars.example");
-    await desk.getByLabel(/^(Password|Mot de passe)$/).fill("run-the-fleet-2026");
-    await desk
-      .getByRole("main")
-      .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
-      .click();
-    await expect(desk).toHaveURL(/\/manage\/cars$/);
+    const { context: staff, page: desk } = await staffBrowser(browser, language);
     await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
     const row = desk
       .getByRole("main")

@@ -222,3 +222,24 @@ export async function latestPayLink(to: string, seen: string | null = null): Pro
   }).toPass({ timeout: 60_000 });
   return found!;
 }
+
+/** The demo's supplier account (Carthage Cars), as its staff sign in. */
+export const DEMO_SUPPLIER = { email: "fleet@carthage-cars.example", password: "run-the-fleet-2026" };
+
+/**
+ * A staff member's own browser beside the driver's, with the project's JavaScript setting, signed in on the sign-in
+ * page in `language` (a supplier lands on its fleet). Close its context when done.
+ */
+export async function staffBrowser(browser: Browser, language: "en" | "fr", account = DEMO_SUPPLIER) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled() });
+  const page = await context.newPage();
+  await gotoReady(page, `/sign-in?lng=${language}`);
+  await page.getByLabel(/^(Email address|Adresse e-mail)$/).fill(account.email);
+  await page.getByLabel(/^(Password|Mot de passe)$/).fill(account.password);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
+    .click();
+  await expect(page).toHaveURL(/\/manage\//);
+  return { context, page };
+}

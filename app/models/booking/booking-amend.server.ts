@@ -3,6 +3,7 @@
  * checkout — the car must serve the new place and be free apart from this very booking — and written under the
  * same database guarantee: an amendment into another booking's period is refused (23P01) and changes nothing.
  */
+import { stillLent } from "~/models/pricing/equipment";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { additionalDrivers, bookings, notifications, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
@@ -112,7 +113,12 @@ export async function amendBooking(
       const offer: CheckoutOffer = resolved.offer;
       const chosen = amendedExtras(booking, change.extras);
       if (unofferedExtra(offer, chosen)) return { ok: false as const, error: "checkout:problems.extraUnavailable" };
-      const { price, extras } = quoteOffer(offer, chosen, driverAgeAt(offer, booking.driverBirthDate));
+      const { price, extras } = quoteOffer(
+        offer,
+        chosen,
+        driverAgeAt(offer, booking.driverBirthDate),
+        stillLent(offer.supplier.equipment, booking.equipment),
+      );
       // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
       if (booking.paymentMode === "full" && price.total > booking.totalPrice)
         return { ok: false as const, error: "bookings:amend.priceRaise" };

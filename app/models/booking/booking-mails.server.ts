@@ -2,6 +2,7 @@
  * Booking confirmation and notification e-mails, in the recipient's language (text and HTML via composeMail).
  * Amounts are shown in the currency and at the rate the driver saw when booking; times in the place's zone.
  */
+import { chosenEquipment } from "~/models/pricing/equipment";
 import { bookingExcess } from "~/models/pricing/cover";
 import { eq } from "drizzle-orm";
 import { notifications, users } from "#db/schema";
@@ -139,6 +140,12 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
           : t("booking.excess", { damage: money(remaining.damage), theft: money(remaining.theft) }),
       ]
     : [];
+  // The child seats and other pieces the desk has ready with the car (decision 033).
+  const common = await getTranslator(language, "common");
+  const pieces = chosenEquipment(booking.equipment).map(([kind, count]) =>
+    count > 1 ? common("equipment.counted", { name: common(`equipment.${kind}`), count }) : common(`equipment.${kind}`),
+  );
+  const equipment = pieces.length ? [t("booking.equipment", { pieces: pieces.join(", ") })] : [];
   await queueMail(db, {
     ...composeMail({
       to: driver.email,
@@ -170,6 +177,7 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
                 : t("booking.flightNoGrace", { flight: booking.flightNumber, supplier: details.supplierName }),
             ]
           : []),
+        ...equipment,
         t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         ...charges,

@@ -58,6 +58,7 @@ export function bookingReceipt(details: BookingDetails) {
     {
       base: booking.basePrice,
       extras: booking.extrasBreakdown,
+      equipment: booking.equipment,
       markup: booking.markup,
       fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
       tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },

@@ -5,9 +5,10 @@
  *
  * Amounts are integer cents of the base currency, like pricing.ts.
  */
-import type { BookingStatus, Extra, PaymentMode } from "~/domain/enums";
+import { EQUIPMENT, isOneOf, type BookingStatus, type PaymentMode } from "~/domain/enums";
 import { convertMinorUnits } from "~/domain/money";
-import { ALL_EXTRAS, divideRounded, type PriceBreakdown } from "~/models/pricing/pricing";
+import { divideRounded, PRICED_OPTIONS, type PricedOption, type PriceBreakdown } from "~/models/pricing/pricing";
+import type { EquipmentCounts } from "~/models/pricing/equipment";
 
 /**
  * Allowed transitions. `void` is an unpaid hold while an online payment is under way: it becomes the paid status
@@ -124,15 +125,15 @@ export function offeredPaymentOptions(rules: {
  */
 export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "markup">): {
   base: number;
-  extras: Partial<Record<Extra, number>>;
+  extras: Partial<Record<PricedOption, number>>;
 } {
   const extrasBefore = Object.values(price.extras).reduce((sum, amount) => sum + amount, 0);
   const subtotal = price.base + extrasBefore;
   const rental = subtotal + price.markup;
   const scale = (amount: number) => (subtotal === 0 ? amount : divideRounded(amount * rental, subtotal));
-  const extras: Partial<Record<Extra, number>> = {};
+  const extras: Partial<Record<PricedOption, number>> = {};
   let extrasTotal = 0;
-  for (const [extra, amount] of Object.entries(price.extras) as Array<[Extra, number]>) {
+  for (const [extra, amount] of Object.entries(price.extras) as Array<[PricedOption, number]>) {
     extras[extra] = scale(amount);
     extrasTotal += extras[extra]!;
   }
@@ -145,13 +146,17 @@ export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "mark
  * the base line takes the rounding, so the lines add up to the total.
  */
 export function convertedPriceLines(
-  price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "fees" | "tax" | "total">,
+  price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "fees" | "tax" | "total"> & {
+    equipment?: EquipmentCounts;
+  },
   convert: (cents: number) => number,
 ) {
   const folded = foldMarkup(price);
-  const extras = ALL_EXTRAS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({
+  const extras = PRICED_OPTIONS.filter((extra) => folded.extras[extra] !== undefined).map((extra) => ({
     extra,
     amount: convert(folded.extras[extra]!),
+    // A piece of equipment's line names how many (decision 033); an extra is one.
+    count: isOneOf(EQUIPMENT, extra) ? (price.equipment?.[extra] ?? 1) : 1,
   }));
   const fees = { oneWay: convert(price.fees.oneWay), youngDriver: convert(price.fees.youngDriver) };
   const tax = { rateBasisPoints: price.tax.rateBasisPoints, added: price.tax.added, amount: convert(price.tax.amount) };

@@ -124,6 +124,7 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
     basePrice: price.base,
     extrasPrice: price.extrasTotal,
     extrasBreakdown: price.extras,
+    equipment: price.equipment,
     markup: price.markup,
     oneWayFee: price.fees.oneWay,
     youngDriverFee: price.fees.youngDriver,

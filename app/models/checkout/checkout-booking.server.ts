@@ -30,6 +30,7 @@ import { convertMinorUnits } from "~/domain/money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "~/models/pricing/pricing";
 import { convertExcess, isProtectionExtra, remainingExcess } from "~/models/pricing/cover";
 import { instantToLocalDateTime } from "~/domain/rental-period";
+import { maxEquipmentCount, type EquipmentCounts } from "~/models/pricing/equipment";
 
 export interface SignedInDriver {
   id: string;
@@ -54,6 +55,8 @@ export function checkoutRules(
     minimumAge: Math.max(MINIMUM_DRIVER_AGE, offer.car.minimumAge),
     includedExtras: included,
     optionalExtras: optional,
+    equipment: offer.supplier.equipment,
+    seats: offer.car.seats,
     paymentModes: offeredPaymentOptions({
       payLater: offer.supplier.payLater,
       deposit: offer.car.deposit,
@@ -69,7 +72,13 @@ export function checkoutRules(
 /** The page's summary and options, every amount converted to the display currency (minor units). */
 export function checkoutView(
   offer: CheckoutOffer,
-  choice: { extras: readonly Extra[]; paymentMode: PaymentMode | null; driverAge?: number | null },
+  choice: {
+    extras: readonly Extra[];
+    paymentMode: PaymentMode | null;
+    driverAge?: number | null;
+    /** The equipment counts, valid for the offer (the form's `equipmentProblem` checked them). */
+    equipment?: EquipmentCounts;
+  },
   pricing: DisplayPricing,
   sale: {
     now?: Date;
@@ -86,6 +95,7 @@ export function checkoutView(
     offer,
     choice.extras.filter((extra) => optional.includes(extra)),
     driverAge,
+    choice.equipment,
   );
   const rules = checkoutRules(offer, { signedIn: false, language: "en" }, now);
   const lines = convertedPriceLines(price, convert);
@@ -132,6 +142,17 @@ export function checkoutView(
         const { kind, amount } = describeExtra(extra, offer.car[extra]);
         return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
       }),
+    },
+    // What the supplier lends with the car (decision 033), each priced for the page, and the counts priced.
+    equipment: {
+      options: offer.supplier.equipment.map((piece) => ({
+        kind: piece.kind,
+        charge: piece.charge,
+        amount: convert(piece.price),
+        cap: piece.cap === null ? null : convert(piece.cap),
+        max: maxEquipmentCount(piece.kind, offer.car.seats),
+      })),
+      chosen: price.equipment,
     },
     // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.
     lines: { base: lines.base, extras: lines.extras },
@@ -184,7 +205,7 @@ function youngDriverNote(
   underAge: number,
   convert: (cents: number) => number,
 ) {
-  const more = quoteOffer(offer, extras, underAge - 1).price.total - price.total;
+  const more = quoteOffer(offer, extras, underAge - 1, price.equipment).price.total - price.total;
   return { underAge, dailyFee: convert(Math.round(more / price.days)), total: convert(more) };
 }
 
@@ -213,7 +234,12 @@ export async function bookOffer(
 ): Promise<BookingOutcome> {
   const { offer, values } = input;
   // The young-driver fee by the driver's age on the pick-up day (the page showed it once the birth date was given).
-  const { price, extras } = quoteOffer(offer, input.extras, driverAgeAt(offer, input.birthDates.driver));
+  const { price, extras } = quoteOffer(
+    offer,
+    input.extras,
+    driverAgeAt(offer, input.birthDates.driver),
+    input.equipment,
+  );
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
   const driver: DriverDetails = input.signedInDriver

@@ -8,6 +8,11 @@ const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
   minimumAge: 21,
   optionalExtras: ["collisionDamageWaiver", "additionalDriver"],
   includedExtras: [],
+  equipment: [
+    { kind: "childSeat", charge: "perDay", price: 800, cap: 5600 },
+    { kind: "gps", charge: "perRental", price: 3000, cap: null },
+  ],
+  seats: 5,
   paymentModes: ["payLater", "deposit", "full"],
   gateways: ["sandbox"],
   cardFormGateways: ["sandbox"],
@@ -283,5 +288,40 @@ describe("the flight number at an airport (decision 031)", () => {
     const result = check({ flightNumber }, rules({ flight }));
     expect(result.errors).toEqual(errors);
     if (Object.keys(errors).length === 0) expect(result.order?.flightNumber).toBe(stored);
+  });
+});
+
+describe("child seats and equipment (decision 033)", () => {
+  it.each([
+    ["none chosen", {}, {}, {}],
+    ["two child seats and the navigator", { childSeat: "2", gps: "1" }, {}, { childSeat: 2, gps: 1 }],
+    ["a zero is none", { childSeat: "0" }, {}, {}],
+    [
+      "more child seats than passengers' seats",
+      { childSeat: "5" },
+      { equipment: "checkout:problems.tooManySeats" },
+      {},
+    ],
+    [
+      "a piece the supplier does not lend",
+      { winterTyres: "1" },
+      { equipment: "checkout:problems.equipmentUnavailable" },
+      {},
+    ],
+    ["two navigators", { gps: "2" }, { equipment: "checkout:problems.equipmentOne" }, {}],
+    ["a count typed by hand", { childSeat: "two" }, { equipment: "checkout:problems.equipmentCount" }, {}],
+  ] as const)("%s", (_name, fields, errors, ordered) => {
+    const result = check(fields, rules());
+    expect(result.errors).toEqual(errors);
+    if (Object.keys(errors).length === 0) expect(result.order?.equipment).toEqual(ordered);
+    // A choice that cannot be booked is never priced: a quote prices none.
+    else expect(result.equipment).toEqual({});
+  });
+
+  it("a two-seater takes one child seat", () => {
+    expect(check({ childSeat: "2" }, rules({ seats: 2 })).errors).toEqual({
+      equipment: "checkout:problems.tooManySeats",
+    });
+    expect(check({ childSeat: "1" }, rules({ seats: 2 })).order?.equipment).toEqual({ childSeat: 1 });
   });
 });

@@ -24,6 +24,8 @@ import {
 import { withoutControlCharacters } from "~/domain/text";
 import { parseFlightNumber } from "~/domain/flight";
 import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
+import { EQUIPMENT } from "~/domain/enums";
+import { equipmentProblem, isChildSeat, type EquipmentCounts, type EquipmentOffer } from "~/models/pricing/equipment";
 
 export interface CheckoutRules {
   signedIn: boolean;
@@ -31,6 +33,9 @@ export interface CheckoutRules {
   minimumAge: number;
   optionalExtras: readonly Extra[];
   includedExtras: readonly Extra[];
+  /** What the supplier lends with the car (decision 033), and the car's seats (child seats fill the passengers'). */
+  equipment: readonly EquipmentOffer[];
+  seats: number;
   paymentModes: readonly PaymentMode[];
   gateways: readonly PaymentGateway[];
   /** Those whose card is typed into our own form (the registry's `cardInOurForm`: the sandbox). */
@@ -60,6 +65,11 @@ const list = (max: number) =>
 export const checkoutFields = z.object({
   intent: z.enum(["book", "quote"]).catch("quote"),
   extra: list(12),
+  /** Each piece of equipment's count, as its list or tick posts it ('2', '1'); absent: none. */
+  ...(Object.fromEntries(EQUIPMENT.map((kind) => [kind, text(3)])) as Record<
+    (typeof EQUIPMENT)[number],
+    ReturnType<typeof text>
+  >),
   paymentMode: text(20),
   gateway: text(20),
   fullName: text(FULL_NAME_MAX),
@@ -125,6 +135,35 @@ export function addsSecondDriver(
 }
 
 /**
+ * The equipment counts as posted: whole numbers of pieces; `malformed` when one is not (a hand-edited post), read as
+ * none. Whether the supplier lends them and the car takes them is `equipmentProblem`'s.
+ */
+export function postedEquipment(values: Partial<Record<(typeof EQUIPMENT)[number], string>>) {
+  const counts: EquipmentCounts = {};
+  let malformed = false;
+  for (const kind of EQUIPMENT) {
+    const posted = values[kind] ?? "";
+    if (posted === "" || posted === "0") continue;
+    if (/^\d{1,2}$/.test(posted)) counts[kind] = Number(posted);
+    else malformed = true;
+  }
+  return { counts, malformed };
+}
+
+/** The equipment problem of a post as the form names it, or null. */
+export function equipmentMessage(
+  posted: ReturnType<typeof postedEquipment>,
+  rules: Pick<CheckoutRules, "equipment" | "seats">,
+): Message | null {
+  if (posted.malformed) return { key: "checkout:problems.equipmentCount" };
+  const problem = equipmentProblem(rules.equipment, posted.counts, rules.seats);
+  if (!problem) return null;
+  if (problem.kind === "notOffered") return { key: "checkout:problems.equipmentUnavailable" };
+  if (!isChildSeat(problem.piece)) return { key: "checkout:problems.equipmentOne" };
+  return { key: "checkout:problems.tooManySeats", params: { count: problem.max } };
+}
+
+/**
  * The choices (extras, payment option, gateway, the driver's age) as far as they are valid: what a quote prices,
  * even while the driver's details are still incomplete.
  */
@@ -135,8 +174,13 @@ export function checkoutChoices(values: CheckoutValues, rules: CheckoutRules) {
   const gateway = rules.gateways.find((name) => name === values.gateway) ?? rules.gateways[0] ?? null;
   // The price needs the driver's age (young-driver fees), "Update total" included: read quietly, checked below.
   const typed = checkBirthDate(values.birthDate, { minimumAge: 0, now: rules.now, language: rules.language });
+  const posted = postedEquipment(values);
+  const equipmentInvalid = equipmentMessage(posted, rules);
   return {
     extras,
+    /** The equipment to price: what was posted, or none while the post asks for what cannot be lent. */
+    equipment: equipmentInvalid ? {} : posted.counts,
+    equipmentInvalid,
     /** An extra the supplier does not sell was posted (by hand): refused, never priced. */
     unofferedExtra: values.extra.some((extra) => !offered.has(extra)),
     paymentMode,
@@ -150,6 +194,7 @@ export function checkoutChoices(values: CheckoutValues, rules: CheckoutRules) {
 export interface CheckoutOrder {
   values: CheckoutValues;
   extras: Extra[];
+  equipment: EquipmentCounts;
   paymentMode: PaymentMode;
   gateway: PaymentGateway | null;
   /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
@@ -167,6 +212,7 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
   const choices = checkoutChoices(values, rules);
   const { paymentMode, gateway, secondDriver } = choices;
   if (choices.unofferedExtra) set("extras", { key: "checkout:problems.extraUnavailable" });
+  set("equipment", choices.equipmentInvalid);
   if (!paymentMode) set("paymentMode", { key: "checkout:problems.choosePayment" });
   if (values.intent === "quote") return { problems, order: null };
 
@@ -214,6 +260,7 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
       ? {
           values,
           extras: choices.extras,
+          equipment: choices.equipment,
           paymentMode,
           gateway,
           birthDates: { driver, additionalDriver },

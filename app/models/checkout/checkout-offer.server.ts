@@ -7,7 +7,7 @@
 import { type CheckoutLink } from "~/models/navigation/links";
 import type { Message } from "~/domain/form-errors";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
+import { cars, dateBasedPrices, supplierEquipment, supplierSettings, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
@@ -29,6 +29,8 @@ import { ageOn } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "~/domain/rental-period";
 import { getBusinessSettings } from "~/models/catalogue/settings.server";
+import { EQUIPMENT } from "~/domain/enums";
+import type { EquipmentCounts, EquipmentOffer } from "~/models/pricing/equipment";
 
 export type CheckoutProblem = Message;
 
@@ -48,6 +50,8 @@ export interface CheckoutOffer {
     charges: SupplierCharges;
     /** How long its desk waits for a late flight, in minutes (decision 031). */
     flightGraceMinutes: number;
+    /** What it lends with any of its cars (decision 033), in the list's order. */
+    equipment: EquipmentOffer[];
   };
   /**
    * Whether the driver may give their flight number (an airport pick-up), or must: the pick-up is after the desk closes,
@@ -134,6 +138,7 @@ export async function resolveCheckout(
     .from(dateBasedPrices)
     .where(eq(dateBasedPrices.carId, row.car.id))
     .orderBy(asc(dateBasedPrices.startDate), asc(dateBasedPrices.id));
+  const equipment = await supplierEquipmentOf(db, row.car.supplierId);
   return {
     ok: true,
     offer: {
@@ -148,6 +153,7 @@ export async function resolveCheckout(
         markupBasisPoints: row.settings.markupBasisPoints,
         charges: chargesOf(row.settings),
         flightGraceMinutes: row.settings.flightGraceMinutes,
+        equipment,
       },
       flight: late ? "required" : pickup.airport ? "optional" : "none",
       pickup,
@@ -159,6 +165,20 @@ export async function resolveCheckout(
       days,
     },
   };
+}
+
+/** What a supplier lends with any of its cars (decision 033), in the list's order. */
+export async function supplierEquipmentOf(db: Executor, supplierId: string): Promise<EquipmentOffer[]> {
+  const rows = await db
+    .select({
+      kind: supplierEquipment.kind,
+      charge: supplierEquipment.charge,
+      price: supplierEquipment.price,
+      cap: supplierEquipment.cap,
+    })
+    .from(supplierEquipment)
+    .where(eq(supplierEquipment.supplierId, supplierId));
+  return EQUIPMENT.flatMap((kind) => rows.filter((row) => row.kind === kind));
 }
 
 /** Extras the supplier includes (always part of the booking) and those it sells (the driver may tick them). */
@@ -198,6 +218,7 @@ export function quoteOffer(
   offer: CheckoutOffer,
   chosen: readonly Extra[],
   driverAge: number | null = null,
+  equipment: EquipmentCounts = {},
 ): { price: PriceBreakdown; extras: Extra[] } {
   const { included } = extrasOfCar(offer.car);
   const extras = ALL_EXTRAS.filter((extra) => included.includes(extra) || chosen.includes(extra));
@@ -208,6 +229,7 @@ export function quoteOffer(
     to: offer.to,
     timeZone: offer.pickup.timeZone,
     extras: Object.fromEntries(extras.map((extra) => [extra, true])),
+    equipment: { offers: offer.supplier.equipment, counts: equipment },
     charges: offer.supplier.charges,
     oneWay: isOneWay(offer),
     driverAge,

@@ -30,7 +30,13 @@ import {
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/utils/form-constraints";
 import type { Message } from "~/domain/form-errors";
-import { checkoutConstraint, checkoutReply, readCheckoutForm } from "./checkout-form";
+import {
+  checkoutConstraint,
+  checkoutReply,
+  equipmentMessage,
+  postedEquipment,
+  readCheckoutForm,
+} from "./checkout-form";
 import { driverAgeAt, resolveCheckout } from "./checkout-offer.server";
 import {
   checkoutHref,
@@ -39,7 +45,7 @@ import {
   type CheckoutLink,
   signInHref,
 } from "~/models/navigation/links";
-import { isOneOf, PAYMENT_MODES, type Extra, type Language } from "~/domain/enums";
+import { isOneOf, PAYMENT_MODES, type Language } from "~/domain/enums";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import { confirmationPath } from "~/models/booking/booking";
 import { formatMoney } from "~/domain/money";
@@ -131,7 +137,7 @@ function withoutPrice(view: ReturnType<typeof checkoutView>): CheckoutView {
   return shown;
 }
 
-const signInHrefFor = (link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string }) =>
+const signInHrefFor = (link: CheckoutLink, choices: Parameters<typeof checkoutHref>[1]) =>
   signInHref(checkoutHref(link, choices));
 
 /**
@@ -169,10 +175,15 @@ export async function loadCheckout(request: Request, context: RequestContext): P
   if (!resolved.ok)
     return problemPage(409, page({ kind: "problem", problem: resolved.problem, searchHref: searchHrefFor(link) }));
   const pricing = await getVisitorPricing(request, context);
+  // Equipment a link names (a failed payment's retry, a sign-in's return) is kept when the car can still take it.
+  const linked = postedEquipment(Object.fromEntries(query));
+  const now = new Date();
+  const rules = checkoutRules(resolved.offer, { signedIn: Boolean(signedInDriver), language }, now);
   const view = checkoutView(
     resolved.offer,
     {
       extras: query.getAll("extra").filter((extra) => isOneOf(ALL_EXTRAS, extra)),
+      equipment: equipmentMessage(linked, rules) ? {} : linked.counts,
       paymentMode: PAYMENT_MODES.find((mode) => mode === query.get("payment")) ?? null,
       // A signed-in driver's age is known: their young-driver fee is in the first total they see.
       driverAge: driverAgeAt(resolved.offer, signedInDriver?.birthDate ?? null),
@@ -186,7 +197,11 @@ export async function loadCheckout(request: Request, context: RequestContext): P
     reply: null,
     defaultValue: { phone: signedInDriver?.phone ?? "", birthDate: signedInDriver?.birthDate ?? "" },
     constraint: checkoutConstraint({ signedIn: Boolean(signedInDriver), flight: resolved.offer.flight }),
-    signInHref: signInHrefFor(link, { extras: view.extras.chosen, paymentMode: view.paymentMode ?? undefined }),
+    signInHref: signInHrefFor(link, {
+      extras: view.extras.chosen,
+      equipment: view.equipment.chosen,
+      paymentMode: view.paymentMode ?? undefined,
+    }),
     attemptKey: 0,
     heldLicense: null,
   };
@@ -225,7 +240,7 @@ export async function submitCheckout(request: Request, context: RequestContext):
   const rules = checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now);
   const { submission, values, choices } = readCheckoutForm(formData, rules);
   const pricing = await getVisitorPricing(request, context);
-  const choice = { extras: choices.extras, paymentMode: choices.paymentMode };
+  const choice = { extras: choices.extras, equipment: choices.equipment, paymentMode: choices.paymentMode };
   const driverAge = driverAgeAt(offer, choices.priceBirthDate ?? signedInDriver?.birthDate ?? null);
   const view = checkoutView(offer, { ...choice, driverAge }, pricing, { now });
   const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;
@@ -245,7 +260,11 @@ export async function submitCheckout(request: Request, context: RequestContext):
         reply: checkoutReply(submission, more),
         defaultValue: { phone: "", birthDate: "" },
         constraint: checkoutConstraint(rules),
-        signInHref: signInHrefFor(link, { extras: choices.extras, paymentMode: choices.paymentMode ?? undefined }),
+        signInHref: signInHrefFor(link, {
+          extras: choices.extras,
+          equipment: choices.equipment,
+          paymentMode: choices.paymentMode ?? undefined,
+        }),
         attemptKey: now.getTime(),
         heldLicense: held ? { token: heldLicenseToken(held), fileName: held.fileName } : null,
       },

@@ -3,7 +3,7 @@
  * with the choices to keep, the search a checkout came from, and sign-in with the page to come back to. Pure: the
  * browser builds the same links as the server.
  */
-import type { Extra } from "~/domain/enums";
+import type { Equipment, Extra } from "~/domain/enums";
 import type { SearchParams } from "~/models/search/search-params";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 
@@ -32,7 +32,10 @@ export function readCheckoutLink(source: URLSearchParams | FormData): CheckoutLi
 }
 
 /** The checkout link itself, with choices to keep (extras, payment option): e.g. to come back after signing in. */
-export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; paymentMode?: string } = {}): string {
+export function checkoutHref(
+  link: CheckoutLink,
+  choices: { extras?: Extra[]; equipment?: Partial<Record<Equipment, number>>; paymentMode?: string } = {},
+): string {
   const query = new URLSearchParams({
     car: link.car,
     pickup: link.pickup,
@@ -41,6 +44,8 @@ export function checkoutHref(link: CheckoutLink, choices: { extras?: Extra[]; pa
     to: link.to,
   });
   for (const extra of choices.extras ?? []) query.append("extra", extra);
+  // Each piece of equipment by its count, as the checkout's own controls post it (decision 033).
+  for (const [kind, count] of Object.entries(choices.equipment ?? {})) if (count) query.set(kind, String(count));
   if (choices.paymentMode) query.set("payment", choices.paymentMode);
   return `/checkout?${query.toString()}`;
 }

@@ -6,6 +6,7 @@
  * over and due back on an earlier day is carried into today's returns until it is back (and shows, returned late, on
  * the day it came back), for up to CARRY_OVERDUE_DAYS.
  */
+import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { and, asc, eq, exists, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
 import { EXTRAS, type BookingEventKind, type Currency, type Extra, type PaymentMode } from "~/domain/enums";
@@ -63,6 +64,7 @@ export interface DeskStop {
   /** The driver's arriving flight at an airport pick-up (decision 031). */
   flightNumber: string | null;
   extras: Extra[];
+  equipment: EquipmentCounts;
   counterAmount: number;
   currency: Currency;
   event: { at: string; staffName: string; mileage: number; fuelEighths: number; note: string } | null;
@@ -138,6 +140,8 @@ export async function deskDay(
       licenseOnFile: Boolean(booking.driverLicense ?? row.profileLicense),
       flightNumber: booking.flightNumber,
       extras: EXTRAS.filter((extra) => booking[extra]),
+      // The child seats and other pieces to have ready with the car (decision 033).
+      equipment: booking.equipment,
       counterAmount: counterAmount(booking),
       currency: booking.displayCurrency,
       event: event && {

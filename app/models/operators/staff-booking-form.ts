@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { CURRENCIES, LANGUAGES, type Language } from "~/domain/enums";
+import { CURRENCIES, EQUIPMENT, LANGUAGES, type Equipment, type Language } from "~/domain/enums";
 import { encodeFormError, type Message } from "~/domain/form-errors";
 import {
   checkBirthDate,
@@ -47,6 +47,8 @@ const rentalFields = {
   to: required(32),
   // Extras the catalogue does not know are left out; one the car does not offer is the rules' problem.
   extra: chosenExtrasField(),
+  // Each piece of the supplier's equipment by its count (decision 033): '' or '0' none; checked by the rental's rules.
+  ...(Object.fromEntries(EQUIPMENT.map((kind) => [kind, text(3)])) as Record<Equipment, ReturnType<typeof text>>),
   additionalFullName: text(FULL_NAME_MAX),
   additionalEmail: text(EMAIL_MAX),
   additionalPhone: text(PHONE_MAX),
@@ -146,12 +148,15 @@ export function rentalProblemReply(
 }
 
 /** The field a problem of the rental's rules points to: the car, a place, the extras, a time, or the form itself. */
-export function rentalProblemField(key: string): "" | "car" | "pickup" | "from" | "to" | "extra" | "email" {
+export function rentalProblemField(
+  key: string,
+): "" | "car" | "pickup" | "from" | "to" | "extra" | "equipment" | "email" {
   if (/carNotFound|carUnavailable/.test(key)) return "car";
   if (/emailAlreadyRegistered|accountSuspended|notADriver/.test(key)) return "email";
   if (/place/i.test(key)) return "pickup";
   if (/dropoffBeforePickup|rentalToo|dropoffOutsideHours|dropoffDeskClosed/.test(key)) return "to";
   if (/extra/i.test(key)) return "extra";
+  if (/equipment|tooManySeats/i.test(key)) return "equipment";
   if (/changedMeanwhile|tooManyAttempts/.test(key)) return "";
   return "from";
 }

@@ -4,6 +4,7 @@
  * each may do now (the statuses the transition table allows, whether it can still be changed, what a cancellation
  * would refund either way).
  */
+import { EQUIPMENT } from "~/domain/enums";
 import { excessOfBooking } from "~/models/pricing/cover";
 import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
 import { cancellationTerms } from "~/models/booking/cancellation-terms";
@@ -67,6 +68,8 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     /** The drop-off on the pick-up place's clocks, as the forms give both times (a one-way rental may cross zones). */
     dropoffAtPickupClock: instantToLocalDateTime(booking.endsAt, details.pickup.timeZone),
     extras: ALL_EXTRAS.filter((extra) => booking[extra]),
+    // What the desk hands over with the car (decision 033).
+    equipment: booking.equipment,
     total: convert(booking.totalPrice),
     held: money.held,
     counterBalance: money.counterBalance,
@@ -123,6 +126,7 @@ export function changeDefaults(view: StaffBookingView) {
     from: view.pickup.local,
     to: view.dropoffAtPickupClock,
     extra: view.extras,
+    ...Object.fromEntries(EQUIPMENT.map((kind) => [kind, String(view.equipment[kind] ?? 0)])),
     additionalFullName: view.additionalDriver?.fullName ?? "",
     additionalEmail: view.additionalDriver?.email ?? "",
     additionalPhone: view.additionalDriver?.phone ?? "",

@@ -35,6 +35,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     from,
     to,
     extras: [],
+    equipment: { counts: {}, malformed: false },
     additionalDriver: null,
   });
   const mailsTo = async (recipient: string) =>

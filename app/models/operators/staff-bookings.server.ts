@@ -5,6 +5,8 @@
  * hours, minimum days, the car free, a block included), written under the database's no-overlap guarantee, and
  * audited. A supplier reaches its own cars' bookings only; another's answers as a booking that does not exist.
  */
+import { equipmentMessage } from "~/models/checkout/checkout-form";
+import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import {
@@ -96,6 +98,8 @@ export interface RentalChoice {
   from: string;
   to: string;
   extras: Extra[];
+  /** The equipment counts as posted (decision 033): whether the supplier lends them and the car takes them is checked. */
+  equipment: { counts: EquipmentCounts; malformed: boolean };
   additionalDriver: AdditionalDriver | null;
 }
 
@@ -152,7 +156,12 @@ export async function quoteStaffRental(
       problem: { key: "validation.minimumAge", params: { age: minimumAge } },
       field: "additionalBirthDate",
     };
-  const { price, extras } = quoteOffer(offer, chosen, driverAge);
+  const equipmentInvalid = equipmentMessage(choice.equipment, {
+    equipment: offer.supplier.equipment,
+    seats: offer.car.seats,
+  });
+  if (equipmentInvalid) return { ok: false, problem: equipmentInvalid, field: "equipment" };
+  const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts);
   return { ok: true, offer, price, extras };
 }
 

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
 import { amountText, parseAmount } from "./car-form";
+import { EQUIPMENT, EQUIPMENT_CHARGES, type Equipment } from "~/domain/enums";
+import { MAX_EQUIPMENT_PRICE, type EquipmentOffer } from "~/models/pricing/equipment";
 
 const REQUIRED = "validation.required";
 const checkbox = z
@@ -67,6 +69,38 @@ const fee = z
     return cents;
   });
 
+/** An equipment price or cap as typed: empty (none), or an amount up to MAX_EQUIPMENT_PRICE cents (0: lent free). */
+const equipmentAmount = z
+  .string()
+  .trim()
+  .max(12)
+  .optional()
+  .transform((value, context) => {
+    if (!value) return null;
+    const cents = parseAmount(value);
+    if (cents === null || cents > MAX_EQUIPMENT_PRICE) {
+      context.addIssue({
+        code: "custom",
+        message: encodeFormError("manage:validation.amount", { max: MAX_EQUIPMENT_PRICE / 100 }),
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * Each piece of equipment's three fields (decision 033): `<piece>Price` (empty: not lent), `<piece>Charge` (per day
+ * or per rental) and `<piece>Cap` (per day only: at most this per piece and rental).
+ */
+const equipmentFields = Object.fromEntries(
+  EQUIPMENT.flatMap((kind) => [
+    [`${kind}Price`, equipmentAmount],
+    [`${kind}Charge`, z.enum(EQUIPMENT_CHARGES).catch("perDay")],
+    [`${kind}Cap`, equipmentAmount],
+  ]),
+) as Record<`${Equipment}Price` | `${Equipment}Cap`, typeof equipmentAmount> &
+  Record<`${Equipment}Charge`, z.ZodCatch<z.ZodEnum<["perDay", "perRental"]>>>;
+
 export const supplierFormSchema = z.object({
   name: z
     .string({ required_error: REQUIRED })
@@ -105,6 +139,7 @@ export const supplierFormSchema = z.object({
   /** The admin's alone: the platform's markup on this supplier's prices, and how many of its cars a search shows. */
   markup: z.string().trim().max(10).optional(),
   maxCarsPerSearch: z.string().trim().max(6).optional(),
+  ...equipmentFields,
 });
 export type SupplierFormValue = z.output<typeof supplierFormSchema>;
 
@@ -138,6 +173,49 @@ export const NEW_SUPPLIER_SCHEMA = z.object({
     .max(60, encodeFormError("validation.tooLong", { max: 60 }))
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "manage:validation.slug"),
 });
+
+/**
+ * The equipment the form lends (a price given), or the field whose cap is wrong: a cap belongs to a daily price, and
+ * is at least one day's price.
+ */
+export function equipmentOffersOf(
+  form: SupplierFormValue,
+): { ok: true; offers: EquipmentOffer[] } | { ok: false; field: string; message: string } {
+  const offers: EquipmentOffer[] = [];
+  for (const kind of EQUIPMENT) {
+    const price = form[`${kind}Price`];
+    const charge = form[`${kind}Charge`];
+    const cap = form[`${kind}Cap`];
+    if (price === null) {
+      if (cap !== null) return { ok: false, field: `${kind}Price`, message: "manage:validation.equipmentPriceMissing" };
+      continue;
+    }
+    if (cap !== null && (charge !== "perDay" || cap < price))
+      return { ok: false, field: `${kind}Cap`, message: "manage:validation.equipmentCap" };
+    offers.push({ kind, charge, price, cap });
+  }
+  return { ok: true, offers };
+}
+
+/** An equipment offer as the audit trail and the form name it: "8 perDay ≤ 56", or "" when not lent. */
+export const equipmentOfferText = (offer: EquipmentOffer | undefined) =>
+  offer
+    ? [amountText(offer.price), offer.charge, offer.cap === null ? "" : `≤ ${amountText(offer.cap)}`].join(" ").trim()
+    : "";
+
+/** The form's equipment fields for what the supplier lends now. */
+export function equipmentDefaults(offers: readonly EquipmentOffer[]) {
+  return Object.fromEntries(
+    EQUIPMENT.flatMap((kind) => {
+      const offer = offers.find((candidate) => candidate.kind === kind);
+      return [
+        [`${kind}Price`, offer ? amountText(offer.price) : ""],
+        [`${kind}Charge`, offer?.charge ?? "perDay"],
+        [`${kind}Cap`, offer?.cap == null ? "" : amountText(offer.cap)],
+      ];
+    }),
+  );
+}
 
 /** What the form shows for stored settings. */
 export function supplierDefaults(settings: {

@@ -4,14 +4,16 @@
  * any supplier's, and only an admin the markup and the results cap. Every change is audited.
  */
 import { asc, count, eq, sql } from "drizzle-orm";
-import { cars, supplierSettings, users } from "#db/schema";
+import { cars, supplierEquipment, supplierSettings, users } from "#db/schema";
 import { LANGUAGES, type Language } from "~/domain/enums";
 import { sendActivationEmail } from "~/models/account/account-mails.server";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { fieldChanges } from "./audit";
 import { writeAudit, type Actor } from "./audit.server";
-import { adminFields, type SupplierFormValue } from "./supplier-form";
+import { adminFields, equipmentOfferText, equipmentOffersOf, type SupplierFormValue } from "./supplier-form";
+import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
+import { EQUIPMENT } from "~/domain/enums";
 
 export async function listSupplierAccounts(db: Executor) {
   return db
@@ -36,7 +38,10 @@ export async function findSupplier(db: Executor, supplierId: string) {
     .from(supplierSettings)
     .innerJoin(users, eq(users.id, supplierSettings.supplierId))
     .where(eq(supplierSettings.supplierId, supplierId));
-  return row ? { ...row.settings, id: row.settings.supplierId, name: row.name, email: row.email } : null;
+  if (!row) return null;
+  // What it lends with its cars (decision 033), edited on the same form.
+  const equipment = await supplierEquipmentOf(db, supplierId);
+  return { ...row.settings, id: row.settings.supplierId, name: row.name, email: row.email, equipment };
 }
 export type ManagedSupplier = NonNullable<Awaited<ReturnType<typeof findSupplier>>>;
 
@@ -89,10 +94,14 @@ export async function saveSupplierSettings(
   supplier: ManagedSupplier,
   form: SupplierFormValue,
   asAdmin: boolean,
-): Promise<{ ok: true } | { ok: false; field: "markup" | "maxCarsPerSearch" }> {
+): Promise<{ ok: true } | { ok: false; field: string; message: string }> {
   const admin = adminFields(form);
-  if (asAdmin && admin.markupBasisPoints === null) return { ok: false, field: "markup" };
-  if (asAdmin && admin.maxCarsPerSearch === null) return { ok: false, field: "maxCarsPerSearch" };
+  if (asAdmin && admin.markupBasisPoints === null)
+    return { ok: false, field: "markup", message: "manage:validation.markup" };
+  if (asAdmin && admin.maxCarsPerSearch === null)
+    return { ok: false, field: "maxCarsPerSearch", message: "manage:validation.resultsCap" };
+  const equipment = equipmentOffersOf(form);
+  if (!equipment.ok) return equipment;
   const settings = {
     payLater: form.payLater,
     licenseRequired: form.licenseRequired,
@@ -116,7 +125,20 @@ export async function saveSupplierSettings(
     const before = Object.fromEntries(
       Object.keys(settings).map((key) => [key, supplier[key as keyof ManagedSupplier]]),
     );
-    const changes = fieldChanges({ ...before, name: supplier.name }, { ...settings, name: form.name });
+    // The equipment it lends: the rows replaced by the form's, each piece's change audited as it reads ("8 perDay ≤ 56").
+    await tx.delete(supplierEquipment).where(eq(supplierEquipment.supplierId, supplier.id));
+    if (equipment.offers.length)
+      await tx
+        .insert(supplierEquipment)
+        .values(equipment.offers.map((offer) => ({ ...offer, supplierId: supplier.id })));
+    const pieces = (offers: typeof equipment.offers) =>
+      Object.fromEntries(
+        EQUIPMENT.map((kind) => [`equipment_${kind}`, equipmentOfferText(offers.find((offer) => offer.kind === kind))]),
+      );
+    const changes = fieldChanges(
+      { ...before, ...pieces(supplier.equipment), name: supplier.name },
+      { ...settings, ...pieces(equipment.offers), name: form.name },
+    );
     if (Object.keys(changes).length)
       await writeAudit(tx, actor, {
         record: "supplier",

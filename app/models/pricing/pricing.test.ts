@@ -353,3 +353,41 @@ describe("helpers", () => {
     expect(calendarDate(new Date("2030-01-01T23:30:00Z"), "America/New_York")).toBe("2030-01-01");
   });
 });
+
+describe("equipment in the total (decision 033)", () => {
+  const offers = [
+    { kind: "childSeat", charge: "perDay", price: 800, cap: 5600 },
+    { kind: "gps", charge: "perRental", price: 3000, cap: null },
+  ] as const;
+
+  it.each([
+    // days, counts, equipment cents (before markup), total with 10 % markup and a 20 % tax added
+    [3, { childSeat: 2 }, 4800],
+    [10, { childSeat: 2 }, 11_200],
+    [10, { childSeat: 2, gps: 1 }, 14_200],
+    [45, { childSeat: 1, gps: 1 }, 8600],
+  ] as const)("%i days with %o adds %i before the markup and tax", (days, counts, equipment) => {
+    const without = quote({ days, markupBasisPoints: 1000 });
+    const price = quote({
+      days,
+      markupBasisPoints: 1000,
+      equipment: { offers, counts },
+      charges: { ...NO_CHARGES, taxRateBasisPoints: 2000, taxIncluded: false },
+    });
+    expect(price.extrasTotal).toBe(equipment);
+    expect(price.equipment).toEqual(counts);
+    const beforeTax = without.base + equipment + Math.round((without.base + equipment) / 10);
+    expect(price.total).toBe(beforeTax + Math.round(beforeTax / 5));
+  });
+
+  it("lists each piece's cost beside the extras", () => {
+    const price = quote({
+      days: 4,
+      extraPrices: { collisionDamageWaiver: 1500 },
+      extras: { collisionDamageWaiver: true },
+      equipment: { offers, counts: { childSeat: 3 } },
+    });
+    expect(price.extras).toEqual({ collisionDamageWaiver: 6000, childSeat: 9600 });
+    expect(price.equipment).toEqual({ childSeat: 3 });
+  });
+});

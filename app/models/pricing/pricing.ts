@@ -6,8 +6,9 @@
  * All amounts are integer cents of the base currency (USD). The only rounding is the markup's, half away
  * from zero to the cent (prices are whole cents already).
  */
-import { isOneOf, type Extra } from "~/domain/enums";
+import { isOneOf, type Equipment, type Extra } from "~/domain/enums";
 import { periodDays, wallClockTime } from "~/domain/rental-period";
+import { chosenEquipment, equipmentCosts, EQUIPMENT, type EquipmentCounts, type EquipmentOffer } from "./equipment";
 
 /** Extras charged once per rental; the others are charged per day. */
 export const FLAT_EXTRAS = ["cancellation", "amendments"] as const satisfies readonly Extra[];
@@ -41,6 +42,11 @@ export interface CarPrices {
 }
 
 export type CarExtras = Record<Extra, number>;
+
+/** A line of the rental's options: one of the car's extras, or a piece of the supplier's equipment (decision 033). */
+export type PricedOption = Extra | Equipment;
+/** Every option line in the order receipts list them: the extras, then the equipment. */
+export const PRICED_OPTIONS: readonly PricedOption[] = [...ALL_EXTRAS, ...EQUIPMENT];
 
 /**
  * What a supplier adds to its rates (decision 025): its sales tax, either already in its rates or added on top, and the
@@ -86,6 +92,8 @@ export interface PricingInput {
   /** The pick-up location's IANA zone: date-based prices count its calendar days. */
   timeZone: string;
   extras?: Partial<Record<Extra, boolean>>;
+  /** The supplier's equipment and how many of each piece the booking takes (decision 033). */
+  equipment?: { offers: readonly EquipmentOffer[]; counts: EquipmentCounts };
   charges?: SupplierCharges;
   /** The car is returned to another place than its pick-up. */
   oneWay?: boolean;
@@ -97,8 +105,10 @@ export interface PriceBreakdown {
   days: number;
   /** The rental itself, before extras and markup. */
   base: number;
-  /** Each chosen extra's cost (0 when included). */
-  extras: Partial<Record<Extra, number>>;
+  /** Each chosen extra's cost (0 when included), and each piece of equipment's (all its count). */
+  extras: Partial<Record<PricedOption, number>>;
+  /** How many of each piece of equipment the price counts. */
+  equipment: EquipmentCounts;
   extrasTotal: number;
   markup: number;
   /** The supplier's fees, charged as they are: no markup on them. */
@@ -219,6 +229,7 @@ export function quoteRental({
   to,
   timeZone,
   extras = {},
+  equipment,
   charges = NO_CHARGES,
   oneWay = false,
   driverAge = null,
@@ -229,13 +240,15 @@ export function quoteRental({
       ? dateBasedBasePrice(car, from, days, timeZone)
       : tieredBasePrice(car, days);
 
-  const chosen: Partial<Record<Extra, number>> = {};
+  const chosen: Partial<Record<PricedOption, number>> = {};
   for (const extra of ALL_EXTRAS) {
     if (!extras[extra]) continue;
     const price = car[extra];
     if (price === EXTRA_UNAVAILABLE || price < 0) throw new PricingError("extraUnavailable", extra);
     chosen[extra] = isOneOf(DAILY_EXTRAS, extra) ? price * days : price;
   }
+  const counts = equipment ? Object.fromEntries(chosenEquipment(equipment.counts)) : {};
+  if (equipment) Object.assign(chosen, equipmentCosts(equipment.offers, counts, days));
   const extrasTotal = Object.values(chosen).reduce((sum, amount) => sum + amount, 0);
   const subtotal = base + extrasTotal;
   const markup = divideRounded(subtotal * markupBasisPoints, 10_000);
@@ -250,7 +263,7 @@ export function quoteRental({
     amount: taxOf(beforeTax, charges),
   };
   const total = beforeTax + (tax.added ? tax.amount : 0);
-  return { base, extras: chosen, extrasTotal, markup, fees, tax, ...rentalPrice(total, days) };
+  return { base, extras: chosen, equipment: counts, extrasTotal, markup, fees, tax, ...rentalPrice(total, days) };
 }
 
 /** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */

@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { stillLent } from "~/models/pricing/equipment";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { amendmentProblemField, amendmentSchema } from "~/models/booking/amend-form";
@@ -76,6 +77,8 @@ async function amendmentPage(
           resolved.offer,
           {
             extras: priced,
+            // The equipment as booked, as the amendment prices it (what the supplier still lends).
+            equipment: stillLent(resolved.offer.supplier.equipment, booking.equipment),
             paymentMode: booking.paymentMode,
             driverAge: driverAgeAt(resolved.offer, booking.driverBirthDate),
           },

@@ -11,6 +11,8 @@ import {
   type Settlement,
 } from "~/models/payments/payments.server";
 import { instantToLocalDateTime } from "~/domain/rental-period";
+import { isOneOf } from "~/domain/enums";
+import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -88,7 +90,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
   if (settlement === "failed") {
     const retry = checkoutHref(link, {
-      extras: own.receipt.extras.map((line) => line.extra),
+      extras: own.receipt.extras.flatMap((line) => (isOneOf(ALL_EXTRAS, line.extra) ? [line.extra] : [])),
+      equipment: booking.equipment,
       paymentMode: booking.paymentMode,
     });
     return page(t("common:errors.paymentFailed"), { state: "failed", retry });

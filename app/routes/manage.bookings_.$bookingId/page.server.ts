@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -122,6 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     from: values.from,
     to: values.to,
     extras: values.extra,
+    equipment: postedEquipment(values),
     additionalDriver: additional.driver,
   };
   // Saved only at the total the page showed (the change re-prices under its lock and compares); otherwise, or for

@@ -1,4 +1,5 @@
 import { ExcessText } from "~/components/excess";
+import { EquipmentList } from "~/components/equipment";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -43,6 +44,7 @@ export default function StaffBooking() {
     from: t("staffBooking.fields.from"),
     to: t("staffBooking.fields.to"),
     extra: t("staffBooking.sections.extras"),
+    equipment: t("checkout:equipment.heading"),
     additionalFullName: t("staffBooking.fields.fullName"),
     additionalEmail: t("staffBooking.fields.email"),
     additionalPhone: t("staffBooking.fields.phone"),
@@ -97,6 +99,12 @@ export default function StaffBooking() {
               {view.extras.length
                 ? view.extras.map((extra) => t(`common:extras.${extra}`)).join(", ")
                 : t("desk.noExtras")}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("checkout:equipment.heading")}</dt>
+            <dd>
+              <EquipmentList counts={view.equipment} none={t("desk.noEquipment")} />
               {view.additionalDriver
                 ? ` · ${t("staffBooking.secondDriver", { name: view.additionalDriver.fullName })}`
                 : ""}

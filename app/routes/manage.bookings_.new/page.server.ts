@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { encodeFormError } from "~/domain/form-errors";
@@ -98,6 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     from: values.from,
     to: values.to,
     extras: values.extra,
+    equipment: postedEquipment(values),
     additionalDriver: additional.driver,
   };
   const display = await pricingIn(values.currency);

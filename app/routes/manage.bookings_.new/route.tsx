@@ -40,6 +40,7 @@ export default function PhoneBooking() {
     phone: t("staffBooking.fields.phone"),
     birthDate: t("staffBooking.fields.birthDate"),
     extra: t("staffBooking.sections.extras"),
+    equipment: t("checkout:equipment.heading"),
     payment: t("staffBooking.payment"),
     from: t("staffBooking.fields.from"),
     to: t("staffBooking.fields.to"),

@@ -1,4 +1,5 @@
 import { type MetaFunction } from "@remix-run/node";
+import { EquipmentList } from "~/components/equipment";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
@@ -54,6 +55,9 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
         <li>
           {t("desk.extras")}:{" "}
           {stop.extras.length ? stop.extras.map((extra) => t(`common:extras.${extra}`)).join(", ") : t("desk.noExtras")}
+        </li>
+        <li>
+          {t("desk.equipment")}: <EquipmentList counts={stop.equipment} none={t("desk.noEquipment")} />
         </li>
         {kind === "handover" ? (
           <li>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LANGUAGES, type Language } from "~/domain/enums";
 import { recordTrail } from "~/models/operators/audit.server";
-import { supplierDefaults, supplierFormSchema } from "~/models/operators/supplier-form";
+import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/operators/supplier-form";
 import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/operators/suppliers.server";
 import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import { getDb } from "~/utils/db.server";
@@ -48,7 +48,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       logo: supplier.logo,
       contracts: supplier.contracts,
     },
-    defaults: adminOnly(actor.role === "admin", supplierDefaults(supplier)),
+    defaults: {
+      ...adminOnly(actor.role === "admin", supplierDefaults(supplier)),
+      ...equipmentDefaults(supplier.equipment),
+    },
     admin: actor.role === "admin",
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(supplierFormSchema),
@@ -102,9 +105,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data(
       {
         settings: submission.reply({
-          fieldErrors: {
-            [saved.field]: [saved.field === "markup" ? "manage:validation.markup" : "manage:validation.resultsCap"],
-          },
+          fieldErrors: { [saved.field]: [saved.message] },
         }),
       },
       { status: 400 },

@@ -2,11 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/audit-trail";
-import { CheckboxField, Field, FormErrorSummary } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
+import { useOptionName } from "~/components/equipment";
 import { FieldError } from "~/components/field-error";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
-import { LANGUAGES } from "~/domain/enums";
+import { EQUIPMENT, EQUIPMENT_CHARGES, LANGUAGES } from "~/domain/enums";
 import { useServerForm } from "~/hooks/use-server-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
@@ -28,8 +29,11 @@ export default function ManageSupplier() {
     defaultValue: defaults,
   });
   const label = (field: string) => t(`supplier.fields.${field}` as never);
-  const labels = Object.fromEntries(
-    [
+  const optionName = useOptionName();
+  const pieceLabel = (kind: (typeof EQUIPMENT)[number], field: "price" | "charge" | "cap") =>
+    t("supplier.equipment.fieldOf", { piece: optionName(kind), field: t(`supplier.equipment.${field}`) });
+  const labels = Object.fromEntries([
+    ...[
       "name",
       "minimumRentalDays",
       "taxRate",
@@ -40,7 +44,11 @@ export default function ManageSupplier() {
       "maxCarsPerSearch",
       "flightGraceMinutes",
     ].map((field) => [field, label(field)]),
-  );
+    ...EQUIPMENT.flatMap((kind) => [
+      [`${kind}Price`, pieceLabel(kind, "price")],
+      [`${kind}Cap`, pieceLabel(kind, "cap")],
+    ]),
+  ]);
   const money = { inputMode: "decimal" as const, maxLength: 14, autoComplete: "off" };
   const problem = (which: "logo" | "contract") =>
     fileProblem?.form === which ? { key: fileProblem.problem, params: { size: maxMegabytes } } : undefined;
@@ -94,6 +102,27 @@ export default function ManageSupplier() {
             <Field meta={fields.youngDriverDailyFee!} label={labels.youngDriverDailyFee} {...money} />
           </div>
           <CheckboxField meta={fields.taxIncluded!} label={label("taxIncluded")} />
+        </fieldset>
+        <fieldset className="form-card" id="supplier-equipment">
+          <legend>{t("supplier.sections.equipment")}</legend>
+          <p className="hint">{t("supplier.equipment.hint")}</p>
+          {EQUIPMENT.map((kind) => (
+            <fieldset key={kind} className="equipment-offer">
+              <legend>{optionName(kind)}</legend>
+              <div className="field-pairs">
+                <Field meta={fields[`${kind}Price`]!} label={t("supplier.equipment.price")} {...money} />
+                <SelectField
+                  meta={fields[`${kind}Charge`]!}
+                  label={t("supplier.equipment.charge")}
+                  options={EQUIPMENT_CHARGES.map((charge) => ({
+                    value: charge,
+                    label: t(`supplier.equipment.charges.${charge}`),
+                  }))}
+                />
+                <Field meta={fields[`${kind}Cap`]!} label={t("supplier.equipment.cap")} {...money} />
+              </div>
+            </fieldset>
+          ))}
         </fieldset>
         {admin ? (
           <fieldset className="form-card">

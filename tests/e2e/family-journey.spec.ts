@@ -1,0 +1,129 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type enManage from "../../app/locales/en/manage.json";
+import type enMail from "../../app/locales/en/mail.json";
+import {
+  bookingTexts,
+  catalogue,
+  expectAccessible,
+  fillVisitorPayingLater,
+  gotoReady,
+  interpolate,
+  jsEnabled,
+  mailsTo,
+  staffBrowser,
+  whenReady,
+} from "./support";
+
+/**
+ * Issue 37's driver journey: a family landing late at Djerba compares the excess, books a zero-excess offer with two
+ * child seats and the flight number, and the desk finds both on the booking. A night of its own per language and
+ * project: 25 minutes after the airport desk closes (23:30), so only a supplier that waits for flights is offered.
+ */
+function periodFor(testInfo: TestInfo, slot: number) {
+  const project = jsEnabled(testInfo) ? 0 : 1;
+  const start = new Date(Date.UTC(2029, 5, 3) + (slot * 2 + project) * 5 * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: `${day(0)}T23:55`, to: `${day(4)}T10:00` };
+}
+
+const summary = (page: Page) => page.getByRole("complementary");
+
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(`in ${language}, a family books a zero-excess offer with two child seats and a flight number at an airport`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const m = catalogue<typeof enManage>(language, "manage");
+    const mail = catalogue<typeof enMail>(language, "mail");
+    const { k, c } = bookingTexts(language);
+    const period = periodFor(testInfo, slot);
+
+    // The results: offers with a zero-excess option, by their total with it.
+    const query = new URLSearchParams({
+      pickup: "djerba-airport",
+      same: "on",
+      ...period,
+      terms: "zeroExcess",
+      sort: "price-covered",
+      lng: language,
+    });
+    await gotoReady(page, `/search?${query}`);
+    const cards = page.getByRole("main").locator("article.car-card");
+    const covered = cards.filter({ has: page.locator(".car-zero-excess") }).first();
+    await expect(covered).toBeVisible();
+    await covered.locator(".car-zero-excess a").click();
+    await expect(page).toHaveURL(/\/checkout\?.*extra=/);
+    await whenReady(page);
+    await expect(summary(page).getByText(c.excess.noWorstCase)).toBeVisible();
+    const coveredTotal = (await summary(page).locator("output").textContent())!;
+
+    // Two child seats: priced per day up to their cap, a line of their own in the summary.
+    const seats = page.getByRole("group", { name: k.equipment.heading });
+    await expect(seats).toBeVisible();
+    await seats.getByLabel(c.equipment.childSeat, { exact: true }).selectOption("2");
+    if (!jsEnabled()) await page.getByRole("button", { name: k.updateTotal }).click();
+    const seatLine = interpolate(c.equipment.counted, { name: c.equipment.childSeat, count: 2 });
+    await expect(summary(page).getByRole("row", { name: new RegExp(`^${escape(seatLine)}`) })).toBeVisible();
+    await expect(summary(page)).not.toHaveAttribute("aria-busy", "true");
+    await expect(summary(page).locator("output")).not.toHaveText(coveredTotal);
+    const total = (await summary(page).locator("output").textContent())!;
+    await expect(seats.getByLabel(c.equipment.childSeat, { exact: true })).toHaveValue("2");
+    await expectAccessible(page);
+
+    // The flight number is required this late; the booking, paid at the counter.
+    const email = `family-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
+    await fillVisitorPayingLater(page, language, {
+      fullName: "Nadia Family",
+      email,
+      phone: "+216 22 654 321",
+      birthDate: "1986-03-21",
+    });
+    await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("TU 712");
+    // With JavaScript, the birth date and the payment option re-price the page: booked at the total it settles on.
+    await expect(summary(page)).not.toHaveAttribute("aria-busy", "true");
+    await expect(summary(page).locator("output")).toHaveText(total);
+    await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+
+    // The receipt: the seats' line, no excess left, the flight and the total as shown.
+    const receipt = page.getByRole("main");
+    await expect(receipt.getByRole("row", { name: new RegExp(`^${escape(seatLine)}`) })).toBeVisible();
+    for (const row of [c.excess.damage, c.excess.theft])
+      await expect(receipt.getByRole("row", { name: new RegExp(`^${row}`) })).toContainText(/(^|\D)0([.,]00)?(\D|$)/);
+    await expect(receipt).toContainText("TU 712");
+    await expect(receipt.getByText(total, { exact: true }).first()).toBeVisible();
+    await expectAccessible(page);
+    const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
+    const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
+
+    // The mail says what the desk has ready.
+    const ready = interpolate(mail.booking.equipment, { pieces: seatLine });
+    await expect
+      .poll(async () => (await mailsTo(email)).some((raw) => decodeQuotedPrintable(raw).includes(ready)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+
+    // The supplier's staff find the seats and the flight on the booking's page.
+    const { context: staff, page: desk } = await staffBrowser(browser, language);
+    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+    const facts = desk.getByRole("main");
+    await expect(facts).toContainText(seatLine);
+    await expect(facts).toContainText("TU 712");
+    // The change form keeps them: two child seats, ready to be changed.
+    await expect(facts.getByLabel(c.equipment.childSeat, { exact: true })).toHaveValue("2");
+    await expect(facts.getByText(m.staffBooking.equipmentHint)).toBeVisible();
+    await staff.close();
+  });
+}
+
+/** A mail's quoted-printable bytes (=C3=A8) as the UTF-8 text they encode. */
+function decodeQuotedPrintable(raw: string) {
+  const bytes = raw.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** A text as a pattern of itself. */
+function escape(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
