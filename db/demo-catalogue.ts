@@ -1052,3 +1052,104 @@ export const DEMO_RENTALS_UNDER_WAY = {
     { fullName: "Sofía García", email: "sofia.garcia@demo-customers.example", phone: "+34 612 48 90 33" },
   ],
 } as const;
+
+/**
+ * More rentals under way, at Carthage Cars' desk at Tunis airport: returning one invites its driver to review the
+ * supplier there (decision 034), which the demo shows and the review tests use.
+ */
+export const DEMO_RENTALS_TO_REVIEW = {
+  supplier: "carthage-cars",
+  place: "tunis-carthage-airport",
+  customers: [
+    { fullName: "Amira Ben Salah", email: "amira.bensalah@demo-customers.example", phone: "+216 55 301 442" },
+    { fullName: "Karim Jaziri", email: "karim.jaziri@demo-customers.example", phone: "+216 23 908 117" },
+    { fullName: "Claire Martin", email: "claire.martin@demo-customers.example", phone: "+33 6 71 20 45 88" },
+    { fullName: "Javier López", email: "javier.lopez@demo-customers.example", phone: "+34 655 12 04 76" },
+  ],
+} as const;
+
+/**
+ * Reviews the demo starts with (decision 034), published: drivers who returned a car of the supplier at the place
+ * months ago, with their four marks (staff, car condition, value, queue) and a text, so results show averages.
+ */
+export const DEMO_REVIEWS: Array<{
+  supplier: string;
+  place: string;
+  author: string;
+  marks: [number, number, number, number];
+  text: string;
+  language: "en" | "fr" | "es";
+}> = [
+  {
+    supplier: "carthage-cars",
+    place: "tunis-carthage-airport",
+    author: "Youssef",
+    marks: [9, 9, 8, 8],
+    text: "Car ready at the desk, quick paperwork.",
+    language: "en",
+  },
+  {
+    supplier: "carthage-cars",
+    place: "tunis-carthage-airport",
+    author: "Claire",
+    marks: [8, 9, 9, 7],
+    text: "Voiture propre, personnel aimable.",
+    language: "fr",
+  },
+  {
+    supplier: "carthage-cars",
+    place: "djerba-airport",
+    author: "Karim",
+    marks: [10, 9, 9, 9],
+    text: "They waited for our delayed flight.",
+    language: "en",
+  },
+  {
+    supplier: "atlas-rent",
+    place: "tunis-carthage-airport",
+    author: "Leila",
+    marks: [6, 7, 6, 4],
+    text: "Long queue at the desk, car was fine.",
+    language: "en",
+  },
+  {
+    supplier: "medina-motors",
+    place: "tunis-carthage-airport",
+    author: "Marc",
+    marks: [7, 6, 8, 6],
+    text: "Bon rapport qualité-prix.",
+    language: "fr",
+  },
+  {
+    supplier: "azur-mobility",
+    place: "nice-airport",
+    author: "Claire",
+    marks: [9, 10, 8, 9],
+    text: "Impeccable, navette rapide.",
+    language: "fr",
+  },
+  {
+    supplier: "eurofleet",
+    place: "nice-airport",
+    author: "Javier",
+    marks: [7, 8, 6, 6],
+    text: "Correcto, algo caro.",
+    language: "es",
+  },
+  {
+    supplier: "iberia-drive",
+    place: "madrid-barajas-airport",
+    author: "Sofía",
+    marks: [8, 8, 9, 7],
+    text: "Todo bien, recogida rápida.",
+    language: "es",
+  },
+  {
+    supplier: "eurofleet",
+    place: "madrid-barajas-airport",
+    author: "Amira",
+    marks: [6, 7, 5, 5],
+    text: "Car older than shown.",
+    language: "en",
+  },
+];

@@ -52,6 +52,7 @@ import {
   SOCIAL_PROVIDERS,
   EQUIPMENT,
   EQUIPMENT_CHARGES,
+  REVIEW_STATUSES,
 } from "../app/domain/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -759,6 +760,55 @@ export const outboxMails = pgTable(
     index("outbox_mails_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/**
+ * A driver's review of a supplier at the place they collected the car (decision 034): one per returned booking, four
+ * marks out of 10 and a text, shown and counted once the admin publishes it.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    bookingId: uuid("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The pick-up place: a supplier's average is per place (a desk's queue is not another desk's). */
+    locationId: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    driverId: uuid("driver_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The driver's name as they signed the review (their first name by default). */
+    authorName: text("author_name").notNull(),
+    staffMark: smallint("staff_mark").notNull(),
+    conditionMark: smallint("condition_mark").notNull(),
+    valueMark: smallint("value_mark").notNull(),
+    queueMark: smallint("queue_mark").notNull(),
+    text: text("text").notNull().default(""),
+    language: text("language", { enum: LANGUAGES }).$type<Language>().notNull(),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("reviews_status_check", inList("status", REVIEW_STATUSES)),
+    check("reviews_language_check", inList("language", LANGUAGES)),
+    check(
+      "reviews_marks_check",
+      sql`least(${table.staffMark}, ${table.conditionMark}, ${table.valueMark}, ${table.queueMark}) >= 1 and greatest(${table.staffMark}, ${table.conditionMark}, ${table.valueMark}, ${table.queueMark}) <= 10`,
+    ),
+    check("reviews_text_check", sql`length(${table.text}) <= 2000 and length(${table.authorName}) <= 60`),
+    // The results' averages: a place's published reviews by supplier, their marks read from the index alone.
+    index("reviews_published_idx")
+      .on(table.locationId, table.supplierId)
+      .where(sql`${table.status} = 'published'`),
+    // The admin's queue, oldest first.
+    index("reviews_status_idx").on(table.status, table.createdAt),
   ],
 );
 

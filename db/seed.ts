@@ -5,6 +5,8 @@ import type { Database } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import {
   DEMO_RENTALS_UNDER_WAY,
+  DEMO_REVIEWS,
+  DEMO_RENTALS_TO_REVIEW,
   DEMO_COLOURS,
   DEMO_COUNTRIES,
   DEMO_DRIVER,
@@ -285,8 +287,91 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
   });
   await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, suspended.id));
 
-  await seedRentalsUnderWay(db, locationIds, now);
+  await seedRentalsUnderWay(db, DEMO_RENTALS_UNDER_WAY, locationIds, now);
+  await seedRentalsUnderWay(db, DEMO_RENTALS_TO_REVIEW, locationIds, now);
+  await seedReviews(db, locationIds, now);
   return { cars: carCount, locations: locationIds.size };
+}
+
+/**
+ * The demo's published reviews (DEMO_REVIEWS), each on a rental returned months ago by a demo customer (a booking with
+ * its hand-over and return), so the results show averages from the start. Made once: a second seeding finds them.
+ */
+async function seedReviews(db: Database, locationIds: Map<string, string>, now: Date) {
+  const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(schema.reviews);
+  if (existing > 0) return;
+  const reviewer = await ensureUser(db, {
+    role: "user",
+    ...DEMO_RENTALS_UNDER_WAY.customers[0],
+    verified: true,
+    verifiedAt: now,
+  });
+  for (const [index, review] of DEMO_REVIEWS.entries()) {
+    const placeId = locationIds.get(review.place)!;
+    // Three days, each review's own weeks ago, on a car free then.
+    const startsAt = new Date(now.getTime() - (90 + 7 * index) * 86_400_000);
+    const endsAt = new Date(startsAt.getTime() + 3 * 86_400_000);
+    const [car] = await db
+      .select({ id: schema.cars.id, supplierId: schema.cars.supplierId, dailyPrice: schema.cars.dailyPrice })
+      .from(schema.cars)
+      .innerJoin(schema.supplierSettings, eq(schema.supplierSettings.supplierId, schema.cars.supplierId))
+      .innerJoin(schema.carLocations, eq(schema.carLocations.carId, schema.cars.id))
+      .where(
+        and(
+          eq(schema.supplierSettings.slug, review.supplier),
+          eq(schema.carLocations.locationId, placeId),
+          sql`not exists (select 1 from bookings b where b.car_id = ${schema.cars.id} and b.starts_at < ${endsAt} and b.ends_at > ${startsAt})`,
+        ),
+      )
+      .orderBy(schema.cars.licensePlate)
+      .limit(1);
+    if (!car) continue;
+    const total = car.dailyPrice * 3;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values({
+        supplierId: car.supplierId,
+        carId: car.id,
+        driverId: reviewer.id,
+        pickupLocationId: placeId,
+        dropoffLocationId: placeId,
+        startsAt,
+        endsAt,
+        status: "paid",
+        paymentMode: "payLater",
+        days: 3,
+        basePrice: total,
+        extrasPrice: 0,
+        markup: 0,
+        totalPrice: total,
+        deposit: 0,
+        amountDue: 0,
+        confirmedAt: startsAt,
+        createdAt: startsAt,
+      })
+      .returning({ id: schema.bookings.id });
+    await db.insert(schema.bookingEvents).values([
+      { bookingId: booking!.id, kind: "handover", at: startsAt, staffName: "Desk", mileage: 30_000, fuelEighths: 8 },
+      { bookingId: booking!.id, kind: "return", at: endsAt, staffName: "Desk", mileage: 30_600, fuelEighths: 8 },
+    ]);
+    const [staffMark, conditionMark, valueMark, queueMark] = review.marks;
+    await db.insert(schema.reviews).values({
+      bookingId: booking!.id,
+      supplierId: car.supplierId,
+      locationId: placeId,
+      driverId: reviewer.id,
+      authorName: review.author,
+      staffMark,
+      conditionMark,
+      valueMark,
+      queueMark,
+      text: review.text,
+      language: review.language,
+      status: "published",
+      moderatedAt: endsAt,
+      createdAt: endsAt,
+    });
+  }
 }
 
 /**
@@ -294,24 +379,40 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
  * due back there earlier today, on the place's clocks. Made once, with their customers: a second seeding (a restart on
  * a kept database) finds the customers and adds nothing.
  */
-async function seedRentalsUnderWay(db: Database, locationIds: Map<string, string>, now: Date) {
-  const { customers, place } = DEMO_RENTALS_UNDER_WAY;
+async function seedRentalsUnderWay(
+  db: Database,
+  rentals: {
+    supplier: string;
+    place: string;
+    customers: ReadonlyArray<{ fullName: string; email: string; phone: string }>;
+  },
+  locationIds: Map<string, string>,
+  now: Date,
+) {
+  const { customers, place } = rentals;
   const [known] = await db
     .select({ id: schema.users.id })
     .from(schema.users)
-    .where(eq(schema.users.email, customers[0].email));
+    .where(eq(schema.users.email, customers[0]!.email));
   if (known) return;
   const placeId = locationIds.get(place)!;
   const [location] = await db.select().from(schema.locations).where(eq(schema.locations.id, placeId));
   const [supplier] = await db
     .select({ id: schema.supplierSettings.supplierId })
     .from(schema.supplierSettings)
-    .where(eq(schema.supplierSettings.slug, DEMO_RENTALS_UNDER_WAY.supplier));
+    .where(eq(schema.supplierSettings.slug, rentals.supplier));
   const fleet = await db
     .select({ id: schema.cars.id, dailyPrice: schema.cars.dailyPrice, deposit: schema.cars.deposit })
     .from(schema.cars)
     .innerJoin(schema.carLocations, eq(schema.carLocations.carId, schema.cars.id))
-    .where(and(eq(schema.cars.supplierId, supplier!.id), eq(schema.carLocations.locationId, placeId)))
+    .where(
+      and(
+        eq(schema.cars.supplierId, supplier!.id),
+        eq(schema.carLocations.locationId, placeId),
+        // A car is at several places: one already out with another group's customer is not handed over twice.
+        sql`not exists (select 1 from bookings b where b.car_id = ${schema.cars.id} and b.ends_at > ${new Date(now.getTime() - 4 * 86_400_000)})`,
+      ),
+    )
     .orderBy(desc(schema.cars.licensePlate))
     .limit(customers.length);
   // Due back today on the place's clocks, before now: from a few minutes after its midnight at the earliest.
@@ -356,7 +457,7 @@ async function seedRentalsUnderWay(db: Database, locationIds: Map<string, string
       bookingId: booking!.id,
       kind: "handover",
       at: pickedUp,
-      staffName: "Sousse desk",
+      staffName: "Desk",
       mileage: 18_000 + 4_250 * index,
       fuelEighths: 8,
     });

@@ -28,6 +28,15 @@ export type Equipment = (typeof EQUIPMENT)[number];
 /** How a piece of equipment is charged: per rental day (up to its cap), or once per rental. */
 export const EQUIPMENT_CHARGES = ["perDay", "perRental"] as const;
 export type EquipmentCharge = (typeof EQUIPMENT_CHARGES)[number];
+/**
+ * A review's life (decision 034): written by the driver, waiting for the admin; published (counted in the supplier's
+ * average at the place and shown), or rejected (kept, never shown).
+ */
+export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What a driver marks out of 10 (decision 034): the desk's staff, the car's condition, value for money, the queue. */
+export const REVIEW_MARKS = ["staffMark", "conditionMark", "valueMark", "queueMark"] as const;
+export type ReviewMark = (typeof REVIEW_MARKS)[number];
 export const PAYMENT_MODES = ["payLater", "deposit", "full"] as const;
 export const PAYMENT_GATEWAYS = ["stripe", "payPal", "sandbox"] as const;
 /**
@@ -60,10 +69,12 @@ export const AUDIT_ACTIONS = [
   "unblock",
   "setStatus",
   "cancel",
+  "publish",
+  "reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The records operators change, as the audit trail names them. */
-export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver", "booking"] as const;
+export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver", "booking", "review"] as const;
 /** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];

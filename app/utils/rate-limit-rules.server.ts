@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   /** Contact messages from one address and one sender (each one mails the team). */
   contactPerIp: perHour("contact:ip", 5),
   contactPerSender: perHour("contact:sender", 3),
+  /** Review posts from one address (decision 034): each booking takes one, and a text is free to write. */
+  reviewPerIp: perHour("review:ip", 20),
   /** Newsletter sign-ups from one address (each one may mail a confirmation). */
   newsletterPerIp: perHour("newsletter:ip", 5),
   /** Decoding a picture costs up to ~0.6 CPU-second (a 40-megapixel image): an account may send only so many. */

@@ -100,14 +100,44 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
       .returning();
     const facts = { id: booking!.id, supplierId: catalogue.supplier.id, status: "pending" };
     const reading = { mileage: 12_345, fuelEighths: 8, note: "" };
-    expect(await recordDeskEvent(db, actor, facts, "return", reading, new Date("2031-05-01T08:10:00Z"))).toEqual({
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "return",
+        reading,
+        new Date("2031-05-01T08:10:00Z"),
+        "https://rent.example",
+      ),
+    ).toEqual({
       ok: false,
       reason: "notHandedOver",
     });
-    expect(await recordDeskEvent(db, actor, facts, "handover", reading, new Date("2031-05-01T08:10:00Z"))).toEqual({
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "handover",
+        reading,
+        new Date("2031-05-01T08:10:00Z"),
+        "https://rent.example",
+      ),
+    ).toEqual({
       ok: true,
     });
-    expect(await recordDeskEvent(db, actor, facts, "handover", reading, new Date("2031-05-01T08:11:00Z"))).toEqual({
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "handover",
+        reading,
+        new Date("2031-05-01T08:11:00Z"),
+        "https://rent.example",
+      ),
+    ).toEqual({
       ok: false,
       reason: "recorded",
     });
@@ -120,6 +150,7 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
         "return",
         { mileage: 12_700, fuelEighths: 6, note: "Scratch, rear door" },
         new Date("2031-05-03T08:40:00Z"),
+        "https://rent.example",
       ),
     ).toEqual({ ok: true });
     const day = await deskDay(
@@ -146,7 +177,15 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     expect(audit.map((entry) => Object.keys(entry.changes)[0]).sort()).toEqual(["handover", "return"]);
     // A cancelled booking is not handed over.
     expect(
-      await recordDeskEvent(db, actor, { ...facts, status: "cancelled" }, "handover", reading, new Date()),
+      await recordDeskEvent(
+        db,
+        actor,
+        { ...facts, status: "cancelled" },
+        "handover",
+        reading,
+        new Date(),
+        "https://rent.example",
+      ),
     ).toEqual({
       ok: false,
       reason: "notAtDesk",
@@ -191,7 +230,7 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     const reading = { mileage: 1_000, fuelEighths: 8, note: "" };
     for (const booking of [out!, longGone!]) {
       const facts = { id: booking.id, supplierId: catalogue.supplier.id, status: "pending" };
-      await recordDeskEvent(db, actor, facts, "handover", reading, booking.startsAt);
+      await recordDeskEvent(db, actor, facts, "handover", reading, booking.startsAt, "https://rent.example");
     }
     const view = (day: string, now: string) =>
       deskDay(db, { supplierId: catalogue.supplier.id, place: place(), day }, new Date(now));
@@ -204,7 +243,15 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     expect(ids((await view("2031-07-03", "2031-07-02T07:00:00Z")).returns)).toEqual([]);
     // Back at 10:00 on the 3rd: on that day's list, returned late; no longer carried after it.
     const facts = { id: out!.id, supplierId: catalogue.supplier.id, status: "pending" };
-    await recordDeskEvent(db, actor, facts, "return", reading, new Date("2031-07-03T09:00:00Z"));
+    await recordDeskEvent(
+      db,
+      actor,
+      facts,
+      "return",
+      reading,
+      new Date("2031-07-03T09:00:00Z"),
+      "https://rent.example",
+    );
     const backDay = await view("2031-07-03", "2031-07-03T12:00:00Z");
     expect(backDay.returns).toEqual([expect.objectContaining({ bookingId: out!.id, late: true })]);
     expect(backDay.returns[0]!.event).toMatchObject({ at: "2031-07-03T10:00" });

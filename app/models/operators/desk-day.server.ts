@@ -6,6 +6,7 @@
  * over and due back on an earlier day is carried into today's returns until it is back (and shows, returned late, on
  * the day it came back), for up to CARRY_OVERDUE_DAYS.
  */
+import { queueReviewInvitation } from "~/models/reviews/reviews.server";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { and, asc, eq, exists, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
@@ -191,6 +192,8 @@ export async function recordDeskEvent(
   kind: BookingEventKind,
   reading: { mileage: number; fuelEighths: number; note: string },
   now: Date,
+  /** The site's address, for the review invitation a return sends (decision 034). */
+  origin: string,
 ): Promise<RecordEventResult> {
   if (!(HOLDING_AT_DESK as readonly string[]).includes(booking.status)) return { ok: false, reason: "notAtDesk" };
   try {
@@ -215,6 +218,8 @@ export async function recordDeskEvent(
       await writeBookingAudit(tx, actor, booking, "update", {
         [kind]: { from: null, to: { at: now.toISOString(), ...reading } },
       });
+      // The car is back: the driver is invited to review the supplier at the place, once (the event is recorded once).
+      if (kind === "return") await queueReviewInvitation(tx, booking.id, origin, now);
       return { ok: true as const };
     });
   } catch (error) {

@@ -21,6 +21,7 @@ const EXPECTED: Record<
     manageDrivers: [true, true, true],
     viewAudit: [true, true, true],
     runDesk: [true, true, true],
+    moderateReviews: [true, true, true],
   },
   supplier: {
     enter: [true, true, true],
@@ -33,6 +34,7 @@ const EXPECTED: Record<
     manageDrivers: [false, false, false],
     viewAudit: [true, false, false],
     runDesk: [true, false, false],
+    moderateReviews: [false, false, false],
   },
   user: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, [false, false, false]])) as Record<
     OperatorAction,

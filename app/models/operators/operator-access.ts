@@ -32,6 +32,8 @@ export const OPERATOR_ACTIONS = [
   "viewAudit",
   /** The desk's day: a supplier's bookings picked up and returned at a place; hand-overs and returns recorded. */
   "runDesk",
+  /** Drivers' reviews (decision 034): publish or reject them. */
+  "moderateReviews",
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 

@@ -3,6 +3,9 @@
  * it meets `offerableCar` and is free for the period (offer-conditions.server.ts), serves the pick-up location or
  * one of its children, and the rental is at least the supplier's minimum days.
  */
+import { reviews } from "#db/schema";
+import { REVIEW_MARKS } from "~/domain/enums";
+import { marksSumSql } from "~/models/reviews/reviews.server";
 import { anyOf } from "~/utils/sql.server";
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
@@ -92,6 +95,11 @@ export interface CarOffer {
   price: RentalPrice;
   /** The rental with the car's cheapest zero-excess cover (`zeroExcessCover`), as ranked; null when it has none. */
   coveredPrice: RentalPrice | null;
+  /**
+   * What drivers who returned a car of this supplier at this place (or a place within it) gave it, from the published
+   * reviews (decision 034): the average of their marks out of 10, and how many; null before any.
+   */
+  reviews: { average: number; count: number } | null;
 }
 
 /**
@@ -251,14 +259,20 @@ const offerColumns = {
  * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
  * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
  */
-function offerJson(price: SQL, coveredPrice: SQL) {
-  const fields = [...Object.entries(offerColumns), ["price", price] as const, ["coveredPrice", coveredPrice] as const];
+function offerJson(price: SQL, coveredPrice: SQL, reviews: { marks: SQL; count: SQL }) {
+  const fields = [
+    ...Object.entries(offerColumns),
+    ["price", price] as const,
+    ["coveredPrice", coveredPrice] as const,
+    ["reviewMarks", reviews.marks] as const,
+    ["reviewCount", reviews.count] as const,
+  ];
   // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
   if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
   type OfferRow = {
     [K in keyof typeof offerColumns]:
       (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
-  } & { price: number; coveredPrice: number | null };
+  } & { price: number; coveredPrice: number | null; reviewMarks: number | null; reviewCount: number };
   return sql<OfferRow>`json_build_object(${sql.join(
     fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -312,6 +326,20 @@ export function rateBand(days: number): RateBand {
  */
 function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: RateBand | null, name: string) {
   const ranksCovered = sort === "price-covered";
+  // A place's published reviews (and its children's), by supplier: one hash join, not a lookup per car.
+  const publishedAtPlace = and(
+    eq(reviews.status, "published"),
+    sql`${reviews.locationId} = any(${value("placeIds")}::uuid[])`,
+  );
+  const scores = db
+    .select({
+      supplierId: sql<string>`${reviews.supplierId}`.as("scored_supplier"),
+      average: sql<number>`sum(${marksSumSql})::float8 / (${REVIEW_MARKS.length} * count(*))`.as("average"),
+    })
+    .from(reviews)
+    .where(publishedAtPlace)
+    .groupBy(reviews.supplierId)
+    .as("scores");
   // A search does not know the driver's age: the card names the young-driver fee, checkout prices it.
   const rental = { days: value("days"), oneWay: value("oneWay"), driverAge: null };
   /** A base with a daily cover added, marked up, with the supplier's fees and tax: null without a cover. */
@@ -460,6 +488,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         coveredPrice: priced.coveredPrice,
         base: priced.base,
         rating: priced.rating,
+        supplierId: priced.supplierId,
         // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
         supplierRank:
           sql<number>`row_number() over (partition by ${priced.supplierId} order by ${priced.price}, ${priced.id})`.as(
@@ -485,9 +514,11 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
           ? [sql`${matching.rating} desc nulls last`, asc(matching.price), asc(matching.id)]
           : sort === "price-covered"
             ? [sql`${matching.coveredPrice} asc nulls last`, asc(matching.price), asc(matching.id)]
-            : [asc(matching.price), asc(matching.id)];
+            : sort === "reviews"
+              ? [sql`${scores.average} desc nulls last`, asc(matching.price), asc(matching.id)]
+              : [asc(matching.price), asc(matching.id)];
     // The page's cars come with their details in the same statement: one round trip for the whole page.
-    const page = db
+    const ranked = db
       .select({
         id: matching.id,
         price: matching.price,
@@ -498,6 +529,9 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as("position"),
       })
       .from(matching)
+      .$dynamic();
+    // Best reviewed first: each car's supplier's average at the place, joined once per statement (decision 034).
+    const page = (sort === "reviews" ? ranked.leftJoin(scores, eq(scores.supplierId, matching.supplierId)) : ranked)
       .where(withinCap(matching))
       .orderBy(...order)
       .limit(CARS_PAGE_SIZE)
@@ -521,6 +555,10 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
             sql`${supplierSettings.markupBasisPoints}`,
             supplierChargesColumns,
           ),
+          {
+            marks: sql`(select sum(${marksSumSql})::int from ${reviews} where ${reviews.supplierId} = ${cars.supplierId} and ${publishedAtPlace})`,
+            count: sql`(select count(*)::int from ${reviews} where ${reviews.supplierId} = ${cars.supplierId} and ${publishedAtPlace})`,
+          },
         ),
       })
       .from(page)
@@ -672,6 +710,10 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),
       coveredPrice: car.coveredPrice === null ? null : rentalPrice(car.coveredPrice, days),
+      reviews:
+        car.reviewCount > 0 && car.reviewMarks !== null
+          ? { average: car.reviewMarks / (REVIEW_MARKS.length * car.reviewCount), count: car.reviewCount }
+          : null,
     } satisfies CarOffer;
   });
   return { offers, total: matches, more, days };

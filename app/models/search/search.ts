@@ -16,7 +16,8 @@ export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;
 export const CAR_SPECS = ["aircon", "fourDoors", "fiveSeats"] as const;
 export const MILEAGE_KINDS = ["limited", "unlimited"] as const;
 /** price-covered: the total with the car's cheapest zero-excess cover, lowest first (decision 030). */
-export const SORT_ORDERS = ["price-asc", "price-desc", "price-covered", "rating"] as const;
+/** reviews: the supplier's average at the place from drivers' published reviews, best first (decision 034). */
+export const SORT_ORDERS = ["price-asc", "price-desc", "price-covered", "rating", "reviews"] as const;
 /**
  * The booking terms a driver can filter by (decision 021): cancelling for free, paying at the counter, and a cover
  * that leaves no excess (decision 030).

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { publicOrigin } from "~/utils/origin.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { BOOKING_EVENT_KINDS } from "~/domain/enums";
@@ -75,7 +76,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Another supplier's booking answers as if it did not exist.
   if (!booking) throw notFound();
   assertMay(actor, "runDesk", booking.supplierId);
-  const recorded = await recordDeskEvent(db, actor, booking, submission.value.kind, submission.value, new Date());
+  const recorded = await recordDeskEvent(
+    db,
+    actor,
+    booking,
+    submission.value.kind,
+    submission.value,
+    new Date(),
+    publicOrigin(request),
+  );
   if (!recorded.ok)
     return data(
       { booking: booking.id, result: submission.reply({ formErrors: [`manage:desk.refused.${recorded.reason}`] }) },

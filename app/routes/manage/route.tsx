@@ -60,6 +60,9 @@ export default function ManageLayout() {
                 <li>
                   <SiteNavLink to="/manage/drivers">{t("nav.drivers")}</SiteNavLink>
                 </li>
+                <li>
+                  <SiteNavLink to="/manage/reviews">{t("reviews.nav")}</SiteNavLink>
+                </li>
               </>
             ) : null}
           </ul>
