@@ -803,7 +803,8 @@ export const reviews = pgTable(
       sql`least(${table.staffMark}, ${table.conditionMark}, ${table.valueMark}, ${table.queueMark}) >= 1 and greatest(${table.staffMark}, ${table.conditionMark}, ${table.valueMark}, ${table.queueMark}) <= 10`,
     ),
     check("reviews_text_check", sql`length(${table.text}) <= 2000 and length(${table.authorName}) <= 60`),
-    // The results' averages: a place's published reviews by supplier, their marks read from the index alone.
+    // The results' averages: a place's published reviews by supplier, their marks read from the index alone (its
+    // INCLUDE of the four marks is in 0025_reviews.sql: drizzle's index builder has no INCLUDE).
     index("reviews_published_idx")
       .on(table.locationId, table.supplierId)
       .where(sql`${table.status} = 'published'`),

@@ -129,6 +129,9 @@ export function CarCard({
       </div>
       <div className="car-price">
         <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
+        {offer.childSeats > 0 ? (
+          <p className="price-includes">{t("card.withChildSeats", { count: offer.childSeats })}</p>
+        ) : null}
         <p className="price-total">{money(offer.price.total)}</p>
         <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
         <ChargesNotes charges={offer.charges} money={money} />

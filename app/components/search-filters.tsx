@@ -5,6 +5,7 @@ import {
   activeFilterCount,
   BOOKING_TERMS,
   CAR_SPECS,
+  CHILD_SEAT_COUNTS,
   MILEAGE_KINDS,
   RATING_THRESHOLDS,
   SEAT_OPTIONS,
@@ -124,6 +125,25 @@ export function SearchFilters({
               value={String(rating)}
               checked={params.rating === rating}
               label={t("filters.ratingAtLeast", { count: rating })}
+            />
+          ))}
+        </Group>
+        <Group legend={t("filters.childSeats")}>
+          <Choice
+            type="radio"
+            name="childSeats"
+            value=""
+            checked={params.childSeats === undefined}
+            label={t("filters.childSeatsNone")}
+          />
+          {CHILD_SEAT_COUNTS.map((count) => (
+            <Choice
+              key={count}
+              type="radio"
+              name="childSeats"
+              value={String(count)}
+              checked={params.childSeats === count}
+              label={t("filters.childSeatsCount", { count })}
             />
           ))}
         </Group>

@@ -25,7 +25,7 @@ ALTER TABLE "reviews" ADD CONSTRAINT "reviews_booking_id_bookings_id_fk" FOREIGN
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_supplier_id_users_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_driver_id_users_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "reviews_published_idx" ON "reviews" USING btree ("location_id","supplier_id") WHERE "reviews"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "reviews_published_idx" ON "reviews" USING btree ("location_id","supplier_id") INCLUDE ("staff_mark","condition_mark","value_mark","queue_mark") WHERE "reviews"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "reviews_status_idx" ON "reviews" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_record_check" CHECK (record in ('car', 'supplier', 'location', 'country', 'driver', 'booking', 'review'));--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK (action in ('create', 'update', 'delete', 'retire', 'reinstate', 'block', 'unblock', 'setStatus', 'cancel', 'publish', 'reject'));

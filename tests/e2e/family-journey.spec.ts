@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enManage from "../../app/locales/en/manage.json";
 import type enMail from "../../app/locales/en/mail.json";
+import type enSearch from "../../app/locales/en/search.json";
 import {
   bookingTexts,
   catalogue,
@@ -126,4 +127,50 @@ function decodeQuotedPrintable(raw: string) {
 /** A text as a pattern of itself. */
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(`in ${language}, a search for two child seats prices them in every total, and the checkout opens with them at that total`, async ({
+    page,
+  }, testInfo) => {
+    const s = catalogue<typeof enSearch>(language, "search");
+    const { k, c } = bookingTexts(language);
+    const project = jsEnabled(testInfo) ? 0 : 1;
+    const day = (offset: number) =>
+      new Date(Date.UTC(2029, 8, 2) + ((slot * 2 + project) * 6 + offset) * 86_400_000).toISOString().slice(0, 10);
+    const query = new URLSearchParams({
+      pickup: "nice-airport",
+      same: "on",
+      from: `${day(0)}T10:00`,
+      to: `${day(5)}T10:00`,
+      lng: language,
+    });
+    await gotoReady(page, `/search?${query}`);
+    // The filter, as a driver sets it (without JavaScript, "Apply").
+    await page
+      .getByRole("group", { name: s.filters.childSeats })
+      .getByLabel(interpolate(s.filters.childSeatsCount_other, { count: 2 }))
+      .click();
+    if (!jsEnabled()) await page.getByRole("button", { name: s.filters.apply }).click();
+    await expect(page).toHaveURL(/childSeats=2/);
+    await expect(page.getByRole("main").locator("[aria-busy]")).toHaveCount(0);
+    const cards = page.getByRole("main").locator("article.car-card");
+    await expect(cards.first()).toBeVisible();
+    const withSeats = interpolate(s.card.withChildSeats_other, { count: 2 });
+    for (const card of await cards.all()) await expect(card).toContainText(withSeats);
+    await expectAccessible(page);
+
+    // The first car's total is the checkout's, with the two seats chosen.
+    const total = (await cards.first().locator(".price-total").textContent())!;
+    await cards
+      .first()
+      .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
+      .click();
+    await expect(page).toHaveURL(/childSeat=2/);
+    await whenReady(page);
+    await expect(
+      page.getByRole("group", { name: k.equipment.heading }).getByLabel(c.equipment.childSeat, { exact: true }),
+    ).toHaveValue("2");
+    await expect(summary(page).locator("output")).toHaveText(total);
+  });
 }

@@ -52,7 +52,10 @@ export function checkoutHref(
 
 /** 'Choose this car' on the results: the search's places and dates (a round trip drops off where it picks up). */
 export function checkoutHrefFromSearch(params: SearchParams, carId: string): string {
-  return `/checkout?${rentalQuery(params, new URLSearchParams({ car: carId }))}`;
+  const query = new URLSearchParams({ car: carId });
+  // The child seats the search priced in (decision 033): the checkout opens with them chosen, at the same total.
+  if (params.childSeats) query.set("childSeat", String(params.childSeats));
+  return `/checkout?${rentalQuery(params, query)}`;
 }
 
 /** A car's own page (decision 032), keeping the search's places and dates for its booking link. */

@@ -1,10 +1,11 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cars, dateBasedPrices, supplierSettings, users } from "#db/schema";
+import { cars, dateBasedPrices, supplierEquipment, supplierSettings, users } from "#db/schema";
 import { seedDemoData } from "#db/seed";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import {
   coverDailySql,
+  equipmentCostSql,
   lowestDailyPrices,
   rentalBaseSql,
   supplierChargesColumns,
@@ -13,6 +14,7 @@ import {
 } from "./pricing.server";
 import { calendarDate, chargesOf, divideRounded, quoteRental } from "./pricing";
 import { zeroExcessCover } from "./cover";
+import { equipmentUnitCost, type EquipmentOffer } from "./equipment";
 import { DAY_MS } from "~/domain/rental-period";
 import { searchCars } from "~/models/search/cars.server";
 import { listPlaces } from "~/models/catalogue/places.server";
@@ -161,18 +163,22 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       const places = await listPlaces(db, "en");
       // Every other place searched one way: the one-way fees come into play.
       const oneWay = (index: number) => index % 2 === 1;
+      // Every third with two child seats (decision 033): each total with them, at its supplier's price.
+      const seated = (index: number) => index % 3 === 2;
+      const lent = await db.select().from(supplierEquipment);
       const from = new Date("2030-07-28T09:00:00Z");
       const to = new Date(from.getTime() + length * DAY_MS);
       let checked = 0;
       let datedChecked = 0;
       let coveredChecked = 0;
+      let seatedChecked = 0;
       for (const [index, pickup] of places.filter((place) => place.carCount > 0).entries()) {
         const { offers } = await searchCars(db, {
           oneWay: oneWay(index),
           pickup,
           from,
           to,
-          filters: parseSearchParams(new URLSearchParams()),
+          filters: parseSearchParams(new URLSearchParams(seated(index) ? "childSeats=2" : "")),
           sort: "price-asc",
           page: 1,
           supplierIds: [],
@@ -190,6 +196,12 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
               charges: chargesOf(row.settings),
               oneWay: oneWay(index),
               extras: Object.fromEntries(extras.map((extra) => [extra, true])),
+              equipment: seated(index)
+                ? {
+                    offers: lent.filter((offer) => offer.supplierId === row.car.supplierId),
+                    counts: { childSeat: 2 },
+                  }
+                : undefined,
             });
             return { days, total, pricePerDay };
           };
@@ -198,6 +210,11 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
           const cover = zeroExcessCover(row.car);
           expect(offer.coveredPrice, `${offer.name} with zero excess`).toEqual(cover && quote(cover.extras));
           if (cover && cover.daily > 0) coveredChecked++;
+          if (seated(index)) {
+            expect(offer.childSeats).toBe(2);
+            expect(row.car.seats).toBeGreaterThan(2);
+            seatedChecked++;
+          }
           checked++;
           if (dated.has(offer.id)) datedChecked++;
         }
@@ -205,8 +222,35 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       expect(checked).toBeGreaterThan(20);
       expect(datedChecked).toBeGreaterThan(0);
       expect(coveredChecked).toBeGreaterThan(0);
+      expect(seatedChecked).toBeGreaterThan(0);
     },
   );
+
+  it("prices equipment as equipmentUnitCost does, per day with and without a cap and per rental, for any count", async () => {
+    const offers: Array<Pick<EquipmentOffer, "charge" | "price" | "cap">> = [
+      { charge: "perDay", price: 800, cap: 5600 },
+      { charge: "perDay", price: 800, cap: 800 },
+      { charge: "perDay", price: 1250, cap: null },
+      { charge: "perRental", price: 3500, cap: null },
+      { charge: "perDay", price: 0, cap: null },
+    ];
+    const cases = offers.flatMap((offer) =>
+      [1, 6, 7, 8, 31, 45].flatMap((days) => [1, 2, 3].map((count) => ({ offer, days, count }))),
+    );
+    const rows = sql.join(
+      cases.map(
+        ({ offer, days, count }) =>
+          sql`(${offer.charge}::text, ${offer.price}::int, ${offer.cap}::int, ${days}::int, ${count}::int)`,
+      ),
+      sql`, `,
+    );
+    const result = await database.db.execute(
+      sql`select ${equipmentCostSql({ charge: sql`e.charge`, price: sql`e.price`, cap: sql`e.cap` }, sql`e.count`, sql`e.days`)} as cost
+        from (values ${rows}) as e(charge, price, cap, days, count)`,
+    );
+    const costs = (result as unknown as { rows: Array<{ cost: number | string }> }).rows.map((row) => Number(row.cost));
+    expect(costs).toEqual(cases.map(({ offer, days, count }) => equipmentUnitCost(offer, days) * count));
+  });
 
   it("prices the cheapest zero-excess cover as zeroExcessCover does, for every way a car offers its protection", async () => {
     const prices = [-1, 0, 700] as const;

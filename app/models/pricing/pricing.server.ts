@@ -160,6 +160,21 @@ export function withCoverSql(base: SQL, coverDaily: SQL, days: number | Placehol
 }
 
 /**
+ * What `count` pieces of one piece of equipment cost for the rental (decision 033), the twin of `equipmentUnitCost`
+ * times the count: the daily price each day up to the cap, or the rental price.
+ */
+export function equipmentCostSql(
+  offer: { charge: SQL; price: SQL; cap: SQL },
+  count: number | Placeholder | SQL,
+  days: number | Placeholder | SQL,
+): SQL {
+  const dayCount = typeof days === "number" || !("queryChunks" in days) ? daysValue(days) : sql`(${days})::int`;
+  const daily = sql`(${offer.price})::bigint * ${dayCount}`;
+  return sql`((case when ${offer.charge} = 'perRental' then (${offer.price})::bigint
+    else least(${daily}, coalesce((${offer.cap})::bigint, ${daily})) end) * (${count})::int)`;
+}
+
+/**
  * Each range's cheapest one-day rental, markup included ('from' prices on the home page): a price a driver can
  * really be quoted — the daily price (discounted when set), or for a car with date-based prices the lowest of a
  * period that has not ended yet, as quoteRental would charge it, tax included.

@@ -3,7 +3,7 @@
  * it meets `offerableCar` and is free for the period (offer-conditions.server.ts), serves the pick-up location or
  * one of its children, and the rental is at least the supplier's minimum days.
  */
-import { reviews } from "#db/schema";
+import { reviews, supplierEquipment } from "#db/schema";
 import { REVIEW_MARKS } from "~/domain/enums";
 import { marksSumSql } from "~/models/reviews/reviews.server";
 import { anyOf } from "~/utils/sql.server";
@@ -30,6 +30,7 @@ import {
   checkFirstDay,
   coverDailySql,
   withCoverSql,
+  equipmentCostSql,
   checkRentalDays,
   datedBaseSql,
   rentalBaseOfSql,
@@ -100,6 +101,8 @@ export interface CarOffer {
    * reviews (decision 034): the average of their marks out of 10, and how many; null before any.
    */
   reviews: { average: number; count: number } | null;
+  /** The child seats every total here includes (decision 033), as the search asked; 0: none. */
+  childSeats: number;
 }
 
 /**
@@ -124,6 +127,8 @@ interface FilterShape {
   fuelType: boolean;
   /** A pick-up after the airport desk closed (decision 031). */
   afterHours: boolean;
+  /** Child seats asked for (decision 033): their cost is in every total. */
+  childSeats: boolean;
 }
 
 function filterShape(filters: SearchFilters, windowOpen: boolean, afterHours: boolean): FilterShape {
@@ -142,6 +147,7 @@ function filterShape(filters: SearchFilters, windowOpen: boolean, afterHours: bo
     gearbox: filters.gearbox.length > 0,
     mileage: filters.mileage.length === 1 ? filters.mileage[0]! : null,
     fuelType: filters.fuelType.length > 0,
+    childSeats: filters.childSeats !== undefined,
   };
 }
 
@@ -169,6 +175,7 @@ function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]
     walkedPerPlace: WALKED_PER_PLACE,
     oneWay: criteria.oneWay ?? false,
     afterClosing: criteria.afterClosingMinutes ?? 0,
+    childSeats: filters.childSeats ?? 0,
   };
 }
 
@@ -205,6 +212,12 @@ function filterConditions(shape: FilterShape): SQL[] {
   if (shape.gearbox) conditions.push(oneOf(cars.gearbox, "gearbox"));
   if (shape.mileage) conditions.push(shape.mileage === "unlimited" ? eq(cars.mileage, -1) : sql`${cars.mileage} > 0`);
   if (shape.fuelType) conditions.push(oneOf(cars.fuelType, "fuelType"));
+  // Child seats: a supplier that lends them, and a passengers' seat in the car for each (decision 033).
+  if (shape.childSeats)
+    conditions.push(
+      sql`exists (select 1 from ${supplierEquipment} e where e.supplier_id = ${cars.supplierId} and e.kind = 'childSeat')`,
+      sql`${cars.seats} > ${value("childSeats")}`,
+    );
   if (shape.afterHours)
     conditions.push(
       eq(supplierSettings.afterHoursForFlights, true),
@@ -259,20 +272,19 @@ const offerColumns = {
  * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
  * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
  */
-function offerJson(price: SQL, coveredPrice: SQL, reviews: { marks: SQL; count: SQL }) {
+function offerJson(price: SQL, coveredPrice: SQL, reviewTotals: SQL) {
   const fields = [
     ...Object.entries(offerColumns),
     ["price", price] as const,
     ["coveredPrice", coveredPrice] as const,
-    ["reviewMarks", reviews.marks] as const,
-    ["reviewCount", reviews.count] as const,
+    ["reviewTotals", reviewTotals] as const,
   ];
   // json_build_object takes at most 100 arguments: past 50 fields, nest a second object.
   if (fields.length > 50) throw new Error(`${fields.length} fields: json_build_object takes 50 at most`);
   type OfferRow = {
     [K in keyof typeof offerColumns]:
       (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
-  } & { price: number; coveredPrice: number | null; reviewMarks: number | null; reviewCount: number };
+  } & { price: number; coveredPrice: number | null; reviewTotals: [marks: number | null, count: number] };
   return sql<OfferRow>`json_build_object(${sql.join(
     fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -390,6 +402,15 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
     monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
     dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
+    // The child seats asked for, at the supplier's price (decision 033), added to the base as the checkout adds them.
+    seatCost: (shape.childSeats
+      ? sql<number>`(select ${equipmentCostSql(
+          { charge: sql`e.charge`, price: sql`e.price`, cap: sql`e.cap` },
+          value("childSeats"),
+          value("days"),
+        )} from ${supplierEquipment} e where e.supplier_id = ${cars.supplierId} and e.kind = 'childSeat')`
+      : sql<number>`0`
+    ).as("seat_cost"),
     // Ranked by only in the zero-excess order; a page's cars get their covered total in its last step.
     coverDaily: (ranksCovered ? coverDailySql : sql<number | null>`null::int`).as("cover_daily"),
     markup: sql<number>`${supplierSettings.markupBasisPoints}`.as("markup_bps"),
@@ -450,7 +471,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
             weekly: sql`${found.weekly}`,
             monthly: sql`${found.monthly}`,
           },
-        })}`.as("base"),
+        })} + ${found.seatCost}`.as("base"),
       })
       .from(found)
       .offset(SUBQUERY_FENCE)
@@ -555,10 +576,8 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
             sql`${supplierSettings.markupBasisPoints}`,
             supplierChargesColumns,
           ),
-          {
-            marks: sql`(select sum(${marksSumSql})::int from ${reviews} where ${reviews.supplierId} = ${cars.supplierId} and ${publishedAtPlace})`,
-            count: sql`(select count(*)::int from ${reviews} where ${reviews.supplierId} = ${cars.supplierId} and ${publishedAtPlace})`,
-          },
+          // The supplier's published reviews at the place, read once from the covering index: [marks, count].
+          sql`(select json_build_array(sum(${marksSumSql})::int, count(*)::int) from ${reviews} where ${reviews.supplierId} = ${cars.supplierId} and ${publishedAtPlace})`,
         ),
       })
       .from(page)
@@ -615,6 +634,11 @@ function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder, 
   }
   shapes.set(key, statements);
   return statements;
+}
+
+/** A supplier's mark at the place from its published reviews' totals (decision 034); null before any. */
+function reviewsOf([marks, count]: [marks: number | null, count: number]): CarOffer["reviews"] {
+  return count > 0 && marks !== null ? { average: marks / (REVIEW_MARKS.length * count), count } : null;
 }
 
 export interface SearchResults {
@@ -710,10 +734,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
       price: rentalPrice(car.price, days),
       coveredPrice: car.coveredPrice === null ? null : rentalPrice(car.coveredPrice, days),
-      reviews:
-        car.reviewCount > 0 && car.reviewMarks !== null
-          ? { average: car.reviewMarks / (REVIEW_MARKS.length * car.reviewCount), count: car.reviewCount }
-          : null,
+      childSeats: criteria.filters.childSeats ?? 0,
+      reviews: reviewsOf(car.reviewTotals),
     } satisfies CarOffer;
   });
   return { offers, total: matches, more, days };

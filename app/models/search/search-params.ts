@@ -10,6 +10,7 @@ import {
   CAR_SPECS,
   DEPOSIT_THRESHOLDS,
   MILEAGE_KINDS,
+  CHILD_SEAT_COUNTS,
   RATING_THRESHOLDS,
   SEAT_OPTIONS,
   SORT_ORDERS,
@@ -63,6 +64,7 @@ export const searchSchema = z.object({
   gearbox: listOf(GEARBOXES),
   mileage: listOf(MILEAGE_KINDS),
   fuelType: listOf(FUEL_TYPES),
+  childSeats: oneOf(CHILD_SEAT_COUNTS),
   sort: z.enum(SORT_ORDERS).catch("price-asc").default("price-asc"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });

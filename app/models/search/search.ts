@@ -12,6 +12,11 @@ export const PAGE_OFFSET_PX = 200;
 export const INFINITE_SCROLL_OFFSET_PX = 40;
 export const DEPOSIT_THRESHOLDS = [250, 500, 750] as const;
 export const RATING_THRESHOLDS = [1, 2, 3, 4] as const;
+/**
+ * Child seats a family needs (decision 033): only suppliers lending child seats, in cars with a passengers' seat for
+ * each, and each total includes them, priced as the checkout prices them.
+ */
+export const CHILD_SEAT_COUNTS = [1, 2, 3] as const;
 export const SEAT_OPTIONS = ["2", "4", "5", "5plus"] as const;
 export const CAR_SPECS = ["aircon", "fourDoors", "fiveSeats"] as const;
 export const MILEAGE_KINDS = ["limited", "unlimited"] as const;
@@ -48,6 +53,7 @@ export const SEARCH_KEYS = [
   "gearbox",
   "mileage",
   "fuelType",
+  "childSeats",
   "sort",
   "page",
 ] as const;
@@ -77,6 +83,7 @@ export function activeFilterCount(params: SearchParams): number {
   return (
     ARRAY_KEYS.reduce((count, key) => count + params[key].length, 0) +
     (params.rating !== undefined ? 1 : 0) +
+    (params.childSeats !== undefined ? 1 : 0) +
     (params.deposit !== undefined ? 1 : 0)
   );
 }
@@ -102,7 +109,12 @@ export function searchQuery(params: SearchParams, changes: Partial<Record<keyof 
 
 /** The same search without any filter (keeps place, dates and sort). */
 export function clearedFilters(params: SearchParams): string {
-  const cleared: Partial<Record<keyof SearchParams, unknown>> = { rating: undefined, deposit: undefined, page: 1 };
+  const cleared: Partial<Record<keyof SearchParams, unknown>> = {
+    rating: undefined,
+    deposit: undefined,
+    childSeats: undefined,
+    page: 1,
+  };
   for (const key of ARRAY_KEYS) cleared[key] = [];
   return searchQuery(params, cleared);
 }
