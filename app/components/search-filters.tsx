@@ -75,6 +75,39 @@ function Checkboxes<Value extends string>({
   );
 }
 
+/** A radio per value of a one-value search parameter, after one for none ("Any"), the search's value chosen. */
+function Radios<Value extends number>({
+  legend,
+  name,
+  values,
+  chosen,
+  noneLabel,
+  label,
+}: {
+  legend: string;
+  name: keyof SearchParams;
+  values: readonly Value[];
+  chosen: number | undefined;
+  noneLabel: string;
+  label: (value: Value) => string;
+}) {
+  return (
+    <Group legend={legend}>
+      <Choice type="radio" name={name} value="" checked={chosen === undefined} label={noneLabel} />
+      {values.map((value) => (
+        <Choice
+          key={value}
+          type="radio"
+          name={name}
+          value={String(value)}
+          checked={chosen === value}
+          label={label(value)}
+        />
+      ))}
+    </Group>
+  );
+}
+
 /** Every filter of spec §2 plus supplier, gearbox, mileage and fuel type, as plain GET form controls. */
 export function SearchFilters({
   params,
@@ -115,38 +148,22 @@ export function SearchFilters({
           ticked={params.range}
           label={(range) => tc(`ranges.${range}`)}
         />
-        <Group legend={t("filters.rating")}>
-          <Choice type="radio" name="rating" value="" checked={params.rating === undefined} label={t("filters.any")} />
-          {RATING_THRESHOLDS.map((rating) => (
-            <Choice
-              key={rating}
-              type="radio"
-              name="rating"
-              value={String(rating)}
-              checked={params.rating === rating}
-              label={t("filters.ratingAtLeast", { count: rating })}
-            />
-          ))}
-        </Group>
-        <Group legend={t("filters.childSeats")}>
-          <Choice
-            type="radio"
-            name="childSeats"
-            value=""
-            checked={params.childSeats === undefined}
-            label={t("filters.childSeatsNone")}
-          />
-          {CHILD_SEAT_COUNTS.map((count) => (
-            <Choice
-              key={count}
-              type="radio"
-              name="childSeats"
-              value={String(count)}
-              checked={params.childSeats === count}
-              label={t("filters.childSeatsCount", { count })}
-            />
-          ))}
-        </Group>
+        <Radios
+          legend={t("filters.rating")}
+          name="rating"
+          values={RATING_THRESHOLDS}
+          chosen={params.rating}
+          noneLabel={t("filters.any")}
+          label={(rating) => t("filters.ratingAtLeast", { count: rating })}
+        />
+        <Radios
+          legend={t("filters.childSeats")}
+          name="childSeats"
+          values={CHILD_SEAT_COUNTS}
+          chosen={params.childSeats}
+          noneLabel={t("filters.childSeatsNone")}
+          label={(count) => t("filters.childSeatsCount", { count })}
+        />
         <Group legend={t("filters.seats")}>
           {SEAT_OPTIONS.map((seats) => (
             <Choice
