@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/components/i18n-provider";
-import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/domain/enums";
+import { CAR_RANGES, DESK_KINDS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA } from "~/domain/enums";
 import {
   activeFilterCount,
   BOOKING_TERMS,
@@ -140,6 +140,13 @@ export function SearchFilters({
           values={BOOKING_TERMS}
           ticked={params.terms}
           label={(term) => t(`filters.${term}`)}
+        />
+        <Checkboxes
+          legend={t("filters.desk")}
+          name="desk"
+          values={DESK_KINDS}
+          ticked={params.desk}
+          label={(kind) => tc(`desk.kinds.${kind}`)}
         />
         <Checkboxes
           legend={t("filters.range")}

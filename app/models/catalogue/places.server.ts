@@ -4,6 +4,8 @@ import { carLocations, cars, countries, locations, users } from "#db/schema";
 import type { Language } from "~/domain/enums";
 import {
   checkDeskHours,
+  deskHoursAt,
+  formatDayHours,
   deskFromColumns,
   deskView,
   weekdayName,
@@ -120,6 +122,37 @@ export function placeSubtree(
     }
   }
   return ids;
+}
+
+/**
+ * Where to go instead when the chosen desk is closed then (issue 37, point 6): the nearest place of the same area (the
+ * places under the chosen one's top place) with cars, whose desk is open at the pick-up time (and at the return, for
+ * a round trip), by straight-line distance; with its hours that day. Null when none is.
+ */
+export function nearestOpenDesk(
+  places: PlaceOption[],
+  pickup: PlaceOption,
+  dropoff: PlaceOption | undefined,
+  from: Date,
+  to: Date,
+  language: Language,
+): { place: PlaceOption; hours: string } | null {
+  const bySlug = new Map(places.map((place) => [place.slug, place]));
+  let top = pickup;
+  for (let parent = top.parentSlug; parent && bySlug.has(parent); parent = top.parentSlug) top = bySlug.get(parent)!;
+  const area = new Set(placeSubtree(places, top));
+  const roundTrip = !dropoff || dropoff.id === pickup.id;
+  const distance = (place: PlaceOption) =>
+    (place.latitude - pickup.latitude) ** 2 +
+    ((place.longitude - pickup.longitude) * Math.cos((pickup.latitude * Math.PI) / 180)) ** 2;
+  const open = places
+    .filter((place) => area.has(place.id) && place.id !== pickup.id && place.carCount > 0 && place.desk?.hours)
+    .filter((place) => rentalDeskProblems(place, roundTrip ? place : dropoff, from, to, language).length === 0)
+    .sort((a, b) => distance(a) - distance(b));
+  const [nearest] = open;
+  if (!nearest) return null;
+  const { day } = deskHoursAt(nearest.desk!.hours!, instantToLocalDateTime(from, nearest.timeZone));
+  return { place: nearest, hours: formatDayHours(day) ?? "" };
 }
 
 /** The place and every place below it (searching a city includes its airport). */

@@ -12,6 +12,7 @@ import {
   placeDesks,
   placeSubtree,
   rentalDeskCheck,
+  nearestOpenDesk,
   type PlaceOption,
 } from "~/models/catalogue/places.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
@@ -26,7 +27,7 @@ import {
   type PeriodProblem,
 } from "~/domain/rental-period";
 import { offerCancellation } from "~/models/booking/cancellation-terms";
-import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, type SearchParams } from "./search";
+import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, searchQuery, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
 import { findPlace, PLACE_SELECT_LIMIT, placesToMark, type PlaceLookup } from "./place-finder";
 
@@ -191,6 +192,7 @@ export async function loadSearch(
   if (!from) errors.from = { key: "validation.invalidDate" };
   if (!to) errors.to = { key: "validation.invalidDate" };
   let afterClosing: ReturnType<typeof rentalDeskCheck>["afterClosing"] = null;
+  let openNearby: ReturnType<typeof nearestOpenDesk> = null;
   if (from && to) {
     for (const problem of checkRentalPeriod(from, to, options.now, settings, zone)) {
       errors[problem.field] ??= problemToError(problem);
@@ -202,6 +204,9 @@ export async function loadSearch(
       errors[problem.field] ??= { key: problem.key, params: problem.params };
     }
     afterClosing = desks.afterClosing;
+    // The pick-up desk is closed then: the nearest desk of the same area open then, with a one-click search there.
+    if (pickup && desks.problems.some((problem) => problem.field === "from"))
+      openNearby = nearestOpenDesk(places, pickup, sameLocation ? undefined : dropoff, from, to, options.language);
   }
 
   const form: SearchFormState = {
@@ -221,7 +226,11 @@ export async function loadSearch(
     const supplierIds = suppliers
       .filter((supplier) => params.supplier.includes(supplier.slug))
       .map((supplier) => supplier.id);
-    const placeIds = placeSubtree(places, pickup);
+    // The desk kinds asked for keep only the places of the area whose desk is such (an airport's terminal, its shuttle).
+    const kinds = params.desk;
+    const placeIds = placeSubtree(places, pickup).filter(
+      (id) => kinds.length === 0 || kinds.some((kind) => kind === places.find((place) => place.id === id)?.desk?.kind),
+    );
     // The same rule as checkout's (`isOneWay`): another place, whatever way its name was typed.
     const oneWay = !sameLocation && dropoff !== undefined && dropoff.id !== pickup.id;
     const found = await searchCars(db, {
@@ -283,6 +292,19 @@ export async function loadSearch(
         ? { place: afterClosing.problem.params.place, hours: afterClosing.problem.params.hours }
         : null,
     results,
+    openNearby: openNearby && {
+      name: openNearby.place.name,
+      hours: openNearby.hours,
+      roundTheClock: openNearby.hours === "00:00–24:00",
+      href: `/search?${searchQuery(
+        {
+          ...normalizedParams(params, form),
+          pickup: openNearby.place.slug,
+          dropoff: sameLocation ? undefined : params.dropoff,
+        },
+        { page: 1 },
+      )}`,
+    },
     // Round amounts in the currency shown (the search compares them converted to the base currency).
     depositThresholds: DEPOSIT_THRESHOLDS.map((units) => ({ units, display: units * 100 })),
   };

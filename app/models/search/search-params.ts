@@ -3,7 +3,7 @@
  * practice (the browser never parses a search), which keeps zod out of the search page's bundle.
  */
 import { z } from "zod";
-import { CAR_RANGES, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, isOneOf, MULTIMEDIA } from "~/domain/enums";
+import { CAR_RANGES, DESK_KINDS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, isOneOf, MULTIMEDIA } from "~/domain/enums";
 import {
   ARRAY_KEYS,
   BOOKING_TERMS,
@@ -65,6 +65,8 @@ export const searchSchema = z.object({
   mileage: listOf(MILEAGE_KINDS),
   fuelType: listOf(FUEL_TYPES),
   childSeats: oneOf(CHILD_SEAT_COUNTS),
+  /** Where the desk is (in the terminal, a shuttle ride away, in town, at a station): the places searched keep those. */
+  desk: listOf(DESK_KINDS),
   sort: z.enum(SORT_ORDERS).catch("price-asc").default("price-asc"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });

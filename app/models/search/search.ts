@@ -53,6 +53,7 @@ export const SEARCH_KEYS = [
   "gearbox",
   "mileage",
   "fuelType",
+  "desk",
   "childSeats",
   "sort",
   "page",
@@ -69,6 +70,7 @@ export const ARRAY_KEYS = [
   "gearbox",
   "mileage",
   "fuelType",
+  "desk",
 ] as const;
 
 export type { SearchParams, SearchFilters } from "./search-params";

@@ -90,6 +90,17 @@ export default function Search() {
                     to: t("form.to"),
                   }}
                 />
+                {page.openNearby ? (
+                  <p className="callout" role="note">
+                    {t(page.openNearby.roundTheClock ? "openNearby.roundTheClock" : "openNearby.open", {
+                      place: page.openNearby.name,
+                      hours: page.openNearby.hours,
+                    })}{" "}
+                    <SiteLink to={page.openNearby.href}>
+                      {t("openNearby.search", { place: page.openNearby.name })}
+                    </SiteLink>
+                  </p>
+                ) : null}
                 <SearchFields
                   key={`${params.pickup}|${params.dropoff}|${params.same}|${params.from}|${params.to}`}
                   form={page.form}
