@@ -64,16 +64,15 @@ export function CarCard({
               <img src={offer.supplier.logo} alt="" {...SUPPLIER_LOGO} className="supplier-logo" />
             ) : null}
             <span>{t("card.supplier", { name: offer.supplier.name })}</span>
-            {offer.reviews ? (
-              <span className="car-reviews">
-                {" · "}
-                {t("card.reviews", {
-                  average: formatRating(offer.reviews.average, i18n.language),
-                  count: offer.reviews.count,
-                })}
-              </span>
-            ) : null}
           </p>
+          {offer.reviews ? (
+            <p className="car-reviews">
+              {t("card.reviews", {
+                average: formatRating(offer.reviews.average, i18n.language),
+                count: offer.reviews.count,
+              })}
+            </p>
+          ) : null}
           <p className="car-meta">
             <span className="badge">{label(`ranges.${offer.range}`)}</span>{" "}
             {offer.rating !== null ? (
