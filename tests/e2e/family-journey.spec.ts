@@ -13,6 +13,7 @@ import {
   mailsTo,
   staffBrowser,
   whenReady,
+  escapeRegExp,
 } from "./support";
 
 /**
@@ -64,7 +65,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     await seats.getByLabel(c.equipment.childSeat, { exact: true }).selectOption("2");
     if (!jsEnabled()) await page.getByRole("button", { name: k.updateTotal }).click();
     const seatLine = interpolate(c.equipment.counted, { name: c.equipment.childSeat, count: 2 });
-    await expect(summary(page).getByRole("row", { name: new RegExp(`^${escape(seatLine)}`) })).toBeVisible();
+    await expect(summary(page).getByRole("row", { name: new RegExp(`^${escapeRegExp(seatLine)}`) })).toBeVisible();
     await expect(summary(page)).not.toHaveAttribute("aria-busy", "true");
     await expect(summary(page).locator("output")).not.toHaveText(coveredTotal);
     const total = (await summary(page).locator("output").textContent())!;
@@ -88,7 +89,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
 
     // The receipt: the seats' line, no excess left, the flight and the total as shown.
     const receipt = page.getByRole("main");
-    await expect(receipt.getByRole("row", { name: new RegExp(`^${escape(seatLine)}`) })).toBeVisible();
+    await expect(receipt.getByRole("row", { name: new RegExp(`^${escapeRegExp(seatLine)}`) })).toBeVisible();
     for (const row of [c.excess.damage, c.excess.theft])
       await expect(receipt.getByRole("row", { name: new RegExp(`^${row}`) })).toContainText(/(^|\D)0([.,]00)?(\D|$)/);
     await expect(receipt).toContainText("TU 712");
@@ -122,11 +123,6 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
 function decodeQuotedPrintable(raw: string) {
   const bytes = raw.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-/** A text as a pattern of itself. */
-function escape(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 for (const [slot, language] of (["en", "fr"] as const).entries()) {

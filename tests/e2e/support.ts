@@ -243,3 +243,15 @@ export async function staffBrowser(browser: Browser, language: "en" | "fr", acco
   await expect(page).toHaveURL(/\/manage\//);
   return { context, page };
 }
+
+/** A text as a pattern matching itself. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A catalogue sentence as a pattern: its words as they are, each {{placeholder}} any text. */
+export const sentencePattern = (text: string) =>
+  new RegExp(
+    text
+      .split(/\{\{\w+\}\}/)
+      .map(escapeRegExp)
+      .join(".+"),
+  );
