@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { deskTimeChoices, nearestTime, withSelected, type DeskClock } from "~/domain/desk-times";
+import { weekdayName, weekdayOf } from "~/domain/pickup-desk";
 import { useTranslation } from "~/components/i18n-provider";
 import type {
   PlaceChoice,
@@ -175,33 +177,94 @@ function PlaceField({
   );
 }
 
-/** A native date-and-time input (local time at the pick-up place) with its error. */
-function DateTimeField({
+/**
+ * A stop's date and time (local time at the pick-up place, decision 036): a date field, and a list of the times the
+ * desk is open that day, rendered by the server and redrawn in the browser as the date or the place changes. The time
+ * a link asked for stays listed until the driver changes the date or the place, so a refused time is shown as asked.
+ */
+function DateAndTimeFields({
   name,
-  label,
+  labels,
   value,
+  clock,
+  typedZone,
+  lateMinutes,
+  pristine,
+  onDateChange,
   error,
 }: {
   name: "from" | "to";
-  label: string;
+  labels: { date: string; time: string };
   value: string;
+  clock: DeskClock | null;
+  typedZone: string;
+  lateMinutes: number;
+  /** Neither the date nor the place changed since the page came: the asked time stays listed. */
+  pristine: boolean;
+  onDateChange: (date: string) => void;
   error: SearchFormErrors["from"];
 }) {
+  const { t, i18n } = useTranslation("search");
   const id = `search-${name}`;
+  const [date, setDate] = useState(value.slice(0, 10));
+  const [time, setTime] = useState(value.slice(11, 16));
+  const choices = deskTimeChoices(date, clock, typedZone, lateMinutes);
+  const asked = pristine ? time : "";
+  const open = withSelected(choices.open, choices.late.includes(asked) ? "" : asked);
+  const offered = [...open, ...choices.late];
+  const shown = offered.includes(time) ? time : nearestTime(offered, time);
+  const closedHint = choices.closed && !error ? `${id}-closed` : null;
+  const describedBy = [error ? `${id}-error` : null, closedHint, "search-time-hint"].filter(Boolean).join(" ");
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        type="datetime-local"
-        id={id}
-        name={name}
-        defaultValue={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error search-time-hint` : "search-time-hint"}
-      />
+    <>
+      <div className="field-row date-time-row">
+        <div className="field">
+          <label htmlFor={id}>{labels.date}</label>
+          <input
+            type="date"
+            id={id}
+            name={`${name}Date`}
+            value={date}
+            onChange={(event) => {
+              setDate(event.target.value);
+              onDateChange(event.target.value);
+            }}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </div>
+        <div className="field">
+          {/* Not `required`: a list without an empty first choice always sends a time. */}
+          <label htmlFor={`${id}-time`}>{labels.time}</label>
+          <select
+            id={`${id}-time`}
+            name={`${name}Time`}
+            value={shown}
+            onChange={(event) => setTime(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          >
+            {open.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+            {choices.late.length ? (
+              <optgroup label={t("form.lateFlightTimes")}>
+                {choices.late.map((option) => (
+                  <option key={option}>{option}</option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        </div>
+      </div>
+      {closedHint ? (
+        <p id={closedHint} className="hint">
+          {t("form.deskClosedThatDay", { day: weekdayName(i18n.language)(weekdayOf(`${date}T00:00`)) })}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </>
   );
 }
 
@@ -251,6 +314,16 @@ export function SearchFields({
     }
   };
 
+  // The desks whose hours the time lists follow: a select's place carries its clock; a name field knows the clock of
+  // the place the server found for it until the text changes (then every time is listed, and the server checks).
+  const [initial] = useState({ pickup, dropoff, sameLocation });
+  const [datesChanged, setDatesChanged] = useState({ from: false, to: false });
+  const clockOf = (value: string, found: DeskClock | null, text: string) =>
+    byName ? (value === text ? found : null) : (places.find((place) => place.slug === value)?.clock ?? null);
+  const pickupClock = clockOf(pickup, form.clocks.pickup, form.pickupText);
+  const dropoffClock = sameLocation ? pickupClock : clockOf(dropoff, form.clocks.dropoff, form.dropoffText);
+  const typedZone = pickupClock?.timeZone ?? form.clocks.pickup?.timeZone ?? "UTC";
+
   const slugOf = (value: string) => (byName ? (mapPlaces?.find((place) => place.name === value)?.slug ?? "") : value);
   const selectedSlugs = sameLocation ? [slugOf(pickup)] : [slugOf(pickup), slugOf(dropoff)];
 
@@ -298,10 +371,33 @@ export function SearchFields({
         choiceHref={choiceHref && ((slug) => choiceHref("dropoff", slug))}
         className="field dropoff-field"
       />
-      <div className="field-row">
-        <DateTimeField name="from" label={t("form.from")} value={form.from} error={errors.from} />
-        <DateTimeField name="to" label={t("form.to")} value={form.to} error={errors.to} />
-      </div>
+      <DateAndTimeFields
+        name="from"
+        labels={{ date: t("form.fromDate"), time: t("form.fromTime") }}
+        value={form.from}
+        clock={pickupClock}
+        typedZone={typedZone}
+        lateMinutes={form.lateFlightMinutes}
+        pristine={pickup === initial.pickup && !datesChanged.from}
+        onDateChange={() => setDatesChanged((changed) => ({ ...changed, from: true }))}
+        error={errors.from}
+      />
+      <DateAndTimeFields
+        name="to"
+        labels={{ date: t("form.toDate"), time: t("form.toTime") }}
+        value={form.to}
+        clock={dropoffClock}
+        typedZone={typedZone}
+        lateMinutes={0}
+        pristine={
+          pickup === initial.pickup &&
+          dropoff === initial.dropoff &&
+          sameLocation === initial.sameLocation &&
+          !datesChanged.to
+        }
+        onDateChange={() => setDatesChanged((changed) => ({ ...changed, to: true }))}
+        error={errors.to}
+      />
       <p id="search-time-hint" className="hint">
         {t("form.localTime")}
       </p>

@@ -10,10 +10,16 @@ async function searchFromHome(page: Page, place: string, from = FROM, to = TO) {
   await page.goto("/?lng=en");
   const form = page.getByRole("form", { name: "Find a car" });
   await form.getByLabel(/Pick-up location/).selectOption({ label: place });
-  await form.getByLabel("Pick-up date and time").fill(from);
-  await form.getByLabel("Drop-off date and time").fill(to);
+  await fillDateAndTime(form, "Pick-up", from);
+  await fillDateAndTime(form, "Drop-off", to);
   await form.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/search\?/);
+}
+
+/** A stop's date field and time list (decision 036) from a local 'YYYY-MM-DDTHH:mm'. */
+async function fillDateAndTime(form: Locator, stop: "Pick-up" | "Drop-off", value: string) {
+  await form.getByLabel(`${stop} date`, { exact: true }).fill(value.slice(0, 10));
+  await form.getByLabel(`${stop} time`, { exact: true }).selectOption(value.slice(11, 16));
 }
 
 /** Opens a search page and, with JavaScript, waits until it is interactive. */
@@ -318,14 +324,15 @@ test.describe("search", () => {
       "href",
       "#search-from",
     );
-    await expect(page.getByLabel("Date et heure de prise en charge")).toHaveValue(past);
+    await expect(page.getByLabel("Date de prise en charge", { exact: true })).toHaveValue(past.slice(0, 10));
+    await expect(page.getByLabel("Heure de prise en charge", { exact: true })).toHaveValue(past.slice(11, 16));
     await expect(cards(page)).toHaveCount(0);
 
     await page.goto(`/search?pickup=tunis&from=${TO}&to=${FROM}&lng=fr`);
     await expect(
       page.getByText("La restitution doit avoir lieu après la prise en charge", { exact: true }),
     ).toBeVisible();
-    await expect(page.getByLabel("Date et heure de restitution")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Date de restitution", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page);
 
     await page.goto(`/search?pickup=tunis&from=${year}-02-31T10:00&to=${TO}&lng=fr`);
@@ -447,8 +454,10 @@ test.describe("search", () => {
     await expect(form.getByLabel(/Pick-up location/)).toHaveValue("tunis-carthage-airport");
     await expect(form.getByLabel("Return to the same location")).not.toBeChecked();
     await expect(form.getByLabel("Drop-off location")).toHaveValue("sousse");
-    await expect(form.getByLabel("Pick-up date and time")).toHaveValue(FROM);
-    await expect(form.getByLabel("Drop-off date and time")).toHaveValue(TO);
+    await expect(form.getByLabel("Pick-up date", { exact: true })).toHaveValue(FROM.slice(0, 10));
+    await expect(form.getByLabel("Pick-up time", { exact: true })).toHaveValue(FROM.slice(11, 16));
+    await expect(form.getByLabel("Drop-off date", { exact: true })).toHaveValue(TO.slice(0, 10));
+    await expect(form.getByLabel("Drop-off time", { exact: true })).toHaveValue(TO.slice(11, 16));
     await expectAccessible(page);
   });
 });

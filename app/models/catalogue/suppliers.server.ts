@@ -10,6 +10,8 @@ export interface SupplierSummary {
   name: string;
   logo: string | null;
   carCount: number;
+  /** How long after an airport desk closes it still meets a late flight (decision 031); 0 when it does not. */
+  lateFlightMinutes: number;
 }
 
 /** Suppliers that are not suspended, with how many offerable cars each has. */
@@ -21,12 +23,16 @@ export async function listSuppliers(db: Executor): Promise<SupplierSummary[]> {
       name: users.fullName,
       logo: supplierSettings.logo,
       carCount: sql<number>`count(${cars.id}) filter (where ${carOnOffer})`.mapWith(Number),
+      lateFlightMinutes:
+        sql<number>`case when ${supplierSettings.afterHoursForFlights} then ${supplierSettings.flightGraceMinutes} else 0 end`.mapWith(
+          Number,
+        ),
     })
     .from(supplierSettings)
     .innerJoin(users, eq(users.id, supplierSettings.supplierId))
     .leftJoin(cars, eq(cars.supplierId, users.id))
     .where(eq(users.blacklisted, false))
-    .groupBy(users.id, supplierSettings.slug, supplierSettings.logo)
+    .groupBy(users.id, supplierSettings.supplierId)
     .orderBy(asc(users.fullName));
   return rows;
 }

@@ -2,6 +2,8 @@
  * Everything the search form and the results page need, in one place so both routes stay thin.
  * Amounts leave here already converted to the display currency (minor units).
  */
+import { MAX_FLIGHT_GRACE_MINUTES } from "~/domain/flight";
+import type { DeskClock } from "~/domain/desk-times";
 import { type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { Message } from "~/domain/form-errors";
@@ -49,6 +51,13 @@ export interface SearchFormState {
   sameLocation: boolean;
   from: string;
   to: string;
+  /**
+   * The chosen places' desks, to list the times they are open (decision 036); the drop-off's is the pick-up's on a
+   * return to the same place. A large network's name fields have no list of places to look them up in.
+   */
+  clocks: { pickup: DeskClock | null; dropoff: DeskClock | null };
+  /** How long after an airport desk closes the most patient supplier meets a late flight: the late times listed. */
+  lateFlightMinutes: number;
 }
 
 function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
@@ -58,20 +67,35 @@ function nearestToCenter(places: PlaceOption[]): PlaceOption | undefined {
 }
 
 /** What the place selects need; the home page's map also needs coordinates and counts. */
-export type PlaceForForm = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "parentSlug">;
-export type PlaceForMap = PlaceForForm & Pick<PlaceOption, "latitude" | "longitude" | "carCount">;
+type PlaceBasics = Pick<PlaceOption, "slug" | "name" | "countryCode" | "countryName" | "parentSlug">;
+/** A place in a select, with its desk's clock: the form lists the times it is open when it is chosen. */
+export type PlaceForForm = PlaceBasics & { clock: DeskClock };
+export type PlaceForMap = PlaceBasics & Pick<PlaceOption, "latitude" | "longitude" | "carCount">;
 export type PlaceChoice = Pick<PlaceOption, "slug" | "name" | "countryName">;
 
 /** A select lists every place; past PLACE_SELECT_LIMIT the form asks for a name, and sends no list at all. */
 export type PlaceInput = "select" | "search";
 
-const formFields = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceForForm => ({
+const basics = ({ slug, name, countryCode, countryName, parentSlug }: PlaceOption): PlaceBasics => ({
   slug,
   name,
   countryCode,
   countryName,
   parentSlug,
 });
+
+/** What the form needs of a place's desk to list its times. */
+export const clockOf = (place: PlaceOption): DeskClock => ({
+  hours: place.desk?.hours ?? null,
+  timeZone: place.timeZone,
+  airport: place.airport,
+});
+
+const formFields = (place: PlaceOption): PlaceForForm => ({ ...basics(place), clock: clockOf(place) });
+
+/** The longest a supplier at an airport waits for a late flight after its desk closes: the form lists those times. */
+export const lateFlightMinutesOf = (suppliers: ReadonlyArray<{ lateFlightMinutes: number }>) =>
+  Math.min(MAX_FLIGHT_GRACE_MINUTES, Math.max(0, ...suppliers.map((supplier) => supplier.lateFlightMinutes)));
 
 /** The places a driver can choose (those with cars, themselves or below them) and how many there are. */
 export function placesForForm(
@@ -91,7 +115,7 @@ export function placesForMap(places: PlaceOption[]): {
 } {
   const available = availablePlaces(places);
   const markers = placesToMark(available).map((place) => ({
-    ...formFields(place),
+    ...basics(place),
     latitude: place.latitude,
     longitude: place.longitude,
     carCount: place.carCount,
@@ -218,6 +242,11 @@ export async function loadSearch(
     // datetime-local inputs take minutes: a valid date given with seconds is shown and linked without them.
     from: from ? fromText.slice(0, 16) : fromText,
     to: to ? toText.slice(0, 16) : toText,
+    clocks: {
+      pickup: pickup ? clockOf(pickup) : null,
+      dropoff: sameLocation ? (pickup ? clockOf(pickup) : null) : dropoff ? clockOf(dropoff) : null,
+    },
+    lateFlightMinutes: lateFlightMinutesOf(suppliers),
   };
   const valid = Object.keys(errors).length === 0 && pickup && from && to;
   let results: { offers: DisplayedOffer[]; total: number; more: boolean; days: number; pages: number } | null = null;
@@ -334,7 +363,7 @@ export async function loadSearchForm(
   db: Executor,
   options: { language: Language; now: Date; query?: URLSearchParams },
 ) {
-  const places = await placesFor(db, options.language);
+  const [places, suppliers] = await Promise.all([placesFor(db, options.language), catalogOf(db).suppliers()]);
   const params = parseSearchParams(options.query ?? new URLSearchParams());
   const found = (value: string | undefined) => {
     const lookup = value ? lookUpPlace(places, value) : undefined;
@@ -355,6 +384,11 @@ export async function loadSearchForm(
     sameLocation: sameLocation || !dropoff,
     from: given(params.from) ?? period.from,
     to: given(params.to) ?? period.to,
+    clocks: {
+      pickup: pickup ? clockOf(pickup) : null,
+      dropoff: dropoff ? clockOf(dropoff) : pickup ? clockOf(pickup) : null,
+    },
+    lateFlightMinutes: lateFlightMinutesOf(suppliers),
   };
   return { form, places: placesForMap(places), allPlaces: places };
 }

@@ -3,6 +3,7 @@
  * practice (the browser never parses a search), which keeps zod out of the search page's bundle.
  */
 import { z } from "zod";
+import { joinDateTime } from "~/domain/desk-times";
 import { CAR_RANGES, DESK_KINDS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, isOneOf, MULTIMEDIA } from "~/domain/enums";
 import {
   ARRAY_KEYS,
@@ -49,6 +50,11 @@ export const searchSchema = z.object({
   same: z.string().optional(),
   from: text(32),
   to: text(32),
+  /** The form's date and time fields (decision 036), sent apart; `from` and `to`, one value each, are what links carry. */
+  fromDate: text(10),
+  fromTime: text(5),
+  toDate: text(10),
+  toTime: text(5),
   terms: listOf(BOOKING_TERMS),
   range: listOf(CAR_RANGES),
   rating: oneOf(RATING_THRESHOLDS),
@@ -72,7 +78,10 @@ export const searchSchema = z.object({
 });
 
 export type SearchParams = z.output<typeof searchSchema>;
-export type SearchFilters = Omit<SearchParams, "pickup" | "dropoff" | "same" | "from" | "to" | "sort" | "page">;
+export type SearchFilters = Omit<
+  SearchParams,
+  "pickup" | "dropoff" | "same" | "from" | "to" | "fromDate" | "fromTime" | "toDate" | "toTime" | "sort" | "page"
+>;
 
 /** Reads a search URL's query; never throws. */
 export function parseSearchParams(query: URLSearchParams): SearchParams {
@@ -80,5 +89,11 @@ export function parseSearchParams(query: URLSearchParams): SearchParams {
   for (const key of Object.keys(searchSchema.shape)) {
     raw[key] = isOneOf(ARRAY_KEYS, key) ? query.getAll(key) : (query.get(key) ?? undefined);
   }
-  return searchSchema.parse(raw);
+  const params = searchSchema.parse(raw);
+  // The form sends a date and a time per stop; a link's one value wins.
+  return {
+    ...params,
+    from: params.from ?? joinDateTime(params.fromDate, params.fromTime),
+    to: params.to ?? joinDateTime(params.toDate, params.toTime),
+  };
 }

@@ -117,3 +117,21 @@ describe("truncate (spec §9)", () => {
     expect(truncate(text, limit)).toBe(expected);
   });
 });
+
+describe("the form's date and time fields (decision 036)", () => {
+  it("make the period a link carries as one value per stop", () => {
+    const params = parseSearchParams(
+      new URLSearchParams("pickup=tunis&fromDate=2027-03-01&fromTime=10:00&toDate=2027-03-04&toTime=09:30"),
+    );
+    expect(params).toMatchObject({ from: "2027-03-01T10:00", to: "2027-03-04T09:30" });
+    expect(searchQuery(params)).toBe("pickup=tunis&from=2027-03-01T10%3A00&to=2027-03-04T09%3A30");
+  });
+
+  it("give way to a link's own value, and a date without its time is no date", () => {
+    const params = parseSearchParams(
+      new URLSearchParams("from=2027-03-02T08:00&fromDate=2027-03-01&fromTime=10:00&toDate=2027-03-04"),
+    );
+    expect(params.from).toBe("2027-03-02T08:00");
+    expect(params.to).toBe("2027-03-04T");
+  });
+});
