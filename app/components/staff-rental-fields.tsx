@@ -18,13 +18,15 @@ type Fields = Record<
   | "additionalFullName"
   | "additionalEmail"
   | "additionalPhone"
-  | "additionalBirthDate",
+  | "additionalBirthDate"
+  | "flightNumber",
   FieldMetadata<string | string[] | undefined>
 >;
 
 /**
  * The rental's fields of the staff's forms (decision 029): the places, the period on the pick-up place's clocks, the
- * extras (priced by the server: one the car does not offer is refused on its field) and the second driver.
+ * extras (priced by the server: one the car does not offer is refused on its field), the customer's flight at an airport
+ * (checked as at checkout, decision 031) and the second driver.
  */
 export function StaffRentalFields({
   fields,
@@ -68,6 +70,16 @@ export function StaffRentalFields({
           <p className="hint">{t("staffBooking.localTimes")}</p>
         </fieldset>
       ) : null}
+      <fieldset className="form-card">
+        <legend>{t("staffBooking.sections.flight")}</legend>
+        <Field
+          meta={fields.flightNumber as FieldMetadata<string>}
+          label={t("checkout:driver.flightNumber")}
+          hint={{ key: "manage:staffBooking.flightHint" }}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
+      </fieldset>
       <fieldset className="form-card" id={`${idPrefix}-extras`} tabIndex={-1}>
         <legend>{t("staffBooking.sections.extras")}</legend>
         {/* Conform's own checkboxes: after a preview the ticks are what was previewed, with JavaScript on and off. */}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minutesAfterClosing, parseFlightNumber } from "./flight";
+import { checkFlightNumber, minutesAfterClosing, parseFlightNumber } from "./flight";
 
 describe("a flight number", () => {
   it.each([
@@ -35,4 +35,18 @@ describe("minutes after the desk closed", () => {
     ["Tuesday 13:00, between the spans", "2030-06-11T13:00", null],
     ["Wednesday, closed all day", "2030-06-12T10:00", null],
   ])("%s", (_name, at, minutes) => expect(minutesAfterClosing(hours, at)).toBe(minutes));
+});
+
+describe("a flight number against what the booking needs", () => {
+  it.each([
+    ["", "none", null, null],
+    ["AF 1234", "none", null, null],
+    ["", "optional", null, null],
+    ["af1234", "optional", "AF 1234", null],
+    ["AF 12345", "optional", null, "checkout:problems.flightNumber"],
+    ["", "required", null, "checkout:problems.flightRequired"],
+    ["TU712", "required", "TU 712", null],
+  ] as const)("%j when %s: %s, %s", (typed, need, flightNumber, problem) =>
+    expect(checkFlightNumber(typed, need)).toEqual({ flightNumber, problem }),
+  );
 });

@@ -15,6 +15,27 @@ export function parseFlightNumber(text: string): string | null {
   return `${match[1]} ${match[2]}`;
 }
 
+/** Whether a booking asks for a flight number: not (no airport), may (an airport), must (collected after closing). */
+export type FlightNeed = "none" | "optional" | "required";
+
+/**
+ * A typed flight number against what the booking needs (the checkout's and the staff's forms alike): the number as
+ * airlines print it, or null when none is given or none is asked (a field a place without an airport ignores); the
+ * problem's translation key when it is malformed or missing after closing.
+ */
+export function checkFlightNumber(
+  typed: string,
+  need: FlightNeed,
+): {
+  flightNumber: string | null;
+  problem: "checkout:problems.flightNumber" | "checkout:problems.flightRequired" | null;
+} {
+  if (need === "none") return { flightNumber: null, problem: null };
+  if (!typed) return { flightNumber: null, problem: need === "required" ? "checkout:problems.flightRequired" : null };
+  const flightNumber = parseFlightNumber(typed);
+  return { flightNumber, problem: flightNumber ? null : "checkout:problems.flightNumber" };
+}
+
 /** The longest grace period an operator may set, in minutes. */
 export const MAX_FLIGHT_GRACE_MINUTES = 720;
 

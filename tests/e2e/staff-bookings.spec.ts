@@ -89,6 +89,14 @@ for (const language of ["en", "fr"] as const) {
     await customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+216 20 555 010");
     await customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1986-07-21");
     await page.getByLabel(m.staffBooking.paymentChoices.linkFull).check();
+    // The customer's flight at the airport, checked as at checkout (decision 031): a malformed one is named first.
+    const flight = page.getByLabel(k.driver.flightNumber, { exact: true });
+    await flight.fill("TU 71234");
+    await page.getByRole("button", { name: m.staffBooking.preview }).click();
+    await expect(page.getByLabel(k.driver.flightNumber, { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText(k.problems.flightNumber).first()).toBeVisible();
+    await whenReady(page);
+    await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("tu 712");
     await page.getByRole("button", { name: m.staffBooking.preview }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText(/3/);
     await expectAccessible(page);
@@ -96,6 +104,7 @@ for (const language of ["en", "fr"] as const) {
     await page.getByRole("button", { name: m.staffBooking.book }).click();
     await expect(page).toHaveURL(/\/manage\/bookings\/[0-9a-f-]{36}/);
     await expect(page.getByRole("status").getByText(c.success.phoneBookedLink)).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("TU 712");
     const bookingPath = new URL(page.url()).pathname;
     const reference = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ").at(-1)!;
 

@@ -22,7 +22,7 @@ import {
   phoneProblem,
 } from "~/domain/person-fields";
 import { withoutControlCharacters } from "~/domain/text";
-import { parseFlightNumber } from "~/domain/flight";
+import { checkFlightNumber, type FlightNeed } from "~/domain/flight";
 import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
 import { EQUIPMENT } from "~/domain/enums";
 import { equipmentProblem, isChildSeat, type EquipmentCounts, type EquipmentOffer } from "~/models/pricing/equipment";
@@ -43,7 +43,7 @@ export interface CheckoutRules {
   /** The page's language: a typed date is read in its order. */
   language: Language;
   /** The flight number field (decision 031): not asked, optional (an airport), required (collected after closing). */
-  flight: "none" | "optional" | "required";
+  flight: FlightNeed;
   now: Date;
 }
 
@@ -243,11 +243,8 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
     // Details typed without ticking the paid option: neither charged silently nor dropped silently.
     set("additionalFullName", { key: "checkout:problems.additionalDriverNotChosen" });
   }
-  const flightNumber = rules.flight === "none" || !values.flightNumber ? null : parseFlightNumber(values.flightNumber);
-  if (rules.flight !== "none" && values.flightNumber && !flightNumber)
-    set("flightNumber", { key: "checkout:problems.flightNumber" });
-  if (rules.flight === "required" && !values.flightNumber)
-    set("flightNumber", { key: "checkout:problems.flightRequired" });
+  const { flightNumber, problem: flightProblem } = checkFlightNumber(values.flightNumber, rules.flight);
+  if (flightProblem) set("flightNumber", { key: flightProblem });
   const online = paymentMode !== null && paysOnline(paymentMode);
   if (online && gateway && rules.cardFormGateways.includes(gateway)) {
     set("cardNumber", isValidCardNumber(values.cardNumber) ? null : { key: "validation.invalidCardNumber" });

@@ -28,6 +28,7 @@ import {
 import { ageOn } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
 import { checkRentalPeriod, localDateTimeToInstant } from "~/domain/rental-period";
+import type { FlightNeed } from "~/domain/flight";
 import { getBusinessSettings } from "~/models/catalogue/settings.server";
 import { EQUIPMENT } from "~/domain/enums";
 import type { EquipmentCounts, EquipmentOffer } from "~/models/pricing/equipment";
@@ -57,7 +58,7 @@ export interface CheckoutOffer {
    * Whether the driver may give their flight number (an airport pick-up), or must: the pick-up is after the desk closes,
    * which this supplier allows for a late flight (decision 031).
    */
-  flight: "none" | "optional" | "required";
+  flight: FlightNeed;
   pickup: PlaceOption;
   dropoff: PlaceOption;
   from: Date;

@@ -21,6 +21,8 @@ import { withoutControlCharacters } from "~/domain/text";
 import { chosenExtrasField } from "~/models/booking/amend-form";
 
 const BIRTH_DATE_MAX = 12;
+/** A flight number as typed, 'AF 1234' or 'IBE-3201A'. */
+const FLIGHT_NUMBER_MAX = 12;
 
 const text = (max: number) => z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).catch("");
 const required = (max: number) =>
@@ -53,6 +55,8 @@ const rentalFields = {
   additionalEmail: text(EMAIL_MAX),
   additionalPhone: text(PHONE_MAX),
   additionalBirthDate: text(BIRTH_DATE_MAX),
+  /** The customer's arriving flight at an airport (decision 031), checked by the rental's rules. */
+  flightNumber: text(FLIGHT_NUMBER_MAX),
   /** Only "save" saves; anything else (Enter in a field, a text browser) previews the price. */
   intent: z.enum(["preview", "save"]).catch("preview"),
   /**
@@ -150,13 +154,14 @@ export function rentalProblemReply(
 /** The field a problem of the rental's rules points to: the car, a place, the extras, a time, or the form itself. */
 export function rentalProblemField(
   key: string,
-): "" | "car" | "pickup" | "from" | "to" | "extra" | "equipment" | "email" {
+): "" | "car" | "pickup" | "from" | "to" | "extra" | "equipment" | "email" | "flightNumber" {
   if (/carNotFound|carUnavailable/.test(key)) return "car";
   if (/emailAlreadyRegistered|accountSuspended|notADriver/.test(key)) return "email";
   if (/place/i.test(key)) return "pickup";
   if (/dropoffBeforePickup|rentalToo|dropoffOutsideHours|dropoffDeskClosed/.test(key)) return "to";
   if (/extra/i.test(key)) return "extra";
   if (/equipment|tooManySeats/i.test(key)) return "equipment";
+  if (/flightNumber|flightRequired/.test(key)) return "flightNumber";
   if (/changedMeanwhile|tooManyAttempts/.test(key)) return "";
   return "from";
 }

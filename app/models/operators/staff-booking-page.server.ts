@@ -131,5 +131,6 @@ export function changeDefaults(view: StaffBookingView) {
     additionalEmail: view.additionalDriver?.email ?? "",
     additionalPhone: view.additionalDriver?.phone ?? "",
     additionalBirthDate: view.additionalDriver?.birthDate ?? "",
+    flightNumber: view.flightNumber ?? "",
   };
 }

@@ -37,6 +37,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     extras: [],
     equipment: { counts: {}, malformed: false },
     additionalDriver: null,
+    flightNumber: "",
   });
   const mailsTo = async (recipient: string) =>
     database.db
@@ -102,8 +103,52 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
       .returning();
     dearerCarId = dearer!.id;
     await database.db.insert(schema.carLocations).values({ carId: dearerCarId, locationId: catalogue.location.id });
+    // An airport (decision 031): staff may note the customer's flight, as a checkout does.
+    await database.db
+      .update(schema.locations)
+      .set({ airport: true })
+      .where(eq(schema.locations.id, catalogue.location.id));
   });
   afterAll(() => database?.destroy());
+
+  it("notes the customer's flight at an airport, checked and written as at checkout, and changes it", async () => {
+    const customer = {
+      email: "flyer@example.com",
+      fullName: "Farid Flyer",
+      phone: "+216 20 777 888",
+      birthDate: "1984-04-04",
+      language: "en" as const,
+    };
+    const at = (flightNumber: string) => ({
+      choice: { ...choice("2031-11-03T10:00", "2031-11-05T10:00"), flightNumber },
+      customer,
+      payment: "counter" as const,
+      display: { currency: "USD" as const, rate: 1 },
+    });
+    expect(await takePhoneBooking(database.db, staff, at("AF 12345"), context)).toMatchObject({
+      ok: false,
+      problem: { key: "checkout:problems.flightNumber" },
+      field: "flightNumber",
+    });
+    const taken = await takePhoneBooking(database.db, staff, at("tu712"), context);
+    expect(taken).toMatchObject({ ok: true });
+    const bookingId = (taken as { bookingId: string }).bookingId;
+    expect((await bookingRow(bookingId)).flightNumber).toBe("TU 712");
+
+    const changed = await changeBookingByStaff(
+      database.db,
+      staff,
+      bookingId,
+      {
+        choice: { ...choice("2031-11-03T10:00", "2031-11-05T10:00"), flightNumber: "BJ 180" },
+        shortfall: "counter",
+        version: await versionOf(bookingId),
+      },
+      context,
+    );
+    expect(changed).toMatchObject({ ok: true });
+    expect((await bookingRow(bookingId)).flightNumber).toBe("BJ 180");
+  });
 
   it("takes a phone booking for a new customer with a payment link; paying it confirms, announces and invites", async () => {
     const email = "new.customer@example.com";

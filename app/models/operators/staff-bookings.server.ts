@@ -5,6 +5,7 @@
  * hours, minimum days, the car free, a block included), written under the database's no-overlap guarantee, and
  * audited. A supplier reaches its own cars' bookings only; another's answers as a booking that does not exist.
  */
+import { checkFlightNumber } from "~/domain/flight";
 import { equipmentMessage } from "~/models/checkout/checkout-form";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
@@ -101,11 +102,13 @@ export interface RentalChoice {
   /** The equipment counts as posted (decision 033): whether the supplier lends them and the car takes them is checked. */
   equipment: { counts: EquipmentCounts; malformed: boolean };
   additionalDriver: AdditionalDriver | null;
+  /** As typed: checked for shape at an airport, required after the desk closes (decision 031); ignored elsewhere. */
+  flightNumber: string;
 }
 
 export type RentalQuote =
   | { ok: false; problem: Message; field?: string }
-  | { ok: true; offer: CheckoutOffer; price: PriceBreakdown; extras: Extra[] };
+  | { ok: true; offer: CheckoutOffer; price: PriceBreakdown; extras: Extra[]; flightNumber: string | null };
 
 /**
  * The rental priced and checked as a checkout would: the car is the supplier's (`supplierId`, any for an admin),
@@ -161,8 +164,11 @@ export async function quoteStaffRental(
     seats: offer.car.seats,
   });
   if (equipmentInvalid) return { ok: false, problem: equipmentInvalid, field: "equipment" };
+  // The flight the customer arrives on, as at checkout: a pick-up after the airport desk closes needs it.
+  const flight = checkFlightNumber(choice.flightNumber, offer.flight);
+  if (flight.problem) return { ok: false, problem: { key: flight.problem }, field: "flightNumber" };
   const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts);
-  return { ok: true, offer, price, extras };
+  return { ok: true, offer, price, extras, flightNumber: flight.flightNumber };
 }
 
 /** The cars a change may move a booking to: the supplier's cars offered at its pick-up place (and its own car). */
@@ -346,6 +352,7 @@ export async function changeBookingByStaff(
           ...rentalColumns(offer, price, extras),
           amountDue: paymentTerms(booking.paymentMode, price.total, booking.deposit).online,
           counterBalance: plan.settlement.counterBalance,
+          flightNumber: plan.quote.flightNumber,
           updatedAt: context.now,
         })
         .where(eq(bookings.id, booking.id));
@@ -429,6 +436,7 @@ function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver
     to: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone).replace("T", " "),
     extras: ALL_EXTRAS.filter((extra) => booking[extra]),
     additionalDriver: details.additionalDriver?.fullName ?? null,
+    flightNumber: booking.flightNumber,
     total: booking.totalPrice,
   };
 }
@@ -549,6 +557,7 @@ export async function takePhoneBooking(
       display: input.display,
       driver: account.driver,
       additionalDriver: input.choice.additionalDriver ?? undefined,
+      flightNumber: quote.flightNumber,
       attemptId: newAttemptId(byLink && gateway ? GATEWAYS[gateway].attemptPrefix : "bk"),
       holdUntil,
       now: context.now,

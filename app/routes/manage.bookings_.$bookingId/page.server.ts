@@ -124,6 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     to: values.to,
     extras: values.extra,
     equipment: postedEquipment(values),
+    flightNumber: values.flightNumber,
     additionalDriver: additional.driver,
   };
   // Saved only at the total the page showed (the change re-prices under its lock and compares); otherwise, or for

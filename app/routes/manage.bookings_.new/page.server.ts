@@ -100,6 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: values.to,
     extras: values.extra,
     equipment: postedEquipment(values),
+    flightNumber: values.flightNumber,
     additionalDriver: additional.driver,
   };
   const display = await pricingIn(values.currency);

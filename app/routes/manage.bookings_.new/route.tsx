@@ -49,6 +49,7 @@ export default function PhoneBooking() {
     additionalEmail: t("staffBooking.fields.email"),
     additionalPhone: t("staffBooking.fields.phone"),
     additionalBirthDate: t("staffBooking.fields.birthDate"),
+    flightNumber: t("checkout:driver.flightNumber"),
   };
   return (
     <>
