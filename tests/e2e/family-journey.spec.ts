@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type enBookings from "../../app/locales/en/bookings.json";
 import type enManage from "../../app/locales/en/manage.json";
 import type enMail from "../../app/locales/en/mail.json";
 import type enSearch from "../../app/locales/en/search.json";
@@ -20,6 +21,8 @@ import {
  * Issue 37's driver journey: a family landing late at Djerba compares the excess, books a zero-excess offer with two
  * child seats and the flight number, and the desk finds both on the booking. A night of its own per language and
  * project: 25 minutes after the airport desk closes (23:30), so only a supplier that waits for flights is offered.
+ * The last test follows such a rental to its end: booked for tomorrow, handed over and returned at the desk, and
+ * reviewed from the invitation its return sends (decision 034).
  */
 function periodFor(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
@@ -171,5 +174,104 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       page.getByRole("group", { name: k.equipment.heading }).getByLabel(c.equipment.childSeat, { exact: true }),
     ).toHaveValue("2");
     await expect(summary(page).locator("output")).toHaveText(total);
+  });
+}
+
+/** Tomorrow on the clocks of a place in Tunisia: the desk's "tomorrow" list holds a rental collected and returned then. */
+function tomorrowInTunisia() {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Tunis" }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(`in ${language}, the family's rental from booking to review: zero excess, two child seats and a flight, collected and returned at the airport desk, reviewed once`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const m = catalogue<typeof enManage>(language, "manage");
+    const b = catalogue<typeof enBookings>(language, "bookings");
+    const { k, c } = bookingTexts(language);
+    // Each language its own airport (Carthage Cars lends seats and a zero-excess cover at both): a day's rental
+    // tomorrow, so the desk's "tomorrow" list holds both its hand-over and its return.
+    const place = slot === 0 ? "tunis-carthage-airport" : "djerba-airport";
+    const day = tomorrowInTunisia();
+    const query = new URLSearchParams({
+      pickup: place,
+      same: "on",
+      from: `${day}T09:00`,
+      to: `${day}T20:00`,
+      terms: "zeroExcess",
+      childSeats: "2",
+      supplier: "carthage-cars",
+      lng: language,
+    });
+    await gotoReady(page, `/search?${query}`);
+    // A car of its own per project and retry (the runs of one language share the place and the day). Its zero-excess
+    // link where a cover must be added; a car whose cover is included has no excess as it is.
+    const cards = page.getByRole("main").locator("article.car-card");
+    await expect(cards.first()).toBeVisible();
+    const mine = Math.min((jsEnabled(testInfo) ? 0 : 1) + 2 * testInfo.retry, (await cards.count()) - 1);
+    const card = cards.nth(mine);
+    const withCover = card.locator(".car-zero-excess a");
+    await (
+      (await withCover.count())
+        ? withCover
+        : card.getByRole("link", {
+            name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`),
+          })
+    ).click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await whenReady(page);
+    await expect(summary(page).getByText(c.excess.noWorstCase)).toBeVisible();
+    await expect(page.getByLabel(c.equipment.childSeat, { exact: true })).toHaveValue("2");
+
+    const tag = `${testInfo.project.name}-${testInfo.retry}-${Date.now().toString(36)}`;
+    const fullName = `Leila Voyage ${tag}`;
+    const email = `journey-${language}-${tag}@example.com`;
+    await fillVisitorPayingLater(page, language, {
+      fullName,
+      email,
+      phone: "+216 22 987 654",
+      birthDate: "1984-11-02",
+    });
+    await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("BJ 180");
+    await expect(summary(page)).not.toHaveAttribute("aria-busy", "true");
+    await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("BJ 180");
+
+    // The desk hands the car over and takes it back; the return invites the driver to review.
+    const { context: staff, page: desk } = await staffBrowser(browser, language);
+    // Past midnight in Tunisia meanwhile, the rental's day is the desk's today.
+    const which = tomorrowInTunisia() === day ? "tomorrow" : "today";
+    await gotoReady(desk, `/manage/desk?place=${place}&day=${which}&lng=${language}`);
+    const stopIn = (heading: string) => desk.locator(`${heading} ~ article.desk-stop`).filter({ hasText: fullName });
+    const pickup = stopIn("#pickups-heading");
+    await expect(pickup).toContainText("BJ 180");
+    await pickup.getByLabel(m.desk.mileage).fill("20400");
+    await pickup.getByLabel(m.desk.fuel).selectOption("8");
+    await pickup.getByRole("button", { name: new RegExp(`^${m.desk.recordHandover}`) }).click();
+    await expect(stopIn("#pickups-heading").getByRole("status")).toContainText(/20[,.\s\u202f]?400 km/);
+    const back = stopIn("#returns-heading");
+    await back.getByLabel(m.desk.mileage).fill("20650");
+    await back.getByLabel(m.desk.fuel).selectOption("8");
+    await back.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
+    await expect(stopIn("#returns-heading").getByRole("status")).toContainText(/20[,.\s\u202f]?650 km/);
+    await staff.close();
+
+    let link = "";
+    await expect(async () => {
+      const invitations = (await mailsTo(email)).flatMap((mail) => /\/review\/[\w.-]+/.exec(mail) ?? []);
+      expect(invitations).toHaveLength(1);
+      link = invitations[0]!;
+    }).toPass({ timeout: 60_000 });
+    await gotoReady(page, `${link}?lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: b.review.title })).toBeVisible();
+    for (const mark of ["staffMark", "conditionMark", "valueMark", "queueMark"] as const)
+      await page.getByLabel(b.review.marks[mark]).selectOption("9");
+    await page.getByLabel(b.review.text).fill(`The seats were fitted when we landed (${tag}).`);
+    await page.getByRole("button", { name: b.review.send }).click();
+    await expect(page.getByRole("status").filter({ hasText: b.review.sent })).toBeVisible();
+    await expectAccessible(page);
   });
 }
