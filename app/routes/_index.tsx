@@ -86,7 +86,9 @@ export default function Home() {
             <h2 id="home-search-heading" className="h3">
               {ts("form.heading")}
             </h2>
+            {/* Drawn anew for another search (a link to the home page with other places or dates). */}
             <SearchFields
+              key={`${data.form.pickup}|${data.form.dropoff}|${data.form.sameLocation}|${data.form.from}|${data.form.to}`}
               form={data.form}
               places={data.places.options}
               placeInput={data.places.input}
