@@ -189,8 +189,7 @@ function DateAndTimeFields({
   clock,
   typedZone,
   lateMinutes,
-  pristine,
-  onDateChange,
+  placesUnchanged,
   error,
 }: {
   name: "from" | "to";
@@ -199,9 +198,8 @@ function DateAndTimeFields({
   clock: DeskClock | null;
   typedZone: string;
   lateMinutes: number;
-  /** Neither the date nor the place changed since the page came: the asked time stays listed. */
-  pristine: boolean;
-  onDateChange: (date: string) => void;
+  /** The places are those the page came with: with the date unchanged too, the asked time stays listed. */
+  placesUnchanged: boolean;
   error: SearchFormErrors["from"];
 }) {
   const { t, i18n } = useTranslation("search");
@@ -209,7 +207,7 @@ function DateAndTimeFields({
   const [date, setDate] = useState(value.slice(0, 10));
   const [time, setTime] = useState(value.slice(11, 16));
   const choices = deskTimeChoices(date, clock, typedZone, lateMinutes);
-  const asked = pristine ? time : "";
+  const asked = placesUnchanged && date === value.slice(0, 10) ? time : "";
   const open = withSelected(choices.open, choices.late.includes(asked) ? "" : asked);
   const offered = [...open, ...choices.late];
   const shown = offered.includes(time) ? time : nearestTime(offered, time);
@@ -225,10 +223,7 @@ function DateAndTimeFields({
             id={id}
             name={`${name}Date`}
             value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-              onDateChange(event.target.value);
-            }}
+            onChange={(event) => setDate(event.target.value)}
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
@@ -317,7 +312,7 @@ export function SearchFields({
   // The desks whose hours the time lists follow: a select's place carries its clock; a name field knows the clock of
   // the place the server found for it until the text changes (then every time is listed, and the server checks).
   const [initial] = useState({ pickup, dropoff, sameLocation });
-  const [datesChanged, setDatesChanged] = useState({ from: false, to: false });
+  const pickupUnchanged = pickup === initial.pickup;
   const clockOf = (value: string, found: DeskClock | null, text: string) =>
     byName ? (value === text ? found : null) : (places.find((place) => place.slug === value)?.clock ?? null);
   const pickupClock = clockOf(pickup, form.clocks.pickup, form.pickupText);
@@ -378,8 +373,7 @@ export function SearchFields({
         clock={pickupClock}
         typedZone={typedZone}
         lateMinutes={form.lateFlightMinutes}
-        pristine={pickup === initial.pickup && !datesChanged.from}
-        onDateChange={() => setDatesChanged((changed) => ({ ...changed, from: true }))}
+        placesUnchanged={pickupUnchanged}
         error={errors.from}
       />
       <DateAndTimeFields
@@ -389,13 +383,7 @@ export function SearchFields({
         clock={dropoffClock}
         typedZone={typedZone}
         lateMinutes={0}
-        pristine={
-          pickup === initial.pickup &&
-          dropoff === initial.dropoff &&
-          sameLocation === initial.sameLocation &&
-          !datesChanged.to
-        }
-        onDateChange={() => setDatesChanged((changed) => ({ ...changed, to: true }))}
+        placesUnchanged={pickupUnchanged && dropoff === initial.dropoff && sameLocation === initial.sameLocation}
         error={errors.to}
       />
       <p id="search-time-hint" className="hint">
