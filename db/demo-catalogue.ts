@@ -422,6 +422,8 @@ export interface DemoSupplier {
   licenseRequired: boolean;
   markupBasisPoints: number;
   minimumRentalDays: number;
+  /** The fewest hours billed for a rental under a day priced by the hour (decision 037). */
+  hourlyMinimumHours: number;
   maxCarsPerSearch: number | null;
   fleetSize: number;
   /** Sales tax, one-way and young-driver fees (decision 025): two add their tax to the rates, the others include it. */
@@ -451,6 +453,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: false,
     markupBasisPoints: 0,
     minimumRentalDays: 1,
+    hourlyMinimumHours: 2,
     maxCarsPerSearch: null,
     fleetSize: 34,
     rentsByCategory: false,
@@ -479,6 +482,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: true,
     markupBasisPoints: 250,
     minimumRentalDays: 1,
+    hourlyMinimumHours: 1,
     maxCarsPerSearch: null,
     fleetSize: 26,
     rentsByCategory: false,
@@ -501,6 +505,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: false,
     markupBasisPoints: -500,
     minimumRentalDays: 2,
+    hourlyMinimumHours: 3,
     maxCarsPerSearch: null,
     fleetSize: 26,
     rentsByCategory: false,
@@ -530,6 +535,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: false,
     markupBasisPoints: 125,
     minimumRentalDays: 1,
+    hourlyMinimumHours: 1,
     maxCarsPerSearch: 20,
     fleetSize: 26,
     rentsByCategory: true,
@@ -558,6 +564,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: false,
     markupBasisPoints: 0,
     minimumRentalDays: 3,
+    hourlyMinimumHours: 2,
     maxCarsPerSearch: null,
     fleetSize: 24,
     rentsByCategory: false,
@@ -574,6 +581,7 @@ export const DEMO_SUPPLIERS: DemoSupplier[] = [
     licenseRequired: true,
     markupBasisPoints: 1000,
     minimumRentalDays: 1,
+    hourlyMinimumHours: 1,
     maxCarsPerSearch: null,
     fleetSize: 28,
     rentsByCategory: true,

@@ -105,6 +105,11 @@ export const supplierSettings = pgTable(
     /** Markup in hundredths of a percent (250 = 2.5 %); may be negative. */
     markupBasisPoints: integer("markup_basis_points").notNull().default(0),
     minimumRentalDays: smallint("minimum_rental_days").notNull().default(1),
+    /**
+     * Hourly rentals (decision 037): a rental under a day of a car with an hourly price is billed by the hour, at least
+     * this many hours, and never more than the car's day.
+     */
+    hourlyMinimumHours: smallint("hourly_minimum_hours").notNull().default(1),
     /** How many of this supplier's cars one search may show; null = no limit. */
     maxCarsPerSearch: integer("max_cars_per_search"),
     /**
@@ -129,6 +134,7 @@ export const supplierSettings = pgTable(
   (table) => [
     check("supplier_markup_check", sql`${table.markupBasisPoints} between -9999 and 100000`),
     check("supplier_min_days_check", sql`${table.minimumRentalDays} >= 1`),
+    check("supplier_hourly_minimum_check", sql`${table.hourlyMinimumHours} between 1 and 12`),
     check("supplier_flight_grace_check", sql`${table.flightGraceMinutes} between 0 and 720`),
     check("supplier_tax_rate_check", sql`${table.taxRateBasisPoints} between 0 and 5000`),
     check("supplier_fees_check", sql`${table.oneWayFee} >= 0 and ${table.youngDriverDailyFee} >= 0`),
@@ -269,6 +275,8 @@ export const cars = pgTable(
     monthlyPrice: integer("monthly_price"),
     discountedMonthlyPrice: integer("discounted_monthly_price"),
     isDateBasedPrice: boolean("is_date_based_price").notNull().default(false),
+    /** Cents per hour for a rental under a day (decision 037); null: rented by the day only. */
+    hourlyPrice: integer("hourly_price"),
     rateFloor1: rateFloor(1),
     rateFloor3: rateFloor(3),
     rateFloor7: rateFloor(7),
@@ -331,7 +339,7 @@ export const cars = pgTable(
       sql`coalesce(${table.discountedDailyPrice}, 1) > 0 and coalesce(${table.biWeeklyPrice}, 1) > 0
         and coalesce(${table.discountedBiWeeklyPrice}, 1) > 0 and coalesce(${table.weeklyPrice}, 1) > 0
         and coalesce(${table.discountedWeeklyPrice}, 1) > 0 and coalesce(${table.monthlyPrice}, 1) > 0
-        and coalesce(${table.discountedMonthlyPrice}, 1) > 0`,
+        and coalesce(${table.discountedMonthlyPrice}, 1) > 0 and coalesce(${table.hourlyPrice}, 1) > 0`,
     ),
     check("cars_deposit_check", sql`${table.deposit} >= 0`),
     check("cars_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
@@ -433,6 +441,8 @@ export const bookings = pgTable(
     additionalDriver: boolean("additional_driver").notNull().default(false),
     /** Price breakdown computed on the server, in base-currency cents. */
     days: integer("days").notNull(),
+    /** The hours billed when the rental was priced by the hour (decision 037); null when priced by the day. */
+    hours: smallint("hours"),
     basePrice: integer("base_price").notNull(),
     extrasPrice: integer("extras_price").notNull(),
     markup: integer("markup").notNull(),

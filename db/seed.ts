@@ -145,6 +145,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       licenseRequired: supplier.licenseRequired,
       markupBasisPoints: supplier.markupBasisPoints,
       minimumRentalDays: supplier.minimumRentalDays,
+      hourlyMinimumHours: supplier.hourlyMinimumHours,
       maxCarsPerSearch: supplier.maxCarsPerSearch,
       ...supplier.flights,
       rentsByCategory: supplier.rentsByCategory,
@@ -185,6 +186,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
         monthlyPrice: hasTiers && index % 3 !== 0 ? roundPrice(daily * 30 * 0.7) : null,
         discountedMonthlyPrice: hasTiers && tierDiscount ? roundPrice(daily * 30 * 0.62) : null,
         isDateBasedPrice: index % 9 === 3,
+        // Every third small car is also rented by the hour (decision 037), at about a fifth of its day.
+        hourlyPrice:
+          index % 3 === 0 && (model.range === "mini" || model.range === "midi" || model.range === "scooter")
+            ? roundPrice(daily * 0.2)
+            : null,
         deposit: model.deposit,
         // The excesses (decision 030): three and four times the deposit; every tenth car's are included in its price.
         damageExcess: index % 10 === 6 ? 0 : model.deposit * 3,

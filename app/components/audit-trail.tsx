@@ -26,6 +26,7 @@ const MONEY_FIELDS = new Set([
   "discountedBiWeeklyPrice",
   "monthlyPrice",
   "discountedMonthlyPrice",
+  "hourlyPrice",
 ]);
 
 export interface TrailRow {

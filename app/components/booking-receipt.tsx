@@ -83,6 +83,8 @@ export function BookingReceipt({
       />
       <PriceTable
         days={receipt.days}
+        hours={receipt.hours}
+        pricePerHour={receipt.pricePerHour}
         base={receipt.base}
         extras={receipt.extras}
         total={money(receipt.total)}

@@ -127,12 +127,20 @@ export function CarCard({
         </details>
       </div>
       <div className="car-price">
-        <p className="price-label">{t("card.totalFor", { count: offer.price.days })}</p>
+        <p className="price-label">
+          {offer.price.hours !== null
+            ? t("card.totalForHours", { count: offer.price.hours })
+            : t("card.totalFor", { count: offer.price.days })}
+        </p>
         {offer.childSeats > 0 ? (
           <p className="price-includes">{t("card.withChildSeats", { count: offer.childSeats })}</p>
         ) : null}
         <p className="price-total">{money(offer.price.total)}</p>
-        <p className="price-per-day">{t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}</p>
+        <p className="price-per-day">
+          {offer.price.pricePerHour !== null
+            ? t("card.perHourPrice", { price: money(offer.price.pricePerHour) })
+            : t("card.perDayPrice", { price: money(offer.price.pricePerDay) })}
+        </p>
         <ChargesNotes charges={offer.charges} money={money} />
         <p
           className={`car-cancellation${offer.cancellation.kind === "nonRefundable" || offer.cancellation.kind === "closed" ? "" : " is-free"}`}

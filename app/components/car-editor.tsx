@@ -79,6 +79,7 @@ export function CarEditor({
     damageExcess: label("damageExcess"),
     theftExcess: label("theftExcess"),
     ...Object.fromEntries(PRICE_FIELDS.flat().map((field) => [field, label(field)])),
+    hourlyPrice: label("hourlyPrice"),
     ...Object.fromEntries(
       EXTRAS.map((extra) => [`${extra}Price`, t("car.extraPrice", { extra: t(`common:extras.${extra}`) })]),
     ),
@@ -172,6 +173,7 @@ export function CarEditor({
             </Fragment>
           ))}
         </div>
+        <Field meta={fields.hourlyPrice!} label={labels.hourlyPrice} hint="manage:car.hints.hourlyPrice" {...money} />
       </fieldset>
 
       <fieldset className="form-card">

@@ -35,12 +35,18 @@ export function CheckoutSummary({
       <RentalStops pickup={view.pickup} dropoff={view.dropoff} className="summary-facts">
         <div>
           <dt>{t("summary.days")}</dt>
-          <dd>{t("summary.daysCount", { count: view.days })}</dd>
+          <dd>
+            {view.hours !== null
+              ? t("summary.hoursCount", { count: view.hours })
+              : t("summary.daysCount", { count: view.days })}
+          </dd>
         </div>
       </RentalStops>
       <DeskDetails desks={view.desks} headingLevel={3} />
       <PriceTable
         days={view.days}
+        hours={view.hours}
+        pricePerHour={view.pricePerHour}
         base={view.lines.base}
         extras={[
           ...view.extras.included.map((extra) => ({ extra, amount: "included" as const })),

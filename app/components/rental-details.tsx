@@ -46,6 +46,9 @@ export function RentalStops({
 
 export interface PriceTableProps {
   days: number;
+  /** The hours billed when the rental is priced by the hour (decision 037), with the total per hour. */
+  hours?: number | null;
+  pricePerHour?: number | null;
   /** The rental line (the markup folded in, and the lines' conversion rounding). */
   base: number;
   /** Each extra's line (0 = included), and each piece of equipment's with its count. */
@@ -74,6 +77,8 @@ export interface PriceCharges {
  */
 export function PriceTable({
   days,
+  hours = null,
+  pricePerHour = null,
   base,
   extras,
   total,
@@ -94,7 +99,9 @@ export function PriceTable({
         <caption className="visually-hidden">{t("summary.breakdown")}</caption>
         <tbody>
           <tr>
-            <th scope="row">{t("summary.rental", { count: days })}</th>
+            <th scope="row">
+              {hours !== null ? t("summary.rentalHours", { count: hours }) : t("summary.rental", { count: days })}
+            </th>
             <td>{money(base)}</td>
           </tr>
           {extras.map((line) => (
@@ -133,10 +140,17 @@ export function PriceTable({
               <td>{money(charges.tax.amount)}</td>
             </tr>
           ) : null}
-          <tr>
-            <th scope="row">{t("summary.perDay")}</th>
-            <td>{money(pricePerDay)}</td>
-          </tr>
+          {hours !== null && pricePerHour !== null ? (
+            <tr>
+              <th scope="row">{t("summary.perHour")}</th>
+              <td>{money(pricePerHour)}</td>
+            </tr>
+          ) : (
+            <tr>
+              <th scope="row">{t("summary.perDay")}</th>
+              <td>{money(pricePerDay)}</td>
+            </tr>
+          )}
           {deposit > 0 ? (
             <tr>
               <th scope="row">{t("summary.deposit")}</th>

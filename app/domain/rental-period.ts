@@ -87,6 +87,18 @@ export function periodDays(from: Date, to: Date, timeZone: string): number {
   return Math.max(1, Math.ceil((wallClockTime(to, timeZone) - wallClockTime(from, timeZone)) / DAY_MS));
 }
 
+/**
+ * A rental under a day in started hours, on the pick-up place's clocks like `periodDays` (decision 037): 10:00 to
+ * 12:30 is 3 hours. Null for a day or more, or for no period at all.
+ */
+export function periodHours(from: Date, to: Date, timeZone: string): number | null {
+  if (!(to.getTime() > from.getTime())) return null;
+  const length = wallClockTime(to, timeZone) - wallClockTime(from, timeZone);
+  if (length >= DAY_MS) return null;
+  // A period across the clocks going back may read as no time at all on them: it is still an hour begun.
+  return Math.max(1, Math.ceil(length / HOUR_MS));
+}
+
 /** The instant as 'YYYY-MM-DDTHH:mm' on the wall clocks of a zone (for datetime-local inputs and links). */
 export function instantToLocalDateTime(instant: Date, timeZone: string): string {
   return new Date(wallClockTime(instant, timeZone)).toISOString().slice(0, 16);

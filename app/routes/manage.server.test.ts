@@ -393,6 +393,7 @@ describe("access to the operators' pages", () => {
       ["name", "Renamed Supplier"],
       ["payLater", "on"],
       ["minimumRentalDays", "2"],
+      ["hourlyMinimumHours", "3"],
       ["taxRate", "19.6"],
       ["taxIncluded", "on"],
       ["oneWayFee", "25"],
@@ -419,6 +420,7 @@ describe("access to the operators' pages", () => {
     expect((await post(supplierAction as never, path, "carSupplier", settings("-50"), params)).status).toBe(302);
     expect(await row()).toMatchObject({
       minimumRentalDays: 2,
+      hourlyMinimumHours: 3,
       taxRateBasisPoints: 1960,
       oneWayFee: 2500,
       flightGraceMinutes: 90,

@@ -255,3 +255,26 @@ export const sentencePattern = (text: string) =>
       .map(escapeRegExp)
       .join(".+"),
   );
+
+/** A mail's quoted-printable text (=C3=A8, soft line breaks) as the UTF-8 text it encodes. */
+export function decodeQuotedPrintable(raw: string) {
+  const bytes = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Sends the checkout's form once its summary has settled, and waits for the booking's confirmation page. */
+export async function submitBooking(page: Page, language: "en" | "fr") {
+  const { k, c } = bookingTexts(language);
+  await expect(page.getByRole("complementary")).not.toHaveAttribute("aria-busy", "true");
+  await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+}
+
+/** Waits until a mail to `to` says `text` (mails go out after the page answers). */
+export async function expectMailSaying(to: string, text: string) {
+  await expect
+    .poll(async () => (await mailsTo(to)).some((raw) => decodeQuotedPrintable(raw).includes(text)), { timeout: 60_000 })
+    .toBe(true);
+}

@@ -178,7 +178,9 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
             ]
           : []),
         ...equipment,
-        t("booking.days", { count: booking.days }),
+        booking.hours !== null
+          ? t("booking.hours", { count: booking.hours })
+          : t("booking.days", { count: booking.days }),
         t("booking.total", { amount: money(booking.totalPrice) }),
         ...charges,
         payment,

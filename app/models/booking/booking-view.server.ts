@@ -88,6 +88,9 @@ export function bookingReceipt(details: BookingDetails) {
       local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone),
     },
     days: booking.days,
+    // Billed by the hour (decision 037): how many, and the total per hour; null when by the day.
+    hours: booking.hours,
+    pricePerHour: booking.hours === null ? null : convert(Math.round(booking.totalPrice / booking.hours)),
     base: lines.base,
     extras: lines.extras,
     // The supplier's fees and tax as quoted (decision 025).

@@ -121,6 +121,7 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
     endsAt: offer.to,
     ...(Object.fromEntries(ALL_EXTRAS.map((extra) => [extra, extras.includes(extra)])) as Record<Extra, boolean>),
     days: price.days,
+    hours: price.hours,
     basePrice: price.base,
     extrasPrice: price.extrasTotal,
     extrasBreakdown: price.extras,

@@ -135,6 +135,8 @@ export function checkoutView(
       ? instantToLocalDateTime(freeCancellationDeadline(offer.from), offer.pickup.timeZone)
       : null,
     days: price.days,
+    // Billed by the hour (decision 037): how many; null when by the day.
+    hours: price.hours,
     extras: {
       included,
       chosen: extras.filter((extra) => optional.includes(extra)),
@@ -166,6 +168,7 @@ export function checkoutView(
         : null,
     total,
     pricePerDay: convert(price.pricePerDay),
+    pricePerHour: price.pricePerHour === null ? null : convert(price.pricePerHour),
     deposit: convert(offer.car.deposit),
     // The car's excesses, and what the chosen cover (the included one with it) leaves: the worst case at the desk.
     excess: {

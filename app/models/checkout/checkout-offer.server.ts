@@ -53,6 +53,8 @@ export interface CheckoutOffer {
     flightGraceMinutes: number;
     /** What it lends with any of its cars (decision 033), in the list's order. */
     equipment: EquipmentOffer[];
+    /** The fewest hours it bills a rental priced by the hour (decision 037). */
+    hourlyMinimumHours: number;
   };
   /**
    * Whether the driver may give their flight number (an airport pick-up), or must: the pick-up is after the desk closes,
@@ -155,6 +157,7 @@ export async function resolveCheckout(
         charges: chargesOf(row.settings),
         flightGraceMinutes: row.settings.flightGraceMinutes,
         equipment,
+        hourlyMinimumHours: row.settings.hourlyMinimumHours,
       },
       flight: late ? "required" : pickup.airport ? "optional" : "none",
       pickup,
@@ -234,6 +237,7 @@ export function quoteOffer(
     charges: offer.supplier.charges,
     oneWay: isOneWay(offer),
     driverAge,
+    hourlyMinimumHours: offer.supplier.hourlyMinimumHours,
   });
   return { price, extras };
 }

@@ -33,6 +33,7 @@ const complete: Record<string, string | string[]> = {
   dailyPrice: "42,50",
   weeklyPrice: "250",
   discountedWeeklyPrice: "230",
+  hourlyPrice: "8,50",
   "datePrices[0].from": "2027-07-01",
   "datePrices[0].to": "2027-08-31",
   "datePrices[0].price": "55",
@@ -81,6 +82,7 @@ describe("the car form", () => {
       weeklyPrice: 25_000,
       discountedWeeklyPrice: 23_000,
       discountedDailyPrice: null,
+      hourlyPrice: 850,
       isDateBasedPrice: true,
       available: true,
       fullyBooked: false,
@@ -94,7 +96,12 @@ describe("the car form", () => {
     expect(submission.value.places).toEqual([PLACE]);
     // And back: the stored car fills the form with what was typed.
     const shown = carFormDefaults(columns, [PLACE], datePriceRows(submission.value));
-    expect(shown).toMatchObject({ dailyPrice: "42.50", fullInsuranceMode: "priced", fullInsurancePrice: "12.50" });
+    expect(shown).toMatchObject({
+      dailyPrice: "42.50",
+      hourlyPrice: "8.50",
+      fullInsuranceMode: "priced",
+      fullInsurancePrice: "12.50",
+    });
     expect(shown.cancellationMode).toBe("included");
   });
 

@@ -193,6 +193,8 @@ const carFields = z.object({
   discountedBiWeeklyPrice: optionalAmount(),
   monthlyPrice: optionalAmount(),
   discountedMonthlyPrice: optionalAmount(),
+  /** A price an hour for rentals under a day (decision 037); empty: rented by the day only. */
+  hourlyPrice: optionalAmount(),
   datePrices: z
     .array(datePriceRow)
     .max(MAX_DATE_PRICES + EMPTY_DATE_PRICE_ROWS + 10)
@@ -295,6 +297,7 @@ export function carColumns(form: CarFormValue) {
     discountedBiWeeklyPrice: form.discountedBiWeeklyPrice,
     monthlyPrice: form.monthlyPrice,
     discountedMonthlyPrice: form.discountedMonthlyPrice,
+    hourlyPrice: form.hourlyPrice,
     isDateBasedPrice: datePriceRows(form).length > 0,
     available: form.available,
     fullyBooked: form.fullyBooked,
@@ -354,6 +357,7 @@ export function carFormDefaults(
     discountedBiWeeklyPrice: amountText(car.discountedBiWeeklyPrice),
     monthlyPrice: amountText(car.monthlyPrice),
     discountedMonthlyPrice: amountText(car.discountedMonthlyPrice),
+    hourlyPrice: amountText(car.hourlyPrice),
     datePrices: datePrices.map((row) => ({ from: row.startDate, to: row.endDate, price: amountText(row.dailyPrice) })),
     places,
     available: car.available ? "on" : undefined,

@@ -27,6 +27,7 @@ export const FLEET_COLUMNS = [
   "discountedBiWeeklyPrice",
   "monthlyPrice",
   "discountedMonthlyPrice",
+  "hourlyPrice",
   ...EXTRAS,
   "places",
   "datePrices",

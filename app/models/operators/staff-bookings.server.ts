@@ -454,7 +454,16 @@ export type PhoneBookingResult =
   | { ok: true; bookingId: string; linkSent: boolean }
   | { ok: false; problem: Message; field?: string }
   /** Priced, not booked: asked for a quote, or the total is not the one the page showed (`unconfirmed`). */
-  | { ok: "quoted"; total: number; currency: Currency; days: number; car: string; unconfirmed: boolean };
+  | {
+      ok: "quoted";
+      total: number;
+      currency: Currency;
+      days: number;
+      /** Billed by the hour (decision 037); null when by the day. */
+      hours: number | null;
+      car: string;
+      unconfirmed: boolean;
+    };
 
 /** Who the customer is: an existing driver's account, or a new one invited to activate (as a visitor's checkout does). */
 async function customerAccount(
@@ -542,6 +551,7 @@ export async function takePhoneBooking(
       total,
       currency: input.display.currency,
       days: price.days,
+      hours: price.hours,
       car: offer.car.name,
       unconfirmed: input.confirm !== false,
     };
@@ -697,6 +707,8 @@ export interface StaffOffer {
   /** Base cents, for the whole rental without extras. */
   total: number;
   days: number;
+  /** Billed by the hour (decision 037); null when by the day. */
+  hours: number | null;
 }
 
 /**
@@ -741,6 +753,7 @@ export async function freeCarsForStaff(
       gearbox: offer.gearbox,
       total: offer.price.total,
       days: offer.price.days,
+      hours: offer.price.hours,
     })),
   };
 }

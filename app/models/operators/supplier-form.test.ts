@@ -8,6 +8,7 @@ function read(equipment: Record<string, string>) {
   const fields = {
     name: "Carthage Cars",
     minimumRentalDays: "1",
+    hourlyMinimumHours: "1",
     taxRate: "19",
     flightGraceMinutes: "60",
     ...equipment,

@@ -111,6 +111,8 @@ export const supplierFormSchema = z.object({
   payLater: checkbox,
   licenseRequired: checkbox,
   minimumRentalDays: wholeNumber(1, 90),
+  /** The fewest hours a rental billed by the hour is charged (decision 037). */
+  hourlyMinimumHours: wholeNumber(1, 12),
   taxRate: percent(0, 50),
   taxIncluded: checkbox,
   oneWayFee: fee,
@@ -223,6 +225,7 @@ export function supplierDefaults(settings: {
   payLater: boolean;
   licenseRequired: boolean;
   minimumRentalDays: number;
+  hourlyMinimumHours: number;
   taxRateBasisPoints: number;
   taxIncluded: boolean;
   oneWayFee: number;
@@ -239,6 +242,7 @@ export function supplierDefaults(settings: {
     payLater: settings.payLater ? "on" : undefined,
     licenseRequired: settings.licenseRequired ? "on" : undefined,
     minimumRentalDays: String(settings.minimumRentalDays),
+    hourlyMinimumHours: String(settings.hourlyMinimumHours),
     taxRate: percentText(settings.taxRateBasisPoints),
     taxIncluded: settings.taxIncluded ? "on" : undefined,
     oneWayFee: amountText(settings.oneWayFee),

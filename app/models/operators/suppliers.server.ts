@@ -106,6 +106,7 @@ export async function saveSupplierSettings(
     payLater: form.payLater,
     licenseRequired: form.licenseRequired,
     minimumRentalDays: form.minimumRentalDays,
+    hourlyMinimumHours: form.hourlyMinimumHours,
     taxRateBasisPoints: form.taxRate,
     taxIncluded: form.taxIncluded,
     oneWayFee: form.oneWayFee,

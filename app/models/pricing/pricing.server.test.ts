@@ -15,7 +15,7 @@ import {
 import { calendarDate, chargesOf, divideRounded, quoteRental } from "./pricing";
 import { zeroExcessCover } from "./cover";
 import { equipmentUnitCost, type EquipmentOffer } from "./equipment";
-import { DAY_MS } from "~/domain/rental-period";
+import { DAY_MS, periodDays, periodHours } from "~/domain/rental-period";
 import { searchCars } from "~/models/search/cars.server";
 import { listPlaces } from "~/models/catalogue/places.server";
 import { parseSearchParams } from "~/models/search/search-params";
@@ -57,15 +57,20 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
         );
       const periodsOf = (carId: string) => periods.filter((period) => period.carId === carId).sort(byStartThenId);
       const from = new Date(start);
-      for (const [index, days] of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45].entries()) {
-        const to = new Date(from.getTime() + days * DAY_MS - 60_000);
+      // Every car's total in SQL and by quoteRental, for a period of `days` (`hours` when under a day).
+      const compare = async (to: Date, index: number) => {
+        const days = periodDays(from, to, timeZone);
+        const hours = periodHours(from, to, timeZone);
         // The supplier's fees and tax too (decision 025): round trips and one-way ones, ages under each threshold or none.
         const rental = RENTALS[index % RENTALS.length]!;
         const sqlTotals = await db
           .select({
             id: cars.id,
             total: withChargesSql(
-              withMarkupSql(rentalBaseSql(days, calendarDate(from, timeZone)), supplierSettings.markupBasisPoints),
+              withMarkupSql(
+                rentalBaseSql(days, calendarDate(from, timeZone), hours),
+                supplierSettings.markupBasisPoints,
+              ),
               supplierChargesColumns,
               { days, ...rental },
             ).mapWith(Number),
@@ -82,11 +87,17 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
             to,
             timeZone,
             charges: chargesOf(settings),
+            hourlyMinimumHours: settings.hourlyMinimumHours,
             ...rental,
           }).total,
         }));
-        expect(sqlTotals, `${days} days, ${JSON.stringify(rental)}`).toEqual(expected);
-      }
+        expect(sqlTotals, `${days} days, ${hours} hours, ${JSON.stringify(rental)}`).toEqual(expected);
+      };
+      for (const [index, days] of [1, 2, 3, 6, 7, 13, 14, 29, 30, 31, 45].entries())
+        await compare(new Date(from.getTime() + days * DAY_MS - 60_000), index);
+      // Under a day (decision 037): each car's hourly price, its supplier's minimum hours and the day's cap.
+      for (const [index, minutes] of [30, 60, 61, 150, 179, 300, 420, 1439].entries())
+        await compare(new Date(from.getTime() + minutes * 60_000), index);
     },
     60_000,
   );
@@ -150,8 +161,9 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
   });
 
   // The statement builds the price from its own columns (tier prices, then the base): every tier must come into play.
-  it.each([1, 3, 9, 31, 45])(
-    "a results page of %i days prices each car, date-priced ones with their own periods, as quoteRental does",
+  // Under a day too (3 h, 5 h 30, 20 h): cars with an hourly price are billed by the hour when cheaper (decision 037).
+  it.each([3 / 24, 5.5 / 24, 20 / 24, 1, 3, 9, 31, 45])(
+    "a results page of %d days prices each car, date-priced ones with their own periods, as quoteRental does",
     async (length) => {
       const { db } = database;
       const periods = await db.select().from(dateBasedPrices);
@@ -172,6 +184,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
       let datedChecked = 0;
       let coveredChecked = 0;
       let seatedChecked = 0;
+      let hourlyChecked = 0;
       for (const [index, pickup] of places.filter((place) => place.carCount > 0).entries()) {
         const { offers } = await searchCars(db, {
           oneWay: oneWay(index),
@@ -187,13 +200,14 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
           const row = rows.find((candidate) => candidate.car.id === offer.id)!;
           const own = periods.filter((period) => period.carId === offer.id).sort(byStartThenId);
           const quote = (extras: readonly string[] = []) => {
-            const { days, total, pricePerDay } = quoteRental({
+            const { days, hours, total, pricePerDay, pricePerHour } = quoteRental({
               car: { ...row.car, dateBasedPrices: own },
               markupBasisPoints: row.markup,
               from,
               to,
               timeZone: pickup.timeZone,
               charges: chargesOf(row.settings),
+              hourlyMinimumHours: row.settings.hourlyMinimumHours,
               oneWay: oneWay(index),
               extras: Object.fromEntries(extras.map((extra) => [extra, true])),
               equipment: seated(index)
@@ -203,7 +217,7 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
                   }
                 : undefined,
             });
-            return { days, total, pricePerDay };
+            return { days, hours, total, pricePerDay, pricePerHour };
           };
           expect(offer.price, offer.name).toEqual(quote());
           // And with the car's cheapest zero-excess cover, as the zero-excess sort ranks it (decision 030).
@@ -217,12 +231,16 @@ describe.each(testEngines)("SQL rental totals match quoteRental on %s", (engine)
           }
           checked++;
           if (dated.has(offer.id)) datedChecked++;
+          if (offer.price.hours !== null) hourlyChecked++;
         }
       }
       expect(checked).toBeGreaterThan(20);
       expect(datedChecked).toBeGreaterThan(0);
       expect(coveredChecked).toBeGreaterThan(0);
       expect(seatedChecked).toBeGreaterThan(0);
+      // Some cars are billed by the hour under a day (the demo's hourly cars), none over it.
+      if (length * 24 <= 4) expect(hourlyChecked).toBeGreaterThan(0);
+      else if (length >= 1) expect(hourlyChecked).toBe(0);
     },
   );
 

@@ -81,8 +81,43 @@ function tieredBaseSql(days: number | Placeholder, tiers: TierPrices): SQL {
  * checks car by car — so results can be sorted by the price they show. `days` and `firstDay` are parameters (or the
  * placeholders of a prepared statement), so the statement's text is the same for every period (decision 015).
  */
-export function rentalBaseSql(days: number | Placeholder, firstDay: string | Placeholder): SQL {
-  return rentalBaseOfSql(days, { dated: datedBaseSql(days, firstDay), tiers: carTierPrices });
+export function rentalBaseSql(
+  days: number | Placeholder,
+  firstDay: string | Placeholder,
+  hours: number | null | Placeholder = null,
+): SQL {
+  const dayBase = rentalBaseOfSql(days, { dated: datedBaseSql(days, firstDay), tiers: carTierPrices });
+  return hourlyOrDayBaseSql(
+    dayBase,
+    cars.hourlyPrice,
+    billableHoursSql(hours, cars.hourlyPrice, supplierSettings.hourlyMinimumHours),
+  );
+}
+
+/**
+ * The twin of `billableHours` (decision 037): the rental's started hours (a parameter, null for a day or more), at
+ * least the supplier's minimum, when the car has an hourly price; null otherwise.
+ */
+export function billableHoursSql(
+  hours: number | null | Placeholder,
+  hourlyPrice: SQL | AnyPgColumn,
+  minimumHours: SQL | AnyPgColumn,
+): SQL {
+  if (typeof hours === "number" && !(Number.isInteger(hours) && hours >= 1 && hours <= 24))
+    throw new Error(`invalid hour count ${hours}`);
+  const given = sql`(${hours})::int`;
+  // greatest() skips nulls: a day-long rental's null must stay null.
+  return sql`(case when ${given} is not null and ${hourlyPrice} > 0 then greatest(${given}, ${minimumHours}) end)`;
+}
+
+/** The twin of `hourlyOrDayBase`: the billed hours at the hourly price when that is less than the day (least() skips nulls). */
+export function hourlyOrDayBaseSql(dayBase: SQL, hourlyPrice: SQL | AnyPgColumn, billedHours: SQL): SQL {
+  return sql`least((${dayBase})::bigint, (${hourlyPrice})::bigint * ${billedHours})`;
+}
+
+/** The hours a row is billed by (null: by the day), as `hourlyOrDayBase` reports them. */
+export function billedHoursSql(dayBase: SQL, hourlyPrice: SQL | AnyPgColumn, billedHours: SQL): SQL {
+  return sql`(case when (${hourlyPrice})::bigint * ${billedHours} < (${dayBase})::bigint then ${billedHours} end)`;
 }
 
 /**

@@ -391,3 +391,85 @@ describe("equipment in the total (decision 033)", () => {
     expect(price.equipment).toEqual({ childSeat: 3 });
   });
 });
+
+describe("hourly rentals (decision 037)", () => {
+  const hourly = { ...tiered, hourlyPrice: 180 };
+  const hoursLater = (hours: number) => new Date(start.getTime() + hours * 3_600_000);
+  const quoteHours = (hours: number, overrides: Partial<PricingInput> & { prices?: Partial<CarPrices> } = {}) => {
+    const { prices, ...rest } = overrides;
+    return quoteRental({
+      car: { ...hourly, ...prices, ...NO_EXTRAS },
+      markupBasisPoints: 0,
+      from: start,
+      to: hoursLater(hours),
+      timeZone: "UTC",
+      ...rest,
+    });
+  };
+
+  it.each<[string, number, Partial<PricingInput> & { prices?: Partial<CarPrices> }, number, number | null]>([
+    ["three hours at the hourly price", 3, {}, 540, 3],
+    ["a started hour counts whole (2 h 10)", 2 + 10 / 60, {}, 540, 3],
+    ["the supplier's minimum is billed for less", 1, { hourlyMinimumHours: 4 }, 720, 4],
+    ["more than the minimum: the hours", 5, { hourlyMinimumHours: 4 }, 900, 5],
+    ["never more than the car's day", 8, {}, 1000, null],
+    ["equal to the day: the day", 2, { prices: { hourlyPrice: 500 } }, 1000, null],
+    ["the discounted day caps it", 5, { prices: { discountedDailyPrice: 800 } }, 800, null],
+    ["a car without an hourly price: the day", 3, { prices: { hourlyPrice: null } }, 1000, null],
+    ["a day or more: by the day", 24, {}, 1000, null],
+    ["25 hours: two days, never hours", 25, {}, 2000, null],
+    [
+      "a date-priced day caps it too",
+      6,
+      {
+        prices: {
+          isDateBasedPrice: true,
+          dateBasedPrices: [{ startDate: "2030-03-01", endDate: "2030-03-31", dailyPrice: 900 }],
+        },
+      },
+      900,
+      null,
+    ],
+  ])("%s", (_name, hours, overrides, base, billed) => {
+    const price = quoteHours(hours, overrides);
+    expect(price.base).toBe(base);
+    expect(price.hours).toBe(billed);
+    expect(price.days).toBe(hours > 24 ? 2 : 1);
+  });
+
+  it("the markup, per-day extras, fees and tax follow on the hourly base; per-day ones count one day", () => {
+    const price = quoteRental({
+      car: { ...hourly, ...NO_EXTRAS, fullInsurance: 300 },
+      markupBasisPoints: 1000,
+      from: start,
+      to: hoursLater(3),
+      timeZone: "UTC",
+      extras: { fullInsurance: true },
+      charges: {
+        ...NO_CHARGES,
+        taxRateBasisPoints: 2000,
+        taxIncluded: false,
+        youngDriverAge: 25,
+        youngDriverDailyFee: 150,
+      },
+      driverAge: 22,
+    });
+    // 540 + 300 one day of cover, +10 % = 924, + 150 young driver = 1074, + 20 % tax = 1289 (214.8 rounded up).
+    expect(price).toMatchObject({ base: 540, extrasTotal: 300, markup: 84, hours: 3, total: 1289, pricePerHour: 430 });
+  });
+
+  it("counts hours on the pick-up place's clocks: a night the clocks go back is still its wall-clock hours", () => {
+    // Paris, 27 October 2030: 01:00 to 04:00 on the clocks is 4 hours of time, 3 on the clocks.
+    const from = localDateTimeToInstant("2030-10-27T01:00", "Europe/Paris")!;
+    const to = localDateTimeToInstant("2030-10-27T04:00", "Europe/Paris")!;
+    const price = quoteRental({
+      car: { ...hourly, ...NO_EXTRAS },
+      markupBasisPoints: 0,
+      from,
+      to,
+      timeZone: "Europe/Paris",
+    });
+    expect(price.hours).toBe(3);
+    expect(price.base).toBe(540);
+  });
+});

@@ -7,7 +7,7 @@
  * from zero to the cent (prices are whole cents already).
  */
 import { isOneOf, type Equipment, type Extra } from "~/domain/enums";
-import { periodDays, wallClockTime } from "~/domain/rental-period";
+import { periodDays, periodHours, wallClockTime } from "~/domain/rental-period";
 import { chosenEquipment, equipmentCosts, EQUIPMENT, type EquipmentCounts, type EquipmentOffer } from "./equipment";
 
 /** Extras charged once per rental; the others are charged per day. */
@@ -39,6 +39,8 @@ export interface CarPrices {
    * them by start date, then id (the SQL twin's order), so overlapping periods resolve alike everywhere.
    */
   dateBasedPrices: ReadonlyArray<{ startDate: string; endDate: string; dailyPrice: number }>;
+  /** Cents per hour for a rental under a day (decision 037); null or absent: rented by the day only. */
+  hourlyPrice?: number | null;
 }
 
 export type CarExtras = Record<Extra, number>;
@@ -99,10 +101,14 @@ export interface PricingInput {
   oneWay?: boolean;
   /** The driver's age at pick-up, when known (null: not known yet, no young-driver fee priced). */
   driverAge?: number | null;
+  /** The fewest hours the supplier bills a rental priced by the hour (decision 037); 1 when absent. */
+  hourlyMinimumHours?: number;
 }
 
 export interface PriceBreakdown {
   days: number;
+  /** The hours billed when the rental is priced by the hour (decision 037); null when priced by the day. */
+  hours: number | null;
   /** The rental itself, before extras and markup. */
   base: number;
   /** Each chosen extra's cost (0 when included), and each piece of equipment's (all its count). */
@@ -121,13 +127,21 @@ export interface PriceBreakdown {
   total: number;
   /** total / days, rounded to the cent, for display. */
   pricePerDay: number;
+  /** total / hours when billed by the hour, rounded to the cent, for display; null otherwise. */
+  pricePerHour: number | null;
 }
 
 /** A rental's price as a results card shows it, markup included, without extras. */
-export type RentalPrice = Pick<PriceBreakdown, "days" | "total" | "pricePerDay">;
+export type RentalPrice = Pick<PriceBreakdown, "days" | "hours" | "total" | "pricePerDay" | "pricePerHour">;
 
-export function rentalPrice(total: number, days: number): RentalPrice {
-  return { days, total, pricePerDay: divideRounded(total, days) };
+export function rentalPrice(total: number, days: number, hours: number | null = null): RentalPrice {
+  return {
+    days,
+    hours,
+    total,
+    pricePerDay: divideRounded(total, days),
+    pricePerHour: hours === null ? null : divideRounded(total, hours),
+  };
 }
 
 export class PricingError extends Error {
@@ -206,6 +220,37 @@ export function dateBasedBasePrice(car: CarPrices, from: Date, days: number, tim
   return total;
 }
 
+/**
+ * Decision 037: the hours a rental under a day would be billed by the hour (its length in started hours on the pick-up
+ * place's clocks, at least the supplier's minimum), or null when the car has no hourly price or the rental lasts a day
+ * or more.
+ */
+export function billableHours(
+  car: Pick<CarPrices, "hourlyPrice">,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  minimumHours = 1,
+): number | null {
+  const hours = periodHours(from, to, timeZone);
+  if (hours === null || !positive(car.hourlyPrice)) return null;
+  return Math.max(hours, minimumHours);
+}
+
+/**
+ * The base of a rental that may be billed by the hour: the hours at the car's hourly price when that costs less than
+ * its day (`dayBase`), the day otherwise. `hours` null: the day.
+ */
+export function hourlyOrDayBase(
+  car: Pick<CarPrices, "hourlyPrice">,
+  hours: number | null,
+  dayBase: number,
+): { base: number; hours: number | null } {
+  if (hours === null || !positive(car.hourlyPrice)) return { base: dayBase, hours: null };
+  const byTheHour = car.hourlyPrice * hours;
+  return byTheHour < dayBase ? { base: byTheHour, hours } : { base: dayBase, hours: null };
+}
+
 /** Whether a driver of this age pays the supplier's young-driver fee. */
 export function paysYoungDriverFee(charges: SupplierCharges, driverAge: number | null | undefined): boolean {
   const underAge = youngDriverAgeOf(charges);
@@ -233,12 +278,14 @@ export function quoteRental({
   charges = NO_CHARGES,
   oneWay = false,
   driverAge = null,
+  hourlyMinimumHours = 1,
 }: PricingInput): PriceBreakdown {
   const days = rentalDays(from, to, timeZone);
-  const base =
+  const dayBase =
     car.isDateBasedPrice && car.dateBasedPrices.length > 0
       ? dateBasedBasePrice(car, from, days, timeZone)
       : tieredBasePrice(car, days);
+  const { base, hours } = hourlyOrDayBase(car, billableHours(car, from, to, timeZone, hourlyMinimumHours), dayBase);
 
   const chosen: Partial<Record<PricedOption, number>> = {};
   for (const extra of ALL_EXTRAS) {
@@ -263,7 +310,16 @@ export function quoteRental({
     amount: taxOf(beforeTax, charges),
   };
   const total = beforeTax + (tax.added ? tax.amount : 0);
-  return { base, extras: chosen, equipment: counts, extrasTotal, markup, fees, tax, ...rentalPrice(total, days) };
+  return {
+    base,
+    extras: chosen,
+    equipment: counts,
+    extrasTotal,
+    markup,
+    fees,
+    tax,
+    ...rentalPrice(total, days, hours),
+  };
 }
 
 /** An extra's price as a customer sees it: included, unavailable, or a price per day or per rental. */

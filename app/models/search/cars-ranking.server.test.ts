@@ -70,6 +70,7 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
           from,
           to,
           timeZone: TIME_ZONE,
+          hourlyMinimumHours: settings.hourlyMinimumHours,
         });
         return {
           id: car.id,
@@ -242,6 +243,44 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
     expect(expected).toHaveLength(QUIET_FREE);
     expect(found.offers.map((offer) => offer.id)).toEqual(expected.map((car) => car.id));
     expect({ total: found.total, more: found.more }).toEqual({ total: QUIET_FREE, more: false });
+  });
+
+  it("under a day, cars billed by the hour rank by their hourly total, however dear their day (decision 037)", async () => {
+    const { db } = database;
+    // Dear days, cheap hours: a walk by day floor would reach them last. One supplier bills at least 4 hours.
+    await db.execute(sql`update cars set hourly_price = 100 + (substr(license_plate, 3)::int * 7) % 400
+      where license_plate like 'M-%' and substr(license_plate, 3)::int % 10 = 0`);
+    await db.execute(sql`update supplier_settings set hourly_minimum_hours = 4 where markup_basis_points = -2000`);
+    try {
+      for (const hours of [2, 5, 9]) {
+        const to = new Date(FROM.getTime() + hours * 3_600_000);
+        const expected = await oracle(metro, FROM, to);
+        for (const page of [1, 3]) {
+          const found = await searchCars(db, {
+            pickup: metro,
+            from: FROM,
+            to,
+            filters: searchFilters(""),
+            sort: "price-asc",
+            page,
+            supplierIds: [],
+          });
+          const shown = expected.slice((page - 1) * CARS_PAGE_SIZE, page * CARS_PAGE_SIZE);
+          expect(
+            found.offers.map((offer) => [offer.id, offer.price.total]),
+            `${hours} hours, page ${page}`,
+          ).toEqual(shown.map((car) => [car.id, car.total]));
+          expect(found.total).toBe(expected.length);
+        }
+        // Cheap hours beat dear days: the first page holds cars billed by the hour, at least the minimum.
+        const billed = (await search(metro, hours / 24, 1)).offers.flatMap((offer) => offer.price.hours ?? []);
+        expect(billed.length).toBeGreaterThan(0);
+        expect(Math.min(...billed)).toBeGreaterThanOrEqual(hours);
+      }
+    } finally {
+      await db.execute(sql`update cars set hourly_price = null`);
+      await db.execute(sql`update supplier_settings set hourly_minimum_hours = 1`);
+    }
   });
 
   it("a car whose prices change is walked at its new floor, at each of its places (triggers keep the copy)", async () => {

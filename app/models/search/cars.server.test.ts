@@ -267,7 +267,7 @@ describe.each(testEngines)("car search on %s", (engine) => {
     const { offers } = await search();
     const discounted = offers.find((offer) => offer.name === "discounted")!;
     // 3 days at the discounted 25.00, plus supplier A's 10 % markup.
-    expect(discounted.price).toEqual({ days: 3, total: 8250, pricePerDay: 2750 });
+    expect(discounted.price).toEqual({ days: 3, hours: null, total: 8250, pricePerDay: 2750, pricePerHour: null });
     expect(discounted.supplier).toEqual({
       name: "supplier-a",
       slug: "supplier-a",

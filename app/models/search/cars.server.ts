@@ -21,6 +21,7 @@ import {
   type RentalPrice,
   type SupplierCharges,
 } from "~/models/pricing/pricing";
+import { periodHours } from "~/domain/rental-period";
 import { CARS_PAGE_SIZE, type SearchFilters, type SortOrder } from "./search";
 import { freeDuring, offerableCar } from "./offer-conditions.server";
 import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
@@ -33,6 +34,9 @@ import {
   equipmentCostSql,
   checkRentalDays,
   datedBaseSql,
+  billableHoursSql,
+  billedHoursSql,
+  hourlyOrDayBaseSql,
   rentalBaseOfSql,
   supplierChargesColumns,
   type ChargesColumns,
@@ -152,10 +156,12 @@ function filterShape(filters: SearchFilters, windowOpen: boolean, afterHours: bo
 }
 
 /** The statement's values by placeholder name; those of filters the shape leaves out are simply not read. */
-function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]): Record<string, unknown> {
+function searchValues(criteria: SearchCriteria, days: number, placeIds: string[]) {
   const { filters } = criteria;
   return {
     days: checkRentalDays(days),
+    // Under a day, its started hours: cars with an hourly price may be billed by them (decision 037).
+    hours: periodHours(criteria.from, criteria.to, criteria.pickup.timeZone),
     firstDay: checkFirstDay(calendarDate(criteria.from, criteria.pickup.timeZone)),
     from: criteria.from.toISOString(),
     to: criteria.to.toISOString(),
@@ -272,10 +278,11 @@ const offerColumns = {
  * per column (a third of a millisecond per page on embedded PGlite). Every field here is text, a number, a boolean
  * or a text array, so JSON gives back the same values; `price` is the rental's, markup included, as ranked.
  */
-function offerJson(price: SQL, coveredPrice: SQL, reviewTotals: SQL) {
+function offerJson(price: SQL, billedHours: SQL, coveredPrice: SQL, reviewTotals: SQL) {
   const fields = [
     ...Object.entries(offerColumns),
     ["price", price] as const,
+    ["billedHours", billedHours] as const,
     ["coveredPrice", coveredPrice] as const,
     ["reviewTotals", reviewTotals] as const,
   ];
@@ -284,7 +291,12 @@ function offerJson(price: SQL, coveredPrice: SQL, reviewTotals: SQL) {
   type OfferRow = {
     [K in keyof typeof offerColumns]:
       (typeof offerColumns)[K]["_"]["data"] | ((typeof offerColumns)[K]["_"]["notNull"] extends true ? never : null);
-  } & { price: number; coveredPrice: number | null; reviewTotals: [marks: number | null, count: number] };
+  } & {
+    price: number;
+    billedHours: number | null;
+    coveredPrice: number | null;
+    reviewTotals: [marks: number | null, count: number];
+  };
   return sql<OfferRow>`json_build_object(${sql.join(
     fields.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -402,6 +414,11 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
     weekly: sql<number | null>`${carTierPrices.weekly}`.as("weekly"),
     monthly: sql<number | null>`${carTierPrices.monthly}`.as("monthly"),
     dated: datedBaseSql(value("days"), value("firstDay")).as("dated"),
+    // A rental under a day of a car with an hourly price: the hours it would be billed (decision 037), else null.
+    hourly: sql<number | null>`${cars.hourlyPrice}`.as("hourly"),
+    billableHours: billableHoursSql(value("hours"), cars.hourlyPrice, supplierSettings.hourlyMinimumHours).as(
+      "billable_hours",
+    ),
     // The child seats asked for, at the supplier's price (decision 033), added to the base as the checkout adds them.
     seatCost: (shape.childSeats
       ? sql<number>`(select ${equipmentCostSql(
@@ -463,7 +480,10 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         youngDriverAge: found.youngDriverAge,
         youngDriverFee: found.youngDriverFee,
         coverDaily: found.coverDaily,
-        base: sql<number>`${rentalBaseOfSql(value("days"), {
+        hourly: found.hourly,
+        billableHours: found.billableHours,
+        seatCost: found.seatCost,
+        dayBase: sql<number>`${rentalBaseOfSql(value("days"), {
           dated: sql`${found.dated}`,
           tiers: {
             daily: sql`${found.daily}`,
@@ -471,7 +491,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
             weekly: sql`${found.weekly}`,
             monthly: sql`${found.monthly}`,
           },
-        })} + ${found.seatCost}`.as("base"),
+        })}`.as("day_base"),
       })
       .from(found)
       .offset(SUBQUERY_FENCE)
@@ -483,6 +503,9 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
       youngDriverAge: sql`${based.youngDriverAge}`,
       youngDriverDailyFee: sql`${based.youngDriverFee}`,
     };
+    // By the hour when that is cheaper than the day (decision 037), then the child seats asked for.
+    const hourlyParts = [sql`${based.dayBase}`, sql`${based.hourly}`, sql`${based.billableHours}`] as const;
+    const baseOfRow = sql<number>`(${hourlyOrDayBaseSql(...hourlyParts)} + ${based.seatCost})`;
     const priced = db
       .select({
         id: based.id,
@@ -491,13 +514,12 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         supplierCap: based.supplierCap,
         walkedCount: based.walkedCount,
         // The supplier's fees and added tax on top (decision 025): only ever more, so decision 022's floor bound holds.
-        price: withChargesSql(withMarkupSql(sql`${based.base}`, sql`${based.markup}`), charges, rental).as("price"),
-        base: based.base,
+        price: withChargesSql(withMarkupSql(baseOfRow, sql`${based.markup}`), charges, rental).as("price"),
+        base: sql<number>`${baseOfRow}`.as("base"),
+        billedHours: sql<number | null>`${billedHoursSql(...hourlyParts)}`.as("billed_hours"),
         // The same with the cheapest zero-excess cover added as a daily extra (decision 030); null without one.
         coveredPrice: ranksCovered
-          ? coveredPriceSql(sql`${based.base}`, sql`${based.coverDaily}`, sql`${based.markup}`, charges).as(
-              "covered_price",
-            )
+          ? coveredPriceSql(baseOfRow, sql`${based.coverDaily}`, sql`${based.markup}`, charges).as("covered_price")
           : sql<number | null>`null::bigint`.as("covered_price"),
       })
       .from(based)
@@ -508,6 +530,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         price: priced.price,
         coveredPrice: priced.coveredPrice,
         base: priced.base,
+        billedHours: priced.billedHours,
         rating: priced.rating,
         supplierId: priced.supplierId,
         // Suppliers may cap how many of their cars one search shows: keep each supplier's cheapest ones.
@@ -544,6 +567,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         id: matching.id,
         price: matching.price,
         base: matching.base,
+        billedHours: matching.billedHours,
         total: sql<number>`count(*) over ()`.as("total"),
         pooled: matching.pooled,
         walkedCount: matching.walkedCount,
@@ -570,6 +594,7 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
         // The page's cars with their cheapest zero-excess cover, priced as the zero-excess order ranks them.
         offer: offerJson(
           sql`${page.price}`,
+          sql`${page.billedHours}`,
           coveredPriceSql(
             sql`${page.base}`,
             coverDailySql,
@@ -615,11 +640,18 @@ const unfiltered = (shape: FilterShape) =>
   Object.values(shape).every((set) => set === false || set === null || (Array.isArray(set) && set.length === 0));
 const searchStatements = new WeakMap<Executor, Map<string, SearchStatements>>();
 
-function searchStatementsFor(db: Executor, shape: FilterShape, sort: SortOrder, days: number): SearchStatements {
+function searchStatementsFor(
+  db: Executor,
+  shape: FilterShape,
+  sort: SortOrder,
+  days: number,
+  underADay: boolean,
+): SearchStatements {
   let shapes = searchStatements.get(db);
   if (!shapes) searchStatements.set(db, (shapes = new Map()));
-  // Cheapest first walks the rate floor of the rental's band: one statement per band.
-  const band = sort === "price-asc" ? rateBand(days) : null;
+  // Cheapest first walks the rate floor of the rental's band: one statement per band. A rental under a day may be
+  // billed by the hour, below any car's day floor (decision 037): every free car is ranked.
+  const band = sort === "price-asc" && !underADay ? rateBand(days) : null;
   const key = JSON.stringify([sort, band, shape]);
   let statements = shapes.get(key);
   if (statements) shapes.delete(key);
@@ -654,13 +686,14 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
   const placeIds = criteria.placeIds ?? (await placeAndChildren(db, criteria.pickup.id));
   const windowOpen = freeCancellationOpen(criteria.from, criteria.now ?? new Date());
   const afterHours = criteria.afterClosingMinutes != null;
+  const values = searchValues(criteria, days, placeIds);
   const statements = searchStatementsFor(
     db,
     filterShape(criteria.filters, windowOpen, afterHours),
     criteria.sort,
     days,
+    values.hours !== null,
   );
-  const values = searchValues(criteria, days, placeIds);
   let carRows: Awaited<ReturnType<SearchStatements["page"]["execute"]>>;
   let more = false;
   if (statements.first && statements.bounded) {
@@ -732,8 +765,8 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         charges: chargesOf(car),
       },
       // The statement's own price, which it ranked by: pricing.server.test.ts checks it is quoteRental's total.
-      price: rentalPrice(car.price, days),
-      coveredPrice: car.coveredPrice === null ? null : rentalPrice(car.coveredPrice, days),
+      price: rentalPrice(car.price, days, car.billedHours),
+      coveredPrice: car.coveredPrice === null ? null : rentalPrice(car.coveredPrice, days, car.billedHours),
       childSeats: criteria.filters.childSeats ?? 0,
       reviews: reviewsOf(car.reviewTotals),
     } satisfies CarOffer;

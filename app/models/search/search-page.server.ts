@@ -166,7 +166,14 @@ export function convertOffer(
       const { kind, amount } = describeExtra(extra, offer.extras[extra]);
       return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
     }),
-    price: { days: offer.price.days, total: convert(offer.price.total), pricePerDay: convert(offer.price.pricePerDay) },
+    price: {
+      days: offer.price.days,
+      // Billed by the hour (decision 037): the hours, and the total per hour; null when by the day.
+      hours: offer.price.hours,
+      total: convert(offer.price.total),
+      pricePerDay: convert(offer.price.pricePerDay),
+      pricePerHour: offer.price.pricePerHour === null ? null : convert(offer.price.pricePerHour),
+    },
     // The total with the cheapest cover that leaves no excess, as the results ranked it (null: the car has none).
     zeroExcess:
       offer.coveredPrice === null

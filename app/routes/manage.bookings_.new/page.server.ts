@@ -67,7 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type PhonePreview = { total: number; currency: string; days: number; car: string };
+export type PhonePreview = { total: number; currency: string; days: number; hours: number | null; car: string };
 
 /** POST: preview the price, or take the booking (confirmed at the counter, or held for a mailed payment link). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -125,11 +125,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { language, now, origin: publicOrigin(request) },
   );
   if (taken.ok === "quoted") {
-    const { total, currency, days, car, unconfirmed } = taken;
+    const { total, currency, days, hours, car, unconfirmed } = taken;
     const result = unconfirmed
       ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] })
       : submission.reply();
-    return reply(result, 200, { total, currency, days, car });
+    return reply(result, 200, { total, currency, days, hours, car });
   }
   if (!taken.ok) return reply(rentalProblemReply(submission, taken.problem, taken.field), 400);
   return redirectWithToast(`/manage/bookings/${taken.bookingId}`, {

@@ -109,11 +109,11 @@ export default function PhoneBooking() {
                     defaultChecked={chosenCar ? chosenCar === offer.id : index === 0}
                   />
                   <label htmlFor={`car-${offer.id}`}>
-                    {t("staffBooking.offer", {
+                    {t(offer.hours !== null ? "staffBooking.offerHours" : "staffBooking.offer", {
                       car: offer.name,
                       supplier: offer.supplier,
                       total: formatMoney(offer.total, "USD", language),
-                      count: offer.days,
+                      count: offer.hours ?? offer.days,
                     })}
                   </label>
                 </div>
@@ -179,10 +179,10 @@ export default function PhoneBooking() {
             {preview ? <input type="hidden" name="quoted" value={`${preview.total} ${preview.currency}`} /> : null}
             {preview ? (
               <p className="form-card" role="status">
-                {t("staffBooking.previewTotal", {
+                {t(preview.hours !== null ? "staffBooking.previewTotalHours" : "staffBooking.previewTotal", {
                   car: preview.car,
                   total: formatMoney(preview.total, preview.currency as never, language),
-                  count: preview.days,
+                  count: preview.hours ?? preview.days,
                 })}
               </p>
             ) : null}

@@ -36,6 +36,7 @@ export default function ManageSupplier() {
     ...[
       "name",
       "minimumRentalDays",
+      "hourlyMinimumHours",
       "taxRate",
       "oneWayFee",
       "youngDriverAge",
@@ -67,6 +68,12 @@ export default function ManageSupplier() {
           <CheckboxField meta={fields.licenseRequired!} label={label("licenseRequired")} />
           <CheckboxField meta={fields.rentsByCategory!} label={label("rentsByCategory")} />
           <Field meta={fields.minimumRentalDays!} label={labels.minimumRentalDays} inputMode="numeric" />
+          <Field
+            meta={fields.hourlyMinimumHours!}
+            label={labels.hourlyMinimumHours}
+            hint="manage:supplier.hints.hourlyMinimumHours"
+            inputMode="numeric"
+          />
         </fieldset>
         <fieldset className="form-card">
           <legend>{t("supplier.sections.flights")}</legend>
