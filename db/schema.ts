@@ -823,15 +823,24 @@ export const reviews = pgTable(
   ],
 );
 
-export const additionalDrivers = pgTable("additional_drivers", {
-  bookingId: uuid("booking_id")
-    .primaryKey()
-    .references(() => bookings.id, { onDelete: "cascade" }),
-  fullName: text("full_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  birthDate: date("birth_date").notNull(),
-});
+/** The drivers a booking adds beside its driver, in the order given (1 to 3: decision 038). */
+export const additionalDrivers = pgTable(
+  "additional_drivers",
+  {
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull().default(1),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    birthDate: date("birth_date").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bookingId, table.position] }),
+    check("additional_drivers_position_check", sql`${table.position} between 1 and 3`),
+  ],
+);
 
 /** In-app notifications; the text is a translation key with parameters, rendered in the reader's language. */
 export const notifications = pgTable(

@@ -51,10 +51,12 @@ export function BookingReceipt({
             {receipt.driver.fullName} ({receipt.driver.email})
           </dd>
         </div>
-        {receipt.additionalDriver ? (
+        {receipt.additionalDrivers.length > 0 ? (
           <div>
-            <dt>{t("additionalDriver.heading")}</dt>
-            <dd>{receipt.additionalDriver}</dd>
+            <dt>
+              {receipt.additionalDrivers.length > 1 ? t("receipt.additionalDrivers") : t("additionalDriver.heading")}
+            </dt>
+            <dd>{receipt.additionalDrivers.join(", ")}</dd>
           </div>
         ) : null}
         {receipt.flight ? (

@@ -5,7 +5,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
 import { CancellationTermsText } from "~/components/cancellation-terms";
 import { CheckoutSummary } from "~/components/checkout-summary";
-import { CheckboxField, Field, FormErrorSummary, FIELD_PRESETS } from "~/components/form-field";
+import { CheckboxField, Field, FormErrorSummary, FIELD_PRESETS, SelectField } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useTranslation } from "~/components/i18n-provider";
 import { RentalStops } from "~/components/rental-details";
@@ -15,7 +15,11 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useServerForm } from "~/hooks/use-server-form";
 import { useMoney } from "~/hooks/use-money";
 import { cancellationKind } from "~/models/booking/cancellation-terms";
-import { ADDITIONAL_DRIVER_FIELDS } from "~/models/checkout/checkout-fields";
+import {
+  ADDITIONAL_DRIVER_POSITIONS,
+  additionalDriverFields,
+  MAX_ADDITIONAL_DRIVERS,
+} from "~/models/checkout/checkout-fields";
 import type { CheckoutValues } from "~/models/checkout/checkout-form";
 import { searchHrefFor } from "~/models/navigation/links";
 import type { CheckoutPageData, CheckoutPageState, SignedInDriverView } from "~/models/checkout/checkout-page.server";
@@ -75,6 +79,11 @@ export function CheckoutForm({
   // A second driver is added by ticking the paid option, or 'add a second driver' where the offer includes one.
   const [addDriver, setAddDriver] = useState(fields.addDriver.initialValue === "on");
   const secondDriverOn = additionalDriverIncluded ? addDriver : chosen.includes("additionalDriver");
+  // How many drivers are added (decision 038): without JavaScript, as the last post said ("Update total" redraws).
+  const postedCount = Number(fields.additionalDrivers.initialValue);
+  const [driverCount, setDriverCount] = useState(
+    Number.isInteger(postedCount) && postedCount >= 1 && postedCount <= MAX_ADDITIONAL_DRIVERS ? postedCount : 1,
+  );
 
   // With JavaScript the summary follows the options at once: the same quote the "Update total" button asks for.
   const requote = () => {
@@ -104,10 +113,18 @@ export function CheckoutForm({
     birthDate: t("driver.birthDate"),
     acceptTerms: t("driver.termsLink"),
     license: t("driver.license"),
-    additionalFullName: t("additionalDriver.fullName"),
-    additionalEmail: t("additionalDriver.email"),
-    additionalPhone: t("additionalDriver.phone"),
-    additionalBirthDate: t("additionalDriver.birthDate"),
+    additionalDrivers: t("additionalDriver.count"),
+    ...Object.fromEntries(
+      ADDITIONAL_DRIVER_POSITIONS.flatMap((position) => {
+        const parts = ["fullName", "email", "phone", "birthDate"] as const;
+        return additionalDriverFields(position).map((name, index) => [
+          name,
+          position === 1
+            ? t(`additionalDriver.${parts[index]!}`)
+            : t(`additionalDriver.numbered.${parts[index]!}`, { number: position }),
+        ]);
+      }),
+    ),
     flightNumber: t("driver.flightNumber"),
     paymentMode: t("paymentOptions.heading"),
     extras: t("options.heading"),
@@ -297,19 +314,40 @@ export function CheckoutForm({
                       )}
                     </p>
                   )}
-                  {ADDITIONAL_DRIVER_FIELDS.map((name) => (
-                    <Field
-                      key={name}
-                      meta={fields[name]}
-                      type={ADDITIONAL_DRIVER_INPUT_TYPES[name]}
-                      label={labels[name]}
-                      hint={
-                        name === "additionalBirthDate"
-                          ? { key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }
-                          : undefined
-                      }
-                      required={hydrated && secondDriverOn}
-                    />
+                  <SelectField
+                    meta={fields.additionalDrivers}
+                    label={labels.additionalDrivers!}
+                    options={ADDITIONAL_DRIVER_POSITIONS.map((count) => ({
+                      value: String(count),
+                      label: String(count),
+                    }))}
+                    onChange={(event) => {
+                      setDriverCount(Number(event.currentTarget.value));
+                      requote();
+                    }}
+                    aria-describedby={`${fields.additionalDrivers.id}-hint`}
+                  />
+                  <p className="hint" id={`${fields.additionalDrivers.id}-hint`}>
+                    {t(hydrated ? "additionalDriver.countHint" : "additionalDriver.countHintNoScript")}
+                  </p>
+                  {ADDITIONAL_DRIVER_POSITIONS.filter((position) => position <= driverCount).map((position) => (
+                    <fieldset key={position} className="driver-group">
+                      <legend>{t("additionalDriver.numbered.legend", { number: position })}</legend>
+                      {additionalDriverFields(position).map((name, index) => (
+                        <Field
+                          key={name}
+                          meta={fields[name]}
+                          type={DRIVER_INPUT_TYPES[index]}
+                          label={labels[name]!}
+                          hint={
+                            index === 3
+                              ? { key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }
+                              : undefined
+                          }
+                          required={hydrated && secondDriverOn}
+                        />
+                      ))}
+                    </fieldset>
                   ))}
                 </>
               )}
@@ -453,13 +491,8 @@ export function CheckoutForm({
   );
 }
 
-/** The second driver's fields as the browser should read and offer them. */
-const ADDITIONAL_DRIVER_INPUT_TYPES = {
-  additionalFullName: "text",
-  additionalEmail: "email",
-  additionalPhone: "tel",
-  additionalBirthDate: "date",
-} as const;
+/** An added driver's fields (full name, email, phone, birth date) as the browser should read and offer them. */
+const DRIVER_INPUT_TYPES = ["text", "email", "tel", "date"] as const;
 
 function PaymentTermsText({
   mode,

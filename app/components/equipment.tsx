@@ -19,7 +19,9 @@ export interface EquipmentOption {
 export function useOptionName() {
   const { t } = useTranslation("common");
   return (option: PricedOption, count = 1) => {
-    if (!isOneOf(EQUIPMENT, option)) return t(`extras.${option}`);
+    if (!isOneOf(EQUIPMENT, option))
+      // Several additional drivers are one line, counted like equipment (decision 038).
+      return count > 1 ? t("equipment.counted", { name: t(`extras.${option}`), count }) : t(`extras.${option}`);
     const name = t(`equipment.${option}`);
     return count > 1 ? t("equipment.counted", { name, count }) : name;
   };

@@ -38,6 +38,8 @@ export async function findAmendable(db: Executor, viewer: Viewer, bookingId: str
     .select({
       ...getTableColumns(bookings),
       driverBirthDate: sql<string | null>`coalesce(${bookings.driverBirthDate}, ${users.birthDate})::text`,
+      // How many drivers it adds (decision 038): an amendment prices each, as the booking did.
+      additionalDriverCount: sql<number>`(select count(*)::int from ${additionalDrivers} d where d.booking_id = ${bookings.id})`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))
@@ -118,6 +120,7 @@ export async function amendBooking(
         chosen,
         driverAgeAt(offer, booking.driverBirthDate),
         stillLent(offer.supplier.equipment, booking.equipment),
+        Math.max(1, booking.additionalDriverCount),
       );
       // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
       if (booking.paymentMode === "full" && price.total > booking.totalPrice)

@@ -178,6 +178,15 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
             ]
           : []),
         ...equipment,
+        // Who else may drive (decision 038): the desk checks each one's licence.
+        ...(details.additionalDrivers.length
+          ? [
+              t("booking.additionalDrivers", {
+                count: details.additionalDrivers.length,
+                names: details.additionalDrivers.map((added) => added.fullName).join(", "),
+              }),
+            ]
+          : []),
         booking.hours !== null
           ? t("booking.hours", { count: booking.hours })
           : t("booking.days", { count: booking.days }),

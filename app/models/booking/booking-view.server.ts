@@ -63,6 +63,7 @@ export function bookingReceipt(details: BookingDetails) {
       fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
       tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },
       total: booking.totalPrice,
+      additionalDrivers: details.additionalDrivers.length,
     },
     convert,
   );
@@ -76,7 +77,8 @@ export function bookingReceipt(details: BookingDetails) {
     car: details.car.name,
     supplier: details.supplierName,
     driver: { fullName: details.driver.fullName, email: details.driver.email, phone: details.driver.phone },
-    additionalDriver: details.additionalDriver ? details.additionalDriver.fullName : null,
+    // Every added driver's name, in order (decision 038).
+    additionalDrivers: details.additionalDrivers.map((added) => added.fullName),
     // The arriving flight, and how long the desk waits if it is late (decision 031).
     flight: booking.flightNumber ? { number: booking.flightNumber, graceMinutes: details.flightGraceMinutes } : null,
     pickup: {

@@ -148,6 +148,8 @@ export function foldMarkup(price: Pick<PriceBreakdown, "base" | "extras" | "mark
 export function convertedPriceLines(
   price: Pick<PriceBreakdown, "base" | "extras" | "markup" | "fees" | "tax" | "total"> & {
     equipment?: EquipmentCounts;
+    /** How many additional drivers the extra's line pays for (decision 038). */
+    additionalDrivers?: number;
   },
   convert: (cents: number) => number,
 ) {
@@ -156,7 +158,11 @@ export function convertedPriceLines(
     extra,
     amount: convert(folded.extras[extra]!),
     // A piece of equipment's line names how many (decision 033); an extra is one.
-    count: isOneOf(EQUIPMENT, extra) ? (price.equipment?.[extra] ?? 1) : 1,
+    count: isOneOf(EQUIPMENT, extra)
+      ? (price.equipment?.[extra] ?? 1)
+      : extra === "additionalDriver"
+        ? Math.max(1, price.additionalDrivers ?? 1)
+        : 1,
   }));
   const fees = { oneWay: convert(price.fees.oneWay), youngDriver: convert(price.fees.youngDriver) };
   const tax = { rateBasisPoints: price.tax.rateBasisPoints, added: price.tax.added, amount: convert(price.tax.amount) };

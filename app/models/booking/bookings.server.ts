@@ -51,7 +51,8 @@ export interface NewBooking {
   gateway: PaymentGateway | null;
   display: { currency: Currency; rate: number };
   driver: DriverDetails;
-  additionalDriver?: { fullName: string; email: string; phone: string; birthDate: string };
+  /** The drivers added beside the driver, in order (decision 038). */
+  additionalDrivers?: Array<{ fullName: string; email: string; phone: string; birthDate: string }>;
   /** The arriving flight at an airport pick-up, as 'AF 1234' (decision 031). */
   flightNumber?: string | null;
   /** Our reference for the payment attempt (the confirmation page's address until a gateway gives its own). */
@@ -223,8 +224,12 @@ export async function placeBooking(
 
           .returning({ id: bookings.id }),
       );
-      if (input.additionalDriver)
-        await tx.insert(additionalDrivers).values({ bookingId: booking.id, ...input.additionalDriver });
+      if (input.additionalDrivers?.length)
+        await tx
+          .insert(additionalDrivers)
+          .values(
+            input.additionalDrivers.map((added, index) => ({ bookingId: booking.id, position: index + 1, ...added })),
+          );
       const chargeAmount = onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate);
       await within?.(tx, { id: booking.id, status, chargeAmount });
       return {
@@ -477,7 +482,11 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
       flightGraceMinutes: supplierSettings.flightGraceMinutes,
       pickup,
       dropoff,
+      // The first added driver (what the staff's forms edit), and every one in order (decision 038).
       additionalDriver: additionalDrivers,
+      additionalDrivers: sql<AdditionalDriverRow[]>`coalesce((select json_agg(json_build_object('fullName', d.full_name,
+        'email', d.email, 'phone', d.phone, 'birthDate', d.birth_date) order by d.position)
+        from ${additionalDrivers} d where d.booking_id = ${bookings.id}), '[]'::json)`,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.driverId))
@@ -486,9 +495,17 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .leftJoin(additionalDrivers, eq(additionalDrivers.bookingId, bookings.id))
+    .leftJoin(additionalDrivers, and(eq(additionalDrivers.bookingId, bookings.id), eq(additionalDrivers.position, 1)))
     .where("id" in where ? eq(bookings.id, where.id) : eq(bookings.checkoutSessionId, where.sessionId));
   return row ?? null;
+}
+
+/** An added driver as a booking's details list them. */
+export interface AdditionalDriverRow {
+  fullName: string;
+  email: string;
+  phone: string;
+  birthDate: string;
 }
 
 export type BookingDetails = NonNullable<Awaited<ReturnType<typeof findBookingDetails>>>;

@@ -3,6 +3,7 @@
  * in the display currency), and placing the booking with its payment. Imports go one way: the route calls this,
  * this calls the booking model and the payment gateways.
  */
+import { ADDITIONAL_DRIVER_POSITIONS, additionalDriverFields } from "./checkout-fields";
 import { freeCancellationDeadline, freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import type { Message } from "~/domain/form-errors";
 import { type Currency, type Extra, type Language, type PaymentMode } from "~/domain/enums";
@@ -78,6 +79,8 @@ export function checkoutView(
     driverAge?: number | null;
     /** The equipment counts, valid for the offer (the form's `equipmentProblem` checked them). */
     equipment?: EquipmentCounts;
+    /** How many additional drivers the extra pays for (decision 038); one when absent. */
+    additionalDrivers?: number;
   },
   pricing: DisplayPricing,
   sale: {
@@ -96,6 +99,7 @@ export function checkoutView(
     choice.extras.filter((extra) => optional.includes(extra)),
     driverAge,
     choice.equipment,
+    Math.max(1, choice.additionalDrivers ?? 1),
   );
   const rules = checkoutRules(offer, { signedIn: false, language: "en" }, now);
   const lines = convertedPriceLines(price, convert);
@@ -242,6 +246,7 @@ export async function bookOffer(
     input.extras,
     driverAgeAt(offer, input.birthDates.driver),
     input.equipment,
+    Math.max(1, input.birthDates.additionalDrivers.length),
   );
   const online = paysOnline(input.paymentMode);
   const gatewayName = online ? input.gateway : null;
@@ -275,14 +280,11 @@ export async function bookOffer(
       gateway: gatewayName,
       display: input.display,
       driver,
-      additionalDriver: input.birthDates.additionalDriver
-        ? {
-            fullName: values.additionalFullName,
-            email: values.additionalEmail,
-            phone: values.additionalPhone,
-            birthDate: input.birthDates.additionalDriver,
-          }
-        : undefined,
+      // Each added driver in the form's order (decision 038), with the birth date as checked.
+      additionalDrivers: input.birthDates.additionalDrivers.map((birthDate, index) => {
+        const [fullName, email, phone] = additionalDriverFields(ADDITIONAL_DRIVER_POSITIONS[index]!);
+        return { fullName: values[fullName], email: values[email], phone: values[phone], birthDate };
+      }),
       flightNumber: input.flightNumber,
       attemptId,
       holdUntil,

@@ -12,4 +12,33 @@ export const ADDITIONAL_DRIVER_FIELDS = [
   "additionalBirthDate",
 ] as const;
 
+/** How many drivers a booking may add beside its driver (decision 038). */
+export const MAX_ADDITIONAL_DRIVERS = 3;
+export const ADDITIONAL_DRIVER_POSITIONS = [1, 2, 3] as const;
+export type AdditionalDriverPosition = (typeof ADDITIONAL_DRIVER_POSITIONS)[number];
+type Numbered<F extends string> = F | `${F}2` | `${F}3`;
+export type AdditionalDriverFieldNames = [
+  fullName: Numbered<"additionalFullName">,
+  email: Numbered<"additionalEmail">,
+  phone: Numbered<"additionalPhone">,
+  birthDate: Numbered<"additionalBirthDate">,
+];
+
+/**
+ * The n-th additional driver's field names, in the form's order: the first keeps the names it always had (links and
+ * posts from before still read), the others are numbered ('additionalFullName2').
+ */
+export function additionalDriverFields(position: AdditionalDriverPosition): AdditionalDriverFieldNames {
+  const suffix = position === 1 ? "" : (String(position) as "2" | "3");
+  return [
+    `additionalFullName${suffix}`,
+    `additionalEmail${suffix}`,
+    `additionalPhone${suffix}`,
+    `additionalBirthDate${suffix}`,
+  ];
+}
+
+/** Every additional driver's fields, the first's first. */
+export const ALL_ADDITIONAL_DRIVER_FIELDS = ADDITIONAL_DRIVER_POSITIONS.flatMap(additionalDriverFields);
+
 export const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc"] as const;

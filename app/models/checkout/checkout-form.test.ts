@@ -60,6 +60,55 @@ const secondDriver = {
   additionalBirthDate: "1985-05-05",
 };
 
+describe("more than one additional driver (decision 038)", () => {
+  const third = {
+    additionalFullName2: "Tia Third",
+    additionalEmail2: "tia@example.com",
+    additionalPhone2: "+216 71 000 002",
+    additionalBirthDate2: "1992-02-02",
+  };
+  it("asks each counted driver's details, by the same rules, and orders them in the form's order", () => {
+    const checked = check({ extra: "additionalDriver", additionalDrivers: "2", ...secondDriver, ...third }, rules());
+    expect(checked.errors).toEqual({});
+    expect(checked.additionalDrivers).toBe(2);
+    expect(checked.order?.birthDates.additionalDrivers).toEqual(["1985-05-05", "1992-02-02"]);
+  });
+
+  it("names each missing or wrong field of a counted driver on its own field", () => {
+    const checked = check(
+      { extra: "additionalDriver", additionalDrivers: "2", ...secondDriver, additionalEmail2: "not-an-email" },
+      rules({ minimumAge: 25 }),
+    );
+    expect(checked.errors).toEqual({
+      additionalFullName2: "validation.required",
+      additionalEmail2: "validation.invalidEmail",
+      additionalPhone2: "validation.required",
+      additionalBirthDate2: "validation.required",
+    });
+  });
+
+  it("holds a driver past the count to the count: neither priced nor dropped silently", () => {
+    const checked = check({ extra: "additionalDriver", additionalDrivers: "1", ...secondDriver, ...third }, rules());
+    expect(checked.additionalDrivers).toBe(1);
+    expect(checked.errors).toEqual({ additionalFullName2: "checkout:problems.additionalDriverBeyondCount" });
+  });
+
+  it.each([
+    ["missing", undefined, 1],
+    ["zero", "0", 1],
+    ["past the most", "4", 1],
+    ["not a number", "x", 1],
+    ["three", "3", 3],
+  ])("reads a count %s as %i", (_name, count, read) => {
+    const fields = { extra: "additionalDriver", ...(count === undefined ? {} : { additionalDrivers: count }) };
+    expect(check(fields, rules()).additionalDrivers).toBe(read);
+  });
+
+  it("counts no driver without the option", () => {
+    expect(check({ additionalDrivers: "3" }, rules()).additionalDrivers).toBe(0);
+  });
+});
+
 describe("the second driver is optional unless the driver adds one", () => {
   it.each([
     [
@@ -160,7 +209,7 @@ describe("the second driver is optional unless the driver adds one", () => {
       rules({ language: "fr" }),
     );
     expect(checked.errors).toEqual({});
-    expect(checked.order?.birthDates).toEqual({ driver: "1990-12-04", additionalDriver: "1985-12-25" });
+    expect(checked.order?.birthDates).toEqual({ driver: "1990-12-04", additionalDrivers: ["1985-12-25"] });
   });
 });
 
@@ -247,7 +296,7 @@ describe("the rest of the form", () => {
       extras: ["collisionDamageWaiver"],
       paymentMode: "deposit",
       gateway: "sandbox",
-      birthDates: { driver: "1990-01-01", additionalDriver: null },
+      birthDates: { driver: "1990-01-01", additionalDrivers: [] },
     });
   });
 

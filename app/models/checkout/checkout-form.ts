@@ -23,7 +23,15 @@ import {
 } from "~/domain/person-fields";
 import { withoutControlCharacters } from "~/domain/text";
 import { checkFlightNumber, type FlightNeed } from "~/domain/flight";
-import { ADDITIONAL_DRIVER_FIELDS, CARD_FIELDS } from "./checkout-fields";
+import {
+  ADDITIONAL_DRIVER_POSITIONS,
+  additionalDriverFields,
+  ALL_ADDITIONAL_DRIVER_FIELDS,
+  CARD_FIELDS,
+  MAX_ADDITIONAL_DRIVERS,
+  type AdditionalDriverFieldNames,
+  type AdditionalDriverPosition,
+} from "./checkout-fields";
 import { EQUIPMENT } from "~/domain/enums";
 import { equipmentProblem, isChildSeat, type EquipmentCounts, type EquipmentOffer } from "~/models/pricing/equipment";
 
@@ -57,6 +65,19 @@ const BIRTH_DATE_MAX = 12;
 /** A text field; a value over its length is read as not given (the rules then name that field). */
 const text = (max: number) => z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(max)).catch("");
 
+const DRIVER_FIELD_MAX = [FULL_NAME_MAX, EMAIL_MAX, PHONE_MAX, BIRTH_DATE_MAX] as const;
+
+/** The n-th additional driver's four fields, each read as text of its length. */
+function additionalDriverTexts(position: AdditionalDriverPosition) {
+  const [fullName, email, phone, birthDate] = additionalDriverFields(position);
+  return {
+    [fullName]: text(FULL_NAME_MAX),
+    [email]: text(EMAIL_MAX),
+    [phone]: text(PHONE_MAX),
+    [birthDate]: text(BIRTH_DATE_MAX),
+  } as Record<AdditionalDriverFieldNames[number], ReturnType<typeof text>>;
+}
+
 /** A field a browser posts once per ticked box: none, one (a string) or several. */
 const list = (max: number) =>
   z.preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(z.string().max(40)).max(max)).catch([]);
@@ -79,10 +100,11 @@ export const checkoutFields = z.object({
   acceptTerms: text(3),
   /** 'on': the driver adds the second driver an offer includes (a paid one is added by ticking its extra). */
   addDriver: text(3),
-  additionalFullName: text(FULL_NAME_MAX),
-  additionalEmail: text(EMAIL_MAX),
-  additionalPhone: text(PHONE_MAX),
-  additionalBirthDate: text(BIRTH_DATE_MAX),
+  /** How many drivers are added (decision 038), '1' to '3'; anything else reads as one. */
+  additionalDrivers: text(1),
+  ...additionalDriverTexts(1),
+  ...additionalDriverTexts(2),
+  ...additionalDriverTexts(3),
   flightNumber: text(FLIGHT_NUMBER_MAX),
   cardNumber: text(CARD_MAX.cardNumber),
   cardExpiry: text(CARD_MAX.cardExpiry),
@@ -110,9 +132,13 @@ export function checkoutConstraint(rules: Pick<CheckoutRules, "signedIn" | "flig
     phone: { required: true, maxLength: PHONE_MAX },
     birthDate: { required: true },
     paymentMode: { required: true },
-    additionalFullName: { maxLength: FULL_NAME_MAX },
-    additionalEmail: { maxLength: EMAIL_MAX },
-    additionalPhone: { maxLength: PHONE_MAX },
+    ...Object.fromEntries(
+      ADDITIONAL_DRIVER_POSITIONS.flatMap((position) =>
+        additionalDriverFields(position)
+          .slice(0, 3)
+          .map((field, index) => [field, { maxLength: DRIVER_FIELD_MAX[index] }]),
+      ),
+    ),
     cardNumber: { maxLength: CARD_MAX.cardNumber },
     cardExpiry: { maxLength: CARD_MAX.cardExpiry },
     cardCvc: { maxLength: CARD_MAX.cardCvc },
@@ -130,8 +156,14 @@ export function addsSecondDriver(
   rules: Pick<CheckoutRules, "includedExtras">,
 ): boolean {
   if (rules.includedExtras.includes("additionalDriver"))
-    return values.addDriver === "on" || ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "");
+    return values.addDriver === "on" || ALL_ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "");
   return chosenExtras.includes("additionalDriver");
+}
+
+/** How many additional drivers the post asks for (decision 038): 1 to 3, one when the count is missing or odd. */
+export function additionalDriverCount(values: Pick<CheckoutValues, "additionalDrivers">): number {
+  const count = Number(values.additionalDrivers);
+  return Number.isInteger(count) && count >= 1 && count <= MAX_ADDITIONAL_DRIVERS ? count : 1;
 }
 
 /**
@@ -186,6 +218,8 @@ export function checkoutChoices(values: CheckoutValues, rules: CheckoutRules) {
     paymentMode,
     gateway,
     secondDriver: addsSecondDriver(values, extras, rules),
+    /** How many additional drivers are priced and asked for: 0 without one. */
+    additionalDrivers: addsSecondDriver(values, extras, rules) ? additionalDriverCount(values) : 0,
     priceBirthDate: typed.ok ? typed.date : null,
   };
 }
@@ -197,8 +231,8 @@ export interface CheckoutOrder {
   equipment: EquipmentCounts;
   paymentMode: PaymentMode;
   gateway: PaymentGateway | null;
-  /** The birth dates as checked (typed dates read in the page's order); null: no second driver added. */
-  birthDates: { driver: string; additionalDriver: string | null };
+  /** The birth dates as checked (typed dates read in the page's order), each additional driver's in order. */
+  birthDates: { driver: string; additionalDrivers: string[] };
   /** The arriving flight as 'AF 1234', when given at an airport (decision 031). */
   flightNumber: string | null;
 }
@@ -210,13 +244,13 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
     if (problem) problems[field] ??= problem;
   };
   const choices = checkoutChoices(values, rules);
-  const { paymentMode, gateway, secondDriver } = choices;
+  const { paymentMode, gateway, additionalDrivers } = choices;
   if (choices.unofferedExtra) set("extras", { key: "checkout:problems.extraUnavailable" });
   set("equipment", choices.equipmentInvalid);
   if (!paymentMode) set("paymentMode", { key: "checkout:problems.choosePayment" });
   if (values.intent === "quote") return { problems, order: null };
 
-  const birthDateOf = (field: "birthDate" | "additionalBirthDate") => {
+  const birthDateOf = (field: "birthDate" | AdditionalDriverFieldNames[3]) => {
     const checked = checkBirthDate(values[field], {
       minimumAge: rules.minimumAge,
       now: rules.now,
@@ -232,16 +266,25 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
   }
   set("phone", phoneProblem(values.phone));
   const driver = birthDateOf("birthDate");
-  let additionalDriver: string | null = null;
-  if (secondDriver) {
-    // The second driver meets the same rules as the driver: the car's minimum age included.
-    set("additionalFullName", fullNameProblem(values.additionalFullName));
-    set("additionalEmail", emailProblem(values.additionalEmail));
-    set("additionalPhone", phoneProblem(values.additionalPhone));
-    additionalDriver = birthDateOf("additionalBirthDate");
-  } else if (ADDITIONAL_DRIVER_FIELDS.some((field) => values[field] !== "")) {
-    // Details typed without ticking the paid option: neither charged silently nor dropped silently.
-    set("additionalFullName", { key: "checkout:problems.additionalDriverNotChosen" });
+  const additionalBirthDates: string[] = [];
+  for (const position of ADDITIONAL_DRIVER_POSITIONS) {
+    const [fullName, email, phone, birthDate] = additionalDriverFields(position);
+    if (position <= additionalDrivers) {
+      // Each added driver meets the same rules as the driver: the car's minimum age included.
+      set(fullName, fullNameProblem(values[fullName]));
+      set(email, emailProblem(values[email]));
+      set(phone, phoneProblem(values[phone]));
+      const date = birthDateOf(birthDate);
+      if (date) additionalBirthDates.push(date);
+    } else if ([fullName, email, phone, birthDate].some((field) => values[field] !== "")) {
+      // Details typed without ticking the paid option, or past the count: neither charged nor dropped silently.
+      set(
+        fullName,
+        additionalDrivers === 0
+          ? { key: "checkout:problems.additionalDriverNotChosen" }
+          : { key: "checkout:problems.additionalDriverBeyondCount", params: { count: additionalDrivers } },
+      );
+    }
   }
   const { flightNumber, problem: flightProblem } = checkFlightNumber(values.flightNumber, rules.flight);
   if (flightProblem) set("flightNumber", { key: flightProblem });
@@ -260,7 +303,7 @@ function checkCheckout(values: CheckoutValues, rules: CheckoutRules) {
           equipment: choices.equipment,
           paymentMode,
           gateway,
-          birthDates: { driver, additionalDriver },
+          birthDates: { driver, additionalDrivers: additionalBirthDates },
           flightNumber,
         }
       : null;

@@ -223,6 +223,7 @@ export function quoteOffer(
   chosen: readonly Extra[],
   driverAge: number | null = null,
   equipment: EquipmentCounts = {},
+  additionalDrivers = 1,
 ): { price: PriceBreakdown; extras: Extra[] } {
   const { included } = extrasOfCar(offer.car);
   const extras = ALL_EXTRAS.filter((extra) => included.includes(extra) || chosen.includes(extra));
@@ -238,6 +239,7 @@ export function quoteOffer(
     oneWay: isOneWay(offer),
     driverAge,
     hourlyMinimumHours: offer.supplier.hourlyMinimumHours,
+    additionalDrivers,
   });
   return { price, extras };
 }

@@ -240,7 +240,12 @@ export async function submitCheckout(request: Request, context: RequestContext):
   const rules = checkoutRules(offer, { signedIn: Boolean(signedInDriver), language }, now);
   const { submission, values, choices } = readCheckoutForm(formData, rules);
   const pricing = await getVisitorPricing(request, context);
-  const choice = { extras: choices.extras, equipment: choices.equipment, paymentMode: choices.paymentMode };
+  const choice = {
+    extras: choices.extras,
+    equipment: choices.equipment,
+    paymentMode: choices.paymentMode,
+    additionalDrivers: choices.additionalDrivers,
+  };
   const driverAge = driverAgeAt(offer, choices.priceBirthDate ?? signedInDriver?.birthDate ?? null);
   const view = checkoutView(offer, { ...choice, driverAge }, pricing, { now });
   const needsLicense = offer.supplier.licenseRequired && !signedInDriver?.driverLicense;

@@ -54,6 +54,8 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
           birthDate: details.additionalDriver.birthDate,
         }
       : null,
+    // Every added driver's name in order (decision 038): staff edit the first; the others stay with the booking.
+    additionalDriverNames: details.additionalDrivers.map((added) => added.fullName),
     car: { id: booking.carId, name: details.car.name, plate: details.car.licensePlate },
     // The driver's arriving flight (decision 031), and the excess left with the booking's cover (decision 030).
     flightNumber: booking.flightNumber,

@@ -5,6 +5,7 @@ import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "..
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
 import { capturedTotal } from "~/models/payments/payments.server";
+import { findBookingDetails } from "~/models/booking/bookings.server";
 import type { Actor } from "./audit.server";
 import { addBlock } from "./blocks.server";
 import {
@@ -48,6 +49,14 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
   const bookingRow = async (id: string) =>
     (await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
   const context = { language: "en" as const, now: NOW, origin: ORIGIN };
+  /** The catalogue's driver, an existing account, as staff find them on the phone. */
+  const existingDriver = () => ({
+    email: catalogue.driver.email,
+    fullName: "",
+    phone: "+216 20 555 666",
+    birthDate: "1985-02-02",
+    language: "en" as const,
+  });
   const versionOf = async (bookingId: string) =>
     bookingVersion((await findStaffBooking(database.db, staff, bookingId))!);
 
@@ -216,13 +225,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
       staff,
       {
         choice: choice("2031-05-01T10:00", "2031-05-02T10:00"),
-        customer: {
-          email: catalogue.driver.email,
-          fullName: "",
-          phone: "+216 20 555 666",
-          birthDate: "1985-02-02",
-          language: "en",
-        },
+        customer: existingDriver(),
         payment: "counter",
         display: { currency: "USD", rate: 1 },
       },
@@ -232,6 +235,76 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     const booking = await bookingRow((taken as { bookingId: string }).bookingId);
     expect(booking).toMatchObject({ status: "pending", paymentMode: "payLater", driverId: catalogue.driver.id });
     expect((await mailsTo(catalogue.driver.email)).length).toBeGreaterThan(0);
+  });
+
+  it("a change edits the first added driver and keeps the others, priced and listed in order (decision 038)", async () => {
+    const { db } = database;
+    await db.update(schema.cars).set({ additionalDriver: 500 }).where(eq(schema.cars.id, catalogue.car.id));
+    try {
+      const first = {
+        fullName: "Ada First",
+        email: "ada@example.com",
+        phone: "+216 20 000 001",
+        birthDate: "1980-01-01",
+      };
+      const taken = await takePhoneBooking(
+        db,
+        staff,
+        {
+          choice: { ...choice("2032-04-06T10:00", "2032-04-08T10:00"), additionalDriver: first },
+          customer: existingDriver(),
+          payment: "counter",
+          display: { currency: "USD", rate: 1 },
+        },
+        context,
+      );
+      if (taken.ok !== true) throw new Error(JSON.stringify(taken));
+      // A second one, as a checkout with two added drivers writes it.
+      await db.insert(schema.additionalDrivers).values({
+        bookingId: taken.bookingId,
+        position: 2,
+        fullName: "Bo Second",
+        email: "bo@example.com",
+        phone: "+216 20 000 002",
+        birthDate: "1990-01-01",
+      });
+      const changed = await changeBookingByStaff(
+        db,
+        staff,
+        taken.bookingId,
+        {
+          choice: {
+            ...choice("2032-04-06T10:00", "2032-04-09T10:00"),
+            extras: ["additionalDriver"],
+            additionalDriver: { ...first, phone: "+216 20 000 099" },
+          },
+          version: await versionOf(taken.bookingId),
+          shortfall: "link",
+        },
+        context,
+      );
+      expect(changed).toMatchObject({ ok: true });
+      const drivers = await db
+        .select({
+          position: schema.additionalDrivers.position,
+          fullName: schema.additionalDrivers.fullName,
+          phone: schema.additionalDrivers.phone,
+        })
+        .from(schema.additionalDrivers)
+        .where(eq(schema.additionalDrivers.bookingId, taken.bookingId))
+        .orderBy(schema.additionalDrivers.position);
+      expect(drivers).toEqual([
+        { position: 1, fullName: "Ada First", phone: "+216 20 000 099" },
+        { position: 2, fullName: "Bo Second", phone: "+216 20 000 002" },
+      ]);
+      // Three days, two drivers at 5.00 a day each.
+      expect((await bookingRow(taken.bookingId)).extrasBreakdown).toEqual({ additionalDriver: 3000 });
+      const details = await findBookingDetails(db, { id: taken.bookingId });
+      expect(details?.additionalDrivers.map((added) => added.fullName)).toEqual(["Ada First", "Bo Second"]);
+      expect(details?.additionalDriver?.fullName).toBe("Ada First");
+    } finally {
+      await db.update(schema.cars).set({ additionalDriver: -1 }).where(eq(schema.cars.id, catalogue.car.id));
+    }
   });
 
   it("refuses another supplier's car, a car already booked, and an under-age driver, booking nothing", async () => {

@@ -123,6 +123,11 @@ export async function quoteStaffRental(
     supplierId: string | null;
     exceptBookingId?: string;
     driverBirthDate: string | null;
+    /**
+     * The drivers a change keeps beyond the first added one (decision 038): staff edit the first, the others stay,
+     * priced with it and held to the car's minimum age.
+     */
+    keptDrivers?: ReadonlyArray<{ birthDate: string }>;
   },
 ): Promise<RentalQuote> {
   // Another supplier's car is as unknown as a car that does not exist, whatever its places and bookings.
@@ -153,12 +158,14 @@ export async function quoteStaffRental(
   const driverAge = driverAgeAt(offer, context.driverBirthDate);
   if (driverAge !== null && driverAge < minimumAge)
     return { ok: false, problem: { key: "validation.minimumAge", params: { age: minimumAge } }, field: "birthDate" };
-  if (choice.additionalDriver && ageOn(choice.additionalDriver.birthDate, offer.from) < minimumAge)
-    return {
-      ok: false,
-      problem: { key: "validation.minimumAge", params: { age: minimumAge } },
-      field: "additionalBirthDate",
-    };
+  const kept = choice.additionalDriver ? (context.keptDrivers ?? []) : [];
+  for (const added of [...(choice.additionalDriver ? [choice.additionalDriver] : []), ...kept])
+    if (ageOn(added.birthDate, offer.from) < minimumAge)
+      return {
+        ok: false,
+        problem: { key: "validation.minimumAge", params: { age: minimumAge } },
+        field: "additionalBirthDate",
+      };
   const equipmentInvalid = equipmentMessage(choice.equipment, {
     equipment: offer.supplier.equipment,
     seats: offer.car.seats,
@@ -167,7 +174,7 @@ export async function quoteStaffRental(
   // The flight the customer arrives on, as at checkout: a pick-up after the airport desk closes needs it.
   const flight = checkFlightNumber(choice.flightNumber, offer.flight);
   if (flight.problem) return { ok: false, problem: { key: flight.problem }, field: "flightNumber" };
-  const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts);
+  const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts, 1 + kept.length);
   return { ok: true, offer, price, extras, flightNumber: flight.flightNumber };
 }
 
@@ -233,7 +240,7 @@ export interface ChangePlan {
 /** The change priced and settled on paper: what the page previews and the save then writes. */
 async function planChange(
   db: Executor,
-  booking: BookingDetails["booking"],
+  { booking, additionalDrivers: added }: Pick<BookingDetails, "booking" | "additionalDrivers">,
   driverBirthDate: string | null,
   choice: RentalChoice,
   shortfall: ShortfallChoice,
@@ -244,6 +251,7 @@ async function planChange(
     supplierId: booking.supplierId,
     exceptBookingId: booking.id,
     driverBirthDate,
+    keptDrivers: added.slice(1),
   });
   if (!quote.ok) return quote;
   const rate = booking.displayRate;
@@ -288,7 +296,7 @@ export async function previewStaffChange(
   shortfall: ShortfallChoice,
   context: { language: Language; now: Date },
 ) {
-  return planChange(db, details.booking, await birthDateOf(db, details.booking), choice, shortfall, context);
+  return planChange(db, details, await birthDateOf(db, details.booking), choice, shortfall, context);
 }
 
 export type StaffChangeResult =
@@ -333,7 +341,7 @@ export async function changeBookingByStaff(
         return { ok: false, problem: { key: "manage:staffBooking.changedMeanwhile" } };
       const plan = await planChange(
         tx,
-        booking,
+        details,
         await birthDateOf(tx, booking),
         input.choice,
         input.shortfall,
@@ -356,9 +364,15 @@ export async function changeBookingByStaff(
           updatedAt: context.now,
         })
         .where(eq(bookings.id, booking.id));
-      await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
-      if (input.choice.additionalDriver)
-        await tx.insert(additionalDrivers).values({ bookingId: booking.id, ...input.choice.additionalDriver });
+      // Staff edit the first added driver; the others stay while there is one (decision 038).
+      if (input.choice.additionalDriver) {
+        await tx
+          .delete(additionalDrivers)
+          .where(and(eq(additionalDrivers.bookingId, booking.id), eq(additionalDrivers.position, 1)));
+        await tx
+          .insert(additionalDrivers)
+          .values({ bookingId: booking.id, position: 1, ...input.choice.additionalDriver });
+      } else await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
       const owed = await owePartOfPayments(tx, booking.id, plan.settlement.refund, "changed", context.now);
       refundIds = owed.map((refund) => refund.id);
       let settlementMail: ChangeSettlementMail = { kind: "none" };
@@ -566,7 +580,7 @@ export async function takePhoneBooking(
       gateway: byLink ? gateway : null,
       display: input.display,
       driver: account.driver,
-      additionalDriver: input.choice.additionalDriver ?? undefined,
+      additionalDrivers: input.choice.additionalDriver ? [input.choice.additionalDriver] : [],
       flightNumber: quote.flightNumber,
       attemptId: newAttemptId(byLink && gateway ? GATEWAYS[gateway].attemptPrefix : "bk"),
       holdUntil,

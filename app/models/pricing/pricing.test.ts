@@ -473,3 +473,28 @@ describe("hourly rentals (decision 037)", () => {
     expect(price.base).toBe(540);
   });
 });
+
+describe("more than one additional driver (decision 038)", () => {
+  it.each([
+    ["one driver, 3 days at 5.00", 1, 500, 1500],
+    ["two drivers, each 3 days", 2, 500, 3000],
+    ["three drivers", 3, 500, 4500],
+    ["included: nothing for any number", 3, 0, 0],
+  ])("%s", (_name, drivers, price, cost) => {
+    const quoted = quote({
+      days: 3,
+      extraPrices: { additionalDriver: price },
+      extras: { additionalDriver: true },
+      additionalDrivers: drivers,
+    });
+    expect(quoted.extras.additionalDriver).toBe(cost);
+    expect(quoted.additionalDrivers).toBe(drivers);
+    expect(quoted.total).toBe(2700 + cost);
+  });
+
+  it("a count without the extra prices nothing and counts none", () => {
+    const quoted = quote({ days: 3, extraPrices: { additionalDriver: 500 }, additionalDrivers: 2 });
+    expect(quoted.extras.additionalDriver).toBeUndefined();
+    expect(quoted.additionalDrivers).toBe(0);
+  });
+});

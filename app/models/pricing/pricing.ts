@@ -103,6 +103,8 @@ export interface PricingInput {
   driverAge?: number | null;
   /** The fewest hours the supplier bills a rental priced by the hour (decision 037); 1 when absent. */
   hourlyMinimumHours?: number;
+  /** How many additional drivers the additional-driver extra pays for (decision 038); 1 when absent. */
+  additionalDrivers?: number;
 }
 
 export interface PriceBreakdown {
@@ -115,6 +117,8 @@ export interface PriceBreakdown {
   extras: Partial<Record<PricedOption, number>>;
   /** How many of each piece of equipment the price counts. */
   equipment: EquipmentCounts;
+  /** How many additional drivers the price counts (decision 038): 0 without the extra. */
+  additionalDrivers: number;
   extrasTotal: number;
   markup: number;
   /** The supplier's fees, charged as they are: no markup on them. */
@@ -279,6 +283,7 @@ export function quoteRental({
   oneWay = false,
   driverAge = null,
   hourlyMinimumHours = 1,
+  additionalDrivers = 1,
 }: PricingInput): PriceBreakdown {
   const days = rentalDays(from, to, timeZone);
   const dayBase =
@@ -292,7 +297,9 @@ export function quoteRental({
     if (!extras[extra]) continue;
     const price = car[extra];
     if (price === EXTRA_UNAVAILABLE || price < 0) throw new PricingError("extraUnavailable", extra);
-    chosen[extra] = isOneOf(DAILY_EXTRAS, extra) ? price * days : price;
+    // Each additional driver pays the extra's price (decision 038).
+    const each = extra === "additionalDriver" ? additionalDrivers : 1;
+    chosen[extra] = (isOneOf(DAILY_EXTRAS, extra) ? price * days : price) * each;
   }
   const counts = equipment ? Object.fromEntries(chosenEquipment(equipment.counts)) : {};
   if (equipment) Object.assign(chosen, equipmentCosts(equipment.offers, counts, days));
@@ -314,6 +321,7 @@ export function quoteRental({
     base,
     extras: chosen,
     equipment: counts,
+    additionalDrivers: extras.additionalDriver ? additionalDrivers : 0,
     extrasTotal,
     markup,
     fees,

@@ -8,6 +8,7 @@ import { encodeFormError, type Message } from "~/domain/form-errors";
 import { bookingReference } from "~/models/booking/booking";
 import {
   amendBooking,
+  amendedExtras,
   chosenExtras,
   currentLink,
   findAmendable,
@@ -69,8 +70,9 @@ async function amendmentPage(
   const shownProblem =
     problem ??
     (resolved && !resolved.ok ? resolved.problem : unoffered ? { key: "checkout:problems.extraUnavailable" } : null);
-  // Priced with the extras the car offers only; one it does not is named above, never priced.
-  const priced = extras.filter((extra) => extra !== "additionalDriver" && extra !== unoffered);
+  // Priced with the extras the car offers only (one it does not is named above, never priced), the booking's added
+  // drivers with them, as the amendment will price them (decision 038).
+  const priced = amendedExtras(booking, extras).filter((extra) => extra !== unoffered);
   const view =
     resolved?.ok && !unoffered
       ? checkoutView(
@@ -81,6 +83,7 @@ async function amendmentPage(
             equipment: stillLent(resolved.offer.supplier.equipment, booking.equipment),
             paymentMode: booking.paymentMode,
             driverAge: driverAgeAt(resolved.offer, booking.driverBirthDate),
+            additionalDrivers: booking.additionalDriverCount,
           },
           pricing,
           { now, amending: true },

@@ -106,8 +106,8 @@ export default function StaffBooking() {
             <dt>{t("checkout:equipment.heading")}</dt>
             <dd>
               <EquipmentList counts={view.equipment} none={t("desk.noEquipment")} />
-              {view.additionalDriver
-                ? ` · ${t("staffBooking.secondDriver", { name: view.additionalDriver.fullName })}`
+              {view.additionalDriverNames.length
+                ? ` · ${t("staffBooking.addedDrivers", { count: view.additionalDriverNames.length, names: view.additionalDriverNames.join(", ") })}`
                 : ""}
             </dd>
           </div>

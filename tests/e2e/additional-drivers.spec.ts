@@ -1,0 +1,97 @@
+import { expect, test, type TestInfo } from "@playwright/test";
+import type enMail from "../../app/locales/en/mail.json";
+import type enSearch from "../../app/locales/en/search.json";
+import {
+  bookingTexts,
+  catalogue,
+  escapeRegExp,
+  expectAccessible,
+  expectMailSaying,
+  fillVisitorPayingLater,
+  gotoReady,
+  interpolate,
+  jsEnabled,
+  submitBooking,
+  whenReady,
+} from "./support";
+
+/**
+ * Issue 37, point 4, JS on and off in English and French (decision 038): a booking adds up to three drivers, each
+ * checked like the first and each paying the option's price; without JavaScript the number is sent with "Update
+ * total", which redraws the form with a group of fields per driver. A Carthage Cars car selling the option, three
+ * days of their own per language and project.
+ */
+function period(testInfo: TestInfo, slot: number) {
+  const project = jsEnabled(testInfo) ? 0 : 1;
+  const start = new Date(Date.UTC(2027, 4, 4) + (slot * 2 + project) * 7 * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: `${day(0)}T10:00`, to: `${day(3)}T10:00` };
+}
+
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(`in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail`, async ({
+    page,
+  }, testInfo) => {
+    const s = catalogue<typeof enSearch>(language, "search");
+    const mail = catalogue<typeof enMail>(language, "mail");
+    const { k, c } = bookingTexts(language);
+    const { from, to } = period(testInfo, slot);
+    const query = new URLSearchParams({
+      pickup: "tunis",
+      same: "on",
+      from,
+      to,
+      supplier: "carthage-cars",
+      lng: language,
+    });
+    await gotoReady(page, `/search?${query}`);
+    // A car whose card prices the option (not included, not unavailable).
+    const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
+    const card = page.getByRole("main").locator("article.car-card").filter({ hasText: sells }).first();
+    await card.getByRole("link", { name: new RegExp(`^${escapeRegExp(s.card.choose)}`) }).click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await whenReady(page);
+
+    await page.getByRole("checkbox", { name: new RegExp(`^${escapeRegExp(c.extras.additionalDriver)}`) }).check();
+    await page.getByLabel(k.additionalDriver.count, { exact: true }).selectOption("2");
+    const secondLabel = (part: "fullName" | "email" | "phone" | "birthDate") =>
+      interpolate(k.additionalDriver.numbered[part], { number: 2 });
+    if (!jsEnabled()) {
+      // Without JavaScript the second driver's fields come with the redrawn form.
+      await expect(page.getByLabel(secondLabel("fullName"), { exact: true })).toHaveCount(0);
+      await page.getByRole("button", { name: k.updateTotal, exact: true }).click();
+      await whenReady(page);
+    }
+    const counted = interpolate(c.equipment.counted, { name: c.extras.additionalDriver, count: 2 });
+    const summary = page.getByRole("complementary");
+    await expect(summary.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
+    await expect(
+      page.getByRole("group", { name: interpolate(k.additionalDriver.numbered.legend, { number: 2 }) }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    const email = `drivers-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
+    await fillVisitorPayingLater(page, language, {
+      fullName: "Leila Main",
+      email,
+      phone: "+216 22 333 444",
+      birthDate: "1982-04-04",
+    });
+    await page.getByLabel(k.additionalDriver.fullName, { exact: true }).fill("Ada First");
+    await page.getByLabel(k.additionalDriver.email, { exact: true }).fill("ada@example.com");
+    await page.getByLabel(k.additionalDriver.phone, { exact: true }).fill("+216 22 000 001");
+    await page.getByLabel(k.additionalDriver.birthDate, { exact: true }).fill("1981-01-01");
+    await page.getByLabel(secondLabel("fullName"), { exact: true }).fill("Bo Second");
+    await page.getByLabel(secondLabel("email"), { exact: true }).fill("bo@example.com");
+    await page.getByLabel(secondLabel("phone"), { exact: true }).fill("+216 22 000 002");
+    await page.getByLabel(secondLabel("birthDate"), { exact: true }).fill("1983-03-03");
+    const total = (await summary.locator("output").textContent())!.trim();
+    await submitBooking(page, language);
+
+    const receipt = page.getByRole("main");
+    await expect(receipt.getByText("Ada First, Bo Second", { exact: true })).toBeVisible();
+    await expect(receipt.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
+    await expect(receipt.getByText(total, { exact: true }).first()).toBeVisible();
+    await expectMailSaying(email, interpolate(mail.booking.additionalDrivers_other, { names: "Ada First, Bo Second" }));
+  });
+}
