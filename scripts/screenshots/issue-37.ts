@@ -66,6 +66,45 @@ async function book(page: Page, search: string) {
   return { page, receipt: page.url(), bookingId: new URLSearchParams(href!.split("?")[1]).get("b")! };
 }
 
+/** The checkout of a Carthage Cars car at Tunis selling the additional-driver option, two drivers added and named. */
+async function withTwoDrivers(page: Page, search: string) {
+  await page.goto(`${base}/search?${search}`);
+  const sells = page.locator("article.car-card").filter({ hasText: /Additional driver\s*\$\d/ });
+  await sells
+    .first()
+    .getByRole("link", { name: /^Choose this car/ })
+    .click();
+  await page.waitForURL(/\/checkout\?/);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("checkbox", { name: /^Additional driver/ }).check();
+  await page.getByLabel("How many additional drivers", { exact: true }).selectOption("2");
+  const fill = async (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
+  await fill("Additional driver's full name", "Ada First");
+  await fill("Additional driver's email address", "ada@example.com");
+  await fill("Additional driver's phone", "+216 22 000 001");
+  await fill("Additional driver's birth date", "1981-01-01");
+  await fill("Additional driver 2: full name", "Bo Second");
+  await fill("Additional driver 2: email address", "bo@example.com");
+  await fill("Additional driver 2: phone", "+216 22 000 002");
+  await fill("Additional driver 2: birth date", "1983-03-03");
+  await page.waitForLoadState("networkidle");
+}
+
+/** Books the open checkout as a visitor paying at the desk; returns the receipt's URL and the booking's id. */
+async function bookAsVisitor(page: Page) {
+  await page.getByLabel("Full name", { exact: true }).fill("Leila Main");
+  await page.getByLabel("Email address", { exact: true }).fill(`screenshots-drivers-${Date.now()}@example.com`);
+  await page.getByLabel("Phone", { exact: true }).fill("+216 22 333 444");
+  await page.getByLabel("Birth date", { exact: true }).fill("1982-04-04");
+  await page.getByRole("checkbox", { name: /^I accept/ }).check();
+  await page.getByRole("radio", { name: /^Pay at pick-up/ }).check();
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: /^(Book now|Book and pay)$/ }).click();
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  const href = await page.getByRole("link", { name: "Booking page" }).getAttribute("href");
+  return { page, receipt: page.url(), bookingId: new URLSearchParams(href!.split("?")[1]).get("b")! };
+}
+
 async function main() {
   mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
@@ -80,6 +119,19 @@ async function main() {
   });
   const journey = await book(await signedIn(browser, 1280), late.toString());
   const tunis = new URLSearchParams({ pickup: "tunis", same: "on", from: `${day(1)}T10:00`, to: `${day(4)}T10:00` });
+  // 4: two additional drivers, booked; 5: three hours at Tunis on a weekday, Carthage Cars billing two at least.
+  const drivers = new URLSearchParams({ pickup: "tunis", same: "on", from: `${day(8)}T10:00`, to: `${day(11)}T10:00` });
+  drivers.set("supplier", "carthage-cars");
+  drivers.set("lng", "en");
+  const driversPage = await signedIn(browser, 1280);
+  await withTwoDrivers(driversPage, drivers.toString());
+  const twoDrivers = await bookAsVisitor(driversPage);
+  const weekday = [15, 16, 17, 18, 19, 20, 21]
+    .map(day)
+    .find((date) => ![0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()))!;
+  const hours = new URLSearchParams({ pickup: "tunis", same: "on", from: `${weekday}T10:00`, to: `${weekday}T13:00` });
+  hours.set("supplier", "carthage-cars");
+  hours.set("lng", "en");
 
   for (const width of WIDTHS) {
     const page = await signedIn(browser, width);
@@ -109,6 +161,23 @@ async function main() {
     await shoot(page.locator("#search-from-time").locator("xpath=ancestor::form"), "search-form-times", width);
     await page.goto(`${base}/search?pickup=paris&same=on&from=${day(3)}T23:45&to=${day(6)}T10:00&lng=en`);
     await shoot(page.getByRole("note").first(), "open-desk-nearby", width);
+    // 5: hours on a result card and at the checkout.
+    await page.goto(`${base}/search?${hours}`);
+    const byTheHour = page.locator("article.car-card").filter({ hasText: "Total for 3 hours" });
+    await shoot(byTheHour, "hourly-card", width);
+    await byTheHour
+      .first()
+      .getByRole("link", { name: /^Choose this car/ })
+      .click();
+    await page.waitForURL(/\/checkout\?/);
+    await page.waitForLoadState("networkidle");
+    await shoot(page.getByRole("complementary"), "hourly-checkout-summary", width);
+    // 4: the drivers' groups at the checkout, and the receipt naming them.
+    await withTwoDrivers(page, drivers.toString());
+    await shoot(page.locator("#checkout-additionalDriver"), "checkout-drivers", width);
+    await twoDrivers.page.setViewportSize({ width, height: 900 });
+    await twoDrivers.page.goto(twoDrivers.receipt);
+    await shoot(twoDrivers.page.getByRole("main"), "receipt-drivers", width);
     // 8: the password toggle.
     await page.goto(`${base}/sign-in?lng=en`);
     await shoot(page.getByRole("main").locator("form").first(), "password-toggle", width);
@@ -125,10 +194,30 @@ async function main() {
     await staff.waitForURL(/\/manage\/suppliers\//);
     await shoot(staff.getByRole("group", { name: "Late flights", exact: true }), "supplier-late-flights", width);
     await shoot(
+      staff.getByLabel("Fewest hours billed by the hour", { exact: true }).locator("xpath=.."),
+      "supplier-hourly-minimum",
+      width,
+    );
+    await shoot(
       staff.getByRole("group", { name: "Child seats and equipment", exact: true }),
       "supplier-equipment",
       width,
     );
+    // 5: a car's price an hour; 4: the added drivers on the staff's booking page.
+    await staff.goto(`${base}/manage/cars?lng=en`);
+    await staff
+      .locator("a[href^='/manage/cars/']")
+      .filter({ hasNotText: /import|new/i })
+      .first()
+      .click();
+    await staff.waitForURL(/\/manage\/cars\//);
+    await shoot(
+      staff.getByLabel("Price an hour", { exact: true }).locator("xpath=ancestor::fieldset"),
+      "car-form-hourly",
+      width,
+    );
+    await staff.goto(`${base}/manage/bookings/${twoDrivers.bookingId}?lng=en`);
+    await shoot(staff.getByRole("main"), "staff-booking-drivers", width);
     await staff.context().close();
 
     // 7: the admin's review queue.
