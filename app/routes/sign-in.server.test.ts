@@ -62,6 +62,17 @@ describe("sign-in abuse protection and suspended accounts", () => {
     expect(statusOf(await signIn("forgetful@example.com", "wrong", "192.0.2.1"))).toBe(429);
   });
 
+  it("does not count successful sign-ins against their address: staff behind one office address sign in all day", async () => {
+    await createDriver(app.database.db, "office@example.com");
+    // More than the address's 100 attempts a quarter-hour, every one a success.
+    for (let attempt = 0; attempt < 105; attempt++)
+      expect(statusOf(await signIn("office@example.com", "right password", "192.0.2.50"))).toBe(302);
+    // Failures from the address still count towards its limit.
+    for (let attempt = 0; attempt < 100; attempt++)
+      await signIn(`guess-${attempt % 10}@example.com`, "wrong", "192.0.2.50");
+    expect(statusOf(await signIn("office@example.com", "right password", "192.0.2.50"))).toBe(429);
+  }, 120_000);
+
   it("issues a new session id at every sign-in and ends the one the browser had", async () => {
     await createDriver(app.database.db, "fixation@example.com");
     const first = (await signIn("fixation@example.com", "right password", "192.0.2.2")) as Response;

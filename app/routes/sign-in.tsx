@@ -60,7 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    await forgiveRateLimit(await getRateLimitStore(), RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
+    // Only failures count: a success takes back its attempt from both counters (staff behind one office address sign
+    // in all day; a flood of guesses is stopped all the same).
+    const store = await getRateLimitStore();
+    await forgiveRateLimit(store, RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
+    await forgiveRateLimit(store, RATE_LIMITS.signInPerIp, context.clientIp);
     return await redirectSignedIn(request, user.userId, {
       // Suppliers and admins land on their own pages, unless they were on their way to a page other than home.
       to: operatorLanding(user, safeRedirectPath(submission.value.redirectTo)),
