@@ -65,6 +65,8 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     const counted = interpolate(c.equipment.counted, { name: c.extras.additionalDriver, count: 2 });
     const summary = page.getByRole("complementary");
     await expect(summary.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
+    // Checked once the re-quote has settled: the summary is dimmed while it updates.
+    await expect(summary).not.toHaveAttribute("aria-busy", "true");
     await expect(
       page.getByRole("group", { name: interpolate(k.additionalDriver.numbered.legend, { number: 2 }) }),
     ).toBeVisible();
