@@ -55,7 +55,7 @@ for (let from = 1; from <= cars; from += chunk) {
     insert into cars (supplier_id, name, license_plate, minimum_age, daily_price, discounted_daily_price,
       bi_weekly_price, weekly_price, monthly_price, deposit, damage_excess, theft_excess, available, fully_booked, coming_soon, range, fuel_type,
       gearbox, aircon, seats, doors, fuel_policy, mileage, cancellation, amendments, theft_protection,
-      collision_damage_waiver, full_insurance, additional_driver, multimedia, rating, trips, image)
+      collision_damage_waiver, full_insurance, additional_driver, multimedia, rating, trips, image, hourly_price)
     select ids[1 + i % array_length(ids, 1)], 'Bench car ' || i, 'BENCH-' || i, 21 + (i % 5),
       2000 + (i * 37) % 15000, case when i % 4 = 1 then (2000 + (i * 37) % 15000) * 85 / 100 end,
       (2000 + (i * 37) % 15000) * 285 / 100, (2000 + (i * 37) % 15000) * 6, (2000 + (i * 37) % 15000) * 21,
@@ -69,7 +69,9 @@ for (let from = 1; from <= cars; from += chunk) {
       (array[1200,0,-1])[1 + i % 3], (array[2000,-1,0])[1 + i % 3], (array[500,0,-1])[1 + i % 3],
       case i % 4 when 0 then array[]::text[] when 1 then array['bluetooth'] when 2 then array['touchscreen','bluetooth']
         else array['touchscreen','bluetooth','androidAuto','appleCarPlay'] end,
-      1 + (i % 41) / 10.0, i % 300, '/images/cars/mini-red.svg'
+      1 + (i % 41) / 10.0, i % 300, '/images/cars/mini-red.svg',
+      -- As the demo: every third mini, midi or scooter also rents by the hour, at a fifth of its day (decision 037).
+      case when i % 7 in (0, 1, 3) and i % 3 = 0 then (2000 + (i * 37) % 15000) / 5 end
     from suppliers, generate_series(${from}::int, ${to}::int) as i`);
   await db.execute(sql`
     with places as (select array_agg(id order by slug) as ids from locations where slug like ${placePattern})

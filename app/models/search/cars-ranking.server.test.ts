@@ -245,6 +245,25 @@ describe.each(testEngines)("cheapest first, the walk gives the ranking of every 
     expect({ total: found.total, more: found.more }).toEqual({ total: QUIET_FREE, more: false });
   });
 
+  it("when the walk read every car of the place and none is free, the answer is none, counted as none, on any page", async () => {
+    // The metro's 420 cars are minis, midis and maxis: the walk reads them all and finds no scooter. That is the
+    // answer, with no ranking of every free car after it (a fully booked period costs one statement).
+    expect(await oracle(metro, FROM, new Date(FROM.getTime() + 3 * DAY_MS), "scooter")).toHaveLength(0);
+    for (const page of [1, 2]) {
+      const found = await search(metro, 3, page, "range=scooter");
+      expect({ offers: found.offers, total: found.total, more: found.more }, `page ${page}`).toEqual({
+        offers: [],
+        total: 0,
+        more: false,
+      });
+    }
+    // Past the last page of a place with a few free cars, the count still says how many there are.
+    const midis = await oracle(metro, FROM, new Date(FROM.getTime() + 3 * DAY_MS), "midi");
+    const pastTheLast = Math.ceil(midis.length / CARS_PAGE_SIZE) + 1;
+    const found = await search(metro, 3, pastTheLast, "range=midi");
+    expect({ offers: found.offers.length, total: found.total }).toEqual({ offers: 0, total: midis.length });
+  });
+
   it("under a day, cars billed by the hour rank by their hourly total, however dear their day (decision 037)", async () => {
     const { db } = database;
     // Dear days, cheap hours: a walk by day floor would reach them last. One supplier bills at least 4 hours.

@@ -620,9 +620,18 @@ function buildSearch(db: Executor, shape: FilterShape, sort: SortOrder, band: Ra
   // Only the walk is named (planned once per connection, generically: its plan is the same for a place of ten cars
   // or ten thousand). The others are unnamed, so PostgreSQL plans each run for the place and bound it is given: a
   // generic plan cannot see how few cars a place has and read every car of its suppliers (decision 022).
+  // How many cars the walk reads, counted without it (up to its limit): a first pass that found no free car returns
+  // no row to say so, and this tells whether it read them all for the price of an index-only count.
+  const placeCars = db
+    .select({ one: sql`1`.as("one") })
+    .from(sql`car_locations cl`)
+    .where(sql`cl.location_id = any(${value("placeIds")}::uuid[])`)
+    .limit(value("walkedPerPlace"))
+    .as("place_cars");
   return {
     page: pageOf(everyFreeCar(), ""),
     count: db.select({ value: count() }).from(allMatching).where(withinCap(allMatching)).prepare(""),
+    walkable: db.select({ value: count() }).from(placeCars).prepare(""),
     first: walked && pageOf(walkedCandidates(walked), name && `${name}_first`, true),
     bounded: atMostFloor && pageOf(candidates(where(atMostFloor, true)).offset(SUBQUERY_FENCE), ""),
   };
@@ -710,8 +719,9 @@ export async function searchCars(db: Executor, criteria: SearchCriteria): Promis
         more = true;
         // The bounded pool may count fewer than the first pass did: both are lower bounds, keep the larger.
         for (const row of carRows) row.total = Math.max(row.total, first.total);
-      } else {
-        // The walk found too few free cars to fill the page (or none): rank every free car.
+      } else if (first || ((await statements.walkable.execute(values))[0]?.value ?? 0) >= WALKED_PER_PLACE) {
+        // The walk found too few free cars to fill the page, or none where it could not read every car: rank every
+        // free car. (None where it read every car is the answer: a fully booked period needs no second statement.)
         carRows = await statements.page.execute(values);
       }
     }
