@@ -6,6 +6,30 @@ import { useTranslation } from "~/components/i18n-provider";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import { EQUIPMENT, type Equipment } from "~/domain/enums";
 import { useOptionName } from "./equipment";
+import {
+  ADDITIONAL_DRIVER_POSITIONS,
+  additionalDriverFields,
+  type ALL_ADDITIONAL_DRIVER_FIELDS,
+} from "~/models/checkout/checkout-fields";
+
+/** An added driver's four fields, in `additionalDriverFields`' order: each one's label and input preset. */
+const DRIVER_PARTS = ["fullName", "email", "phone", "birthDate"] as const;
+
+/**
+ * Each added driver's fields by name for an error summary, named with their group ("Additional driver 2: Phone"):
+ * the same four labels repeat in each group.
+ */
+export function useAdditionalDriverLabels(): Record<(typeof ALL_ADDITIONAL_DRIVER_FIELDS)[number], string> {
+  const { t } = useTranslation("manage");
+  return Object.fromEntries(
+    ADDITIONAL_DRIVER_POSITIONS.flatMap((position) =>
+      additionalDriverFields(position).map((field, index) => [
+        field,
+        `${t("staffBooking.sections.additionalDriverAt", { position })}: ${t(`staffBooking.fields.${DRIVER_PARTS[index]!}`)}`,
+      ]),
+    ),
+  ) as Record<(typeof ALL_ADDITIONAL_DRIVER_FIELDS)[number], string>;
+}
 
 type Fields = Record<
   | Equipment
@@ -15,10 +39,7 @@ type Fields = Record<
   | "from"
   | "to"
   | "extra"
-  | "additionalFullName"
-  | "additionalEmail"
-  | "additionalPhone"
-  | "additionalBirthDate"
+  | (typeof ALL_ADDITIONAL_DRIVER_FIELDS)[number]
   | "flightNumber",
   FieldMetadata<string | string[] | undefined>
 >;
@@ -117,32 +138,22 @@ export function StaffRentalFields({
       <fieldset className="form-card">
         <legend>{t("staffBooking.sections.additionalDriver")}</legend>
         <p className="hint">{t("staffBooking.additionalHint")}</p>
-        <div className="field-pairs">
-          <Field
-            meta={fields.additionalFullName as FieldMetadata<string>}
-            label={t("staffBooking.fields.fullName")}
-            {...FIELD_PRESETS.fullName}
-            autoComplete="off"
-          />
-          <Field
-            meta={fields.additionalEmail as FieldMetadata<string>}
-            label={t("staffBooking.fields.email")}
-            {...FIELD_PRESETS.email}
-            autoComplete="off"
-          />
-          <Field
-            meta={fields.additionalPhone as FieldMetadata<string>}
-            label={t("staffBooking.fields.phone")}
-            {...FIELD_PRESETS.phone}
-            autoComplete="off"
-          />
-          <Field
-            meta={fields.additionalBirthDate as FieldMetadata<string>}
-            label={t("staffBooking.fields.birthDate")}
-            {...FIELD_PRESETS.birthDate}
-            autoComplete="off"
-          />
-        </div>
+        {ADDITIONAL_DRIVER_POSITIONS.map((position) => (
+          <fieldset key={position} className="driver-group">
+            <legend>{t("staffBooking.sections.additionalDriverAt", { position })}</legend>
+            <div className="field-pairs">
+              {additionalDriverFields(position).map((name, index) => (
+                <Field
+                  key={name}
+                  meta={fields[name] as FieldMetadata<string>}
+                  label={t(`staffBooking.fields.${DRIVER_PARTS[index]!}`)}
+                  {...FIELD_PRESETS[DRIVER_PARTS[index]!]}
+                  autoComplete="off"
+                />
+              ))}
+            </div>
+          </fieldset>
+        ))}
       </fieldset>
     </>
   );

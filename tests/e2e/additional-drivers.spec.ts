@@ -1,5 +1,6 @@
 import { expect, test, type TestInfo } from "@playwright/test";
 import type enMail from "../../app/locales/en/mail.json";
+import type enManage from "../../app/locales/en/manage.json";
 import type enSearch from "../../app/locales/en/search.json";
 import {
   bookingTexts,
@@ -11,6 +12,7 @@ import {
   gotoReady,
   interpolate,
   jsEnabled,
+  staffBrowser,
   submitBooking,
   whenReady,
 } from "./support";
@@ -19,7 +21,8 @@ import {
  * Issue 37, point 4, JS on and off in English and French (decision 038): a booking adds up to three drivers, each
  * checked like the first and each paying the option's price; without JavaScript the number is sent with "Update
  * total", which redraws the form with a group of fields per driver. A Carthage Cars car selling the option, three
- * days of their own per language and project.
+ * days of their own per language and project. The supplier's staff then change the drivers on the booking's page,
+ * where each has a group of their own.
  */
 function period(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
@@ -29,8 +32,9 @@ function period(testInfo: TestInfo, slot: number) {
 }
 
 for (const [slot, language] of (["en", "fr"] as const).entries()) {
-  test(`in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail`, async ({
+  test(`in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`, async ({
     page,
+    browser,
   }, testInfo) => {
     const s = catalogue<typeof enSearch>(language, "search");
     const mail = catalogue<typeof enMail>(language, "mail");
@@ -95,5 +99,37 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     await expect(receipt.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
     await expect(receipt.getByText(total, { exact: true }).first()).toBeVisible();
     await expectMailSaying(email, interpolate(mail.booking.additionalDrivers_other, { names: "Ada First, Bo Second" }));
+
+    // The supplier's staff: Bo's group emptied, a third driver in the last group, previewed then saved.
+    const m = catalogue<typeof enManage>(language, "manage");
+    const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
+    const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
+    const { context: staff, page: desk } = await staffBrowser(browser, language);
+    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+    const group = (position: number) =>
+      desk.getByRole("group", { name: interpolate(m.staffBooking.sections.additionalDriverAt, { position }) });
+    const field = (position: number, part: "fullName" | "email" | "phone" | "birthDate") =>
+      group(position).getByLabel(m.staffBooking.fields[part], { exact: true });
+    await expect(field(1, "fullName")).toHaveValue("Ada First");
+    await expect(field(2, "fullName")).toHaveValue("Bo Second");
+    for (const part of ["fullName", "email", "phone", "birthDate"] as const) await field(2, part).fill("");
+    await field(3, "fullName").fill("Cy Third");
+    await field(3, "email").fill("cy@example.com");
+    await field(3, "phone").fill("+216 22 000 003");
+    await field(3, "birthDate").fill("1985-05-05");
+    await desk.getByRole("button", { name: m.staffBooking.preview }).click();
+    await expect(desk.getByText(m.staffBooking.settlement, { exact: true })).toBeVisible();
+    await whenReady(desk);
+    await expectAccessible(desk);
+    await desk.getByRole("button", { name: m.staffBooking.save }).click();
+    const changedToast = new RegExp(Object.values(c.success.bookingChanged).map(escapeRegExp).join("|"));
+    await expect(desk.getByRole("status").filter({ hasText: changedToast })).toBeVisible();
+    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+    await expect(desk.getByRole("main")).toContainText(
+      interpolate(m.staffBooking.addedDrivers_other, { names: "Ada First, Cy Third" }),
+    );
+    await expect(field(2, "fullName")).toHaveValue("Cy Third");
+    await expect(field(3, "fullName")).toHaveValue("");
+    await staff.close();
   });
 }

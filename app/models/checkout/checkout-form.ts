@@ -67,8 +67,8 @@ const text = (max: number) => z.string().transform(withoutControlCharacters).pip
 
 const DRIVER_FIELD_MAX = [FULL_NAME_MAX, EMAIL_MAX, PHONE_MAX, BIRTH_DATE_MAX] as const;
 
-/** The n-th additional driver's four fields, each read as text of its length. */
-function additionalDriverTexts(position: AdditionalDriverPosition) {
+/** The n-th additional driver's four fields, each read as text of its length (the staff's forms read them so too). */
+export function additionalDriverTexts(position: AdditionalDriverPosition) {
   const [fullName, email, phone, birthDate] = additionalDriverFields(position);
   return {
     [fullName]: text(FULL_NAME_MAX),

@@ -19,6 +19,12 @@ import {
 } from "~/domain/person-fields";
 import { withoutControlCharacters } from "~/domain/text";
 import { chosenExtrasField } from "~/models/booking/amend-form";
+import {
+  ADDITIONAL_DRIVER_POSITIONS,
+  additionalDriverFields,
+  type ALL_ADDITIONAL_DRIVER_FIELDS,
+} from "~/models/checkout/checkout-fields";
+import { additionalDriverTexts } from "~/models/checkout/checkout-form";
 
 const BIRTH_DATE_MAX = 12;
 /** A flight number as typed, 'AF 1234' or 'IBE-3201A'. */
@@ -51,10 +57,10 @@ const rentalFields = {
   extra: chosenExtrasField(),
   // Each piece of the supplier's equipment by its count (decision 033): '' or '0' none; checked by the rental's rules.
   ...(Object.fromEntries(EQUIPMENT.map((kind) => [kind, text(3)])) as Record<Equipment, ReturnType<typeof text>>),
-  additionalFullName: text(FULL_NAME_MAX),
-  additionalEmail: text(EMAIL_MAX),
-  additionalPhone: text(PHONE_MAX),
-  additionalBirthDate: text(BIRTH_DATE_MAX),
+  // Up to three added drivers (decision 038), named as at checkout: the first's fields unnumbered, then '…2', '…3'.
+  ...additionalDriverTexts(1),
+  ...additionalDriverTexts(2),
+  ...additionalDriverTexts(3),
   /** The customer's arriving flight at an airport (decision 031), checked by the rental's rules. */
   flightNumber: text(FLIGHT_NUMBER_MAX),
   /** Only "save" saves; anything else (Enter in a field, a text browser) previews the price. */
@@ -65,13 +71,6 @@ const rentalFields = {
    */
   quoted: z.string().max(20).optional().default(""),
 };
-
-export const ADDITIONAL_FIELDS = [
-  "additionalFullName",
-  "additionalEmail",
-  "additionalPhone",
-  "additionalBirthDate",
-] as const;
 
 /** A booking taken for a customer: the rental, the customer, and how they pay. */
 export const phoneBookingSchema = z.object({
@@ -104,33 +103,32 @@ export interface AdditionalDriver {
 }
 
 /**
- * The second driver the form names, checked like the first (the car's minimum age included): null when the fields
- * are empty. Problems by field.
+ * The drivers the form adds (decision 038), each group checked like the driver (the car's minimum age included), in
+ * the form's order; a group left empty adds no one. Problems by field.
  */
-export function readAdditionalDriver(
-  values: Pick<StaffChangeValues, (typeof ADDITIONAL_FIELDS)[number]>,
+export function readAdditionalDrivers(
+  values: Pick<StaffChangeValues, (typeof ALL_ADDITIONAL_DRIVER_FIELDS)[number]>,
   rules: { minimumAge: number; now: Date; language: Language },
-): { driver: AdditionalDriver | null; problems: Record<string, Message> } {
-  if (ADDITIONAL_FIELDS.every((field) => values[field] === "")) return { driver: null, problems: {} };
+): { drivers: AdditionalDriver[]; problems: Record<string, Message> } {
+  const drivers: AdditionalDriver[] = [];
   const problems: Record<string, Message> = {};
-  const set = (field: string, problem: Message | null) => {
-    if (problem) problems[field] ??= problem;
-  };
-  set("additionalFullName", fullNameProblem(values.additionalFullName));
-  set("additionalEmail", emailProblem(values.additionalEmail));
-  set("additionalPhone", phoneProblem(values.additionalPhone));
-  const birth = checkBirthDate(values.additionalBirthDate, rules);
-  set("additionalBirthDate", birth.ok ? null : birth.problem);
-  if (!birth.ok || Object.keys(problems).length) return { driver: null, problems };
-  return {
-    driver: {
-      fullName: values.additionalFullName,
-      email: values.additionalEmail,
-      phone: values.additionalPhone,
-      birthDate: birth.date,
-    },
-    problems,
-  };
+  for (const position of ADDITIONAL_DRIVER_POSITIONS) {
+    const [fullName, email, phone, birthDate] = additionalDriverFields(position);
+    if ([fullName, email, phone, birthDate].every((field) => values[field] === "")) continue;
+    const found: Record<string, Message> = {};
+    const set = (field: string, problem: Message | null) => {
+      if (problem) found[field] ??= problem;
+    };
+    set(fullName, fullNameProblem(values[fullName]));
+    set(email, emailProblem(values[email]));
+    set(phone, phoneProblem(values[phone]));
+    const birth = checkBirthDate(values[birthDate], rules);
+    set(birthDate, birth.ok ? null : birth.problem);
+    Object.assign(problems, found);
+    if (birth.ok && Object.keys(found).length === 0)
+      drivers.push({ fullName: values[fullName], email: values[email], phone: values[phone], birthDate: birth.date });
+  }
+  return { drivers, problems };
 }
 
 /** A namespaced translation key: the rules' own keys without one are the common namespace's. */

@@ -4,6 +4,7 @@
  * each may do now (the statuses the transition table allows, whether it can still be changed, what a cancellation
  * would refund either way).
  */
+import { ADDITIONAL_DRIVER_POSITIONS, additionalDriverFields } from "~/models/checkout/checkout-fields";
 import { EQUIPMENT } from "~/domain/enums";
 import { excessOfBooking } from "~/models/pricing/cover";
 import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
@@ -46,15 +47,13 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     paymentMode: booking.paymentMode,
     currency: booking.displayCurrency,
     driver: details.driver,
-    additionalDriver: details.additionalDriver
-      ? {
-          fullName: details.additionalDriver.fullName,
-          email: details.additionalDriver.email,
-          phone: details.additionalDriver.phone,
-          birthDate: details.additionalDriver.birthDate,
-        }
-      : null,
-    // Every added driver's name in order (decision 038): staff edit the first; the others stay with the booking.
+    // Every added driver in order (decision 038): the change form edits each in its own group.
+    additionalDrivers: details.additionalDrivers.map(({ fullName, email, phone, birthDate }) => ({
+      fullName,
+      email,
+      phone,
+      birthDate,
+    })),
     additionalDriverNames: details.additionalDrivers.map((added) => added.fullName),
     car: { id: booking.carId, name: details.car.name, plate: details.car.licensePlate },
     // The driver's arriving flight (decision 031), and the excess left with the booking's cover (decision 030).
@@ -129,10 +128,18 @@ export function changeDefaults(view: StaffBookingView) {
     to: view.dropoffAtPickupClock,
     extra: view.extras,
     ...Object.fromEntries(EQUIPMENT.map((kind) => [kind, String(view.equipment[kind] ?? 0)])),
-    additionalFullName: view.additionalDriver?.fullName ?? "",
-    additionalEmail: view.additionalDriver?.email ?? "",
-    additionalPhone: view.additionalDriver?.phone ?? "",
-    additionalBirthDate: view.additionalDriver?.birthDate ?? "",
+    ...Object.fromEntries(
+      ADDITIONAL_DRIVER_POSITIONS.flatMap((position) => {
+        const added = view.additionalDrivers[position - 1];
+        const [fullName, email, phone, birthDate] = additionalDriverFields(position);
+        return [
+          [fullName, added?.fullName ?? ""],
+          [email, added?.email ?? ""],
+          [phone, added?.phone ?? ""],
+          [birthDate, added?.birthDate ?? ""],
+        ];
+      }),
+    ),
     flightNumber: view.flightNumber ?? "",
   };
 }

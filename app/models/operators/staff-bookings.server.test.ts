@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
@@ -37,7 +37,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     to,
     extras: [],
     equipment: { counts: {}, malformed: false },
-    additionalDriver: null,
+    additionalDrivers: [],
     flightNumber: "",
   });
   const mailsTo = async (recipient: string) =>
@@ -237,21 +237,23 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect((await mailsTo(catalogue.driver.email)).length).toBeGreaterThan(0);
   });
 
-  it("a change edits the first added driver and keeps the others, priced and listed in order (decision 038)", async () => {
+  it("takes a phone booking with two added drivers, and a change edits, drops and adds them, each priced and checked (decision 038)", async () => {
     const { db } = database;
     await db.update(schema.cars).set({ additionalDriver: 500 }).where(eq(schema.cars.id, catalogue.car.id));
     try {
-      const first = {
+      const ada = {
         fullName: "Ada First",
         email: "ada@example.com",
         phone: "+216 20 000 001",
         birthDate: "1980-01-01",
       };
+      const bo = { fullName: "Bo Second", email: "bo@example.com", phone: "+216 20 000 002", birthDate: "1990-01-01" };
+      const cy = { fullName: "Cy Third", email: "cy@example.com", phone: "+216 20 000 003", birthDate: "1985-05-05" };
       const taken = await takePhoneBooking(
         db,
         staff,
         {
-          choice: { ...choice("2032-04-06T10:00", "2032-04-08T10:00"), additionalDriver: first },
+          choice: { ...choice("2032-04-06T10:00", "2032-04-08T10:00"), additionalDrivers: [ada, bo] },
           customer: existingDriver(),
           payment: "counter",
           display: { currency: "USD", rate: 1 },
@@ -259,15 +261,43 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
         context,
       );
       if (taken.ok !== true) throw new Error(JSON.stringify(taken));
-      // A second one, as a checkout with two added drivers writes it.
-      await db.insert(schema.additionalDrivers).values({
-        bookingId: taken.bookingId,
-        position: 2,
-        fullName: "Bo Second",
-        email: "bo@example.com",
-        phone: "+216 20 000 002",
-        birthDate: "1990-01-01",
-      });
+      // Two days, two drivers at 5.00 a day each.
+      expect((await bookingRow(taken.bookingId)).extrasBreakdown).toEqual({ additionalDriver: 2000 });
+      const driversOf = async () =>
+        db
+          .select({
+            position: schema.additionalDrivers.position,
+            fullName: schema.additionalDrivers.fullName,
+            phone: schema.additionalDrivers.phone,
+          })
+          .from(schema.additionalDrivers)
+          .where(eq(schema.additionalDrivers.bookingId, taken.bookingId))
+          .orderBy(schema.additionalDrivers.position);
+      expect(await driversOf()).toEqual([
+        { position: 1, fullName: "Ada First", phone: "+216 20 000 001" },
+        { position: 2, fullName: "Bo Second", phone: "+216 20 000 002" },
+      ]);
+
+      // An under-age third driver is refused on their own birth date field, and nothing changes.
+      const version = await versionOf(taken.bookingId);
+      const tooYoung = await changeBookingByStaff(
+        db,
+        staff,
+        taken.bookingId,
+        {
+          choice: {
+            ...choice("2032-04-06T10:00", "2032-04-09T10:00"),
+            additionalDrivers: [ada, bo, { ...cy, birthDate: "2020-01-01" }],
+          },
+          version,
+          shortfall: "link",
+        },
+        context,
+      );
+      expect(tooYoung).toMatchObject({ ok: false, field: "additionalBirthDate3" });
+      expect(await driversOf()).toHaveLength(2);
+
+      // Ada's phone edited, Bo dropped, Cy added: the booking's drivers become the form's, in its order.
       const changed = await changeBookingByStaff(
         db,
         staff,
@@ -275,33 +305,30 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
         {
           choice: {
             ...choice("2032-04-06T10:00", "2032-04-09T10:00"),
-            extras: ["additionalDriver"],
-            additionalDriver: { ...first, phone: "+216 20 000 099" },
+            additionalDrivers: [{ ...ada, phone: "+216 20 000 099" }, cy],
           },
-          version: await versionOf(taken.bookingId),
+          version,
           shortfall: "link",
         },
         context,
       );
       expect(changed).toMatchObject({ ok: true });
-      const drivers = await db
-        .select({
-          position: schema.additionalDrivers.position,
-          fullName: schema.additionalDrivers.fullName,
-          phone: schema.additionalDrivers.phone,
-        })
-        .from(schema.additionalDrivers)
-        .where(eq(schema.additionalDrivers.bookingId, taken.bookingId))
-        .orderBy(schema.additionalDrivers.position);
-      expect(drivers).toEqual([
+      expect(await driversOf()).toEqual([
         { position: 1, fullName: "Ada First", phone: "+216 20 000 099" },
-        { position: 2, fullName: "Bo Second", phone: "+216 20 000 002" },
+        { position: 2, fullName: "Cy Third", phone: "+216 20 000 003" },
       ]);
       // Three days, two drivers at 5.00 a day each.
       expect((await bookingRow(taken.bookingId)).extrasBreakdown).toEqual({ additionalDriver: 3000 });
       const details = await findBookingDetails(db, { id: taken.bookingId });
-      expect(details?.additionalDrivers.map((added) => added.fullName)).toEqual(["Ada First", "Bo Second"]);
-      expect(details?.additionalDriver?.fullName).toBe("Ada First");
+      expect(details?.additionalDrivers.map((added) => added.fullName)).toEqual(["Ada First", "Cy Third"]);
+      // The trail names them all.
+      const [audit] = await db
+        .select({ changes: schema.auditLog.changes })
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.recordId, taken.bookingId), eq(schema.auditLog.action, "update")))
+        .orderBy(desc(schema.auditLog.createdAt))
+        .limit(1);
+      expect(JSON.stringify(audit?.changes)).toContain("Ada First, Cy Third");
     } finally {
       await db.update(schema.cars).set({ additionalDriver: -1 }).where(eq(schema.cars.id, catalogue.car.id));
     }

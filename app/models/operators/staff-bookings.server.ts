@@ -7,6 +7,7 @@
  */
 import { checkFlightNumber } from "~/domain/flight";
 import { equipmentMessage } from "~/models/checkout/checkout-form";
+import { additionalDriverFields, type AdditionalDriverPosition } from "~/models/checkout/checkout-fields";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
@@ -101,7 +102,8 @@ export interface RentalChoice {
   extras: Extra[];
   /** The equipment counts as posted (decision 033): whether the supplier lends them and the car takes them is checked. */
   equipment: { counts: EquipmentCounts; malformed: boolean };
-  additionalDriver: AdditionalDriver | null;
+  /** The drivers added beside the driver, in order (decision 038): each one pays the option. */
+  additionalDrivers: AdditionalDriver[];
   /** As typed: checked for shape at an airport, required after the desk closes (decision 031); ignored elsewhere. */
   flightNumber: string;
 }
@@ -123,11 +125,6 @@ export async function quoteStaffRental(
     supplierId: string | null;
     exceptBookingId?: string;
     driverBirthDate: string | null;
-    /**
-     * The drivers a change keeps beyond the first added one (decision 038): staff edit the first, the others stay,
-     * priced with it and held to the car's minimum age.
-     */
-    keptDrivers?: ReadonlyArray<{ birthDate: string }>;
   },
 ): Promise<RentalQuote> {
   // Another supplier's car is as unknown as a car that does not exist, whatever its places and bookings.
@@ -145,12 +142,13 @@ export async function quoteStaffRental(
   );
   if (!resolved.ok) return { ok: false, problem: resolved.problem };
   const { offer } = resolved;
-  const chosen = choice.additionalDriver ? [...new Set<Extra>([...choice.extras, "additionalDriver"])] : choice.extras;
+  const added = choice.additionalDrivers;
+  const chosen = added.length ? [...new Set<Extra>([...choice.extras, "additionalDriver"])] : choice.extras;
   if (unofferedExtra(offer, chosen)) return { ok: false, problem: { key: "checkout:problems.extraUnavailable" } };
   // A second driver paid for needs their details; one the car includes may stay unnamed (as at checkout).
   if (
     chosen.includes("additionalDriver") &&
-    !choice.additionalDriver &&
+    added.length === 0 &&
     !extrasOfCar(offer.car).included.includes("additionalDriver")
   )
     return { ok: false, problem: { key: "manage:staffBooking.additionalDriverMissing" }, field: "additionalFullName" };
@@ -158,14 +156,14 @@ export async function quoteStaffRental(
   const driverAge = driverAgeAt(offer, context.driverBirthDate);
   if (driverAge !== null && driverAge < minimumAge)
     return { ok: false, problem: { key: "validation.minimumAge", params: { age: minimumAge } }, field: "birthDate" };
-  const kept = choice.additionalDriver ? (context.keptDrivers ?? []) : [];
-  for (const added of [...(choice.additionalDriver ? [choice.additionalDriver] : []), ...kept])
-    if (ageOn(added.birthDate, offer.from) < minimumAge)
-      return {
-        ok: false,
-        problem: { key: "validation.minimumAge", params: { age: minimumAge } },
-        field: "additionalBirthDate",
-      };
+  // Each added driver is held to the car's minimum age on the pick-up day, on their own birth date field.
+  const tooYoung = added.findIndex((driver) => ageOn(driver.birthDate, offer.from) < minimumAge);
+  if (tooYoung >= 0)
+    return {
+      ok: false,
+      problem: { key: "validation.minimumAge", params: { age: minimumAge } },
+      field: additionalDriverFields((tooYoung + 1) as AdditionalDriverPosition)[3],
+    };
   const equipmentInvalid = equipmentMessage(choice.equipment, {
     equipment: offer.supplier.equipment,
     seats: offer.car.seats,
@@ -174,7 +172,7 @@ export async function quoteStaffRental(
   // The flight the customer arrives on, as at checkout: a pick-up after the airport desk closes needs it.
   const flight = checkFlightNumber(choice.flightNumber, offer.flight);
   if (flight.problem) return { ok: false, problem: { key: flight.problem }, field: "flightNumber" };
-  const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts, 1 + kept.length);
+  const { price, extras } = quoteOffer(offer, chosen, driverAge, choice.equipment.counts, Math.max(1, added.length));
   return { ok: true, offer, price, extras, flightNumber: flight.flightNumber };
 }
 
@@ -240,7 +238,7 @@ export interface ChangePlan {
 /** The change priced and settled on paper: what the page previews and the save then writes. */
 async function planChange(
   db: Executor,
-  { booking, additionalDrivers: added }: Pick<BookingDetails, "booking" | "additionalDrivers">,
+  { booking }: Pick<BookingDetails, "booking">,
   driverBirthDate: string | null,
   choice: RentalChoice,
   shortfall: ShortfallChoice,
@@ -251,7 +249,6 @@ async function planChange(
     supplierId: booking.supplierId,
     exceptBookingId: booking.id,
     driverBirthDate,
-    keptDrivers: added.slice(1),
   });
   if (!quote.ok) return quote;
   const rate = booking.displayRate;
@@ -364,15 +361,16 @@ export async function changeBookingByStaff(
           updatedAt: context.now,
         })
         .where(eq(bookings.id, booking.id));
-      // Staff edit the first added driver; the others stay while there is one (decision 038).
-      if (input.choice.additionalDriver) {
-        await tx
-          .delete(additionalDrivers)
-          .where(and(eq(additionalDrivers.bookingId, booking.id), eq(additionalDrivers.position, 1)));
-        await tx
-          .insert(additionalDrivers)
-          .values({ bookingId: booking.id, position: 1, ...input.choice.additionalDriver });
-      } else await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
+      // The added drivers become the form's, in its order (decision 038).
+      await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
+      if (input.choice.additionalDrivers.length)
+        await tx.insert(additionalDrivers).values(
+          input.choice.additionalDrivers.map((added, index) => ({
+            bookingId: booking.id,
+            position: index + 1,
+            ...added,
+          })),
+        );
       const owed = await owePartOfPayments(tx, booking.id, plan.settlement.refund, "changed", context.now);
       refundIds = owed.map((refund) => refund.id);
       let settlementMail: ChangeSettlementMail = { kind: "none" };
@@ -423,7 +421,7 @@ export async function changeBookingByStaff(
  * staff changed it meanwhile) is refused. Its content, not a time: two changes within one clock tick differ too.
  */
 export function bookingVersion(
-  details: Pick<BookingDetails, "booking" | "additionalDriver" | "car" | "pickup" | "dropoff">,
+  details: Pick<BookingDetails, "booking" | "additionalDrivers" | "car" | "pickup" | "dropoff">,
 ): string {
   const { booking } = details;
   return createHash("sha256")
@@ -440,7 +438,7 @@ export function bookingVersion(
 }
 
 /** What the audit trail and the version compare of a booking: its rental in words (names, local times) and its total. */
-function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver" | "car" | "pickup" | "dropoff">) {
+function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDrivers" | "car" | "pickup" | "dropoff">) {
   const { booking } = details;
   return {
     car: `${details.car.name} (${details.car.licensePlate})`,
@@ -449,7 +447,8 @@ function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver
     from: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone).replace("T", " "),
     to: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone).replace("T", " "),
     extras: ALL_EXTRAS.filter((extra) => booking[extra]),
-    additionalDriver: details.additionalDriver?.fullName ?? null,
+    // Every added driver by name, in order (decision 038), under the key the trail has always used.
+    additionalDriver: details.additionalDrivers.map((added) => added.fullName).join(", ") || null,
     flightNumber: booking.flightNumber,
     total: booking.totalPrice,
   };
@@ -580,7 +579,7 @@ export async function takePhoneBooking(
       gateway: byLink ? gateway : null,
       display: input.display,
       driver: account.driver,
-      additionalDrivers: input.choice.additionalDriver ? [input.choice.additionalDriver] : [],
+      additionalDrivers: input.choice.additionalDrivers,
       flightNumber: quote.flightNumber,
       attemptId: newAttemptId(byLink && gateway ? GATEWAYS[gateway].attemptPrefix : "bk"),
       holdUntil,

@@ -8,7 +8,7 @@ import { encodeFormError } from "~/domain/form-errors";
 import { requireOperator } from "~/models/operators/operator.server";
 import {
   namespacedKey,
-  readAdditionalDriver,
+  readAdditionalDrivers,
   rentalProblemReply,
   staffChangeSchema,
 } from "~/models/operators/staff-booking-form";
@@ -106,7 +106,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data<Reply>({ form: "change", result: submission.reply(), preview: null }, { status: 400 });
   const values = submission.value;
-  const additional = readAdditionalDriver(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
+  const additional = readAdditionalDrivers(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
   if (Object.keys(additional.problems).length) {
     const fieldErrors = Object.fromEntries(
       Object.entries(additional.problems).map(([field, problem]) => [
@@ -125,7 +125,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     extras: values.extra,
     equipment: postedEquipment(values),
     flightNumber: values.flightNumber,
-    additionalDriver: additional.driver,
+    additionalDrivers: additional.drivers,
   };
   // Saved only at the total the page showed (the change re-prices under its lock and compares); otherwise, or for
   // a preview, the page shows the total to confirm.

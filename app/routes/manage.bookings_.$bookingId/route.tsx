@@ -8,7 +8,7 @@ import { FormErrorSummary, SelectField } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
-import { PreviewThenSave, StaffRentalFields } from "~/components/staff-rental-fields";
+import { PreviewThenSave, StaffRentalFields, useAdditionalDriverLabels } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { useServerForm } from "~/hooks/use-server-form";
@@ -38,6 +38,7 @@ export default function StaffBooking() {
   });
   const preview = changeReply?.preview ?? null;
   const atCounter = view.paymentMode === "full" ? view.counterBalance : view.total;
+  const additionalDriverLabels = useAdditionalDriverLabels();
   const labels = {
     car: t("staffBooking.fields.car"),
     pickup: t("staffBooking.fields.pickup"),
@@ -45,10 +46,7 @@ export default function StaffBooking() {
     to: t("staffBooking.fields.to"),
     extra: t("staffBooking.sections.extras"),
     equipment: t("checkout:equipment.heading"),
-    additionalFullName: t("staffBooking.fields.fullName"),
-    additionalEmail: t("staffBooking.fields.email"),
-    additionalPhone: t("staffBooking.fields.phone"),
-    additionalBirthDate: t("staffBooking.fields.birthDate"),
+    ...additionalDriverLabels,
     flightNumber: t("checkout:driver.flightNumber"),
   };
   return (

@@ -10,7 +10,7 @@ import { assertMay, requireOperator } from "~/models/operators/operator.server";
 import {
   namespacedKey,
   phoneBookingSchema,
-  readAdditionalDriver,
+  readAdditionalDrivers,
   rentalProblemReply,
 } from "~/models/operators/staff-booking-form";
 import { freeCarsForStaff, takePhoneBooking, type RentalChoice } from "~/models/operators/staff-bookings.server";
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = submission.value;
   const now = new Date();
   const problems: Record<string, string[]> = {};
-  const additional = readAdditionalDriver(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
+  const additional = readAdditionalDrivers(values, { minimumAge: MINIMUM_DRIVER_AGE, now, language });
   for (const [field, problem] of Object.entries(additional.problems))
     problems[field] = [encodeFormError(namespacedKey(problem.key), problem.params)];
   let birthDate: string | null = null;
@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     extras: values.extra,
     equipment: postedEquipment(values),
     flightNumber: values.flightNumber,
-    additionalDriver: additional.driver,
+    additionalDrivers: additional.drivers,
   };
   const display = await pricingIn(values.currency);
   // Booked only at the total the page showed (in the currency chosen): otherwise the page shows the total to confirm.

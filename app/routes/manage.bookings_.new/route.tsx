@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FIELD_PRESETS, FormErrorSummary } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { PreviewThenSave, StaffRentalFields } from "~/components/staff-rental-fields";
+import { PreviewThenSave, StaffRentalFields, useAdditionalDriverLabels } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
 import { CURRENCIES, LANGUAGES } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
@@ -33,6 +33,7 @@ export default function PhoneBooking() {
   const preview = answer?.preview ?? null;
   const chosenCar = fields.car.initialValue ?? "";
   const payment = fields.payment.initialValue ?? "counter";
+  const additionalDriverLabels = useAdditionalDriverLabels();
   const labels = {
     car: t("staffBooking.fields.car"),
     email: t("staffBooking.fields.email"),
@@ -45,10 +46,7 @@ export default function PhoneBooking() {
     from: t("staffBooking.fields.from"),
     to: t("staffBooking.fields.to"),
     pickup: t("staffBooking.fields.pickup"),
-    additionalFullName: t("staffBooking.fields.fullName"),
-    additionalEmail: t("staffBooking.fields.email"),
-    additionalPhone: t("staffBooking.fields.phone"),
-    additionalBirthDate: t("staffBooking.fields.birthDate"),
+    ...additionalDriverLabels,
     flightNumber: t("checkout:driver.flightNumber"),
   };
   return (
