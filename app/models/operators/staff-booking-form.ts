@@ -25,6 +25,7 @@ import {
   type ALL_ADDITIONAL_DRIVER_FIELDS,
 } from "~/models/checkout/checkout-fields";
 import { additionalDriverTexts } from "~/models/checkout/checkout-form";
+import { SHORTFALL_CHOICES, STAFF_PAYMENT_CHOICES } from "./staff-booking-choices";
 
 const BIRTH_DATE_MAX = 12;
 /** A flight number as typed, 'AF 1234' or 'IBE-3201A'. */
@@ -37,14 +38,6 @@ const required = (max: number) =>
     .trim()
     .min(1, "validation.required")
     .max(max, encodeFormError("validation.tooLong", { max }));
-
-/** How the customer pays a booking staff take: at the counter, or by a mailed link (a deposit, or all of it). */
-export const STAFF_PAYMENT_CHOICES = ["counter", "linkDeposit", "linkFull"] as const;
-export type StaffPaymentChoice = (typeof STAFF_PAYMENT_CHOICES)[number];
-
-/** How a change that costs more on a booking paid in full online is settled: a mailed link, or at the counter. */
-export const SHORTFALL_CHOICES = ["link", "counter"] as const;
-export type ShortfallChoice = (typeof SHORTFALL_CHOICES)[number];
 
 /** The rental's fields, shared by both forms: the car, the places, the period and the extras. */
 const rentalFields = {

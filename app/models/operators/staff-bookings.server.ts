@@ -73,7 +73,8 @@ import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
 import { writeBookingAudit, type Actor } from "./audit.server";
 import { fieldChanges } from "./audit";
 import { canOperate } from "./operator-access";
-import type { AdditionalDriver, ShortfallChoice, StaffPaymentChoice } from "./staff-booking-form";
+import type { AdditionalDriver } from "./staff-booking-form";
+import type { ShortfallChoice, StaffPaymentChoice } from "./staff-booking-choices";
 
 /** The booking as staff see it, or null when it does not exist or is another supplier's. */
 export async function findStaffBooking(db: Executor, actor: Actor, bookingId: string): Promise<BookingDetails | null> {
