@@ -224,12 +224,7 @@ export async function placeBooking(
 
           .returning({ id: bookings.id }),
       );
-      if (input.additionalDrivers?.length)
-        await tx
-          .insert(additionalDrivers)
-          .values(
-            input.additionalDrivers.map((added, index) => ({ bookingId: booking.id, position: index + 1, ...added })),
-          );
+      await insertAdditionalDrivers(tx, booking.id, input.additionalDrivers ?? []);
       const chargeAmount = onlineChargeOf(paymentMode, price.total, terms.securityDeposit, input.display.rate);
       await within?.(tx, { id: booking.id, status, chargeAmount });
       return {
@@ -461,6 +456,18 @@ export async function notifyBookingPlaced(db: Executor, bookingId: string): Prom
   return created.map((notification) => notification.id);
 }
 
+/** A booking's added drivers, numbered 1, 2, 3 in the order given (decision 038). */
+export async function insertAdditionalDrivers(
+  tx: Executor,
+  bookingId: string,
+  drivers: ReadonlyArray<{ fullName: string; email: string; phone: string; birthDate: string }>,
+) {
+  if (drivers.length)
+    await tx
+      .insert(additionalDrivers)
+      .values(drivers.map((added, index) => ({ bookingId, position: index + 1, ...added })));
+}
+
 /** One booking with everything its page, receipt and mail show. */
 export async function findBookingDetails(db: Executor, where: { id: string } | { sessionId: string }) {
   const pickup = alias(locations, "pickup");
@@ -482,8 +489,7 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
       flightGraceMinutes: supplierSettings.flightGraceMinutes,
       pickup,
       dropoff,
-      // The first added driver (what the staff's forms edit), and every one in order (decision 038).
-      additionalDriver: additionalDrivers,
+      // Every added driver, in order (decision 038).
       additionalDrivers: sql<AdditionalDriverRow[]>`coalesce((select json_agg(json_build_object('fullName', d.full_name,
         'email', d.email, 'phone', d.phone, 'birthDate', d.birth_date) order by d.position)
         from ${additionalDrivers} d where d.booking_id = ${bookings.id}), '[]'::json)`,
@@ -495,7 +501,6 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .leftJoin(additionalDrivers, and(eq(additionalDrivers.bookingId, bookings.id), eq(additionalDrivers.position, 1)))
     .where("id" in where ? eq(bookings.id, where.id) : eq(bookings.checkoutSessionId, where.sessionId));
   return row ?? null;
 }

@@ -23,6 +23,7 @@ import {
   ADDITIONAL_DRIVER_POSITIONS,
   additionalDriverFields,
   type ALL_ADDITIONAL_DRIVER_FIELDS,
+  type AdditionalDriverPosition,
 } from "~/models/checkout/checkout-fields";
 import { additionalDriverTexts } from "~/models/checkout/checkout-form";
 import { SHORTFALL_CHOICES, STAFF_PAYMENT_CHOICES } from "./staff-booking-choices";
@@ -88,7 +89,9 @@ export const staffChangeSchema = z.object({
 });
 export type StaffChangeValues = z.output<typeof staffChangeSchema>;
 
+/** A driver the staff's form adds, with the group they were typed in (a group left empty before it adds no one). */
 export interface AdditionalDriver {
+  position: AdditionalDriverPosition;
   fullName: string;
   email: string;
   phone: string;
@@ -119,7 +122,13 @@ export function readAdditionalDrivers(
     set(birthDate, birth.ok ? null : birth.problem);
     Object.assign(problems, found);
     if (birth.ok && Object.keys(found).length === 0)
-      drivers.push({ fullName: values[fullName], email: values[email], phone: values[phone], birthDate: birth.date });
+      drivers.push({
+        position,
+        fullName: values[fullName],
+        email: values[email],
+        phone: values[phone],
+        birthDate: birth.date,
+      });
   }
   return { drivers, problems };
 }

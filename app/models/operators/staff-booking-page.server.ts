@@ -48,13 +48,7 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     currency: booking.displayCurrency,
     driver: details.driver,
     // Every added driver in order (decision 038): the change form edits each in its own group.
-    additionalDrivers: details.additionalDrivers.map(({ fullName, email, phone, birthDate }) => ({
-      fullName,
-      email,
-      phone,
-      birthDate,
-    })),
-    additionalDriverNames: details.additionalDrivers.map((added) => added.fullName),
+    additionalDrivers: details.additionalDrivers,
     car: { id: booking.carId, name: details.car.name, plate: details.car.licensePlate },
     // The driver's arriving flight (decision 031), and the excess left with the booking's cover (decision 030).
     flightNumber: booking.flightNumber,

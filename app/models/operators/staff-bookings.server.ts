@@ -7,7 +7,7 @@
  */
 import { checkFlightNumber } from "~/domain/flight";
 import { equipmentMessage } from "~/models/checkout/checkout-form";
-import { additionalDriverFields, type AdditionalDriverPosition } from "~/models/checkout/checkout-fields";
+import { additionalDriverFields } from "~/models/checkout/checkout-fields";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
@@ -46,6 +46,7 @@ import {
 import {
   changeBookingStatus,
   findBookingDetails,
+  insertAdditionalDrivers,
   placeBooking,
   rentalColumns,
   type BookingDetails,
@@ -103,7 +104,7 @@ export interface RentalChoice {
   extras: Extra[];
   /** The equipment counts as posted (decision 033): whether the supplier lends them and the car takes them is checked. */
   equipment: { counts: EquipmentCounts; malformed: boolean };
-  /** The drivers added beside the driver, in order (decision 038): each one pays the option. */
+  /** The drivers added beside the driver, in order (decision 038): each one pays the option; stored 1, 2, 3. */
   additionalDrivers: AdditionalDriver[];
   /** As typed: checked for shape at an airport, required after the desk closes (decision 031); ignored elsewhere. */
   flightNumber: string;
@@ -157,13 +158,13 @@ export async function quoteStaffRental(
   const driverAge = driverAgeAt(offer, context.driverBirthDate);
   if (driverAge !== null && driverAge < minimumAge)
     return { ok: false, problem: { key: "validation.minimumAge", params: { age: minimumAge } }, field: "birthDate" };
-  // Each added driver is held to the car's minimum age on the pick-up day, on their own birth date field.
-  const tooYoung = added.findIndex((driver) => ageOn(driver.birthDate, offer.from) < minimumAge);
-  if (tooYoung >= 0)
+  // Each added driver is held to the car's minimum age on the pick-up day, on the birth date field of their group.
+  const tooYoung = added.find((driver) => ageOn(driver.birthDate, offer.from) < minimumAge);
+  if (tooYoung)
     return {
       ok: false,
       problem: { key: "validation.minimumAge", params: { age: minimumAge } },
-      field: additionalDriverFields((tooYoung + 1) as AdditionalDriverPosition)[3],
+      field: additionalDriverFields(tooYoung.position)[3],
     };
   const equipmentInvalid = equipmentMessage(choice.equipment, {
     equipment: offer.supplier.equipment,
@@ -364,14 +365,7 @@ export async function changeBookingByStaff(
         .where(eq(bookings.id, booking.id));
       // The added drivers become the form's, in its order (decision 038).
       await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
-      if (input.choice.additionalDrivers.length)
-        await tx.insert(additionalDrivers).values(
-          input.choice.additionalDrivers.map((added, index) => ({
-            bookingId: booking.id,
-            position: index + 1,
-            ...added,
-          })),
-        );
+      await insertAdditionalDrivers(tx, booking.id, driverDetails(input.choice.additionalDrivers));
       const owed = await owePartOfPayments(tx, booking.id, plan.settlement.refund, "changed", context.now);
       refundIds = owed.map((refund) => refund.id);
       let settlementMail: ChangeSettlementMail = { kind: "none" };
@@ -436,6 +430,14 @@ export function bookingVersion(
     )
     .digest("base64url")
     .slice(0, 22);
+}
+
+/**
+ * The added drivers' details as a booking keeps them, in the form's order: stored as 1, 2, 3 whichever groups were
+ * left empty (the group only says where to show a problem).
+ */
+function driverDetails(drivers: AdditionalDriver[]) {
+  return drivers.map(({ fullName, email, phone, birthDate }) => ({ fullName, email, phone, birthDate }));
 }
 
 /** What the audit trail and the version compare of a booking: its rental in words (names, local times) and its total. */
@@ -580,7 +582,7 @@ export async function takePhoneBooking(
       gateway: byLink ? gateway : null,
       display: input.display,
       driver: account.driver,
-      additionalDrivers: input.choice.additionalDrivers,
+      additionalDrivers: driverDetails(input.choice.additionalDrivers),
       flightNumber: quote.flightNumber,
       attemptId: newAttemptId(byLink && gateway ? GATEWAYS[gateway].attemptPrefix : "bk"),
       holdUntil,

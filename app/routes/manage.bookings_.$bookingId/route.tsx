@@ -104,8 +104,8 @@ export default function StaffBooking() {
             <dt>{t("checkout:equipment.heading")}</dt>
             <dd>
               <EquipmentList counts={view.equipment} none={t("desk.noEquipment")} />
-              {view.additionalDriverNames.length
-                ? ` · ${t("staffBooking.addedDrivers", { count: view.additionalDriverNames.length, names: view.additionalDriverNames.join(", ") })}`
+              {view.additionalDrivers.length
+                ? ` · ${t("staffBooking.addedDrivers", { count: view.additionalDrivers.length, names: view.additionalDrivers.map((added) => added.fullName).join(", ") })}`
                 : ""}
             </dd>
           </div>
