@@ -2,7 +2,7 @@
 // counts the runners report go to .cache/test-run.json, from which `npm run docs:figures` rewrites the figures in
 // README.md and CONTRIBUTING.md (scripts/checks/test-figures.mjs): the documentation's figures are measured, not typed.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 const PHASES = [
@@ -51,7 +51,33 @@ const run = {
     skipped: playwright.stats.skipped,
   },
 };
+// A browser test that failed (even once, then passed on its retry) left the page as it was in its error context: what
+// the page said then (its alerts and status messages) is printed last, where a CI log's tail shows it.
+if (playwright && (playwright.stats.unexpected || playwright.stats.flaky)) printWhatFailedPagesSaid("test-results");
+
 writeFileSync(".cache/test-run.json", `${JSON.stringify(run, null, 2)}\n`);
 console.log(`\nnpm test: ${failed ? `${failed} failed` : "every phase passed"} in ${run.totalSeconds} s`);
 for (const { phase, seconds } of times) console.log(`  ${phase.padEnd(14)} ${seconds} s`);
 process.exit(failed ? 1 : 0);
+
+/** The alert and status regions, with what they hold, of each failed test's page snapshot under `dir`. */
+function printWhatFailedPagesSaid(dir) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir).sort()) {
+    const file = `${dir}/${entry}/error-context.md`;
+    if (!existsSync(file)) continue;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const said = [];
+    for (let index = 0; index < lines.length; index++) {
+      const match = /^(\s*)- (alert|status)\b/.exec(lines[index]);
+      if (!match) continue;
+      said.push(lines[index]);
+      for (let next = index + 1; next < lines.length && said.length < 40; next++) {
+        if (!lines[next].startsWith(`${match[1]}  `)) break;
+        said.push(lines[next]);
+      }
+    }
+    console.log(`\n${entry}: the page's alerts and status messages when it failed`);
+    console.log(said.length ? said.slice(0, 40).join("\n") : "  (none)");
+  }
+}

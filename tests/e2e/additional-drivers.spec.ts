@@ -15,6 +15,7 @@ import {
   staffBrowser,
   submitBooking,
   whenReady,
+  retryShiftMs,
 } from "./support";
 
 /**
@@ -26,7 +27,7 @@ import {
  */
 function period(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2027, 4, 4) + (slot * 2 + project) * 7 * 86_400_000);
+  const start = new Date(Date.UTC(2027, 4, 4) + retryShiftMs() + (slot * 2 + project) * 7 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T10:00`, to: `${day(3)}T10:00` };
 }

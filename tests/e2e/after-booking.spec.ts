@@ -8,6 +8,7 @@ import {
   jsEnabled,
   signedInDriver,
   whenReady,
+  retryShiftMs,
 } from "./support";
 
 const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
@@ -17,7 +18,7 @@ const plural = (forms: Record<string, string>, count: number) =>
 /** Books the cheapest Carthage Cars car in Tunis (no licence asked) with pay later, as the signed-in driver, in a week of this test's own. */
 async function bookPayLater(page: Page, slot: number) {
   const project = jsEnabled() ? 0 : 1;
-  const start = new Date(Date.UTC(2028, 0, 1) + (slot * 2 + project) * 6 * 86_400_000);
+  const start = new Date(Date.UTC(2028, 0, 1) + retryShiftMs() + (slot * 2 + project) * 6 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
   await whenReady(page);
@@ -282,7 +283,7 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
     password: "pages-me-1",
   });
   const project = jsEnabled() ? 0 : 1;
-  const base = Date.UTC(2029, 0, 1) + project * 200 * 86_400_000;
+  const base = Date.UTC(2029, 0, 1) + retryShiftMs() + project * 200 * 86_400_000;
   const day = (offset: number) => new Date(base + offset * 86_400_000).toISOString().slice(0, 10);
   // One car (Carthage Cars' cheapest) booked eleven times, two days each, back to back.
   const results = await (

@@ -8,6 +8,7 @@ import {
   mailsTo,
   whenReady,
   fillVisitorPayingLater,
+  retryShiftMs,
 } from "./support";
 
 /** A catalogue sentence as a pattern: its words as they are, each {{placeholder}} any text. */
@@ -22,7 +23,7 @@ const pattern = (text: string) =>
 /** A period of its own for each language and project, so no two tests compete for one car. */
 function periodFor(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2028, 2, 1) + (slot * 2 + project) * 5 * 86_400_000);
+  const start = new Date(Date.UTC(2028, 2, 1) + retryShiftMs() + (slot * 2 + project) * 5 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T10:00`, to: `${day(3)}T10:00` };
 }

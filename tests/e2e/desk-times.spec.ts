@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enSearch from "../../app/locales/en/search.json";
-import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady } from "./support";
+import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady, retryShiftMs } from "./support";
 
 /**
  * Issue 37, point 6, JS on and off in English and French (decision 036): the search form's time lists offer the
@@ -11,7 +11,7 @@ import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenRea
 function week(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
   // 2030-09-02 is a Monday: a week of its own per language and project.
-  const start = new Date(Date.UTC(2030, 8, 2) + (slot * 2 + project) * 14 * 86_400_000);
+  const start = new Date(Date.UTC(2030, 8, 2) + retryShiftMs() + (slot * 2 + project) * 14 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { monday: day(0), sunday: day(6), returnDay: day(9) };
 }

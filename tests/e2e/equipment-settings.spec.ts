@@ -9,6 +9,7 @@ import {
   sentencePattern,
   staffBrowser,
   whenReady,
+  retryShiftMs,
 } from "./support";
 
 /**
@@ -20,7 +21,7 @@ const ADMIN = { email: "admin@rentacar.example", password: "keep-it-running-2026
 
 function period(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2029, 10, 5) + (slot * 2 + project) * 6 * 86_400_000);
+  const start = new Date(Date.UTC(2029, 10, 5) + retryShiftMs() + (slot * 2 + project) * 6 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T10:00`, to: `${day(4)}T10:00` };
 }

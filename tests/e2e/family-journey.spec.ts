@@ -17,6 +17,7 @@ import {
   escapeRegExp,
   expectMailSaying,
   submitBooking,
+  retryShiftMs,
 } from "./support";
 
 /**
@@ -28,7 +29,7 @@ import {
  */
 function periodFor(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2029, 5, 3) + (slot * 2 + project) * 5 * 86_400_000);
+  const start = new Date(Date.UTC(2029, 5, 3) + retryShiftMs() + (slot * 2 + project) * 5 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T23:55`, to: `${day(4)}T10:00` };
 }
@@ -128,7 +129,9 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
     const { k, c } = bookingTexts(language);
     const project = jsEnabled(testInfo) ? 0 : 1;
     const day = (offset: number) =>
-      new Date(Date.UTC(2029, 8, 2) + ((slot * 2 + project) * 6 + offset) * 86_400_000).toISOString().slice(0, 10);
+      new Date(Date.UTC(2029, 8, 2) + retryShiftMs() + ((slot * 2 + project) * 6 + offset) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
     const query = new URLSearchParams({
       pickup: "nice-airport",
       same: "on",

@@ -8,6 +8,7 @@ import {
   latestLink,
   whenReady,
   fillVisitorPayingLater,
+  retryShiftMs,
 } from "./support";
 
 const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
@@ -16,7 +17,9 @@ const TEXT = { en: bookingTexts("en"), fr: bookingTexts("fr") };
 async function bookAsVisitor(page: Page, testInfo: TestInfo, language: "en" | "fr", email: string) {
   const { k } = TEXT[language];
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2029, 1, 1) + ((language === "en" ? 0 : 2) + project) * 5 * 86_400_000);
+  const start = new Date(
+    Date.UTC(2029, 1, 1) + retryShiftMs() + ((language === "en" ? 0 : 2) + project) * 5 * 86_400_000,
+  );
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.goto(
     `/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=${language}`,

@@ -11,12 +11,13 @@ import {
   whenReady,
   fillVisitorPayingLater,
   staffBrowser,
+  retryShiftMs,
 } from "./support";
 
 /** A night of its own for each language and project: the pick-up is 25 minutes after Djerba's desk closes (23:30). */
 function periodFor(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2029, 1, 5) + (slot * 2 + project) * 4 * 86_400_000);
+  const start = new Date(Date.UTC(2029, 1, 5) + retryShiftMs() + (slot * 2 + project) * 4 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T23:55`, to: `${day(3)}T10:00` };
 }

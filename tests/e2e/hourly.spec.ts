@@ -13,6 +13,7 @@ import {
   expectMailSaying,
   submitBooking,
   whenReady,
+  retryShiftMs,
 } from "./support";
 
 /**
@@ -22,7 +23,9 @@ import {
  */
 function tuesday(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  return new Date(Date.UTC(2027, 3, 6) + (slot * 2 + project) * 7 * 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.UTC(2027, 3, 6) + retryShiftMs() + (slot * 2 + project) * 7 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 }
 
 const cards = (page: Page) => page.getByRole("main").locator("article.car-card");

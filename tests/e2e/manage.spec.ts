@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enManage from "../../app/locales/en/manage.json";
-import { bookingTexts, catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady } from "./support";
+import {
+  bookingTexts,
+  catalogue,
+  expectAccessible,
+  gotoReady,
+  interpolate,
+  jsEnabled,
+  whenReady,
+  retryShiftMs,
+} from "./support";
 
 /**
  * The operators' side (decision 027), as a supplier uses it with JavaScript on and off, in English and French: a car
@@ -19,7 +28,7 @@ const texts = (language: "en" | "fr") => ({
 /** Each run (language x JavaScript x account) has its own weeks, so the runs never meet on one car's calendar. */
 function weeks(language: "en" | "fr", testInfo: TestInfo, admin: boolean) {
   const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1) + (admin ? 4 : 0);
-  const start = Date.UTC(2030, 8, 2) + slot * 28 * 86_400_000;
+  const start = Date.UTC(2030, 8, 2) + retryShiftMs() + slot * 28 * 86_400_000;
   const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
   return {
     // The price for chosen dates covers all four weeks.

@@ -1,7 +1,7 @@
 import { expect, test, type TestInfo } from "@playwright/test";
 import type enSearch from "../../app/locales/en/search.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady } from "./support";
+import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady, retryShiftMs } from "./support";
 
 /**
  * Issue 37, point 6, JS on and off in English and French: a pick-up when the chosen desk is closed names the nearest
@@ -12,7 +12,7 @@ const CDG = { en: "Paris-Charles de Gaulle Airport", fr: "Aéroport Paris-Charle
 /** A Monday of its own per language and project (Paris' city office closes at 19:00, Orly's desk at 23:30). */
 function monday(testInfo: TestInfo, slot: number) {
   const project = jsEnabled(testInfo) ? 0 : 1;
-  const start = new Date(Date.UTC(2029, 9, 1) + (slot * 2 + project) * 7 * 86_400_000);
+  const start = new Date(Date.UTC(2029, 9, 1) + retryShiftMs() + (slot * 2 + project) * 7 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: `${day(0)}T23:45`, to: `${day(3)}T10:00` };
 }

@@ -11,6 +11,7 @@ import {
   latestPayLink,
   mailsTo,
   whenReady,
+  retryShiftMs,
 } from "./support";
 
 /**
@@ -30,7 +31,7 @@ const texts = (language: "en" | "fr") => ({
 /** Each run (language × JavaScript) its own week, so runs never meet on one car. */
 function period(language: "en" | "fr", testInfo: TestInfo) {
   const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
-  const start = Date.UTC(2031, 0, 6) + slot * 7 * 86_400_000;
+  const start = Date.UTC(2031, 0, 6) + retryShiftMs() + slot * 7 * 86_400_000;
   const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
   return { slot, monday: day(0), from: `${day(0)}T10:00`, to: `${day(3)}T10:00`, shorter: `${day(1)}T10:00`, day };
 }

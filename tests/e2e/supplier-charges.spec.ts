@@ -5,7 +5,10 @@ import { bookingTexts, chooseFirstCar, expectAccessible, jsEnabled, whenReady } 
 // day to drivers under 25.
 const SUPPLIER = "carthage-cars";
 
-/** A one-way period of its own per language and project: a Monday to Thursday, desks open (decision 024). */
+/**
+ * A one-way period of its own per language and project: a Monday to Thursday, desks open (decision 024). The same on a
+ * retry (no `retryShiftMs`): the young-driver fee needs a driver old enough today and under 25 on the pick-up day.
+ */
 function periodFor(testInfo: TestInfo, language: "en" | "fr") {
   const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
   const monday = new Date(Date.UTC(2029, 4, 7) + slot * 7 * 86_400_000);
