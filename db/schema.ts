@@ -491,6 +491,12 @@ export const bookings = pgTable(
     driverBirthDate: date("driver_birth_date"),
     /** The driver's arriving flight at an airport pick-up (decision 031), as 'AF 1234'. */
     flightNumber: text("flight_number"),
+    /**
+     * How long the supplier waits for a late flight, as the driver was told it when booking (or at the last change):
+     * a supplier changing its grace period later changes it for new bookings only. Null on rows written before it
+     * was kept (read as the supplier's current one).
+     */
+    flightGraceMinutes: integer("flight_grace_minutes"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
      * The payment attempt's session, which names its return page (ours for the sandbox and PayPal, Stripe's for
@@ -517,6 +523,10 @@ export const bookings = pgTable(
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
     check("bookings_flight_number_check", sql`${table.flightNumber} is null or length(${table.flightNumber}) <= 10`),
+    check(
+      "bookings_flight_grace_check",
+      sql`${table.flightGraceMinutes} is null or ${table.flightGraceMinutes} between 0 and 720`,
+    ),
     check("bookings_counter_balance_check", sql`${table.counterBalance} >= 0`),
     check("bookings_void_expiry_check", sql`${table.status} <> 'void' or ${table.expiresAt} is not null`),
     // /bookings pages in (starts_at desc, id) order within the viewer's scope: driver, supplier, or all (decision 011).

@@ -137,6 +137,8 @@ export function rentalColumns(offer: CheckoutOffer, price: PriceBreakdown, extra
     // The car's excesses as the driver was told them (decision 030): the booking's cover reduces them.
     damageExcess: offer.car.damageExcess,
     theftExcess: offer.car.theftExcess,
+    // Likewise the supplier's wait for a late flight (decision 031): its later changes are for new bookings.
+    flightGraceMinutes: offer.supplier.flightGraceMinutes,
   };
 }
 
@@ -485,8 +487,10 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
       },
       car: { name: cars.name, image: cars.image, fuelPolicy: cars.fuelPolicy, licensePlate: cars.licensePlate },
       supplierName: supplier.fullName,
-      // How long the desk waits for a late flight (decision 031), as the supplier has it now.
-      flightGraceMinutes: supplierSettings.flightGraceMinutes,
+      // How long the desk waits for a late flight (decision 031): as the booking was made under it, or (rows from
+      // before it was kept) as the supplier has it now.
+      flightGraceMinutes:
+        sql<number>`coalesce(${bookings.flightGraceMinutes}, ${supplierSettings.flightGraceMinutes})`.mapWith(Number),
       pickup,
       dropoff,
       // Every added driver, in order (decision 038).

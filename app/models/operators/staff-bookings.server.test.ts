@@ -143,6 +143,20 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(taken).toMatchObject({ ok: true });
     const bookingId = (taken as { bookingId: string }).bookingId;
     expect((await bookingRow(bookingId)).flightNumber).toBe("TU 712");
+    // The booking keeps the grace period it was made under: the supplier's later change is for new bookings.
+    const settings = eq(schema.supplierSettings.supplierId, catalogue.supplier.id);
+    const { grace } = (
+      await database.db
+        .select({ grace: schema.supplierSettings.flightGraceMinutes })
+        .from(schema.supplierSettings)
+        .where(settings)
+    )[0]!;
+    expect((await bookingRow(bookingId)).flightGraceMinutes).toBe(grace);
+    await database.db
+      .update(schema.supplierSettings)
+      .set({ flightGraceMinutes: grace + 45 })
+      .where(settings);
+    expect((await findBookingDetails(database.db, { id: bookingId }))!.flightGraceMinutes).toBe(grace);
 
     const changed = await changeBookingByStaff(
       database.db,
@@ -157,6 +171,9 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     );
     expect(changed).toMatchObject({ ok: true });
     expect((await bookingRow(bookingId)).flightNumber).toBe("BJ 180");
+    // A change is agreed under the supplier's terms of the day, its grace period included.
+    expect((await findBookingDetails(database.db, { id: bookingId }))!.flightGraceMinutes).toBe(grace + 45);
+    await database.db.update(schema.supplierSettings).set({ flightGraceMinutes: grace }).where(settings);
   });
 
   it("takes a phone booking for a new customer with a payment link; paying it confirms, announces and invites", async () => {
