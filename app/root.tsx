@@ -35,7 +35,7 @@ import { getVisitor, getVisitorPricing, type Visitor } from "~/models/account/vi
 import { databaseAwayDuring } from "~/utils/request-memo.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
 import { logError } from "~/utils/errors.server";
-import { isOperator } from "~/models/operators/operator-access";
+import { isOperator } from "~/models/access/operator-access";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },

@@ -8,10 +8,10 @@
 import { sql } from "drizzle-orm";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { findBookingDetails } from "~/models/booking/bookings.server";
-import { fleetCalendar, mondayOf } from "~/models/operators/calendar.server";
-import { deskDay } from "~/models/operators/desk-day.server";
-import { staffBookingView } from "~/models/operators/staff-booking-page.server";
-import { freeCarsForStaff } from "~/models/operators/staff-bookings.server";
+import { fleetCalendar, mondayOf } from "~/models/fleet/calendar.server";
+import { deskDay } from "~/models/desk/desk-day.server";
+import { staffBookingView } from "~/models/booking/staff/staff-booking-page.server";
+import { freeCarsForStaff } from "~/models/booking/staff/staff-bookings.server";
 import { openBenchDatabase, printTimedCases } from "./bench-support";
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);

@@ -8,8 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { seedDemoData } from "#db/seed";
-import { readFleetFile } from "~/models/operators/fleet-file";
-import { exportFleet, importFleet } from "~/models/operators/fleet-import.server";
+import { readFleetFile } from "~/models/fleet/fleet-file";
+import { exportFleet, importFleet } from "~/models/fleet/fleet-import.server";
 import { openDatabase } from "~/utils/db.server";
 
 const count = Number(process.env.BENCH_FLEET_CARS ?? 10_000);

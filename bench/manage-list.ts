@@ -7,8 +7,8 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/manage-list.ts      (or PGlite in ./data/bench-pglite)
  */
 import { sql } from "drizzle-orm";
-import { findFleetCar, listFleet } from "~/models/operators/fleet.server";
-import { readFleetQuery } from "~/models/operators/fleet-query";
+import { findFleetCar, listFleet } from "~/models/fleet/fleet.server";
+import { readFleetQuery } from "~/models/fleet/fleet-query";
 import { openBenchDatabase, printTimedCases } from "./bench-support";
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);

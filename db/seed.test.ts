@@ -6,7 +6,7 @@ import { CAR_RANGES, DESK_KINDS, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, M
 import * as schema from "./schema";
 import { DEMO_DRIVER, DEMO_RENTALS_UNDER_WAY } from "./demo-catalogue";
 import { instantToLocalDateTime } from "../app/domain/rental-period";
-import { deskDay } from "../app/models/operators/desk-day.server";
+import { deskDay } from "../app/models/desk/desk-day.server";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 
 describe.each(testEngines)("demo data on %s", (engine) => {

@@ -31,7 +31,7 @@ import { replyBusy } from "~/utils/responses.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { SiteLink } from "~/components/site-link";
 import { postedIntent } from "~/utils/form-intent";
-import { isOperator } from "~/models/operators/operator-access";
+import { isOperator } from "~/models/access/operator-access";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);

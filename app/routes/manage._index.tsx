@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireOperator } from "~/models/operators/operator.server";
+import { requireOperator } from "~/models/access/operator.server";
 
 /** The operators' first page is their fleet. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { isOperator } from "~/models/operators/operator-access";
+import { isOperator } from "~/models/access/operator-access";
 import type { UserRole } from "~/domain/enums";
 
 import { useServerForm } from "~/hooks/use-server-form";

@@ -7,6 +7,7 @@
  *
  * Tests, benchmarks and scripts reach across layers to set up what they check, and are not judged.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -16,19 +17,32 @@ export function layerOf(file) {
   const at = file.split(path.sep).join("/");
   if (/\.test\.tsx?$/.test(at)) return null;
   if (at.startsWith("app/domain/")) return "domain";
-  if (at.startsWith("app/models/")) return /\.server\.tsx?$/.test(at) ? "model service" : "pure model";
+  // A payment gateway adapter speaks the gateway's protocol and nothing of bookings (decision 019's neutral answers).
+  if (at.startsWith("app/models/payments/gateways/")) return "gateway adapter";
+  if (/^app\/models\/[^/]+\/.+/.test(at)) return /\.server\.tsx?$/.test(at) ? "model service" : "pure model";
   if (at.startsWith("app/utils/")) return /\.server\.tsx?$/.test(at) ? "server utility" : "pure utility";
   if (at.startsWith("app/components/") || at.startsWith("app/hooks/")) return "client";
   if (at.startsWith("app/routes/")) return "route";
   if (at.startsWith("app/locales/") || at.startsWith("app/styles/") || at === "app/i18n.ts") return "resources";
   if (/^app\/(root|entry\.(client|server))\.tsx$/.test(at)) return "shell";
+  if (at === "app/types.d.ts") return "resources";
+  // Fail closed: a file anywhere else in app/ (a new top-level folder, a model outside a feature folder) has no layer
+  // and may neither be written nor imported until the rule places it.
+  if (at.startsWith("app/")) return "unplaced";
   if (at === "db/schema.ts" || at.startsWith("db/migrations/")) return "schema";
   if (at.startsWith("db/")) return "database scripts";
   if (at.startsWith("server/") || at === "server.ts") return "server";
   return null;
 }
 
-const EVERYTHING_BELOW_ROUTES = ["client", "pure model", "model service", "pure utility", "server utility"];
+const EVERYTHING_BELOW_ROUTES = [
+  "client",
+  "pure model",
+  "model service",
+  "gateway adapter",
+  "pure utility",
+  "server utility",
+];
 
 /**
  * What each layer may import: `layers` for values and types, `typesFrom` for types only (erased at build).
@@ -39,14 +53,30 @@ const ALLOWED = {
   "pure model": {
     layers: ["domain", "pure model", "pure utility", "resources"],
     // Types are erased: a pure model may describe what a server module hands it.
-    typesFrom: ["model service", "server utility", "schema"],
+    typesFrom: ["model service", "gateway adapter", "server utility", "schema"],
     packagesRefused:
       /^(react|react-dom|@remix-run\/.*|node:.*|drizzle-orm.*|pg|@electric-sql\/.*|ioredis|nodemailer|stripe)$/,
   },
   "model service": {
-    layers: ["domain", "pure model", "model service", "pure utility", "server utility", "schema", "resources"],
+    layers: [
+      "domain",
+      "pure model",
+      "model service",
+      "gateway adapter",
+      "pure utility",
+      "server utility",
+      "schema",
+      "resources",
+    ],
     packagesRefused: /^(react|react-dom|@remix-run\/react)$/,
   },
+  "gateway adapter": {
+    layers: ["domain", "pure utility", "server utility", "gateway adapter"],
+    // The card's digits are read by one pure payments rule; nothing else of the models.
+    modules: ["app/models/payments/card.ts"],
+    packagesRefused: /^(react|react-dom|@remix-run\/.*|drizzle-orm.*|pg|@electric-sql\/.*|ioredis|nodemailer)$/,
+  },
+  unplaced: { layers: [] },
   "pure utility": {
     layers: ["domain", "pure utility", "resources"],
     packagesRefused: /^(node:.*|drizzle-orm.*|pg|@electric-sql\/.*|ioredis|nodemailer|stripe)$/,
@@ -57,7 +87,7 @@ const ALLOWED = {
   },
   client: {
     layers: ["domain", "pure model", "pure utility", "client", "resources"],
-    typesFrom: ["model service", "server utility", "schema", "shell"],
+    typesFrom: ["model service", "gateway adapter", "server utility", "schema", "shell"],
   },
   // A route reaches the database through its models, never the schema itself.
   route: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources", "shell"], typesFrom: ["schema"] },
@@ -67,6 +97,7 @@ const ALLOWED = {
       "domain",
       "pure model",
       "model service",
+      "gateway adapter",
       "pure utility",
       "server utility",
       "schema",
@@ -79,7 +110,16 @@ const ALLOWED = {
   resources: { layers: ["domain", "resources"] },
   schema: { layers: ["domain"] },
   "database scripts": {
-    layers: ["domain", "pure model", "model service", "pure utility", "server utility", "schema", "database scripts"],
+    layers: [
+      "domain",
+      "pure model",
+      "model service",
+      "gateway adapter",
+      "pure utility",
+      "server utility",
+      "schema",
+      "database scripts",
+    ],
   },
 };
 
@@ -87,6 +127,10 @@ const WHY = {
   domain: "app/domain is the ground floor: pure vocabulary with no I/O and no framework, importing nothing of the app",
   "pure model": "a pure model runs anywhere: no server module, no database, no view or framework",
   "model service": "models know no route, component or hook",
+  "gateway adapter":
+    "a payment gateway adapter knows its gateway and the neutral types only, never bookings, the database or a view",
+  unplaced:
+    "this path has no layer: place new app/ code in domain, models/<feature>, utils, components, hooks or routes",
   "pure utility": "a pure utility knows no domain rule, server module or view",
   "server utility": "infrastructure knows no model, route or view: move the code that needs it into models",
   client: "components and hooks run in the browser: they take only types from server modules and never a route",
@@ -117,8 +161,10 @@ function routeOf(file) {
 }
 
 function withExtension(target) {
-  // A specifier without extension is judged as the .ts(x) module it names; `.server` stays in the name.
-  return /\.(tsx?|mjs|js|json|css)$/.test(target) ? target : `${target}.ts`;
+  // A specifier without extension is judged as the module it names (.ts, .tsx or a folder's index); `.server` stays.
+  if (/\.(tsx?|mjs|js|json|css)$/.test(target)) return target;
+  const found = [".tsx", "/index.ts", "/index.tsx"].map((ending) => `${target}${ending}`);
+  return found.find((candidate) => existsSync(path.join(ROOT, candidate))) ?? `${target}.ts`;
 }
 
 function judge(importerFile, specifier, typeOnly) {
@@ -142,7 +188,9 @@ function judge(importerFile, specifier, typeOnly) {
     const sameRouteFolder = importerFile.split(path.sep).length > 3 && routeOf(importerFile) === routeOf(target);
     return sameRouteFolder && !/\/route\.tsx?$/.test(target) ? null : WHY.route;
   }
+  if (to === "unplaced") return `${WHY.unplaced} (${specifier})`;
   if (allowed.layers.includes(to)) return null;
+  if (allowed.modules?.includes(target)) return null;
   if (typeOnly && allowed.typesFrom?.includes(to)) return null;
   return `${WHY[from]} (${specifier} is a ${to} module)`;
 }
@@ -161,7 +209,10 @@ export const layerRule = {
   },
   create(context) {
     const importerFile = path.relative(ROOT, context.filename);
-    if (!layerOf(importerFile)) return {};
+    const layer = layerOf(importerFile);
+    if (!layer) return {};
+    if (layer === "unplaced")
+      return { Program: (node) => context.report({ node, messageId: "refused", data: { why: WHY.unplaced } }) };
     const check = (node, source, typeOnly) => {
       if (!source || typeof source.value !== "string") return;
       const why = judge(importerFile, source.value, typeOnly);

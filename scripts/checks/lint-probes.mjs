@@ -57,6 +57,21 @@ const PROBES = [
     `import { insertMinimalCatalogue } from "../../../tests/support/fixtures";`,
     LAYER,
   ],
+  // Fail closed: app/ code outside every layer is refused, and so is an import of it.
+  ["app/lib/probe.ts", `import { LANGUAGES } from "~/domain/enums";`, LAYER],
+  ["app/models/probe.server.ts", `import { bookings } from "#db/schema";`, LAYER],
+  ["app/routes/probe.tsx", `import { helper } from "~/lib/helper";`, LAYER],
+  ["app/models/booking/probe.server.ts", `import { helper } from "../../shared/helper";`, LAYER],
+  // A payment gateway adapter knows its gateway and the neutral types, never bookings or the database (decision 019).
+  [
+    "app/models/payments/gateways/probe.server.ts",
+    `import { findBooking } from "~/models/booking/bookings.server";`,
+    LAYER,
+  ],
+  ["app/models/payments/gateways/probe.server.ts", `import { payments } from "#db/schema";`, LAYER],
+  ["app/models/payments/gateways/probe.server.ts", `import { eq } from "drizzle-orm";`, LAYER],
+  ["app/models/payments/gateways/probe.server.ts", `import { recordPayment } from "../payments.server";`, LAYER],
+  ["app/models/payments/gateways/probe.server.ts", `import { Form } from "@remix-run/react";`, LAYER],
   // Links render through SiteLink (decision 018).
   ["app/components/probe.tsx", `import { Link } from "@remix-run/react";`, LINKS],
   ["app/routes/probe.tsx", `import { NavLink } from "@remix-run/react";`, LINKS],
@@ -68,6 +83,10 @@ const PROBES = [
   ["app/models/payments/probe.ts", `import type { Env } from "~/utils/env.server";`, null],
   ["app/routes/search/probe.tsx", `import { SearchForm } from "./search-form";`, null],
   ["server/probe.ts", `import { releaseExpiredHolds } from "~/models/booking/bookings.server";`, null],
+  ["app/models/payments/gateways/probe.server.ts", `import type { PaymentGateway } from "./types";`, null],
+  ["app/models/payments/gateways/probe.server.ts", `import { cardDigits } from "~/models/payments/card";`, null],
+  ["app/models/payments/probe.server.ts", `import { gatewayNamed } from "./gateways/gateway.server";`, null],
+  ["app/models/booking/staff/probe.server.ts", `import { writeAudit } from "~/models/audit/audit.server";`, null],
 ];
 
 const eslint = new ESLint();

@@ -37,8 +37,8 @@ import { isUuid } from "~/domain/ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
 import { capturedTotal, oweCancelledBookingPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { changeBookingStatus } from "./bookings.server";
-import { auditStatusChange, cancelByStaff } from "./staff-cancellation.server";
-import type { Actor } from "~/models/operators/audit.server";
+import { auditStatusChange, cancelByStaff } from "./staff/cancellation.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { containsPattern } from "~/utils/sql.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */

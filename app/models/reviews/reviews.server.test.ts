@@ -8,8 +8,8 @@ import {
   type MinimalCatalogue,
 } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import type { Actor } from "~/models/operators/audit.server";
-import { recordDeskEvent } from "~/models/operators/desk-day.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { recordDeskEvent } from "~/models/desk/desk-day.server";
 import { searchCars } from "~/models/search/cars.server";
 import { moderateReview, readReviewToken, reviewPath, writeReview } from "./reviews.server";
 

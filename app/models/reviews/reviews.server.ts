@@ -15,7 +15,7 @@ import { queueMail } from "~/utils/mail-outbox.server";
 import { sqlState } from "~/utils/errors.server";
 import { findBookingDetails, placeNames } from "~/models/booking/bookings.server";
 import { bookingReference } from "~/models/booking/booking";
-import { writeAudit, type Actor } from "~/models/operators/audit.server";
+import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { firstName, type ReviewValues } from "./review-form";
 
 /** How long an invitation's link opens the form: the rental is still fresh in mind, and a link does not live forever. */

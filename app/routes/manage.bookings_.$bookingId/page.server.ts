@@ -5,14 +5,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { BOOKING_STATUSES } from "~/domain/enums";
 import { encodeFormError } from "~/domain/form-errors";
-import { requireOperator } from "~/models/operators/operator.server";
+import { requireOperator } from "~/models/access/operator.server";
 import {
   namespacedKey,
   readAdditionalDrivers,
   rentalProblemReply,
   staffChangeSchema,
-} from "~/models/operators/staff-booking-form";
-import { changeChoices, changeDefaults, staffBookingView } from "~/models/operators/staff-booking-page.server";
+} from "~/models/booking/staff/staff-booking-form";
+import { changeChoices, changeDefaults, staffBookingView } from "~/models/booking/staff/staff-booking-page.server";
 import {
   cancelBookingByStaff,
   changeBookingByStaff,
@@ -20,7 +20,7 @@ import {
   previewStaffChange,
   setStatusByStaff,
   type RentalChoice,
-} from "~/models/operators/staff-bookings.server";
+} from "~/models/booking/staff/staff-bookings.server";
 import { MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";

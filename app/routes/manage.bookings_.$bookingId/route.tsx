@@ -12,7 +12,7 @@ import { PreviewThenSave, StaffRentalFields, useAdditionalDriverLabels } from "~
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { useServerForm } from "~/hooks/use-server-form";
-import type { StaffChangeFields } from "~/models/operators/staff-booking-form";
+import type { StaffChangeFields } from "~/models/booking/staff/staff-booking-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 

@@ -5,15 +5,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { encodeFormError } from "~/domain/form-errors";
 import { localizedName } from "~/domain/localized-name";
 import { checkBirthDate, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
-import { placeChoices } from "~/models/operators/fleet.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { placeChoices } from "~/models/fleet/fleet.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import {
   namespacedKey,
   phoneBookingSchema,
   readAdditionalDrivers,
   rentalProblemReply,
-} from "~/models/operators/staff-booking-form";
-import { freeCarsForStaff, takePhoneBooking, type RentalChoice } from "~/models/operators/staff-bookings.server";
+} from "~/models/booking/staff/staff-booking-form";
+import { freeCarsForStaff, takePhoneBooking, type RentalChoice } from "~/models/booking/staff/staff-bookings.server";
 import { configuredGatewayNames } from "~/models/payments/gateways/gateway.server";
 import { pricingIn } from "~/utils/currency.server";
 import { getDb } from "~/utils/db.server";

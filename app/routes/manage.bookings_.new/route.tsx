@@ -9,8 +9,8 @@ import { SubmitInput } from "~/components/submit-input";
 import { CURRENCIES, LANGUAGES } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
 import { useServerForm } from "~/hooks/use-server-form";
-import { STAFF_PAYMENT_CHOICES } from "~/models/operators/staff-booking-choices";
-import type { PhoneBookingFields } from "~/models/operators/staff-booking-form";
+import { STAFF_PAYMENT_CHOICES } from "~/models/booking/staff/staff-booking-choices";
+import type { PhoneBookingFields } from "~/models/booking/staff/staff-booking-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
 import { instantToLocalDateTime } from "~/domain/rental-period";
-import { addDays, fleetCalendar, mondayOf } from "~/models/operators/calendar.server";
-import { listSuppliers, placeChoices } from "~/models/operators/fleet.server";
-import { supplierScope } from "~/models/operators/operator-access";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { addDays, fleetCalendar, mondayOf } from "~/models/fleet/calendar.server";
+import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
+import { supplierScope } from "~/models/access/operator-access";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { localizedName } from "~/domain/localized-name";

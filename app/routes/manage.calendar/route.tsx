@@ -6,7 +6,7 @@ import { SiteLink } from "~/components/site-link";
 import { SupplierFilter } from "~/components/supplier-filter";
 import { SubmitInput } from "~/components/submit-input";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
-import type { CalendarCell } from "~/models/operators/calendar.server";
+import type { CalendarCell } from "~/models/fleet/calendar.server";
 import { pageMeta } from "~/utils/meta";
 import type { loader } from "./page.server";
 

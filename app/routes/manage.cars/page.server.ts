@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { findPlacesNamed, listFleet, listSuppliers } from "~/models/operators/fleet.server";
-import { readFleetQuery } from "~/models/operators/fleet-query";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
-import { supplierScope } from "~/models/operators/operator-access";
+import { findPlacesNamed, listFleet, listSuppliers } from "~/models/fleet/fleet.server";
+import { readFleetQuery } from "~/models/fleet/fleet-query";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { supplierScope } from "~/models/access/operator-access";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 

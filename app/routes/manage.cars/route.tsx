@@ -7,8 +7,8 @@ import { SupplierFilter } from "~/components/supplier-filter";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { CAR_RANGES } from "~/domain/enums";
-import { FLEET_PAGE_SIZE, FLEET_SORTS, FLEET_STATES, type FleetQuery } from "~/models/operators/fleet-query";
-import type { FleetRow } from "~/models/operators/fleet.server";
+import { FLEET_PAGE_SIZE, FLEET_SORTS, FLEET_STATES, type FleetQuery } from "~/models/fleet/fleet-query";
+import type { FleetRow } from "~/models/fleet/fleet.server";
 import { pageMeta } from "~/utils/meta";
 import type { loader } from "./page.server";
 

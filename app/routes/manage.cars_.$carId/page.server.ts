@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { instantToLocalDateTime } from "~/domain/rental-period";
-import { recordTrail } from "~/models/operators/audit.server";
-import { blockFormSchema } from "~/models/operators/block-form";
-import { addBlock, removeBlock } from "~/models/operators/blocks.server";
-import { carFieldsSchema, carFormDefaults, EMPTY_DATE_PRICE_ROWS, type CarColumns } from "~/models/operators/car-form";
-import { submitCarForm } from "~/models/operators/car-page.server";
+import { recordTrail } from "~/models/audit/audit.server";
+import { blockFormSchema } from "~/models/fleet/block-form";
+import { addBlock, removeBlock } from "~/models/fleet/blocks.server";
+import { carFieldsSchema, carFormDefaults, EMPTY_DATE_PRICE_ROWS, type CarColumns } from "~/models/fleet/car-form";
+import { submitCarForm } from "~/models/fleet/car-editor.server";
 import {
   findFleetCar,
   placeChoices,
@@ -13,10 +13,10 @@ import {
   removeCar,
   setCarPicture,
   type FleetCar,
-} from "~/models/operators/fleet.server";
+} from "~/models/fleet/fleet.server";
 import { getEnv } from "~/utils/env.server";
 import { readPostedForm, storeCarImage } from "~/utils/uploads.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { exportFleet } from "~/models/operators/fleet-import.server";
-import { listSuppliers } from "~/models/operators/fleet.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { exportFleet } from "~/models/fleet/fleet-import.server";
+import { listSuppliers } from "~/models/fleet/fleet.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
 

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { readFleetFile, type FleetProblem } from "~/models/operators/fleet-file";
-import { importFleet } from "~/models/operators/fleet-import.server";
-import { listSuppliers } from "~/models/operators/fleet.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { readFleetFile, type FleetProblem } from "~/models/fleet/fleet-file";
+import { importFleet } from "~/models/fleet/fleet-import.server";
+import { listSuppliers } from "~/models/fleet/fleet.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";

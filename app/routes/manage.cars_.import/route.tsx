@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
-import { FLEET_COLUMNS, REQUIRED_COLUMNS } from "~/models/operators/fleet-columns";
+import { FLEET_COLUMNS, REQUIRED_COLUMNS } from "~/models/fleet/fleet-columns";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 

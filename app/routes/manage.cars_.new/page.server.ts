@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { carFieldsSchema, EMPTY_DATE_PRICE_ROWS, NEW_CAR_DEFAULTS } from "~/models/operators/car-form";
-import { submitCarForm } from "~/models/operators/car-page.server";
-import { listSuppliers, placeChoices } from "~/models/operators/fleet.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { carFieldsSchema, EMPTY_DATE_PRICE_ROWS, NEW_CAR_DEFAULTS } from "~/models/fleet/car-form";
+import { submitCarForm } from "~/models/fleet/car-editor.server";
+import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";

@@ -3,8 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
-import { listCountries, saveCountry } from "~/models/operators/places.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { listCountries, saveCountry } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";

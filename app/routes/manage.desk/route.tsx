@@ -7,7 +7,7 @@ import { SiteLink } from "~/components/site-link";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
 import { decodeFormError } from "~/domain/form-errors";
-import type { DeskStop } from "~/models/operators/desk-day.server";
+import type { DeskStop } from "~/models/desk/desk-day.server";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 

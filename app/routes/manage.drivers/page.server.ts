@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { listDrivers, resendLink, setSuspended } from "~/models/operators/drivers.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { listDrivers, resendLink, setSuspended } from "~/models/account/drivers.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";

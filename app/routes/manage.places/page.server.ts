@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
-import { listCountries, listPlaces } from "~/models/operators/places.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { listCountries, listPlaces } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 

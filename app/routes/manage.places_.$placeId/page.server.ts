@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isWeeklyHours } from "~/domain/pickup-desk";
-import { recordTrail } from "~/models/operators/audit.server";
-import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/operators/place-form";
-import { placeFormContext, submitPlaceForm } from "~/models/operators/place-page.server";
-import { bookingsOutsideHours, findPlace } from "~/models/operators/places.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { recordTrail } from "~/models/audit/audit.server";
+import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/catalogue/place-form";
+import { placeFormContext, submitPlaceForm } from "~/models/catalogue/place-page.server";
+import { bookingsOutsideHours, findPlace } from "~/models/catalogue/place-admin.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/operators/place-form";
-import { placeFormContext, submitPlaceForm } from "~/models/operators/place-page.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/catalogue/place-form";
+import { placeFormContext, submitPlaceForm } from "~/models/catalogue/place-page.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
 

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isOneOf, REVIEW_STATUSES } from "~/domain/enums";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { listReviews, moderateReview } from "~/models/reviews/reviews.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { NEW_SUPPLIER_SCHEMA } from "~/models/operators/supplier-form";
-import { createSupplier, listSupplierAccounts } from "~/models/operators/suppliers.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { NEW_SUPPLIER_SCHEMA } from "~/models/catalogue/supplier-form";
+import { createSupplier, listSupplierAccounts } from "~/models/catalogue/supplier-admin.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { routeTranslations } from "~/utils/i18n.server";

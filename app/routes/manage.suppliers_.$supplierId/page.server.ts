@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { LANGUAGES, type Language } from "~/domain/enums";
-import { recordTrail } from "~/models/operators/audit.server";
-import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/operators/supplier-form";
-import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/operators/suppliers.server";
-import { assertMay, requireOperator } from "~/models/operators/operator.server";
+import { recordTrail } from "~/models/audit/audit.server";
+import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/catalogue/supplier-form";
+import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/catalogue/supplier-admin.server";
+import { assertMay, requireOperator } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";

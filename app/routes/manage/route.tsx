@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteNavLink } from "~/components/site-link";
-import { requireOperator } from "~/models/operators/operator.server";
+import { requireOperator } from "~/models/access/operator.server";
 import { routeTranslations } from "~/utils/i18n.server";
 
 /** The operators' pages (decision 027): suppliers and admins only; each page below asks for its own records. */

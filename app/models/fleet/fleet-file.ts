@@ -10,7 +10,7 @@ import { EXTRAS, type Extra } from "~/domain/enums";
 import type { Message } from "~/domain/form-errors";
 import { decodeFormError } from "~/domain/form-errors";
 import { amountText, carFormDefaults, carFormSchema, type CarColumns, type CarFormValue } from "./car-form";
-import { csvLine, CsvError, parseCsv } from "./csv";
+import { csvLine, CsvError, parseCsv } from "~/utils/csv";
 import { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn } from "./fleet-columns";
 
 export { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn };

@@ -10,9 +10,9 @@ import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { EMPTY_PARKING_ROWS, MAX_PARKING_SPOTS, placeFieldsSchema, placeFormSchema, TIME_ZONES } from "./place-form";
-import { listCountries, savePlace } from "./places.server";
+import { listCountries, savePlace } from "./place-admin.server";
 import { localizedName } from "~/domain/localized-name";
 import { postedRowCount } from "~/utils/posted-rows";
 

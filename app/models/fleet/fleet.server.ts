@@ -17,8 +17,8 @@ import {
 } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { fieldChanges } from "./audit";
-import { writeAudit, type Actor } from "./audit.server";
+import { fieldChanges } from "~/models/audit/audit";
+import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
 import { containsPattern } from "~/utils/sql.server";

@@ -8,7 +8,7 @@ import { getVisitor } from "~/models/account/visitor.server";
 import type { Language } from "~/domain/enums";
 import { forbidden, notFound } from "~/utils/responses.server";
 import type { RequestContext } from "~/utils/request-memo.server";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { canOperate, isOperator, type OperatorAction } from "./operator-access";
 
 export async function requireOperator(

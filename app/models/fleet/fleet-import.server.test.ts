@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { readFleetFile } from "./fleet-file";
 import { exportFleet, importFleet } from "./fleet-import.server";
 

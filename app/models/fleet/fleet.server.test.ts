@@ -7,7 +7,7 @@ import { freeDuring } from "~/models/search/offer-conditions.server";
 import { bookingReference } from "~/models/booking/booking";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { recordTrail, type Actor } from "./audit.server";
+import { recordTrail, type Actor } from "~/models/audit/audit.server";
 import { blockFormSchema } from "./block-form";
 import { addBlock, removeBlock } from "./blocks.server";
 import { carFormSchema, type CarFormValue } from "./car-form";

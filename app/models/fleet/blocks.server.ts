@@ -10,7 +10,7 @@ import { HOLDING_STATUSES } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Database } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import type { BlockFormValue } from "./block-form";
 
 type BlockedCar = { id: string; supplierId: string; name: string; licensePlate: string };

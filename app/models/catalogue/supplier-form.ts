@@ -7,7 +7,7 @@ import { MAX_FLIGHT_GRACE_MINUTES } from "~/domain/flight";
 import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
-import { amountText, parseAmount } from "./car-form";
+import { amountText, parseAmount } from "~/models/fleet/car-form";
 import { EQUIPMENT, EQUIPMENT_CHARGES, type Equipment } from "~/domain/enums";
 import { MAX_EQUIPMENT_PRICE, type EquipmentOffer } from "~/models/pricing/equipment";
 

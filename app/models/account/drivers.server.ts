@@ -7,7 +7,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
-import { writeAudit, type Actor } from "./audit.server";
+import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { containsPattern } from "~/utils/sql.server";
 
 export const DRIVERS_PAGE_SIZE = 30;

@@ -9,7 +9,7 @@ import { EQUIPMENT } from "~/domain/enums";
 import { excessOfBooking } from "~/models/pricing/cover";
 import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
 import { cancellationTerms } from "~/models/booking/cancellation-terms";
-import { staffCancellationRefund } from "~/models/booking/staff-settlement";
+import { staffCancellationRefund } from "~/models/booking/staff/settlement";
 import { type BookingDetails, placeNames } from "~/models/booking/bookings.server";
 import { availablePlaces } from "~/models/catalogue/places.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
@@ -19,7 +19,7 @@ import type { Language } from "~/domain/enums";
 import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Executor } from "~/utils/db.server";
-import { recordTrail } from "./audit.server";
+import { recordTrail } from "~/models/audit/audit.server";
 import { bookingMoney, bookingVersion, carsForChange, eventsOf, staffMayChange } from "./staff-bookings.server";
 
 /** The page's facts and what each form may do, for `details` at `now`. */

@@ -11,12 +11,12 @@ import type { Database, Executor } from "~/utils/db.server";
 import { convertMinorUnits } from "~/domain/money";
 import { capturedTotal, owePartOfPayments } from "~/models/payments/payments.server";
 import { cancelOpenLinks } from "~/models/payments/payment-links.server";
-import { writeBookingAudit, type Actor } from "~/models/operators/audit.server";
-import { assertTransition, bookingReference } from "./booking";
-import { changeBookingStatus } from "./bookings.server";
-import { cancellationTerms } from "./cancellation-terms";
-import { queueCancellationMail } from "./booking-mails.server";
-import { staffCancellationRefund } from "./staff-settlement";
+import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
+import { assertTransition, bookingReference } from "~/models/booking/booking";
+import { changeBookingStatus } from "~/models/booking/bookings.server";
+import { cancellationTerms } from "~/models/booking/cancellation-terms";
+import { queueCancellationMail } from "~/models/booking/booking-mails.server";
+import { staffCancellationRefund } from "./settlement";
 
 export interface CancellableBooking {
   id: string;

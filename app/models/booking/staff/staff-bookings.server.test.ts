@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
-import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
-import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../../tests/support/fixtures";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../../tests/support/test-database";
 import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
 import { capturedTotal } from "~/models/payments/payments.server";
 import { findBookingDetails } from "~/models/booking/bookings.server";
-import type { Actor } from "./audit.server";
-import { addBlock } from "./blocks.server";
+import type { Actor } from "~/models/audit/audit.server";
+import { addBlock } from "~/models/fleet/blocks.server";
 import {
   bookingVersion,
   cancelBookingByStaff,

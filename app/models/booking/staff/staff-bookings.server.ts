@@ -52,8 +52,8 @@ import {
   type BookingDetails,
   type DriverDetails,
 } from "~/models/booking/bookings.server";
-import { cancelByStaff, auditStatusChange } from "~/models/booking/staff-cancellation.server";
-import { settleChange, type ChangeSettlement } from "~/models/booking/staff-settlement";
+import { cancelByStaff, auditStatusChange } from "~/models/booking/staff/cancellation.server";
+import { settleChange, type ChangeSettlement } from "~/models/booking/staff/settlement";
 import {
   driverAgeAt,
   extrasOfCar,
@@ -71,9 +71,9 @@ import {
 } from "~/models/payments/payment-links.server";
 import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
-import { writeBookingAudit, type Actor } from "./audit.server";
-import { fieldChanges } from "./audit";
-import { canOperate } from "./operator-access";
+import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
+import { fieldChanges } from "~/models/audit/audit";
+import { canOperate } from "~/models/access/operator-access";
 import type { AdditionalDriver } from "./staff-booking-form";
 import type { ShortfallChoice, StaffPaymentChoice } from "./staff-booking-choices";
 

@@ -7,8 +7,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, carLocations, cars, dateBasedPrices, locations } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
-import { fieldChanges } from "./audit";
-import type { Actor } from "./audit.server";
+import { fieldChanges } from "~/models/audit/audit";
+import type { Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns } from "./car-form";
 import { fleetHeader, fleetLine, type FleetProblem, type FleetRow } from "./fleet-file";
 

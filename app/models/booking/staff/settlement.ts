@@ -3,7 +3,7 @@
  * units of the booking (what its driver was shown and paid in).
  */
 import type { PaymentMode } from "~/domain/enums";
-import type { CancellationTerms } from "./cancellation-terms";
+import type { CancellationTerms } from "~/models/booking/cancellation-terms";
 
 export interface ChangeMoney {
   paymentMode: PaymentMode;

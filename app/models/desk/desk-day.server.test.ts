@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { counterAmount, deskDay, recordDeskEvent } from "./desk-day.server";
 
 describe("what is left to pay at the counter", () => {

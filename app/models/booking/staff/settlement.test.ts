@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settleChange, staffCancellationRefund } from "./staff-settlement";
+import { settleChange, staffCancellationRefund } from "./settlement";
 
 describe("settleChange", () => {
   const paid = { paymentMode: "full" as const, held: 50_000, counterBalance: 0, shortfall: "link" as const };

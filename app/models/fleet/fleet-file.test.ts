@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carColumns } from "./car-form";
-import { csvLine, parseCsv } from "./csv";
+import { csvLine, parseCsv } from "~/utils/csv";
 import { FLEET_COLUMNS, fleetHeader, fleetLine, readFleetFile } from "./fleet-file";
 
 const HEADER =

@@ -16,7 +16,7 @@ import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-
 import { bookingReference } from "~/models/booking/booking";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { writeBookingAudit, type Actor } from "./audit.server";
+import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
 
 /**
  * What is left to pay at the counter, in the booking's currency (minor units) as its driver was told: the rental when

@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { Actor } from "./audit.server";
+import type { Actor } from "~/models/audit/audit.server";
 import { carFormSchema, EMPTY_DATE_PRICE_ROWS, MAX_DATE_PRICES } from "./car-form";
 import { findPlacesNamed, saveCar } from "./fleet.server";
 import { encodeFormError } from "~/domain/form-errors";

@@ -12,8 +12,8 @@ import { instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { fieldChanges } from "./audit";
-import { writeAudit, type Actor } from "./audit.server";
+import { fieldChanges } from "~/models/audit/audit";
+import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { parkingRowsOf, weeklyHoursOf, type PlaceFormValue } from "./place-form";
 import { containsPattern } from "~/utils/sql.server";
 
