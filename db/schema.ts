@@ -53,6 +53,8 @@ import {
   EQUIPMENT,
   EQUIPMENT_CHARGES,
   REVIEW_STATUSES,
+  RENTAL_STATES,
+  COUNTER_PAYMENT_METHODS,
 } from "../app/domain/enums";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -432,6 +434,11 @@ export const bookings = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: BOOKING_STATUSES }).notNull(),
+    /**
+     * Where the car is (decision 040): not yet out, out with the driver, or returned, written with the desk's event in
+     * its transaction. A car out past `ends_at` is overdue and stays occupied until its return is recorded.
+     */
+    rentalState: text("rental_state", { enum: RENTAL_STATES }).notNull().default("notOut"),
     paymentMode: text("payment_mode", { enum: PAYMENT_MODES }).notNull(),
     cancellation: boolean("cancellation").notNull().default(false),
     amendments: boolean("amendments").notNull().default(false),
@@ -519,6 +526,7 @@ export const bookings = pgTable(
   (table) => [
     check("bookings_status_check", inList("status", BOOKING_STATUSES)),
     check("bookings_payment_mode_check", inList("payment_mode", PAYMENT_MODES)),
+    check("bookings_rental_state_check", inList("rental_state", RENTAL_STATES)),
     check("bookings_period_check", sql`${table.endsAt} > ${table.startsAt}`),
     check("bookings_amounts_check", sql`${table.totalPrice} >= 0 and ${table.amountDue} >= 0 and ${table.days} >= 1`),
     check("bookings_excess_check", sql`${table.damageExcess} >= 0 and ${table.theftExcess} >= 0`),
@@ -538,6 +546,10 @@ export const bookings = pgTable(
       .on(table.expiresAt)
       .where(sql`${table.status} = 'void'`),
     uniqueIndex("bookings_checkout_session_idx").on(table.checkoutSessionId),
+    // The cars out with a driver (a few per supplier at any time): search, checkout and blocks ask which are overdue.
+    index("bookings_out_idx")
+      .on(table.carId, table.endsAt)
+      .where(sql`${table.rentalState} = 'out'`),
   ],
 );
 
@@ -569,6 +581,35 @@ export const bookingEvents = pgTable(
     check("booking_events_mileage_check", sql`${table.mileage} between 0 and 5000000`),
     check("booking_events_fuel_check", sql`${table.fuelEighths} between 0 and 8`),
     check("booking_events_note_check", sql`length(${table.note}) <= 500`),
+  ],
+);
+
+/**
+ * Money the counter took for a booking (decision 040): how much, in the booking's currency, how, by whom and when.
+ * What is left to pay at the counter is what the booking's terms leave there less these.
+ */
+export const counterPayments = pgTable(
+  "counter_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** Minor units of `currency`, the booking's display currency. */
+    amount: integer("amount").notNull(),
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
+    method: text("method", { enum: COUNTER_PAYMENT_METHODS }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("counter_payments_booking_idx").on(table.bookingId),
+    check("counter_payments_amount_check", sql`${table.amount} > 0`),
+    check("counter_payments_method_check", inList("method", COUNTER_PAYMENT_METHODS)),
+    check("counter_payments_note_check", sql`length(${table.note}) <= 500`),
   ],
 );
 

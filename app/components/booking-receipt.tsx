@@ -95,6 +95,7 @@ export function BookingReceipt({
         excess={receipt.excess}
         more={[
           ...(receipt.charged !== null ? [{ label: t("receipt.paidOnline"), amount: receipt.charged }] : []),
+          ...(receipt.refunded > 0 ? [{ label: t("receipt.refunded"), amount: -receipt.refunded }] : []),
           { label: t("receipt.atCounter"), amount: receipt.atCounter },
         ]}
         charges={receipt.charges}

@@ -78,6 +78,12 @@ export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "drive
 /** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
+/** Where a booking's car is (decision 040), as its desk events put it: kept on the booking beside its status. */
+export const RENTAL_STATES = ["notOut", "out", "returned"] as const;
+export type RentalState = (typeof RENTAL_STATES)[number];
+/** How the counter took money for a booking (decision 040). */
+export const COUNTER_PAYMENT_METHODS = ["cash", "card", "other"] as const;
+export type CounterPaymentMethod = (typeof COUNTER_PAYMENT_METHODS)[number];
 export type AuditedRecord = (typeof AUDITED_RECORDS)[number];
 /**
  * What a payment link mailed to a driver pays (decision 029): a booking taken for them by staff (its hold), or the

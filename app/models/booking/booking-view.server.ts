@@ -106,7 +106,11 @@ export function bookingReceipt(details: BookingDetails) {
     gateway: booking.paymentGateway,
     paidOnline: booking.chargedAmount !== null,
     charged: booking.chargedAmount,
-    atCounter: convert(terms.atCounter),
+    // What went back of it (a cheaper change, a cancellation's refund): paid, less refunded, plus the counter, is
+    // always the total and the deposit the driver owes.
+    refunded: booking.chargedAmount === null ? 0 : Math.max(0, booking.chargedAmount - details.paymentsHeld),
+    // The rental's share the counter takes, and what a change left it to collect on a booking paid online.
+    atCounter: convert(terms.atCounter) + booking.counterBalance,
     currency: booking.displayCurrency,
     bookedAt: booking.createdAt.toISOString(),
     // Where to collect and return the car, and when its desks are open (decision 024); named in the reader's language.

@@ -172,5 +172,21 @@ export function convertedPriceLines(
   return { base: total - others, extras, fees, tax, total };
 }
 
+/**
+ * What the counter collects from a booking paid in full online that staff bring back from a cancellation (decision
+ * 040), in display minor units: the rental's total less what its payments still hold beyond the security deposit. A
+ * booking whose payment was refunded owes its whole total there; one whose payment was kept owes nothing.
+ */
+export function reactivationCounterBalance(booking: {
+  totalPrice: number;
+  deposit: number;
+  displayRate: number;
+  held: number;
+}): number {
+  const rental = convertMinorUnits(booking.totalPrice, booking.displayRate);
+  const heldForRental = Math.max(0, booking.held - convertMinorUnits(booking.deposit, booking.displayRate));
+  return Math.max(0, rental - heldForRental);
+}
+
 /** The short reference drivers quote: the booking id's first eight characters, upper-case. */
 export const bookingReference = (bookingId: string) => bookingId.slice(0, 8).toUpperCase();

@@ -30,6 +30,8 @@ import {
 import type { CheckoutOffer } from "~/models/checkout/checkout-offer.server";
 import { localizedName } from "~/domain/localized-name";
 import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
+import { heldForBookingSql } from "~/models/payments/payments.server";
+import { reactivationCounterBalance } from "./booking";
 
 export type DriverDetails =
   | { kind: "signedIn"; userId: string; phone: string; birthDate: string; driverLicense?: string }
@@ -370,8 +372,23 @@ export async function changeBookingStatus(
         .update(bookings)
         .set({ status, updatedAt: now })
         .where(and(eq(bookings.id, row.id), eq(bookings.status, row.status)))
-        .returning({ id: bookings.id });
-      return changed.length ? "changed" : "unchanged";
+        .returning({
+          paymentMode: bookings.paymentMode,
+          totalPrice: bookings.totalPrice,
+          deposit: bookings.deposit,
+          displayRate: bookings.displayRate,
+          held: heldForBookingSql(bookings.id),
+        });
+      const [after] = changed;
+      if (!after) return "unchanged";
+      // Brought back from a cancellation (decision 040): what its payments no longer hold is owed at the counter, so a
+      // refunded booking is never handed over for nothing.
+      if (row.status === "cancelled" && after.paymentMode === "full")
+        await savepoint
+          .update(bookings)
+          .set({ counterBalance: reactivationCounterBalance(after) })
+          .where(eq(bookings.id, row.id));
+      return "changed";
     });
   } catch (error) {
     if (sqlState(error) === "23P01") return "carTaken";
@@ -493,6 +510,8 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
         sql<number>`coalesce(${bookings.flightGraceMinutes}, ${supplierSettings.flightGraceMinutes})`.mapWith(Number),
       pickup,
       dropoff,
+      // What the booking's online payments still hold after their refunds (done or owed): the receipt adds up with it.
+      paymentsHeld: heldForBookingSql(bookings.id),
       // Every added driver, in order (decision 038).
       additionalDrivers: sql<AdditionalDriverRow[]>`coalesce((select json_agg(json_build_object('fullName', d.full_name,
         'email', d.email, 'phone', d.phone, 'birthDate', d.birth_date) order by d.position)

@@ -175,12 +175,16 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     expect(after!.status).toBe("pending");
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, booking!.id));
     expect(audit.map((entry) => Object.keys(entry.changes)[0]).sort()).toEqual(["handover", "return"]);
-    // A cancelled booking is not handed over.
+    // A cancelled booking is not handed over: the status is read under the booking's lock, not taken from the caller.
+    const [cancelled] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-05-10T08:00:00Z", "2031-05-12T08:00:00Z", "cancelled"))
+      .returning();
     expect(
       await recordDeskEvent(
         db,
         actor,
-        { ...facts, status: "cancelled" },
+        { ...facts, id: cancelled!.id, status: "pending" },
         "handover",
         reading,
         new Date(),
@@ -192,23 +196,48 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     });
   });
 
-  it("flags a return not recorded once its time has passed", async () => {
+  it("flags a car out past its return time overdue (not 'returned late' before it is back), and a no-show neither", async () => {
     const { db } = database;
-    await db
+    const [rental] = await db
       .insert(schema.bookings)
-      .values(bookingValues(catalogue, "2031-06-01T08:00:00Z", "2031-06-02T08:00:00Z", "paid"));
-    const before = await deskDay(
+      .values(bookingValues(catalogue, "2031-06-01T08:00:00Z", "2031-06-02T08:00:00Z", "paid"))
+      .returning();
+    const day = (now: string) => deskDay(db, { supplierId: null, place: place(), day: "2031-06-02" }, new Date(now));
+    // Never handed over: past its time it is a no-show, not a car out.
+    expect((await day("2031-06-02T08:01:00Z")).returns[0]).toMatchObject({ late: false, overdue: false });
+    const facts = { id: rental!.id, supplierId: catalogue.supplier.id, status: "paid" };
+    const reading = { mileage: 30_750, fuelEighths: 8, note: "" };
+    await recordDeskEvent(db, actor, facts, "handover", reading, rental!.startsAt, "https://rent.example");
+    expect((await day("2031-06-02T07:00:00Z")).returns[0]).toMatchObject({ late: false, overdue: false });
+    expect((await day("2031-06-02T08:01:00Z")).returns[0]).toMatchObject({
+      late: false,
+      overdue: true,
+      handoverMileage: 30_750,
+    });
+    // The odometer only goes forward: 30,000 after 30,750 is refused, naming the hand-over's reading.
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "return",
+        { ...reading, mileage: 30_000 },
+        new Date("2031-06-02T09:00:00Z"),
+        "https://rent.example",
+      ),
+    ).toEqual({ ok: false, reason: "mileageBelowHandover", handoverMileage: 30_750 });
+    await recordDeskEvent(
       db,
-      { supplierId: null, place: place(), day: "2031-06-02" },
-      new Date("2031-06-02T07:00:00Z"),
+      actor,
+      facts,
+      "return",
+      { ...reading, mileage: 31_000 },
+      new Date("2031-06-02T09:00:00Z"),
+      "https://rent.example",
     );
-    expect(before.returns[0]!.late).toBe(false);
-    const after = await deskDay(
-      db,
-      { supplierId: null, place: place(), day: "2031-06-02" },
-      new Date("2031-06-02T08:01:00Z"),
-    );
-    expect(after.returns[0]!.late).toBe(true);
+    expect((await day("2031-06-02T10:00:00Z")).returns[0]).toMatchObject({ late: true, overdue: false });
+    const [back] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, rental!.id));
+    expect(back!.rentalState).toBe("returned");
   });
 
   it("carries a car still out from an earlier day into today's returns until it is back, and only a car handed over", async () => {
@@ -238,7 +267,7 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     // The next morning: still out, late, and named with its own day and time.
     const morning = await view("2031-07-02", "2031-07-02T07:00:00Z");
     expect(ids(morning.returns)).toEqual([out!.id]);
-    expect(morning.returns[0]).toMatchObject({ at: "2031-07-01T23:30", late: true, event: null });
+    expect(morning.returns[0]).toMatchObject({ at: "2031-07-01T23:30", late: false, overdue: true, event: null });
     // Not on a day to come, and not on a day past once it is gone from it.
     expect(ids((await view("2031-07-03", "2031-07-02T07:00:00Z")).returns)).toEqual([]);
     // Back at 10:00 on the 3rd: on that day's list, returned late; no longer carried after it.

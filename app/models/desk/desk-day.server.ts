@@ -8,12 +8,13 @@
  */
 import { queueReviewInvitation } from "~/models/reviews/reviews.server";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
-import { and, asc, eq, exists, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gte, inArray, lt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
 import { EXTRAS, type BookingEventKind, type Currency, type Extra, type PaymentMode } from "~/domain/enums";
 import { convertMinorUnits } from "~/domain/money";
 import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
+import { isOverdue, rentalAllows, rentalStateOf } from "~/models/booking/rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
@@ -69,7 +70,14 @@ export interface DeskStop {
   counterAmount: number;
   currency: Currency;
   event: { at: string; staffName: string; mileage: number; fuelEighths: number; note: string } | null;
+  /** A return recorded after the booked drop-off. */
   late: boolean;
+  /** A return not recorded and past its drop-off: the car is still out (decision 040). */
+  overdue: boolean;
+  /** A pick-up whose car is still out, overdue, with another booking: the reference of that booking. */
+  carStillOut: string | null;
+  /** The odometer at the hand-over, offered as the return's starting reading. */
+  handoverMileage: number | null;
 }
 
 /** The day's pick-ups and returns at `place` (a supplier's own bookings when `supplierId` is given), in time order. */
@@ -124,6 +132,15 @@ export async function deskDay(
   const events = ids.length ? await db.select().from(bookingEvents).where(inArray(bookingEvents.bookingId, ids)) : [];
   const eventOf = (bookingId: string, kind: BookingEventKind) =>
     events.find((event) => event.bookingId === bookingId && event.kind === kind) ?? null;
+  // The cars of the day's pick-ups still out past another booking's drop-off: that hand-over collides (decision 040).
+  const pickupCars = [...new Set(rows.map((row) => row.booking.carId))];
+  const overdueRentals = pickupCars.length
+    ? await db
+        .select({ id: bookings.id, carId: bookings.carId })
+        .from(bookings)
+        .where(and(inArray(bookings.carId, pickupCars), eq(bookings.rentalState, "out"), lte(bookings.endsAt, now)))
+    : [];
+  const stillOut = new Map(overdueRentals.map((rental) => [rental.carId, bookingReference(rental.id)]));
   const stop = (row: (typeof rows)[number], kind: BookingEventKind): DeskStop => {
     const { booking } = row;
     const instant = kind === "handover" ? booking.startsAt : booking.endsAt;
@@ -152,7 +169,10 @@ export async function deskDay(
         fuelEighths: event.fuelEighths,
         note: event.note,
       },
-      late: kind === "return" && (event ? event.at > booking.endsAt : now > booking.endsAt),
+      late: kind === "return" && event !== null && event.at > booking.endsAt,
+      overdue: kind === "return" && event === null && isOverdue(booking.rentalState, booking.endsAt, now),
+      carStillOut: kind === "handover" && !event ? (stillOut.get(booking.carId) ?? null) : null,
+      handoverMileage: eventOf(booking.id, "handover")?.mileage ?? null,
     };
   };
   const within = (instant: Date) => instant >= start && instant < end;
@@ -179,7 +199,10 @@ export async function findDeskBooking(db: Executor, bookingId: string) {
   return booking ?? null;
 }
 
-export type RecordEventResult = { ok: true } | { ok: false; reason: "recorded" | "notHandedOver" | "notAtDesk" };
+export type RecordEventResult =
+  | { ok: true }
+  | { ok: false; reason: "recorded" | "notHandedOver" | "notAtDesk" }
+  | { ok: false; reason: "mileageBelowHandover"; handoverMileage: number };
 
 /**
  * Records the hand-over or the return of a booking, once each (the database's unique index decides between two
@@ -195,16 +218,34 @@ export async function recordDeskEvent(
   /** The site's address, for the review invitation a return sends (decision 034). */
   origin: string,
 ): Promise<RecordEventResult> {
-  if (!(HOLDING_AT_DESK as readonly string[]).includes(booking.status)) return { ok: false, reason: "notAtDesk" };
   try {
     return await db.transaction(async (tx) => {
-      if (kind === "return") {
-        const [handover] = await tx
-          .select({ id: bookingEvents.id })
-          .from(bookingEvents)
-          .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.kind, "handover")));
-        if (!handover) return { ok: false as const, reason: "notHandedOver" as const };
-      }
+      // The booking's row lock serialises the desk with a cancellation or a status change racing it (decision 040).
+      const [locked] = await tx
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, booking.id))
+        .for("update");
+      if (!locked || !(HOLDING_AT_DESK as readonly string[]).includes(locked.status))
+        return { ok: false as const, reason: "notAtDesk" as const };
+      const events = await tx
+        .select({ kind: bookingEvents.kind, mileage: bookingEvents.mileage })
+        .from(bookingEvents)
+        .where(eq(bookingEvents.bookingId, booking.id));
+      const lifecycle = rentalAllows(kind, rentalStateOf(events));
+      if (!lifecycle.ok)
+        return {
+          ok: false as const,
+          reason: lifecycle.reason === "notOut" ? ("notHandedOver" as const) : ("recorded" as const),
+        };
+      const handover = events.find((event) => event.kind === "handover");
+      // The odometer only goes forward: a return below the hand-over's reading is a typing slip.
+      if (kind === "return" && handover && reading.mileage < handover.mileage)
+        return { ok: false as const, reason: "mileageBelowHandover" as const, handoverMileage: handover.mileage };
+      await tx
+        .update(bookings)
+        .set({ rentalState: kind === "handover" ? "out" : "returned" })
+        .where(eq(bookings.id, booking.id));
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         kind,

@@ -4,7 +4,7 @@
  * bookings; the refusal names the bookings in the way. Search leaves a blocked car out of the period's results, and a
  * checkout or amendment into a block is refused by the same constraint.
  */
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { bookings, carBlocks } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
@@ -28,6 +28,24 @@ export async function addBlock(
 ): Promise<AddBlockResult> {
   try {
     return await db.transaction(async (tx) => {
+      // A car out past its drop-off is still the driver's until its return is recorded (decision 040).
+      const overdue = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.carId, car.id),
+            eq(bookings.rentalState, "out"),
+            lte(bookings.endsAt, sql`now()`),
+            lt(bookings.endsAt, block.to),
+          ),
+        );
+      if (overdue.length)
+        return {
+          ok: false as const,
+          reason: "bookings" as const,
+          references: overdue.map((row) => bookingReference(row.id)),
+        };
       const [created] = await tx
         .insert(carBlocks)
         .values({

@@ -3,11 +3,12 @@
  * holding the bookings and the periods off the road that touch that day. Cars are paged by name (a supplier's
  * largest fleet stays one indexed page at a time); the bookings and blocks are read for that page's cars only.
  */
-import { and, asc, eq, gt, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { bookings, carBlocks, carLocations, cars, users } from "#db/schema";
 import type { BlockReason, BookingStatus, CarRange } from "~/domain/enums";
 import { instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
+import { isOverdue } from "~/models/booking/rental-lifecycle";
 import type { Executor } from "~/utils/db.server";
 
 export const CALENDAR_CARS_PER_PAGE = 20;
@@ -18,6 +19,8 @@ export interface CalendarCell {
     id: string;
     reference: string;
     status: BookingStatus;
+    /** Out past its drop-off and not yet returned (decision 040): the car is not free. */
+    overdue: boolean;
     starts: boolean;
     ends: boolean;
     driver: string;
@@ -46,6 +49,7 @@ export async function fleetCalendar(
     timeZone: string;
     page: number;
   },
+  now: Date = new Date(),
 ) {
   const days = Array.from({ length: CALENDAR_DAYS }, (_, index) => addDays(query.firstDay, index));
   const bounds = [...days, addDays(query.firstDay, CALENDAR_DAYS)].map(
@@ -77,6 +81,7 @@ export async function fleetCalendar(
             status: bookings.status,
             startsAt: bookings.startsAt,
             endsAt: bookings.endsAt,
+            rentalState: bookings.rentalState,
             driver: users.fullName,
           })
           .from(bookings)
@@ -85,7 +90,8 @@ export async function fleetCalendar(
             and(
               inArray(bookings.carId, ids),
               lt(bookings.startsAt, end),
-              gt(bookings.endsAt, start),
+              // A car out past its drop-off holds it until now (decision 040): shown on the days since, not as free.
+              or(gt(bookings.endsAt, start), and(eq(bookings.rentalState, "out"), lt(bookings.startsAt, now))),
               query.status
                 ? eq(bookings.status, query.status)
                 : and(ne(bookings.status, "void"), ne(bookings.status, "cancelled")),
@@ -103,6 +109,11 @@ export async function fleetCalendar(
           .where(and(inArray(carBlocks.carId, ids), lt(carBlocks.startsAt, end), gt(carBlocks.endsAt, start))),
       ])
     : [[], []];
+  // An overdue car's booking reaches to now on the calendar, and says it is overdue.
+  const occupied = held.map((booking) => {
+    const overdue = isOverdue(booking.rentalState, booking.endsAt, now);
+    return { ...booking, overdue, occupiedUntil: overdue ? now : booking.endsAt };
+  });
   const rows = shown.map((car) => ({
     ...car,
     cells: days.map((_, index): CalendarCell => {
@@ -110,14 +121,18 @@ export async function fleetCalendar(
       const touches = (period: { startsAt: Date; endsAt: Date }) =>
         period.startsAt < dayEnd && period.endsAt > dayStart;
       return {
-        bookings: held
-          .filter((booking) => booking.carId === car.id && touches(booking))
+        bookings: occupied
+          .filter(
+            (booking) =>
+              booking.carId === car.id && touches({ startsAt: booking.startsAt, endsAt: booking.occupiedUntil }),
+          )
           .map((booking) => ({
             id: booking.id,
             reference: bookingReference(booking.id),
             status: booking.status,
             starts: booking.startsAt >= dayStart,
-            ends: booking.endsAt <= dayEnd,
+            ends: booking.occupiedUntil <= dayEnd && !booking.overdue,
+            overdue: booking.overdue,
             // Its essentials for the card a hover or a focus shows (and a screen reader reads with the link).
             driver: booking.driver,
             from: instantToLocalDateTime(booking.startsAt, query.timeZone),

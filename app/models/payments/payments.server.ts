@@ -6,7 +6,7 @@
  * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
  */
 import { insertedRow } from "~/utils/sql.server";
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { bookings, paymentEvents, paymentLinks, payments } from "#db/schema";
 import type { PaymentStatus } from "~/domain/enums";
 import type { Currency, PaymentGateway as GatewayName } from "~/domain/enums";
@@ -370,17 +370,23 @@ export function refundAfterAnswer(
  * and what is owed back (all that is left of a payment when no part is named).
  */
 export async function capturedTotal(db: Executor, bookingId: string): Promise<number> {
-  const taken = sql`coalesce(${payments.capturedAmount}, ${payments.amount})`;
-  const kept = sql`${taken} - coalesce(${payments.refundedAmount}, 0)`;
   const [row] = await db
-    .select({
-      total: sql<number>`coalesce(sum(case when ${payments.refundReason} is null then ${kept}
-        when ${payments.refundOwed} is not null then greatest(${kept} - ${payments.refundOwed}, 0) else 0 end), 0)::int`,
-    })
+    .select({ total: heldByPaymentsSql })
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured")));
   return row?.total ?? 0;
 }
+
+const taken = sql`coalesce(${payments.capturedAmount}, ${payments.amount})`;
+const kept = sql`${taken} - coalesce(${payments.refundedAmount}, 0)`;
+/** What the captured payments selected still hold once their refunds (done or owed) are taken out. */
+const heldByPaymentsSql = sql<number>`coalesce(sum(case when ${payments.refundReason} is null then ${kept}
+  when ${payments.refundOwed} is not null then greatest(${kept} - ${payments.refundOwed}, 0) else 0 end), 0)::int`;
+
+/** `capturedTotal` as a scalar subquery of the booking whose id `bookingId` names, for a query reading bookings. */
+export const heldForBookingSql = (bookingId: SQL | AnyColumn) =>
+  sql<number>`(select ${heldByPaymentsSql} from ${payments} where ${payments.bookingId} = ${bookingId}
+    and ${payments.status} = 'captured')`.mapWith(Number);
 
 /**
  * Owes back `amount` of what a booking's captured payments still hold (decision 029), the newest payment first, each

@@ -52,6 +52,12 @@ export function freeDuring(
       )})
       and (b.status <> 'void' or b.expires_at > now())${probeEachCar ? sql` offset 0` : sql``})
     and not exists (
+    -- A car out past its drop-off (decision 040) is still the driver's, from its drop-off on, until its return is
+    -- recorded: overdue now, it is free for no period after it (bookings_out_idx holds only the cars out).
+    select 1 from bookings o
+    where o.car_id = ${cars.id} and o.rental_state = 'out'
+      and o.ends_at <= now() and o.ends_at < ${instant(to)}::timestamptz${probeEachCar ? sql` offset 0` : sql``})
+    and not exists (
     select 1 from car_blocks k
     where k.car_id = ${cars.id}
       and k.starts_at < ${instant(to)}::timestamptz and k.ends_at > ${instant(from)}::timestamptz${probeEachCar ? sql` offset 0` : sql``})`;

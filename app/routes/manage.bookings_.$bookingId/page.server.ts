@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const outcome = await cancelBookingByStaff(db, actor, bookingId, submission.value.by === "driver", { now, origin });
     if (outcome === null) throw notFound();
     if (outcome !== "cancelled")
-      return data<Reply>({ form: "cancel", problem: "manage:staffBooking.statusRefused.refused" }, { status: 409 });
+      return data<Reply>({ form: "cancel", problem: `manage:staffBooking.statusRefused.${outcome}` }, { status: 409 });
     return redirectWithToast(back, { type: "success", messageKey: "success.bookingCancelledByStaff" });
   }
   const submission = parseWithZod(formData, { schema: staffChangeSchema });

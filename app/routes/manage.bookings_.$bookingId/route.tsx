@@ -53,7 +53,8 @@ export default function StaffBooking() {
     <>
       <h1>{t("staffBooking.heading", { reference: view.reference })}</h1>
       <p className="manage-summary">
-        <strong>{t(`common:bookingStatuses.${view.status}`)}</strong>
+        <strong>{t(`common:bookingStatuses.${view.status}`)}</strong> ·{" "}
+        <strong>{t(view.overdue ? "staffBooking.rental.overdue" : `staffBooking.rental.${view.rental}`)}</strong>
         {view.cancelRequest ? ` · ${t("staffBooking.cancelRequested")}` : ""} ·{" "}
         <SiteLink to={`/manage/desk?place=${encodeURIComponent(view.pickup.slug)}`}>
           {t("staffBooking.toDesk")}
@@ -280,6 +281,12 @@ export default function StaffBooking() {
         </Form>
       ) : null}
 
+      {problem && !(problem.form === "cancel" ? view.cancellable : view.statuses.length) ? (
+        // The form that was posted is gone (the car went out meanwhile): its refusal still shows.
+        <p className="field-error form-card" role="alert">
+          {t(problem.problem as never)}
+        </p>
+      ) : null}
       {view.cancellable ? (
         <Form method="post" className="form-card" aria-labelledby="cancel-heading">
           <h2 id="cancel-heading">{t("staffBooking.cancelHeading")}</h2>

@@ -28,7 +28,9 @@ function Cell({ cell, idPrefix }: { cell: CalendarCell; idPrefix: string }) {
             {booking.reference}
             {booking.ends ? " ◀" : ""}
           </SiteLink>{" "}
-          <span className="calendar-status">{t(`common:bookingStatuses.${booking.status}`)}</span>
+          <span className="calendar-status">
+            {booking.overdue ? t("staffBooking.rental.overdue") : t(`common:bookingStatuses.${booking.status}`)}
+          </span>
           {/* Its essentials: shown by a hover or a focus on the booking, read with the link by a screen reader. */}
           <span className="calendar-card" role="tooltip" id={`${idPrefix}-${booking.id}`}>
             {t("calendar.card", {

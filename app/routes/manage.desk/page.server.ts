@@ -22,7 +22,9 @@ const eventSchema = z.object({
   mileage: z
     .string({ required_error: "validation.required" })
     .trim()
-    .regex(/^\d{1,7}$/, encodeFormError("manage:validation.wholeNumber", { min: 0, max: 5_000_000 }))
+    // As the cards print it ("12,345", "12 345", "12.345"): the group separators are dropped, never read as decimals.
+    .transform((km) => km.replace(/[\s,.'\u00a0\u202f]/g, ""))
+    .pipe(z.string().regex(/^\d{1,7}$/, encodeFormError("manage:validation.wholeNumber", { min: 0, max: 5_000_000 })))
     .transform(Number)
     .refine((km) => km <= 5_000_000, encodeFormError("manage:validation.wholeNumber", { min: 0, max: 5_000_000 })),
   fuelEighths: z.coerce.number({ invalid_type_error: "validation.required" }).int().min(0).max(8),
@@ -85,6 +87,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     new Date(),
     publicOrigin(request),
   );
+  if (!recorded.ok && recorded.reason === "mileageBelowHandover")
+    return data(
+      {
+        booking: booking.id,
+        result: submission.reply({
+          fieldErrors: {
+            mileage: [encodeFormError("manage:desk.refused.mileageBelowHandover", { km: recorded.handoverMileage })],
+          },
+        }),
+      },
+      { status: 400 },
+    );
   if (!recorded.ok)
     return data(
       { booking: booking.id, result: submission.reply({ formErrors: [`manage:desk.refused.${recorded.reason}`] }) },

@@ -37,7 +37,13 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
           <span className="plate">{stop.reference}</span>
         </SiteLink>
         {stop.late ? <strong className="desk-late"> · {t("desk.late")}</strong> : null}
+        {stop.overdue ? <strong className="desk-late"> · {t("desk.overdue")}</strong> : null}
       </h3>
+      {stop.carStillOut ? (
+        <p className="field-error" role="note">
+          {t("desk.carStillOut", { reference: stop.carStillOut })}
+        </p>
+      ) : null}
       <ul className="desk-facts">
         <li>
           {stop.car} (<span className="plate">{stop.plate}</span>)
@@ -96,7 +102,9 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
                 name="mileage"
                 inputMode="numeric"
                 required
-                maxLength={7}
+                // As the cards print it ("12,345"): the server reads the separators back.
+                maxLength={11}
+                defaultValue={stop.handoverMileage?.toLocaleString(i18n.language)}
                 autoComplete="off"
               />
             </div>

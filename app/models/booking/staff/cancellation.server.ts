@@ -13,6 +13,8 @@ import { capturedTotal, owePartOfPayments } from "~/models/payments/payments.ser
 import { cancelOpenLinks } from "~/models/payments/payment-links.server";
 import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
 import { assertTransition, bookingReference } from "~/models/booking/booking";
+import { rentalAllows } from "~/models/booking/rental-lifecycle";
+import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
 import { changeBookingStatus } from "~/models/booking/bookings.server";
 import { cancellationTerms } from "~/models/booking/cancellation-terms";
 import { queueCancellationMail } from "~/models/booking/booking-mails.server";
@@ -33,6 +35,8 @@ export interface CancellableBooking {
 
 export type StaffCancellation =
   | { outcome: "cancelled"; refundIds: string[] }
+  /** The car is out, or back (decision 040): a rental under way ends by its return, never by a cancellation. */
+  | { outcome: "underWay" | "returned" | "notOut" }
   /** The booking moved meanwhile (another cancellation, a payment): nothing was done. */
   | { outcome: "unchanged" };
 
@@ -46,6 +50,9 @@ export async function cancelByStaff(
   origin: string,
 ): Promise<StaffCancellation> {
   assertTransition(booking.status, "cancelled");
+  // The caller holds the booking's row lock, which a hand-over takes too: the state read here cannot move before commit.
+  const lifecycle = rentalAllows("cancel", await rentalStateFor(tx, booking.id));
+  if (!lifecycle.ok) return { outcome: lifecycle.reason };
   const wasHold = booking.status === "void";
   if ((await changeBookingStatus(tx, booking, "cancelled", now)) !== "changed") return { outcome: "unchanged" };
   await tx.update(bookings).set({ cancelRequest: false, counterBalance: 0 }).where(eq(bookings.id, booking.id));

@@ -9,6 +9,7 @@ import { EQUIPMENT } from "~/domain/enums";
 import { excessOfBooking } from "~/models/pricing/cover";
 import { BOOKING_TRANSITIONS, bookingReference, canTransition } from "~/models/booking/booking";
 import { cancellationTerms } from "~/models/booking/cancellation-terms";
+import { isOverdue, isReactivation, rentalAllows, rentalStateOf } from "~/models/booking/rental-lifecycle";
 import { staffCancellationRefund } from "~/models/booking/staff/settlement";
 import { type BookingDetails, placeNames } from "~/models/booking/bookings.server";
 import { availablePlaces } from "~/models/catalogue/places.server";
@@ -27,7 +28,7 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
   const { booking } = details;
   const money = await bookingMoney(db, booking);
   const events = await eventsOf(db, booking.id);
-  const handedOver = events.some((event) => event.kind === "handover");
+  const rental = rentalStateOf(events);
   const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
   const names = placeNames(details, language);
   const refundIf = (byDriver: boolean) =>
@@ -43,6 +44,9 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     id: booking.id,
     reference: bookingReference(booking.id),
     status: booking.status,
+    // Where the car is (decision 040), beside what is paid: the status alone read "Pending" while the car was out.
+    rental,
+    overdue: isOverdue(rental, booking.endsAt, now),
     cancelRequest: booking.cancelRequest,
     paymentMode: booking.paymentMode,
     currency: booking.displayCurrency,
@@ -93,9 +97,13 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     })),
     trail: await recordTrail(db, "booking", booking.id),
     version: bookingVersion(details),
-    changeable: staffMayChange(booking, handedOver, now),
-    statuses: BOOKING_TRANSITIONS[booking.status].filter((status) => status !== "cancelled"),
-    cancellable: canTransition(booking.status, "cancelled"),
+    changeable: staffMayChange(booking, rental, now),
+    statuses: BOOKING_TRANSITIONS[booking.status].filter(
+      (status) =>
+        status !== "cancelled" &&
+        rentalAllows(isReactivation(booking.status, status) ? "reactivate" : "setStatus", rental).ok,
+    ),
+    cancellable: canTransition(booking.status, "cancelled") && rentalAllows("cancel", rental).ok,
     refundIf: { driver: refundIf(true), supplier: refundIf(false) },
   };
 }

@@ -8,11 +8,13 @@ import { capturedTotal } from "~/models/payments/payments.server";
 import { findBookingDetails } from "~/models/booking/bookings.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { addBlock } from "~/models/fleet/blocks.server";
+import { recordDeskEvent } from "~/models/desk/desk-day.server";
 import {
   bookingVersion,
   cancelBookingByStaff,
   changeBookingByStaff,
   findStaffBooking,
+  quoteStaffRental,
   setStatusByStaff,
   takePhoneBooking,
   type RentalChoice,
@@ -556,6 +558,72 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await cancelBookingByStaff(database.db, staff, driverAsks, true, context)).toBe("refused");
     const mails = await mailsTo("cancel2@example.com");
     expect(mails.filter((mail) => mail.subject.includes("cancelled"))).toHaveLength(1);
+  });
+
+  it("never cancels a rental under way, and a refunded booking brought back owes its total at the counter (decision 040)", async () => {
+    const outWithDriver = await paidBooking("underway@example.com", "2031-11-20T10:00", "2031-11-22T10:00");
+    const facts = { id: outWithDriver, supplierId: catalogue.supplier.id, status: "paid" };
+    const reading = { mileage: 30_750, fuelEighths: 8, note: "" };
+    expect(await recordDeskEvent(database.db, staff, facts, "handover", reading, NOW, ORIGIN)).toEqual({ ok: true });
+    expect(await cancelBookingByStaff(database.db, staff, outWithDriver, false, context)).toBe("underWay");
+    expect(await cancelBookingByStaff(database.db, staff, outWithDriver, true, context)).toBe("underWay");
+    expect(await bookingRow(outWithDriver)).toMatchObject({ status: "paid", rentalState: "out" });
+    expect(await capturedTotal(database.db, outWithDriver)).toBeGreaterThan(0);
+    expect((await mailsTo("underway@example.com")).filter((mail) => mail.subject.includes("cancelled"))).toHaveLength(
+      0,
+    );
+    // Returned: its status is history.
+    await recordDeskEvent(database.db, staff, facts, "return", { ...reading, mileage: 31_000 }, NOW, ORIGIN);
+    expect(await setStatusByStaff(database.db, staff, outWithDriver, "reserved", context)).toBe("returned");
+
+    const refunded = await paidBooking("comeback@example.com", "2031-11-25T10:00", "2031-11-27T10:00");
+    expect(await cancelBookingByStaff(database.db, staff, refunded, false, context)).toBe("cancelled");
+    expect(await capturedTotal(database.db, refunded)).toBe(0);
+    expect(await setStatusByStaff(database.db, staff, refunded, "reserved", context)).toBe("changed");
+    const back = await bookingRow(refunded);
+    // Nothing held online any more: the whole rental is collected at the counter, never handed over for free.
+    expect(back.counterBalance).toBe(back.totalPrice);
+    expect(back.counterBalance).toBeGreaterThan(0);
+  });
+
+  it("keeps a car out past its drop-off out of every new rental until its return is recorded (decision 040)", async () => {
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const [late] = await database.db
+      .insert(schema.cars)
+      .values({ ...template, licensePlate: `LATE-${catalogue.car.licensePlate}` })
+      .returning({ id: schema.cars.id });
+    await database.db.insert(schema.carLocations).values({ carId: late!.id, locationId: catalogue.location.id });
+    const quote = () =>
+      quoteStaffRental(database.db, choice("2031-10-01T10:00", "2031-10-03T10:00", late!.id), {
+        language: "en",
+        now: NOW,
+        supplierId: catalogue.supplier.id,
+        driverBirthDate: "1980-01-01",
+      });
+    expect(await quote()).toMatchObject({ ok: true });
+    // Handed over for a rental due back an hour ago (on the database's clock, which decides what is overdue now).
+    const dueBack = new Date(Date.now() - 3_600_000);
+    const [rental] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, new Date(dueBack.getTime() - 86_400_000).toISOString(), dueBack.toISOString()),
+        carId: late!.id,
+      })
+      .returning();
+    const facts = { id: rental!.id, supplierId: catalogue.supplier.id, status: "pending" };
+    const reading = { mileage: 1_000, fuelEighths: 8, note: "" };
+    await recordDeskEvent(database.db, staff, facts, "handover", reading, rental!.startsAt, ORIGIN);
+    expect(await quote()).toMatchObject({ ok: false, problem: { key: "checkout:problems.carUnavailable" } });
+    // Nor can it be taken off the road over the time it is still out.
+    const blocked = await addBlock(
+      database.db,
+      staff,
+      { id: late!.id, supplierId: catalogue.supplier.id, name: "Late", licensePlate: "LATE" },
+      { from: new Date("2031-10-01T10:00:00Z"), to: new Date("2031-10-02T10:00:00Z"), reason: "repair", note: "" },
+    );
+    expect(blocked).toMatchObject({ ok: false, reason: "bookings" });
+    await recordDeskEvent(database.db, staff, facts, "return", { ...reading, mileage: 1_200 }, new Date(), ORIGIN);
+    expect(await quote()).toMatchObject({ ok: true });
   });
 
   it("frees the first car when a change moves its booking to another: the first can be booked again then", async () => {

@@ -52,6 +52,13 @@ import {
   type BookingDetails,
   type DriverDetails,
 } from "~/models/booking/bookings.server";
+import {
+  isReactivation,
+  rentalAllows,
+  type LifecycleRefusal,
+  type RentalState,
+} from "~/models/booking/rental-lifecycle";
+import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
 import { cancelByStaff, auditStatusChange } from "~/models/booking/staff/cancellation.server";
 import { settleChange, type ChangeSettlement } from "~/models/booking/staff/settlement";
 import {
@@ -91,8 +98,10 @@ const CHANGEABLE: readonly BookingStatus[] = ["pending", "deposit", "paid", "res
  * Staff change a booking before its pick-up, while it is confirmed and not handed over (a rental under way is
  * extended at the desk as a new booking: decision 029).
  */
-export const staffMayChange = (booking: { status: BookingStatus; startsAt: Date }, handedOver: boolean, now: Date) =>
-  CHANGEABLE.includes(booking.status) && booking.startsAt.getTime() > now.getTime() && !handedOver;
+export const staffMayChange = (booking: { status: BookingStatus; startsAt: Date }, rental: RentalState, now: Date) =>
+  CHANGEABLE.includes(booking.status) &&
+  booking.startsAt.getTime() > now.getTime() &&
+  rentalAllows("change", rental).ok;
 
 /** The rental a staff form asks for. */
 export interface RentalChoice {
@@ -333,8 +342,8 @@ export async function changeBookingByStaff(
       if (!locked || !canOperate(actor, "runDesk", locked.supplierId)) return null;
       const details = (await findBookingDetails(tx, { id: bookingId }))!;
       const { booking } = details;
-      const handedOver = (await eventsOf(tx, booking.id)).some((event) => event.kind === "handover");
-      if (!staffMayChange(booking, handedOver, context.now))
+      const rental = await rentalStateFor(tx, booking.id);
+      if (!staffMayChange(booking, rental, context.now))
         return { ok: false, problem: { key: "manage:staffBooking.notChangeable" } };
       if (bookingVersion(details) !== input.version)
         return { ok: false, problem: { key: "manage:staffBooking.changedMeanwhile" } };
@@ -618,7 +627,7 @@ export async function takePhoneBooking(
   return { ok: true, bookingId: placed.bookingId, linkSent: byLink };
 }
 
-export type StaffStatusResult = "changed" | "unchanged" | "carTaken" | "refused" | null;
+export type StaffStatusResult = "changed" | "unchanged" | "carTaken" | "refused" | LifecycleRefusal | null;
 
 /**
  * A status change by staff on one booking, as the transition table allows (a cancellation has its own function):
@@ -652,6 +661,12 @@ export async function setStatusByStaff(
     } catch {
       return "refused";
     }
+    // Under the row lock a hand-over also takes (decision 040): a returned rental's status is history.
+    const lifecycle = rentalAllows(
+      isReactivation(row.status, status) ? "reactivate" : "setStatus",
+      await rentalStateFor(tx, row.id),
+    );
+    if (!lifecycle.ok) return lifecycle.reason;
     const outcome = await changeBookingStatus(tx, row, status, context.now);
     if (outcome !== "changed") return outcome;
     // A hold confirmed by hand (paid at the counter after all): its payment link no longer asks for anything.
@@ -678,7 +693,7 @@ export async function cancelBookingByStaff(
   bookingId: string,
   byDriver: boolean,
   context: { now: Date; origin: string },
-): Promise<"cancelled" | "unchanged" | "refused" | null> {
+): Promise<"cancelled" | "unchanged" | "refused" | "underWay" | "returned" | "notOut" | null> {
   if (!isUuid(bookingId)) return null;
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
