@@ -29,7 +29,9 @@ export async function listDrivers(db: Executor, query: { text: string; page: num
         suspended: users.blacklisted,
         hasPassword: sql<boolean>`${users.passwordHash} is not null`,
         createdAt: users.createdAt,
-        bookings: sql<number>`(select count(*)::int from ${bookings} b where b.driver_id = ${users.id})`,
+        // Qualified by hand: in a query without joins drizzle writes `${users.id}` as a bare "id", which inside this
+        // subquery named the booking's own id (every driver counted 0).
+        bookings: sql<number>`(select count(*)::int from ${bookings} b where b.driver_id = "users"."id")`,
       })
       .from(users)
       .where(where)
