@@ -11,7 +11,7 @@ import { findBookingDetails } from "~/models/booking/bookings.server";
 import { fleetCalendar, mondayOf } from "~/models/fleet/calendar.server";
 import { deskDay } from "~/models/desk/desk-day.server";
 import { staffBookingView } from "~/models/booking/staff/staff-booking-page.server";
-import { freeCarsForStaff } from "~/models/booking/staff/staff-bookings.server";
+import { freeCarsForStaff } from "~/models/booking/staff/free-cars.server";
 import { openBenchDatabase, printTimedCases } from "./bench-support";
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);

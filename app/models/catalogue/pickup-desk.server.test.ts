@@ -13,6 +13,8 @@ import { resolveCheckout } from "~/models/checkout/checkout-offer.server";
 import { readCheckoutLink } from "~/models/navigation/links";
 import type { WeeklyHours } from "~/domain/pickup-desk";
 import { loadSearch } from "~/models/search/search-page.server";
+import { freeCarsForStaff } from "~/models/booking/staff/free-cars.server";
+import { quoteStaffRental } from "~/models/booking/staff/staff-bookings.server";
 
 const NOW = new Date("2030-01-15T12:00:00Z");
 // Monday to Saturday 08:00–19:00, closed on Sunday. 2030-02-04 is a Monday, 2030-02-10 a Sunday.
@@ -124,5 +126,42 @@ describe.each(testEngines)("the desks' hours on the server (%s)", (engine) => {
     });
     const [kept] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id));
     expect(kept!.endsAt).toEqual(new Date("2030-03-05T09:00:00Z"));
+  });
+
+  it("the driver's checkout, the staff's phone quote and the staff's free-car list refuse one rental for one reason", async () => {
+    const rental = { pickup: catalogue.location.slug, dropoff: "", from: "2030-02-04T03:00", to: "2030-02-07T10:00" };
+    const closed = {
+      ok: false,
+      problem: {
+        key: "common:validation.pickupOutsideHours",
+        params: { place: "Tunis", day: "Monday", hours: "08:00–19:00" },
+      },
+    };
+    const context = { language: "en" as const, now: NOW };
+    expect(await resolveCheckout(database.db, { ...rental, car: catalogue.car.id }, context)).toEqual(closed);
+    expect(
+      await quoteStaffRental(
+        database.db,
+        {
+          ...rental,
+          car: catalogue.car.id,
+          extras: [],
+          equipment: { counts: {}, malformed: false },
+          additionalDrivers: [],
+          flightNumber: "",
+        },
+        { ...context, supplierId: catalogue.supplier.id, driverBirthDate: "1980-01-01" },
+      ),
+    ).toEqual(closed);
+    // The free-car list skipped the desk's hours before the pipeline was one (issue 49).
+    expect(await freeCarsForStaff(database.db, { ...rental, supplierId: catalogue.supplier.id }, context)).toEqual(
+      closed,
+    );
+    const open = await freeCarsForStaff(
+      database.db,
+      { ...rental, from: "2030-02-04T10:00", supplierId: catalogue.supplier.id },
+      context,
+    );
+    expect(open).toMatchObject({ ok: true, offers: [{ id: catalogue.car.id }], more: false });
   });
 });

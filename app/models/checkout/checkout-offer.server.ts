@@ -10,10 +10,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { cars, dateBasedPrices, supplierEquipment, supplierSettings, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
-import { catalogOf } from "~/models/catalogue/catalog.server";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
 import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
-import { placeAndChildren, rentalDeskCheck, type PlaceOption } from "~/models/catalogue/places.server";
+import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
+import { resolveRentalRequest, supplierRefusal } from "./rental-request.server";
 import {
   ALL_EXTRAS,
   calendarDate,
@@ -27,9 +27,7 @@ import {
 } from "~/models/pricing/pricing";
 import { ageOn } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
-import { checkRentalPeriod, localDateTimeToInstant } from "~/domain/rental-period";
 import type { FlightNeed } from "~/domain/flight";
-import { getBusinessSettings } from "~/models/catalogue/settings.server";
 import { EQUIPMENT } from "~/domain/enums";
 import type { EquipmentCounts, EquipmentOffer } from "~/models/pricing/equipment";
 
@@ -76,25 +74,9 @@ export async function resolveCheckout(
   link: CheckoutLink,
   options: { language: Language; now: Date; exceptBookingId?: string },
 ): Promise<{ ok: true; offer: CheckoutOffer } | { ok: false; problem: CheckoutProblem }> {
-  const places = await catalogOf(db).places(options.language);
-  const pickup = places.find((place) => place.slug === link.pickup);
-  const dropoff = link.dropoff ? places.find((place) => place.slug === link.dropoff) : pickup;
-  if (!pickup || !dropoff) return { ok: false, problem: { key: "checkout:problems.unknownPlace" } };
-  const from = localDateTimeToInstant(link.from, pickup.timeZone);
-  const to = localDateTimeToInstant(link.to, pickup.timeZone);
-  // The period rules' messages live in the common namespace; the checkout page translates in its own.
-  if (!from || !to) return { ok: false, problem: { key: "common:validation.invalidDate" } };
-  const [period] = checkRentalPeriod(from, to, options.now, await getBusinessSettings(db), pickup.timeZone);
-  if (period)
-    return {
-      ok: false,
-      problem:
-        "params" in period ? { key: `common:${period.key}`, params: period.params } : { key: `common:${period.key}` },
-    };
-  // The desks must be open then (decision 024): checked again here, as a link or a post may carry any time.
-  const desks = rentalDeskCheck(pickup, dropoff, from, to, options.language);
-  const [closed] = desks.problems;
-  if (closed) return { ok: false, problem: { key: `common:${closed.key}`, params: closed.params } };
+  const request = await resolveRentalRequest(db, link, options);
+  if (!request.ok) return request;
+  const { pickup, dropoff, from, to, afterClosing: late } = request;
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
   const [row] = await db
@@ -104,17 +86,9 @@ export async function resolveCheckout(
     .innerJoin(supplierSettings, eq(supplierSettings.supplierId, cars.supplierId))
     .where(eq(cars.id, link.car));
   if (!row) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
-  // After closing time: only a supplier that hands cars over then to a late flight, within its grace period.
-  const late = desks.afterClosing;
-  if (late && !(row.settings.afterHoursForFlights && late.minutes <= row.settings.flightGraceMinutes))
-    return { ok: false, problem: { key: `common:${late.problem.key}`, params: late.problem.params } };
   const days = rentalDays(from, to, pickup.timeZone);
-  if (days < row.settings.minimumRentalDays) {
-    return {
-      ok: false,
-      problem: { key: "checkout:problems.supplierMinimumDays", params: { count: row.settings.minimumRentalDays } },
-    };
-  }
+  const refused = supplierRefusal(row.settings, { days, afterClosing: late });
+  if (refused) return { ok: false, problem: refused };
   const placeIds = await placeAndChildren(db, pickup.id);
   const [offered] = await db
     .select({ id: cars.id })

@@ -49,7 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     {
       title: t("staffBooking.title", { reference: view.reference }),
       view,
-      choices: view.changeable ? await changeChoices(db, details, language) : null,
+      choices: view.changeable
+        ? await changeChoices(db, details, language, new URL(request.url).searchParams.get("cars") ?? "")
+        : null,
       defaults: changeDefaults(view),
       constraint: constraintOf(staffChangeSchema),
       translations,

@@ -15,6 +15,7 @@ import { useServerForm } from "~/hooks/use-server-form";
 import type { StaffChangeFields } from "~/models/booking/staff/staff-booking-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
+import { CarFinder } from "./car-finder";
 
 export { action, loader } from "./page.server";
 
@@ -192,6 +193,7 @@ export default function StaffBooking() {
         ) : null}
       </section>
 
+      {view.changeable && choices ? <CarFinder text={choices.carText} more={choices.moreCars} /> : null}
       {view.changeable && choices ? (
         <Form method="post" {...getFormProps(form)} className="car-editor" aria-labelledby="change-heading">
           <h2 id="change-heading">{t("staffBooking.changeHeading")}</h2>

@@ -13,7 +13,8 @@ import {
   readAdditionalDrivers,
   rentalProblemReply,
 } from "~/models/booking/staff/staff-booking-form";
-import { freeCarsForStaff, takePhoneBooking, type RentalChoice } from "~/models/booking/staff/staff-bookings.server";
+import { takePhoneBooking, type RentalChoice } from "~/models/booking/staff/staff-bookings.server";
+import { freeCarsForStaff } from "~/models/booking/staff/free-cars.server";
 import { configuredGatewayNames } from "~/models/payments/gateways/gateway.server";
 import { pricingIn } from "~/utils/currency.server";
 import { getDb } from "~/utils/db.server";
@@ -43,9 +44,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     dropoff: search.get("dropoff") ?? "",
     from: (search.get("from") ?? "").slice(0, 16),
     to: (search.get("to") ?? "").slice(0, 16),
+    cars: (search.get("cars") ?? "").slice(0, 60),
   };
+  const page = Number(search.get("page") ?? "1");
   const asked = query.pickup !== "" && query.from !== "" && query.to !== "";
-  const found = asked ? await freeCarsForStaff(db, { supplierId, ...query }, { language, now: new Date() }) : null;
+  const found = asked
+    ? await freeCarsForStaff(db, { supplierId, ...query, text: query.cars, page }, { language, now: new Date() })
+    : null;
   const [{ t, translations }, checkout] = await Promise.all([
     routeTranslations(language, "manage"),
     // The rental's problems are the checkout's own messages.
@@ -57,6 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       places,
       query,
       offers: found?.ok ? found.offers : null,
+      carPage: found?.ok ? { page: found.page, more: found.more } : null,
       searchProblem: found && !found.ok ? { ...found.problem, key: namespacedKey(found.problem.key) } : null,
       linksPossible: configuredGatewayNames().length > 0,
       constraint: constraintOf(phoneBookingSchema),

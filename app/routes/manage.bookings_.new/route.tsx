@@ -3,6 +3,7 @@ import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FIELD_PRESETS, FormErrorSummary } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
+import { FreeCarList } from "./free-car-list";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { PreviewThenSave, StaffRentalFields, useAdditionalDriverLabels } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
@@ -20,8 +21,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function PhoneBooking() {
-  const { places, query, offers, searchProblem, linksPossible, constraint, translations, checkoutTranslations } =
-    useLoaderData<typeof loader>();
+  const {
+    places,
+    query,
+    offers,
+    carPage,
+    searchProblem,
+    linksPossible,
+    constraint,
+    translations,
+    checkoutTranslations,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   useRouteTranslation(checkoutTranslations);
@@ -78,6 +88,10 @@ export default function PhoneBooking() {
             <input id="find-to" name="to" type="datetime-local" required defaultValue={query.to} />
           </div>
         </div>
+        <div className="field">
+          <label htmlFor="find-cars">{t("staffBooking.findCarText")}</label>
+          <input id="find-cars" name="cars" type="search" maxLength={60} defaultValue={query.cars} autoComplete="off" />
+        </div>
         <p className="hint">{t("staffBooking.localTimes")}</p>
         {searchProblem ? (
           <p className="field-error" role="alert">
@@ -96,29 +110,14 @@ export default function PhoneBooking() {
             {(["pickup", "dropoff", "from", "to"] as const).map((name) => (
               <input key={name} type="hidden" name={name} value={query[name]} />
             ))}
-            <fieldset className="form-card" id={fields.car.id} tabIndex={-1} aria-describedby={fields.car.errorId}>
-              <legend>{t("staffBooking.chooseCar", { count: offers.length })}</legend>
-              {offers.map((offer, index) => (
-                <div className="field field-checkbox" key={offer.id}>
-                  <input
-                    type="radio"
-                    id={`car-${offer.id}`}
-                    name="car"
-                    value={offer.id}
-                    defaultChecked={chosenCar ? chosenCar === offer.id : index === 0}
-                  />
-                  <label htmlFor={`car-${offer.id}`}>
-                    {t(offer.hours !== null ? "staffBooking.offerHours" : "staffBooking.offer", {
-                      car: offer.name,
-                      supplier: offer.supplier,
-                      total: formatMoney(offer.total, "USD", language),
-                      count: offer.hours ?? offer.days,
-                    })}
-                  </label>
-                </div>
-              ))}
-              <FieldError id={fields.car.errorId} error={firstError(fields.car.errors)} />
-            </fieldset>
+            <FreeCarList
+              offers={offers}
+              page={carPage?.page ?? 1}
+              more={carPage?.more ?? false}
+              chosen={chosenCar}
+              field={fields.car}
+              pageLink={(page) => `?${new URLSearchParams({ ...query, page: String(page) })}`}
+            />
             <fieldset className="form-card">
               <legend>{t("staffBooking.sections.customer")}</legend>
               <p className="hint">{t("staffBooking.customerHint")}</p>

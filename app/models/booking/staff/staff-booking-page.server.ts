@@ -12,8 +12,8 @@ import { cancellationTerms } from "~/models/booking/cancellation-terms";
 import { isOverdue, isReactivation, rentalAllows, rentalStateOf } from "~/models/booking/rental-lifecycle";
 import { staffCancellationRefund } from "~/models/booking/staff/settlement";
 import { type BookingDetails, placeNames } from "~/models/booking/bookings.server";
-import { availablePlaces } from "~/models/catalogue/places.server";
-import { catalogOf } from "~/models/catalogue/catalog.server";
+import { placeChoices } from "~/models/fleet/fleet.server";
+import { localizedName } from "~/domain/localized-name";
 import { linkState } from "~/models/payments/payment-links.server";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 import type { Language } from "~/domain/enums";
@@ -110,13 +110,20 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
 
 export type StaffBookingView = Awaited<ReturnType<typeof staffBookingView>>;
 
-/** The change form's choices: the supplier's cars at the pick-up place and the catalogue's places. */
-export async function changeChoices(db: Executor, details: BookingDetails, language: Language) {
-  const cars = await carsForChange(db, details.booking);
-  const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
+/**
+ * The change form's choices: the booking's car first, then the supplier's cars at the pick-up place (narrowed by
+ * `carText`), and the places the supplier rents from (an admin: every place with cars), the booking's own included.
+ */
+export async function changeChoices(db: Executor, details: BookingDetails, language: Language, carText = "") {
+  const { booking } = details;
+  const listed = await carsForChange(db, booking, carText);
+  const supplierId = booking.supplierId;
+  const places = await placeChoices(db, supplierId, [booking.pickupLocationId, booking.dropoffLocationId]);
   return {
-    cars: cars.map((car) => ({ value: car.id, label: `${car.name} (${car.plate})` })),
-    places: places.map((place) => ({ value: place.slug, label: place.name })),
+    cars: listed.cars.map((car) => ({ value: car.id, label: `${car.name} (${car.plate})` })),
+    moreCars: listed.more,
+    carText,
+    places: places.map((place) => ({ value: place.slug, label: localizedName(place, language) })),
   };
 }
 

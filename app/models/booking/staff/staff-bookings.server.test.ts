@@ -9,8 +9,11 @@ import { findBookingDetails } from "~/models/booking/bookings.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { addBlock } from "~/models/fleet/blocks.server";
 import { recordDeskEvent } from "~/models/desk/desk-day.server";
+import { freeCarsForStaff, STAFF_CARS_PER_PAGE } from "./free-cars.server";
 import {
   bookingVersion,
+  CHANGE_CARS_LISTED,
+  carsForChange,
   cancelBookingByStaff,
   changeBookingByStaff,
   findStaffBooking,
@@ -624,6 +627,65 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(blocked).toMatchObject({ ok: false, reason: "bookings" });
     await recordDeskEvent(database.db, staff, facts, "return", { ...reading, mileage: 1_200 }, new Date(), ORIGIN);
     expect(await quote()).toMatchObject({ ok: true });
+  });
+
+  it("offers a booking's own car first in a large fleet, and narrows the others by name, plate or type", async () => {
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = other.car;
+    const fleet = await database.db
+      .insert(schema.cars)
+      .values(
+        Array.from({ length: CHANGE_CARS_LISTED + 5 }, (_, index) => ({
+          ...template,
+          name: index === 0 ? "Zulu Last By Name" : `Alpha ${String(index).padStart(3, "0")}`,
+          licensePlate: `FL-${index}-${other.car.licensePlate}`,
+        })),
+      )
+      .returning({ id: schema.cars.id });
+    await database.db
+      .insert(schema.carLocations)
+      .values(fleet.map((car) => ({ carId: car.id, locationId: other.location.id })));
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({ ...bookingValues(other, "2031-09-01T10:00:00Z", "2031-09-03T10:00:00Z"), carId: fleet[0]!.id })
+      .returning();
+    const listed = await carsForChange(database.db, booking!);
+    expect(listed.cars[0]!.id).toBe(fleet[0]!.id);
+    expect(listed.cars).toHaveLength(CHANGE_CARS_LISTED + 1);
+    expect(listed.more).toBe(true);
+    const narrowed = await carsForChange(database.db, booking!, `FL-7-`);
+    expect(narrowed.cars.map((car) => car.id)).toEqual([fleet[0]!.id, fleet[7]!.id]);
+    expect(narrowed.more).toBe(false);
+    // A phone booking lists every free car of the supplier a page at a time, whatever its search cap.
+    await database.db
+      .update(schema.supplierSettings)
+      .set({ maxCarsPerSearch: 3 })
+      .where(eq(schema.supplierSettings.supplierId, other.supplier.id));
+    const free = (text: string, page = 1) =>
+      freeCarsForStaff(
+        database.db,
+        {
+          supplierId: other.supplier.id,
+          pickup: other.location.slug,
+          dropoff: "",
+          from: "2031-09-01T10:00",
+          to: "2031-09-03T10:00",
+          text,
+          page,
+        },
+        { language: "en", now: NOW },
+      );
+    const first = await free("");
+    expect(first).toMatchObject({ ok: true, page: 1, more: true });
+    if (!first.ok) return;
+    expect(first.offers).toHaveLength(STAFF_CARS_PER_PAGE);
+    expect(first.offers[0]).toMatchObject({ name: "Alpha 001", plate: `FL-1-${other.car.licensePlate}` });
+    // The booked car is not free then; the last page holds the rest.
+    const pages = Math.ceil((CHANGE_CARS_LISTED + 5) / STAFF_CARS_PER_PAGE);
+    const last = await free("", pages);
+    expect(last).toMatchObject({ ok: true, more: false });
+    expect(await free(`FL-7-`)).toMatchObject({ ok: true, offers: [{ id: fleet[7]!.id }], more: false });
+    // By type, as any language names it: the fleet is all "Car" (mini).
+    expect(await free("voiture")).toMatchObject({ ok: true, more: true });
   });
 
   it("frees the first car when a change moves its booking to another: the first can be booked again then", async () => {

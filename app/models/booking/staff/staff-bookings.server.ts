@@ -11,6 +11,7 @@ import { additionalDriverFields } from "~/models/checkout/checkout-fields";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { carMatchesText } from "~/models/fleet/car-text-search.server";
 import {
   additionalDrivers,
   bookingEvents,
@@ -27,11 +28,7 @@ import type { Message } from "~/domain/form-errors";
 import { convertMinorUnits } from "~/domain/money";
 import { ageOn, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
-import { checkRentalPeriod, instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
-import { catalogOf } from "~/models/catalogue/catalog.server";
-import { getBusinessSettings } from "~/models/catalogue/settings.server";
-import { searchCars } from "~/models/search/cars.server";
-import { parseSearchParams } from "~/models/search/search-params";
+import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { assertTransition, bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
@@ -187,20 +184,37 @@ export async function quoteStaffRental(
   return { ok: true, offer, price, extras, flightNumber: flight.flightNumber };
 }
 
-/** The cars a change may move a booking to: the supplier's cars offered at its pick-up place (and its own car). */
-export async function carsForChange(db: Executor, booking: BookingDetails["booking"]) {
-  return db
-    .selectDistinct({ id: cars.id, name: cars.name, plate: cars.licensePlate })
+/** How many other cars a change's list offers at once; staff narrow it by name, plate or type beyond that. */
+export const CHANGE_CARS_LISTED = 100;
+
+/**
+ * The cars a change may move a booking to: its own car always first (whatever the fleet's size, so a change of dates
+ * alone never moves the customer to another car), then the supplier's cars offered at its pick-up place, matching
+ * `text` (name, plate or type) when given, by name.
+ */
+export async function carsForChange(db: Executor, booking: BookingDetails["booking"], text = "") {
+  const columns = { id: cars.id, name: cars.name, plate: cars.licensePlate };
+  const [own] = await db.select(columns).from(cars).where(eq(cars.id, booking.carId));
+  const others = await db
+    .selectDistinct(columns)
     .from(cars)
-    .leftJoin(carLocations, eq(carLocations.carId, cars.id))
+    .innerJoin(carLocations, eq(carLocations.carId, cars.id))
     .where(
       and(
         eq(cars.supplierId, booking.supplierId),
-        sql`(${cars.id} = ${booking.carId} or (${cars.available} and ${cars.retiredAt} is null and ${carLocations.locationId} = ${booking.pickupLocationId}))`,
+        ne(cars.id, booking.carId),
+        eq(cars.available, true),
+        sql`${cars.retiredAt} is null`,
+        eq(carLocations.locationId, booking.pickupLocationId),
+        carMatchesText(text),
       ),
     )
     .orderBy(asc(cars.name), asc(cars.licensePlate))
-    .limit(300);
+    .limit(CHANGE_CARS_LISTED + 1);
+  return {
+    cars: [...(own ? [own] : []), ...others.slice(0, CHANGE_CARS_LISTED)],
+    more: others.length > CHANGE_CARS_LISTED,
+  };
 }
 
 /** What a booking's money stands at: what its payments hold, what the counter collects, its open and paid links. */
@@ -727,64 +741,4 @@ export async function cancelBookingByStaff(
   if (outcome.outcome === "cancelled" && outcome.refundIds.length)
     void refundAfterAnswer(db, outcome.refundIds, context.origin, context.now);
   return outcome.outcome;
-}
-
-export interface StaffOffer {
-  id: string;
-  name: string;
-  supplier: string;
-  seats: number;
-  gearbox: string;
-  /** Base cents, for the whole rental without extras. */
-  total: number;
-  days: number;
-  /** Billed by the hour (decision 037); null when by the day. */
-  hours: number | null;
-}
-
-/**
- * The cars a booking taken for a customer may use: the supplier's cars (everyone's for an admin) free at the pick-up
- * place for the period, cheapest first, priced by the search's own SQL (the same totals the results page shows).
- */
-export async function freeCarsForStaff(
-  db: Executor,
-  query: { supplierId: string | null; pickup: string; dropoff: string; from: string; to: string },
-  context: { language: Language; now: Date },
-): Promise<{ ok: true; offers: StaffOffer[] } | { ok: false; problem: Message }> {
-  const places = await catalogOf(db).places(context.language);
-  const pickup = places.find((place) => place.slug === query.pickup);
-  const dropoff = query.dropoff ? places.find((place) => place.slug === query.dropoff) : pickup;
-  if (!pickup || !dropoff) return { ok: false, problem: { key: "checkout:problems.unknownPlace" } };
-  const from = localDateTimeToInstant(query.from, pickup.timeZone);
-  const to = localDateTimeToInstant(query.to, pickup.timeZone);
-  if (!from || !to) return { ok: false, problem: { key: "validation.invalidDate" } };
-  const [period] = checkRentalPeriod(from, to, context.now, await getBusinessSettings(db), pickup.timeZone);
-  if (period)
-    return { ok: false, problem: { key: period.key, params: "params" in period ? period.params : undefined } };
-  const params = parseSearchParams(new URLSearchParams());
-  const found = await searchCars(db, {
-    pickup,
-    from,
-    to,
-    // A supplier sees its own cars: the filter's shape asks for the supplier condition, its ids say whose.
-    filters: { ...params, supplier: query.supplierId ? [query.supplierId] : [] },
-    sort: params.sort,
-    page: 1,
-    supplierIds: query.supplierId ? [query.supplierId] : [],
-    oneWay: dropoff.id !== pickup.id,
-    now: context.now,
-  });
-  return {
-    ok: true,
-    offers: found.offers.map((offer) => ({
-      id: offer.id,
-      name: offer.name,
-      supplier: offer.supplier.name,
-      seats: offer.seats,
-      gearbox: offer.gearbox,
-      total: offer.price.total,
-      days: offer.price.days,
-      hours: offer.price.hours,
-    })),
-  };
 }
