@@ -56,7 +56,7 @@ describe("where a problem of the booking's rules is shown", () => {
     ["validation.dropoffOutsideHours", "to"],
     ["checkout:problems.extraUnavailable", "extras"],
     ["validation.pickupOutsideHours", "from"],
-    ["bookings:amend.priceRaise", "from"],
+    ["bookings:amend.priceRaise", ""],
   ])("%s → %s", (key, field) => {
     expect(amendmentProblemField(key)).toBe(field);
   });

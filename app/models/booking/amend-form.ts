@@ -42,7 +42,8 @@ export type AmendmentValues = z.output<typeof amendmentSchema>;
 
 /** The field a problem of the booking's rules points to: the form itself, a place, the options, or a time. */
 export function amendmentProblemField(key: string): "" | "pickup" | "from" | "to" | "extras" {
-  if (/tooManyAttempts/.test(key)) return "";
+  // Not one field's fault: the whole change costs more than a booking paid in full may.
+  if (/tooManyAttempts|priceRaise/.test(key)) return "";
   if (/place/i.test(key)) return "pickup";
   if (/dropoffBeforePickup|rentalToo|dropoffOutsideHours|dropoffDeskClosed/.test(key)) return "to";
   if (/extra/i.test(key)) return "extras";

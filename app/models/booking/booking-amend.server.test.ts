@@ -1,9 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { amendBooking } from "./booking-amend.server";
+import { bookingReceipt } from "./booking-view.server";
+import { findBookingDetails } from "./bookings.server";
+import { takePhoneBooking } from "./staff/staff-bookings.server";
+import { findPaymentLink, payThroughLink } from "~/models/payments/payment-links.server";
+import { capturedTotal } from "~/models/payments/payments.server";
 
 const NOW = new Date("2030-01-15T12:00:00Z");
 
@@ -160,5 +165,107 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       ),
     ).toEqual({ ok: false, error: "notFound" });
     expect((await row(paid!.id)).endsAt).toEqual(new Date("2030-04-02T09:00:00Z"));
+  });
+
+  it("refunds a cheaper change to a booking paid in full once, mails its facts, and the receipt adds up", async () => {
+    const staff = { id: catalogue.supplier.id, role: "supplier" as const, fullName: "Desk Clerk" };
+    const email = `amend-refund-${engine}@example.com`;
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: {
+          car: catalogue.car.id,
+          pickup: catalogue.location.slug,
+          dropoff: "",
+          from: "2030-06-01T10:00",
+          to: "2030-06-04T10:00",
+          extras: [],
+          equipment: { counts: {}, malformed: false },
+          additionalDrivers: [],
+          flightNumber: "",
+        },
+        customer: {
+          email,
+          fullName: "Refund Driver",
+          phone: "+216 20 111 333",
+          birthDate: "1980-05-05",
+          language: "en",
+        },
+        payment: "linkFull",
+        display: { currency: "USD", rate: 1 },
+      },
+      { language: "en", now: NOW, origin: "http://localhost" },
+    );
+    if (taken.ok !== true) throw new Error(JSON.stringify(taken));
+    const [mail] = await database.db
+      .select({ message: schema.outboxMails.message })
+      .from(schema.outboxMails)
+      .where(eq(schema.outboxMails.recipient, email));
+    const token = /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(mail!.message))![1]!;
+    const paid = await payThroughLink(database.db, (await findPaymentLink(database.db, token))!, token, {
+      gateway: "sandbox",
+      card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+      embedded: false,
+      customerEmail: email,
+      carName: "Test Car",
+      language: "en",
+      origin: "http://localhost",
+      now: NOW,
+    });
+    expect(paid).toMatchObject({ kind: "confirmed" });
+    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, taken.bookingId));
+    const booked = await row(taken.bookingId);
+    const owner = { id: booked.driverId, role: "user" as const };
+    // Three days at $40 paid; two days cost $80: $40 goes back.
+    expect(
+      await amendBooking(
+        database.db,
+        owner,
+        taken.bookingId,
+        { link: link("2030-06-01T10:00", "2030-06-03T10:00"), extras: [] },
+        "en",
+        NOW,
+        "http://localhost",
+      ),
+    ).toEqual({ ok: true, settles: "refund" });
+    await vi.waitFor(
+      async () => {
+        const [payment] = await database.db
+          .select()
+          .from(schema.payments)
+          .where(eq(schema.payments.bookingId, taken.bookingId));
+        expect(payment).toMatchObject({ refundedAmount: 4_000 });
+      },
+      { timeout: 20_000 },
+    );
+    expect(await capturedTotal(database.db, taken.bookingId)).toBe(8_000);
+    // The driver's mail states the new dates' total, the old one and the refund, whatever their settings.
+    const mails = await database.db
+      .select({ subject: schema.outboxMails.subject, message: schema.outboxMails.message })
+      .from(schema.outboxMails)
+      .where(eq(schema.outboxMails.recipient, email));
+    const changed = mails.filter((sent) => sent.subject.includes("was changed"));
+    expect(changed).toHaveLength(1);
+    expect(JSON.stringify(changed[0]!.message)).toMatch(
+      /June 3, 2030[^]*\$80 \(it was \$120\)[^]*\$40, is being refunded/,
+    );
+    const receipt = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+    expect(receipt).toMatchObject({ total: 8_000, charged: 12_000, refunded: 4_000, atCounter: 0 });
+    expect(receipt.charged! - receipt.refunded + receipt.atCounter).toBe(receipt.total + receipt.deposit);
+    // A second save of the same change owes nothing more (the right to amend given back: the first dropped the option).
+    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, taken.bookingId));
+    expect(
+      await amendBooking(
+        database.db,
+        owner,
+        taken.bookingId,
+        { link: link("2030-06-01T10:00", "2030-06-03T10:00"), extras: [] },
+        "en",
+        NOW,
+        "http://localhost",
+      ),
+    ).toEqual({ ok: true, settles: "none" });
+    expect(await capturedTotal(database.db, taken.bookingId)).toBe(8_000);
   });
 });

@@ -9,10 +9,13 @@ import { additionalDrivers, bookings, notifications, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { bookingReference, paymentTerms } from "./booking";
+import { bookingReference, onlineChargeOf, paymentTerms } from "./booking";
+import { convertMinorUnits } from "~/domain/money";
+import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
+import { settleChange } from "./staff/settlement";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
-import { queueNotificationEmails } from "./booking-mails.server";
+import { queueNotificationEmails, queueStaffChangeMail } from "./booking-mails.server";
 import { rentalColumns } from "./bookings.server";
 import {
   extrasOfCar,
@@ -90,13 +93,23 @@ export async function resolveAmendment(
 }
 
 export type AmendmentResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** How the change settled (decision 041): a surplus refunded on a booking paid online, or nothing to settle. */
+      settles: "refund" | "atCounter" | "none";
+    }
   | {
       ok: false;
       error: "notFound" | "checkout:problems.carUnavailable" | "bookings:amend.priceRaise" | string;
       params?: Record<string, string | number>;
     };
 
+/**
+ * Saves a driver's change (decision 011), settled as a staff change is (decision 041): on a booking paid in full
+ * online a cheaper rental's surplus is owed back on the payments record in the same transaction and refunded once it
+ * commits (retried while the gateway fails); a dearer one is refused (the money was taken). The driver gets a mail with
+ * the change's facts whatever their notification settings; the supplier is notified.
+ */
 export async function amendBooking(
   db: Database,
   viewer: Viewer,
@@ -106,9 +119,17 @@ export async function amendBooking(
   now: Date,
   origin: string,
 ): Promise<AmendmentResult> {
+  let refundIds: string[] = [];
+  let result: AmendmentResult;
   try {
-    return await db.transaction(async (tx) => {
-      const booking = await findAmendable(tx, viewer, bookingId, now);
+    result = await db.transaction(async (tx) => {
+      // Locked as read: a payment, a staff change or a cancellation of this booking waits for this change to commit.
+      const [locked] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId))
+        .for("update");
+      const booking = locked ? await findAmendable(tx, viewer, bookingId, now) : null;
       if (!booking) return { ok: false as const, error: "notFound" };
       const resolved = await resolveAmendment(tx, booking, change.link, language, now);
       if (!resolved.ok) return { ok: false as const, error: resolved.problem.key, params: resolved.problem.params };
@@ -126,45 +147,71 @@ export async function amendBooking(
       if (booking.paymentMode === "full" && price.total > booking.totalPrice)
         return { ok: false as const, error: "bookings:amend.priceRaise" };
       const terms = paymentTerms(booking.paymentMode, price.total, booking.deposit);
+      const rate = booking.displayRate;
+      // What the booking's payments should hold now, as a staff change settles it: a surplus is owed back.
+      const held = booking.paymentMode === "full" ? await capturedTotal(tx, booking.id) : 0;
+      // A booking charged before the payments record (decision 019) has nothing on record to refund from: staff settle.
+      const settlement =
+        booking.paymentMode === "full" && held === 0
+          ? { refund: 0, link: 0, counterBalance: booking.counterBalance }
+          : settleChange({
+              paymentMode: booking.paymentMode,
+              newOnline: onlineChargeOf(booking.paymentMode, price.total, booking.deposit, rate),
+              held,
+              counterBalance: booking.counterBalance,
+              shortfall: "counter",
+            });
       await tx
         .update(bookings)
         .set({
           ...rentalColumns(offer, price, extras),
           // Pay later and deposit bookings pay the rental at the counter, so the new price is simply what is due there.
-          amountDue: booking.paymentMode === "payLater" ? terms.online : booking.amountDue,
+          amountDue: booking.paymentMode === "deposit" ? booking.amountDue : terms.online,
+          counterBalance: settlement.counterBalance,
           updatedAt: now,
         })
         .where(eq(bookings.id, booking.id));
       if (!booking.additionalDriver)
         await tx.delete(additionalDrivers).where(eq(additionalDrivers.bookingId, booking.id));
+      const owed = await owePartOfPayments(tx, booking.id, settlement.refund, "changed", now);
+      refundIds = owed.map((refund) => refund.id);
       const reference = bookingReference(booking.id);
-      const created = await tx
+      // The supplier's notice (mailed as its settings say); the driver's own record, whose mail is the change's.
+      const [supplierNote] = await tx
         .insert(notifications)
-        .values([
-          {
-            userId: booking.supplierId,
-            bookingId: booking.id,
-            messageKey: "notifications.bookingAmended",
-            messageParams: { reference },
-          },
-          {
-            userId: booking.driverId,
-            bookingId: booking.id,
-            messageKey: "notifications.bookingAmended",
-            messageParams: { reference },
-          },
-        ])
+        .values({
+          userId: booking.supplierId,
+          bookingId: booking.id,
+          messageKey: "notifications.bookingAmended",
+          messageParams: { reference },
+        })
         .returning({ id: notifications.id });
-      await queueNotificationEmails(
+      await tx.insert(notifications).values({
+        userId: booking.driverId,
+        bookingId: booking.id,
+        messageKey: "notifications.bookingAmended",
+        messageParams: { reference },
+      });
+      await queueNotificationEmails(tx, [supplierNote!.id], origin);
+      const settles = settlement.refund > 0 ? "refund" : booking.paymentMode === "full" ? "none" : "atCounter";
+      await queueStaffChangeMail(
         tx,
-        created.map((row) => row.id),
+        booking.id,
+        {
+          before: convertMinorUnits(booking.totalPrice, rate),
+          after: convertMinorUnits(price.total, rate),
+          settlement: settles === "refund" ? { kind: "refund", amount: settlement.refund } : { kind: settles },
+        },
         origin,
       );
-      return { ok: true as const };
+      return { ok: true as const, settles };
     });
   } catch (error) {
     const state = sqlState(error);
     if (state === "23P01" || state === "40P01") return { ok: false, error: "checkout:problems.carUnavailable" };
     throw error;
   }
+  // Once committed, and after the answer: a refund that fails stays owed for the retry job.
+  if (refundIds.length) void refundAfterAnswer(db, refundIds, origin, now);
+  return result;
 }

@@ -366,8 +366,14 @@ export async function queueStaffChangeMail(
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
   const money = (amount: number) => formatMoneyIn(amount, booking.displayCurrency, language);
   const { settlement } = change;
+  const details = (await findBookingDetails(db, { id: bookingId }))!;
   const paragraphs = [
     t("staffChange.body", facts),
+    // Where and when the car goes back: the change may have moved either.
+    t("staffChange.dropoff", {
+      place: placeNames(details, language).dropoff,
+      time: localTime(booking.endsAt, details.dropoff.timeZone, language),
+    }),
     t("staffChange.total", { after: money(change.after), before: money(change.before) }),
   ];
   if (settlement.kind === "refund") paragraphs.push(t("staffChange.refund", { amount: money(settlement.amount) }));

@@ -106,6 +106,9 @@ async function amendmentPage(
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
   const currentTotal = convertMinorUnits(booking.totalPrice, booking.displayRate);
+  // Paid in full online, a change may not cost more (decision 011): said at the preview, and no Save is offered then.
+  const raiseRefused = booking.paymentMode === "full" && view !== null && view.total > currentTotal;
+  const problemShown = shownProblem ?? (raiseRefused ? { key: "bookings:amend.priceRaise" } : null);
   return {
     title: t("amend.title", { reference }),
     reference,
@@ -116,6 +119,9 @@ async function amendmentPage(
     currentTotal,
     // What the change would cost: the new total and the difference, once the proposal can be priced.
     newTotal: view ? view.total : null,
+    // What a cheaper change gives back on a booking paid in full online (decision 041).
+    refund: booking.paymentMode === "full" && view && view.total < currentTotal ? currentTotal - view.total : 0,
+    canSave: !raiseRefused,
     options: options
       ? { included: options.included, offered: options.options.filter((option) => option.extra !== "additionalDriver") }
       : null,
@@ -124,7 +130,7 @@ async function amendmentPage(
     view: view ? (shown as Omit<typeof view, "price">) : null,
     // The form's errors as the form kit reads them: the schema's, or the booking rules' problem on its field.
     // A success with nothing wrong, so a preview after a refused post clears the errors it showed.
-    reply: invalid ?? (shownProblem ? problemReply(shownProblem, link, extras) : { status: "success" as const }),
+    reply: invalid ?? (problemShown ? problemReply(problemShown, link, extras) : { status: "success" as const }),
     constraint: constraintOf(amendmentSchema),
     translations: { bookings: translations, checkout: checkout.translations },
   };
@@ -185,5 +191,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const problem = { key: result.error, params: result.params };
     return data(await amendmentPage(booking, link, extras, language, now, problem), { status: 409 });
   }
-  return redirectWithToast(`/booking?b=${bookingId}`, { type: "success", messageKey: "success.bookingAmended" });
+  return redirectWithToast(`/booking?b=${bookingId}`, {
+    type: "success",
+    messageKey: result.settles === "refund" ? "success.bookingAmendedRefund" : "success.bookingAmended",
+  });
 }

@@ -98,6 +98,12 @@ export default function AmendBooking() {
                       : `${difference > 0 ? "+" : "−"}${money(Math.abs(difference))}`}
                   </dd>
                 </div>
+                {page.refund > 0 ? (
+                  <div>
+                    <dt>{t("amend.settlement")}</dt>
+                    <dd>{t("amend.refundPreview", { amount: money(page.refund) })}</dd>
+                  </div>
+                ) : null}
               </>
             ) : null}
           </dl>
@@ -109,7 +115,9 @@ export default function AmendBooking() {
               formNoValidate
               className="button button-secondary"
             />
-            <SubmitInput intent="save" label={t("amend.save")} className="button button-accent" />
+            {page.canSave ? (
+              <SubmitInput intent="save" label={t("amend.save")} className="button button-accent" />
+            ) : null}
           </div>
         </Form>
         {page.view ? (
