@@ -52,7 +52,15 @@ export type DeskKind = (typeof DESK_KINDS)[number];
  * Why a captured payment is owed back: its car was taken, not the amount shown, a free cancellation, a change by staff
  * that made the rental cheaper (the surplus), or a cancellation by staff (decision 029).
  */
-export const REFUND_REASONS = ["carTaken", "amountMismatch", "cancelled", "changed", "staffCancelled"] as const;
+export const REFUND_REASONS = [
+  "carTaken",
+  "amountMismatch",
+  "cancelled",
+  "changed",
+  "staffCancelled",
+  // Paid after staff cancelled the booking it was for (decision 040): given back, never kept.
+  "holdCancelled",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 /** Why an operator takes a car off the road for a period (decision 027). */

@@ -267,7 +267,9 @@ export type Confirmation =
   | { outcome: "noHold" }
   | { outcome: "amountMismatch"; bookingId: string }
   /** Paid after its hold was released, and the car was booked by someone else meanwhile: to be refunded. */
-  | { outcome: "carTaken"; bookingId: string };
+  | { outcome: "carTaken"; bookingId: string }
+  /** Paid after staff cancelled the hold (decision 040): to be refunded, never kept on a cancelled booking. */
+  | { outcome: "cancelled"; bookingId: string };
 
 /** The hold a payment session belongs to, with what confirming it needs. */
 async function findHold(db: Executor, sessionId: string) {
@@ -324,6 +326,8 @@ export async function confirmPaidBooking(
   const hold = await findHold(db, sessionId);
   if (!hold) return { outcome: "noHold" };
   const released = hold.status === "cancelled" && hold.releasedAt !== null;
+  // Cancelled by staff while the driver paid (the hold's row lock orders the two): the payment goes back.
+  if (hold.status === "cancelled" && !released) return { outcome: "cancelled", bookingId: hold.id };
   if (hold.status !== "void" && !released) return { outcome: "alreadySettled", bookingId: hold.id };
   if (
     payment.amount !== onlineChargeOf(hold.paymentMode, hold.totalPrice, hold.deposit, hold.rate) ||

@@ -124,13 +124,25 @@ async function settleBalancePayment(
     capturedCurrency: check.currency.toUpperCase(),
     references: { ...payment.references, ...check.references },
   };
-  if (check.amount !== payment.amount || check.currency.toUpperCase() !== payment.currency) {
+  // The booking's row lock orders this with a staff cancellation: a balance paid on a cancelled booking goes back.
+  const [booking] = await tx
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, payment.bookingId))
+    .for("update");
+  const refundReason =
+    check.amount !== payment.amount || check.currency.toUpperCase() !== payment.currency
+      ? "amountMismatch"
+      : booking?.status === "cancelled"
+        ? "holdCancelled"
+        : null;
+  if (refundReason) {
     await setStatus(
       tx,
       payment,
       "captured",
-      { ...captured, refundReason: "amountMismatch", nextRefundAt: now },
-      { amount: check.amount, currency: check.currency, refundReason: "amountMismatch" },
+      { ...captured, refundReason, nextRefundAt: now },
+      { amount: check.amount, currency: check.currency, refundReason },
     );
     return { refund: payment.id };
   }
@@ -247,7 +259,12 @@ export async function settlePayment(
       return "paid";
     }
     // Taken, but it cannot pay this booking: it is given back (the refund is on record before the gateway is asked).
-    const refundReason = confirmation.outcome === "amountMismatch" ? "amountMismatch" : "carTaken";
+    const refundReason =
+      confirmation.outcome === "amountMismatch"
+        ? "amountMismatch"
+        : confirmation.outcome === "cancelled"
+          ? "holdCancelled"
+          : "carTaken";
     await setStatus(
       tx,
       payment,
@@ -260,7 +277,7 @@ export async function settlePayment(
   if (typeof outcome === "string") return outcome;
   // Owed and on record: given back after the answer, so neither the driver's return page nor the gateway's webhook
   // waits on the gateway's refund (its SDK's two tries took half a minute); the page says it is on its way.
-  void refundAfterAnswer(db, [outcome.refund], origin);
+  void refundAfterAnswer(db, [outcome.refund], origin, now);
   return "refundPending";
 }
 

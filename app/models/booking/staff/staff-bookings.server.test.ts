@@ -688,6 +688,58 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await free("voiture")).toMatchObject({ ok: true, more: true });
   });
 
+  it("a staff cancellation and the link's payment at the same moment never leave money kept on a cancelled booking", async () => {
+    const rounds = engine === "postgres" ? 20 : 4;
+    for (let round = 0; round < rounds; round += 1) {
+      const day = String(round + 1).padStart(2, "0");
+      const email = `race-${round}@example.com`;
+      const taken = await takePhoneBooking(
+        database.db,
+        staff,
+        {
+          choice: choice(`2032-01-${day}T10:00`, `2032-01-${day}T18:00`),
+          customer: {
+            email,
+            fullName: "Race Customer",
+            phone: "+216 20 111 444",
+            birthDate: "1980-05-05",
+            language: "en",
+          },
+          payment: "linkFull",
+          display: { currency: "USD", rate: 1 },
+        },
+        context,
+      );
+      if (taken.ok !== true) throw new Error(JSON.stringify(taken));
+      const token = linkIn((await mailsTo(email))[0]!.message)!;
+      const [cancelled] = await Promise.all([
+        cancelBookingByStaff(database.db, staff, taken.bookingId, false, context),
+        payLink(token).catch(() => null),
+      ]);
+      await vi.waitFor(
+        async () => {
+          const booking = await bookingRow(taken.bookingId);
+          const held = await capturedTotal(database.db, taken.bookingId);
+          const paymentRows = await database.db
+            .select()
+            .from(schema.payments)
+            .where(eq(schema.payments.bookingId, taken.bookingId));
+          if (booking.status === "cancelled") {
+            // Whatever arrived is owed back and refunded: nothing kept.
+            expect(held).toBe(0);
+            for (const payment of paymentRows)
+              expect(payment, JSON.stringify(payment)).not.toMatchObject({ status: "captured" });
+          } else {
+            expect(cancelled).not.toBe("cancelled");
+            expect(booking.status).toBe("paid");
+            expect(held).toBe(paymentRows[0]!.amount);
+          }
+        },
+        { timeout: 20_000 },
+      );
+    }
+  });
+
   it("frees the first car when a change moves its booking to another: the first can be booked again then", async () => {
     const bookingId = await paidBooking("moved@example.com", "2031-12-01T10:00", "2031-12-04T10:00");
     await addBlock(
