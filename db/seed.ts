@@ -344,6 +344,8 @@ async function seedReviews(db: Database, locationIds: Map<string, string>, now: 
         startsAt,
         endsAt,
         status: "paid",
+        // Handed over and returned (the events below): the rental is over (decision 040).
+        rentalState: "returned",
         paymentMode: "payLater",
         days: 3,
         basePrice: total,
@@ -447,6 +449,8 @@ async function seedRentalsUnderWay(
         startsAt: pickedUp,
         endsAt: due,
         status: "pending",
+        // Handed over (the event below) and not back: out with its driver, overdue (decision 040).
+        rentalState: "out",
         paymentMode: "payLater",
         days: 2,
         basePrice: total,

@@ -29,6 +29,8 @@ import { loader as calendarLoader } from "./manage.calendar/route";
 import { action as staffBookingAction, loader as staffBookingLoader } from "./manage.bookings_.$bookingId/route";
 import { action as phoneBookingAction, loader as phoneBookingLoader } from "./manage.bookings_.new/route";
 import { action as payAction, loader as payLoader } from "./pay.$token/route";
+import { loader as bookingsLoader } from "./manage.bookings/route";
+import { loader as bookingsExportLoader } from "./manage.bookings_.export";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
 
@@ -612,7 +614,7 @@ describe("access to the operators' pages", () => {
       [
         staffBookingAction as never,
         [
-          ["intent:cancel", "Cancel"],
+          ["intent:confirmCancel", "Yes, cancel the booking"],
           ["by", "supplier"],
         ],
       ],
@@ -631,6 +633,21 @@ describe("access to the operators' pages", () => {
     // A save from the page as it was before (its version) changes nothing more.
     const stale = await post(staffBookingAction as never, path, "admin", change, params);
     expect(stale.status).toBe(409);
+    // The first cancel post only asks to confirm what it will do (issue 50, point 4): nothing is cancelled yet.
+    const asked = await post(
+      staffBookingAction as never,
+      path,
+      "admin",
+      [
+        ["intent:cancel", "Cancel"],
+        ["by", "supplier"],
+      ],
+      params,
+    );
+    expect(asked).toMatchObject({ status: 200, body: { form: "cancelConfirm", by: "supplier" } });
+    expect((await db.select().from(schema.bookings).where(eq(schema.bookings.id, booking!.id)))[0]!.status).not.toBe(
+      "cancelled",
+    );
     expect(
       (
         await post(
@@ -638,7 +655,7 @@ describe("access to the operators' pages", () => {
           path,
           "admin",
           [
-            ["intent:cancel", "Cancel"],
+            ["intent:confirmCancel", "Yes, cancel the booking"],
             ["by", "supplier"],
           ],
           params,
@@ -708,5 +725,42 @@ describe("access to the operators' pages", () => {
         (await post(payAction as never, `/pay/${token}`, "visitor", [["gateway", "sandbox"]], { token })).status,
       ).toBe(404);
     }
+  });
+
+  it("finds a booking by its driver's name, e-mail, phone or plate in the operator's own scope; exports it; refuses a driver", async () => {
+    const db = app.database.db;
+    await db
+      .update(schema.users)
+      .set({ fullName: "Youssef Findme", phone: "+216 20 987 654" })
+      .where(eq(schema.users.id, catalogue.driver.id));
+    await db.insert(schema.bookings).values(bookingValues(other, "2031-05-01T10:00:00Z", "2031-05-04T10:00:00Z"));
+    const rows = async (who: Who, q: string) => {
+      const answer = await get(bookingsLoader as never, `/manage/bookings?q=${encodeURIComponent(q)}`, who);
+      expect(answer.status).toBe(200);
+      return (answer.body as { list: { rows: Array<{ id: string; reference: string; plate: string }> } }).list.rows;
+    };
+    // The plate as it is now (an earlier test changes the car).
+    const plate = (await carRow(catalogue.car.id))!.licensePlate;
+    for (const q of ["youssef", catalogue.driver.email.toUpperCase(), "20987654", plate]) {
+      expect((await rows("carSupplier", q)).length, q).toBeGreaterThan(0);
+      // Another supplier finds none of them: its scope is its own.
+      expect(await rows("otherSupplier", q), q).toEqual([]);
+      expect((await rows("admin", q)).length, q).toBeGreaterThan(0);
+    }
+    expect((await get(bookingsLoader as never, "/manage/bookings", "visitor")).status).toBe(302);
+    expect((await get(bookingsLoader as never, "/manage/bookings", "driver")).status).toBe(403);
+    const csv = (await bookingsExportLoader({
+      ...routeArgs(new Request(`${ORIGIN}/manage/bookings/export?q=youssef`, { headers: headers("carSupplier") })),
+      params: {},
+    } as never)) as Response;
+    expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toMatch(/^reference,status,rental,driver,email,phone,/);
+    // Every row is the driver's; the phone, which begins with "+", is kept from running as a formula.
+    expect(lines.slice(1).every((line) => line.includes("Youssef Findme") && line.includes("'+216 20 987 654"))).toBe(
+      true,
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect((await get(bookingsExportLoader as never, "/manage/bookings/export", "driver")).status).toBe(403);
   });
 });

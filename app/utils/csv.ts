@@ -74,3 +74,16 @@ export function csvLine(fields: ReadonlyArray<string | number | null>): string {
     })
     .join(",");
 }
+
+/** What a spreadsheet reads as a formula when a cell begins with it (CWE-1236: "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet shows as text: one beginning like a formula gets a leading apostrophe, which spreadsheets
+ * hide and never run. `fromSpreadsheetSafe` reads it back exactly.
+ */
+export const spreadsheetSafe = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The text a `spreadsheetSafe` cell stood for. */
+export const fromSpreadsheetSafe = (cell: string) =>
+  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

@@ -108,6 +108,12 @@ for (const language of ["en", "fr"] as const) {
     await expect(page.getByRole("main")).toContainText("TU 712");
     const bookingPath = new URL(page.url()).pathname;
     const reference = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ").at(-1)!;
+    // Every booking one search away (issue 50): found from the bookings list by the customer's e-mail.
+    await gotoReady(page, `/manage/bookings?lng=${language}`);
+    await page.getByLabel(m.bookingsList.search).fill(email);
+    await page.getByRole("button", { name: m.bookingsList.find }).click();
+    await page.getByRole("link", { name: reference, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${bookingPath}$`));
 
     // The customer pays the mailed link; the booking is confirmed and theirs.
     const bookingLink = await latestPayLink(email);
@@ -116,7 +122,7 @@ for (const language of ["en", "fr"] as const) {
     await expect(paid.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
     await paid.close();
     await gotoReady(page, `${bookingPath}?lng=${language}`);
-    await expect(page.locator(".manage-summary strong")).toHaveText(c.bookingStatuses.paid);
+    await expect(page.locator(".manage-summary strong").first()).toHaveText(c.bookingStatuses.paid);
     await expectAccessible(page);
 
     // The calendar shows it, and the car's period off the road later that week.
@@ -200,14 +206,40 @@ for (const language of ["en", "fr"] as const) {
     await signIn(page, language);
     await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
     const stop = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
-    await expect(stop).toContainText(m.desk.late);
+    // Not back yet: overdue, not "returned late" (decision 040).
+    await expect(stop).toContainText(m.desk.overdue);
+    await expect(stop).not.toContainText(m.desk.late);
     await expectAccessible(page);
-    await stop.getByLabel(m.desk.mileage).fill(String(21_000 + slot));
+    // The booking's page says the car is out, and offers no cancellation: a rental under way ends by its return.
+    const bookingPath = await stop.locator("h3 a").getAttribute("href");
+    await gotoReady(page, `${bookingPath}?lng=${language}`);
+    await expect(page.locator(".manage-summary")).toContainText(m.staffBooking.rental.overdue);
+    await expect(page.getByRole("heading", { name: m.staffBooking.cancelHeading })).toHaveCount(0);
+    // Found from the bookings list among the cars out past their drop-off.
+    await gotoReady(page, `/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
+    await expect(page.getByRole("table").getByRole("link", { name: /^[0-9A-F]{8}$/ })).toHaveCount(1);
+    await expectAccessible(page);
+    await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
+    // A return below the hand-over's odometer is refused on its field; the reading offered is the hand-over's.
+    await expect(stop.getByLabel(m.desk.mileage)).not.toHaveValue("");
+    const handedOverAt = Number((await stop.getByLabel(m.desk.mileage).inputValue()).replace(/\D/g, ""));
+    expect(handedOverAt).toBeGreaterThan(1_000);
+    await stop.getByLabel(m.desk.mileage).fill("100");
+    await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
+    await expect(
+      page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! }).getByRole("alert"),
+    ).toContainText(/km/);
+    await whenReady(page);
+    // The car drove 700 km more than the hand-over's reading.
+    const returnedAt = handedOverAt + 700;
+    await stop.getByLabel(m.desk.mileage).fill(returnedAt.toLocaleString(language === "fr" ? "fr-FR" : "en-US"));
     await stop.getByLabel(m.desk.fuel).selectOption("5");
     await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
     await expect(page.getByRole("status").getByText(c.success.returned)).toBeVisible();
     const returned = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
     await expect(returned).toContainText(m.desk.late);
-    await expect(returned.getByRole("status")).toContainText(/21[,.\s\u202f]?00\d km/);
+    await expect(returned.getByRole("status")).toContainText(
+      new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
+    );
   });
 }

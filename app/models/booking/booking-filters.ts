@@ -10,6 +10,10 @@ export const LISTED_STATUSES = [
   "cancelled",
 ] as const satisfies readonly BookingStatus[];
 
+/** Where the car is, as the operators filter their list (decision 040): out, out past its drop-off, or due back today. */
+export const STAFF_RENTAL_FILTERS = ["out", "overdue", "dueToday"] as const;
+export type StaffRentalFilter = (typeof STAFF_RENTAL_FILTERS)[number];
+
 export interface BookingQuery {
   statuses: BookingStatus[];
   from?: string;

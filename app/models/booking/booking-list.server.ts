@@ -24,11 +24,12 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { bookings, cars, locations, notifications, users } from "#db/schema";
-import { type BookingStatus, type Currency, type Language } from "~/domain/enums";
+import { type BookingStatus, type Currency, type Language, type RentalState } from "~/domain/enums";
+import { isOverdue } from "./rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
 import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
-import { encodeCursor, type ListCursor } from "./booking-filters";
+import { encodeCursor, type ListCursor, type StaffRentalFilter } from "./booking-filters";
 import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
 import { localizedName } from "~/domain/localized-name";
 import { convertMinorUnits } from "~/domain/money";
@@ -57,6 +58,11 @@ export interface BookingFilters {
   q?: string;
   /** Only these bookings (a browser's own, for a visitor who is not signed in: decision 023). */
   ids?: readonly string[];
+  /**
+   * The operators' list (issue 50, point 2): the text also finds the driver by name, e-mail or phone, the car by its
+   * plate and (for an admin) the supplier; and the rental's state and a place narrow it.
+   */
+  staff?: { rental?: StaffRentalFilter; placeId?: string; now: Date };
 }
 
 /**
@@ -70,6 +76,12 @@ export function viewerScope(viewer: Viewer): SQL {
   return allOf(listed, eq(bookings.driverId, viewer.id), isNull(bookings.driverDeletedAt));
 }
 
+/** The operators' list's scope: their cars' bookings (all for an admin), holds awaiting payment included. */
+function staffScope(viewer: Viewer): SQL {
+  const listed = isNull(bookings.releasedAt);
+  return viewer.role === "admin" ? listed : allOf(listed, eq(bookings.supplierId, viewer.id));
+}
+
 const pickup = alias(locations, "pickup");
 const dropoff = alias(locations, "dropoff");
 const supplier = alias(users, "supplier");
@@ -80,10 +92,37 @@ function filterConditions(filters: BookingFilters): SQL[] {
   if (filters.ids) conditions.push(inArray(bookings.id, filters.ids.length ? [...filters.ids] : [NIL_UUID]));
   if (filters.from) conditions.push(gte(bookings.endsAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lte(bookings.startsAt, new Date(`${filters.to}T23:59:59Z`)));
+  const staff = filters.staff;
+  if (staff?.placeId)
+    conditions.push(or(eq(bookings.pickupLocationId, staff.placeId), eq(bookings.dropoffLocationId, staff.placeId))!);
+  if (staff?.rental === "out") conditions.push(eq(bookings.rentalState, "out"));
+  if (staff?.rental === "overdue")
+    conditions.push(and(eq(bookings.rentalState, "out"), lte(bookings.endsAt, staff.now))!);
+  if (staff?.rental === "dueToday") {
+    // The day on the clocks of the place the car goes back to: from its midnight to the next.
+    conditions.push(
+      ne(bookings.rentalState, "returned"),
+      ne(bookings.status, "cancelled"),
+      sql`(${bookings.endsAt} at time zone ${dropoff.timeZone})::date = (${staff.now.toISOString()}::timestamptz at time zone ${dropoff.timeZone})::date`,
+    );
+  }
   if (filters.q) {
     const pattern = containsPattern(filters.q);
+    const people = staff
+      ? [
+          ilike(users.fullName, pattern),
+          ilike(users.email, pattern),
+          // A phone as typed with spaces or without: compared on its digits.
+          filters.q.replace(/\D/g, "").length >= 4
+            ? sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${filters.q.replace(/\D/g, "")}%`}`
+            : undefined,
+          ilike(cars.licensePlate, pattern),
+          ilike(supplier.fullName, pattern),
+        ]
+      : [];
     conditions.push(
       or(
+        ...people,
         ilike(cars.name, pattern),
         ilike(pickup.nameEn, pattern),
         ilike(pickup.nameFr, pattern),
@@ -102,8 +141,14 @@ export interface BookingRow {
   id: string;
   reference: string;
   car: string;
+  plate: string;
   supplier: string;
   driver: string;
+  driverEmail: string;
+  driverPhone: string | null;
+  /** Where the car is (decision 040), and whether it is out past its drop-off. */
+  rental: RentalState;
+  overdue: boolean;
   pickup: string;
   /** The drop-off place when the car goes back elsewhere (a one-way rental); null when it returns to the pick-up. */
   dropoff: string | null;
@@ -141,17 +186,21 @@ export async function listBookings(
   now = new Date(),
   after?: ListCursor,
 ) {
-  const where = and(viewerScope(viewer), ...filterConditions(filters));
+  // Operators also see a booking they took that waits for its payment link (an unpaid hold, never a released one).
+  const scope = filters.staff && viewer.role !== "user" ? staffScope(viewer) : viewerScope(viewer);
+  const where = and(scope, ...filterConditions(filters));
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
   // needs the car's and places' names.
   const matching = (beyond?: SQL) => {
     const from = db.select({ id: bookings.id, startsAt: bookings.startsAt }).from(bookings);
-    return filters.q
+    return filters.q || filters.staff?.rental === "dueToday"
       ? from
           .innerJoin(cars, eq(cars.id, bookings.carId))
           .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
           .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
+          .innerJoin(users, eq(users.id, bookings.driverId))
+          .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
           .where(and(where, beyond))
       : from.where(and(where, beyond));
   };
@@ -190,8 +239,12 @@ export async function listBookings(
         totalPrice: bookings.totalPrice,
         displayRate: bookings.displayRate,
         displayCurrency: bookings.displayCurrency,
+        rentalState: bookings.rentalState,
       },
       car: cars.name,
+      plate: cars.licensePlate,
+      driverEmail: users.email,
+      driverPhone: users.phone,
       supplier: supplier.fullName,
       driver: users.fullName,
       pickup: { nameEn: pickup.nameEn, nameFr: pickup.nameFr, nameEs: pickup.nameEs, timeZone: pickup.timeZone },
@@ -219,8 +272,13 @@ export async function listBookings(
       id: row.booking.id,
       reference: bookingReference(row.booking.id),
       car: row.car,
+      plate: row.plate,
       supplier: row.supplier,
       driver: row.driver,
+      driverEmail: row.driverEmail,
+      driverPhone: row.driverPhone,
+      rental: row.booking.rentalState,
+      overdue: isOverdue(row.booking.rentalState, row.booking.endsAt, now),
       pickup: localizedName(row.pickup, language),
       dropoff: row.dropoff.id === row.booking.pickupLocationId ? null : localizedName(row.dropoff, language),
       startsAt: instantToLocalDateTime(row.booking.startsAt, row.pickup.timeZone),

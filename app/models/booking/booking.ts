@@ -174,18 +174,12 @@ export function convertedPriceLines(
 
 /**
  * What the counter collects from a booking paid in full online that staff bring back from a cancellation (decision
- * 040), in display minor units: the rental's total less what its payments still hold beyond the security deposit. A
- * booking whose payment was refunded owes its whole total there; one whose payment was kept owes nothing.
+ * 040), in display minor units: the rental's total less what its payments still hold. A cancellation gives the
+ * security deposit back first (decision 029), so what is still held pays the rental; the deposit, if it went back,
+ * is held at the counter as for any booking paid there. Refunded in full: the whole total is owed at the counter.
  */
-export function reactivationCounterBalance(booking: {
-  totalPrice: number;
-  deposit: number;
-  displayRate: number;
-  held: number;
-}): number {
-  const rental = convertMinorUnits(booking.totalPrice, booking.displayRate);
-  const heldForRental = Math.max(0, booking.held - convertMinorUnits(booking.deposit, booking.displayRate));
-  return Math.max(0, rental - heldForRental);
+export function reactivationCounterBalance(booking: { totalPrice: number; displayRate: number; held: number }): number {
+  return Math.max(0, convertMinorUnits(booking.totalPrice, booking.displayRate) - booking.held);
 }
 
 /** The short reference drivers quote: the booking id's first eight characters, upper-case. */

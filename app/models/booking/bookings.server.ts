@@ -379,9 +379,8 @@ export async function changeBookingStatus(
         .returning({
           paymentMode: bookings.paymentMode,
           totalPrice: bookings.totalPrice,
-          deposit: bookings.deposit,
           displayRate: bookings.displayRate,
-          held: heldForBookingSql(bookings.id),
+          held: heldForBookingSql(),
         });
       const [after] = changed;
       if (!after) return "unchanged";
@@ -515,7 +514,7 @@ export async function findBookingDetails(db: Executor, where: { id: string } | {
       pickup,
       dropoff,
       // What the booking's online payments still hold after their refunds (done or owed): the receipt adds up with it.
-      paymentsHeld: heldForBookingSql(bookings.id),
+      paymentsHeld: heldForBookingSql(),
       // Every added driver, in order (decision 038).
       additionalDrivers: sql<AdditionalDriverRow[]>`coalesce((select json_agg(json_build_object('fullName', d.full_name,
         'email', d.email, 'phone', d.phone, 'birthDate', d.birth_date) order by d.position)

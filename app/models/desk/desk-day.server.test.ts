@@ -4,7 +4,8 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/models/audit/audit.server";
-import { counterAmount, deskDay, recordDeskEvent } from "./desk-day.server";
+import { deskDay, recordDeskEvent } from "./desk-day.server";
+import { counterAmount, counterPaymentsOf, recordCounterPayment } from "./counter-payments.server";
 
 describe("what is left to pay at the counter", () => {
   it.each([
@@ -286,5 +287,37 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     expect(backDay.returns[0]!.event).toMatchObject({ at: "2031-07-03T10:00" });
     expect(ids((await view("2031-07-02", "2031-07-03T12:00:00Z")).returns)).toEqual([]);
     expect(ids((await view("2031-07-04", "2031-07-04T07:00:00Z")).returns)).toEqual([]);
+  });
+
+  it("records money taken at the counter, by whom and how, until nothing is left to pay; never more", async () => {
+    const { db } = database;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-08-01T08:00:00Z", "2031-08-02T08:00:00Z", "pending"))
+      .returning();
+    const day = async () =>
+      (await deskDay(db, { supplierId: null, place: place(), day: "2031-08-01" }, new Date("2031-08-01T07:00:00Z")))
+        .pickups[0]!;
+    expect((await day()).counterAmount).toBe(4_000);
+    const take = (amount: number, method: "cash" | "card" = "cash") =>
+      recordCounterPayment(db, actor, booking!.id, { amount, method, note: "" }, new Date("2031-08-01T08:05:00Z"));
+    expect(await take(1_500)).toEqual({ ok: true });
+    expect((await day()).counterAmount).toBe(2_500);
+    expect(await take(2_600, "card")).toEqual({ ok: false, reason: "moreThanOwed", owed: 2_500 });
+    expect(await take(2_500, "card")).toEqual({ ok: true });
+    expect((await day()).counterAmount).toBe(0);
+    expect(await take(100)).toEqual({ ok: false, reason: "nothingOwed" });
+    const takings = await counterPaymentsOf(db, booking!.id);
+    expect(takings.map(({ amount, method, staffName }) => ({ amount, method, staffName }))).toEqual([
+      { amount: 1_500, method: "cash", staffName: "Desk Clerk" },
+      { amount: 2_500, method: "card", staffName: "Desk Clerk" },
+    ]);
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, booking!.id));
+    expect(audit.map((entry) => Object.keys(entry.changes)[0])).toEqual(["counterPayment", "counterPayment"]);
+    // Another supplier's staff reach nothing.
+    const stranger = { id: "00000000-0000-4000-8000-00000000beef", role: "supplier" as const, fullName: "Other" };
+    expect(
+      await recordCounterPayment(db, stranger, booking!.id, { amount: 1, method: "cash", note: "" }, new Date()),
+    ).toBeNull();
   });
 });

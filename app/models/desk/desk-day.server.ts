@@ -10,30 +10,14 @@ import { queueReviewInvitation } from "~/models/reviews/reviews.server";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { and, asc, eq, exists, gte, inArray, lt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import { bookingEvents, bookings, cars, users } from "#db/schema";
-import { EXTRAS, type BookingEventKind, type Currency, type Extra, type PaymentMode } from "~/domain/enums";
-import { convertMinorUnits } from "~/domain/money";
+import { EXTRAS, type BookingEventKind, type Currency, type Extra } from "~/domain/enums";
 import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import { isOverdue, rentalAllows, rentalStateOf } from "~/models/booking/rental-lifecycle";
+import { counterAmount, takenAtCounterSql } from "./counter-payments.server";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
-
-/**
- * What is left to pay at the counter, in the booking's currency (minor units) as its driver was told: the rental when
- * paid later, or with a deposit paid online (the refundable deposit); when paid in full, only what a change by staff
- * left to the counter (decision 029).
- */
-export function counterAmount(booking: {
-  paymentMode: PaymentMode;
-  totalPrice: number;
-  displayRate: number;
-  counterBalance: number;
-}): number {
-  return booking.paymentMode === "full"
-    ? booking.counterBalance
-    : convertMinorUnits(booking.totalPrice, booking.displayRate);
-}
 
 const HOLDING_AT_DESK = ["pending", "deposit", "paid", "reserved"] as const;
 
@@ -112,6 +96,7 @@ export async function deskDay(
       phone: users.phone,
       email: users.email,
       profileLicense: users.driverLicense,
+      taken: takenAtCounterSql,
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
@@ -160,7 +145,7 @@ export async function deskDay(
       extras: EXTRAS.filter((extra) => booking[extra]),
       // The child seats and other pieces to have ready with the car (decision 033).
       equipment: booking.equipment,
-      counterAmount: counterAmount(booking),
+      counterAmount: counterAmount({ ...booking, taken: row.taken }),
       currency: booking.displayCurrency,
       event: event && {
         at: instantToLocalDateTime(event.at, query.place.timeZone),

@@ -6,7 +6,7 @@
  * automatically, under one idempotency key, retried with back-off until it succeeds, and the driver is told.
  */
 import { insertedRow } from "~/utils/sql.server";
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { bookings, paymentEvents, paymentLinks, payments } from "#db/schema";
 import type { PaymentStatus } from "~/domain/enums";
 import type { Currency, PaymentGateway as GatewayName } from "~/domain/enums";
@@ -400,9 +400,12 @@ const kept = sql`${taken} - coalesce(${payments.refundedAmount}, 0)`;
 const heldByPaymentsSql = sql<number>`coalesce(sum(case when ${payments.refundReason} is null then ${kept}
   when ${payments.refundOwed} is not null then greatest(${kept} - ${payments.refundOwed}, 0) else 0 end), 0)::int`;
 
-/** `capturedTotal` as a scalar subquery of the booking whose id `bookingId` names, for a query reading bookings. */
-export const heldForBookingSql = (bookingId: SQL | AnyColumn) =>
-  sql<number>`(select ${heldByPaymentsSql} from ${payments} where ${payments.bookingId} = ${bookingId}
+/**
+ * `capturedTotal` as a scalar subquery of each row of a query reading `bookings`. The outer id is qualified by hand:
+ * without joins drizzle writes `${bookings.id}` as a bare "id", which inside the subquery names the payment's own.
+ */
+export const heldForBookingSql = () =>
+  sql<number>`(select ${heldByPaymentsSql} from ${payments} where ${payments.bookingId} = "bookings"."id"
     and ${payments.status} = 'captured')`.mapWith(Number);
 
 /**

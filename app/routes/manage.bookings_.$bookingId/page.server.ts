@@ -3,7 +3,9 @@ import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { BOOKING_STATUSES } from "~/domain/enums";
+import { BOOKING_STATUSES, COUNTER_PAYMENT_METHODS } from "~/domain/enums";
+import { parseAmount } from "~/models/fleet/car-form";
+import { recordCounterPayment } from "~/models/desk/counter-payments.server";
 import { encodeFormError } from "~/domain/form-errors";
 import { requireOperator } from "~/models/access/operator.server";
 import {
@@ -32,6 +34,16 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 const statusSchema = z.object({ status: z.enum(BOOKING_STATUSES) });
 const cancelSchema = z.object({ by: z.enum(["driver", "supplier"]) });
+/** Money taken at the counter: an amount as staff type it ("61.17", "61,17"), how, and a note. */
+const counterPaymentSchema = z.object({
+  amount: z.string().transform((typed, context) => {
+    const cents = parseAmount(typed);
+    if (cents === null || cents <= 0) context.addIssue({ code: "custom", message: "manage:validation.amount" });
+    return cents ?? 0;
+  }),
+  method: z.enum(COUNTER_PAYMENT_METHODS),
+  note: z.string().trim().max(500).optional().default(""),
+});
 
 /** GET /manage/bookings/:id: one booking as its supplier's staff (or an admin) see and act on it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -70,7 +82,10 @@ export type ChangePreview = {
 
 type Reply =
   | { form: "change"; result: SubmissionResult<string[]>; preview: ChangePreview | null }
-  | { form: "status" | "cancel"; problem: string };
+  | { form: "status" | "cancel"; problem: string }
+  /** The first cancel post: nothing done yet, the page asks to confirm what it will do (issue 50, point 4). */
+  | { form: "cancelConfirm"; by: "driver" | "supplier" }
+  | { form: "counter"; problem: { key: string; params?: Record<string, string | number> } };
 
 /** POST: a change (preview or save), a status, or a cancellation, on a booking of the operator's own. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -84,6 +99,25 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const now = new Date();
   const origin = publicOrigin(request);
   const back = `/manage/bookings/${bookingId}`;
+  if (intent === "counterPayment") {
+    const submission = parseWithZod(formData, { schema: counterPaymentSchema });
+    if (submission.status !== "success")
+      return data<Reply>({ form: "counter", problem: { key: "manage:staffBooking.counter.invalid" } }, { status: 400 });
+    const taken = await recordCounterPayment(db, actor, bookingId, submission.value, now);
+    if (taken === null) throw notFound();
+    if (!taken.ok)
+      return data<Reply>(
+        {
+          form: "counter",
+          problem: {
+            key: `manage:staffBooking.counter.refused.${taken.reason}`,
+            params: taken.reason === "moreThanOwed" ? { owed: (taken.owed / 100).toFixed(2) } : undefined,
+          },
+        },
+        { status: 409 },
+      );
+    return redirectWithToast(back, { type: "success", messageKey: "success.counterPaymentRecorded" });
+  }
   if (intent === "setStatus") {
     const submission = parseWithZod(formData, { schema: statusSchema });
     if (submission.status !== "success")
@@ -94,10 +128,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data<Reply>({ form: "status", problem: `manage:staffBooking.statusRefused.${outcome}` }, { status: 409 });
     return redirectWithToast(back, { type: "success", messageKey: "success.statusChanged" });
   }
-  if (intent === "cancel") {
+  if (intent === "cancel" || intent === "confirmCancel") {
     const submission = parseWithZod(formData, { schema: cancelSchema });
     if (submission.status !== "success")
       return data<Reply>({ form: "cancel", problem: "manage:staffBooking.chooseWho" }, { status: 400 });
+    if (intent === "cancel") return data<Reply>({ form: "cancelConfirm", by: submission.value.by });
     const outcome = await cancelBookingByStaff(db, actor, bookingId, submission.value.by === "driver", { now, origin });
     if (outcome === null) throw notFound();
     if (outcome !== "cancelled")

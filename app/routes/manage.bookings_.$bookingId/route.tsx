@@ -15,6 +15,8 @@ import { useServerForm } from "~/hooks/use-server-form";
 import type { StaffChangeFields } from "~/models/booking/staff/staff-booking-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
+import { CancelForm } from "./cancel-form";
+import { CounterPaymentForm } from "./counter-payment-form";
 import { CarFinder } from "./car-finder";
 
 export { action, loader } from "./page.server";
@@ -31,14 +33,14 @@ export default function StaffBooking() {
   const money = (amount: number, currency: string = view.currency) =>
     formatMoney(amount, currency as never, language as never);
   const changeReply = answer && answer.form === "change" ? answer : null;
-  const problem = answer && answer.form !== "change" ? answer : null;
+  const problem = answer && (answer.form === "status" || answer.form === "cancel") ? answer : null;
+  const counterProblem = answer && answer.form === "counter" ? answer.problem : null;
   const [form, fields] = useServerForm<StaffChangeFields>("change", {
     lastResult: changeReply?.result,
     constraint,
     defaultValue: { ...defaults, version: view.version, shortfall: "link" } as never,
   });
   const preview = changeReply?.preview ?? null;
-  const atCounter = view.paymentMode === "full" ? view.counterBalance : view.total;
   const additionalDriverLabels = useAdditionalDriverLabels();
   const labels = {
     car: t("staffBooking.fields.car"),
@@ -139,11 +141,26 @@ export default function StaffBooking() {
             <dt>{t("staffBooking.paidOnline")}</dt>
             <dd>{money(view.held)}</dd>
           </div>
+          {view.counterPayments.map((taking) => (
+            <div key={taking.id}>
+              <dt>{t(`staffBooking.counter.methods.${taking.method}`)}</dt>
+              <dd>
+                {t("staffBooking.counter.taken", {
+                  amount: money(taking.amount, taking.currency),
+                  at: formatLocalDateTimeShort(taking.at, language),
+                  staff: taking.staffName,
+                })}
+              </dd>
+            </div>
+          ))}
           <div>
             <dt>{t("staffBooking.atCounter")}</dt>
-            <dd>{money(atCounter)}</dd>
+            <dd>{money(view.toPayAtCounter)}</dd>
           </div>
         </dl>
+        {view.collectsAtCounter ? (
+          <CounterPaymentForm owed={view.toPayAtCounter} currency={view.currency} problem={counterProblem} />
+        ) : null}
         {view.links.length ? (
           <>
             <h3>{t("staffBooking.links")}</h3>
@@ -290,32 +307,14 @@ export default function StaffBooking() {
         </p>
       ) : null}
       {view.cancellable ? (
-        <Form method="post" className="form-card" aria-labelledby="cancel-heading">
-          <h2 id="cancel-heading">{t("staffBooking.cancelHeading")}</h2>
-          {problem?.form === "cancel" ? (
-            <p className="field-error" role="alert">
-              {t(problem.problem as never)}
-            </p>
-          ) : null}
-          <fieldset>
-            <legend>{t("staffBooking.cancelWho")}</legend>
-            {(["driver", "supplier"] as const).map((by) => (
-              <div className="field field-checkbox" key={by}>
-                <input
-                  type="radio"
-                  id={`cancel-${by}`}
-                  name="by"
-                  value={by}
-                  defaultChecked={(view.cancelRequest ? "driver" : "supplier") === by}
-                />
-                <label htmlFor={`cancel-${by}`}>
-                  {t(`staffBooking.cancelBy.${by}`, { amount: money(view.refundIf[by]) })}
-                </label>
-              </div>
-            ))}
-          </fieldset>
-          <SubmitInput intent="cancel" label={t("staffBooking.cancel")} className="button button-danger" />
-        </Form>
+        <CancelForm
+          problem={problem?.form === "cancel" ? problem.problem : null}
+          confirming={answer?.form === "cancelConfirm" ? answer.by : null}
+          refundIf={view.refundIf}
+          money={money}
+          cancelRequest={view.cancelRequest}
+          bookingPath={`/manage/bookings/${view.id}`}
+        />
       ) : null}
       <AuditTrail trail={view.trail} record="booking" />
     </>

@@ -36,6 +36,11 @@ export default function ManageLayout() {
               <SiteNavLink to="/manage/desk">{t("nav.desk")}</SiteNavLink>
             </li>
             <li>
+              <SiteNavLink to="/manage/bookings" end>
+                {t("nav.bookings")}
+              </SiteNavLink>
+            </li>
+            <li>
               <SiteNavLink to="/manage/bookings/new">{t("nav.newBooking")}</SiteNavLink>
             </li>
             <li>

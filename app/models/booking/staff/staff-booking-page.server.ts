@@ -21,6 +21,7 @@ import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Executor } from "~/utils/db.server";
 import { recordTrail } from "~/models/audit/audit.server";
+import { collectsAtCounter, counterAmount, counterPaymentsOf } from "~/models/desk/counter-payments.server";
 import { bookingMoney, bookingVersion, carsForChange, eventsOf, staffMayChange } from "./staff-bookings.server";
 
 /** The page's facts and what each form may do, for `details` at `now`. */
@@ -28,6 +29,11 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
   const { booking } = details;
   const money = await bookingMoney(db, booking);
   const events = await eventsOf(db, booking.id);
+  const takings = await counterPaymentsOf(db, booking.id);
+  const toPayAtCounter = counterAmount({
+    ...booking,
+    taken: takings.reduce((sum, taking) => sum + taking.amount, 0),
+  });
   const rental = rentalStateOf(events);
   const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
   const names = placeNames(details, language);
@@ -72,6 +78,17 @@ export async function staffBookingView(db: Executor, details: BookingDetails, la
     total: convert(booking.totalPrice),
     held: money.held,
     counterBalance: money.counterBalance,
+    // What the counter still collects (decision 040), after the money it took, each taking a receipt line.
+    toPayAtCounter,
+    collectsAtCounter: collectsAtCounter(booking, toPayAtCounter),
+    counterPayments: takings.map((taking) => ({
+      id: taking.id,
+      amount: taking.amount,
+      currency: taking.currency,
+      method: taking.method,
+      staffName: taking.staffName,
+      at: instantToLocalDateTime(taking.at, details.pickup.timeZone),
+    })),
     links: money.links.map((link) => ({
       id: link.id,
       purpose: link.purpose,

@@ -561,6 +561,9 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await cancelBookingByStaff(database.db, staff, driverAsks, true, context)).toBe("refused");
     const mails = await mailsTo("cancel2@example.com");
     expect(mails.filter((mail) => mail.subject.includes("cancelled"))).toHaveLength(1);
+    // Brought back: its payment still holds the rental, so the counter collects nothing more (decision 040).
+    expect(await setStatusByStaff(database.db, staff, driverAsks, "reserved", context)).toBe("changed");
+    expect((await bookingRow(driverAsks)).counterBalance).toBe(0);
   });
 
   it("never cancels a rental under way, and a refunded booking brought back owes its total at the counter (decision 040)", async () => {
