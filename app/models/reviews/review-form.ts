@@ -16,17 +16,18 @@ const mark = z
 
 export const reviewSchema = z.object({
   ...(Object.fromEntries(REVIEW_MARKS.map((name) => [name, mark])) as Record<ReviewMark, typeof mark>),
+  // Optional on the outside (issue 53): the field's constraint is read from the outer type, which made it `required`.
   text: z
     .string()
-    .optional()
-    .default("")
     .transform(withoutControlCharacters)
     .pipe(
       z
         .string()
         .trim()
         .max(REVIEW_TEXT_MAX, encodeFormError("validation.tooLong", { max: REVIEW_TEXT_MAX })),
-    ),
+    )
+    .optional()
+    .default(""),
   authorName: z
     .string({ required_error: "validation.required" })
     .transform(withoutControlCharacters)
