@@ -83,4 +83,15 @@ describe("the fleet file", () => {
     expect(again.problems).toEqual([]);
     expect(carColumns(again.rows[0]!.form)).toEqual(columns);
   });
+
+  it("writes a name beginning like a formula as text a spreadsheet never runs, and reads it back exactly", () => {
+    const { rows } = readFleetFile(`${HEADER}\n${good("TN-1")}\n`);
+    const columns = { ...carColumns(rows[0]!.form), name: '=HYPERLINK("http://evil","Clio")' };
+    const written = `${fleetHeader()}\n${fleetLine(columns, ["tunis"], [])}\n`;
+    const cells = parseCsv(written)[1]!.fields;
+    expect(cells[FLEET_COLUMNS.indexOf("name")]).toBe(`'=HYPERLINK("http://evil","Clio")`);
+    const again = readFleetFile(written);
+    expect(again.problems).toEqual([]);
+    expect(carColumns(again.rows[0]!.form).name).toBe(columns.name);
+  });
 });

@@ -10,7 +10,7 @@ import { EXTRAS, type Extra } from "~/domain/enums";
 import type { Message } from "~/domain/form-errors";
 import { decodeFormError } from "~/domain/form-errors";
 import { amountText, carFormDefaults, carFormSchema, type CarColumns, type CarFormValue } from "./car-form";
-import { csvLine, CsvError, parseCsv } from "~/utils/csv";
+import { csvLine, CsvError, fromSpreadsheetSafe, parseCsv, spreadsheetSafe } from "~/utils/csv";
 import { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn } from "./fleet-columns";
 
 export { FLEET_COLUMNS, REQUIRED_COLUMNS, type FleetColumn };
@@ -108,7 +108,8 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
     }
     const value = (name: FleetColumn) => {
       const index = columns.indexOf(name);
-      return index === -1 ? undefined : row.fields[index]!;
+      // Read back exactly what an export wrote (its apostrophe before a formula-like cell taken off).
+      return index === -1 ? undefined : fromSpreadsheetSafe(row.fields[index]!);
     };
     // The row as the form would post it, checked by the form's schema (zod straight on an object: Conform's
     // FormData parsing cost twelve times as much, 16 s for 10,000 rows).
@@ -212,5 +213,6 @@ export function fleetLine(
       .map((row) => `${row.startDate}..${row.endDate}:${amountText(row.dailyPrice)}`)
       .join(LIST_SEPARATOR),
   };
-  return csvLine(FLEET_COLUMNS.map((column) => values[column]));
+  // A name or plate beginning like a formula ("=", "+", "-", "@"…) is written as text a spreadsheet never runs.
+  return csvLine(FLEET_COLUMNS.map((column) => spreadsheetSafe(values[column])));
 }
