@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { SiteLink } from "./site-link";
@@ -33,10 +33,20 @@ export function ConfirmAction({
   backLabel: string;
 }) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     if (hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [hydrated]);
+  // Closed by Escape or a click beside it (issue 53): the page goes back to where "Back" leads, so the confirmation
+  // is gone, and the action's button asks again (a closed dialog left behind made it do nothing).
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const leave = () => navigate(backHref, { replace: true, preventScrollReset: true });
+    element.addEventListener("close", leave);
+    return () => element.removeEventListener("close", leave);
+  }, [hydrated, navigate, backHref]);
   const content = (
     <>
       <h2 id="confirm-title">{title}</h2>
@@ -66,6 +76,10 @@ export function ConfirmAction({
   return hydrated ? (
     <dialog
       ref={dialog}
+      // A click on the backdrop lands on the dialog itself (its content is inside): it closes, like Escape.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
       className={losesMoney ? "confirm-panel is-danger" : "confirm-panel"}
       aria-labelledby="confirm-title"
       aria-describedby={note ? "confirm-note" : undefined}

@@ -220,6 +220,17 @@ test("in French, select every booking on the page and cancel them in one bulk ac
   await expect(confirmation.getByRole("listitem")).toHaveCount(2);
   await expect(confirmation.getByRole("listitem").getByText(b.confirm.cancelsAtOnce)).toHaveCount(2);
   await expectAccessible(page);
+  if (jsEnabled()) {
+    // Closed with Escape, the dialog opens again from the same button (issue 53: the button did nothing after).
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await whenReady(page);
+    await page.getByRole("checkbox", { name: b.list.selectAll }).check();
+    await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
+    await page.getByRole("button", { name: /^Appliquer à/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(confirmation.getByRole("listitem")).toHaveCount(2);
+  }
   await confirmation
     .getByRole("button", {
       name: plural({ one: b.confirm.cancelNowButton_one, other: b.confirm.cancelNowButton_other }, 2),

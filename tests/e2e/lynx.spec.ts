@@ -373,8 +373,8 @@ test(
       await supplier.type("Email address", "fleet@carthage-cars.example");
       await supplier.type("Password [", "run-the-fleet-2026");
       await supplier.press("Sign in", { last: true });
-      await supplier.waitFor("Free cars by name");
-      // The first car by name is chosen, and payment at the counter, unless another is picked.
+      await supplier.waitFor("Free cars, lowest daily price first");
+      // The cheapest car is chosen, and payment at the counter, unless another is picked.
       await supplier.type("E-mail [", email);
       await supplier.type("Full name [", "Lina Lynx");
       await supplier.type("Phone [", "+216 20 777 001");

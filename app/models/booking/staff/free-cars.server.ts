@@ -1,7 +1,7 @@
 /**
  * The cars a booking taken for a customer may use (issue 50, point 3): every free car of the supplier (everyone's for
  * an admin) at the pick-up place for the period, never the storefront's results page or its search cap. Found by
- * name, plate or type and paged by name; each car on the page is then priced and checked by the checkout's own
+ * name, plate or type and paged, the lowest daily price first; each car on the page is then priced and checked by the checkout's own
  * pipeline (`resolveCheckout`: the desks' hours, the supplier's minimum days and late flights, the car free), so the
  * list offers only what a checkout would book.
  */
@@ -73,7 +73,8 @@ export async function freeCarsForStaff(
         freeDuring(from, to),
       ),
     )
-    .orderBy(asc(cars.name), asc(cars.licensePlate), asc(cars.id))
+    // Cheapest first, as staff quote them (by the daily price; the page's totals are the checkout's own), then by name.
+    .orderBy(asc(cars.dailyPrice), asc(cars.name), asc(cars.licensePlate), asc(cars.id))
     .limit(STAFF_CARS_PER_PAGE + 1)
     .offset((page - 1) * STAFF_CARS_PER_PAGE);
   const offers: StaffOffer[] = [];
