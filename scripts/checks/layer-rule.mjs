@@ -35,14 +35,9 @@ export function layerOf(file) {
   return null;
 }
 
-const EVERYTHING_BELOW_ROUTES = [
-  "client",
-  "pure model",
-  "model service",
-  "gateway adapter",
-  "pure utility",
-  "server utility",
-];
+/** The server-side layers below the views: what model services, server/ and db scripts build on. */
+const MODELS_AND_UTILITIES = ["pure model", "model service", "gateway adapter", "pure utility", "server utility"];
+const EVERYTHING_BELOW_ROUTES = ["client", ...MODELS_AND_UTILITIES];
 
 /**
  * What each layer may import: `layers` for values and types, `typesFrom` for types only (erased at build).
@@ -58,16 +53,7 @@ const ALLOWED = {
       /^(react|react-dom|@remix-run\/.*|node:.*|drizzle-orm.*|pg|@electric-sql\/.*|ioredis|nodemailer|stripe)$/,
   },
   "model service": {
-    layers: [
-      "domain",
-      "pure model",
-      "model service",
-      "gateway adapter",
-      "pure utility",
-      "server utility",
-      "schema",
-      "resources",
-    ],
+    layers: ["domain", ...MODELS_AND_UTILITIES, "schema", "resources"],
     packagesRefused: /^(react|react-dom|@remix-run\/react)$/,
   },
   "gateway adapter": {
@@ -93,33 +79,13 @@ const ALLOWED = {
   route: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources", "shell"], typesFrom: ["schema"] },
   shell: { layers: ["domain", ...EVERYTHING_BELOW_ROUTES, "resources"] },
   server: {
-    layers: [
-      "domain",
-      "pure model",
-      "model service",
-      "gateway adapter",
-      "pure utility",
-      "server utility",
-      "schema",
-      "database scripts",
-      "resources",
-      "server",
-    ],
+    layers: ["domain", ...MODELS_AND_UTILITIES, "schema", "database scripts", "resources", "server"],
     packagesRefused: /^(react|react-dom|@remix-run\/react)$/,
   },
   resources: { layers: ["domain", "resources"] },
   schema: { layers: ["domain"] },
   "database scripts": {
-    layers: [
-      "domain",
-      "pure model",
-      "model service",
-      "gateway adapter",
-      "pure utility",
-      "server utility",
-      "schema",
-      "database scripts",
-    ],
+    layers: ["domain", ...MODELS_AND_UTILITIES, "schema", "database scripts"],
   },
 };
 

@@ -13,7 +13,7 @@ import type { Executor } from "~/utils/db.server";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
 import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
 import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
-import { resolveRentalRequest, supplierRefusal } from "./rental-request.server";
+import { resolveRentalRequest, supplierRefusal, type ResolvedRentalRequest } from "./rental-request.server";
 import {
   ALL_EXTRAS,
   calendarDate,
@@ -76,6 +76,19 @@ export async function resolveCheckout(
 ): Promise<{ ok: true; offer: CheckoutOffer } | { ok: false; problem: CheckoutProblem }> {
   const request = await resolveRentalRequest(db, link, options);
   if (!request.ok) return request;
+  return resolveOffer(db, request, link, options);
+}
+
+/**
+ * The pipeline's steps for one car, once the request is resolved: a caller checking many cars for one request (the
+ * staff's free-car list) resolves the request, and the pick-up's places (`placeIds`), once.
+ */
+export async function resolveOffer(
+  db: Executor,
+  request: ResolvedRentalRequest,
+  link: Pick<CheckoutLink, "car" | "from" | "to">,
+  options: { exceptBookingId?: string; placeIds?: string[] },
+): Promise<{ ok: true; offer: CheckoutOffer } | { ok: false; problem: CheckoutProblem }> {
   const { pickup, dropoff, from, to, afterClosing: late } = request;
   if (!isUuid(link.car)) return { ok: false, problem: { key: "checkout:problems.carNotFound" } };
 
@@ -89,7 +102,7 @@ export async function resolveCheckout(
   const days = rentalDays(from, to, pickup.timeZone);
   const refused = supplierRefusal(row.settings, { days, afterClosing: late });
   if (refused) return { ok: false, problem: refused };
-  const placeIds = await placeAndChildren(db, pickup.id);
+  const placeIds = options.placeIds ?? (await placeAndChildren(db, pickup.id));
   const [offered] = await db
     .select({ id: cars.id })
     .from(cars)

@@ -1,16 +1,16 @@
 /**
  * The cars a booking taken for a customer may use (issue 50, point 3): every free car of the supplier (everyone's for
  * an admin) at the pick-up place for the period, never the storefront's results page or its search cap. Found by
- * name, plate or type and paged, the lowest daily price first; each car on the page is then priced and checked by the checkout's own
- * pipeline (`resolveCheckout`: the desks' hours, the supplier's minimum days and late flights, the car free), so the
- * list offers only what a checkout would book.
+ * name, plate or type and paged, the lowest daily price first; each car on the page is then priced and checked by the
+ * checkout's own pipeline (the request resolved once, then `resolveOffer` per car: the supplier's minimum days and
+ * late flights, the car free), so the list offers only what a checkout would book.
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { carLocations, cars, supplierSettings, users } from "#db/schema";
 import type { CarRange, Language } from "~/domain/enums";
 import type { Message } from "~/domain/form-errors";
 import { placeAndChildren } from "~/models/catalogue/places.server";
-import { quoteOffer, resolveCheckout } from "~/models/checkout/checkout-offer.server";
+import { quoteOffer, resolveOffer } from "~/models/checkout/checkout-offer.server";
 import { resolveRentalRequest, type RentalRequest } from "~/models/checkout/rental-request.server";
 import { rentalDays } from "~/models/pricing/pricing";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
@@ -79,7 +79,7 @@ export async function freeCarsForStaff(
     .offset((page - 1) * STAFF_CARS_PER_PAGE);
   const offers: StaffOffer[] = [];
   for (const candidate of candidates.slice(0, STAFF_CARS_PER_PAGE)) {
-    const resolved = await resolveCheckout(db, { ...query, car: candidate.id }, context);
+    const resolved = await resolveOffer(db, request, { ...query, car: candidate.id }, { placeIds });
     if (!resolved.ok) continue;
     const { offer } = resolved;
     const { price } = quoteOffer(offer, []);
