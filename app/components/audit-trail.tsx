@@ -62,10 +62,12 @@ export function AuditTrail({
         ? t("car.extraModes.notOffered")
         : value === 0
           ? t("car.extraModes.included")
-          : formatMoney(value, "USD", i18n.language as never);
+          : formatMoney(value, "USD", i18n.language);
     const coded = CODED_FIELDS[field];
-    if (coded && typeof value === "string") return t(`common:${coded}.${value}` as never);
-    if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, "USD", i18n.language as never);
+    // A stored code, read at run time: the catalogue has a word for each code the column may hold.
+    const codedKey: string = `common:${coded}.${String(value)}`;
+    if (coded && typeof value === "string") return t(codedKey);
+    if (typeof value === "number" && MONEY_FIELDS.has(field)) return formatMoney(value, "USD", i18n.language);
     if (typeof value === "boolean") return value ? t("history.yes") : t("history.no");
     if (Array.isArray(value))
       return value.length ? value.map((item) => show(field, item)).join(", ") : t("history.empty");
@@ -76,8 +78,8 @@ export function AuditTrail({
     return String(value);
   };
   const fieldName = (field: string) => {
-    const key = `${record}.fields.${field}`;
-    const name = t(key as never);
+    const key: string = `${record}.fields.${field}`;
+    const name = t(key);
     return name === key ? field : name;
   };
   return (

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
@@ -9,6 +9,8 @@ import { SubmitInput } from "~/components/submit-input";
 import { CAR_RANGES, EXTRAS, FUEL_POLICIES, FUEL_TYPES, GEARBOXES, MULTIMEDIA, type Extra } from "~/domain/enums";
 import { useServerForm } from "~/hooks/use-server-form";
 import type { FormConstraint } from "~/utils/form-constraints";
+import type { KeysUnder } from "~/utils/translation-keys";
+import type { CarEditorFields } from "~/models/fleet/car-form";
 
 /** Extras charged once per rental; the others per day (as pricing charges them). */
 const PER_RENTAL: ReadonlySet<Extra> = new Set(["cancellation", "amendments"]);
@@ -44,7 +46,7 @@ export function CarEditor({
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   constraint: FormConstraint;
-  defaultValue: Values;
+  defaultValue: DefaultValue<CarEditorFields>;
   /** How many date rows to show (filled ones and empty ones). */
   dateRows: number;
   places: PlaceChoice[];
@@ -53,14 +55,14 @@ export function CarEditor({
   before?: ReactNode;
 }) {
   const { t } = useTranslation("manage");
-  const [form, fields] = useServerForm<Record<string, string>>(id, {
+  const [form, fields] = useServerForm<CarEditorFields>(id, {
     lastResult,
     constraint,
-    defaultValue: defaultValue as never,
+    defaultValue,
   });
   const values = (form.initialValue ?? defaultValue) as Values;
   const errors = form.allErrors;
-  const label = (field: string) => t(`car.fields.${field}` as never);
+  const label = (field: KeysUnder<"manage", "car.fields">) => t(`car.fields.${field}`);
   const labels: Record<string, string> = {
     supplier: t("car.fields.supplier"),
     name: label("name"),
@@ -100,10 +102,10 @@ export function CarEditor({
       {before}
       <fieldset className="form-card">
         <legend>{t("car.sections.identity")}</legend>
-        <Field meta={fields.name!} label={labels.name} maxLength={100} />
-        <Field meta={fields.licensePlate!} label={labels.licensePlate} hint="manage:car.hints.plate" maxLength={20} />
+        <Field meta={fields.name} label={labels.name} maxLength={100} />
+        <Field meta={fields.licensePlate} label={labels.licensePlate} hint="manage:car.hints.plate" maxLength={20} />
         <SelectField
-          meta={fields.range!}
+          meta={fields.range}
           label={labels.range}
           options={CAR_RANGES.map((value) => ({ value, label: t(`common:ranges.${value}`) }))}
         />
@@ -112,20 +114,20 @@ export function CarEditor({
       <fieldset className="form-card">
         <legend>{t("car.sections.features")}</legend>
         <SelectField
-          meta={fields.fuelType!}
+          meta={fields.fuelType}
           label={labels.fuelType}
           options={FUEL_TYPES.map((value) => ({ value, label: t(`common:fuelTypes.${value}`) }))}
         />
         <SelectField
-          meta={fields.gearbox!}
+          meta={fields.gearbox}
           label={labels.gearbox}
           options={GEARBOXES.map((value) => ({ value, label: t(`common:gearboxes.${value}`) }))}
         />
-        <Field meta={fields.seats!} label={labels.seats} inputMode="numeric" />
-        <Field meta={fields.doors!} label={labels.doors} inputMode="numeric" />
-        <Field meta={fields.largeBags!} label={labels.largeBags} inputMode="numeric" />
-        <Field meta={fields.smallBags!} label={labels.smallBags} inputMode="numeric" />
-        <CheckboxField meta={fields.aircon!} label={label("aircon")} />
+        <Field meta={fields.seats} label={labels.seats} inputMode="numeric" />
+        <Field meta={fields.doors} label={labels.doors} inputMode="numeric" />
+        <Field meta={fields.largeBags} label={labels.largeBags} inputMode="numeric" />
+        <Field meta={fields.smallBags} label={labels.smallBags} inputMode="numeric" />
+        <CheckboxField meta={fields.aircon} label={label("aircon")} />
         <fieldset className="choice-group">
           <legend>{label("multimedia")}</legend>
           {MULTIMEDIA.map((item) => (
@@ -146,15 +148,15 @@ export function CarEditor({
       <fieldset className="form-card">
         <legend>{t("car.sections.rules")}</legend>
         <SelectField
-          meta={fields.fuelPolicy!}
+          meta={fields.fuelPolicy}
           label={labels.fuelPolicy}
           options={FUEL_POLICIES.map((value) => ({ value, label: t(`common:fuelPolicies.${value}`) }))}
         />
-        <Field meta={fields.mileage!} label={labels.mileage} hint="manage:car.hints.mileage" inputMode="numeric" />
-        <Field meta={fields.minimumAge!} label={labels.minimumAge} inputMode="numeric" />
-        <Field meta={fields.deposit!} label={labels.deposit} {...money} />
-        <Field meta={fields.damageExcess!} label={labels.damageExcess} hint="manage:car.hints.excess" {...money} />
-        <Field meta={fields.theftExcess!} label={labels.theftExcess} hint="manage:car.hints.excess" {...money} />
+        <Field meta={fields.mileage} label={labels.mileage} hint="manage:car.hints.mileage" inputMode="numeric" />
+        <Field meta={fields.minimumAge} label={labels.minimumAge} inputMode="numeric" />
+        <Field meta={fields.deposit} label={labels.deposit} {...money} />
+        <Field meta={fields.damageExcess} label={labels.damageExcess} hint="manage:car.hints.excess" {...money} />
+        <Field meta={fields.theftExcess} label={labels.theftExcess} hint="manage:car.hints.excess" {...money} />
       </fieldset>
 
       <fieldset className="form-card">
@@ -163,17 +165,12 @@ export function CarEditor({
         <div className="field-pairs">
           {PRICE_FIELDS.map(([price, discounted]) => (
             <Fragment key={price}>
-              <Field meta={fields[price]!} label={labels[price]} {...money} />
-              <Field
-                meta={fields[discounted]!}
-                label={labels[discounted]}
-                hint="manage:car.hints.discount"
-                {...money}
-              />
+              <Field meta={fields[price]} label={labels[price]} {...money} />
+              <Field meta={fields[discounted]} label={labels[discounted]} hint="manage:car.hints.discount" {...money} />
             </Fragment>
           ))}
         </div>
-        <Field meta={fields.hourlyPrice!} label={labels.hourlyPrice} hint="manage:car.hints.hourlyPrice" {...money} />
+        <Field meta={fields.hourlyPrice} label={labels.hourlyPrice} hint="manage:car.hints.hourlyPrice" {...money} />
       </fieldset>
 
       <fieldset className="form-card">
@@ -200,7 +197,7 @@ export function CarEditor({
         {EXTRAS.map((extra) => (
           <div className="extra-row" key={extra}>
             <SelectField
-              meta={fields[`${extra}Mode`]!}
+              meta={fields[`${extra}Mode`]}
               label={t(`common:extras.${extra}`)}
               options={(["notOffered", "included", "priced"] as const).map((value) => ({
                 value,
@@ -208,7 +205,7 @@ export function CarEditor({
               }))}
             />
             <Field
-              meta={fields[`${extra}Price`]!}
+              meta={fields[`${extra}Price`]}
               label={labels[`${extra}Price`]}
               hint={PER_RENTAL.has(extra) ? "manage:car.hints.perRental" : "manage:car.hints.perDay"}
               {...money}
@@ -232,14 +229,14 @@ export function CarEditor({
           </div>
         ))}
         <FieldError id={`${id}-places-error`} error={firstError(errors.places)} />
-        <Field meta={fields.addPlace!} label={labels.addPlace} hint="manage:car.hints.addPlace" maxLength={120} />
+        <Field meta={fields.addPlace} label={labels.addPlace} hint="manage:car.hints.addPlace" maxLength={120} />
       </fieldset>
 
       <fieldset className="form-card">
         <legend>{t("car.sections.availability")}</legend>
-        <CheckboxField meta={fields.available!} label={label("available")} />
-        <CheckboxField meta={fields.fullyBooked!} label={label("fullyBooked")} />
-        <CheckboxField meta={fields.comingSoon!} label={label("comingSoon")} />
+        <CheckboxField meta={fields.available} label={label("available")} />
+        <CheckboxField meta={fields.fullyBooked} label={label("fullyBooked")} />
+        <CheckboxField meta={fields.comingSoon} label={label("comingSoon")} />
       </fieldset>
 
       {/* Save first: the button Enter in a field stands for. "More date rows" re-shows the form, saving nothing. */}

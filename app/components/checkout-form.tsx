@@ -17,7 +17,8 @@ import { useMoney } from "~/hooks/use-money";
 import { cancellationKind } from "~/models/booking/cancellation-terms";
 import {
   ADDITIONAL_DRIVER_POSITIONS,
-  additionalDriverFields,
+  additionalDriverParts,
+  type AdditionalDriverFieldNames,
   MAX_ADDITIONAL_DRIVERS,
 } from "~/models/checkout/checkout-fields";
 import type { CheckoutValues } from "~/models/checkout/checkout-form";
@@ -106,7 +107,15 @@ export function CheckoutForm({
     requote();
   };
 
-  const labels: Record<string, string> = {
+  const driverLabels = Object.fromEntries(
+    ADDITIONAL_DRIVER_POSITIONS.flatMap((position) =>
+      additionalDriverParts(position).map(({ name, part }) => [
+        name,
+        position === 1 ? t(`additionalDriver.${part}`) : t(`additionalDriver.numbered.${part}`, { number: position }),
+      ]),
+    ),
+  ) as Record<AdditionalDriverFieldNames[number], string>;
+  const labels = {
     fullName: t("driver.fullName"),
     email: t("driver.email"),
     phone: t("driver.phone"),
@@ -114,17 +123,7 @@ export function CheckoutForm({
     acceptTerms: t("driver.termsLink"),
     license: t("driver.license"),
     additionalDrivers: t("additionalDriver.count"),
-    ...Object.fromEntries(
-      ADDITIONAL_DRIVER_POSITIONS.flatMap((position) => {
-        const parts = ["fullName", "email", "phone", "birthDate"] as const;
-        return additionalDriverFields(position).map((name, index) => [
-          name,
-          position === 1
-            ? t(`additionalDriver.${parts[index]!}`)
-            : t(`additionalDriver.numbered.${parts[index]!}`, { number: position }),
-        ]);
-      }),
-    ),
+    ...driverLabels,
     flightNumber: t("driver.flightNumber"),
     paymentMode: t("paymentOptions.heading"),
     extras: t("options.heading"),
@@ -316,7 +315,7 @@ export function CheckoutForm({
                   )}
                   <SelectField
                     meta={fields.additionalDrivers}
-                    label={labels.additionalDrivers!}
+                    label={labels.additionalDrivers}
                     options={ADDITIONAL_DRIVER_POSITIONS.map((count) => ({
                       value: String(count),
                       label: String(count),
@@ -333,14 +332,14 @@ export function CheckoutForm({
                   {ADDITIONAL_DRIVER_POSITIONS.filter((position) => position <= driverCount).map((position) => (
                     <fieldset key={position} className="driver-group">
                       <legend>{t("additionalDriver.numbered.legend", { number: position })}</legend>
-                      {additionalDriverFields(position).map((name, index) => (
+                      {additionalDriverParts(position).map(({ name, part }) => (
                         <Field
                           key={name}
                           meta={fields[name]}
-                          type={DRIVER_INPUT_TYPES[index]}
-                          label={labels[name]!}
+                          type={DRIVER_INPUT_TYPES[part]}
+                          label={labels[name]}
                           hint={
-                            index === 3
+                            part === "birthDate"
                               ? { key: "checkout:driver.birthDateHint", params: { age: view.car.minimumAge } }
                               : undefined
                           }
@@ -492,7 +491,7 @@ export function CheckoutForm({
 }
 
 /** An added driver's fields (full name, email, phone, birth date) as the browser should read and offer them. */
-const DRIVER_INPUT_TYPES = ["text", "email", "tel", "date"] as const;
+const DRIVER_INPUT_TYPES = { fullName: "text", email: "email", phone: "tel", birthDate: "date" } as const;
 
 function PaymentTermsText({
   mode,

@@ -22,8 +22,9 @@ export function fitView(
   height: number,
   padding = 40,
 ): { center: [number, number]; zoom: number } {
-  if (points.length === 0) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
-  if (points.length === 1) return { center: points[0]!, zoom: DEFAULT_ZOOM };
+  const [first] = points;
+  if (!first) return { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
+  if (points.length === 1) return { center: first, zoom: DEFAULT_ZOOM };
   const xs = points.map(([, longitude]) => toX(longitude));
   const ys = points.map(([latitude]) => toY(latitude));
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];

@@ -29,7 +29,7 @@ export function Pagination({
         ) : null}
         {shown.map((n, index) => (
           <li key={n}>
-            {index > 0 && n - shown[index - 1]! > 1 ? <span aria-hidden="true">… </span> : null}
+            {index > 0 && n - (shown[index - 1] ?? n) > 1 ? <span aria-hidden="true">… </span> : null}
             <SiteLink
               to={hrefFor(n)}
               aria-current={n === page ? "page" : undefined}

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { lazy, Suspense, useCallback } from "react";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
@@ -10,10 +10,13 @@ import { weekdayName } from "~/domain/pickup-desk";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useServerForm } from "~/hooks/use-server-form";
 import type { FormConstraint } from "~/utils/form-constraints";
+import type { KeysUnder } from "~/utils/translation-keys";
+import type { PlaceEditorFields } from "~/models/catalogue/place-form";
 
 const PointPicker = lazy(() => import("~/components/point-picker"));
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 const SPAN_PARTS = ["Opens", "Closes", "Reopens", "ClosesAgain"] as const;
+const PARKING_PARTS = ["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const;
 
 type Values = Record<string, unknown>;
 
@@ -34,7 +37,7 @@ export function PlaceEditor({
 }: {
   lastResult: SubmissionResult<string[]> | null | undefined;
   constraint: FormConstraint;
-  defaultValue: Values;
+  defaultValue: DefaultValue<PlaceEditorFields>;
   countries: Array<{ id: string; name: string }>;
   timeZones: readonly string[];
   parkingRows: number;
@@ -43,35 +46,37 @@ export function PlaceEditor({
 }) {
   const { t, i18n } = useTranslation("manage");
   const hydrated = useHydrated();
-  const [form, fields] = useServerForm<Record<string, string>>("place", {
+  const [form, fields] = useServerForm<PlaceEditorFields>("place", {
     lastResult,
     constraint,
-    defaultValue: defaultValue as never,
+    defaultValue,
   });
   const values = (form.initialValue ?? defaultValue) as Values;
   const errors = form.allErrors;
   const day = weekdayName(i18n.language);
-  const label = (field: string) => t(`place.fields.${field}` as never);
+  const label = (field: KeysUnder<"manage", "place.fields">) => t(`place.fields.${field}`);
   const labels: Record<string, string> = Object.fromEntries(
-    [
-      "slug",
-      "countryId",
-      "parent",
-      "nameEn",
-      "nameFr",
-      "nameEs",
-      "latitude",
-      "longitude",
-      "timeZone",
-      "deskKind",
-      "address",
-      "phone",
-    ].map((field) => [field, label(field)]),
+    (
+      [
+        "slug",
+        "countryId",
+        "parent",
+        "nameEn",
+        "nameFr",
+        "nameEs",
+        "latitude",
+        "longitude",
+        "timeZone",
+        "deskKind",
+        "address",
+        "phone",
+      ] as const
+    ).map((field) => [field, label(field)]),
   );
   for (const index of WEEK)
     for (const part of SPAN_PARTS) labels[`day${index}${part}`] = `${day(index)}: ${label(`hours${part}`)}`;
   for (let row = 0; row < parkingRows; row++)
-    for (const part of ["nameEn", "nameFr", "nameEs", "latitude", "longitude"])
+    for (const part of PARKING_PARTS)
       labels[`parking[${row}].${part}`] = `${t("place.parkingRow", { number: row + 1 })}: ${label(part)}`;
   const parking = Array.isArray(values.parking) ? (values.parking as Values[]) : [];
   // The map only fills the two number fields, which stay what is posted.
@@ -96,25 +101,25 @@ export function PlaceEditor({
       <FormErrorSummary form={form} labels={labels} />
       <fieldset className="form-card">
         <legend>{t("place.sections.place")}</legend>
-        <Field meta={fields.slug!} label={labels.slug} hint="manage:place.hints.slug" maxLength={80} />
+        <Field meta={fields.slug} label={labels.slug} hint="manage:place.hints.slug" maxLength={80} />
         <SelectField
-          meta={fields.countryId!}
+          meta={fields.countryId}
           label={labels.countryId}
           options={countries.map((country) => ({ value: country.id, label: country.name }))}
         />
-        <Field meta={fields.parent!} label={labels.parent} hint="manage:place.hints.parent" maxLength={80} />
+        <Field meta={fields.parent} label={labels.parent} hint="manage:place.hints.parent" maxLength={80} />
         <div className="field-pairs">
-          <Field meta={fields.nameEn!} label={labels.nameEn} lang="en" maxLength={120} />
-          <Field meta={fields.nameFr!} label={labels.nameFr} lang="fr" maxLength={120} />
-          <Field meta={fields.nameEs!} label={labels.nameEs} lang="es" maxLength={120} />
+          <Field meta={fields.nameEn} label={labels.nameEn} lang="en" maxLength={120} />
+          <Field meta={fields.nameFr} label={labels.nameFr} lang="fr" maxLength={120} />
+          <Field meta={fields.nameEs} label={labels.nameEs} lang="es" maxLength={120} />
         </div>
       </fieldset>
 
       <fieldset className="form-card">
         <legend>{t("place.sections.position")}</legend>
         <div className="field-pairs">
-          <Field meta={fields.latitude!} label={labels.latitude} inputMode="decimal" />
-          <Field meta={fields.longitude!} label={labels.longitude} inputMode="decimal" />
+          <Field meta={fields.latitude} label={labels.latitude} inputMode="decimal" />
+          <Field meta={fields.longitude} label={labels.longitude} inputMode="decimal" />
         </div>
         {hydrated ? (
           <>
@@ -125,7 +130,7 @@ export function PlaceEditor({
           </>
         ) : null}
         <SelectField
-          meta={fields.timeZone!}
+          meta={fields.timeZone}
           label={labels.timeZone}
           options={timeZones.map((zone) => ({ value: zone, label: zone }))}
         />
@@ -134,31 +139,31 @@ export function PlaceEditor({
       <fieldset className="form-card">
         <legend>{t("place.sections.desk")}</legend>
         <SelectField
-          meta={fields.deskKind!}
+          meta={fields.deskKind}
           label={labels.deskKind}
           options={[
             { value: "", label: t("place.noDesk") },
             ...DESK_KINDS.map((kind) => ({ value: kind, label: t(`common:desk.kinds.${kind}`) })),
           ]}
         />
-        <CheckboxField meta={fields.airport!} label={t("place.fields.airport")} />
-        <Field meta={fields.address!} label={labels.address} maxLength={200} autoComplete="off" />
-        <Field meta={fields.phone!} label={labels.phone} type="tel" maxLength={40} autoComplete="off" />
+        <CheckboxField meta={fields.airport} label={t("place.fields.airport")} />
+        <Field meta={fields.address} label={labels.address} maxLength={200} autoComplete="off" />
+        <Field meta={fields.phone} label={labels.phone} type="tel" maxLength={40} autoComplete="off" />
       </fieldset>
 
       <fieldset className="form-card">
         <legend>{t("place.sections.hours")}</legend>
-        <CheckboxField meta={fields.hasHours!} label={t("place.fields.hasHours")} />
+        <CheckboxField meta={fields.hasHours} label={t("place.fields.hasHours")} />
         <p className="hint">{t("place.hints.hours")}</p>
         {WEEK.map((index) => (
           <fieldset className="day-hours" key={index}>
             <legend>{day(index)}</legend>
-            <CheckboxField meta={fields[`day${index}Closed`]!} label={t("place.fields.closed")} />
+            <CheckboxField meta={fields[`day${index}Closed`]} label={t("place.fields.closed")} />
             <div className="day-spans">
               {SPAN_PARTS.map((part) => (
                 <Field
                   key={part}
-                  meta={fields[`day${index}${part}`]!}
+                  meta={fields[`day${index}${part}`]}
                   label={label(`hours${part}`)}
                   inputMode="numeric"
                   placeholder={part === "Opens" ? "08:00" : part === "Closes" ? "19:00" : undefined}
@@ -178,7 +183,7 @@ export function PlaceEditor({
           formId="place"
           list="parking"
           rows={parkingRows}
-          parts={["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const}
+          parts={PARKING_PARTS}
           values={parking}
           errors={errors}
           legend={(row) => t("place.parkingRow", { number: row + 1 })}

@@ -8,12 +8,9 @@ import { EQUIPMENT, type Equipment } from "~/domain/enums";
 import { useOptionName } from "./equipment";
 import {
   ADDITIONAL_DRIVER_POSITIONS,
-  additionalDriverFields,
+  additionalDriverParts,
   type ALL_ADDITIONAL_DRIVER_FIELDS,
 } from "~/models/checkout/checkout-fields";
-
-/** An added driver's four fields, in `additionalDriverFields`' order: each one's label and input preset. */
-const DRIVER_PARTS = ["fullName", "email", "phone", "birthDate"] as const;
 
 /**
  * Each added driver's fields by name for an error summary, named with their group ("Additional driver 2: Phone"):
@@ -23,9 +20,9 @@ export function useAdditionalDriverLabels(): Record<(typeof ALL_ADDITIONAL_DRIVE
   const { t } = useTranslation("manage");
   return Object.fromEntries(
     ADDITIONAL_DRIVER_POSITIONS.flatMap((position) =>
-      additionalDriverFields(position).map((field, index) => [
-        field,
-        `${t("staffBooking.sections.additionalDriverAt", { position })}: ${t(`staffBooking.fields.${DRIVER_PARTS[index]!}`)}`,
+      additionalDriverParts(position).map(({ name, part }) => [
+        name,
+        `${t("staffBooking.sections.additionalDriverAt", { position })}: ${t(`staffBooking.fields.${part}`)}`,
       ]),
     ),
   ) as Record<(typeof ALL_ADDITIONAL_DRIVER_FIELDS)[number], string>;
@@ -142,12 +139,12 @@ export function StaffRentalFields({
           <fieldset key={position} className="driver-group">
             <legend>{t("staffBooking.sections.additionalDriverAt", { position })}</legend>
             <div className="field-pairs">
-              {additionalDriverFields(position).map((name, index) => (
+              {additionalDriverParts(position).map(({ name, part }) => (
                 <Field
                   key={name}
                   meta={fields[name] as FieldMetadata<string>}
-                  label={t(`staffBooking.fields.${DRIVER_PARTS[index]!}`)}
-                  {...FIELD_PRESETS[DRIVER_PARTS[index]!]}
+                  label={t(`staffBooking.fields.${part}`)}
+                  {...FIELD_PRESETS[part]}
                   autoComplete="off"
                 />
               ))}

@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import type { FormConstraint } from "~/utils/form-constraints";
 
 /**
@@ -13,14 +13,14 @@ export function useServerForm<Shape extends Record<string, unknown>>(
     lastResult: SubmissionResult<string[]> | null | undefined;
     constraint: FormConstraint;
     /** What the fields show before anything was sent; a reply's own values replace it. */
-    defaultValue?: Partial<Record<keyof Shape, string | boolean | null | undefined>>;
+    defaultValue?: DefaultValue<Shape>;
   },
 ) {
   return useForm<Shape>({
     id,
     lastResult: options.lastResult,
     constraint: options.constraint,
-    defaultValue: options.defaultValue as never,
+    defaultValue: options.defaultValue,
     shouldValidate: "onSubmit",
   });
 }

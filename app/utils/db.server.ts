@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -81,12 +81,13 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<DatabaseHandle>
     loadDataDir: snapshot,
   });
   await client.exec("set plan_cache_mode = force_generic_plan");
-  const db = drizzlePglite(withStatementCache(client), { schema }) as unknown as Database;
+  const pgliteDb = drizzlePglite(withStatementCache(client), { schema });
+  const db = pgliteDb as unknown as Database;
   return {
     db,
     engine: "pglite",
     // PGlite is one connection in one process: no other instance can race us.
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     withStartupLock: (work) => work(db),
     close: () => client.close(),
   };
@@ -167,7 +168,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   pool.on("error", (error) => logError("db", error, "idle client error"));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
 
-  async function withStartupLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  async function withLockedClient<T>(work: (db: NodePgDatabase<Schema>) => Promise<T>): Promise<T> {
     // An advisory lock lives on one connection, so the work runs on that same dedicated client. Start-up work
     // (migrations on a large table, seeding) is not a request: it gets a connection without the statement limits.
     const client = new pg.Client({
@@ -179,7 +180,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     try {
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
       try {
-        return await work(drizzleNodePg(client, { schema }) as unknown as Database);
+        return await work(drizzleNodePg(client, { schema }));
       } finally {
         await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]);
       }
@@ -191,9 +192,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     engine: "postgres",
-    migrate: () =>
-      withStartupLock((lockedDb) => migrateNodePg(lockedDb as never, { migrationsFolder: MIGRATIONS_FOLDER })),
-    withStartupLock,
+    migrate: () => withLockedClient((lockedDb) => migrateNodePg(lockedDb, { migrationsFolder: MIGRATIONS_FOLDER })),
+    withStartupLock: (work) => withLockedClient((lockedDb) => work(lockedDb as unknown as Database)),
     close: () => pool.end(),
   };
 }

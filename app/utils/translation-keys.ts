@@ -33,3 +33,13 @@ export type KeyArgument<K extends string, N extends Namespace> = string extends 
   : K extends TranslationKey<N>
     ? K
     : TranslationKey<N>;
+
+/**
+ * The keys of namespace `N` under `Prefix`, without it: `KeysUnder<"manage", "car.fields">` is "name" | "seats" | …,
+ * so a label function over a form's fields (`t(\`car.fields.${field}\`)`) is checked key by key, without a cast.
+ */
+export type KeysUnder<N extends Namespace, Prefix extends string> = KeysByNamespace[N] extends infer Key
+  ? Key extends `${Prefix}.${infer Rest}`
+    ? Rest
+    : never
+  : never;

@@ -3,12 +3,12 @@
  * once; sign-in then says the account is suspended, spec §8) and reinstatement, and the activation or validation link
  * sent again. No operator page shows a password hash, a token or a licence file: the list selects none of them.
  */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
-import { containsPattern } from "~/utils/sql.server";
+import { anyOf, containsPattern } from "~/utils/sql.server";
 
 export const DRIVERS_PAGE_SIZE = 30;
 
@@ -16,7 +16,7 @@ export async function listDrivers(db: Executor, query: { text: string; page: num
   const conditions: SQL[] = [eq(users.role, "user")];
   if (query.text) {
     const pattern = containsPattern(query.text);
-    conditions.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern))!);
+    conditions.push(anyOf(ilike(users.fullName, pattern), ilike(users.email, pattern)));
   }
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([

@@ -13,6 +13,7 @@ import { type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { SocialIdentity } from "~/utils/social.server";
 import { sqlState } from "~/utils/errors.server";
+import { insertedRow } from "~/utils/sql.server";
 
 export type SocialAccountResult =
   | { ok: true; userId: string; fullName: string; created: boolean }
@@ -67,18 +68,19 @@ export async function findOrCreateSocialAccount(
     }
   } else {
     try {
-      const [inserted] = await db
-        .insert(users)
-        .values({
-          role: "user",
-          email,
-          fullName: identity.name ?? email.split("@")[0]!,
-          language,
-          verified: true,
-          verifiedAt: new Date(),
-        })
-        .returning(accountColumns);
-      account = inserted!;
+      account = insertedRow(
+        await db
+          .insert(users)
+          .values({
+            role: "user",
+            email,
+            fullName: identity.name ?? email.split("@")[0] ?? email,
+            language,
+            verified: true,
+            verifiedAt: new Date(),
+          })
+          .returning(accountColumns),
+      );
       created = true;
     } catch (error) {
       // The same address signing up at the same moment: the unique index decides, and we link to the winner.

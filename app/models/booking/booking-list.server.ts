@@ -3,7 +3,7 @@
  * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
  * is not the viewer's is simply not found.
  */
-import { allOf } from "~/utils/sql.server";
+import { allOf, anyOf } from "~/utils/sql.server";
 import {
   and,
   asc,
@@ -94,10 +94,10 @@ function filterConditions(filters: BookingFilters): SQL[] {
   if (filters.to) conditions.push(lte(bookings.startsAt, new Date(`${filters.to}T23:59:59Z`)));
   const staff = filters.staff;
   if (staff?.placeId)
-    conditions.push(or(eq(bookings.pickupLocationId, staff.placeId), eq(bookings.dropoffLocationId, staff.placeId))!);
+    conditions.push(anyOf(eq(bookings.pickupLocationId, staff.placeId), eq(bookings.dropoffLocationId, staff.placeId)));
   if (staff?.rental === "out") conditions.push(eq(bookings.rentalState, "out"));
   if (staff?.rental === "overdue")
-    conditions.push(and(eq(bookings.rentalState, "out"), lte(bookings.endsAt, staff.now))!);
+    conditions.push(allOf(eq(bookings.rentalState, "out"), lte(bookings.endsAt, staff.now)));
   if (staff?.rental === "dueToday") {
     // The day on the clocks of the place the car goes back to: from its midnight to the next.
     conditions.push(
@@ -121,9 +121,9 @@ function filterConditions(filters: BookingFilters): SQL[] {
         ]
       : [];
     conditions.push(
-      or(
-        ...people,
+      anyOf(
         ilike(cars.name, pattern),
+        ...people,
         ilike(pickup.nameEn, pattern),
         ilike(pickup.nameFr, pattern),
         ilike(pickup.nameEs, pattern),
@@ -131,7 +131,7 @@ function filterConditions(filters: BookingFilters): SQL[] {
         ilike(dropoff.nameFr, pattern),
         ilike(dropoff.nameEs, pattern),
         sql`upper(left(${bookings.id}::text, 8)) = upper(${filters.q})`,
-      )!,
+      ),
     );
   }
   return conditions;
@@ -431,6 +431,8 @@ export async function applyBookingAction(
           done += 1;
           break;
         case "setStatus": {
+          // The form's schema requires a status with this action: none is a caller's mistake.
+          if (!status) throw new Error("setStatus without a status");
           const actor = await staffActor(tx, viewer);
           if (status === "cancelled") {
             // Staff cancelling (decision 029): at the driver's request when they asked for it, else the supplier's
@@ -441,15 +443,15 @@ export async function applyBookingAction(
             done += 1;
             break;
           }
-          assertTransition(row.status, status!);
-          const outcome = await changeBookingStatus(tx, row, status!, now);
+          assertTransition(row.status, status);
+          const outcome = await changeBookingStatus(tx, row, status, now);
           if (outcome === "carTaken") carTaken += 1;
           if (outcome !== "changed") break;
-          await auditStatusChange(tx, actor, row, row.status, status!);
+          await auditStatusChange(tx, actor, row, row.status, status);
           await notify({
             userId: row.driverId,
             bookingId: row.id,
-            messageKey: `notifications.statusChanged.${status!}`,
+            messageKey: `notifications.statusChanged.${status}`,
             messageParams: { reference, car: row.car },
           });
           done += 1;

@@ -13,7 +13,7 @@ import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
 import { cancellationTerms } from "./cancellation-terms";
 import type { Language, RefundReason } from "~/domain/enums";
-import { findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
+import { bookingDetails, findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "~/domain/pickup-desk";
 import { convertMinorUnits, formatMoney, formatMoneyIn, formatTaxRate } from "~/domain/money";
@@ -366,7 +366,7 @@ export async function queueStaffChangeMail(
   const { booking, driver, language, t, facts } = await driverMailFacts(db, bookingId);
   const money = (amount: number) => formatMoneyIn(amount, booking.displayCurrency, language);
   const { settlement } = change;
-  const details = (await findBookingDetails(db, { id: bookingId }))!;
+  const details = await bookingDetails(db, bookingId);
   const paragraphs = [
     t("staffChange.body", facts),
     // Where and when the car goes back: the change may have moved either.
@@ -408,8 +408,8 @@ export async function queueBookingLinkMail(
 ): Promise<void> {
   const { driver, language, t, facts } = await driverMailFacts(db, bookingId);
   const amount = formatMoneyIn(link.amount, link.currency, language);
-  const details = await findBookingDetails(db, { id: bookingId });
-  const until = localTime(link.expiresAt, details!.pickup.timeZone, language);
+  const details = await bookingDetails(db, bookingId);
+  const until = localTime(link.expiresAt, details.pickup.timeZone, language);
   await queueMail(
     db,
     composeMail({
@@ -418,7 +418,7 @@ export async function queueBookingLinkMail(
       subject: t("bookingPaymentLink.subject", facts),
       greeting: t("greeting", { name: driver.fullName }),
       paragraphs: [
-        t("bookingPaymentLink.body", { ...facts, supplier: details!.supplierName }),
+        t("bookingPaymentLink.body", { ...facts, supplier: details.supplierName }),
         t("bookingPaymentLink.pay", { amount, until }),
       ],
       action: { label: t("bookingPaymentLink.action", { amount }), url: link.url },

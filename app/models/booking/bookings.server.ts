@@ -541,6 +541,13 @@ export interface AdditionalDriverRow {
 
 export type BookingDetails = NonNullable<Awaited<ReturnType<typeof findBookingDetails>>>;
 
+/** A booking's details where it is known to exist (bookings are never deleted): one the caller just read or wrote. */
+export async function bookingDetails(db: Executor, id: string): Promise<BookingDetails> {
+  const details = await findBookingDetails(db, { id });
+  if (!details) throw new Error(`booking ${id} not found`);
+  return details;
+}
+
 /** Place names in the reader's language. */
 export const placeNames = (details: BookingDetails, language: Language) => ({
   pickup: localizedName(details.pickup, language),

@@ -15,7 +15,7 @@ import { sqlState } from "~/utils/errors.server";
 import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { parkingRowsOf, weeklyHoursOf, type PlaceFormValue } from "./place-form";
-import { containsPattern } from "~/utils/sql.server";
+import { anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
 
 export const PLACES_PAGE_SIZE = 50;
 
@@ -28,7 +28,7 @@ export async function listPlaces(db: Executor, query: { text: string; countryId:
   if (query.text) {
     const pattern = containsPattern(query.text);
     conditions.push(
-      or(ilike(locations.nameEn, pattern), ilike(locations.nameFr, pattern), ilike(locations.slug, pattern))!,
+      anyOf(ilike(locations.nameEn, pattern), ilike(locations.nameFr, pattern), ilike(locations.slug, pattern)),
     );
   }
   if (query.countryId) conditions.push(eq(locations.countryId, query.countryId));
@@ -176,8 +176,9 @@ export async function savePlace(
       const spots = parkingRowsOf(form);
       const spotLabels = spots.map((spot) => `${spot.nameEn} (${spot.latitude}, ${spot.longitude})`);
       let before: AuditedPlace | null = null;
-      let placeId = input.placeId;
-      if (placeId) {
+      let placeId: string;
+      if (input.placeId) {
+        placeId = input.placeId;
         const [current] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
         if (!current) throw new Error("place not found");
         const currentSpots = await tx.select().from(parkingSpots).where(eq(parkingSpots.locationId, placeId));
@@ -188,10 +189,9 @@ export async function savePlace(
         await tx.update(locations).set(columns).where(eq(locations.id, placeId));
         await tx.delete(parkingSpots).where(eq(parkingSpots.locationId, placeId));
       } else {
-        const [created] = await tx.insert(locations).values(columns).returning({ id: locations.id });
-        placeId = created!.id;
+        placeId = insertedRow(await tx.insert(locations).values(columns).returning({ id: locations.id })).id;
       }
-      if (spots.length) await tx.insert(parkingSpots).values(spots.map((spot) => ({ ...spot, locationId: placeId! })));
+      if (spots.length) await tx.insert(parkingSpots).values(spots.map((spot) => ({ ...spot, locationId: placeId })));
       const changes = fieldChanges(before, auditedPlace(columns, spotLabels));
       if (!before || Object.keys(changes).length)
         await writeAudit(tx, actor, {
@@ -286,10 +286,10 @@ export async function saveCountry(
             changes,
           });
       } else {
-        const [created] = await tx.insert(countries).values(values).returning({ id: countries.id });
+        const created = insertedRow(await tx.insert(countries).values(values).returning({ id: countries.id }));
         await writeAudit(tx, actor, {
           record: "country",
-          recordId: created!.id,
+          recordId: created.id,
           supplierId: null,
           action: "create",
           label: `${values.nameEn} (${values.code})`,

@@ -63,15 +63,16 @@ const checkbox = z
   .transform((value) => value === "on");
 
 const time = z.string().trim().max(5).optional();
+type WeekDay = (typeof WEEK_DAYS)[number];
+/** The four times a desk's day may have (split hours: it closes at noon and opens again). */
+const HOURS_PARTS = ["Opens", "Closes", "Reopens", "ClosesAgain"] as const;
+type HoursPart = (typeof HOURS_PARTS)[number];
 const dayFields = Object.fromEntries(
   WEEK_DAYS.flatMap((day) => [
     [`day${day}Closed`, checkbox],
-    [`day${day}Opens`, time],
-    [`day${day}Closes`, time],
-    [`day${day}Reopens`, time],
-    [`day${day}ClosesAgain`, time],
+    ...HOURS_PARTS.map((part) => [`day${day}${part}`, time] as const),
   ]),
-) as Record<string, typeof checkbox | typeof time>;
+) as Record<`day${WeekDay}Closed`, typeof checkbox> & Record<`day${WeekDay}${HoursPart}`, typeof time>;
 
 const parkingRow = z.object({
   nameEn: z.string().trim().max(PLACE_NAME_MAX).optional(),
@@ -125,9 +126,12 @@ const hoursRules = z
     if (form.hasHours !== "on") return;
     for (const day of WEEK_DAYS) {
       if (form[`day${day}Closed`] === "on") continue;
-      const [opens, closes, reopens, closesAgain] = ["Opens", "Closes", "Reopens", "ClosesAgain"].map((part) =>
-        typed(`day${day}${part}`),
-      ) as [string, string, string, string];
+      const [opens, closes, reopens, closesAgain] = HOURS_PARTS.map((part) => typed(`day${day}${part}`)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
       const issue = (part: string, message: string) =>
         context.addIssue({ code: "custom", path: [`day${day}${part}`], message });
       if (!TIME.test(opens)) issue("Opens", "manage:validation.time");
@@ -170,6 +174,8 @@ export const placeFormSchema = z.intersection(placeFields, hoursRules);
 /** The fields alone, for the form's native constraints. */
 export const placeFieldsSchema = placeFields;
 export type PlaceFormValue = z.output<typeof placeFormSchema>;
+/** The place form's fields as the page shows them. */
+export type PlaceEditorFields = z.input<typeof placeFields>;
 
 /** The week the form describes, or null when the desk's hours are not on record. */
 export function weeklyHoursOf(form: PlaceFormValue): WeeklyHours | null {
@@ -184,16 +190,16 @@ export function weeklyHoursOf(form: PlaceFormValue): WeeklyHours | null {
   });
 }
 
-/** The filled parking rows. */
+/** The filled parking rows (the form's rules refused a row filled in part: each of these has every field). */
 export function parkingRowsOf(form: PlaceFormValue) {
   return (form.parking ?? [])
     .filter((row) => row.nameEn || row.nameFr || row.nameEs || row.latitude || row.longitude)
-    .map((row) => ({
-      nameEn: row.nameEn!,
-      nameFr: row.nameFr!,
-      nameEs: row.nameEs!,
-      latitude: Number(row.latitude!.replace(",", ".")),
-      longitude: Number(row.longitude!.replace(",", ".")),
+    .map(({ nameEn = "", nameFr = "", nameEs = "", latitude = "", longitude = "" }) => ({
+      nameEn,
+      nameFr,
+      nameEs,
+      latitude: Number(latitude.replace(",", ".")),
+      longitude: Number(longitude.replace(",", ".")),
     }));
 }
 

@@ -14,6 +14,7 @@ import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { adminFields, equipmentOfferText, equipmentOffersOf, type SupplierFormValue } from "./supplier-form";
 import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
 import { EQUIPMENT } from "~/domain/enums";
+import { insertedRow } from "~/utils/sql.server";
 
 export async function listSupplierAccounts(db: Executor) {
   return db
@@ -62,22 +63,24 @@ export async function createSupplier(
         .from(users)
         .where(sql`lower(${users.email}) = ${input.email}`);
       if (taken) return null;
-      const [user] = await tx
-        .insert(users)
-        .values({ role: "supplier", email: input.email, fullName: input.name, language: input.language })
-        .returning();
-      await tx.insert(supplierSettings).values({ supplierId: user!.id, slug: input.slug });
+      const user = insertedRow(
+        await tx
+          .insert(users)
+          .values({ role: "supplier", email: input.email, fullName: input.name, language: input.language })
+          .returning(),
+      );
+      await tx.insert(supplierSettings).values({ supplierId: user.id, slug: input.slug });
       await writeAudit(tx, actor, {
         record: "supplier",
-        recordId: user!.id,
-        supplierId: user!.id,
+        recordId: user.id,
+        supplierId: user.id,
         action: "create",
         label: `${input.name} (${input.slug})`,
         changes: fieldChanges(null, { name: input.name, email: input.email, slug: input.slug }),
       });
       // The invitation: the activation link an account made at checkout gets, with which the supplier sets a password.
-      await sendActivationEmail(tx, user!, origin);
-      return user!;
+      await sendActivationEmail(tx, user, origin);
+      return user;
     });
     if (!supplier) return { ok: false, field: "email", message: "manage:validation.emailTaken" };
     return { ok: true, supplierId: supplier.id };

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
 import { amountText, parseAmount } from "~/models/fleet/car-form";
-import { EQUIPMENT, EQUIPMENT_CHARGES, type Equipment } from "~/domain/enums";
+import { EQUIPMENT, EQUIPMENT_CHARGES, type Equipment, type EquipmentCharge } from "~/domain/enums";
 import { MAX_EQUIPMENT_PRICE, type EquipmentOffer } from "~/models/pricing/equipment";
 
 const REQUIRED = "validation.required";
@@ -88,6 +88,12 @@ const equipmentAmount = z
     return cents;
   });
 
+/** How a piece is charged: anything but a known way (a form from an older page) is per day, the usual way. */
+const equipmentCharge = z
+  .string()
+  .optional()
+  .transform((value): EquipmentCharge => EQUIPMENT_CHARGES.find((charge) => charge === value) ?? "perDay");
+
 /**
  * Each piece of equipment's three fields (decision 033): `<piece>Price` (empty: not lent), `<piece>Charge` (per day
  * or per rental) and `<piece>Cap` (per day only: at most this per piece and rental).
@@ -95,11 +101,11 @@ const equipmentAmount = z
 const equipmentFields = Object.fromEntries(
   EQUIPMENT.flatMap((kind) => [
     [`${kind}Price`, equipmentAmount],
-    [`${kind}Charge`, z.enum(EQUIPMENT_CHARGES).catch("perDay")],
+    [`${kind}Charge`, equipmentCharge],
     [`${kind}Cap`, equipmentAmount],
   ]),
 ) as Record<`${Equipment}Price` | `${Equipment}Cap`, typeof equipmentAmount> &
-  Record<`${Equipment}Charge`, z.ZodCatch<z.ZodEnum<["perDay", "perRental"]>>>;
+  Record<`${Equipment}Charge`, typeof equipmentCharge>;
 
 export const supplierFormSchema = z.object({
   name: z
@@ -144,6 +150,7 @@ export const supplierFormSchema = z.object({
   ...equipmentFields,
 });
 export type SupplierFormValue = z.output<typeof supplierFormSchema>;
+export type SupplierFormInput = z.input<typeof supplierFormSchema>;
 
 /** The admin-only fields, read when the one saving is an admin; null when a value is not valid. */
 export function adminFields(form: SupplierFormValue) {
@@ -175,6 +182,7 @@ export const NEW_SUPPLIER_SCHEMA = z.object({
     .max(60, encodeFormError("validation.tooLong", { max: 60 }))
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "manage:validation.slug"),
 });
+export type NewSupplierInput = z.input<typeof NEW_SUPPLIER_SCHEMA>;
 
 /**
  * The equipment the form lends (a price given), or the field whose cap is wrong: a cap belongs to a daily price, and

@@ -38,6 +38,23 @@ export function additionalDriverFields(position: AdditionalDriverPosition): Addi
   ];
 }
 
+/** What each of an added driver's fields holds, in the form's order. */
+export const ADDITIONAL_DRIVER_PARTS = ["fullName", "email", "phone", "birthDate"] as const;
+export type AdditionalDriverPart = (typeof ADDITIONAL_DRIVER_PARTS)[number];
+
+/** The added driver at `position`'s fields, each with what it holds, in the form's order. */
+export function additionalDriverParts(
+  position: AdditionalDriverPosition,
+): Array<{ part: AdditionalDriverPart; name: AdditionalDriverFieldNames[number] }> {
+  const [fullName, email, phone, birthDate] = additionalDriverFields(position);
+  return [
+    { part: "fullName", name: fullName },
+    { part: "email", name: email },
+    { part: "phone", name: phone },
+    { part: "birthDate", name: birthDate },
+  ];
+}
+
 /** Every additional driver's fields, the first's first. */
 export const ALL_ADDITIONAL_DRIVER_FIELDS = ADDITIONAL_DRIVER_POSITIONS.flatMap(additionalDriverFields);
 

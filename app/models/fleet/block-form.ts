@@ -41,3 +41,4 @@ export function blockFormSchema(timeZone: string) {
     });
 }
 export type BlockFormValue = z.output<ReturnType<typeof blockFormSchema>>;
+export type BlockFormInput = z.input<ReturnType<typeof blockFormSchema>>;

@@ -12,6 +12,7 @@ import type { Database } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import type { BlockFormValue } from "./block-form";
+import { insertedRow } from "~/utils/sql.server";
 
 type BlockedCar = { id: string; supplierId: string; name: string; licensePlate: string };
 
@@ -46,17 +47,19 @@ export async function addBlock(
           reason: "bookings" as const,
           references: overdue.map((row) => bookingReference(row.id)),
         };
-      const [created] = await tx
-        .insert(carBlocks)
-        .values({
-          carId: car.id,
-          startsAt: block.from,
-          endsAt: block.to,
-          reason: block.reason,
-          note: block.note,
-          createdBy: actor.id,
-        })
-        .returning({ id: carBlocks.id });
+      const created = insertedRow(
+        await tx
+          .insert(carBlocks)
+          .values({
+            carId: car.id,
+            startsAt: block.from,
+            endsAt: block.to,
+            reason: block.reason,
+            note: block.note,
+            createdBy: actor.id,
+          })
+          .returning({ id: carBlocks.id }),
+      );
       await writeAudit(tx, actor, {
         record: "car",
         recordId: car.id,
@@ -70,7 +73,7 @@ export async function addBlock(
           },
         },
       });
-      return { ok: true as const, blockId: created!.id };
+      return { ok: true as const, blockId: created.id };
     });
   } catch (error) {
     const state = sqlState(error);

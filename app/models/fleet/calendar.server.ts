@@ -52,9 +52,10 @@ export async function fleetCalendar(
   now: Date = new Date(),
 ) {
   const days = Array.from({ length: CALENDAR_DAYS }, (_, index) => addDays(query.firstDay, index));
-  const bounds = [...days, addDays(query.firstDay, CALENDAR_DAYS)].map(
-    (day) => localDateTimeToInstant(`${day}T00:00`, query.timeZone) ?? new Date(`${day}T00:00:00Z`),
-  );
+  const midnight = (day: string) =>
+    localDateTimeToInstant(`${day}T00:00`, query.timeZone) ?? new Date(`${day}T00:00:00Z`);
+  // Each day from its midnight to the next day's, on the calendar's clocks (a day may last 23 or 25 hours).
+  const spans = days.map((day) => ({ dayStart: midnight(day), dayEnd: midnight(addDays(day, 1)) }));
   const conditions: SQL[] = [sql`${cars.retiredAt} is null`];
   if (query.supplierId) conditions.push(eq(cars.supplierId, query.supplierId));
   if (query.range) conditions.push(eq(cars.range, query.range));
@@ -71,7 +72,7 @@ export async function fleetCalendar(
     .offset((query.page - 1) * CALENDAR_CARS_PER_PAGE);
   const shown = page.slice(0, CALENDAR_CARS_PER_PAGE);
   const ids = shown.map((car) => car.id);
-  const [start, end] = [bounds[0]!, bounds[CALENDAR_DAYS]!];
+  const [start, end] = [midnight(query.firstDay), midnight(addDays(query.firstDay, CALENDAR_DAYS))];
   const [held, blocked] = ids.length
     ? await Promise.all([
         db
@@ -116,8 +117,7 @@ export async function fleetCalendar(
   });
   const rows = shown.map((car) => ({
     ...car,
-    cells: days.map((_, index): CalendarCell => {
-      const [dayStart, dayEnd] = [bounds[index]!, bounds[index + 1]!];
+    cells: spans.map(({ dayStart, dayEnd }): CalendarCell => {
       const touches = (period: { startsAt: Date; endsAt: Date }) =>
         period.startsAt < dayEnd && period.endsAt > dayStart;
       return {

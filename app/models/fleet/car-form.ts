@@ -258,6 +258,8 @@ export const carFormSchema = z.intersection(carFields, crossFieldRules);
 export const carFieldsSchema = carFields;
 
 export type CarFormInput = z.input<typeof carFormSchema>;
+/** The car form's fields as the page shows them: the car's own, and the supplier an admin adds a car for. */
+export type CarEditorFields = z.input<typeof carFields> & { supplier?: string };
 export type CarFormValue = z.output<typeof carFormSchema>;
 
 /** The `cars` columns a valid form sets (the places, date-based prices and picture are stored beside them). */

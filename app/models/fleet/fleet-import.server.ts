@@ -11,6 +11,7 @@ import { fieldChanges } from "~/models/audit/audit";
 import type { Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns } from "./car-form";
 import { fleetHeader, fleetLine, type FleetProblem, type FleetRow } from "./fleet-file";
+import { lookUp } from "~/domain/lookup";
 
 const BATCH = 500;
 
@@ -75,14 +76,15 @@ export async function importFleet(
               .orderBy(asc(dateBasedPrices.startDate)),
           ])
         : [[], []];
-      const values = batch.map((row) => ({ ...carColumns(row.form), supplierId }));
+      const rowsWithColumns = batch.map((row) => ({ row, columns: { ...carColumns(row.form), supplierId } }));
+      const values = rowsWithColumns.map(({ columns }) => columns);
       const written = await tx
         .insert(cars)
         .values(values.map((value) => ({ ...value, image: `/images/cars/${value.range}-silver.svg` })))
         .onConflictDoUpdate({
           target: [cars.supplierId, cars.licensePlate],
           set: Object.fromEntries(
-            Object.keys(values[0]!)
+            Object.keys(values[0] ?? {})
               .filter((key) => key !== "supplierId" && key !== "licensePlate")
               .map((key) => [key, sql.raw(`excluded.${toColumn(key)}`)]),
           ),
@@ -94,21 +96,20 @@ export async function importFleet(
       await tx.delete(dateBasedPrices).where(inArray(dateBasedPrices.carId, ids));
       const links = batch.flatMap((row) =>
         [...new Set(row.placeCodes)].map((code) => ({
-          carId: idOf.get(row.form.licensePlate)!,
-          locationId: places.get(code)!,
+          carId: lookUp(idOf, row.form.licensePlate),
+          locationId: lookUp(places, code),
         })),
       );
       for (const part of chunks(links, 2_000)) await tx.insert(carLocations).values(part);
       const prices = batch.flatMap((row) =>
-        datePriceRows(row.form).map((price) => ({ ...price, carId: idOf.get(row.form.licensePlate)! })),
+        datePriceRows(row.form).map((price) => ({ ...price, carId: lookUp(idOf, row.form.licensePlate) })),
       );
       for (const part of chunks(prices, 2_000)) await tx.insert(dateBasedPrices).values(part);
 
       const audits: Array<typeof auditLog.$inferInsert> = [];
-      for (const [index, row] of batch.entries()) {
-        const carId = idOf.get(row.form.licensePlate)!;
+      for (const { row, columns } of rowsWithColumns) {
+        const carId = lookUp(idOf, row.form.licensePlate);
         const previous = before.get(row.form.licensePlate);
-        const columns = values[index]!;
         const after = {
           ...stripSupplier(columns),
           places: [...new Set(row.placeCodes)].sort(),

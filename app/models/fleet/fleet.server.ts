@@ -21,7 +21,7 @@ import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
-import { containsPattern } from "~/utils/sql.server";
+import { allOf, anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
 
 const offered = sql`${cars.available} and not ${cars.fullyBooked} and not ${cars.comingSoon} and ${cars.retiredAt} is null`;
 
@@ -30,7 +30,7 @@ export async function listFleet(db: Executor, query: FleetQuery) {
   if (query.supplierId) conditions.push(eq(cars.supplierId, query.supplierId));
   if (query.text) {
     const pattern = containsPattern(query.text);
-    conditions.push(or(ilike(cars.name, pattern), ilike(cars.licensePlate, pattern))!);
+    conditions.push(anyOf(ilike(cars.name, pattern), ilike(cars.licensePlate, pattern)));
   }
   if (query.range) conditions.push(eq(cars.range, query.range));
   if (query.place)
@@ -39,7 +39,7 @@ export async function listFleet(db: Executor, query: FleetQuery) {
         where cl.car_id = ${cars.id} and l.slug = ${query.place})`,
     );
   if (query.state === "offered") conditions.push(offered);
-  if (query.state === "notOffered") conditions.push(and(isNull(cars.retiredAt), sql`not (${offered})`)!);
+  if (query.state === "notOffered") conditions.push(allOf(isNull(cars.retiredAt), sql`not (${offered})`));
   if (query.state === "retired") conditions.push(isNotNull(cars.retiredAt));
   const where = conditions.length ? and(...conditions) : undefined;
   // Each order is one index read forwards or backwards (migration 0018), for a supplier and for every supplier.
@@ -234,8 +234,9 @@ export async function saveCar(
       if (known.length !== placeIds.length || placeIds.length === 0)
         return { ok: false as const, field: "places" as const, message: "manage:validation.placesRequired" };
       let before: AuditedCar | null = null;
-      let carId = input.carId;
-      if (carId) {
+      let carId: string;
+      if (input.carId) {
+        carId = input.carId;
         const [current] = await tx
           .select()
           .from(cars)
@@ -268,14 +269,15 @@ export async function saveCar(
         await tx.delete(carLocations).where(eq(carLocations.carId, carId));
         await tx.delete(dateBasedPrices).where(eq(dateBasedPrices.carId, carId));
       } else {
-        const [created] = await tx
-          .insert(cars)
-          .values({ ...columns, supplierId: input.supplierId, image: `/images/cars/${columns.range}-silver.svg` })
-          .returning({ id: cars.id });
-        carId = created!.id;
+        carId = insertedRow(
+          await tx
+            .insert(cars)
+            .values({ ...columns, supplierId: input.supplierId, image: `/images/cars/${columns.range}-silver.svg` })
+            .returning({ id: cars.id }),
+        ).id;
       }
-      await tx.insert(carLocations).values(placeIds.map((locationId) => ({ carId: carId!, locationId })));
-      if (rows.length) await tx.insert(dateBasedPrices).values(rows.map((row) => ({ ...row, carId: carId! })));
+      await tx.insert(carLocations).values(placeIds.map((locationId) => ({ carId, locationId })));
+      if (rows.length) await tx.insert(dateBasedPrices).values(rows.map((row) => ({ ...row, carId })));
       // The trail names places by their codes, which read (and survive a place's removal) better than ids.
       const after: AuditedCar = {
         ...columns,

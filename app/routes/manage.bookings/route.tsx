@@ -133,9 +133,7 @@ export default function StaffBookings() {
                       : t(`common:bookingStatuses.${row.status}`)}{" "}
                     · {t(row.overdue ? "staffBooking.rental.overdue" : `staffBooking.rental.${row.rental}`)}
                   </td>
-                  <td data-label={t("bookingsList.columns.total")}>
-                    {formatMoney(row.total, row.currency, language as never)}
-                  </td>
+                  <td data-label={t("bookingsList.columns.total")}>{formatMoney(row.total, row.currency, language)}</td>
                 </tr>
               ))}
             </tbody>

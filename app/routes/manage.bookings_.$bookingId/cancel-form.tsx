@@ -47,7 +47,7 @@ export function CancelForm({
       <h2 id="cancel-heading">{t("staffBooking.cancelHeading")}</h2>
       {problem ? (
         <p className="field-error" role="alert">
-          {t(problem as never)}
+          {t(problem)}
         </p>
       ) : null}
       <fieldset>

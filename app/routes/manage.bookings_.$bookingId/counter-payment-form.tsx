@@ -22,7 +22,7 @@ export function CounterPaymentForm({
       <h3 id="counter-heading">{t("staffBooking.counter.heading")}</h3>
       {problem ? (
         <p className="field-error" role="alert">
-          {t(problem.key as never, problem.params ?? {})}
+          {t(problem.key, problem.params ?? {})}
         </p>
       ) : null}
       <div className="field-pairs">

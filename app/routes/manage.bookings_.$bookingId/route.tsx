@@ -1,22 +1,19 @@
-import { ExcessText } from "~/components/excess";
-import { EquipmentList } from "~/components/equipment";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/audit-trail";
 import { FormErrorSummary, SelectField } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
 import { PreviewThenSave, StaffRentalFields, useAdditionalDriverLabels } from "~/components/staff-rental-fields";
 import { SubmitInput } from "~/components/submit-input";
-import { formatMoney } from "~/domain/money";
+import { formatMoneyIn } from "~/domain/money";
 import { useServerForm } from "~/hooks/use-server-form";
 import type { StaffChangeFields } from "~/models/booking/staff/staff-booking-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 import { CancelForm } from "./cancel-form";
-import { CounterPaymentForm } from "./counter-payment-form";
+import { BookingFacts } from "./booking-facts";
 import { CarFinder } from "./car-finder";
 
 export { action, loader } from "./page.server";
@@ -30,15 +27,15 @@ export default function StaffBooking() {
   const { t, i18n } = useRouteTranslation(translations);
   useRouteTranslation(checkoutTranslations);
   const language = i18n.language;
-  const money = (amount: number, currency: string = view.currency) =>
-    formatMoney(amount, currency as never, language as never);
+  // A payment is in the currency its gateway took, which may be another than the booking's.
+  const money = (amount: number, currency: string = view.currency) => formatMoneyIn(amount, currency, language);
   const changeReply = answer && answer.form === "change" ? answer : null;
   const problem = answer && (answer.form === "status" || answer.form === "cancel") ? answer : null;
   const counterProblem = answer && answer.form === "counter" ? answer.problem : null;
   const [form, fields] = useServerForm<StaffChangeFields>("change", {
     lastResult: changeReply?.result,
     constraint,
-    defaultValue: { ...defaults, version: view.version, shortfall: "link" } as never,
+    defaultValue: { ...defaults, version: view.version, shortfall: "link" },
   });
   const preview = changeReply?.preview ?? null;
   const additionalDriverLabels = useAdditionalDriverLabels();
@@ -63,152 +60,7 @@ export default function StaffBooking() {
           {t("staffBooking.toDesk")}
         </SiteLink>
       </p>
-      <section className="form-card" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">{t("staffBooking.sections.facts")}</h2>
-        <dl className="staff-facts">
-          <div>
-            <dt>{t("staffBooking.driver")}</dt>
-            <dd>
-              {view.driver.fullName} · {view.driver.email}
-              {view.driver.phone ? (
-                <>
-                  {" "}
-                  · <a href={`tel:${view.driver.phone.replace(/[^+\d]/g, "")}`}>{view.driver.phone}</a>
-                </>
-              ) : null}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.fields.car")}</dt>
-            <dd>
-              {view.car.name} (<span className="plate">{view.car.plate}</span>)
-            </dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.fields.pickup")}</dt>
-            <dd>
-              {view.pickup.name}, {formatLocalDateTimeShort(view.pickup.local, language)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.fields.dropoff")}</dt>
-            <dd>
-              {view.dropoff.name}, {formatLocalDateTimeShort(view.dropoff.local, language)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.sections.extras")}</dt>
-            <dd>
-              {view.extras.length
-                ? view.extras.map((extra) => t(`common:extras.${extra}`)).join(", ")
-                : t("desk.noExtras")}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("checkout:equipment.heading")}</dt>
-            <dd>
-              <EquipmentList counts={view.equipment} none={t("desk.noEquipment")} />
-              {view.additionalDrivers.length
-                ? ` · ${t("staffBooking.addedDrivers", { count: view.additionalDrivers.length, names: view.additionalDrivers.map((added) => added.fullName).join(", ") })}`
-                : ""}
-            </dd>
-          </div>
-          {view.flightNumber ? (
-            <div>
-              <dt>{t("desk.flight")}</dt>
-              <dd className="plate">{view.flightNumber}</dd>
-            </div>
-          ) : null}
-          {view.excess ? (
-            <div>
-              <dt>{t("staffBooking.excess")}</dt>
-              <dd>
-                <ExcessText excess={view.excess} money={money} />
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t("staffBooking.payment")}</dt>
-            <dd>{t(`staffBooking.paymentModes.${view.paymentMode}`)}</dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.total")}</dt>
-            <dd>
-              <strong>{money(view.total)}</strong>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("staffBooking.paidOnline")}</dt>
-            <dd>{money(view.held)}</dd>
-          </div>
-          {view.counterPayments.map((taking) => (
-            <div key={taking.id}>
-              <dt>{t(`staffBooking.counter.methods.${taking.method}`)}</dt>
-              <dd>
-                {t("staffBooking.counter.taken", {
-                  amount: money(taking.amount, taking.currency),
-                  at: formatLocalDateTimeShort(taking.at, language),
-                  staff: taking.staffName,
-                })}
-              </dd>
-            </div>
-          ))}
-          <div>
-            <dt>{t("staffBooking.atCounter")}</dt>
-            <dd>{money(view.toPayAtCounter)}</dd>
-          </div>
-        </dl>
-        {view.collectsAtCounter ? (
-          <CounterPaymentForm owed={view.toPayAtCounter} currency={view.currency} problem={counterProblem} />
-        ) : null}
-        {view.links.length ? (
-          <>
-            <h3>{t("staffBooking.links")}</h3>
-            <ul>
-              {view.links.map((link) => (
-                <li key={link.id}>
-                  {t(`staffBooking.linkPurposes.${link.purpose}`)}: {money(link.amount, link.currency)} ·{" "}
-                  {t(`staffBooking.linkStates.${link.state}`)}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {view.payments.length ? (
-          <>
-            <h3>{t("staffBooking.payments")}</h3>
-            <ul>
-              {view.payments.map((payment) => (
-                <li key={payment.id}>
-                  {money(payment.amount, payment.currency)} · {t(`staffBooking.paymentStatuses.${payment.status}`)}
-                  {payment.refundedAmount && payment.status !== "refunded"
-                    ? ` · ${t("staffBooking.refunded", { amount: money(payment.refundedAmount, payment.currency) })}`
-                    : ""}
-                  {payment.refundReason && (payment.status === "captured" || payment.status === "refundFailed")
-                    ? ` · ${t("staffBooking.refundOwed")}`
-                    : ""}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {view.events.length ? (
-          <>
-            <h3>{t("staffBooking.deskEvents")}</h3>
-            <ul>
-              {view.events.map((event) => (
-                <li key={event.kind}>
-                  {t(`staffBooking.eventKinds.${event.kind}`, {
-                    at: formatLocalDateTimeShort(event.at, language),
-                    staff: event.staffName,
-                    mileage: event.mileage.toLocaleString(language),
-                  })}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
+      <BookingFacts view={view} money={money} counterProblem={counterProblem} />
 
       {view.changeable && choices ? <CarFinder text={choices.carText} more={choices.moreCars} /> : null}
       {view.changeable && choices ? (
@@ -222,7 +74,7 @@ export default function StaffBooking() {
             <SelectField meta={fields.car} label={t("staffBooking.fields.car")} options={choices.cars} />
           </fieldset>
           <StaffRentalFields
-            fields={fields as never}
+            fields={fields}
             places={choices.places}
 
             idPrefix="change"
@@ -283,7 +135,7 @@ export default function StaffBooking() {
           <h2 id="status-heading">{t("staffBooking.statusHeading")}</h2>
           {problem?.form === "status" ? (
             <p className="field-error" role="alert">
-              {t(problem.problem as never)}
+              {t(problem.problem)}
             </p>
           ) : null}
           <div className="field">
@@ -303,7 +155,7 @@ export default function StaffBooking() {
       {problem && !(problem.form === "cancel" ? view.cancellable : view.statuses.length) ? (
         // The form that was posted is gone (the car went out meanwhile): its refusal still shows.
         <p className="field-error form-card" role="alert">
-          {t(problem.problem as never)}
+          {t(problem.problem)}
         </p>
       ) : null}
       {view.cancellable ? (

@@ -40,7 +40,7 @@ export function FreeCarList({
             {t(offer.hours !== null ? "staffBooking.offerHours" : "staffBooking.offer", {
               car: `${offer.name} (${offer.plate}, ${t(`common:ranges.${offer.range}`)})`,
               supplier: offer.supplier,
-              total: formatMoney(offer.total, "USD", i18n.language as never),
+              total: formatMoney(offer.total, "USD", i18n.language),
               count: offer.hours ?? offer.days,
             })}
           </label>

@@ -1,3 +1,4 @@
+import type { Currency } from "~/domain/enums";
 import { type SubmissionResult } from "@conform-to/react";
 import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
@@ -73,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export type PhonePreview = { total: number; currency: string; days: number; hours: number | null; car: string };
+export type PhonePreview = { total: number; currency: Currency; days: number; hours: number | null; car: string };
 
 /** POST: preview the price, or take the booking (confirmed at the counter, or held for a mailed payment link). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -35,11 +35,11 @@ export default function PhoneBooking() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   useRouteTranslation(checkoutTranslations);
-  const language = i18n.language as never;
+  const language = i18n.language;
   const [form, fields] = useServerForm<PhoneBookingFields>("phone-booking", {
     lastResult: answer?.result,
     constraint,
-    defaultValue: { ...query, payment: "counter", currency: "USD", language: i18n.language } as never,
+    defaultValue: { ...query, payment: "counter", currency: "USD", language: i18n.language },
   });
   const preview = answer?.preview ?? null;
   const chosenCar = fields.car.initialValue ?? "";
@@ -95,7 +95,7 @@ export default function PhoneBooking() {
         <p className="hint">{t("staffBooking.localTimes")}</p>
         {searchProblem ? (
           <p className="field-error" role="alert">
-            {t(searchProblem.key as never, searchProblem.params ?? {})}
+            {t(searchProblem.key, searchProblem.params ?? {})}
           </p>
         ) : null}
         <SubmitInput label={t("staffBooking.find")} />
@@ -147,7 +147,7 @@ export default function PhoneBooking() {
                 </div>
               </div>
             </fieldset>
-            <StaffRentalFields fields={fields as never} places={null} idPrefix="phone" />
+            <StaffRentalFields fields={fields} places={null} idPrefix="phone" />
             <fieldset className="form-card" id={fields.payment.id} tabIndex={-1}>
               <legend>{t("staffBooking.payment")}</legend>
               {STAFF_PAYMENT_CHOICES.filter((choice) => choice === "counter" || linksPossible).map((choice) => (
@@ -179,7 +179,7 @@ export default function PhoneBooking() {
               <p className="form-card" role="status">
                 {t(preview.hours !== null ? "staffBooking.previewTotalHours" : "staffBooking.previewTotal", {
                   car: preview.car,
-                  total: formatMoney(preview.total, preview.currency as never, language),
+                  total: formatMoney(preview.total, preview.currency, language),
                   count: preview.hours ?? preview.days,
                 })}
               </p>

@@ -121,7 +121,10 @@ export default function Calendar() {
           <div className="table-scroll calendar-wide">
             <table className="manage-table calendar">
               <caption>
-                {t("calendar.caption", { first: dayName(calendar.days[0]!), last: dayName(calendar.days.at(-1)!) })}
+                {t("calendar.caption", {
+                  first: dayName(calendar.days[0] ?? ""),
+                  last: dayName(calendar.days.at(-1) ?? ""),
+                })}
               </caption>
               <thead>
                 <tr>
@@ -158,14 +161,15 @@ export default function Calendar() {
                   {dayName(day)}
                 </h2>
                 <ul>
-                  {calendar.rows
-                    .filter((row) => row.cells[index]!.bookings.length || row.cells[index]!.blocks.length)
-                    .map((row) => (
+                  {calendar.rows.map((row) => {
+                    const cell = row.cells[index];
+                    return cell && (cell.bookings.length || cell.blocks.length) ? (
                       <li key={row.id}>
                         {row.name} (<span className="plate">{row.plate}</span>):{" "}
-                        <Cell cell={row.cells[index]!} idPrefix={`list-${day}`} />
+                        <Cell cell={cell} idPrefix={`list-${day}`} />
                       </li>
-                    ))}
+                    ) : null;
+                  })}
                 </ul>
               </section>
             ))}

@@ -89,6 +89,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     trail,
     constraint: constraintOf(carFieldsSchema),
+    blockConstraint: constraintOf(blockFormSchema(zone)),
     translations,
   };
 }

@@ -12,6 +12,7 @@ import { AuditTrail } from "~/components/audit-trail";
 import { BLOCK_REASONS } from "~/domain/enums";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { useServerForm } from "~/hooks/use-server-form";
+import type { BlockFormInput } from "~/models/fleet/block-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 
@@ -21,8 +22,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function ManageCar() {
-  const { car, defaults, dateRows, places, blocks, clocks, maxMegabytes, trail, constraint, translations } =
-    useLoaderData<typeof loader>();
+  const {
+    car,
+    defaults,
+    dateRows,
+    places,
+    blocks,
+    clocks,
+    maxMegabytes,
+    trail,
+    constraint,
+    blockConstraint,
+    translations,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   const carReply = actionData && "form" in actionData && actionData.form === "car" ? actionData : null;
@@ -30,9 +42,9 @@ export default function ManageCar() {
   const removeProblem = actionData && "form" in actionData && actionData.form === "remove" ? actionData.problem : null;
   const pictureProblem =
     actionData && "form" in actionData && actionData.form === "picture" ? actionData.problem : null;
-  const [blockForm, blockFields] = useServerForm<Record<string, string>>("block", {
+  const [blockForm, blockFields] = useServerForm<BlockFormInput>("block", {
     lastResult: blockReply,
-    constraint: {},
+    constraint: blockConstraint,
     defaultValue: { reason: "repair" },
   });
   const when = (local: string) => formatLocalDateTimeShort(local, i18n.language);
@@ -135,15 +147,15 @@ export default function ManageCar() {
             labels={{ from: t("blocks.from"), to: t("blocks.to"), reason: t("blocks.reason"), note: t("blocks.note") }}
           />
           <div className="field-pairs">
-            <Field meta={blockFields.from!} label={t("blocks.from")} type="datetime-local" />
-            <Field meta={blockFields.to!} label={t("blocks.to")} type="datetime-local" />
+            <Field meta={blockFields.from} label={t("blocks.from")} type="datetime-local" />
+            <Field meta={blockFields.to} label={t("blocks.to")} type="datetime-local" />
           </div>
           <SelectField
-            meta={blockFields.reason!}
+            meta={blockFields.reason}
             label={t("blocks.reason")}
             options={BLOCK_REASONS.map((value) => ({ value, label: t(`blocks.reasons.${value}`) }))}
           />
-          <Field meta={blockFields.note!} label={t("blocks.note")} maxLength={500} />
+          <Field meta={blockFields.note} label={t("blocks.note")} maxLength={500} />
           <SubmitInput intent="block" label={t("blocks.add")} />
         </Form>
       </section>

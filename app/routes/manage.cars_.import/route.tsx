@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 /** A message key as the manage translator finds it: the schema's own messages live in the common catalogue. */
-const qualified = (key: string) => (key.includes(":") ? key : `common:${key}`) as never;
+const qualified = (key: string): string => (key.includes(":") ? key : `common:${key}`);
 
 export default function ImportFleet() {
   const { suppliers, ownSupplier, maxMegabytes, translations } = useLoaderData<typeof loader>();
@@ -134,7 +134,7 @@ export default function ImportFleet() {
                     <code>{column}</code>
                     {REQUIRED_COLUMNS.includes(column) ? ` (${t("import.required")})` : ""}
                   </th>
-                  <td>{t(`import.columns.${column}` as never)}</td>
+                  <td>{t(`import.columns.${column}`)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,40 +1,25 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { encodeFormError } from "~/domain/form-errors";
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
 import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { countrySchema } from "~/models/catalogue/country-form";
 import { listCountries, saveCountry } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
+import { constraintOf } from "~/utils/form-constraints.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
-
-const name = z
-  .string({ required_error: "validation.required" })
-  .trim()
-  .min(1, "validation.required")
-  .max(80, encodeFormError("validation.tooLong", { max: 80 }))
-  .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
-/** One country: its ISO code (two letters) and its names. */
-const countrySchema = z.object({
-  countryId: z.string().uuid().optional(),
-  code: z
-    .string({ required_error: "validation.required" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "manage:validation.countryCode"),
-  nameEn: name,
-  nameFr: name,
-  nameEs: name,
-});
 
 /** GET /manage/countries: the countries places belong to (admins only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperator(request, context);
   assertMay(actor, "editPlaces", null);
   const { t, translations } = await routeTranslations(language, "manage");
-  return { title: t("countries.title"), countries: await listCountries(await getDb()), translations };
+  return {
+    title: t("countries.title"),
+    countries: await listCountries(await getDb()),
+    constraint: constraintOf(countrySchema),
+    translations,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

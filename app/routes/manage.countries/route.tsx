@@ -5,6 +5,8 @@ import { Field, FormErrorSummary } from "~/components/form-field";
 import { useRouteTranslation, useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { useServerForm } from "~/hooks/use-server-form";
+import type { CountryFormInput } from "~/models/catalogue/country-form";
+import type { FormConstraint } from "~/utils/form-constraints";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 
@@ -19,15 +21,17 @@ type Country = { id: string; code: string; nameEn: string; nameFr: string; nameE
 function CountryForm({
   country,
   lastResult,
+  constraint,
 }: {
   country: Country | null;
   lastResult: SubmissionResult<string[]> | undefined;
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("manage");
   const id = `country-${country?.id ?? "new"}`;
-  const [form, fields] = useServerForm<Record<string, string>>(id, {
+  const [form, fields] = useServerForm<CountryFormInput>(id, {
     lastResult,
-    constraint: {},
+    constraint,
     defaultValue: country
       ? { code: country.code, nameEn: country.nameEn, nameFr: country.nameFr, nameEs: country.nameEs }
       : {},
@@ -48,10 +52,10 @@ function CountryForm({
       <FormErrorSummary form={form} labels={labels} />
       {country ? <input type="hidden" name="countryId" value={country.id} /> : null}
       <div className="field-pairs">
-        <Field meta={fields.code!} label={labels.code} maxLength={2} />
-        <Field meta={fields.nameEn!} label={labels.nameEn} lang="en" maxLength={80} />
-        <Field meta={fields.nameFr!} label={labels.nameFr} lang="fr" maxLength={80} />
-        <Field meta={fields.nameEs!} label={labels.nameEs} lang="es" maxLength={80} />
+        <Field meta={fields.code} label={labels.code} maxLength={2} />
+        <Field meta={fields.nameEn} label={labels.nameEn} lang="en" maxLength={80} />
+        <Field meta={fields.nameFr} label={labels.nameFr} lang="fr" maxLength={80} />
+        <Field meta={fields.nameEs} label={labels.nameEs} lang="es" maxLength={80} />
       </div>
       <SubmitInput intent={country ? "save" : "add"} label={country ? t("countries.save") : t("countries.add")} />
     </Form>
@@ -59,7 +63,7 @@ function CountryForm({
 }
 
 export default function Countries() {
-  const { countries, translations } = useLoaderData<typeof loader>();
+  const { countries, constraint, translations } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
   return (
@@ -69,11 +73,16 @@ export default function Countries() {
         <CountryForm
           key={country.id}
           country={country}
+          constraint={constraint}
           lastResult={reply?.form === country.id ? reply.result : undefined}
         />
       ))}
       <h2>{t("countries.add")}</h2>
-      <CountryForm country={null} lastResult={reply?.form === "new" ? reply.result : undefined} />
+      <CountryForm
+        country={null}
+        constraint={constraint}
+        lastResult={reply?.form === "new" ? reply.result : undefined}
+      />
     </>
   );
 }

@@ -69,7 +69,7 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
           <li>
             <strong>
               {stop.counterAmount > 0
-                ? t("desk.toPay", { amount: formatMoney(stop.counterAmount, stop.currency, i18n.language as never) })
+                ? t("desk.toPay", { amount: formatMoney(stop.counterAmount, stop.currency, i18n.language) })
                 : t("desk.nothingToPay")}
             </strong>
           </li>
@@ -91,7 +91,7 @@ function Stop({ stop, kind, day }: { stop: DeskStop; kind: "handover" | "return"
           <input type="hidden" name="kind" value={kind} />
           {problem ? (
             <p className="field-error" role="alert">
-              {t(problem.key as never, problem.params ?? {})}
+              {t(problem.key, problem.params ?? {})}
             </p>
           ) : null}
           <div className="field-pairs">

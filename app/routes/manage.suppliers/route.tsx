@@ -6,6 +6,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
 import { SubmitInput } from "~/components/submit-input";
 import { useServerForm } from "~/hooks/use-server-form";
+import type { NewSupplierInput } from "~/models/catalogue/supplier-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 
@@ -18,7 +19,7 @@ export default function Suppliers() {
   const { suppliers, constraint, translations } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
-  const [form, fields] = useServerForm<Record<string, string>>("supplier-new", { lastResult, constraint });
+  const [form, fields] = useServerForm<NewSupplierInput>("supplier-new", { lastResult, constraint });
   const labels = { name: t("suppliers.name"), email: t("suppliers.email"), slug: t("suppliers.slug") };
   return (
     <>
@@ -59,9 +60,9 @@ export default function Suppliers() {
         <p>{t("suppliers.addHint")}</p>
         <Form method="post" {...getFormProps(form)}>
           <FormErrorSummary form={form} labels={labels} />
-          <Field meta={fields.name!} label={labels.name} maxLength={120} />
-          <Field meta={fields.email!} label={labels.email} type="email" maxLength={254} autoComplete="off" />
-          <Field meta={fields.slug!} label={labels.slug} hint="manage:suppliers.slugHint" maxLength={60} />
+          <Field meta={fields.name} label={labels.name} maxLength={120} />
+          <Field meta={fields.email} label={labels.email} type="email" maxLength={254} autoComplete="off" />
+          <Field meta={fields.slug} label={labels.slug} hint="manage:suppliers.slugHint" maxLength={60} />
           <SubmitInput intent="invite" label={t("suppliers.invite")} />
         </Form>
       </section>

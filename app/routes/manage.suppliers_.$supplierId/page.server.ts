@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { LANGUAGES, type Language } from "~/domain/enums";
+import { LANGUAGES } from "~/domain/enums";
 import { recordTrail } from "~/models/audit/audit.server";
 import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/catalogue/supplier-form";
 import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/catalogue/supplier-admin.server";
@@ -83,18 +83,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(here, { type: "success", messageKey: "success.logoSaved" });
   }
   if (intent === "contract") {
-    const language = LANGUAGES.find((code) => code === formData.get("language")) as Language | undefined;
-    const stored = language
-      ? await storeContract(formData.get("contract"))
-      : ({ ok: false, error: "validation.fileRequired" } as const);
+    const language = LANGUAGES.find((code) => code === formData.get("language"));
+    if (!language) return data<FileAnswer>({ form: "contract", problem: "validation.fileRequired" }, { status: 400 });
+    const stored = await storeContract(formData.get("contract"));
     if (!stored.ok) return data<FileAnswer>({ form: "contract", problem: stored.error }, { status: 400 });
-    await saveSupplierFile(
-      db,
-      actor,
-      supplier,
-      { kind: "contract", language: language! },
-      `/uploads/contracts/${stored.name}`,
-    );
+    await saveSupplierFile(db, actor, supplier, { kind: "contract", language }, `/uploads/contracts/${stored.name}`);
     return redirectWithToast(here, { type: "success", messageKey: "success.contractSaved" });
   }
   const submission = parseWithZod(formData, { schema: supplierFormSchema });

@@ -4,13 +4,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/audit-trail";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
 import { useOptionName } from "~/components/equipment";
-import { FieldError } from "~/components/field-error";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
-import { EQUIPMENT, EQUIPMENT_CHARGES, LANGUAGES } from "~/domain/enums";
+import { EQUIPMENT, EQUIPMENT_CHARGES } from "~/domain/enums";
 import { useServerForm } from "~/hooks/use-server-form";
 import { pageMeta } from "~/utils/meta";
+import type { KeysUnder } from "~/utils/translation-keys";
+import type { SupplierFormInput } from "~/models/catalogue/supplier-form";
 import type { action, loader } from "./page.server";
+import { SupplierFiles } from "./supplier-files";
 
 export { action, loader } from "./page.server";
 
@@ -23,12 +25,12 @@ export default function ManageSupplier() {
   const { t } = useRouteTranslation(translations);
   const settingsReply = answer && "settings" in answer ? answer.settings : undefined;
   const fileProblem = answer && "problem" in answer ? answer : null;
-  const [form, fields] = useServerForm<Record<string, string>>("supplier", {
+  const [form, fields] = useServerForm<SupplierFormInput>("supplier", {
     lastResult: settingsReply,
     constraint,
     defaultValue: defaults,
   });
-  const label = (field: string) => t(`supplier.fields.${field}` as never);
+  const label = (field: KeysUnder<"manage", "supplier.fields">) => t(`supplier.fields.${field}`);
   const optionName = useOptionName();
   const pieceLabel = (kind: (typeof EQUIPMENT)[number], field: "price" | "charge" | "cap") =>
     t("supplier.equipment.fieldOf", { piece: optionName(kind), field: t(`supplier.equipment.${field}`) });
@@ -44,15 +46,13 @@ export default function ManageSupplier() {
       "markup",
       "maxCarsPerSearch",
       "flightGraceMinutes",
-    ].map((field) => [field, label(field)]),
+    ].map((field) => [field, label(field as KeysUnder<"manage", "supplier.fields">)]),
     ...EQUIPMENT.flatMap((kind) => [
       [`${kind}Price`, pieceLabel(kind, "price")],
       [`${kind}Cap`, pieceLabel(kind, "cap")],
     ]),
   ]);
   const money = { inputMode: "decimal" as const, maxLength: 14, autoComplete: "off" };
-  const problem = (which: "logo" | "contract") =>
-    fileProblem?.form === which ? { key: fileProblem.problem, params: { size: maxMegabytes } } : undefined;
   return (
     <>
       <h1>{supplier.name}</h1>
@@ -63,13 +63,13 @@ export default function ManageSupplier() {
         <FormErrorSummary form={form} labels={labels} />
         <fieldset className="form-card">
           <legend>{t("supplier.sections.rules")}</legend>
-          <Field meta={fields.name!} label={labels.name} maxLength={120} />
-          <CheckboxField meta={fields.payLater!} label={label("payLater")} />
-          <CheckboxField meta={fields.licenseRequired!} label={label("licenseRequired")} />
-          <CheckboxField meta={fields.rentsByCategory!} label={label("rentsByCategory")} />
-          <Field meta={fields.minimumRentalDays!} label={labels.minimumRentalDays} inputMode="numeric" />
+          <Field meta={fields.name} label={labels.name} maxLength={120} />
+          <CheckboxField meta={fields.payLater} label={label("payLater")} />
+          <CheckboxField meta={fields.licenseRequired} label={label("licenseRequired")} />
+          <CheckboxField meta={fields.rentsByCategory} label={label("rentsByCategory")} />
+          <Field meta={fields.minimumRentalDays} label={labels.minimumRentalDays} inputMode="numeric" />
           <Field
-            meta={fields.hourlyMinimumHours!}
+            meta={fields.hourlyMinimumHours}
             label={labels.hourlyMinimumHours}
             hint="manage:supplier.hints.hourlyMinimumHours"
             inputMode="numeric"
@@ -78,37 +78,32 @@ export default function ManageSupplier() {
         <fieldset className="form-card">
           <legend>{t("supplier.sections.flights")}</legend>
           <Field
-            meta={fields.flightGraceMinutes!}
+            meta={fields.flightGraceMinutes}
             label={labels.flightGraceMinutes}
             inputMode="numeric"
             hint="manage:supplier.hints.flightGraceMinutes"
           />
-          <CheckboxField meta={fields.afterHoursForFlights!} label={label("afterHoursForFlights")} />
+          <CheckboxField meta={fields.afterHoursForFlights} label={label("afterHoursForFlights")} />
         </fieldset>
         <fieldset className="form-card">
           <legend>{t("supplier.sections.charges")}</legend>
           <div className="field-pairs">
             <Field
-              meta={fields.taxRate!}
+              meta={fields.taxRate}
               label={labels.taxRate}
               inputMode="decimal"
               hint="manage:supplier.hints.taxRate"
             />
+            <Field meta={fields.oneWayFee} label={labels.oneWayFee} {...money} hint="manage:supplier.hints.oneWayFee" />
             <Field
-              meta={fields.oneWayFee!}
-              label={labels.oneWayFee}
-              {...money}
-              hint="manage:supplier.hints.oneWayFee"
-            />
-            <Field
-              meta={fields.youngDriverAge!}
+              meta={fields.youngDriverAge}
               label={labels.youngDriverAge}
               inputMode="numeric"
               hint="manage:supplier.hints.youngDriverAge"
             />
-            <Field meta={fields.youngDriverDailyFee!} label={labels.youngDriverDailyFee} {...money} />
+            <Field meta={fields.youngDriverDailyFee} label={labels.youngDriverDailyFee} {...money} />
           </div>
-          <CheckboxField meta={fields.taxIncluded!} label={label("taxIncluded")} />
+          <CheckboxField meta={fields.taxIncluded} label={label("taxIncluded")} />
         </fieldset>
         <fieldset className="form-card" id="supplier-equipment">
           <legend>{t("supplier.sections.equipment")}</legend>
@@ -117,16 +112,16 @@ export default function ManageSupplier() {
             <fieldset key={kind} className="equipment-offer">
               <legend>{optionName(kind)}</legend>
               <div className="field-pairs">
-                <Field meta={fields[`${kind}Price`]!} label={t("supplier.equipment.price")} {...money} />
+                <Field meta={fields[`${kind}Price`]} label={t("supplier.equipment.price")} {...money} />
                 <SelectField
-                  meta={fields[`${kind}Charge`]!}
+                  meta={fields[`${kind}Charge`]}
                   label={t("supplier.equipment.charge")}
                   options={EQUIPMENT_CHARGES.map((charge) => ({
                     value: charge,
                     label: t(`supplier.equipment.charges.${charge}`),
                   }))}
                 />
-                <Field meta={fields[`${kind}Cap`]!} label={t("supplier.equipment.cap")} {...money} />
+                <Field meta={fields[`${kind}Cap`]} label={t("supplier.equipment.cap")} {...money} />
               </div>
             </fieldset>
           ))}
@@ -136,13 +131,13 @@ export default function ManageSupplier() {
             <legend>{t("supplier.sections.platform")}</legend>
             <div className="field-pairs">
               <Field
-                meta={fields.markup!}
+                meta={fields.markup}
                 label={labels.markup}
                 inputMode="decimal"
                 hint="manage:supplier.hints.markup"
               />
               <Field
-                meta={fields.maxCarsPerSearch!}
+                meta={fields.maxCarsPerSearch}
                 label={labels.maxCarsPerSearch}
                 inputMode="numeric"
                 hint="manage:supplier.hints.maxCarsPerSearch"
@@ -155,73 +150,7 @@ export default function ManageSupplier() {
         </p>
       </Form>
 
-      <section className="form-card" aria-labelledby="logo-heading">
-        <h2 id="logo-heading">{t("supplier.logo")}</h2>
-        {supplier.logo ? (
-          <img src={supplier.logo} alt={t("supplier.logoAlt", { name: supplier.name })} height={30} />
-        ) : (
-          <p>{t("supplier.noLogo")}</p>
-        )}
-        <Form method="post" encType="multipart/form-data">
-          <div className="field">
-            <label htmlFor="supplier-logo">{t("supplier.chooseLogo")}</label>
-            <input
-              id="supplier-logo"
-              type="file"
-              name="logo"
-              accept="image/jpeg,image/png,image/webp"
-              aria-describedby="supplier-logo-hint supplier-logo-error"
-            />
-            <p id="supplier-logo-hint" className="hint">
-              {t("supplier.logoHint", { size: maxMegabytes })}
-            </p>
-            <FieldError id="supplier-logo-error" error={problem("logo")} />
-          </div>
-          <SubmitInput intent="logo" label={t("supplier.uploadLogo")} />
-        </Form>
-      </section>
-
-      <section className="form-card" aria-labelledby="contracts-heading">
-        <h2 id="contracts-heading">{t("supplier.contracts")}</h2>
-        <ul>
-          {LANGUAGES.map((language) => (
-            <li key={language}>
-              {t(`common:language.${language}`)}:{" "}
-              {supplier.contracts[language] ? (
-                <a href={supplier.contracts[language]} target="_blank" rel="noreferrer">
-                  {t("supplier.viewContract")}
-                </a>
-              ) : (
-                t("supplier.noContract")
-              )}
-            </li>
-          ))}
-        </ul>
-        <Form method="post" encType="multipart/form-data">
-          <div className="field">
-            <label htmlFor="contract-language">{t("supplier.contractLanguage")}</label>
-            <select id="contract-language" name="language" defaultValue="en">
-              {LANGUAGES.map((language) => (
-                <option key={language} value={language} lang={language}>
-                  {t(`common:language.${language}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="supplier-contract">{t("supplier.chooseContract")}</label>
-            <input
-              id="supplier-contract"
-              type="file"
-              name="contract"
-              accept="application/pdf"
-              aria-describedby="supplier-contract-error"
-            />
-            <FieldError id="supplier-contract-error" error={problem("contract")} />
-          </div>
-          <SubmitInput intent="contract" label={t("supplier.uploadContract")} />
-        </Form>
-      </section>
+      <SupplierFiles supplier={supplier} maxMegabytes={maxMegabytes} problem={fileProblem} />
       <AuditTrail trail={trail} record="supplier" />
     </>
   );

@@ -83,7 +83,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const now = new Date();
   if (link.purpose === "balance" && linkState(link, details.booking, now) === "open") {
     await checkBalancePayment(db, link, publicOrigin(request));
-    link = (await findPaymentLink(db, token))!;
+    // Read again: the check may have settled it. A link is never deleted, so it is still there.
+    link = (await findPaymentLink(db, token)) ?? link;
   }
   const { t, translations } = await routeTranslations(language, "checkout");
   const view = linkView(link, details, language, now);

@@ -20,9 +20,12 @@ export default function PayLink() {
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   const language = i18n.language;
-  const amount = formatMoney(view.amount, view.currency as never, language as never);
+  const amount = formatMoney(view.amount, view.currency, language);
   const problems: Record<string, string | undefined> = answer?.problems ?? {};
-  const error = (field: string) => (problems[field] ? { key: problems[field]! } : undefined);
+  const error = (field: string) => {
+    const key = problems[field];
+    return key ? { key } : undefined;
+  };
   const withCard = cardFormGateways.length > 0;
   return (
     <div className="page page-narrow">
@@ -56,8 +59,8 @@ export default function PayLink() {
                 <>
                   <br />
                   {t(`payLink.parts.${view.paymentMode === "deposit" ? "deposit" : "full"}`, {
-                    rental: formatMoney(view.rental, view.currency as never, language as never),
-                    deposit: formatMoney(view.securityDeposit, view.currency as never, language as never),
+                    rental: formatMoney(view.rental, view.currency, language),
+                    deposit: formatMoney(view.securityDeposit, view.currency, language),
                   })}
                 </>
               ) : null}
@@ -80,7 +83,7 @@ export default function PayLink() {
           <p>{t("payLink.until", { until: formatLocalDateTimeShort(view.expiresAt, language) })}</p>
           {problems[""] ? (
             <p className="field-error" role="alert">
-              {t(problems[""] as never)}
+              {t(problems[""])}
             </p>
           ) : null}
           <fieldset>

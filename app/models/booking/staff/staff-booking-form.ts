@@ -166,6 +166,11 @@ export function rentalProblemField(
   return "from";
 }
 
-/** The forms' fields by name, as the pages' form kit reads them (every value a string on the page). */
-export type PhoneBookingFields = Record<keyof typeof phoneBookingSchema.shape, string>;
-export type StaffChangeFields = Record<keyof typeof staffChangeSchema.shape, string>;
+/**
+ * The forms' fields by name, as the pages' form kit reads them (every value a string on the page), and "equipment",
+ * where a problem with the pieces as a whole is shown (`rentalProblemField`).
+ */
+export type PhoneBookingFields = FieldsOf<keyof typeof phoneBookingSchema.shape>;
+export type StaffChangeFields = FieldsOf<keyof typeof staffChangeSchema.shape>;
+/** The extras are checkboxes of one name: a list. */
+type FieldsOf<Name extends string> = Record<Exclude<Name, "extra"> | "equipment", string> & { extra: string[] };

@@ -42,6 +42,7 @@ import {
 } from "~/models/booking/booking-mails.server";
 import {
   changeBookingStatus,
+  bookingDetails,
   findBookingDetails,
   insertAdditionalDrivers,
   placeBooking,
@@ -354,7 +355,7 @@ export async function changeBookingByStaff(
         .where(eq(bookings.id, bookingId))
         .for("update");
       if (!locked || !canOperate(actor, "runDesk", locked.supplierId)) return null;
-      const details = (await findBookingDetails(tx, { id: bookingId }))!;
+      const details = await bookingDetails(tx, bookingId);
       const { booking } = details;
       const rental = await rentalStateFor(tx, booking.id);
       if (!staffMayChange(booking, rental, context.now))
@@ -407,7 +408,7 @@ export async function changeBookingByStaff(
         });
         settlementMail = { kind: "link", amount: plan.settlement.link, url: paymentLinkUrl(context.origin, token) };
       }
-      const after = (await findBookingDetails(tx, { id: booking.id }))!;
+      const after = await bookingDetails(tx, booking.id);
       await writeBookingAudit(tx, actor, booking, "update", fieldChanges(before, changeFacts(after)));
       await tx.insert(notifications).values({
         userId: booking.driverId,
@@ -617,7 +618,7 @@ export async function takePhoneBooking(
         actor,
         { id: booking.id, supplierId: offer.supplier.id },
         "create",
-        fieldChanges(null, changeFacts((await findBookingDetails(tx, { id: booking.id }))!)),
+        fieldChanges(null, changeFacts(await bookingDetails(tx, booking.id))),
       );
       if (!byLink) return announceBooking(tx, booking.id, context.origin);
       const token = await createPaymentLink(tx, {

@@ -1,0 +1,95 @@
+import { Form } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { FieldError } from "~/components/field-error";
+import { useTranslation } from "~/components/i18n-provider";
+import { SubmitInput } from "~/components/submit-input";
+import { LANGUAGES } from "~/domain/enums";
+import type { action, loader } from "./page.server";
+
+type FileAnswer = Extract<SerializeFrom<typeof action>, { problem: unknown }>;
+
+/** The supplier's files: its logo, and its rental contract in each language (PDF), each replaced by a new upload. */
+export function SupplierFiles({
+  supplier,
+  maxMegabytes,
+  problem: fileProblem,
+}: {
+  supplier: SerializeFrom<typeof loader>["supplier"];
+  maxMegabytes: number;
+  problem: FileAnswer | null;
+}) {
+  const { t } = useTranslation("manage");
+  const problem = (which: "logo" | "contract") =>
+    fileProblem?.form === which ? { key: fileProblem.problem, params: { size: maxMegabytes } } : undefined;
+  return (
+    <>
+      <section className="form-card" aria-labelledby="logo-heading">
+        <h2 id="logo-heading">{t("supplier.logo")}</h2>
+        {supplier.logo ? (
+          <img src={supplier.logo} alt={t("supplier.logoAlt", { name: supplier.name })} height={30} />
+        ) : (
+          <p>{t("supplier.noLogo")}</p>
+        )}
+        <Form method="post" encType="multipart/form-data">
+          <div className="field">
+            <label htmlFor="supplier-logo">{t("supplier.chooseLogo")}</label>
+            <input
+              id="supplier-logo"
+              type="file"
+              name="logo"
+              accept="image/jpeg,image/png,image/webp"
+              aria-describedby="supplier-logo-hint supplier-logo-error"
+            />
+            <p id="supplier-logo-hint" className="hint">
+              {t("supplier.logoHint", { size: maxMegabytes })}
+            </p>
+            <FieldError id="supplier-logo-error" error={problem("logo")} />
+          </div>
+          <SubmitInput intent="logo" label={t("supplier.uploadLogo")} />
+        </Form>
+      </section>
+
+      <section className="form-card" aria-labelledby="contracts-heading">
+        <h2 id="contracts-heading">{t("supplier.contracts")}</h2>
+        <ul>
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              {t(`common:language.${language}`)}:{" "}
+              {supplier.contracts[language] ? (
+                <a href={supplier.contracts[language]} target="_blank" rel="noreferrer">
+                  {t("supplier.viewContract")}
+                </a>
+              ) : (
+                t("supplier.noContract")
+              )}
+            </li>
+          ))}
+        </ul>
+        <Form method="post" encType="multipart/form-data">
+          <div className="field">
+            <label htmlFor="contract-language">{t("supplier.contractLanguage")}</label>
+            <select id="contract-language" name="language" defaultValue="en">
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {t(`common:language.${language}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="supplier-contract">{t("supplier.chooseContract")}</label>
+            <input
+              id="supplier-contract"
+              type="file"
+              name="contract"
+              accept="application/pdf"
+              aria-describedby="supplier-contract-error"
+            />
+            <FieldError id="supplier-contract-error" error={problem("contract")} />
+          </div>
+          <SubmitInput intent="contract" label={t("supplier.uploadContract")} />
+        </Form>
+      </section>
+    </>
+  );
+}
