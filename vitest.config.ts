@@ -28,7 +28,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], exclude: ["app/**/*.server.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.mjs"],
+          exclude: ["app/**/*.server.test.ts"],
+        },
       },
       {
         extends: true,
