@@ -221,3 +221,47 @@ export function FormErrorSummary({ form, labels }: { form: AnyFormErrors; labels
 }
 
 export { StatusButton, useIsPending } from "./status-button";
+
+/**
+ * A file to upload in a plain multipart post (no JavaScript needed): its label, the types it accepts, a hint (the
+ * size allowed) and the server's refusal, each tied to the input for a screen reader.
+ */
+export function FileField({
+  id,
+  name,
+  label,
+  accept,
+  hint,
+  error,
+  required,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  accept: string;
+  hint?: ReactNode;
+  error?: FieldErrorMessage;
+  required?: boolean;
+}) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept={accept}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

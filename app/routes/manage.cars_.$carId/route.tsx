@@ -2,8 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CarEditor } from "~/components/car-editor";
-import { Field, FormErrorSummary, SelectField } from "~/components/form-field";
-import { FieldError } from "~/components/field-error";
+import { Field, FileField, FormErrorSummary, SelectField } from "~/components/form-field";
 import { CAR_OPTION_IMAGE } from "~/components/image-sizes";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { RowButton } from "~/components/row-button";
@@ -66,23 +65,14 @@ export default function ManageCar() {
         <h2 id="picture-heading">{t("car.picture")}</h2>
         {car.image ? <img src={car.image} alt={t("car.pictureAlt", { name: car.name })} {...CAR_OPTION_IMAGE} /> : null}
         <Form method="post" encType="multipart/form-data">
-          <div className="field">
-            <label htmlFor="car-picture">{t("car.choosePicture")}</label>
-            <input
-              id="car-picture"
-              type="file"
-              name="picture"
-              accept="image/jpeg,image/png,image/webp"
-              aria-describedby="car-picture-hint car-picture-error"
-            />
-            <p id="car-picture-hint" className="hint">
-              {t("car.pictureHint", { size: maxMegabytes })}
-            </p>
-            <FieldError
-              id="car-picture-error"
-              error={pictureProblem ? { key: pictureProblem, params: { size: maxMegabytes } } : undefined}
-            />
-          </div>
+          <FileField
+            id="car-picture"
+            name="picture"
+            label={t("car.choosePicture")}
+            accept="image/jpeg,image/png,image/webp"
+            hint={t("car.pictureHint", { size: maxMegabytes })}
+            error={pictureProblem ? { key: pictureProblem, params: { size: maxMegabytes } } : undefined}
+          />
           <SubmitInput intent="picture" label={t("car.uploadPicture")} className="button button-secondary" />
         </Form>
       </section>

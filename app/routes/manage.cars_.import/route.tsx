@@ -1,6 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FileField } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { FLEET_COLUMNS, REQUIRED_COLUMNS } from "~/models/fleet/fleet-columns";
@@ -74,20 +75,14 @@ export default function ImportFleet() {
               </select>
             </div>
           ) : null}
-          <div className="field">
-            <label htmlFor="import-file">{t("import.file")}</label>
-            <input
-              id="import-file"
-              type="file"
-              name="file"
-              accept=".csv,text/csv"
-              required
-              aria-describedby="import-file-hint"
-            />
-            <p id="import-file-hint" className="hint">
-              {t("import.fileHint", { size: maxMegabytes })}
-            </p>
-          </div>
+          <FileField
+            id="import-file"
+            name="file"
+            label={t("import.file")}
+            accept=".csv,text/csv"
+            hint={t("import.fileHint", { size: maxMegabytes })}
+            required
+          />
           <SubmitInput intent="import" label={t("import.submit")} />
         </Form>
       </section>

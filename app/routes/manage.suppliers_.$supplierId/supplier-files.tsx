@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { FieldError } from "~/components/field-error";
+import { FileField } from "~/components/form-field";
 import { useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { LANGUAGES } from "~/domain/enums";
@@ -31,20 +31,14 @@ export function SupplierFiles({
           <p>{t("supplier.noLogo")}</p>
         )}
         <Form method="post" encType="multipart/form-data">
-          <div className="field">
-            <label htmlFor="supplier-logo">{t("supplier.chooseLogo")}</label>
-            <input
-              id="supplier-logo"
-              type="file"
-              name="logo"
-              accept="image/jpeg,image/png,image/webp"
-              aria-describedby="supplier-logo-hint supplier-logo-error"
-            />
-            <p id="supplier-logo-hint" className="hint">
-              {t("supplier.logoHint", { size: maxMegabytes })}
-            </p>
-            <FieldError id="supplier-logo-error" error={problem("logo")} />
-          </div>
+          <FileField
+            id="supplier-logo"
+            name="logo"
+            label={t("supplier.chooseLogo")}
+            accept="image/jpeg,image/png,image/webp"
+            hint={t("supplier.logoHint", { size: maxMegabytes })}
+            error={problem("logo")}
+          />
           <SubmitInput intent="logo" label={t("supplier.uploadLogo")} />
         </Form>
       </section>
@@ -76,17 +70,13 @@ export function SupplierFiles({
               ))}
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="supplier-contract">{t("supplier.chooseContract")}</label>
-            <input
-              id="supplier-contract"
-              type="file"
-              name="contract"
-              accept="application/pdf"
-              aria-describedby="supplier-contract-error"
-            />
-            <FieldError id="supplier-contract-error" error={problem("contract")} />
-          </div>
+          <FileField
+            id="supplier-contract"
+            name="contract"
+            label={t("supplier.chooseContract")}
+            accept="application/pdf"
+            error={problem("contract")}
+          />
           <SubmitInput intent="contract" label={t("supplier.uploadContract")} />
         </Form>
       </section>

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { ErrorSummary } from "~/components/error-summary";
-import { FieldError, type FieldErrorMessage } from "~/components/field-error";
-import { StatusButton } from "~/components/form-field";
+import { type FieldErrorMessage } from "~/components/field-error";
+import { FileField, StatusButton } from "~/components/form-field";
 import { type UploadFormName } from "./page.server";
 
 /**
@@ -20,7 +20,6 @@ export function UploadForm(props: {
   resetKey: string;
   remove: { intent: "deleteAvatar" | "deleteLicense"; label: string } | null;
 }) {
-  const id = `${props.form}-${props.fieldName}`;
   return (
     <>
       <Form key={props.resetKey} method="post" action={`/settings?upload=${props.form}`} encType="multipart/form-data">
@@ -29,21 +28,14 @@ export function UploadForm(props: {
           labels={{ [props.fieldName]: props.label }}
           idPrefix={`${props.form}-`}
         />
-        <div className="field">
-          <label htmlFor={id}>{props.label}</label>
-          <input
-            id={id}
-            type="file"
-            name={props.fieldName}
-            accept={props.accept}
-            aria-invalid={props.error ? true : undefined}
-            aria-describedby={props.error ? `${id}-error ${id}-hint` : `${id}-hint`}
-          />
-          <p id={`${id}-hint`} className="hint">
-            {props.hint}
-          </p>
-          <FieldError id={`${id}-error`} error={props.error} />
-        </div>
+        <FileField
+          id={`${props.form}-${props.fieldName}`}
+          name={props.fieldName}
+          label={props.label}
+          accept={props.accept}
+          hint={props.hint}
+          error={props.error}
+        />
         <StatusButton intent={props.form}>{props.submitLabel}</StatusButton>
       </Form>
       {props.remove ? (
