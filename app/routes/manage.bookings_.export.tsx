@@ -1,13 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { parseStaffBookingQuery, staffBookingsCsv } from "~/models/booking/staff/booking-search.server";
 import { getDb } from "~/utils/db.server";
 import { PRIVATE_PAGE } from "~/utils/responses.server";
 
 /** GET /manage/bookings/export?…: the operators' filtered bookings list as CSV (issue 50, point 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const query = parseStaffBookingQuery(new URL(request.url).searchParams);
   const csv = await staffBookingsCsv(await getDb(), { id: actor.id, role: actor.role }, query, language, new Date());
   return new Response(csv, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { USER_ROLES } from "~/domain/enums";
-import { canOperate, OPERATOR_ACTIONS, supplierScope, type OperatorAction } from "./operator-access";
+import { canOperate, mayTake, OPERATOR_ACTIONS, supplierScope, type OperatorAction } from "./operator-access";
 
 const OWN = "00000000-0000-4000-8000-000000000001";
 const OTHER = "00000000-0000-4000-8000-000000000002";
@@ -21,6 +21,7 @@ const EXPECTED: Record<
     manageDrivers: [true, true, true],
     viewAudit: [true, true, true],
     runDesk: [true, true, true],
+    handleBookings: [true, true, true],
     moderateReviews: [true, true, true],
   },
   supplier: {
@@ -34,6 +35,7 @@ const EXPECTED: Record<
     manageDrivers: [false, false, false],
     viewAudit: [true, false, false],
     runDesk: [true, false, false],
+    handleBookings: [true, false, false],
     moderateReviews: [false, false, false],
   },
   user: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, [false, false, false]])) as Record<
@@ -55,7 +57,18 @@ describe("who may do what on the operators' side", () => {
       });
 
   it("refuses a visitor everything", () => {
-    for (const action of OPERATOR_ACTIONS) expect(canOperate(null, action, OWN)).toBe(false);
+    for (const action of OPERATOR_ACTIONS) {
+      expect(canOperate(null, action, OWN)).toBe(false);
+      expect(mayTake(null, action)).toBe(false);
+    }
+  });
+
+  it("lets a role through the gate exactly for the actions it may take on some record", () => {
+    for (const role of USER_ROLES)
+      for (const action of OPERATOR_ACTIONS) {
+        const [own, other, platform] = EXPECTED[role][action];
+        expect(mayTake({ id: OWN, role }, action), `${role} / ${action}`).toBe(own || other || platform);
+      }
   });
 
   it("keeps a supplier's lists to its own records, whatever it asks for; an admin chooses", () => {

@@ -32,6 +32,8 @@ export const OPERATOR_ACTIONS = [
   "viewAudit",
   /** The desk's day: a supplier's bookings picked up and returned at a place; hand-overs and returns recorded. */
   "runDesk",
+  /** A supplier's bookings: find and export them, take one by phone, change, cancel, take money at the counter. */
+  "handleBookings",
   /** Drivers' reviews (decision 034): publish or reject them. */
   "moderateReviews",
 ] as const;
@@ -45,6 +47,7 @@ const SUPPLIER_OWN: ReadonlySet<OperatorAction> = new Set([
   "editSupplier",
   "viewAudit",
   "runDesk",
+  "handleBookings",
 ]);
 
 export const isOperator = (viewer: Pick<Operator, "role"> | null): boolean =>
@@ -59,6 +62,15 @@ export function canOperate(viewer: Operator | null, action: OperatorAction, owne
   if (viewer.role === "admin") return true;
   if (viewer.role !== "supplier" || !SUPPLIER_OWN.has(action)) return false;
   return action === "enter" ? true : ownerId === viewer.id;
+}
+
+/**
+ * Whether `viewer` may take `action` on any record at all: the gate every operator loader and action passes first
+ * (`requireOperatorFor`), before it knows whose record it reads.
+ */
+export function mayTake(viewer: Operator | null, action: OperatorAction): boolean {
+  if (!viewer) return false;
+  return viewer.role === "admin" || (viewer.role === "supplier" && SUPPLIER_OWN.has(action));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The operator behind a request (decision 027): a signed-in supplier or admin. A visitor is sent to sign in and back;
- * a driver is refused (403). Every operator loader and action starts here, then asks `canOperate` for its record.
+ * a driver is refused (403). Every operator loader and action starts with `requireOperatorFor`, naming what it does;
+ * a page about one record then asks `assertMay` once it knows whose record it is.
  */
 import { redirect } from "@remix-run/node";
 import { signInHref } from "~/models/navigation/links";
@@ -9,9 +10,26 @@ import type { Language } from "~/domain/enums";
 import { forbidden, notFound } from "~/utils/responses.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import type { Actor } from "~/models/audit/audit.server";
-import { canOperate, isOperator, type OperatorAction } from "./operator-access";
+import { canOperate, isOperator, mayTake, type OperatorAction } from "./operator-access";
 
-export async function requireOperator(
+/**
+ * The gate of every operator loader and action: the operator behind the request, refused (403) unless their role may
+ * take `action` at all; with `ownerId`, also on that supplier's records (`assertMay`). Another supplier's record is
+ * answered as a missing one.
+ */
+export async function requireOperatorFor(
+  request: Request,
+  context: RequestContext,
+  action: OperatorAction,
+  ownerId?: string,
+): Promise<{ actor: Actor; language: Language }> {
+  const operator = await requireOperator(request, context);
+  if (!mayTake(operator.actor, action)) throw forbidden();
+  if (ownerId !== undefined) assertMay(operator.actor, action, ownerId);
+  return operator;
+}
+
+async function requireOperator(
   request: Request,
   context: RequestContext,
 ): Promise<{ actor: Actor; language: Language }> {

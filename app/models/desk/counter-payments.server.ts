@@ -74,7 +74,7 @@ export async function recordCounterPayment(
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .for("update", { of: bookings });
-    if (!booking || !canOperate(actor, "runDesk", booking.supplierId)) return null;
+    if (!booking || !canOperate(actor, "handleBookings", booking.supplierId)) return null;
     if (booking.status === "void" || !(HOLDING_STATUSES as readonly string[]).includes(booking.status))
       return { ok: false, reason: "notAtDesk" };
     const owed = counterAmount(booking);

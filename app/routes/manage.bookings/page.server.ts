@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizedName } from "~/domain/localized-name";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { parseStaffBookingQuery, searchStaffBookings } from "~/models/booking/staff/booking-search.server";
 import { placeChoices } from "~/models/fleet/fleet.server";
 import { getDb } from "~/utils/db.server";
@@ -9,8 +9,7 @@ import { PRIVATE_PAGE } from "~/utils/responses.server";
 
 /** GET /manage/bookings: every booking in the operator's scope, searched, filtered and paged (issue 50, point 2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
   const query = parseStaffBookingQuery(search);

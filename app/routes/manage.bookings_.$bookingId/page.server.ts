@@ -7,7 +7,7 @@ import { BOOKING_STATUSES, COUNTER_PAYMENT_METHODS } from "~/domain/enums";
 import { parseAmount } from "~/models/fleet/car-form";
 import { recordCounterPayment } from "~/models/desk/counter-payments.server";
 import { encodeFormError } from "~/domain/form-errors";
-import { requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import {
   namespacedKey,
   readAdditionalDrivers,
@@ -47,7 +47,7 @@ const counterPaymentSchema = z.object({
 
 /** GET /manage/bookings/:id: one booking as its supplier's staff (or an admin) see and act on it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const details = await findStaffBooking(db, actor, String(params.bookingId ?? ""));
   if (!details) throw notFound();
@@ -89,7 +89,7 @@ type Reply =
 
 /** POST: a change (preview or save), a status, or a cancellation, on a booking of the operator's own. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const bookingId = String(params.bookingId ?? "");
   const details = await findStaffBooking(db, actor, bookingId);

@@ -7,7 +7,7 @@ import { encodeFormError } from "~/domain/form-errors";
 import { localizedName } from "~/domain/localized-name";
 import { checkBirthDate, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { placeChoices } from "~/models/fleet/fleet.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import {
   namespacedKey,
   phoneBookingSchema,
@@ -31,8 +31,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * with them, the supplier's free cars there then, cheapest first, and the booking's form.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
   const supplierId = actor.role === "supplier" ? actor.id : null;
@@ -78,8 +77,7 @@ export type PhonePreview = { total: number; currency: Currency; days: number; ho
 
 /** POST: preview the price, or take the booking (confirmed at the counter, or held for a mailed payment link). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const formData = withPostedIntent(await request.formData());
   const submission = parseWithZod(formData, { schema: phoneBookingSchema });

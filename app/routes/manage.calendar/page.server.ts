@@ -4,7 +4,7 @@ import { instantToLocalDateTime } from "~/domain/rental-period";
 import { addDays, fleetCalendar, mondayOf } from "~/models/fleet/calendar.server";
 import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
 import { supplierScope } from "~/models/access/operator-access";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { localizedName } from "~/domain/localized-name";
@@ -13,8 +13,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** GET /manage/calendar?week=…&place=…&range=…&status=…&page=…: the fleet's week, a page of cars at a time. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "viewFleet");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
   const requested = /^[0-9a-f-]{36}$/i.test(search.get("supplier") ?? "") ? search.get("supplier") : null;

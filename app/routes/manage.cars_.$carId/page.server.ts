@@ -16,7 +16,7 @@ import {
 } from "~/models/fleet/fleet.server";
 import { getEnv } from "~/utils/env.server";
 import { readPostedForm, storeCarImage } from "~/utils/uploads.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";
@@ -31,7 +31,7 @@ import { localizedName } from "~/domain/localized-name";
 const carTimeZone = (car: FleetCar) => car.places[0]?.timeZone ?? "UTC";
 
 async function ownCar(request: Request, context: LoaderFunctionArgs["context"], carId: string | undefined) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "viewFleet");
   const db = await getDb();
   const car = await findFleetCar(db, String(carId ?? ""), new Date());
   // Another supplier's car answers as one that does not exist.

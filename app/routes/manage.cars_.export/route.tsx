@@ -1,13 +1,13 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { exportFleet } from "~/models/fleet/fleet-import.server";
 import { listSuppliers } from "~/models/fleet/fleet.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { notFound, PRIVATE_PAGE } from "~/utils/responses.server";
 
 /** GET /manage/cars/export?supplier=…: the supplier's fleet as a fleet file (the import's format, decision 027). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
+  const { actor } = await requireOperatorFor(request, context, "viewFleet");
   const db = await getDb();
   const requested = new URL(request.url).searchParams.get("supplier");
   const supplier =

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { readFleetFile, type FleetProblem } from "~/models/fleet/fleet-file";
 import { importFleet } from "~/models/fleet/fleet-import.server";
 import { listSuppliers } from "~/models/fleet/fleet.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -11,7 +11,7 @@ import { readPostedForm } from "~/utils/uploads.server";
 
 /** GET /manage/cars/import: the fleet file's import form, its export link and its columns. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "editFleet");
   const suppliers = actor.role === "admin" ? await listSuppliers(await getDb()) : null;
   const { t, translations } = await routeTranslations(language, "manage");
   return {
@@ -29,7 +29,7 @@ const refused = (problems: FleetProblem[], supplier: string | null, status = 400
 
 /** POST: a fleet file, imported whole in one transaction or refused whole with every problem named. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
+  const { actor } = await requireOperatorFor(request, context, "editFleet");
   const posted = await readPostedForm(request);
   if (typeof posted === "string")
     return refused(

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { carFieldsSchema, EMPTY_DATE_PRICE_ROWS, NEW_CAR_DEFAULTS } from "~/models/fleet/car-form";
 import { submitCarForm } from "~/models/fleet/car-editor.server";
 import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";
@@ -11,7 +11,7 @@ import { localizedName } from "~/domain/localized-name";
 
 /** GET /manage/cars/new: an empty car form (a supplier adds to its own fleet; an admin chooses the supplier). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "editFleet");
   const db = await getDb();
   const requested = new URL(request.url).searchParams.get("supplier");
   const suppliers = actor.role === "admin" ? await listSuppliers(db) : null;
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
+  const { actor } = await requireOperatorFor(request, context, "editFleet");
   const formData = withPostedIntent(await request.formData());
   let supplierId: string | null = actor.id;
   if (actor.role === "admin") {

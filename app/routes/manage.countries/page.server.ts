@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { countrySchema } from "~/models/catalogue/country-form";
 import { listCountries, saveCountry } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
@@ -11,8 +11,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 /** GET /manage/countries: the countries places belong to (admins only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { language } = await requireOperatorFor(request, context, "editPlaces");
   const { t, translations } = await routeTranslations(language, "manage");
   return {
     title: t("countries.title"),
@@ -23,8 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { actor } = await requireOperatorFor(request, context, "editPlaces");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: countrySchema });
   const form = String(formData.get("countryId") ?? "new");

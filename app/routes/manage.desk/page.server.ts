@@ -9,7 +9,7 @@ import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/tex
 import { deskDay, findDeskBooking, recordDeskEvent } from "~/models/desk/desk-day.server";
 import { localizedName } from "~/domain/localized-name";
 import { placeChoices } from "~/models/fleet/fleet.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
@@ -39,8 +39,7 @@ const eventSchema = z.object({
 
 /** GET /manage/desk?place=…&day=today|tomorrow: the desk's day at one place. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "enter", null);
+  const { actor, language } = await requireOperatorFor(request, context, "runDesk");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
   const supplierId = actor.role === "supplier" ? actor.id : null;
@@ -67,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** POST: a hand-over or a return recorded on one booking of the operator's own. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
+  const { actor } = await requireOperatorFor(request, context, "runDesk");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: eventSchema });
   const back = `/manage/desk${new URL(request.url).search}`;

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { listDrivers, resendLink, setSuspended } from "~/models/account/drivers.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
@@ -12,8 +12,7 @@ const DRIVER_ACTIONS = ["suspend", "reinstate", "resend"] as const;
 
 /** GET /manage/drivers: drivers' accounts (admins only), searched by name or e-mail, in pages. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "manageDrivers", null);
+  const { language } = await requireOperatorFor(request, context, "manageDrivers");
   const search = new URL(request.url).searchParams;
   const page = Number(search.get("page"));
   const query = {
@@ -26,8 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** A row's button: suspend, reinstate, or send the activation or validation link again. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
-  assertMay(actor, "manageDrivers", null);
+  const { actor } = await requireOperatorFor(request, context, "manageDrivers");
   const formData = await request.formData();
   const { action, ids } = readRowAction(formData, DRIVER_ACTIONS);
   const back = `/manage/drivers${new URL(request.url).search}`;

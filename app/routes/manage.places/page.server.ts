@@ -1,13 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { listCountries, listPlaces } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 
 /** GET /manage/places: every place (admins only), searched by name or code, by country, in pages. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { language } = await requireOperatorFor(request, context, "editPlaces");
   const search = new URL(request.url).searchParams;
   const page = Number(search.get("page"));
   const db = await getDb();

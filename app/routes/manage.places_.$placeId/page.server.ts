@@ -4,15 +4,14 @@ import { recordTrail } from "~/models/audit/audit.server";
 import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/catalogue/place-form";
 import { placeFormContext, submitPlaceForm } from "~/models/catalogue/place-page.server";
 import { bookingsOutsideHours, findPlace } from "~/models/catalogue/place-admin.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 
 async function managedPlace(request: Request, context: LoaderFunctionArgs["context"], placeId: string | undefined) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { actor, language } = await requireOperatorFor(request, context, "editPlaces");
   const db = await getDb();
   const place = await findPlace(db, String(placeId ?? ""));
   if (!place) throw notFound();

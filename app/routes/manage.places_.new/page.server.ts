@@ -1,14 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/catalogue/place-form";
 import { placeFormContext, submitPlaceForm } from "~/models/catalogue/place-page.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
 
 /** GET /manage/places/new: an empty place form (admins only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { language } = await requireOperatorFor(request, context, "editPlaces");
   const { t, translations } = await routeTranslations(language, "manage");
   return {
     title: t("place.newTitle"),
@@ -20,7 +19,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
-  assertMay(actor, "editPlaces", null);
+  const { actor } = await requireOperatorFor(request, context, "editPlaces");
   return submitPlaceForm(withPostedIntent(await request.formData()), actor, null);
 }

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isOneOf, REVIEW_STATUSES } from "~/domain/enums";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { listReviews, moderateReview } from "~/models/reviews/reviews.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -9,8 +9,7 @@ import { postedIntent } from "~/utils/form-intent";
 
 /** GET /manage/reviews?status=pending: the admin's queue of drivers' reviews (decision 034), and those moderated. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "moderateReviews", null);
+  const { language } = await requireOperatorFor(request, context, "moderateReviews");
   const asked = new URL(request.url).searchParams.get("status");
   const status = isOneOf(REVIEW_STATUSES, asked) ? asked : "pending";
   const { t, translations } = await routeTranslations(language, "manage");
@@ -25,8 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** POST: publish or reject one review, audited; back to the same list. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor } = await requireOperator(request, context);
-  assertMay(actor, "moderateReviews", null);
+  const { actor } = await requireOperatorFor(request, context, "moderateReviews");
   const formData = await request.formData();
   const decision = postedIntent(formData);
   const back = `/manage/reviews${new URL(request.url).search}`;

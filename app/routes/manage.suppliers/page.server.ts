@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { NEW_SUPPLIER_SCHEMA } from "~/models/catalogue/supplier-form";
 import { createSupplier, listSupplierAccounts } from "~/models/catalogue/supplier-admin.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -11,8 +11,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 /** GET /manage/suppliers: every supplier (admins only), and the form that adds one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "createSupplier", null);
+  const { language } = await requireOperatorFor(request, context, "createSupplier");
   const { t, translations } = await routeTranslations(language, "manage");
   return {
     title: t("suppliers.title"),
@@ -24,8 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** POST: a new supplier, invited by mail to set its password. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { actor, language } = await requireOperator(request, context);
-  assertMay(actor, "createSupplier", null);
+  const { actor, language } = await requireOperatorFor(request, context, "createSupplier");
   const submission = parseWithZod(await request.formData(), { schema: NEW_SUPPLIER_SCHEMA });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const created = await createSupplier(await getDb(), actor, { ...submission.value, language }, publicOrigin(request));

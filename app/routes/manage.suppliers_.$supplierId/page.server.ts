@@ -4,7 +4,7 @@ import { LANGUAGES } from "~/domain/enums";
 import { recordTrail } from "~/models/audit/audit.server";
 import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/catalogue/supplier-form";
 import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/catalogue/supplier-admin.server";
-import { assertMay, requireOperator } from "~/models/access/operator.server";
+import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -25,7 +25,7 @@ const withoutAdminFields = (changes: Record<string, { from: unknown; to: unknown
   adminOnly(false, changes) as Record<string, { from: unknown; to: unknown }>;
 
 async function ownSupplier(request: Request, context: LoaderFunctionArgs["context"], supplierId: string | undefined) {
-  const { actor, language } = await requireOperator(request, context);
+  const { actor, language } = await requireOperatorFor(request, context, "editSupplier");
   const db = await getDb();
   const supplier = await findSupplier(db, String(supplierId ?? ""));
   // Another supplier's settings answer as if they did not exist.

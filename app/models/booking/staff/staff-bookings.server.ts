@@ -86,7 +86,7 @@ import type { ShortfallChoice, StaffPaymentChoice } from "./staff-booking-choice
 export async function findStaffBooking(db: Executor, actor: Actor, bookingId: string): Promise<BookingDetails | null> {
   if (!isUuid(bookingId)) return null;
   const details = await findBookingDetails(db, { id: bookingId });
-  if (!details || !canOperate(actor, "runDesk", details.booking.supplierId)) return null;
+  if (!details || !canOperate(actor, "handleBookings", details.booking.supplierId)) return null;
   return details;
 }
 
@@ -354,7 +354,7 @@ export async function changeBookingByStaff(
         .from(bookings)
         .where(eq(bookings.id, bookingId))
         .for("update");
-      if (!locked || !canOperate(actor, "runDesk", locked.supplierId)) return null;
+      if (!locked || !canOperate(actor, "handleBookings", locked.supplierId)) return null;
       const details = await bookingDetails(tx, bookingId);
       const { booking } = details;
       const rental = await rentalStateFor(tx, booking.id);
@@ -669,7 +669,7 @@ export async function setStatusByStaff(
       .innerJoin(cars, eq(cars.id, bookings.carId))
       .where(eq(bookings.id, bookingId))
       .for("update", { of: bookings });
-    if (!row || !canOperate(actor, "runDesk", row.supplierId)) return null;
+    if (!row || !canOperate(actor, "handleBookings", row.supplierId)) return null;
     if (row.status === status) return "unchanged";
     try {
       assertTransition(row.status, status);
@@ -733,9 +733,9 @@ export async function cancelBookingByStaff(
         .select({ supplierId: bookings.supplierId })
         .from(bookings)
         .where(eq(bookings.id, bookingId));
-      return any && canOperate(actor, "runDesk", any.supplierId) ? ("refused" as const) : null;
+      return any && canOperate(actor, "handleBookings", any.supplierId) ? ("refused" as const) : null;
     }
-    if (!canOperate(actor, "runDesk", row.supplierId)) return null;
+    if (!canOperate(actor, "handleBookings", row.supplierId)) return null;
     return cancelByStaff(tx, actor, row, byDriver, context.now, context.origin);
   });
   if (outcome === null || outcome === "refused") return outcome;

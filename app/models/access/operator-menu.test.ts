@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { operatorMenu } from "./operator-menu";
+
+const ID = "00000000-0000-4000-8000-000000000001";
+const paths = (role: "admin" | "supplier" | "user") => operatorMenu({ id: ID, role }).map((entry) => entry.to);
+
+describe("the operators' menu", () => {
+  it("offers a supplier its fleet, desk, bookings and own settings, never the platform's pages", () => {
+    expect(paths("supplier")).toEqual([
+      "/manage/cars",
+      "/manage/cars/new",
+      "/manage/cars/import",
+      "/manage/desk",
+      "/manage/bookings",
+      "/manage/bookings/new",
+      "/manage/calendar",
+      `/manage/suppliers/${ID}`,
+    ]);
+  });
+
+  it("offers an admin the platform's pages and no settings of its own", () => {
+    expect(paths("admin")).toEqual(
+      expect.arrayContaining(["/manage/suppliers", "/manage/places", "/manage/countries", "/manage/drivers"]),
+    );
+    expect(paths("admin")).not.toContain(`/manage/suppliers/${ID}`);
+  });
+
+  it("offers a driver nothing", () => {
+    expect(paths("user")).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The operators' menu, from the permission table: an entry shows when the operator's role may take its page's action
+ * at all, so a menu never offers a page that would answer 403 (and a new role gets its menu without a template edit).
+ */
+import type { KeysUnder } from "~/utils/translation-keys";
+import { mayTake, type Operator, type OperatorAction } from "./operator-access";
+
+export interface MenuEntry {
+  to: string;
+  label: `nav.${KeysUnder<"manage", "nav">}` | "reviews.nav";
+  /** Active on this exact path only (a list whose children have entries of their own). */
+  end: boolean;
+}
+
+interface Entry extends Omit<MenuEntry, "to"> {
+  to: string | ((operator: Operator) => string);
+  action: OperatorAction;
+  /** A supplier's own page: an admin reaches every supplier's through the suppliers' list instead. */
+  ownSupplierOnly?: true;
+}
+
+const ENTRIES: readonly Entry[] = [
+  { to: "/manage/cars", label: "nav.fleet", end: true, action: "viewFleet" },
+  { to: "/manage/cars/new", label: "nav.newCar", end: false, action: "editFleet" },
+  { to: "/manage/cars/import", label: "nav.import", end: false, action: "editFleet" },
+  { to: "/manage/desk", label: "nav.desk", end: false, action: "runDesk" },
+  { to: "/manage/bookings", label: "nav.bookings", end: true, action: "handleBookings" },
+  { to: "/manage/bookings/new", label: "nav.newBooking", end: false, action: "handleBookings" },
+  { to: "/manage/calendar", label: "nav.calendar", end: false, action: "viewFleet" },
+  {
+    to: (operator) => `/manage/suppliers/${operator.id}`,
+    label: "nav.settings",
+    end: false,
+    action: "editSupplier",
+    ownSupplierOnly: true,
+  },
+  { to: "/manage/suppliers", label: "nav.suppliers", end: false, action: "createSupplier" },
+  { to: "/manage/places", label: "nav.places", end: false, action: "editPlaces" },
+  { to: "/manage/countries", label: "nav.countries", end: false, action: "editPlaces" },
+  { to: "/manage/drivers", label: "nav.drivers", end: false, action: "manageDrivers" },
+  { to: "/manage/reviews", label: "reviews.nav", end: false, action: "moderateReviews" },
+];
+
+export function operatorMenu(operator: Operator): MenuEntry[] {
+  return ENTRIES.filter(
+    ({ action, ownSupplierOnly }) => mayTake(operator, action) && (!ownSupplierOnly || operator.role === "supplier"),
+  ).map(({ to, label, end }) => ({ to: typeof to === "string" ? to : to(operator), label, end }));
+}

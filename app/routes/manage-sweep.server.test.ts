@@ -1,0 +1,192 @@
+/**
+ * Every operator route module, found on disk (decision 027, issue 49 point 4): its loader and its action tried as a
+ * visitor, a driver, the record's own supplier, another supplier and an admin. A route module added under
+ * `app/routes/manage*` fails this test until it is placed in the table below, so none can ship without its gate; a
+ * refused post leaves the audit trail as it was.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
+
+await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-sweep"));
+
+type Who = "visitor" | "driver" | "ownSupplier" | "otherSupplier" | "admin";
+/**
+ * Whose page it is: `record`, one record of a supplier (another supplier's answers 404, as a missing one);
+ * `platform`, the admin's alone (403 to every supplier); `own`, every operator on their own records (lists, new forms).
+ */
+type Scope = "record" | "platform" | "own";
+
+interface Fixture {
+  catalogue: MinimalCatalogue;
+  bookingId: string;
+}
+interface SweptRoute {
+  scope: Scope;
+  path: (fixture: Fixture) => string;
+  params?: (fixture: Fixture) => Record<string, string>;
+  /** A post that names its record in the body rather than the path (the desk's event names its booking). */
+  post?: (fixture: Fixture) => Array<[string, string]>;
+}
+
+const ROUTES: Record<string, SweptRoute> = {
+  manage: { scope: "own", path: () => "/manage" },
+  "manage._index": { scope: "own", path: () => "/manage" },
+  "manage.bookings": { scope: "own", path: () => "/manage/bookings" },
+  "manage.bookings_.$bookingId": {
+    scope: "record",
+    path: ({ bookingId }) => `/manage/bookings/${bookingId}`,
+    params: ({ bookingId }) => ({ bookingId }),
+  },
+  "manage.bookings_.export": { scope: "own", path: () => "/manage/bookings/export" },
+  "manage.bookings_.new": { scope: "own", path: () => "/manage/bookings/new" },
+  "manage.calendar": { scope: "own", path: () => "/manage/calendar" },
+  "manage.cars": { scope: "own", path: () => "/manage/cars" },
+  "manage.cars_.$carId": {
+    scope: "record",
+    path: ({ catalogue }) => `/manage/cars/${catalogue.car.id}`,
+    params: ({ catalogue }) => ({ carId: catalogue.car.id }),
+  },
+  // An admin exports the fleet of the supplier it names; a supplier always its own, whatever it names.
+  "manage.cars_.export": {
+    scope: "own",
+    path: ({ catalogue }) => `/manage/cars/export?supplier=${catalogue.supplier.id}`,
+  },
+  "manage.cars_.import": { scope: "own", path: () => "/manage/cars/import" },
+  "manage.cars_.new": { scope: "own", path: () => "/manage/cars/new" },
+  "manage.countries": { scope: "platform", path: () => "/manage/countries" },
+  "manage.desk": {
+    scope: "own",
+    path: () => "/manage/desk",
+    post: ({ bookingId }) => [
+      ["booking", bookingId],
+      ["kind", "handover"],
+      ["mileage", "1000"],
+      ["fuelEighths", "8"],
+    ],
+  },
+  "manage.drivers": { scope: "platform", path: () => "/manage/drivers" },
+  "manage.places": { scope: "platform", path: () => "/manage/places" },
+  "manage.places_.$placeId": {
+    scope: "platform",
+    path: ({ catalogue }) => `/manage/places/${catalogue.location.id}`,
+    params: ({ catalogue }) => ({ placeId: catalogue.location.id }),
+  },
+  "manage.places_.new": { scope: "platform", path: () => "/manage/places/new" },
+  "manage.reviews": { scope: "platform", path: () => "/manage/reviews" },
+  "manage.suppliers": { scope: "platform", path: () => "/manage/suppliers" },
+  "manage.suppliers_.$supplierId": {
+    scope: "record",
+    path: ({ catalogue }) => `/manage/suppliers/${catalogue.supplier.id}`,
+    params: ({ catalogue }) => ({ supplierId: catalogue.supplier.id }),
+  },
+};
+
+/** The operator route modules on disk: `manage…` files, and folders holding a `route.tsx`; tests aside. */
+function operatorRouteModules(): Map<string, string> {
+  const routesDir = join(process.cwd(), "app", "routes");
+  const modules = new Map<string, string>();
+  for (const entry of readdirSync(routesDir)) {
+    if (!entry.startsWith("manage") || entry.includes(".test.")) continue;
+    const path = join(routesDir, entry);
+    if (statSync(path).isDirectory()) {
+      const route = readdirSync(path).find((file) => /^route\.tsx?$/.test(file));
+      if (route) modules.set(entry, join(path, route));
+    } else if (/\.tsx?$/.test(entry)) modules.set(entry.replace(/\.tsx?$/, ""), path);
+  }
+  return modules;
+}
+
+interface RouteModule {
+  loader?: (args: unknown) => Promise<unknown>;
+  action?: (args: unknown) => Promise<unknown>;
+}
+
+const ORIGIN = "http://localhost";
+
+describe("the gate of every operator route", () => {
+  const app = useAppDatabase();
+  const cookies = {} as Record<Who, string>;
+  let fixture: Fixture;
+  const modules = operatorRouteModules();
+
+  beforeAll(async () => {
+    const db = app.database.db;
+    const catalogue = await insertMinimalCatalogue(db);
+    const other = await insertMinimalCatalogue(db);
+    const [admin] = await db
+      .insert(schema.users)
+      .values({ role: "admin", email: `sweep-admin-${Date.now()}@example.com`, fullName: "Admin", verified: true })
+      .returning();
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(catalogue, "2031-06-01T10:00:00Z", "2031-06-04T10:00:00Z"))
+      .returning();
+    if (!admin || !booking) throw new Error("fixture rows not inserted");
+    fixture = { catalogue, bookingId: booking.id };
+    cookies.visitor = "";
+    cookies.driver = await sessionCookieFor(catalogue.driver.id);
+    cookies.ownSupplier = await sessionCookieFor(catalogue.supplier.id);
+    cookies.otherSupplier = await sessionCookieFor(other.supplier.id);
+    cookies.admin = await sessionCookieFor(admin.id);
+  });
+
+  const request = (who: Who, path: string, body?: Array<[string, string]>) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { Origin: ORIGIN, ...(cookies[who] ? { Cookie: cookies[who] } : {}) },
+      body: body ? new URLSearchParams(body) : undefined,
+    });
+  const auditRows = async () => (await app.database.db.select({ rows: count() }).from(schema.auditLog))[0]?.rows;
+
+  it("has every operator route module on disk in its table, and nothing else", () => {
+    expect([...modules.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(modules.size).toBe(21);
+  });
+
+  for (const [id, route] of Object.entries(ROUTES))
+    it(`${id}: a visitor signs in, a driver is refused, a ${route.scope} page answers each operator as it should`, async () => {
+      const file = modules.get(id);
+      if (!file) throw new Error(`${id} is in the table but not on disk`);
+      const module = (await import(file)) as RouteModule;
+      expect(module.loader ?? module.action, `${id} exports a loader or an action`).toBeDefined();
+      const path = route.path(fixture);
+      const params = route.params?.(fixture) ?? {};
+      const call = (handler: NonNullable<RouteModule["loader"]>, who: Who, body?: Array<[string, string]>) =>
+        routeOutcome(() => handler({ ...routeArgs(request(who, path, body)), params }));
+
+      const refusedToSuppliers = route.scope === "platform" ? 403 : 404;
+      if (module.loader) {
+        const visitor = await call(module.loader, "visitor");
+        expect(visitor.status).toBe(302);
+        expect(visitor.location).toMatch(/^\/sign-in\?redirectTo=/);
+        expect((await call(module.loader, "driver")).status).toBe(403);
+        expect([200, 302]).toContain((await call(module.loader, "admin")).status);
+        const own = await call(module.loader, "ownSupplier");
+        const other = await call(module.loader, "otherSupplier");
+        if (route.scope === "own") {
+          expect([200, 302]).toContain(own.status);
+          expect([200, 302]).toContain(other.status);
+        } else {
+          expect(route.scope === "record" ? [200, 302] : [403]).toContain(own.status);
+          expect(other.status).toBe(refusedToSuppliers);
+        }
+      }
+      if (module.action) {
+        const before = await auditRows();
+        const body = route.post?.(fixture) ?? [["intent", "sweep"]];
+        expect((await call(module.action, "visitor", body)).status).toBe(302);
+        expect((await call(module.action, "driver", body)).status).toBe(403);
+        if (route.scope !== "own" || route.post) {
+          const other = await call(module.action, "otherSupplier", body);
+          expect(other.status).toBe(route.post ? 404 : refusedToSuppliers);
+          if (route.scope === "platform") expect((await call(module.action, "ownSupplier", body)).status).toBe(403);
+        }
+        expect(await auditRows()).toBe(before);
+      }
+    });
+});
