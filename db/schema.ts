@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   char,
   check,
@@ -971,6 +972,36 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expiry_idx").on(table.expiresAt)],
 );
 
+/**
+ * An account's authenticator app (decision 043): the TOTP secret, encrypted with the server's key (never stored in
+ * clear), confirmed once a first code from the app was accepted; `lastStep` is the time step of the last code
+ * accepted, so a code cannot be used twice in its window.
+ */
+export const twoFactorSecrets = pgTable("two_factor_secrets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Ten one-time recovery codes per account with two-factor sign-in, kept as keyed hashes; a used code stays, dated. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_code_idx").on(table.userId, table.codeHash)],
+);
+
 export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull(),
@@ -1007,10 +1038,15 @@ export const settings = pgTable(
     minRentalHours: smallint("min_rental_hours").notNull().default(1),
     earliestHour: smallint("earliest_hour").notNull().default(0),
     latestHour: smallint("latest_hour").notNull().default(23),
+    /** Operators (suppliers' staff and admins) must sign in with a second factor (decision 043). */
+    operatorsNeedTwoFactor: boolean("operators_need_two_factor").notNull().default(false),
+    /** An operator's session ends after this many hours without a request (decision 043). */
+    staffIdleHours: smallint("staff_idle_hours").notNull().default(12),
   },
   (table) => [
     check("settings_single_row_check", sql`${table.id} = 1`),
     check("settings_hours_check", sql`${table.minPickupHours} >= 0 and ${table.minRentalHours} >= 1`),
+    check("settings_staff_idle_check", sql`${table.staffIdleHours} between 1 and 720`),
     check(
       "settings_opening_check",
       sql`${table.earliestHour} between 0 and 23 and ${table.latestHour} between 0 and 23 and ${table.earliestHour} <= ${table.latestHour}`,

@@ -44,7 +44,7 @@ export function AuditTrail({
   record = "car",
 }: {
   trail: TrailRow[];
-  record?: "car" | "place" | "supplier" | "booking";
+  record?: "car" | "place" | "supplier" | "booking" | "platform";
 }) {
   const { t, i18n } = useTranslation("manage");
   const show = (field: string, value: unknown): string => {

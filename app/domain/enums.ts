@@ -82,7 +82,16 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The records operators change, as the audit trail names them. */
-export const AUDITED_RECORDS = ["car", "supplier", "location", "country", "driver", "booking", "review"] as const;
+export const AUDITED_RECORDS = [
+  "car",
+  "supplier",
+  "location",
+  "country",
+  "driver",
+  "booking",
+  "review",
+  "platform",
+] as const;
 /** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];

@@ -63,6 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectSignedIn(request, userId, {
     to: "/change-password",
     stayConnected,
+    // Already signed in (with the second factor, if the account has one): the same person, a renewed session.
+    secondFactorPassed: true,
     toast: { type: "success", messageKey: "success.passwordChanged" },
   });
 }

@@ -80,6 +80,11 @@ const envSchema = z
     SESSION_SECRET_FILE: z.string().min(1).default("./data/session-secret"),
     COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
     SESSION_STAY_CONNECTED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    // The key that encrypts authenticator secrets (decision 043); empty: one derived from the session secret.
+    TWO_FACTOR_KEY: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
     TRUST_PROXY: trustProxy,
     IP_LANGUAGE_DETECTION: envFlag(false),
     COUNTRY_HEADER: z

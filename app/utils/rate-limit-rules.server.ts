@@ -14,6 +14,11 @@ export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 100, windowSeconds: QUARTER_HOUR },
   /** Failed sign-ins on one account, whatever the address (password guessing spread over many IPs). */
   signInFailuresPerAccount: { name: "sign-in:account-failures", limit: 8, windowSeconds: QUARTER_HOUR },
+  /**
+   * Second-factor codes typed for one account (sign-in, turning it off, new recovery codes): a million six-digit
+   * codes must not be walked through, so as few tries as passwords get.
+   */
+  secondFactorPerAccount: { name: "second-factor:account", limit: 8, windowSeconds: QUARTER_HOUR },
   /** New accounts from one address (configurable: a campus or an office shares one address). */
   get signUpPerIp(): RateLimitRule {
     return perHour("sign-up:ip", getEnv().SIGN_UPS_PER_HOUR);

@@ -8,8 +8,15 @@ import { cookiesAreSecure, getEnv } from "./env.server";
 /** How long a browser-session ('stay connected' off) session lives on the server without use. */
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24;
 
-/** `stayConnected`: the session outlives the browser (its cookie has a max age); a renewed session keeps it. */
-export type SessionData = { userId: string; stayConnected?: boolean };
+/**
+ * `stayConnected`: the session outlives the browser (its cookie has a max age); a renewed session keeps it.
+ * `seenAt`: its last use (ms), noted at most once a minute; `browser`: the browser that signed in, as its owner
+ * would name it (their list of sessions shows both, decision 043).
+ */
+export type SessionData = { userId: string; stayConnected?: boolean; seenAt?: number; browser?: string | null };
+
+/** How often a session's last use is written: a write per page would cost more than it tells. */
+const SEEN_EVERY_MS = 60_000;
 
 const sessionCookie = createCookie("__session", {
   path: "/",
@@ -75,6 +82,33 @@ export async function getSessionUserId(request: Request): Promise<string | undef
   if (!request.headers.get("Cookie")?.includes("__session=")) return undefined;
   const session = await getSession(request);
   return session.get("userId");
+}
+
+/**
+ * Ends the request's session when it went unused longer than `idleMs` (operators' sessions, decision 043), else
+ * notes this use. Answers whether the session lives on.
+ */
+export async function keepSessionAlive(request: Request, idleMs: number, now = Date.now()): Promise<boolean> {
+  const session = await getSession(request);
+  if (!session.id) return false;
+  const seenAt = session.get("seenAt");
+  if (typeof seenAt === "number" && now - seenAt > idleMs) {
+    await sessionStorage.destroySession(session);
+    return false;
+  }
+  if (typeof seenAt !== "number" || now - seenAt > SEEN_EVERY_MS) {
+    const db = await getDb();
+    await db
+      .update(sessions)
+      .set({ data: { ...session.data, seenAt: now } })
+      .where(eq(sessions.id, session.id));
+  }
+  return true;
+}
+
+/** The id of the request's own session (to mark "this browser" in a list of sessions), if it has one. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  return (await getSession(request)).id || null;
 }
 
 /** Removes sessions past their expiry; run at start-up and periodically. */

@@ -314,6 +314,7 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
       ["/manage/suppliers", m.suppliers.heading],
       ["/manage/drivers", m.drivers.heading],
       ["/manage/cars/import", m.import.heading],
+      ["/manage/platform", m.platform.title],
     ] as const) {
       await gotoReady(page, `${path}?lng=${language}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
@@ -325,6 +326,39 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
     await whenReady(page);
     await expectAccessible(page);
   }
+});
+
+test("an admin sets the platform's rules: a day that ends before it starts is refused on its field; the idle time is saved and in the trail", async ({
+  page,
+}, testInfo) => {
+  const { m } = texts("en");
+  // Each run (JS on, JS off) saves its own value, so the trail's row is its own whatever the other run does.
+  const hours = testInfo.project.name === "js-on" ? "11" : "10";
+  await signIn(page, "en", ADMIN);
+  await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.platform }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.platform.title);
+  await whenReady(page);
+  await page.getByLabel(m.platform.fields.earliestHour).fill("20");
+  await page.getByLabel(m.platform.fields.latestHour).fill("6");
+  await page.getByRole("button", { name: m.platform.save }).click();
+  await expect(page.getByText(m.platform.latestBeforeEarliest).first()).toBeVisible();
+  await expect(page.getByLabel(m.platform.fields.latestHour)).toHaveValue("6");
+  await whenReady(page);
+  await page.getByLabel(m.platform.fields.earliestHour).fill("0");
+  await page.getByLabel(m.platform.fields.latestHour).fill("23");
+  await page.getByLabel(m.platform.fields.staffIdleHours).fill(hours);
+  await page.getByRole("button", { name: m.platform.save }).click();
+  await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: m.history.heading }).getByText(`${m.platform.fields.staffIdleHours}: `).first(),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: m.history.heading }).getByText(`→ ${hours}`).first()).toBeVisible();
+  await expectAccessible(page);
+  // Back to the demo's twelve hours.
+  await whenReady(page);
+  await page.getByLabel(m.platform.fields.staffIdleHours).fill("12");
+  await page.getByRole("button", { name: m.platform.save }).click();
+  await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
 });
 
 for (const language of ["en", "fr"] as const) {

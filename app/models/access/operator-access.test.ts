@@ -23,6 +23,7 @@ const EXPECTED: Record<
     runDesk: [true, true, true],
     handleBookings: [true, true, true],
     moderateReviews: [true, true, true],
+    editPlatform: [true, true, true],
   },
   supplier: {
     enter: [true, true, true],
@@ -37,6 +38,7 @@ const EXPECTED: Record<
     runDesk: [true, false, false],
     handleBookings: [true, false, false],
     moderateReviews: [false, false, false],
+    editPlatform: [false, false, false],
   },
   user: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, [false, false, false]])) as Record<
     OperatorAction,

@@ -36,6 +36,8 @@ export const OPERATOR_ACTIONS = [
   "handleBookings",
   /** Drivers' reviews (decision 034): publish or reject them. */
   "moderateReviews",
+  /** The platform's rental rules and operators' sign-in rules (decision 043). */
+  "editPlatform",
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 

@@ -39,6 +39,7 @@ const ENTRIES: readonly Entry[] = [
   { to: "/manage/countries", label: "nav.countries", end: false, action: "editPlaces" },
   { to: "/manage/drivers", label: "nav.drivers", end: false, action: "manageDrivers" },
   { to: "/manage/reviews", label: "reviews.nav", end: false, action: "moderateReviews" },
+  { to: "/manage/platform", label: "nav.platform", end: false, action: "editPlatform" },
 ];
 
 export function operatorMenu(operator: Operator): MenuEntry[] {

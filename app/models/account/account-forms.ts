@@ -21,6 +21,15 @@ export const signInSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+/** A second factor (decision 043): an app's six digits or a recovery code, read by `readTypedCode`. */
+export const secondFactorSchema = z.object({
+  code: z
+    .string({ required_error: "validation.required" })
+    .trim()
+    .min(1, "validation.required")
+    .max(40, "account:twoFactor.wrongCode"),
+});
+
 export const MINIMUM_PASSWORD_LENGTH = 6;
 
 export const SIGN_UP_FIELDS = ["fullName", "email", "phone", "birthDate", "password", "confirmPassword"] as const;

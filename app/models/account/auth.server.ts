@@ -12,7 +12,13 @@ import { getEnv } from "~/utils/env.server";
 import { getSession, sessionStorage } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { RequestContext } from "~/utils/request-memo.server";
+import { describeBrowser } from "~/domain/user-agent";
+import { holdPendingSignIn } from "~/utils/pending-sign-in.server";
 import { getVisitor } from "./visitor.server";
+import { hasTwoFactor } from "./two-factor.server";
+
+/** Where a sign-in halfway types its second factor. */
+export const SECOND_FACTOR_PATH = "/sign-in/code";
 
 /** A refusal the sign-in form shows: a translation key. */
 export class SignInRefused extends Error {
@@ -53,6 +59,8 @@ export async function startUserSession(request: Request, userId: string, persist
   if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
   session.set("userId", userId);
+  session.set("seenAt", Date.now());
+  session.set("browser", describeBrowser(request.headers.get("User-Agent")));
   // Kept in the session, so a renewed session (a password change) can keep the choice.
   if (persistent) session.set("stayConnected", true);
   const maxAge = persistent ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
@@ -62,7 +70,9 @@ export async function startUserSession(request: Request, userId: string, persist
 
 /**
  * The end of every post that signs someone in (sign-in, sign-up, activation, a password reset or change, social
- * sign-in): a fresh session, the welcome `toast`, and on to `to`, with any other `cookies` to set.
+ * sign-in): a fresh session, the welcome `toast`, and on to `to`, with any other `cookies` to set. An account with
+ * two-factor sign-in gets no session yet: it is sent to type its code (decision 043), unless `secondFactorPassed`
+ * (the code page itself, or a signed-in account renewing its session after a password change).
  */
 export async function redirectSignedIn(
   request: Request,
@@ -72,9 +82,15 @@ export async function redirectSignedIn(
     toast: Parameters<typeof redirectWithToast>[1];
     stayConnected?: boolean;
     cookies?: readonly string[];
+    secondFactorPassed?: boolean;
   },
 ) {
-  const session = await startUserSession(request, userId, options.stayConnected ?? false);
+  const stayConnected = options.stayConnected ?? false;
+  if (!options.secondFactorPassed && (await hasTwoFactor(await getDb(), userId))) {
+    const pending = await holdPendingSignIn({ userId, to: options.to, stayConnected });
+    throw redirect(SECOND_FACTOR_PATH, { headers: [["Set-Cookie", pending]] });
+  }
+  const session = await startUserSession(request, userId, stayConnected);
   return redirectWithToast(options.to, options.toast, [...session, ...(options.cookies ?? [])]);
 }
 

@@ -7,7 +7,9 @@ import { getDisplayPricing, type DisplayPricing } from "~/utils/currency.server"
 import { getDb } from "~/utils/db.server";
 import { detectLanguage } from "~/utils/i18n.server";
 import { perRequest, type RequestContext } from "~/utils/request-memo.server";
-import { getSessionUserId } from "~/utils/session.server";
+import { getSessionUserId, keepSessionAlive } from "~/utils/session.server";
+import { isOperator } from "~/models/access/operator-access";
+import { getBusinessSettings } from "~/models/catalogue/settings.server";
 
 export interface Visitor {
   user: SessionUser | null;
@@ -21,9 +23,15 @@ const visitorOf = perRequest<Visitor>();
 async function lookUpVisitor(request: Request): Promise<Visitor> {
   const userId = await getSessionUserId(request);
   const db = userId ? await getDb() : undefined;
-  const user = userId && db ? await findSessionUser(db, userId) : null;
+  let user = userId && db ? await findSessionUser(db, userId) : null;
   // The account was suspended or deleted since it signed in: every one of its sessions ends now.
   if (userId && db && !user) await db.delete(sessions).where(eq(sessions.userId, userId));
+  // An operator's session ends after the platform's idle time (decision 043): a counter's shared computer left
+  // signed in overnight does not open the fleet and every customer's details in the morning.
+  if (user && db && isOperator(user)) {
+    const { staffIdleHours } = await getBusinessSettings(db);
+    if (!(await keepSessionAlive(request, staffIdleHours * 3_600_000))) user = null;
+  }
   const languageDecision = await detectLanguage(request, user?.language, user !== null);
   return { user, language: languageDecision.language, languageDecision };
 }

@@ -5,6 +5,7 @@
  */
 import { MAX_FLIGHT_GRACE_MINUTES } from "~/domain/flight";
 import { z } from "zod";
+import { wholeNumberField as wholeNumber } from "~/domain/number-fields";
 import { encodeFormError } from "~/domain/form-errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
 import { amountText, parseAmount } from "~/models/fleet/car-form";
@@ -40,19 +41,6 @@ const percent = (min: number, max: number) =>
         return z.NEVER;
       }
       return basisPoints;
-    });
-
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string({ required_error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .transform((value, context) => {
-      if (!/^\d{1,6}$/.test(value) || Number(value) < min || Number(value) > max) {
-        context.addIssue({ code: "custom", message: encodeFormError("manage:validation.wholeNumber", { min, max }) });
-        return z.NEVER;
-      }
-      return Number(value);
     });
 
 const fee = z

@@ -5,6 +5,7 @@
  */
 import { MAX_BAGS, USUAL_BAGS } from "~/models/catalogue/car-size";
 import { z } from "zod";
+import { wholeNumberField as wholeNumber } from "~/domain/number-fields";
 import { encodeFormError } from "~/domain/form-errors";
 import {
   CAR_RANGES,
@@ -49,16 +50,6 @@ const text = (max: number) =>
     .min(1, REQUIRED)
     .max(max, encodeFormError("validation.tooLong", { max }))
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
-
-/** A whole number typed in a field, between `min` and `max`. */
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string({ required_error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .regex(/^-?\d{1,9}$/, encodeFormError("manage:validation.wholeNumber", { min, max }))
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, encodeFormError("manage:validation.wholeNumber", { min, max }));
 
 /** "45", "45.5", "45,50", "1 200.00" → cents; null when `value` is not an amount with at most two decimals. */
 export function parseAmount(value: string): number | null {

@@ -10,7 +10,11 @@ import { routeTranslations } from "~/utils/i18n.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "enter");
   const { translations } = await routeTranslations(language, "manage");
-  return { operator: { id: actor.id, name: actor.fullName, role: actor.role }, menu: operatorMenu(actor), translations };
+  return {
+    operator: { id: actor.id, name: actor.fullName, role: actor.role },
+    menu: operatorMenu(actor),
+    translations,
+  };
 }
 
 export default function ManageLayout() {

@@ -130,6 +130,12 @@ export default function Settings() {
         <p>
           <SiteLink to="/change-password">{t("change.heading")}</SiteLink>
         </p>
+        <p>
+          <SiteLink to="/settings/two-factor">{t("twoFactor.settingsLink")}</SiteLink>
+        </p>
+        <p>
+          <SiteLink to="/settings/sessions">{t("sessions.link")}</SiteLink>
+        </p>
       </section>
     </div>
   );
