@@ -1032,6 +1032,13 @@ export const DEMO_SUPPLIER_ACCOUNT = {
   password: "run-the-fleet-2026",
 } as const;
 
+/** Carthage Cars' desk agent (decision 044): the desk's day and bookings, never prices, the fleet or settings. */
+export const DEMO_DESK_AGENT = {
+  email: "desk@carthage-cars.example",
+  password: "at-the-counter-2026",
+  fullName: "Nour Desk",
+} as const;
+
 /** The demo admin: every supplier, place and driver. */
 export const DEMO_ADMIN = {
   email: "admin@rentacar.example",

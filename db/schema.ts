@@ -31,6 +31,7 @@ import type { Currency, Equipment, Extra, Language, Multimedia } from "../app/do
 import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {
   USER_ROLES,
+  STAFF_ROLES,
   LANGUAGES,
   CURRENCIES,
   CAR_RANGES,
@@ -91,6 +92,29 @@ export const users = pgTable(
     check("users_language_check", inList("language", LANGUAGES)),
     check("users_currency_check", sql`${table.currency} is null or ${inList("currency", CURRENCIES)}`),
     index("users_role_idx").on(table.role),
+  ],
+);
+
+/**
+ * A supplier's team (decision 044): each member is a user of role 'staff' with their own sign-in, working for one
+ * supplier in one role.
+ */
+export const supplierStaff = pgTable(
+  "supplier_staff",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("supplier_staff_role_check", inList("role", STAFF_ROLES)),
+    index("supplier_staff_supplier_idx").on(table.supplierId),
   ],
 );
 
@@ -672,6 +696,8 @@ export const auditLog = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role", { enum: USER_ROLES }).notNull(),
+    /** A supplier's staff member's role on its team when they acted (decision 044): owner, manager or desk. */
+    actorStaffRole: text("actor_staff_role", { enum: STAFF_ROLES }),
     record: text("record", { enum: AUDITED_RECORDS }).notNull(),
     recordId: uuid("record_id").notNull(),
     /** The supplier whose record it is (a supplier sees its own trail); null for the platform's records. */

@@ -12,6 +12,7 @@ import {
   DEMO_DRIVER,
   DEMO_SUPPLIER_ACCOUNT,
   DEMO_ADMIN,
+  DEMO_DESK_AGENT,
   DEMO_SUSPENDED_DRIVER,
   DEMO_DESKS,
   DEMO_LOCATIONS,
@@ -254,6 +255,22 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
       .update(schema.users)
       .set({ passwordHash: await hashPassword(DEMO_SUPPLIER_ACCOUNT.password), verified: true })
       .where(eq(schema.users.id, supplierAccount.id));
+  const deskAgent = await ensureUser(db, {
+    role: "staff",
+    email: DEMO_DESK_AGENT.email,
+    fullName: DEMO_DESK_AGENT.fullName,
+    verified: true,
+    verifiedAt: now,
+  });
+  if (!deskAgent.passwordHash)
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(DEMO_DESK_AGENT.password) })
+      .where(eq(schema.users.id, deskAgent.id));
+  await db
+    .insert(schema.supplierStaff)
+    .values({ userId: deskAgent.id, supplierId: supplierAccount.id, role: "desk", invitedBy: "demo" })
+    .onConflictDoNothing();
   const admin = await ensureUser(db, {
     role: "admin",
     email: DEMO_ADMIN.email,

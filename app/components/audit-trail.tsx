@@ -1,6 +1,6 @@
 import { useTranslation } from "~/components/i18n-provider";
 import { formatMoney } from "~/domain/money";
-import { EXTRAS, type AuditAction, type UserRole } from "~/domain/enums";
+import { EXTRAS, type AuditAction, type StaffRole, type UserRole } from "~/domain/enums";
 import { formatDayHours, weekdayName, type DayHours } from "~/domain/pickup-desk";
 
 /** Fields holding a code the common catalogue names (ranges.midi → "Car"). */
@@ -33,6 +33,7 @@ export interface TrailRow {
   id: string;
   actorName: string;
   actorRole: UserRole;
+  actorStaffRole?: StaffRole | null;
   action: AuditAction;
   changes: Record<string, { from: unknown; to: unknown }>;
   createdAt: Date | string;
@@ -104,7 +105,8 @@ export function AuditTrail({
                 <tr key={entry.id}>
                   <td>{new Date(entry.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC</td>
                   <td>
-                    {entry.actorName} ({t(`roles.${entry.actorRole}`)})
+                    {entry.actorName} (
+                    {entry.actorStaffRole ? t(`teamRoles.${entry.actorStaffRole}`) : t(`roles.${entry.actorRole}`)})
                   </td>
                   <td>{t(`history.actions.${entry.action}`)}</td>
                   <td>

@@ -7,7 +7,13 @@ export function isOneOf<T>(values: readonly T[], value: unknown): value is T {
   return values.some((known) => known === value);
 }
 
-export const USER_ROLES = ["admin", "supplier", "user"] as const;
+/** `staff`: a person on a supplier's team (decision 044), with a role of their own in `supplier_staff`. */
+export const USER_ROLES = ["admin", "supplier", "user", "staff"] as const;
+/**
+ * What a supplier's staff member may do (decision 044): `owner` everything of the supplier, its team and settings;
+ * `manager` the fleet, prices, availability, bookings and desk; `desk` the desk's day and bookings only.
+ */
+export const STAFF_ROLES = ["owner", "manager", "desk"] as const;
 export const LANGUAGES = ["en", "fr", "es"] as const;
 export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;
 export const CAR_RANGES = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"] as const;
@@ -91,6 +97,7 @@ export const AUDITED_RECORDS = [
   "booking",
   "review",
   "platform",
+  "staff",
 ] as const;
 /** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;
@@ -129,6 +136,7 @@ export const EXTRAS = [
 ] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 export type CarRange = (typeof CAR_RANGES)[number];

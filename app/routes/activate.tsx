@@ -48,8 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const activation = await checkToken(db, token, "activation");
   if (activation.status !== "invalid") {
+    // An operator's account (a supplier, a team member: decision 044) was not made with a booking: its intro says so.
+    const account = activation.status === "valid" ? await findSessionUser(db, activation.userId) : null;
     return {
       mode: activation.status === "valid" ? ("activate" as const) : ("activationExpired" as const),
+      forOperator: account !== null && isOperator(account),
       token,
       title: t("activate.title"),
       constraint: constraintOf(activationSchema),
@@ -160,7 +163,11 @@ export default function Activate() {
         <h1>{t("activate.heading")}</h1>
         {loaderData.mode === "activate" ? (
           <>
-            <p>{t("activate.intro")}</p>
+            <p>
+              {"forOperator" in loaderData && loaderData.forOperator
+                ? t("activate.introOperator")
+                : t("activate.intro")}
+            </p>
             <Form method="post" {...getFormProps(form)}>
               <FormErrorSummary form={form} labels={labels} />
               <input type="hidden" name="token" value={loaderData.token} />

@@ -80,6 +80,7 @@ const ROUTES: Record<string, SweptRoute> = {
   "manage.places_.new": { scope: "platform", path: () => "/manage/places/new" },
   "manage.reviews": { scope: "platform", path: () => "/manage/reviews" },
   "manage.suppliers": { scope: "platform", path: () => "/manage/suppliers" },
+  "manage.team": { scope: "own", path: () => "/manage/team" },
   "manage.suppliers_.$supplierId": {
     scope: "record",
     path: ({ catalogue }) => `/manage/suppliers/${catalogue.supplier.id}`,
@@ -146,7 +147,7 @@ describe("the gate of every operator route", () => {
 
   it("has every operator route module on disk in its table, and nothing else", () => {
     expect([...modules.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
-    expect(modules.size).toBe(22);
+    expect(modules.size).toBe(23);
   });
 
   for (const [id, route] of Object.entries(ROUTES))

@@ -8,7 +8,7 @@ import { PRIVATE_PAGE } from "~/utils/responses.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const query = parseStaffBookingQuery(new URL(request.url).searchParams);
-  const csv = await staffBookingsCsv(await getDb(), { id: actor.id, role: actor.role }, query, language, new Date());
+  const csv = await staffBookingsCsv(await getDb(), actor, query, language, new Date());
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,61 +1,71 @@
 import { describe, expect, it } from "vitest";
-import { USER_ROLES } from "~/domain/enums";
-import { canOperate, mayTake, OPERATOR_ACTIONS, supplierScope, type OperatorAction } from "./operator-access";
+import {
+  canOperate,
+  mayTake,
+  OPERATOR_ACTIONS,
+  supplierScope,
+  type Operator,
+  type OperatorAction,
+} from "./operator-access";
 
 const OWN = "00000000-0000-4000-8000-000000000001";
 const OTHER = "00000000-0000-4000-8000-000000000002";
+const STAFF_ID = "00000000-0000-4000-8000-000000000003";
 
-/** The whole table: role x action x whose record (own supplier, another supplier, the platform's). */
-const EXPECTED: Record<
-  (typeof USER_ROLES)[number],
-  Record<OperatorAction, [own: boolean, other: boolean, platform: boolean]>
-> = {
-  admin: {
-    enter: [true, true, true],
-    viewFleet: [true, true, true],
-    editFleet: [true, true, true],
-    editSupplier: [true, true, true],
-    setMarkup: [true, true, true],
-    createSupplier: [true, true, true],
-    editPlaces: [true, true, true],
-    manageDrivers: [true, true, true],
-    viewAudit: [true, true, true],
-    runDesk: [true, true, true],
-    handleBookings: [true, true, true],
-    moderateReviews: [true, true, true],
-    editPlatform: [true, true, true],
-  },
-  supplier: {
-    enter: [true, true, true],
-    viewFleet: [true, false, false],
-    editFleet: [true, false, false],
-    editSupplier: [true, false, false],
-    setMarkup: [false, false, false],
-    createSupplier: [false, false, false],
-    editPlaces: [false, false, false],
-    manageDrivers: [false, false, false],
-    viewAudit: [true, false, false],
-    runDesk: [true, false, false],
-    handleBookings: [true, false, false],
-    moderateReviews: [false, false, false],
-    editPlatform: [false, false, false],
-  },
-  user: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, [false, false, false]])) as Record<
-    OperatorAction,
-    [boolean, boolean, boolean]
-  >,
+type Row = [own: boolean, other: boolean, platform: boolean];
+const ALL: Row = [true, true, true];
+const OWN_ONLY: Row = [true, false, false];
+const NEVER: Row = [false, false, false];
+const ENTER: Row = [true, true, true];
+
+/** Everyone who may ask, as the operator each one is. */
+const WHO: Record<string, Operator> = {
+  admin: { id: OWN, role: "admin" },
+  supplierAccount: { id: OWN, role: "supplier" },
+  owner: { id: STAFF_ID, role: "staff", supplierId: OWN, staffRole: "owner" },
+  manager: { id: STAFF_ID, role: "staff", supplierId: OWN, staffRole: "manager" },
+  desk: { id: STAFF_ID, role: "staff", supplierId: OWN, staffRole: "desk" },
+  staffWithoutTeam: { id: STAFF_ID, role: "staff" },
+  driver: { id: OWN, role: "user" },
+};
+
+/** The whole table: who x action x whose record (own supplier, another supplier, the platform's). */
+const supplierOwner: Record<OperatorAction, Row> = {
+  enter: ENTER,
+  viewFleet: OWN_ONLY,
+  editFleet: OWN_ONLY,
+  editSupplier: OWN_ONLY,
+  setMarkup: NEVER,
+  createSupplier: NEVER,
+  editPlaces: NEVER,
+  manageDrivers: NEVER,
+  viewAudit: OWN_ONLY,
+  runDesk: OWN_ONLY,
+  handleBookings: OWN_ONLY,
+  moderateReviews: NEVER,
+  editPlatform: NEVER,
+  manageTeam: OWN_ONLY,
+};
+const nothing = Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, NEVER])) as Record<OperatorAction, Row>;
+const EXPECTED: Record<keyof typeof WHO, Record<OperatorAction, Row>> = {
+  admin: Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, ALL])) as Record<OperatorAction, Row>,
+  supplierAccount: supplierOwner,
+  owner: supplierOwner,
+  manager: { ...supplierOwner, editSupplier: NEVER, manageTeam: NEVER },
+  desk: { ...supplierOwner, editFleet: NEVER, editSupplier: NEVER, manageTeam: NEVER, viewAudit: NEVER },
+  staffWithoutTeam: nothing,
+  driver: nothing,
 };
 
 describe("who may do what on the operators' side", () => {
-  for (const role of USER_ROLES)
+  for (const [who, viewer] of Object.entries(WHO))
     for (const action of OPERATOR_ACTIONS)
-      it(`${role} / ${action}`, () => {
-        const viewer = { id: OWN, role };
+      it(`${who} / ${action}`, () => {
         expect([
           canOperate(viewer, action, OWN),
           canOperate(viewer, action, OTHER),
           canOperate(viewer, action, null),
-        ]).toEqual(EXPECTED[role][action]);
+        ]).toEqual(EXPECTED[who]?.[action]);
       });
 
   it("refuses a visitor everything", () => {
@@ -66,17 +76,21 @@ describe("who may do what on the operators' side", () => {
   });
 
   it("lets a role through the gate exactly for the actions it may take on some record", () => {
-    for (const role of USER_ROLES)
+    for (const [who, viewer] of Object.entries(WHO))
       for (const action of OPERATOR_ACTIONS) {
-        const [own, other, platform] = EXPECTED[role][action];
-        expect(mayTake({ id: OWN, role }, action), `${role} / ${action}`).toBe(own || other || platform);
+        const [own, other, platform] = EXPECTED[who]?.[action] ?? NEVER;
+        expect(mayTake(viewer, action), `${who} / ${action}`).toBe(own || other || platform);
       }
   });
 
-  it("keeps a supplier's lists to its own records, whatever it asks for; an admin chooses", () => {
-    expect(supplierScope({ id: OWN, role: "supplier" }, OTHER)).toBe(OWN);
-    expect(supplierScope({ id: OWN, role: "supplier" }, null)).toBe(OWN);
-    expect(supplierScope({ id: OWN, role: "admin" }, OTHER)).toBe(OTHER);
-    expect(supplierScope({ id: OWN, role: "admin" }, null)).toBeNull();
+  it("keeps a supplier's and its staff's lists to its own records, whatever they ask for; an admin chooses", () => {
+    expect(supplierScope(WHO.supplierAccount!, OTHER)).toBe(OWN);
+    expect(supplierScope(WHO.supplierAccount!, null)).toBe(OWN);
+    expect(supplierScope(WHO.desk!, OTHER)).toBe(OWN);
+    expect(supplierScope(WHO.admin!, OTHER)).toBe(OTHER);
+    expect(supplierScope(WHO.admin!, null)).toBeNull();
+    // Neither admin nor on a team: nobody's records, never everyone's.
+    expect(supplierScope(WHO.staffWithoutTeam!, null)).not.toBeNull();
+    expect(supplierScope(WHO.staffWithoutTeam!, null)).not.toBe(OWN);
   });
 });

@@ -4,11 +4,17 @@
  * supplier acts on its own fleet, settings and trail; an admin on everything, choosing the supplier to act for; a
  * driver or a visitor on nothing. What a supplier may not reach answers exactly like a record that does not exist.
  */
-import type { UserRole } from "~/domain/enums";
+import type { StaffRole, UserRole } from "~/domain/enums";
 
+/**
+ * Who acts. A supplier's own account acts for itself as its owner; a staff member (decision 044) for the supplier
+ * it works for (`supplierId`) in its team role (`staffRole`).
+ */
 export interface Operator {
   id: string;
   role: UserRole;
+  supplierId?: string | null;
+  staffRole?: StaffRole | null;
 }
 
 export const OPERATOR_ACTIONS = [
@@ -38,32 +44,36 @@ export const OPERATOR_ACTIONS = [
   "moderateReviews",
   /** The platform's rental rules and operators' sign-in rules (decision 043). */
   "editPlatform",
+  /** A supplier's team: invite members, change their roles and places, remove them (decision 044). */
+  "manageTeam",
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
-/** Actions on one supplier's records: a supplier may take them on its own only. */
-const SUPPLIER_OWN: ReadonlySet<OperatorAction> = new Set([
-  "enter",
-  "viewFleet",
-  "editFleet",
-  "editSupplier",
-  "viewAudit",
-  "runDesk",
-  "handleBookings",
-]);
+/** What each role on a supplier's team may do, on that supplier's records only (decision 044). */
+const TEAM_ROLE_ACTIONS: Record<StaffRole, ReadonlySet<OperatorAction>> = {
+  owner: new Set([
+    "enter",
+    "viewFleet",
+    "editFleet",
+    "editSupplier",
+    "viewAudit",
+    "runDesk",
+    "handleBookings",
+    "manageTeam",
+  ]),
+  manager: new Set(["enter", "viewFleet", "editFleet", "viewAudit", "runDesk", "handleBookings"]),
+  desk: new Set(["enter", "viewFleet", "runDesk", "handleBookings"]),
+};
 
 export const isOperator = (viewer: Pick<Operator, "role"> | null): boolean =>
-  viewer !== null && (viewer.role === "admin" || viewer.role === "supplier");
+  viewer !== null && (viewer.role === "admin" || viewer.role === "supplier" || viewer.role === "staff");
 
-/**
- * Whether `viewer` may take `action` on the records of supplier `ownerId` (null: platform records, or no record yet,
- * as for "enter").
- */
-export function canOperate(viewer: Operator | null, action: OperatorAction, ownerId: string | null): boolean {
-  if (!viewer) return false;
-  if (viewer.role === "admin") return true;
-  if (viewer.role !== "supplier" || !SUPPLIER_OWN.has(action)) return false;
-  return action === "enter" ? true : ownerId === viewer.id;
+/** The supplier a supplier-side operator acts for, and in which role; null for anyone else. */
+export function teamPlace(viewer: Operator): { supplierId: string; staffRole: StaffRole } | null {
+  if (viewer.role === "supplier") return { supplierId: viewer.id, staffRole: "owner" };
+  if (viewer.role === "staff" && viewer.supplierId && viewer.staffRole)
+    return { supplierId: viewer.supplierId, staffRole: viewer.staffRole };
+  return null;
 }
 
 /**
@@ -72,7 +82,19 @@ export function canOperate(viewer: Operator | null, action: OperatorAction, owne
  */
 export function mayTake(viewer: Operator | null, action: OperatorAction): boolean {
   if (!viewer) return false;
-  return viewer.role === "admin" || (viewer.role === "supplier" && SUPPLIER_OWN.has(action));
+  if (viewer.role === "admin") return true;
+  const team = teamPlace(viewer);
+  return team !== null && TEAM_ROLE_ACTIONS[team.staffRole].has(action);
+}
+
+/**
+ * Whether `viewer` may take `action` on the records of supplier `ownerId` (null: platform records, or no record yet,
+ * as for "enter").
+ */
+export function canOperate(viewer: Operator | null, action: OperatorAction, ownerId: string | null): boolean {
+  if (!viewer || !mayTake(viewer, action)) return false;
+  if (viewer.role === "admin") return true;
+  return action === "enter" ? true : ownerId === teamPlace(viewer)?.supplierId;
 }
 
 /**
@@ -80,5 +102,10 @@ export function mayTake(viewer: Operator | null, action: OperatorAction): boolea
  * every supplier's (null).
  */
 export function supplierScope(viewer: Operator, requested: string | null): string | null {
-  return viewer.role === "supplier" ? viewer.id : requested;
+  if (viewer.role === "admin") return requested;
+  // Anyone else sees their own supplier's records, or (neither admin nor on a team) nobody's.
+  return teamPlace(viewer)?.supplierId ?? NOBODY;
 }
+
+/** A supplier id no record has: the scope of a viewer who may see no supplier's records. */
+const NOBODY = "00000000-0000-0000-0000-000000000000";

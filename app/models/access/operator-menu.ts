@@ -3,7 +3,7 @@
  * at all, so a menu never offers a page that would answer 403 (and a new role gets its menu without a template edit).
  */
 import type { KeysUnder } from "~/utils/translation-keys";
-import { mayTake, type Operator, type OperatorAction } from "./operator-access";
+import { mayTake, teamPlace, type Operator, type OperatorAction } from "./operator-access";
 
 export interface MenuEntry {
   to: string;
@@ -28,12 +28,13 @@ const ENTRIES: readonly Entry[] = [
   { to: "/manage/bookings/new", label: "nav.newBooking", end: false, action: "handleBookings" },
   { to: "/manage/calendar", label: "nav.calendar", end: false, action: "viewFleet" },
   {
-    to: (operator) => `/manage/suppliers/${operator.id}`,
+    to: (operator) => `/manage/suppliers/${teamPlace(operator)?.supplierId ?? operator.id}`,
     label: "nav.settings",
     end: false,
     action: "editSupplier",
     ownSupplierOnly: true,
   },
+  { to: "/manage/team", label: "nav.team", end: false, action: "manageTeam", ownSupplierOnly: true },
   { to: "/manage/suppliers", label: "nav.suppliers", end: false, action: "createSupplier" },
   { to: "/manage/places", label: "nav.places", end: false, action: "editPlaces" },
   { to: "/manage/countries", label: "nav.countries", end: false, action: "editPlaces" },
@@ -44,6 +45,6 @@ const ENTRIES: readonly Entry[] = [
 
 export function operatorMenu(operator: Operator): MenuEntry[] {
   return ENTRIES.filter(
-    ({ action, ownSupplierOnly }) => mayTake(operator, action) && (!ownSupplierOnly || operator.role === "supplier"),
+    ({ action, ownSupplierOnly }) => mayTake(operator, action) && (!ownSupplierOnly || teamPlace(operator) !== null),
   ).map(({ to, label, end }) => ({ to: typeof to === "string" ? to : to(operator), label, end }));
 }

@@ -44,7 +44,16 @@ async function requireOperator(
   }
   if (!isOperator(user)) throw forbidden();
   await requireSecondFactorIfAsked(user.id);
-  return { actor: { id: user.id, role: user.role, fullName: user.fullName || user.email }, language };
+  return {
+    actor: {
+      id: user.id,
+      role: user.role,
+      fullName: user.fullName || user.email,
+      supplierId: user.supplierId,
+      staffRole: user.staffRole,
+    },
+    language,
+  };
 }
 
 /**
@@ -63,5 +72,7 @@ async function requireSecondFactorIfAsked(userId: string): Promise<void> {
  */
 export function assertMay(actor: Actor, action: OperatorAction, ownerId: string | null): void {
   if (canOperate(actor, action, ownerId)) return;
-  throw ownerId === null ? forbidden() : notFound();
+  // An action the role never takes (a desk agent saving a car) is refused as such; a record of another supplier is
+  // answered as missing.
+  throw ownerId === null || !mayTake(actor, action) ? forbidden() : notFound();
 }

@@ -27,26 +27,32 @@ async function sendLinkEmail(
   await mailLink(db, purpose, user, await issueToken(db, user.id, purpose), origin);
 }
 
-/** Mails the link of an issued token, in the user's language. */
+/**
+ * Mails the link of an issued token, in the user's language; its words are `account.<purpose>.*`, or `wording`'s
+ * (an invitation to a team is an activation link that says what it is).
+ */
 async function mailLink(
   db: Executor,
   purpose: keyof typeof LINK_MAILS,
   user: MailRecipient,
   token: string,
   origin: string,
+  wording: { texts: "account.teamInvitation"; params: Record<string, string> } | null = null,
 ): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const t = await getTranslator(user.language, "mail");
+  const texts = wording?.texts ?? (`account.${purpose}` as const);
+  const params = wording?.params ?? {};
   await queueMail(
     db,
     composeMail({
       to: user.email,
       language: user.language,
-      subject: t(`account.${purpose}.subject`),
+      subject: t(`${texts}.subject`, params),
       greeting: t("greeting", { name: user.fullName }),
-      paragraphs: [t(`account.${purpose}.body`)],
+      paragraphs: [t(`${texts}.body`, params)],
       action: {
-        label: t(`account.${purpose}.action`),
+        label: t(`${texts}.action`),
         url: `${origin}${mail.route}?token=${encodeURIComponent(token)}`,
       },
       signature: t("signature"),
@@ -69,3 +75,17 @@ export const sendPasswordResetEmail = (db: Executor, user: MailRecipient, origin
 /** The activation link of an account created at checkout (valid one day): it sets the first password. */
 export const sendActivationEmail = (db: Executor, user: MailRecipient, origin: string) =>
   sendLinkEmail(db, "activation", user, origin);
+
+/**
+ * The invitation to a supplier's team (decision 044): an activation link (one day) that says who invites, to which
+ * supplier, in which role; sent again with a new link on request.
+ */
+export async function sendTeamInvitation(
+  db: Executor,
+  user: MailRecipient,
+  origin: string,
+  params: { supplier: string; inviter: string; role: string },
+): Promise<void> {
+  const token = await issueToken(db, user.id, "activation");
+  await mailLink(db, "activation", user, token, origin, { texts: "account.teamInvitation", params });
+}

@@ -1,7 +1,7 @@
 import { insertedRow } from "~/utils/sql.server";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { notifications, sessions, tokens, users } from "#db/schema";
-import { type Currency, type Language, type UserRole } from "~/domain/enums";
+import { notifications, sessions, supplierStaff, tokens, users } from "#db/schema";
+import { type Currency, type Language, type StaffRole, type UserRole } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -12,7 +12,10 @@ export interface SessionUser {
   id: string;
   fullName: string;
   email: string;
-  role: "admin" | "supplier" | "user";
+  role: UserRole;
+  /** A supplier's own account or a member of its team (decision 044): the supplier they act for, and their role. */
+  supplierId: string | null;
+  staffRole: StaffRole | null;
   language: Language;
   currency: Currency | null;
   verified: boolean;
@@ -31,16 +34,23 @@ export async function findSessionUser(db: Executor, userId: string): Promise<Ses
       currency: users.currency,
       verified: users.verified,
       blacklisted: users.blacklisted,
+      employer: supplierStaff.supplierId,
+      staffRole: supplierStaff.role,
     })
     .from(users)
+    .leftJoin(supplierStaff, eq(supplierStaff.userId, users.id))
     .where(eq(users.id, userId));
   if (!row || row.blacklisted) return null;
   const [unread] = await db
     .select({ value: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  const { blacklisted: _blacklisted, ...user } = row;
-  return { ...user, unreadNotifications: unread?.value ?? 0 };
+  const { blacklisted: _blacklisted, employer, staffRole, ...user } = row;
+  const team =
+    row.role === "supplier"
+      ? { supplierId: row.id, staffRole: "owner" as const }
+      : { supplierId: employer, staffRole: employer ? staffRole : null };
+  return { ...user, ...team, unreadNotifications: unread?.value ?? 0 };
 }
 
 export async function updateUserLanguage(db: Executor, userId: string, language: Language): Promise<void> {

@@ -98,7 +98,7 @@ export async function redirectSignedIn(
 export async function requireViewer(
   request: Request,
   context: RequestContext,
-): Promise<{ id: string; role: "admin" | "supplier" | "user" }> {
+): Promise<{ id: string; role: UserRole }> {
   const id = await requireUserId(request, context);
   const { user } = await getVisitor(request, context);
   return { id, role: user!.role };

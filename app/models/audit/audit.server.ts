@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { auditLog } from "#db/schema";
-import type { AuditAction, AuditedRecord, UserRole } from "~/domain/enums";
+import type { AuditAction, AuditedRecord, StaffRole, UserRole } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { FieldChanges } from "./audit";
 import { bookingReference } from "~/models/booking/booking";
@@ -14,6 +14,9 @@ export interface Actor {
   id: string;
   role: UserRole;
   fullName: string;
+  /** A supplier's own account or a member of its team (decision 044): the supplier they act for, and their role. */
+  supplierId?: string | null;
+  staffRole?: StaffRole | null;
 }
 
 export interface AuditEntry {
@@ -30,6 +33,7 @@ export async function writeAudit(tx: Executor, actor: Actor, entry: AuditEntry):
     actorId: actor.id,
     actorName: actor.fullName,
     actorRole: actor.role,
+    actorStaffRole: actor.role === "staff" ? (actor.staffRole ?? null) : null,
     record: entry.record,
     recordId: entry.recordId,
     supplierId: entry.supplierId,
@@ -64,6 +68,7 @@ export async function recordTrail(db: Executor, record: AuditedRecord, recordId:
       id: auditLog.id,
       actorName: auditLog.actorName,
       actorRole: auditLog.actorRole,
+      actorStaffRole: auditLog.actorStaffRole,
       action: auditLog.action,
       changes: auditLog.changes,
       createdAt: auditLog.createdAt,

@@ -3,13 +3,16 @@
  * action; the list query applies the same scope in SQL. A driver acts on their own bookings, a supplier on the
  * bookings of its cars, an admin on all. Anything refused answers exactly like a booking that does not exist.
  */
-import type { BookingStatus, PaymentMode, UserRole } from "~/domain/enums";
+import type { BookingStatus, PaymentMode, StaffRole, UserRole } from "~/domain/enums";
 import { canTransition } from "./booking";
 import { cancellationTerms } from "./cancellation-terms";
 
 export interface Viewer {
   id: string;
   role: UserRole;
+  /** For a supplier's account or its staff (decision 044): the supplier they act for, and their team role. */
+  supplierId?: string | null;
+  staffRole?: StaffRole | null;
 }
 
 export interface BookingFacts {

@@ -3,6 +3,7 @@
  * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
  * is not the viewer's is simply not found.
  */
+import { isOperator, supplierScope } from "~/models/access/operator-access";
 import { allOf, anyOf } from "~/utils/sql.server";
 import {
   and,
@@ -79,7 +80,8 @@ export function viewerScope(viewer: Viewer): SQL {
 /** The operators' list's scope: their cars' bookings (all for an admin), holds awaiting payment included. */
 function staffScope(viewer: Viewer): SQL {
   const listed = isNull(bookings.releasedAt);
-  return viewer.role === "admin" ? listed : allOf(listed, eq(bookings.supplierId, viewer.id));
+  const supplierId = supplierScope(viewer, null);
+  return supplierId === null ? listed : allOf(listed, eq(bookings.supplierId, supplierId));
 }
 
 const pickup = alias(locations, "pickup");
@@ -187,7 +189,7 @@ export async function listBookings(
   after?: ListCursor,
 ) {
   // Operators also see a booking they took that waits for its payment link (an unpaid hold, never a released one).
-  const scope = filters.staff && viewer.role !== "user" ? staffScope(viewer) : viewerScope(viewer);
+  const scope = filters.staff && isOperator(viewer) ? staffScope(viewer) : viewerScope(viewer);
   const where = and(scope, ...filterConditions(filters));
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search

@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizedName } from "~/domain/localized-name";
 import { requireOperatorFor } from "~/models/access/operator.server";
@@ -14,9 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const query = parseStaffBookingQuery(search);
   const now = new Date();
-  const supplierId = actor.role === "supplier" ? actor.id : null;
+  const supplierId = supplierScope(actor, null);
   const [list, places, { t, translations }] = await Promise.all([
-    searchStaffBookings(db, { id: actor.id, role: actor.role }, query, language, now),
+    searchStaffBookings(db, actor, query, language, now),
     placeChoices(db, supplierId, [], true),
     routeTranslations(language, "manage"),
   ]);

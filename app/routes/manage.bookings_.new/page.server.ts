@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import type { Currency } from "~/domain/enums";
 import { type SubmissionResult } from "@conform-to/react";
 import { postedEquipment } from "~/models/checkout/checkout-form";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
-  const supplierId = actor.role === "supplier" ? actor.id : null;
+  const supplierId = supplierScope(actor, null);
   const places = (await placeChoices(db, supplierId, [], true)).map((place) => ({
     value: place.slug,
     label: localizedName(place, language),

@@ -1,3 +1,4 @@
+import { canOperate } from "~/models/access/operator-access";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { instantToLocalDateTime } from "~/domain/rental-period";
@@ -69,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       offered: car.available && !car.fullyBooked && !car.comingSoon && !car.retiredAt,
       upcomingBookings: car.upcomingBookings,
       anyBookings: car.anyBookings,
-      editable: actor.role === "admin" || actor.id === car.supplierId,
+      editable: canOperate(actor, "editFleet", car.supplierId),
       image: car.image,
     },
     defaults,

@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { exportFleet } from "~/models/fleet/fleet-import.server";
 import { listSuppliers } from "~/models/fleet/fleet.server";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const supplier =
     actor.role === "admin"
       ? (await listSuppliers(db)).find((candidate) => candidate.id === requested)
-      : { id: actor.id, slug: "fleet" };
+      : { id: supplierScope(actor, null) ?? "", slug: "fleet" };
   if (!supplier) throw notFound();
   assertMay(actor, "viewFleet", supplier.id);
   const text = await exportFleet(db, supplier.id);

@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { readFleetFile, type FleetProblem } from "~/models/fleet/fleet-file";
 import { importFleet } from "~/models/fleet/fleet-import.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     title: t("import.title"),
     suppliers,
-    ownSupplier: actor.role === "supplier" ? actor.id : null,
+    ownSupplier: actor.role === "admin" ? null : supplierScope(actor, null),
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     translations,
   };
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const supplierId =
     actor.role === "admin"
       ? ((await listSuppliers(db)).find((supplier) => supplier.id === chosen)?.id ?? null)
-      : actor.id;
+      : supplierScope(actor, null);
   if (!supplierId) return refused([{ line: 0, column: "supplier", key: "manage:validation.supplierRequired" }], null);
   assertMay(actor, "editFleet", supplierId);
   const file = posted.get("file");

@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { carFieldsSchema, EMPTY_DATE_PRICE_ROWS, NEW_CAR_DEFAULTS } from "~/models/fleet/car-form";
 import { submitCarForm } from "~/models/fleet/car-editor.server";
@@ -16,7 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get("supplier");
   const suppliers = actor.role === "admin" ? await listSuppliers(db) : null;
   const supplierId =
-    actor.role === "admin" ? (suppliers?.find((supplier) => supplier.id === requested)?.id ?? null) : actor.id;
+    actor.role === "admin"
+      ? (suppliers?.find((supplier) => supplier.id === requested)?.id ?? null)
+      : supplierScope(actor, null);
   if (supplierId) assertMay(actor, "editFleet", supplierId);
   const places = await placeChoices(db, supplierId ?? suppliers?.[0]?.id ?? null, []);
   const { t, translations } = await routeTranslations(language, "manage");
@@ -35,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireOperatorFor(request, context, "editFleet");
   const formData = withPostedIntent(await request.formData());
-  let supplierId: string | null = actor.id;
+  let supplierId: string | null = supplierScope(actor, null);
   if (actor.role === "admin") {
     const chosen = String(formData.get("supplier") ?? "");
     supplierId = (await listSuppliers(await getDb())).find((supplier) => supplier.id === chosen)?.id ?? null;

@@ -1,3 +1,4 @@
+import { supplierScope } from "~/models/access/operator-access";
 import { parseWithZod } from "@conform-to/zod";
 import { publicOrigin } from "~/utils/origin.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "runDesk");
   const db = await getDb();
   const search = new URL(request.url).searchParams;
-  const supplierId = actor.role === "supplier" ? actor.id : null;
+  const supplierId = supplierScope(actor, null);
   const places = await placeChoices(db, supplierId, [], true);
   const place = places.find((candidate) => candidate.slug === search.get("place")) ?? places[0] ?? null;
   const { t, translations } = await routeTranslations(language, "manage");

@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/audit-trail";
 import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/components/form-field";
 import { useOptionName } from "~/components/equipment";
+import { SiteLink } from "~/components/site-link";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { EQUIPMENT, EQUIPMENT_CHARGES } from "~/domain/enums";
@@ -57,7 +58,8 @@ export default function ManageSupplier() {
     <>
       <h1>{supplier.name}</h1>
       <p className="manage-summary">
-        <span className="plate">{supplier.slug}</span> · {supplier.email}
+        <span className="plate">{supplier.slug}</span> · {supplier.email} ·{" "}
+        <SiteLink to={`/manage/team?supplier=${supplier.id}`}>{t("nav.team")}</SiteLink>
       </p>
       <Form method="post" {...getFormProps(form)} className="car-editor">
         <FormErrorSummary form={form} labels={labels} />

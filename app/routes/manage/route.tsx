@@ -11,7 +11,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "enter");
   const { translations } = await routeTranslations(language, "manage");
   return {
-    operator: { id: actor.id, name: actor.fullName, role: actor.role },
+    operator: {
+      id: actor.id,
+      name: actor.fullName,
+      role: actor.role,
+      staffRole: actor.role === "staff" ? (actor.staffRole ?? null) : null,
+    },
     menu: operatorMenu(actor),
     translations,
   };
@@ -23,7 +28,12 @@ export default function ManageLayout() {
   return (
     <div className="page manage-page">
       <div className="manage-bar">
-        <p className="manage-who">{t("signedInAs", { name: operator.name, role: t(`roles.${operator.role}`) })}</p>
+        <p className="manage-who">
+          {t("signedInAs", {
+            name: operator.name,
+            role: operator.staffRole ? t(`teamRoles.${operator.staffRole}`) : t(`roles.${operator.role}`),
+          })}
+        </p>
         <nav aria-label={t("nav.label")} className="manage-nav">
           <ul>
             {menu.map(({ to, label, end }) => (

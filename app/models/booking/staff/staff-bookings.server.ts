@@ -78,7 +78,7 @@ import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/pa
 import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
 import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
 import { fieldChanges } from "~/models/audit/audit";
-import { canOperate } from "~/models/access/operator-access";
+import { canOperate, supplierScope } from "~/models/access/operator-access";
 import type { AdditionalDriver } from "./staff-booking-form";
 import type { ShortfallChoice, StaffPaymentChoice } from "./staff-booking-choices";
 
@@ -570,7 +570,7 @@ export async function takePhoneBooking(
   const quote = await quoteStaffRental(db, input.choice, {
     language: context.language,
     now: context.now,
-    supplierId: actor.role === "supplier" ? actor.id : null,
+    supplierId: actor.role === "admin" ? null : supplierScope(actor, null),
     driverBirthDate: account.birthDate,
   });
   if (!quote.ok) return quote;
