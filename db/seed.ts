@@ -78,6 +78,17 @@ async function ensureUser(db: Database, values: typeof schema.users.$inferInsert
   return created!;
 }
 
+/** A demo operator's account, verified, with its password unless one was set since (a changed password is kept). */
+async function ensureAccount(db: Database, values: typeof schema.users.$inferInsert, password: string) {
+  const account = await ensureUser(db, { ...values, verified: true });
+  if (!account.passwordHash)
+    await db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(password), verified: true })
+      .where(eq(schema.users.id, account.id));
+  return account;
+}
+
 /** Inserts or refreshes the demo catalogue; running it again changes nothing. */
 export async function seedDemoData(db: Database, now = new Date()): Promise<{ cars: number; locations: number }> {
   const countryIds = new Map<string, string>();
@@ -249,40 +260,26 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
 
   // The demo operators (decision 027): one supplier's account gets a password, and an admin is made. A password
   // changed since is kept.
-  const supplierAccount = await ensureUser(db, { role: "supplier", email: DEMO_SUPPLIER_ACCOUNT.email, fullName: "" });
-  if (!supplierAccount.passwordHash)
-    await db
-      .update(schema.users)
-      .set({ passwordHash: await hashPassword(DEMO_SUPPLIER_ACCOUNT.password), verified: true })
-      .where(eq(schema.users.id, supplierAccount.id));
-  const deskAgent = await ensureUser(db, {
-    role: "staff",
-    email: DEMO_DESK_AGENT.email,
-    fullName: DEMO_DESK_AGENT.fullName,
-    verified: true,
-    verifiedAt: now,
-  });
-  if (!deskAgent.passwordHash)
-    await db
-      .update(schema.users)
-      .set({ passwordHash: await hashPassword(DEMO_DESK_AGENT.password) })
-      .where(eq(schema.users.id, deskAgent.id));
+  const supplierAccount = await ensureAccount(
+    db,
+    { role: "supplier", email: DEMO_SUPPLIER_ACCOUNT.email, fullName: "" },
+    DEMO_SUPPLIER_ACCOUNT.password,
+  );
+  // Carthage Cars' desk agent (decision 044).
+  const deskAgent = await ensureAccount(
+    db,
+    { role: "staff", email: DEMO_DESK_AGENT.email, fullName: DEMO_DESK_AGENT.fullName, verifiedAt: now },
+    DEMO_DESK_AGENT.password,
+  );
   await db
     .insert(schema.supplierStaff)
     .values({ userId: deskAgent.id, supplierId: supplierAccount.id, role: "desk", invitedBy: "demo" })
     .onConflictDoNothing();
-  const admin = await ensureUser(db, {
-    role: "admin",
-    email: DEMO_ADMIN.email,
-    fullName: DEMO_ADMIN.fullName,
-    verified: true,
-    verifiedAt: now,
-  });
-  if (!admin.passwordHash)
-    await db
-      .update(schema.users)
-      .set({ passwordHash: await hashPassword(DEMO_ADMIN.password) })
-      .where(eq(schema.users.id, admin.id));
+  await ensureAccount(
+    db,
+    { role: "admin", email: DEMO_ADMIN.email, fullName: DEMO_ADMIN.fullName, verifiedAt: now },
+    DEMO_ADMIN.password,
+  );
 
   const driver = await ensureUser(db, {
     role: "user",
