@@ -4,6 +4,7 @@
  * form; 411 otherwise), and a declared length over the limit is refused at once (413) — Node's parser holds a body to
  * its declared length, so nothing larger is ever buffered. One oversized post can no longer stall an instance.
  */
+import type { Socket } from "node:net";
 import { SAFE_METHODS } from "./csrf";
 
 const FORM_BODY = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
@@ -72,9 +73,25 @@ export const LINGER = { ms: 2_000, bytes: 256 * 1024, atOnce: 8 };
 
 let lingering = 0;
 
+/**
+ * Cuts a refused post's connection once its answer has left: a socket destroyed while the answer still waits in
+ * Node's buffer loses it (a fast client on loopback, sending its 256 KiB before the answer was flushed, once saw the
+ * connection close with no answer). The answer is flushed and followed by a FIN, then the socket goes; a client that
+ * reads nothing cannot hold it past a second.
+ */
+function cut(socket: Pick<Socket, "destroy" | "end" | "writableLength">) {
+  if (socket.writableLength === 0) return void socket.destroy();
+  const fallback = setTimeout(() => socket.destroy(), 1_000);
+  fallback.unref();
+  socket.end(() => {
+    clearTimeout(fallback);
+    socket.destroy();
+  });
+}
+
 /** Closes the connection of a refused post (its answer already sent) within LINGER's bounds. */
 export function closeAfterRefusal(
-  request: NodeJS.ReadableStream & { socket: { destroy(): void } },
+  request: NodeJS.ReadableStream & { socket: Pick<Socket, "destroy" | "end" | "writableLength"> },
   limits: typeof LINGER = LINGER,
 ) {
   let discarded = 0;
@@ -84,7 +101,7 @@ export function closeAfterRefusal(
     done = true;
     lingering--;
     clearTimeout(timer);
-    if (cutConnection) request.socket.destroy();
+    if (cutConnection) cut(request.socket);
   };
   lingering++;
   const timer = setTimeout(() => finish(true), lingering > limits.atOnce ? 0 : limits.ms);
