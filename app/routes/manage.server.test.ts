@@ -10,7 +10,7 @@ import { EXTRAS } from "~/domain/enums";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as layoutLoader } from "./manage/route";
-import { loader as indexLoader } from "./manage._index";
+import { loader as indexLoader } from "./manage._index/route";
 import { loader as fleetLoader } from "./manage.cars/route";
 import { action as newCarAction, loader as newCarLoader } from "./manage.cars_.new/route";
 import { action as carAction, loader as carLoader } from "./manage.cars_.$carId/route";

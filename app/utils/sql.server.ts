@@ -1,4 +1,5 @@
 import { and, or, type SQL } from "drizzle-orm";
+import type { Executor } from "./db.server";
 
 /**
  * drizzle types `and()`/`or()` of no conditions as `undefined`; these take at least one, so they always give SQL.
@@ -14,4 +15,13 @@ export function insertedRow<Row>(rows: Row[]): Row {
   const [row] = rows;
   if (row === undefined) throw new Error("INSERT … RETURNING gave no row");
   return row;
+}
+
+/**
+ * The rows of a raw statement: drizzle's `execute` answers each driver's own result type (node-postgres and PGlite
+ * both carry `rows`), so the one cast lives here. `Row` is what the statement's select list names.
+ */
+export async function rowsOf<Row>(db: Pick<Executor, "execute">, statement: SQL): Promise<Row[]> {
+  const result = await db.execute(statement);
+  return (result as unknown as { rows: Row[] }).rows;
 }

@@ -96,9 +96,16 @@ for (const [who, account] of [
       const name = `E2E ${language}${jsEnabled(testInfo) ? 1 : 0}${admin ? "a" : "s"} ${randomUUID().slice(0, 4)}`;
       const plate = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
 
-      // Signed in, the operator lands on the fleet.
+      // Signed in, the operator lands on the business at a glance: charts with their numbers beside them.
       await signIn(page, language, account);
-      await expect(page).toHaveURL(/\/manage\/cars$/);
+      await expect(page).toHaveURL(/\/manage$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.overview.title);
+      const fleetChart = page.getByRole("region", { name: m.overview.utilisationHeading });
+      // The chart's name states its message; its numbers are a table in a <details> beside it.
+      await expect(fleetChart.getByRole("img")).toHaveAccessibleName(/\d/);
+      await expect(fleetChart.locator("details table")).toBeAttached();
+      await expectAccessible(page);
+      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.fleet }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
       await expectAccessible(page);
 
@@ -182,7 +189,7 @@ test("a supplier's car form refuses bad input with a message on each field, and 
 }) => {
   const { m } = texts("fr");
   await signIn(page, "fr", SUPPLIER);
-  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await expect(page).toHaveURL(/\/manage$/);
   await gotoReady(page, "/manage/cars/new?lng=fr");
   await page.getByLabel(m.car.fields.name, { exact: true }).fill("Sans plaque");
   await page.locator("#car-dailyPrice").fill("abc");
@@ -229,7 +236,8 @@ test("a driver is refused the operators' pages; an admin sees every supplier's f
   await page.context().clearCookies();
   const { m } = texts("en");
   await signIn(page, "en", ADMIN);
-  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await expect(page).toHaveURL(/\/manage$/);
+  await gotoReady(page, "/manage/cars?lng=en");
   await expect(page.getByLabel(m.fleet.supplier)).toBeVisible();
   await expect(page.getByRole("columnheader", { name: m.fleet.columns.supplier })).toBeVisible();
   await expectAccessible(page);
@@ -254,7 +262,7 @@ for (const language of ["en", "fr"] as const) {
     };
 
     await signIn(page, language, SUPPLIER);
-    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await expect(page).toHaveURL(/\/manage$/);
     await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.import }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.import.heading);
     await whenReady(page);
@@ -299,7 +307,7 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
   page,
 }) => {
   await signIn(page, "en", ADMIN);
-  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await expect(page).toHaveURL(/\/manage$/);
   for (const language of ["en", "fr"] as const) {
     const { m } = texts(language);
     await gotoReady(page, `/manage/places?q=sousse&lng=${language}`);
@@ -383,7 +391,7 @@ for (const language of ["en", "fr"] as const) {
     await visitor.close();
 
     await signIn(page, language, SUPPLIER);
-    await expect(page).toHaveURL(/\/manage\/cars$/);
+    await expect(page).toHaveURL(/\/manage$/);
     await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desk.heading);
     // Picked up and returned the same day: it is in both lists; the pick-up is handed over.

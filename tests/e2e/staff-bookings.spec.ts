@@ -44,7 +44,7 @@ async function signIn(page: Page, language: "en" | "fr") {
     .getByRole("main")
     .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
     .click();
-  await expect(page).toHaveURL(/\/manage\/cars$/);
+  await expect(page).toHaveURL(/\/manage$/);
 }
 
 /** The customer pays a mailed link with the sandbox card, in their own browser. */

@@ -45,6 +45,7 @@ const supplierOwner: Record<OperatorAction, Row> = {
   moderateReviews: NEVER,
   editPlatform: NEVER,
   manageTeam: OWN_ONLY,
+  viewReports: OWN_ONLY,
 };
 const nothing = Object.fromEntries(OPERATOR_ACTIONS.map((action) => [action, NEVER])) as Record<OperatorAction, Row>;
 const EXPECTED: Record<keyof typeof WHO, Record<OperatorAction, Row>> = {
@@ -52,7 +53,14 @@ const EXPECTED: Record<keyof typeof WHO, Record<OperatorAction, Row>> = {
   supplierAccount: supplierOwner,
   owner: supplierOwner,
   manager: { ...supplierOwner, editSupplier: NEVER, manageTeam: NEVER },
-  desk: { ...supplierOwner, editFleet: NEVER, editSupplier: NEVER, manageTeam: NEVER, viewAudit: NEVER },
+  desk: {
+    ...supplierOwner,
+    editFleet: NEVER,
+    editSupplier: NEVER,
+    manageTeam: NEVER,
+    viewAudit: NEVER,
+    viewReports: NEVER,
+  },
   staffWithoutTeam: nothing,
   driver: nothing,
 };

@@ -44,8 +44,10 @@ export const OPERATOR_ACTIONS = [
   "moderateReviews",
   /** The platform's rental rules and operators' sign-in rules (decision 043). */
   "editPlatform",
-  /** A supplier's team: invite members, change their roles and places, remove them (decision 044). */
+  /** A supplier's team: invite members, change their roles, remove them (decision 044). */
   "manageTeam",
+  /** The business at a glance and its figures: bookings, revenue, utilisation (decision 045). */
+  "viewReports",
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -60,8 +62,9 @@ const TEAM_ROLE_ACTIONS: Record<StaffRole, ReadonlySet<OperatorAction>> = {
     "runDesk",
     "handleBookings",
     "manageTeam",
+    "viewReports",
   ]),
-  manager: new Set(["enter", "viewFleet", "editFleet", "viewAudit", "runDesk", "handleBookings"]),
+  manager: new Set(["enter", "viewFleet", "editFleet", "viewAudit", "runDesk", "handleBookings", "viewReports"]),
   desk: new Set(["enter", "viewFleet", "runDesk", "handleBookings"]),
 };
 

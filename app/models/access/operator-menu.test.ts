@@ -8,6 +8,7 @@ const paths = (role: "admin" | "supplier" | "user") => operatorMenu({ id: ID, ro
 describe("the operators' menu", () => {
   it("offers a supplier its fleet, desk, bookings and own settings, never the platform's pages", () => {
     expect(paths("supplier")).toEqual([
+      "/manage",
       "/manage/cars",
       "/manage/cars/new",
       "/manage/cars/import",

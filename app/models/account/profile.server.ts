@@ -1,4 +1,5 @@
 /** The signed-in user's own profile (settings page): every function takes the user id from the session only. */
+import { rowsOf } from "~/utils/sql.server";
 import { eq, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { type Language } from "~/domain/enums";
@@ -56,11 +57,14 @@ export async function replaceUserFile(
 ): Promise<void> {
   const column = sql.identifier(FILES[file].column);
   // One statement reads the old name under a row lock and writes the new one, so two uploads cannot both keep theirs.
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ name: string | null }>(
+    db,
+    sql`
     with previous as (select ${column} as name from users where id = ${userId} for update)
     update users set ${column} = ${name}, updated_at = now() from previous where users.id = ${userId}
-    returning previous.name`);
-  const previous = (result as unknown as { rows: Array<{ name: string | null }> }).rows[0]?.name ?? null;
+    returning previous.name`,
+  );
+  const previous = row?.name ?? null;
   if (previous && previous !== name) await removeStoredUpload(FILES[file].kind, previous);
 }
 

@@ -1,4 +1,5 @@
 /** Pick-up and drop-off places: the list the catalogue keeps, and a place's subtree (a city includes its airport). */
+import { rowsOf } from "~/utils/sql.server";
 import { count, eq, sql } from "drizzle-orm";
 import { carLocations, cars, countries, locations, users } from "#db/schema";
 import type { Language } from "~/domain/enums";
@@ -157,14 +158,17 @@ export function nearestOpenDesk(
 
 /** The place and every place below it (searching a city includes its airport). */
 export async function placeAndChildren(db: Executor, placeId: string): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
     with recursive tree(id) as (
       select ${placeId}::uuid
       union
       select l.id from locations l join tree on l.parent_id = tree.id
     )
-    select id from tree`);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+    select id from tree`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /** The desks' hours problems of a rental (decision 024): pick-up and drop-off, each on its own place's clock. */

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { businessOverview } from "./overview.server";
+
+/** A Sunday morning in Tunis (UTC+1): today is the 10th there too. */
+const NOW = new Date("2031-08-10T09:00:00Z");
+const at = (iso: string) => new Date(iso);
+
+describe.each(testEngines)("the business at a glance on %s", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  let other: MinimalCatalogue;
+  const carIds: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const db = database.db;
+    catalogue = await insertMinimalCatalogue(db);
+    other = await insertMinimalCatalogue(db);
+    const { id: _id, ...car } = catalogue.car;
+    for (const plate of ["OV-1", "OV-2", "OV-3", "OV-4", "OV-5"]) {
+      const [row] = await db
+        .insert(schema.cars)
+        .values({ ...car, licensePlate: plate, name: `Car ${plate}` })
+        .returning();
+      carIds.push(row?.id ?? "");
+    }
+    const booking = (carIndex: number, from: string, to: string, extra: Partial<typeof schema.bookings.$inferInsert>) =>
+      db.insert(schema.bookings).values({
+        ...bookingValues(catalogue, from, to),
+        carId: carIds[carIndex] ?? "",
+        createdAt: at("2031-08-05T12:00:00Z"),
+        ...extra,
+      });
+    // Picked up today (10:00 UTC is 11:00 in Tunis), paid in full.
+    await booking(0, "2031-08-10T10:00:00Z", "2031-08-12T10:00:00Z", { paymentMode: "full", totalPrice: 30000 });
+    // Out with its driver, back tomorrow.
+    await booking(1, "2031-08-08T10:00:00Z", "2031-08-11T10:00:00Z", { rentalState: "out", totalPrice: 12000 });
+    // Out and overdue since yesterday.
+    await booking(2, "2031-08-06T10:00:00Z", "2031-08-09T10:00:00Z", { rentalState: "out", totalPrice: 9000 });
+    // Cancelled, and a no-show five days ago (never handed over).
+    await booking(3, "2031-08-04T10:00:00Z", "2031-08-05T10:00:00Z", { status: "cancelled" });
+    await booking(3, "2031-08-05T10:00:00Z", "2031-08-06T10:00:00Z", { paymentMode: "deposit", totalPrice: 5000 });
+    // Another supplier's booking: never counted here.
+    await db.insert(schema.bookings).values(bookingValues(other, "2031-08-10T10:00:00Z", "2031-08-11T10:00:00Z"));
+    // Car 4 off the road for three days.
+    await db.insert(schema.carBlocks).values({
+      carId: carIds[4] ?? "",
+      startsAt: at("2031-08-09T00:00:00Z"),
+      endsAt: at("2031-08-12T00:00:00Z"),
+      reason: "repair",
+    });
+  });
+  afterAll(() => database?.destroy());
+
+  it("counts the desk's day and lists the overdue rental, for the supplier only", async () => {
+    const overview = await businessOverview(database.db, { supplierId: catalogue.supplier.id, placeId: null }, NOW);
+    expect(overview.desk).toEqual({ pickupsToday: 1, pickupsTomorrow: 0, returnsToday: 0, returnsTomorrow: 1 });
+    expect(overview.overdue).toEqual([expect.objectContaining({ car: "Car OV-3", dueAt: at("2031-08-09T10:00:00Z") })]);
+    const everyone = await businessOverview(database.db, { supplierId: null, placeId: null }, NOW);
+    expect(everyone.desk.pickupsToday).toBe(2);
+  });
+
+  it("draws the fleet's 60 days: cars booked and cars off the road per day against the cars offered", async () => {
+    const { utilisation } = await businessOverview(
+      database.db,
+      { supplierId: catalogue.supplier.id, placeId: null },
+      NOW,
+    );
+    expect(utilisation.offered).toBe(6);
+    expect(utilisation.days).toHaveLength(60);
+    expect(utilisation.days[0]?.day).toBe("2031-07-11");
+    const day = (date: string) => utilisation.days.find((entry) => entry.day === date);
+    // The 10th: car 0 (from 10:00), car 1 (out), car 2 (its booking ended on the 9th: the rental state, not the
+    // period, says it is still out; utilisation counts booked periods).
+    expect(day("2031-08-10")).toEqual({ day: "2031-08-10", booked: 2, blocked: 1 });
+    expect(day("2031-08-12")).toEqual({ day: "2031-08-12", booked: 1, blocked: 0 });
+    expect(day("2031-09-08")).toEqual({ day: "2031-09-08", booked: 0, blocked: 0 });
+  });
+
+  it("sums twelve weeks of bookings by payment mode, and the cancellations, no-shows, earners and idle cars", async () => {
+    const overview = await businessOverview(database.db, { supplierId: catalogue.supplier.id, placeId: null }, NOW);
+    expect(overview.weeks).toHaveLength(12);
+    // All made on Tuesday the 5th: the week starting Monday the 4th, the cancelled one left out.
+    expect(overview.weeks.at(-1)?.week).toBe("2031-08-04");
+    expect(overview.weeks.at(-2)).toMatchObject({ week: "2031-07-28", bookings: { payLater: 0, deposit: 0, full: 0 } });
+    const week = overview.weeks.find((entry) => entry.week === "2031-08-04");
+    expect(week?.bookings).toEqual({ payLater: 2, deposit: 1, full: 1 });
+    expect(week?.revenue).toEqual({ payLater: 21000, deposit: 5000, full: 30000 });
+    // Picked up in the last 30 days before now: not the one picked up at 10:00 today.
+    expect(overview.attrition).toEqual({ due: 4, cancelled: 1, noShows: 1 });
+    expect(overview.topEarners[0]).toMatchObject({ name: "Car OV-2", revenue: 12000 });
+    // Never rented: the minimal catalogue's own car and car 4 come first.
+    expect(overview.idleLongest.slice(0, 2).map((car) => car.lastRentalEnd)).toEqual([null, null]);
+    expect(overview.rating).toEqual({ mark: null, reviews: 0 });
+  });
+});

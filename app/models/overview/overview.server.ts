@@ -1,0 +1,304 @@
+/**
+ * The business at a glance (issue 52, point 1; decision 045): what a fleet manager asks every morning, for the
+ * operator's scope (a supplier's bookings, or every supplier's for an admin), optionally one pick-up place. Each part
+ * is one aggregate query; days are read on each pick-up place's own clock where a day is a desk's day (today's
+ * pick-ups), and as UTC calendar days for the fleet's 60-day utilisation.
+ */
+import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { bookings, carBlocks, cars, locations, reviews } from "#db/schema";
+import { HOLDING_STATUSES, PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
+import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
+import { allOf, rowsOf } from "~/utils/sql.server";
+import type { Executor } from "~/utils/db.server";
+import { bookingReference } from "~/models/booking/booking";
+
+export interface OverviewScope {
+  /** null: every supplier (an admin's overview). */
+  supplierId: string | null;
+  /** null: every pick-up place. */
+  placeId: string | null;
+}
+
+const DAY_MS = 86_400_000;
+/** Bookings that hold or held their car (not unpaid holds, not cancelled). */
+const KEPT = HOLDING_STATUSES.filter((status) => status !== "void");
+
+function bookingScope(scope: OverviewScope): SQL {
+  return allOf(
+    isNull(bookings.releasedAt),
+    scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
+    scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
+  );
+}
+
+/** The offered cars of the scope: its supplier's, serving its place (a car serves the places car_locations lists). */
+function carScope(scope: OverviewScope): SQL {
+  return allOf(
+    sql`true`,
+    scope.supplierId ? eq(cars.supplierId, scope.supplierId) : undefined,
+    scope.placeId
+      ? sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = ${scope.placeId})`
+      : undefined,
+  );
+}
+
+export interface DeskCounts {
+  pickupsToday: number;
+  pickupsTomorrow: number;
+  returnsToday: number;
+  returnsTomorrow: number;
+}
+
+/** Today's and tomorrow's pick-ups and returns, each on its place's clock. */
+async function deskCounts(db: Executor, scope: OverviewScope, now: Date): Promise<DeskCounts> {
+  const dayOf = (column: typeof bookings.startsAt | typeof bookings.endsAt, zone: SQL) =>
+    sql`(${column} at time zone ${zone})::date`;
+  const pickupZone = sql`pickup.time_zone`;
+  const dropoffZone = sql`dropoff.time_zone`;
+  const today = (zone: SQL) => sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
+  const [row] = await db
+    .select({
+      pickupsToday: sql<number>`count(*) filter (where ${dayOf(bookings.startsAt, pickupZone)} = ${today(pickupZone)})`,
+      pickupsTomorrow: sql<number>`count(*) filter (where ${dayOf(bookings.startsAt, pickupZone)} = ${today(pickupZone)} + 1)`,
+      returnsToday: sql<number>`count(*) filter (where ${dayOf(bookings.endsAt, dropoffZone)} = ${today(dropoffZone)})`,
+      returnsTomorrow: sql<number>`count(*) filter (where ${dayOf(bookings.endsAt, dropoffZone)} = ${today(dropoffZone)} + 1)`,
+    })
+    .from(bookings)
+    .innerJoin(sql`${locations} as pickup`, sql`pickup.id = ${bookings.pickupLocationId}`)
+    .innerJoin(sql`${locations} as dropoff`, sql`dropoff.id = ${bookings.dropoffLocationId}`)
+    .where(
+      allOf(
+        bookingScope(scope),
+        inArray(bookings.status, KEPT),
+        // Two days either side of now covers every time zone's today and tomorrow.
+        sql`(${bookings.startsAt} between ${new Date(now.getTime() - 2 * DAY_MS)} and ${new Date(now.getTime() + 3 * DAY_MS)}
+          or ${bookings.endsAt} between ${new Date(now.getTime() - 2 * DAY_MS)} and ${new Date(now.getTime() + 3 * DAY_MS)})`,
+      ),
+    );
+  return {
+    pickupsToday: Number(row?.pickupsToday ?? 0),
+    pickupsTomorrow: Number(row?.pickupsTomorrow ?? 0),
+    returnsToday: Number(row?.returnsToday ?? 0),
+    returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
+  };
+}
+
+export interface OverdueRental {
+  bookingId: string;
+  reference: string;
+  car: string;
+  dueAt: Date;
+}
+
+/** Cars out with a driver past their drop-off time, longest overdue first (the partial index of cars out serves it). */
+async function overdueRentals(db: Executor, scope: OverviewScope, now: Date): Promise<OverdueRental[]> {
+  const rows = await db
+    .select({ bookingId: bookings.id, car: cars.name, dueAt: bookings.endsAt })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(allOf(bookingScope(scope), eq(bookings.rentalState, "out"), lt(bookings.endsAt, now)))
+    .orderBy(bookings.endsAt)
+    .limit(10);
+  return rows.map((row) => ({ ...row, reference: bookingReference(row.bookingId) }));
+}
+
+export interface UtilisationDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  booked: number;
+  blocked: number;
+}
+
+/** Cars booked and cars off the road per UTC day, from `days` before today to `days` after. */
+async function utilisation(db: Executor, scope: OverviewScope, now: Date, days: number): Promise<UtilisationDay[]> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - days * DAY_MS);
+  const to = new Date(today + days * DAY_MS);
+  // A booking over the window starts at most MAX_RENTAL_DAYS before it: the index of (supplier, starts_at) bounds it.
+  const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * DAY_MS);
+  const booked = await rowsOf<{ day: string; booked: number }>(
+    db,
+    sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct ${bookings.carId})::int as booked
+    from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 day', interval '1 day') as d(day)
+    left join ${bookings} on ${allOf(
+      bookingScope(scope),
+      inArray(bookings.status, KEPT),
+      gte(bookings.startsAt, earliestStart),
+      sql`${bookings.startsAt} < d.day + interval '1 day'`,
+      sql`${bookings.endsAt} > d.day`,
+    )}
+    group by d.day order by d.day`,
+  );
+  const blocked = await rowsOf<{ day: string; blocked: number }>(
+    db,
+    sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct ${carBlocks.carId})::int as blocked
+    from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 day', interval '1 day') as d(day)
+    left join (${carBlocks} inner join ${cars} on ${cars.id} = ${carBlocks.carId}) on ${allOf(
+      carScope(scope),
+      sql`${carBlocks.startsAt} < d.day + interval '1 day'`,
+      sql`${carBlocks.endsAt} > d.day`,
+    )}
+    group by d.day order by d.day`,
+  );
+  const blockedOn = new Map(blocked.map((row) => [row.day, Number(row.blocked)]));
+  return booked.map((row) => ({ day: row.day, booked: Number(row.booked), blocked: blockedOn.get(row.day) ?? 0 }));
+}
+
+/** The cars offered now: available and not retired, in the scope. */
+async function carsOffered(db: Executor, scope: OverviewScope): Promise<number> {
+  const [row] = await db
+    .select({ offered: count() })
+    .from(cars)
+    .where(allOf(carScope(scope), eq(cars.available, true), isNull(cars.retiredAt)));
+  return row?.offered ?? 0;
+}
+
+export interface WeekOfBookings {
+  /** The week's Monday, YYYY-MM-DD (UTC). */
+  week: string;
+  bookings: Record<PaymentMode, number>;
+  /** Booked amounts (cents, USD), by payment mode. */
+  revenue: Record<PaymentMode, number>;
+}
+
+/** Bookings made per week (by when they were made) for `weeks` weeks, by payment mode; cancelled ones left out. */
+async function weeklyBookings(db: Executor, scope: OverviewScope, now: Date, weeks: number): Promise<WeekOfBookings[]> {
+  const thisMonday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - ((now.getUTCDay() + 6) % 7) * DAY_MS,
+  );
+  const from = new Date(thisMonday.getTime() - (weeks - 1) * 7 * DAY_MS);
+  const rows = await db
+    .select({
+      week: sql<string>`to_char(date_trunc('week', ${bookings.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+      mode: bookings.paymentMode,
+      made: count(),
+      revenue: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`,
+    })
+    .from(bookings)
+    .where(allOf(bookingScope(scope), inArray(bookings.status, KEPT), gte(bookings.createdAt, from)))
+    .groupBy(sql`1`, bookings.paymentMode);
+  const empty = () => Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, 0])) as Record<PaymentMode, number>;
+  const byWeek = new Map<string, WeekOfBookings>();
+  for (let index = 0; index < weeks; index++) {
+    const week = new Date(from.getTime() + index * 7 * DAY_MS).toISOString().slice(0, 10);
+    byWeek.set(week, { week, bookings: empty(), revenue: empty() });
+  }
+  for (const row of rows) {
+    const week = byWeek.get(row.week);
+    if (!week) continue;
+    week.bookings[row.mode] += row.made;
+    week.revenue[row.mode] += Number(row.revenue);
+  }
+  return [...byWeek.values()];
+}
+
+export interface Attrition {
+  /** Bookings whose pick-up fell in the last 30 days. */
+  due: number;
+  cancelled: number;
+  /** Kept, the pick-up a day past, and the car never handed over. */
+  noShows: number;
+}
+
+async function attrition(db: Executor, scope: OverviewScope, now: Date): Promise<Attrition> {
+  const [row] = await db
+    .select({
+      due: count(),
+      cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')`,
+      noShows: sql<number>`count(*) filter (where ${bookings.status} <> 'cancelled' and ${bookings.rentalState} = 'notOut' and ${bookings.startsAt} < ${new Date(now.getTime() - DAY_MS)})`,
+    })
+    .from(bookings)
+    .where(
+      allOf(
+        bookingScope(scope),
+        ne(bookings.status, "void"),
+        gte(bookings.startsAt, new Date(now.getTime() - 30 * DAY_MS)),
+        lt(bookings.startsAt, now),
+      ),
+    );
+  return { due: row?.due ?? 0, cancelled: Number(row?.cancelled ?? 0), noShows: Number(row?.noShows ?? 0) };
+}
+
+export interface CarFigure {
+  carId: string;
+  name: string;
+  plate: string;
+  /** Cents (USD) booked over the last 90 days, for the top earners. */
+  revenue: number;
+  /** The end of its last rental, or null when never rented, for the idle ones. */
+  lastRentalEnd: Date | null;
+}
+
+/** The five cars that earned most over 90 days, and the five offered cars idle longest. */
+async function carFigures(db: Executor, scope: OverviewScope, now: Date) {
+  const earned = sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`;
+  const top = await db
+    .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, revenue: earned })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .where(
+      allOf(
+        bookingScope(scope),
+        inArray(bookings.status, KEPT),
+        gte(bookings.startsAt, new Date(now.getTime() - 90 * DAY_MS)),
+        lt(bookings.startsAt, now),
+      ),
+    )
+    .groupBy(cars.id)
+    .orderBy(desc(earned))
+    .limit(5);
+  const lastEnd = sql<Date | null>`(select max(b.ends_at) from bookings b where b.car_id = ${cars.id} and b.status in ('pending', 'deposit', 'paid', 'reserved') and b.starts_at < ${now})`;
+  const idle = await db
+    .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, lastRentalEnd: lastEnd })
+    .from(cars)
+    .where(allOf(carScope(scope), eq(cars.available, true), isNull(cars.retiredAt)))
+    .orderBy(sql`${lastEnd} asc nulls first`, cars.name)
+    .limit(5);
+  return {
+    topEarners: top.map((car) => ({ ...car, revenue: Number(car.revenue), lastRentalEnd: null })),
+    idleLongest: idle.map((car) => ({
+      ...car,
+      revenue: 0,
+      lastRentalEnd: car.lastRentalEnd ? new Date(car.lastRentalEnd) : null,
+    })),
+  };
+}
+
+/** The published reviews' average of the four marks (out of 10), and how many. */
+async function reviewMark(db: Executor, scope: OverviewScope) {
+  const [row] = await db
+    .select({
+      mark: avg(
+        sql`(${reviews.staffMark} + ${reviews.conditionMark} + ${reviews.valueMark} + ${reviews.queueMark}) / 4.0`,
+      ),
+      reviews: count(),
+    })
+    .from(reviews)
+    .where(
+      allOf(
+        eq(reviews.status, "published"),
+        scope.supplierId ? eq(reviews.supplierId, scope.supplierId) : undefined,
+        scope.placeId ? eq(reviews.locationId, scope.placeId) : undefined,
+      ),
+    );
+  return { mark: row?.mark === null || row?.mark === undefined ? null : Number(row.mark), reviews: row?.reviews ?? 0 };
+}
+
+export type BusinessOverview = Awaited<ReturnType<typeof businessOverview>>;
+
+/** Every part of the overview, read side by side. */
+export async function businessOverview(db: Executor, scope: OverviewScope, now: Date) {
+  const [desk, overdue, days, offered, weeks, lost, figures, rating] = await Promise.all([
+    deskCounts(db, scope, now),
+    overdueRentals(db, scope, now),
+    utilisation(db, scope, now, 30),
+    carsOffered(db, scope),
+    weeklyBookings(db, scope, now, 12),
+    attrition(db, scope, now),
+    carFigures(db, scope, now),
+    reviewMark(db, scope),
+  ]);
+  return { desk, overdue, utilisation: { offered, days }, weeks, attrition: lost, ...figures, rating };
+}

@@ -1,0 +1,95 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_MODES } from "~/domain/enums";
+import { localizedName } from "~/domain/localized-name";
+import { formatMoney } from "~/domain/money";
+import { mayTake, supplierScope } from "~/models/access/operator-access";
+import { operatorMenu } from "~/models/access/operator-menu";
+import { requireOperatorFor } from "~/models/access/operator.server";
+import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
+import { businessOverview } from "~/models/overview/overview.server";
+import { getDb } from "~/utils/db.server";
+import { routeTranslations } from "~/utils/i18n.server";
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/**
+ * GET /manage?place=…&supplier=…: the operators' first page (issue 52, point 1; decision 045). A role without the
+ * business's figures (a desk agent) lands on its first page instead.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, language } = await requireOperatorFor(request, context, "enter");
+  if (!mayTake(actor, "viewReports")) throw redirect(operatorMenu(actor)[0]?.to ?? "/manage/desk");
+  const db = await getDb();
+  const search = new URL(request.url).searchParams;
+  const asked = search.get("supplier");
+  const supplierId = supplierScope(actor, asked && /^[0-9a-f-]{36}$/i.test(asked) ? asked : null);
+  const [places, suppliers] = await Promise.all([
+    placeChoices(db, supplierId, [], true),
+    actor.role === "admin" ? listSuppliers(db) : Promise.resolve(null),
+  ]);
+  const place = places.find((candidate) => candidate.slug === search.get("place")) ?? null;
+  const now = new Date();
+  const overview = await businessOverview(db, { supplierId, placeId: place?.id ?? null }, now);
+  const { t, translations } = await routeTranslations(language, "manage");
+  const money = (cents: number) => formatMoney(cents, "USD", language);
+  const date = new Intl.DateTimeFormat(language, { day: "numeric", month: "short", timeZone: "UTC" });
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const { offered, days } = overview.utilisation;
+  const share = (slice: typeof days) =>
+    percent(
+      slice.reduce((sum, day) => sum + day.booked, 0),
+      offered * slice.length,
+    );
+  const today = now.toISOString().slice(0, 10);
+  const weeks = overview.weeks.map((week) => ({
+    ...week,
+    label: date.format(new Date(`${week.week}T00:00:00Z`)),
+    total: PAYMENT_MODES.reduce((sum, mode) => sum + week.bookings[mode], 0),
+    amount: money(PAYMENT_MODES.reduce((sum, mode) => sum + week.revenue[mode], 0)),
+  }));
+  const revenue = overview.weeks.reduce(
+    (sum, week) => sum + PAYMENT_MODES.reduce((all, mode) => all + week.revenue[mode], 0),
+    0,
+  );
+  return {
+    title: t("overview.title"),
+    filters: {
+      place: place?.slug ?? "",
+      supplier: actor.role === "admin" ? (supplierId ?? "") : null,
+      places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
+      suppliers: suppliers?.map((supplier) => ({ id: supplier.id, name: supplier.name })) ?? null,
+    },
+    desk: overview.desk,
+    overdue: overview.overdue.map((rental) => ({ ...rental, due: dateTime.format(rental.dueAt) + " UTC" })),
+    utilisation: {
+      offered,
+      label: t("overview.utilisationLabel", {
+        count: offered,
+        past: share(days.filter((day) => day.day < today)),
+        ahead: share(days.filter((day) => day.day >= today)),
+      }),
+      days: days.map((day) => ({
+        ...day,
+        label: date.format(new Date(`${day.day}T00:00:00Z`)),
+        today: day.day === today,
+      })),
+    },
+    weeks: {
+      label: t("overview.weeksLabel", {
+        count: weeks.reduce((sum, week) => sum + week.total, 0),
+        last: weeks.at(-1)?.total ?? 0,
+        revenue: money(revenue),
+      }),
+      rows: weeks,
+    },
+    attrition: overview.attrition,
+    topEarners: overview.topEarners.map((car) => ({ ...car, amount: money(car.revenue) })),
+    idleLongest: overview.idleLongest.map((car) => ({
+      ...car,
+      since: car.lastRentalEnd ? date.format(car.lastRentalEnd) : null,
+    })),
+    rating:
+      overview.rating.mark === null ? null : { mark: overview.rating.mark.toFixed(1), count: overview.rating.reviews },
+    translations,
+  };
+}
