@@ -29,11 +29,8 @@ const outbox = await vi.hoisted(async () => (await import("../../tests/support/a
 
 const ORIGIN = "http://localhost";
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-const post = (path: string, cookie: string, fields: Record<string, string>) => {
-  const request = formPost(`${ORIGIN}${path}`, fields);
-  request.headers.set("Cookie", cookie);
-  return request;
-};
+const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  formPost(`${ORIGIN}${path}`, fields, cookie);
 
 describe("a supplier's team", () => {
   const app = useAppDatabase();

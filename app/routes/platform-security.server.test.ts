@@ -18,11 +18,8 @@ await vi.hoisted(async () => (await import("../../tests/support/app-test")).conf
 
 const ORIGIN = "http://localhost";
 const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-const post = (path: string, cookie: string, fields: Record<string, string>) => {
-  const request = formPost(`${ORIGIN}${path}`, fields);
-  request.headers.set("Cookie", cookie);
-  return request;
-};
+const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  formPost(`${ORIGIN}${path}`, fields, cookie);
 const RULES = { minPickupHours: "1", minRentalHours: "1", earliestHour: "0", latestHour: "23", staffIdleHours: "12" };
 
 describe("operators' sign-in rules", () => {

@@ -72,11 +72,8 @@ describe("two-factor sign-in", () => {
     throw new Error("the password step did not redirect");
   }
 
-  const postCode = (cookie: string, code: string, clientIp = "192.0.2.50") => {
-    const request = formPost("http://localhost/sign-in/code", { code });
-    request.headers.set("Cookie", cookie);
-    return routeOutcome(() => codeAction(routeArgs(request, clientIp)));
-  };
+  const postCode = (cookie: string, code: string, clientIp = "192.0.2.50") =>
+    routeOutcome(() => codeAction(routeArgs(formPost("http://localhost/sign-in/code", { code }, cookie), clientIp)));
 
   it("asks for the code after the password, then signs in once with the app's code", async () => {
     const account = await accountWithApp("owner-2fa@example.com");
@@ -113,9 +110,9 @@ describe("two-factor sign-in", () => {
     const account = await accountWithApp("lost-phone@example.com");
     const cookie = cookiesFrom(await passwordStep("lost-phone@example.com", "192.0.2.41")).__sign_in_pending ?? "";
     const recovery = account.recoveryCodes[3] ?? "";
-    const request = formPost("http://localhost/sign-in/code", { code: recovery });
-    request.headers.set("Cookie", cookie);
-    const answer = await codeAction(routeArgs(request, "192.0.2.41"));
+    const answer = await codeAction(
+      routeArgs(formPost("http://localhost/sign-in/code", { code: recovery }, cookie), "192.0.2.41"),
+    );
     if (!(answer instanceof Response)) throw new Error("the recovery code did not sign in");
     expect(answer.status).toBe(302);
     const set = cookiesFrom(answer);

@@ -78,18 +78,17 @@ export async function getSession(request: Request): Promise<AppSession> {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
-export async function getSessionUserId(request: Request): Promise<string | undefined> {
-  if (!request.headers.get("Cookie")?.includes("__session=")) return undefined;
-  const session = await getSession(request);
-  return session.get("userId");
+/** The request's session, read from the database only when the browser sent a session cookie; null otherwise. */
+export async function readSession(request: Request): Promise<AppSession | null> {
+  if (!request.headers.get("Cookie")?.includes("__session=")) return null;
+  return getSession(request);
 }
 
 /**
- * Ends the request's session when it went unused longer than `idleMs` (operators' sessions, decision 043), else
- * notes this use. Answers whether the session lives on.
+ * Ends `session` (the request's, already read) when it went unused longer than `idleMs` (operators' sessions,
+ * decision 043), else notes this use. Answers whether the session lives on.
  */
-export async function keepSessionAlive(request: Request, idleMs: number, now = Date.now()): Promise<boolean> {
-  const session = await getSession(request);
+export async function keepSessionAlive(session: AppSession, idleMs: number, now = Date.now()): Promise<boolean> {
   if (!session.id) return false;
   const seenAt = session.get("seenAt");
   if (typeof seenAt === "number" && now - seenAt > idleMs) {

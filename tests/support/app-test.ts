@@ -58,9 +58,13 @@ export const routeArgs = (request: Request, clientIp = "127.0.0.1") => ({
   context: { clientIp, cspNonce: "test", requestScope: {} },
 });
 
-/** A same-origin form post to `path`. */
-export const formPost = (url: string, fields: Record<string, string>) =>
-  new Request(url, { method: "POST", headers: { Origin: new URL(url).origin }, body: new URLSearchParams(fields) });
+/** A same-origin form post to `url`, from the browser holding `cookie` (a `Cookie` header value) if given. */
+export const formPost = (url: string, fields: Record<string, string>, cookie?: string) =>
+  new Request(url, {
+    method: "POST",
+    headers: { Origin: new URL(url).origin, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+  });
 
 /** A signed session cookie for `userId` (a `Cookie` header value), as signing in would give. */
 export async function sessionCookieFor(userId: string): Promise<string> {

@@ -11,7 +11,7 @@ import { forbidden, notFound } from "~/utils/responses.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { hasTwoFactor } from "~/models/account/two-factor.server";
-import { getBusinessSettings } from "~/models/catalogue/settings.server";
+import { requestBusinessSettings } from "~/models/catalogue/settings.server";
 import { getDb } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { canOperate, isOperator, mayTake, type OperatorAction } from "./operator-access";
@@ -43,7 +43,7 @@ async function requireOperator(
     throw redirect(signInHref(`${url.pathname}${url.search}`));
   }
   if (!isOperator(user)) throw forbidden();
-  await requireSecondFactorIfAsked(user.id);
+  await requireSecondFactorIfAsked(user.id, context);
   return {
     actor: {
       id: user.id,
@@ -60,9 +60,9 @@ async function requireOperator(
  * Where the platform asks operators for two-factor sign-in (decision 043), an operator without an app is sent to add
  * one before any operator page opens.
  */
-async function requireSecondFactorIfAsked(userId: string): Promise<void> {
+async function requireSecondFactorIfAsked(userId: string, context: RequestContext): Promise<void> {
   const db = await getDb();
-  if (!(await getBusinessSettings(db)).operatorsNeedTwoFactor || (await hasTwoFactor(db, userId))) return;
+  if (!(await requestBusinessSettings(context, db)).operatorsNeedTwoFactor || (await hasTwoFactor(db, userId))) return;
   throw await redirectWithToast("/settings/two-factor", { type: "error", messageKey: "errors.twoFactorRequired" });
 }
 

@@ -22,8 +22,13 @@ export interface TeamMember {
   since: Date;
 }
 
+export interface TeamSupplier {
+  id: string;
+  name: string;
+}
+
 /** The supplier a team belongs to (a supplier's own account), or null. */
-export async function findTeamSupplier(db: Executor, supplierId: string): Promise<{ id: string; name: string } | null> {
+export async function findTeamSupplier(db: Executor, supplierId: string): Promise<TeamSupplier | null> {
   const [supplier] = await db
     .select({ id: users.id, name: users.fullName })
     .from(users)
@@ -48,10 +53,10 @@ export async function listTeam(db: Executor, supplierId: string): Promise<TeamMe
   return rows.map(({ passwordHash, ...member }) => ({ ...member, joined: passwordHash !== null }));
 }
 
-async function invitationWords(db: Executor, supplierId: string, actor: Actor, role: StaffRole, language: Language) {
-  const [supplier] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, supplierId));
+/** What an invitation says: who invites, to which supplier, as what (the role in the member's language). */
+async function invitationWords(supplier: TeamSupplier, actor: Actor, role: StaffRole, language: Language) {
   const t = await getTranslator(language, "manage");
-  return { supplier: supplier?.name ?? "", inviter: actor.fullName, role: t(`teamRoles.${role}`) };
+  return { supplier: supplier.name, inviter: actor.fullName, role: t(`teamRoles.${role}`) };
 }
 
 export type InviteResult = { ok: true; userId: string } | { ok: false; field: "email"; message: string };
@@ -60,7 +65,7 @@ export type InviteResult = { ok: true; userId: string } | { ok: false; field: "e
 export async function inviteMember(
   db: Database,
   actor: Actor,
-  supplierId: string,
+  supplier: TeamSupplier,
   input: { fullName: string; email: string; role: StaffRole; language: Language },
   origin: string,
 ): Promise<InviteResult> {
@@ -75,16 +80,18 @@ export async function inviteMember(
       .values({ role: "staff", email: input.email, fullName: input.fullName, language: input.language })
       .returning();
     if (!user) throw new Error("member not inserted");
-    await tx.insert(supplierStaff).values({ userId: user.id, supplierId, role: input.role, invitedBy: actor.fullName });
+    await tx
+      .insert(supplierStaff)
+      .values({ userId: user.id, supplierId: supplier.id, role: input.role, invitedBy: actor.fullName });
     await writeAudit(tx, actor, {
       record: "staff",
       recordId: user.id,
-      supplierId,
+      supplierId: supplier.id,
       action: "create",
       label: input.fullName,
       changes: fieldChanges(null, { email: input.email, role: input.role }),
     });
-    await sendTeamInvitation(tx, user, origin, await invitationWords(tx, supplierId, actor, input.role, user.language));
+    await sendTeamInvitation(tx, user, origin, await invitationWords(supplier, actor, input.role, user.language));
     return { ok: true as const, userId: user.id };
   });
 }
@@ -136,15 +143,15 @@ export async function changeMemberRole(
 export async function resendInvitation(
   db: Database,
   actor: Actor,
-  supplierId: string,
+  supplier: TeamSupplier,
   userId: string,
   origin: string,
 ): Promise<"sent" | "joined" | "missing"> {
   return db.transaction(async (tx) => {
-    const member = await memberOf(tx, supplierId, userId);
+    const member = await memberOf(tx, supplier.id, userId);
     if (!member) return "missing";
     if (member.passwordHash !== null) return "joined";
-    const words = await invitationWords(tx, supplierId, actor, member.role, member.language);
+    const words = await invitationWords(supplier, actor, member.role, member.language);
     await sendTeamInvitation(tx, { id: userId, ...member }, origin, words);
     return "sent";
   });

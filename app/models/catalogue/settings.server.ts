@@ -3,6 +3,7 @@ import { settings } from "#db/schema";
 import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import type { Database, Executor } from "~/utils/db.server";
+import { perRequest, type RequestContext } from "~/utils/request-memo.server";
 import type { PlatformSettings } from "./platform-form";
 
 export type BusinessSettings = typeof settings.$inferSelect;
@@ -19,6 +20,12 @@ const DEFAULTS: BusinessSettings = {
 
 /** The platform's audit rows name this record: there is one platform. */
 export const PLATFORM_RECORD_ID = "00000000-0000-0000-0000-000000000000";
+
+const settingsOfRequest = perRequest<BusinessSettings>();
+
+/** The settings row, read once per request however many checks ask (the operators' idle time and sign-in rule). */
+export const requestBusinessSettings = (context: RequestContext, db: Executor) =>
+  settingsOfRequest(context, () => getBusinessSettings(db));
 
 /** The single settings row (created by migration); defaults if it was removed by hand. */
 export async function getBusinessSettings(db: Executor): Promise<BusinessSettings> {

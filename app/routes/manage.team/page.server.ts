@@ -60,13 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: inviteMemberSchema });
     if (submission.status !== "success") return data({ form: "invite", result: submission.reply() }, { status: 400 });
-    const invited = await inviteMember(
-      db,
-      actor,
-      supplier.id,
-      { ...submission.value, language },
-      publicOrigin(request),
-    );
+    const invited = await inviteMember(db, actor, supplier, { ...submission.value, language }, publicOrigin(request));
     if (!invited.ok)
       return data(
         { form: "invite", result: submission.reply({ fieldErrors: { [invited.field]: [invited.message] } }) },
@@ -89,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [member] = ids;
   if (!action || !member) return data({ form: "row", result: null }, { status: 400 });
   if (action === "resend") {
-    const sent = await resendInvitation(db, actor, supplier.id, member, publicOrigin(request));
+    const sent = await resendInvitation(db, actor, supplier, member, publicOrigin(request));
     if (sent === "missing") throw notFound();
     return redirectWithToast(back, { type: "success", messageKey: "success.invitationResent" });
   }
