@@ -8,6 +8,11 @@ const siteLinks = {
   importNames: ["Link", "NavLink"],
   message: "Use SiteLink and SiteNavLink from ~/components/site-link (decision 018).",
 };
+const pageTranslations = {
+  name: "react-i18next",
+  message:
+    "Use useTranslation from ~/components/i18n-provider: it reads the page's catalogue, where a route's namespace arrives with its loader data (react-i18next's shows keys after a client navigation).",
+};
 
 export default tseslint.config(
   {
@@ -42,7 +47,7 @@ export default tseslint.config(
     plugins: { layers: layersPlugin },
     rules: {
       "layers/imports": "error",
-      "@typescript-eslint/no-restricted-imports": ["error", { paths: [siteLinks] }],
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [siteLinks, pageTranslations] }],
     },
   },
   {

@@ -5,7 +5,12 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
-import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import {
+  bookingValues,
+  insertMinimalCatalogue,
+  insertTeamMember,
+  type MinimalCatalogue,
+} from "../../tests/support/fixtures";
 import { loader } from "./manage._index/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("overview"));
@@ -59,14 +64,8 @@ describe("the business at a glance", () => {
   });
 
   it("sends a desk agent to the desk's day", async () => {
-    const [member] = await app.database.db
-      .insert(schema.users)
-      .values({ role: "staff", email: "overview-desk@example.com", fullName: "Desk", verified: true })
-      .returning();
-    await app.database.db
-      .insert(schema.supplierStaff)
-      .values({ userId: member?.id ?? "", supplierId: catalogue.supplier.id, role: "desk", invitedBy: "test" });
-    const desk = await get("/manage", await sessionCookieFor(member?.id ?? ""));
+    const member = await insertTeamMember(app.database.db, catalogue.supplier.id, "desk");
+    const desk = await get("/manage", await sessionCookieFor(member));
     expect(desk).toMatchObject({ status: 302, location: "/manage/cars" });
   });
 });

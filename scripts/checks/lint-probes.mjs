@@ -81,6 +81,8 @@ const PROBES = [
   // Links render through SiteLink (decision 018).
   ["app/components/probe.tsx", `import { Link } from "@remix-run/react";`, LINKS],
   ["app/routes/probe.tsx", `import { NavLink } from "@remix-run/react";`, LINKS],
+  // Translations through the page's catalogue (a route's namespace arrives with its loader data).
+  ["app/components/probe.tsx", `import { useTranslation } from "react-i18next";`, LINKS],
   // Types that hold (decision 042): no `as never` in app code, no `!` in pages, components or hooks, thin routes.
   ["app/models/booking/probe.ts", `export const key = "a" as never;`, AS_NEVER],
   ["app/routes/probe.tsx", `export const first = [1].at(0)!;`, NON_NULL],

@@ -105,6 +105,21 @@ for (const [who, account] of [
       await expect(fleetChart.getByRole("img")).toHaveAccessibleName(/\d/);
       await expect(fleetChart.locator("details table")).toBeAttached();
       await expectAccessible(page);
+      // The reports: one chosen by its link, its period by the plain form, its rows a table with totals and a CSV.
+      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.reports }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.reports.heading);
+      await page
+        .getByRole("navigation", { name: m.reports.chooser })
+        .getByRole("link", { name: m.reports.utilisationByCategory })
+        .click();
+      await expect(page.getByRole("heading", { level: 2, name: m.reports.utilisationByCategory })).toBeVisible();
+      await page.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
+      await page.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
+      await page.getByRole("button", { name: m.overview.filters }).click();
+      await expect(page).toHaveURL(/report=utilisationByCategory.*from=2026-01-01/);
+      await expect(page.getByRole("table")).toContainText(m.reports.total);
+      await expect(page.getByRole("link", { name: m.reports.csv })).toHaveAttribute("href", /from=2026-01-01/);
+      await expectAccessible(page);
       await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.fleet }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
       await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as schema from "#db/schema";
-import type { BookingStatus } from "~/domain/enums";
+import type { BookingStatus, StaffRole } from "~/domain/enums";
 import type { Database } from "~/utils/db.server";
 import type { SearchFilters } from "~/models/search/search";
 import { parseSearchParams } from "~/models/search/search-params";
@@ -131,3 +131,13 @@ export const validSignUp = {
   confirmPassword: "secret1",
   acceptTerms: "on",
 } as const;
+
+/** A member of a supplier's team (decision 044) with the role given, and its id. */
+export async function insertTeamMember(db: Database, supplierId: string, role: StaffRole) {
+  const [member] = await db
+    .insert(schema.users)
+    .values({ role: "staff", email: `${role}-${randomUUID().slice(0, 8)}@example.com`, fullName: role, verified: true })
+    .returning();
+  await db.insert(schema.supplierStaff).values({ userId: member!.id, supplierId, role, invitedBy: "test" });
+  return member!.id;
+}

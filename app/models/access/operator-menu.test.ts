@@ -9,6 +9,7 @@ describe("the operators' menu", () => {
   it("offers a supplier its fleet, desk, bookings and own settings, never the platform's pages", () => {
     expect(paths("supplier")).toEqual([
       "/manage",
+      "/manage/reports",
       "/manage/cars",
       "/manage/cars/new",
       "/manage/cars/import",

@@ -21,6 +21,7 @@ interface Entry extends Omit<MenuEntry, "to"> {
 
 const ENTRIES: readonly Entry[] = [
   { to: "/manage", label: "nav.overview", end: true, action: "viewReports" },
+  { to: "/manage/reports", label: "nav.reports", end: false, action: "viewReports" },
   { to: "/manage/cars", label: "nav.fleet", end: true, action: "viewFleet" },
   { to: "/manage/cars/new", label: "nav.newCar", end: false, action: "editFleet" },
   { to: "/manage/cars/import", label: "nav.import", end: false, action: "editFleet" },

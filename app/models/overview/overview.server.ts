@@ -5,42 +5,18 @@
  * pick-ups), and as UTC calendar days for the fleet's 60-day utilisation.
  */
 import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 import { bookings, carBlocks, cars, locations, reviews } from "#db/schema";
-import { HOLDING_STATUSES, PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
+import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
 import { allOf, rowsOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
 
-export interface OverviewScope {
-  /** null: every supplier (an admin's overview). */
-  supplierId: string | null;
-  /** null: every pick-up place. */
-  placeId: string | null;
-}
+export type OverviewScope = FiguresScope;
 
 const DAY_MS = 86_400_000;
-/** Bookings that hold or held their car (not unpaid holds, not cancelled). */
-const KEPT = HOLDING_STATUSES.filter((status) => status !== "void");
-
-function bookingScope(scope: OverviewScope): SQL {
-  return allOf(
-    isNull(bookings.releasedAt),
-    scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
-    scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
-  );
-}
-
-/** The offered cars of the scope: its supplier's, serving its place (a car serves the places car_locations lists). */
-function carScope(scope: OverviewScope): SQL {
-  return allOf(
-    sql`true`,
-    scope.supplierId ? eq(cars.supplierId, scope.supplierId) : undefined,
-    scope.placeId
-      ? sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = ${scope.placeId})`
-      : undefined,
-  );
-}
+const KEPT = KEPT_STATUSES;
 
 export interface DeskCounts {
   pickupsToday: number;

@@ -1,11 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_MODES } from "~/domain/enums";
-import { localizedName } from "~/domain/localized-name";
 import { formatMoney } from "~/domain/money";
-import { mayTake, supplierScope } from "~/models/access/operator-access";
+import { mayTake } from "~/models/access/operator-access";
 import { operatorMenu } from "~/models/access/operator-menu";
 import { requireOperatorFor } from "~/models/access/operator.server";
-import { listSuppliers, placeChoices } from "~/models/fleet/fleet.server";
+import { readFiguresFilters } from "~/models/overview/figures-filters.server";
 import { businessOverview } from "~/models/overview/overview.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -20,16 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "enter");
   if (!mayTake(actor, "viewReports")) throw redirect(operatorMenu(actor)[0]?.to ?? "/manage/desk");
   const db = await getDb();
-  const search = new URL(request.url).searchParams;
-  const asked = search.get("supplier");
-  const supplierId = supplierScope(actor, asked && /^[0-9a-f-]{36}$/i.test(asked) ? asked : null);
-  const [places, suppliers] = await Promise.all([
-    placeChoices(db, supplierId, [], true),
-    actor.role === "admin" ? listSuppliers(db) : Promise.resolve(null),
-  ]);
-  const place = places.find((candidate) => candidate.slug === search.get("place")) ?? null;
+  const { scope, filters } = await readFiguresFilters(db, actor, new URL(request.url).searchParams, language);
   const now = new Date();
-  const overview = await businessOverview(db, { supplierId, placeId: place?.id ?? null }, now);
+  const overview = await businessOverview(db, scope, now);
   const { t, translations } = await routeTranslations(language, "manage");
   const money = (cents: number) => formatMoney(cents, "USD", language);
   const date = new Intl.DateTimeFormat(language, { day: "numeric", month: "short", timeZone: "UTC" });
@@ -53,12 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   return {
     title: t("overview.title"),
-    filters: {
-      place: place?.slug ?? "",
-      supplier: actor.role === "admin" ? (supplierId ?? "") : null,
-      places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
-      suppliers: suppliers?.map((supplier) => ({ id: supplier.id, name: supplier.name })) ?? null,
-    },
+    filters,
     desk: overview.desk,
     overdue: overview.overdue.map((rental) => ({ ...rental, due: dateTime.format(rental.dueAt) + " UTC" })),
     utilisation: {

@@ -1,0 +1,39 @@
+/**
+ * Whose figures: the bookings and cars an overview or a report counts (decision 045), a supplier's or every
+ * supplier's for an admin, optionally one pick-up place. One definition, so a chart and a report of the same period
+ * count the same bookings.
+ */
+import { eq, isNull, sql, type SQL } from "drizzle-orm";
+import { bookings, cars } from "#db/schema";
+import { HOLDING_STATUSES } from "~/domain/enums";
+import { allOf } from "~/utils/sql.server";
+
+export interface FiguresScope {
+  /** null: every supplier (an admin's figures). */
+  supplierId: string | null;
+  /** null: every pick-up place. */
+  placeId: string | null;
+}
+
+/** Bookings that hold or held their car (not unpaid holds, not cancelled). */
+export const KEPT_STATUSES = HOLDING_STATUSES.filter((status) => status !== "void");
+
+/** The scope's bookings, unpaid holds released long ago left out. */
+export function bookingScope(scope: FiguresScope): SQL {
+  return allOf(
+    isNull(bookings.releasedAt),
+    scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
+    scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
+  );
+}
+
+/** The scope's cars: its supplier's, serving its place (a car serves the places car_locations lists). */
+export function carScope(scope: FiguresScope): SQL {
+  return allOf(
+    sql`true`,
+    scope.supplierId ? eq(cars.supplierId, scope.supplierId) : undefined,
+    scope.placeId
+      ? sql`exists (select 1 from car_locations cl where cl.car_id = ${cars.id} and cl.location_id = ${scope.placeId})`
+      : undefined,
+  );
+}

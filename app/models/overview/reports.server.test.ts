@@ -1,0 +1,223 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { businessOverview } from "./overview.server";
+import { periodOf } from "./report-period";
+import {
+  moneyMovements,
+  monthsOf,
+  revenueByCar,
+  revenueByMonth,
+  revenueByPlace,
+  utilisationByCar,
+  utilisationByCategory,
+} from "./reports.server";
+
+const NOW = new Date("2031-08-10T09:00:00Z");
+const at = (iso: string) => new Date(iso);
+const ALL = { offset: 0, limit: 1000 };
+
+describe("the months a period touches", () => {
+  it("lists each once, across a new year", () => {
+    expect(monthsOf(periodOf("2030-11-15", "2031-02-01"))).toEqual(["2030-11", "2030-12", "2031-01", "2031-02"]);
+    expect(monthsOf(periodOf("2031-08-10", "2031-08-10"))).toEqual(["2031-08"]);
+  });
+});
+
+describe.each(testEngines)("the business's reports on %s", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  let other: MinimalCatalogue;
+  const carIds: string[] = [];
+  let scope: { supplierId: string; placeId: null };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const db = database.db;
+    catalogue = await insertMinimalCatalogue(db);
+    other = await insertMinimalCatalogue(db);
+    scope = { supplierId: catalogue.supplier.id, placeId: null };
+    const { id: _id, ...car } = catalogue.car;
+    for (const [plate, range] of [
+      ["RP-1", "mini"],
+      ["RP-2", "mini"],
+      ["RP-3", "maxi"],
+    ] as const) {
+      const [row] = await db
+        .insert(schema.cars)
+        .values({ ...car, licensePlate: plate, name: `Car ${plate}`, range })
+        .returning();
+      carIds.push(row?.id ?? "");
+    }
+    const booking = async (
+      carIndex: number,
+      from: string,
+      to: string,
+      extra: Partial<typeof schema.bookings.$inferInsert>,
+    ) => {
+      const [row] = await db
+        .insert(schema.bookings)
+        .values({ ...bookingValues(catalogue, from, to), carId: carIds[carIndex] ?? "", ...extra })
+        .returning();
+      return row?.id ?? "";
+    };
+    // July: two rentals of car 0 (one crossing into August), one of car 2; a cancelled one never counts.
+    await booking(0, "2031-07-02T10:00:00Z", "2031-07-05T10:00:00Z", { days: 3, totalPrice: 15000, taxAmount: 2500 });
+    await booking(0, "2031-07-30T10:00:00Z", "2031-08-02T10:00:00Z", { days: 3, totalPrice: 18000 });
+    await booking(2, "2031-07-20T10:00:00Z", "2031-07-21T10:00:00Z", { days: 1, totalPrice: 9000 });
+    await booking(1, "2031-07-10T10:00:00Z", "2031-07-12T10:00:00Z", { status: "cancelled", totalPrice: 99999 });
+    // August: car 1 out over today; a payment taken in full and half of it given back.
+    const paid = await booking(1, "2031-08-08T10:00:00Z", "2031-08-11T10:00:00Z", {
+      days: 3,
+      totalPrice: 24000,
+      paymentMode: "full",
+      status: "paid",
+    });
+    const [payment] = await db
+      .insert(schema.payments)
+      .values({
+        bookingId: paid,
+        gateway: "stripe",
+        attemptId: randomUUID(),
+        amount: 22080,
+        currency: "EUR",
+        status: "captured",
+        capturedAmount: 22080,
+        capturedCurrency: "EUR",
+        references: { paymentIntent: "pi_report_1", refundId: "re_report_1" },
+      })
+      .returning();
+    await db.insert(schema.paymentEvents).values([
+      {
+        paymentId: payment?.id ?? "",
+        status: "started",
+        detail: { amount: 22080, currency: "EUR" },
+        at: at("2031-08-01T08:00:00Z"),
+      },
+      {
+        paymentId: payment?.id ?? "",
+        status: "captured",
+        detail: { amount: 22080, currency: "eur" },
+        at: at("2031-08-01T08:01:00Z"),
+      },
+      {
+        paymentId: payment?.id ?? "",
+        status: "captured",
+        detail: { refundReason: "changed", refundOwed: 11040 },
+        at: at("2031-08-03T09:00:00Z"),
+      },
+      {
+        paymentId: payment?.id ?? "",
+        status: "captured",
+        detail: { refundId: "re_report_1", amount: 11040, partial: 1 },
+        at: at("2031-08-03T09:05:00Z"),
+      },
+    ]);
+    // Car 2 off the road two days.
+    await db.insert(schema.carBlocks).values({
+      carId: carIds[2] ?? "",
+      startsAt: at("2031-08-04T00:00:00Z"),
+      endsAt: at("2031-08-06T00:00:00Z"),
+      reason: "repair",
+    });
+    // Another supplier's booking in July: never counted here.
+    await db.insert(schema.bookings).values(bookingValues(other, "2031-07-10T10:00:00Z", "2031-07-11T10:00:00Z"));
+  });
+  afterAll(() => database?.destroy());
+
+  it("sums revenue per month of pick-up, each month of the period listed", async () => {
+    const rows = await revenueByMonth(database.db, scope, periodOf("2031-06-01", "2031-08-31"));
+    expect(rows).toEqual([
+      { month: "2031-06", bookings: 0, days: 0, revenue: 0, tax: 0 },
+      { month: "2031-07", bookings: 3, days: 7, revenue: 42000, tax: 2500 },
+      { month: "2031-08", bookings: 1, days: 3, revenue: 24000, tax: 0 },
+    ]);
+    const everyone = await revenueByMonth(
+      database.db,
+      { supplierId: null, placeId: null },
+      periodOf("2031-07-01", "2031-07-31"),
+    );
+    expect(everyone[0]?.bookings).toBeGreaterThanOrEqual(4);
+  });
+
+  it("sums revenue per place and per car, the largest first", async () => {
+    const period = periodOf("2031-07-01", "2031-07-31");
+    const places = await revenueByPlace(database.db, scope, period);
+    expect(places).toEqual([expect.objectContaining({ placeId: catalogue.location.id, bookings: 3, revenue: 42000 })]);
+    const perCar = await revenueByCar(database.db, scope, period, ALL);
+    expect(perCar.total).toBe(2);
+    expect(perCar.rows.map((row) => [row.plate, row.bookings, row.revenue])).toEqual([
+      ["RP-1", 2, 33000],
+      ["RP-3", 1, 9000],
+    ]);
+    const second = await revenueByCar(database.db, scope, period, { offset: 1, limit: 1 });
+    expect(second.rows.map((row) => row.plate)).toEqual(["RP-3"]);
+  });
+
+  it("counts each car's days booked and off the road, and per category", async () => {
+    const period = periodOf("2031-07-01", "2031-08-10");
+    const perCar = await utilisationByCar(database.db, scope, period, ALL);
+    // The minimal catalogue's own car and the three made here.
+    expect(perCar.total).toBe(4);
+    const byPlate = Object.fromEntries(perCar.rows.map((row) => [row.plate, [row.booked, row.blocked]]));
+    // Car 0: 2-5 July (4 days) and 30 July-2 August (4 days); car 1: 8-10 August within the period (3 days).
+    expect(byPlate).toMatchObject({ "RP-1": [8, 0], "RP-2": [3, 0], "RP-3": [2, 2] });
+    expect(perCar.rows[0]?.plate).toBe("RP-1");
+    const categories = await utilisationByCategory(database.db, scope, period);
+    expect(categories.find((row) => row.range === "mini")).toMatchObject({ cars: 3, booked: 11, blocked: 0 });
+    expect(categories.find((row) => row.range === "maxi")).toMatchObject({ booked: 2, blocked: 2 });
+  });
+
+  it("agrees with the overview's chart and its top earners for the same days", async () => {
+    const overview = await businessOverview(database.db, scope, NOW);
+    const chartDays = overview.utilisation.days;
+    const period = periodOf(chartDays[0]?.day ?? "", chartDays.at(-1)?.day ?? "");
+    const perCar = await utilisationByCar(database.db, scope, period, ALL);
+    const categories = await utilisationByCategory(database.db, scope, period);
+    const chartBooked = chartDays.reduce((sum, day) => sum + day.booked, 0);
+    const chartBlocked = chartDays.reduce((sum, day) => sum + day.blocked, 0);
+    // Car 0 from 30 July (4 days), car 2 on 20-21 July (2), car 1 on 8-11 August (4).
+    expect(chartBooked).toBe(10);
+    expect(perCar.rows.reduce((sum, row) => sum + row.booked, 0)).toBe(chartBooked);
+    expect(perCar.rows.reduce((sum, row) => sum + row.blocked, 0)).toBe(chartBlocked);
+    expect(categories.reduce((sum, row) => sum + row.booked, 0)).toBe(chartBooked);
+    // The top earners are the last 90 days' pick-ups before now: the report of those days, today's morning aside.
+    const earners = await revenueByCar(database.db, scope, periodOf("2031-05-12", "2031-08-09"), ALL);
+    expect(overview.topEarners.map((car) => [car.plate, car.revenue])).toEqual(
+      earners.rows.map((car) => [car.plate, car.revenue]),
+    );
+  });
+
+  it("lists the money taken and given back, with the gateways' references and totals per currency", async () => {
+    const report = await moneyMovements(database.db, scope, periodOf("2031-08-01", "2031-08-31"), ALL);
+    expect(report.rows).toEqual([
+      expect.objectContaining({
+        day: "2031-08-01",
+        kind: "payment",
+        amount: 22080,
+        currency: "EUR",
+        gatewayReference: "paymentIntent pi_report_1",
+      }),
+      expect.objectContaining({
+        day: "2031-08-03",
+        kind: "refund",
+        amount: 11040,
+        currency: "EUR",
+        gatewayReference: "re_report_1",
+      }),
+    ]);
+    expect(report.totals).toEqual([{ currency: "EUR", payments: 1, refunds: 1, taken: 22080, givenBack: 11040 }]);
+    expect(report.total).toBe(2);
+    const before = await moneyMovements(database.db, scope, periodOf("2031-07-01", "2031-07-31"), ALL);
+    expect(before.rows).toEqual([]);
+    const others = await moneyMovements(
+      database.db,
+      { supplierId: other.supplier.id, placeId: null },
+      periodOf("2031-08-01", "2031-08-31"),
+      ALL,
+    );
+    expect(others.rows).toEqual([]);
+  });
+});

@@ -1,0 +1,358 @@
+/**
+ * The business's reports (issue 52, point 2; decision 046), each for any period of whole UTC days and the scope of
+ * the overview: revenue per month, per pick-up place and per car; utilisation per car and per category; the money
+ * moved per day (payments taken and refunds given, with the gateways' references). Each reads the same bookings as the
+ * overview's charts (`figures-scope.server.ts`), so a chart and a report of the same days agree.
+ *
+ * Revenue is a booking's total as priced (base-currency cents, tax included), counted in the period of its pick-up;
+ * utilisation counts a car's days with a kept booking touching them, as the overview's chart does.
+ */
+import { asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, gt, type SQL } from "drizzle-orm";
+import { bookings, cars, locations, paymentEvents, payments, users } from "#db/schema";
+import { CAR_RANGES, isOneOf, type CarRange, type Currency, type PAYMENT_GATEWAYS } from "~/domain/enums";
+import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
+import { bookingReference } from "~/models/booking/booking";
+import type { Executor } from "~/utils/db.server";
+import { allOf, rowsOf } from "~/utils/sql.server";
+import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+import type { ReportPeriod } from "./report-period";
+
+export const REPORTS = [
+  "revenueByMonth",
+  "revenueByPlace",
+  "revenueByCar",
+  "utilisationByCar",
+  "utilisationByCategory",
+  "payments",
+] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+/** Rows a report page shows at once; its CSV holds every row (up to `CSV_ROW_CAP`). */
+export const REPORT_PAGE_SIZE = 100;
+export const CSV_ROW_CAP = 100_000;
+
+export interface Slice {
+  /** Rows to skip and rows to take. */
+  offset: number;
+  limit: number;
+}
+
+export interface RevenueFigures {
+  bookings: number;
+  /** Rental days billed. */
+  days: number;
+  /** Cents, base currency (USD), tax included. */
+  revenue: number;
+  tax: number;
+}
+
+const revenueColumns = {
+  bookings: count(),
+  days: sql<number>`coalesce(sum(${bookings.days}), 0)::int`,
+  revenue: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`,
+  tax: sql<number>`coalesce(sum(${bookings.taxAmount}), 0)::bigint`,
+};
+
+const revenueOf = (row: { bookings: number; days: number; revenue: number; tax: number }): RevenueFigures => ({
+  bookings: Number(row.bookings),
+  days: Number(row.days),
+  revenue: Number(row.revenue),
+  tax: Number(row.tax),
+});
+
+/** The kept bookings picked up in the period, in the scope. */
+const pickedUpIn = (scope: FiguresScope, period: ReportPeriod): SQL =>
+  allOf(
+    bookingScope(scope),
+    inArray(bookings.status, KEPT_STATUSES),
+    gte(bookings.startsAt, period.start),
+    lt(bookings.startsAt, period.end),
+  );
+
+/** Every calendar month the period touches, YYYY-MM, in order. */
+export function monthsOf(period: ReportPeriod): string[] {
+  const months: string[] = [];
+  for (let month = period.from.slice(0, 7); month <= period.to.slice(0, 7);) {
+    months.push(month);
+    const [year = 0, index = 0] = month.split("-").map(Number);
+    month = index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, "0")}`;
+  }
+  return months;
+}
+
+/** Revenue per month of pick-up, every month of the period listed (a month without bookings shows zeros). */
+export async function revenueByMonth(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const month = sql<string>`to_char(${bookings.startsAt} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, ...revenueColumns })
+    .from(bookings)
+    .where(pickedUpIn(scope, period))
+    .groupBy(sql`1`);
+  const byMonth = new Map(rows.map((row) => [row.month, revenueOf(row)]));
+  return monthsOf(period).map((key) => ({
+    month: key,
+    ...(byMonth.get(key) ?? { bookings: 0, days: 0, revenue: 0, tax: 0 }),
+  }));
+}
+
+/** Revenue per pick-up place, the largest first. */
+export async function revenueByPlace(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const revenue = sql`coalesce(sum(${bookings.totalPrice}), 0)`;
+  const rows = await db
+    .select({
+      placeId: locations.id,
+      nameEn: locations.nameEn,
+      nameFr: locations.nameFr,
+      nameEs: locations.nameEs,
+      ...revenueColumns,
+    })
+    .from(bookings)
+    .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
+    .where(pickedUpIn(scope, period))
+    .groupBy(locations.id)
+    .orderBy(desc(revenue), asc(locations.nameEn));
+  return rows.map(({ placeId, nameEn, nameFr, nameEs, ...figures }) => ({
+    placeId,
+    names: { nameEn, nameFr, nameEs },
+    ...revenueOf(figures),
+  }));
+}
+
+/** Revenue per car, the largest first, a slice of it; with how many cars earned in the period. */
+export async function revenueByCar(db: Executor, scope: FiguresScope, period: ReportPeriod, slice: Slice) {
+  const revenue = sql`coalesce(sum(${bookings.totalPrice}), 0)`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        carId: cars.id,
+        name: cars.name,
+        plate: cars.licensePlate,
+        supplier: users.fullName,
+        ...revenueColumns,
+      })
+      .from(bookings)
+      .innerJoin(cars, eq(cars.id, bookings.carId))
+      .innerJoin(users, eq(users.id, cars.supplierId))
+      .where(pickedUpIn(scope, period))
+      .groupBy(cars.id, users.fullName)
+      .orderBy(desc(revenue), asc(cars.name), asc(cars.id))
+      .offset(slice.offset)
+      .limit(slice.limit),
+    db
+      .select({ cars: sql<number>`count(distinct ${bookings.carId})::int` })
+      .from(bookings)
+      .where(pickedUpIn(scope, period)),
+  ]);
+  return {
+    total: Number(total?.cars ?? 0),
+    rows: rows.map(({ carId, name, plate, supplier, ...figures }) => ({
+      carId,
+      name,
+      plate,
+      supplier,
+      ...revenueOf(figures),
+    })),
+  };
+}
+
+const carsReported = (scope: FiguresScope, period: ReportPeriod) =>
+  allOf(carScope(scope), or(isNull(cars.retiredAt), gt(cars.retiredAt, period.start)));
+
+/**
+ * Per car of the scope, the period's days it was booked (a kept booking touching the UTC day) and off the road (a
+ * block touching it): the overview's chart counts the same car-days. A car retired before the period is left out.
+ */
+function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
+  // A booking over the period starts at most MAX_RENTAL_DAYS before it: the index of (supplier, starts_at) bounds it.
+  const earliestStart = new Date(period.start.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
+  const touchedDays = (starts: SQL, ends: SQL) => sql`generate_series(
+      (greatest(${starts}, ${period.start}::timestamptz) at time zone 'UTC')::date,
+      ((least(${ends}, ${period.end}::timestamptz) - interval '1 microsecond') at time zone 'UTC')::date,
+      interval '1 day')`;
+  return sql`
+    select ${cars.id} as car_id, ${cars.name} as name, ${cars.licensePlate} as plate, ${cars.range} as range,
+      ${users.fullName} as supplier, coalesce(booked.days, 0)::int as booked, coalesce(blocked.days, 0)::int as blocked
+    from ${cars}
+    inner join ${users} on ${users.id} = ${cars.supplierId}
+    left join (
+      select b.car_id, count(distinct d.day)::int as days
+      from (select ${bookings.carId} as car_id, ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
+        from ${bookings}
+        where ${allOf(
+          bookingScope(scope),
+          inArray(bookings.status, KEPT_STATUSES),
+          gte(bookings.startsAt, earliestStart),
+          lt(bookings.startsAt, period.end),
+          gt(bookings.endsAt, period.start),
+        )}) b
+      cross join lateral ${touchedDays(sql`b.starts_at`, sql`b.ends_at`)} as d(day)
+      group by b.car_id
+    ) booked on booked.car_id = ${cars.id}
+    left join (
+      select k.car_id, count(distinct d.day)::int as days
+      from car_blocks k
+      cross join lateral ${touchedDays(sql`k.starts_at`, sql`k.ends_at`)} as d(day)
+      where k.starts_at < ${period.end} and k.ends_at > ${period.start}
+      group by k.car_id
+    ) blocked on blocked.car_id = ${cars.id}
+    where ${carsReported(scope, period)}`;
+}
+
+export interface CarUtilisation {
+  carId: string;
+  name: string;
+  plate: string;
+  range: CarRange;
+  supplier: string;
+  booked: number;
+  blocked: number;
+}
+
+/** Utilisation per car, the busiest first, a slice of it; with how many cars the scope holds. */
+export async function utilisationByCar(db: Executor, scope: FiguresScope, period: ReportPeriod, slice: Slice) {
+  const [rows, [total]] = await Promise.all([
+    rowsOf<CarUtilisation & { car_id: string }>(
+      db,
+      sql`select car_id, name, plate, range, supplier, booked, blocked from (${carDays(scope, period)}) per_car
+        order by booked desc, name, car_id offset ${slice.offset} limit ${slice.limit}`,
+    ),
+    db.select({ cars: count() }).from(cars).where(carsReported(scope, period)),
+  ]);
+  return {
+    total: Number(total?.cars ?? 0),
+    rows: rows.map((row): CarUtilisation => ({
+      carId: row.car_id,
+      name: row.name,
+      plate: row.plate,
+      range: row.range,
+      supplier: row.supplier,
+      booked: Number(row.booked),
+      blocked: Number(row.blocked),
+    })),
+  };
+}
+
+/** Utilisation per category (the car's range): cars, car-days booked and off the road, in the categories' order. */
+export async function utilisationByCategory(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const rows = await rowsOf<{ range: string; cars: number; booked: number; blocked: number }>(
+    db,
+    sql`select range, count(*)::int as cars, sum(booked)::int as booked, sum(blocked)::int as blocked
+      from (${carDays(scope, period)}) per_car group by range`,
+  );
+  return rows
+    .filter((row): row is typeof row & { range: CarRange } => isOneOf(CAR_RANGES, row.range))
+    .map((row) => ({
+      range: row.range,
+      cars: Number(row.cars),
+      booked: Number(row.booked),
+      blocked: Number(row.blocked),
+    }))
+    .sort((a, b) => CAR_RANGES.indexOf(a.range) - CAR_RANGES.indexOf(b.range));
+}
+
+export interface MoneyMovement {
+  at: Date;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  bookingId: string;
+  reference: string;
+  gateway: (typeof PAYMENT_GATEWAYS)[number];
+  kind: "payment" | "refund";
+  /** Minor units of `currency`, as the gateway took or gave it back. */
+  amount: number;
+  currency: Currency | string;
+  /** The gateway's own reference: its refund's id, or its payment's (intent, capture, order…). */
+  gatewayReference: string;
+}
+
+/**
+ * Every payment taken and refund given in the period, in order, from the payments' own history: a capture is the
+ * event that recorded what the gateway took, a refund the event that recorded its refund id (whole or part).
+ */
+const movementsWhere = (scope: FiguresScope, period: ReportPeriod) =>
+  allOf(
+    gte(paymentEvents.at, period.start),
+    lt(paymentEvents.at, period.end),
+    scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
+    scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
+    sql`((${paymentEvents.status} = 'captured' and ${paymentEvents.detail} ? 'amount' and not ${paymentEvents.detail} ? 'refundId')
+      or ${paymentEvents.detail} ? 'refundId')`,
+  );
+
+export async function moneyMovements(db: Executor, scope: FiguresScope, period: ReportPeriod, slice: Slice) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        at: paymentEvents.at,
+        detail: paymentEvents.detail,
+        bookingId: payments.bookingId,
+        gateway: payments.gateway,
+        currency: payments.currency,
+        capturedCurrency: payments.capturedCurrency,
+        references: payments.references,
+      })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(movementsWhere(scope, period))
+      .orderBy(asc(paymentEvents.at), asc(paymentEvents.id))
+      .offset(slice.offset)
+      .limit(slice.limit),
+    moneyTotals(db, scope, period),
+  ]);
+  return {
+    total: totals.reduce((sum, row) => sum + row.payments + row.refunds, 0),
+    totals,
+    rows: rows.map((row): MoneyMovement => {
+      const refundId = row.detail.refundId;
+      const currency = String(
+        (refundId ? row.capturedCurrency : row.detail.currency) ?? row.capturedCurrency ?? row.currency,
+      ).toUpperCase();
+      return {
+        at: row.at,
+        day: row.at.toISOString().slice(0, 10),
+        bookingId: row.bookingId,
+        reference: bookingReference(row.bookingId),
+        gateway: row.gateway,
+        kind: refundId ? "refund" : "payment",
+        amount: Number(row.detail.amount ?? 0),
+        currency,
+        gatewayReference: refundId
+          ? String(refundId)
+          : Object.entries(row.references)
+              .filter(([name]) => name !== "refundId")
+              .map(([name, value]) => `${name} ${value}`)
+              .join(" · "),
+      };
+    }),
+  };
+}
+
+/** Per currency: how many payments and refunds, how much taken and given back. */
+async function moneyTotals(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const isRefund = sql`${paymentEvents.detail} ? 'refundId'`;
+  const currency = sql<string>`upper(case when ${isRefund} then coalesce(${payments.capturedCurrency}, ${payments.currency})
+    else coalesce(${paymentEvents.detail}->>'currency', ${payments.capturedCurrency}, ${payments.currency}) end)`;
+  const amount = sql`(${paymentEvents.detail}->>'amount')::bigint`;
+  const rows = await db
+    .select({
+      currency,
+      payments: sql<number>`count(*) filter (where not ${isRefund})::int`,
+      refunds: sql<number>`count(*) filter (where ${isRefund})::int`,
+      taken: sql<number>`coalesce(sum(${amount}) filter (where not ${isRefund}), 0)::bigint`,
+      givenBack: sql<number>`coalesce(sum(${amount}) filter (where ${isRefund}), 0)::bigint`,
+    })
+    .from(paymentEvents)
+    .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(movementsWhere(scope, period))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((row) => ({
+    currency: row.currency,
+    payments: Number(row.payments),
+    refunds: Number(row.refunds),
+    taken: Number(row.taken),
+    givenBack: Number(row.givenBack),
+  }));
+}
