@@ -256,7 +256,8 @@ export const CONFIGURATION_VARIABLES = Object.keys(envSchema.innerType().shape) 
 
 /** Parses configuration; throws one message naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // zod's own English for operators reading the log, not the forms' translation keys (domain/form-errors.ts).
+  const result = envSchema.safeParse(source, { errorMap: z.defaultErrorMap });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);

@@ -41,7 +41,8 @@ export function parseGatewaySettings(
   env: Env,
   registry: GatewayRegistry = GATEWAYS,
 ): GatewaySettings {
-  const parsed = gatewayConfigSchema(registry).safeParse(source);
+  // zod's own English for operators reading the log, not the forms' translation keys (domain/form-errors.ts).
+  const parsed = gatewayConfigSchema(registry).safeParse(source, { errorMap: z.defaultErrorMap });
   const problems = parsed.success
     ? Object.values(registry).flatMap((definition) => definition.configProblems?.({ ...env, ...parsed.data }) ?? [])
     : parsed.error.issues.map((issue) => ({ variable: issue.path.join("."), message: issue.message }));
