@@ -29,6 +29,7 @@ await handle.migrate();
 await seedDemoData(db);
 step(`${handle.engine}: migrated and seeded the demo catalogue`);
 
+await db.execute(sql`delete from payments where attempt_id like 'bench-%'`);
 await db.execute(sql`delete from bookings where car_id in (select id from cars where license_plate like 'BENCH-%')`);
 await db.execute(sql`delete from cars where license_plate like 'BENCH-%'`);
 await db.execute(sql`delete from locations where slug like 'bench-place-%'`);
@@ -117,6 +118,28 @@ await db.execute(sql`
   where b.h % 5 = 0
   on conflict do nothing`);
 step("reviews");
+
+// Payments (decision 046's report of money moved): each booking paid online or by deposit has a payment, captured five
+// days before its pick-up by one of the gateways; one in ten was later half refunded.
+await db.execute(sql`
+  with paid as (
+    select b.id as booking_id, b.total_price, b.starts_at, abs(hashtext(b.id::text)) as h from bookings b
+    where b.car_id in (select id from cars where license_plate like 'BENCH-%') and b.status in ('paid', 'deposit')),
+  inserted as (
+    insert into payments (booking_id, gateway, attempt_id, "references", amount, currency, status, captured_amount,
+      captured_currency, refunded_amount, created_at)
+    select booking_id, (array['stripe','payPal','sandbox'])[1 + h % 3], 'bench-' || booking_id, jsonb_build_object(
+      'paymentIntent', 'pi_bench_' || h), total_price, 'USD', 'captured', total_price, 'USD',
+      case when h % 10 = 0 then total_price / 2 end, starts_at - interval '5 days'
+    from paid
+    returning id, amount, refunded_amount, created_at)
+  insert into payment_events (payment_id, status, detail, at)
+  select id, 'captured', jsonb_build_object('amount', amount, 'currency', 'USD'), created_at from inserted
+  union all
+  select id, 'captured', jsonb_build_object('refundId', 're_bench_' || id, 'amount', refunded_amount, 'partial', 1),
+    created_at + interval '2 days'
+  from inserted where refunded_amount is not null`);
+step("payments");
 
 // A fresh bulk load has no visibility map yet: without VACUUM every availability probe reads the heap instead of
 // answering from the covering index (measured: p50 doubles). Autovacuum does this on a live database.

@@ -37,3 +37,12 @@ export function carScope(scope: FiguresScope): SQL {
       : undefined,
   );
 }
+
+/**
+ * The UTC days (as dates) a period [starts, ends) touches within [from, to): one row each, for a lateral join. A
+ * booking from 10:00 on the 2nd to 10:00 on the 4th touches the 2nd, 3rd and 4th, as the overview's chart counts it.
+ */
+export const utcDaysTouched = (starts: SQL, ends: SQL, from: Date, to: Date): SQL => sql`generate_series(
+  (greatest(${starts}, ${from}::timestamptz) at time zone 'UTC')::date,
+  ((least(${ends}, ${to}::timestamptz) - interval '1 microsecond') at time zone 'UTC')::date,
+  interval '1 day')`;

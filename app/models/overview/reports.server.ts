@@ -14,7 +14,7 @@ import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
-import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+import { bookingScope, carScope, KEPT_STATUSES, utcDaysTouched, type FiguresScope } from "./figures-scope.server";
 import type { ReportPeriod } from "./report-period";
 
 export const REPORTS = [
@@ -165,10 +165,7 @@ const carsReported = (scope: FiguresScope, period: ReportPeriod) =>
 function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
   // A booking over the period starts at most MAX_RENTAL_DAYS before it: the index of (supplier, starts_at) bounds it.
   const earliestStart = new Date(period.start.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
-  const touchedDays = (starts: SQL, ends: SQL) => sql`generate_series(
-      (greatest(${starts}, ${period.start}::timestamptz) at time zone 'UTC')::date,
-      ((least(${ends}, ${period.end}::timestamptz) - interval '1 microsecond') at time zone 'UTC')::date,
-      interval '1 day')`;
+  const touchedDays = (starts: SQL, ends: SQL) => utcDaysTouched(starts, ends, period.start, period.end);
   return sql`
     select ${cars.id} as car_id, ${cars.name} as name, ${cars.licensePlate} as plate, ${cars.range} as range,
       ${users.fullName} as supplier, coalesce(booked.days, 0)::int as booked, coalesce(blocked.days, 0)::int as blocked

@@ -1,0 +1,63 @@
+/**
+ * The business's figures (decisions 045 and 046) at the size `npm run bench:data` makes: the overview and each report
+ * for the supplier with the most cars and for an admin (every supplier), over the next 30 days and over a year; and
+ * each report's whole CSV rows for the supplier's next 30 days (the generated bookings are to come). p50 and p95 of BENCH_RUNS runs each, the cases
+ * interleaved. Issue 52 asks each at most twice its cost on a demo-sized database: run the same script on both.
+ * Usage: DATABASE_URL=postgres://… npx tsx bench/overview-reports.ts      (or PGlite in ./data/bench-pglite)
+ */
+import { sql } from "drizzle-orm";
+import { businessOverview } from "~/models/overview/overview.server";
+import { periodOf } from "~/models/overview/report-period";
+import { reportTable } from "~/models/overview/report-tables.server";
+import { CSV_ROW_CAP, REPORT_PAGE_SIZE, REPORTS, type ReportName } from "~/models/overview/reports.server";
+import { openBenchDatabase, printTimedCases } from "./bench-support";
+
+const runs = Number(process.env.BENCH_RUNS ?? 10);
+const { handle, db, rows, largestSupplier: supplier } = await openBenchDatabase();
+const [counts] = await rows<{ cars: number; bookings: number; events: number }>(
+  sql`select (select count(*)::int from cars) as cars, (select count(*)::int from bookings) as bookings,
+      (select count(*)::int from payment_events) as events`,
+);
+console.log(
+  `${handle.engine}: ${counts?.cars} cars, ${counts?.bookings} bookings, ${counts?.events} payment events; ` +
+    `the largest supplier has ${supplier.n} cars`,
+);
+
+// The generated bookings start from tomorrow over 100 days (generate-data.ts): the periods measured cover them.
+const now = new Date();
+const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+const month = periodOf(day(1), day(30));
+const year = periodOf(day(-264), day(100));
+const ownScope = { supplierId: supplier.id, placeId: null };
+const everyone = { supplierId: null, placeId: null };
+const report =
+  (name: ReportName, scope: typeof ownScope | typeof everyone, period = month, whole = false) =>
+  () =>
+    reportTable(db, {
+      name,
+      scope,
+      period,
+      slice: { offset: 0, limit: whole ? CSV_ROW_CAP : REPORT_PAGE_SIZE },
+      language: "en",
+      admin: scope.supplierId === null,
+    });
+
+const cases: Array<[string, () => Promise<unknown>]> = [
+  ["overview, the supplier", () => businessOverview(db, ownScope, now)],
+  ["overview, an admin", () => businessOverview(db, everyone, now)],
+  ...REPORTS.map((name): [string, () => Promise<unknown>] => [
+    `${name}, the supplier, 30 days`,
+    report(name, ownScope),
+  ]),
+  ...REPORTS.map((name): [string, () => Promise<unknown>] => [
+    `${name}, the supplier, a year`,
+    report(name, ownScope, year),
+  ]),
+  ...REPORTS.map((name): [string, () => Promise<unknown>] => [`${name}, an admin, 30 days`, report(name, everyone)]),
+  ...REPORTS.map((name): [string, () => Promise<unknown>] => [
+    `${name}, the supplier, 30 days, CSV`,
+    report(name, ownScope, month, true),
+  ]),
+];
+await printTimedCases(cases, runs);
+await handle.close();
