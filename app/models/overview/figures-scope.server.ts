@@ -3,9 +3,10 @@
  * supplier's for an admin, optionally one pick-up place. One definition, so a chart and a report of the same period
  * count the same bookings.
  */
-import { eq, isNull, sql, type SQL } from "drizzle-orm";
+import { eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { bookings, cars } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
+import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
 import { allOf } from "~/utils/sql.server";
 
 export interface FiguresScope {
@@ -46,3 +47,24 @@ export const utcDaysTouched = (starts: SQL, ends: SQL, from: Date, to: Date): SQ
   (greatest(${starts}, ${from}::timestamptz) at time zone 'UTC')::date,
   ((least(${ends}, ${to}::timestamptz) - interval '1 microsecond') at time zone 'UTC')::date,
   interval '1 day')`;
+
+/**
+ * Rows (car_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per booking and day
+ * (a few each), for the overview's chart and the utilisation reports to count. A booking over the window starts at
+ * most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read.
+ */
+export function bookedCarDays(scope: FiguresScope, from: Date, to: Date): SQL {
+  const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
+  return sql`
+    select b.car_id, d.day
+    from (select ${bookings.carId} as car_id, ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
+      from ${bookings}
+      where ${allOf(
+        bookingScope(scope),
+        inArray(bookings.status, KEPT_STATUSES),
+        gte(bookings.startsAt, earliestStart),
+        lt(bookings.startsAt, to),
+        gt(bookings.endsAt, from),
+      )}) b
+    cross join lateral ${utcDaysTouched(sql`b.starts_at`, sql`b.ends_at`, from, to)} as d(day)`;
+}

@@ -81,9 +81,9 @@ export function csvValue(cell: ReportCell): string {
 }
 
 /** The whole table as CSV: a header of column names (stable, not translated), then every row and the totals. */
-export function reportCsv(table: ReportTable, totalsLabel = "total"): string {
+export function reportCsv(table: ReportTable): string {
   const lines = [csvLine(table.columns), ...table.rows.map((row) => csvLine(row.cells.map(csvValue)))];
-  for (const totals of table.totals ?? []) lines.push(csvLine([totalsLabel, ...totals.slice(1).map(csvValue)]));
+  for (const totals of table.totals ?? []) lines.push(csvLine(["total", ...totals.slice(1).map(csvValue)]));
   return `${lines.join("\r\n")}\r\n`;
 }
 

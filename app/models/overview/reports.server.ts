@@ -9,12 +9,18 @@
  */
 import { asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, gt, type SQL } from "drizzle-orm";
 import { bookings, cars, locations, paymentEvents, payments, users } from "#db/schema";
-import { CAR_RANGES, isOneOf, type CarRange, type Currency, type PAYMENT_GATEWAYS } from "~/domain/enums";
-import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
+import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
-import { bookingScope, carScope, KEPT_STATUSES, utcDaysTouched, type FiguresScope } from "./figures-scope.server";
+import {
+  bookingScope,
+  carScope,
+  KEPT_STATUSES,
+  bookedCarDays,
+  utcDaysTouched,
+  type FiguresScope,
+} from "./figures-scope.server";
 import type { ReportPeriod } from "./report-period";
 
 export const REPORTS = [
@@ -163,8 +169,6 @@ const carsReported = (scope: FiguresScope, period: ReportPeriod) =>
  * block touching it): the overview's chart counts the same car-days. A car retired before the period is left out.
  */
 function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
-  // A booking over the period starts at most MAX_RENTAL_DAYS before it: the index of (supplier, starts_at) bounds it.
-  const earliestStart = new Date(period.start.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
   const touchedDays = (starts: SQL, ends: SQL) => utcDaysTouched(starts, ends, period.start, period.end);
   return sql`
     select ${cars.id} as car_id, ${cars.name} as name, ${cars.licensePlate} as plate, ${cars.range} as range,
@@ -172,18 +176,9 @@ function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
     from ${cars}
     inner join ${users} on ${users.id} = ${cars.supplierId}
     left join (
-      select b.car_id, count(distinct d.day)::int as days
-      from (select ${bookings.carId} as car_id, ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
-        from ${bookings}
-        where ${allOf(
-          bookingScope(scope),
-          inArray(bookings.status, KEPT_STATUSES),
-          gte(bookings.startsAt, earliestStart),
-          lt(bookings.startsAt, period.end),
-          gt(bookings.endsAt, period.start),
-        )}) b
-      cross join lateral ${touchedDays(sql`b.starts_at`, sql`b.ends_at`)} as d(day)
-      group by b.car_id
+      select car_id, count(distinct day)::int as days
+      from (${bookedCarDays(scope, period.start, period.end)}) touched
+      group by car_id
     ) booked on booked.car_id = ${cars.id}
     left join (
       select k.car_id, count(distinct d.day)::int as days
@@ -257,7 +252,7 @@ export interface MoneyMovement {
   kind: "payment" | "refund";
   /** Minor units of `currency`, as the gateway took or gave it back. */
   amount: number;
-  currency: Currency | string;
+  currency: string;
   /** The gateway's own reference: its refund's id, or its payment's (intent, capture, order…). */
   gatewayReference: string;
 }

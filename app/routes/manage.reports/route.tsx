@@ -76,48 +76,13 @@ export default function Reports() {
               </thead>
               <tbody>
                 {table.rows.map((row) => (
-                  <tr key={row.key}>
-                    {row.cells.map((cell, index) => {
-                      const column = table.columns[index];
-                      const content = cell.to ? <SiteLink to={cell.to}>{cell.text}</SiteLink> : cell.text;
-                      return index === 0 ? (
-                        <th key={column?.key} scope="row">
-                          {content}
-                        </th>
-                      ) : (
-                        <td
-                          key={column?.key}
-                          data-label={column?.label}
-                          className={column?.numeric ? "numeric" : undefined}
-                        >
-                          {content}
-                        </td>
-                      );
-                    })}
-                  </tr>
+                  <ReportRow key={row.key} cells={row.cells} columns={table.columns} />
                 ))}
               </tbody>
               {table.totals ? (
                 <tfoot>
                   {table.totals.map((cells, rowIndex) => (
-                    <tr key={rowIndex}>
-                      {cells.map((text, index) => {
-                        const column = table.columns[index];
-                        return index === 0 ? (
-                          <th key={column?.key} scope="row">
-                            {text}
-                          </th>
-                        ) : (
-                          <td
-                            key={column?.key}
-                            data-label={text ? column?.label : undefined}
-                            className={column?.numeric ? "numeric" : undefined}
-                          >
-                            {text}
-                          </td>
-                        );
-                      })}
-                    </tr>
+                    <ReportRow key={rowIndex} cells={cells.map((text) => ({ text }))} columns={table.columns} />
                   ))}
                 </tfoot>
               ) : null}
@@ -131,5 +96,36 @@ export default function Reports() {
         />
       </section>
     </>
+  );
+}
+
+/** One row of a report: its first cell heads the row; the others carry their column's name for the 390 px cards. */
+function ReportRow({
+  cells,
+  columns,
+}: {
+  cells: Array<{ text: string; to?: string }>;
+  columns: Array<{ key: string; label: string; numeric: boolean }>;
+}) {
+  return (
+    <tr>
+      {cells.map((cell, index) => {
+        const column = columns[index];
+        const content = cell.to ? <SiteLink to={cell.to}>{cell.text}</SiteLink> : cell.text;
+        return index === 0 ? (
+          <th key={column?.key} scope="row">
+            {content}
+          </th>
+        ) : (
+          <td
+            key={column?.key}
+            data-label={cell.text ? column?.label : undefined}
+            className={column?.numeric ? "numeric" : undefined}
+          >
+            {content}
+          </td>
+        );
+      })}
+    </tr>
   );
 }
