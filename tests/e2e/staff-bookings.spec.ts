@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, request as requests, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import type enManage from "../../app/locales/en/manage.json";
 import {
   bookingTexts,
@@ -13,6 +13,7 @@ import {
   whenReady,
   retryShiftMs,
 } from "./support";
+import { NoScriptUser } from "./no-script-user";
 
 /**
  * Bookings in staff's hands (decision 029), with JavaScript on and off, in English and French: a booking taken by
@@ -74,172 +75,381 @@ async function previewAndSave(page: Page, language: "en" | "fr") {
 }
 
 for (const language of ["en", "fr"] as const) {
-  test(`in ${language}, a supplier takes a phone booking for a new customer who pays its link; moves it to a dearer car whose difference a link collects; shortens it and the surplus is refunded once, with one mail`, async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const { m, c, k } = texts(language);
-    const when = period(language, testInfo);
-    const email = `phone-${randomUUID().slice(0, 8)}@example.com`;
-    await signIn(page, language);
-    await gotoReady(page, `/manage/bookings/new?pickup=djerba-airport&from=${when.from}&to=${when.to}&lng=${language}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.staffBooking.newHeading);
-    const customer = page.getByRole("group", { name: m.staffBooking.sections.customer });
-    await customer.getByLabel(m.staffBooking.fields.email, { exact: true }).fill(email);
-    await customer.getByLabel(m.staffBooking.fields.fullName, { exact: true }).fill("Nadia Phone");
-    await customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+216 20 555 010");
-    await customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1986-07-21");
-    await page.getByLabel(m.staffBooking.paymentChoices.linkFull).check();
-    // The customer's flight at the airport, checked as at checkout (decision 031): a malformed one is named first.
-    const flight = page.getByLabel(k.driver.flightNumber, { exact: true });
-    await flight.fill("TU 71234");
-    await page.getByRole("button", { name: m.staffBooking.preview }).click();
-    await expect(page.getByLabel(k.driver.flightNumber, { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText(k.problems.flightNumber).first()).toBeVisible();
-    await whenReady(page);
-    await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("tu 712");
-    await page.getByRole("button", { name: m.staffBooking.preview }).click();
-    await expect(page.getByRole("main").getByRole("status")).toContainText(/3/);
-    await expectAccessible(page);
-    await whenReady(page);
-    await page.getByRole("button", { name: m.staffBooking.book }).click();
-    await expect(page).toHaveURL(/\/manage\/bookings\/[0-9a-f-]{36}/);
-    await expect(page.getByRole("status").getByText(c.success.phoneBookedLink)).toBeVisible();
-    await expect(page.getByRole("main")).toContainText("TU 712");
-    const bookingPath = new URL(page.url()).pathname;
-    const reference = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ").at(-1)!;
-    // Every booking one search away (issue 50): found from the bookings list by the customer's e-mail.
-    await gotoReady(page, `/manage/bookings?lng=${language}`);
-    await page.getByLabel(m.bookingsList.search).fill(email);
-    await page.getByRole("button", { name: m.bookingsList.find }).click();
-    await page.getByRole("link", { name: reference, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${bookingPath}$`));
-
-    // The customer pays the mailed link; the booking is confirmed and theirs.
-    const bookingLink = await latestPayLink(email);
-    const paid = await payLink(browser, bookingLink, language);
-    await expect(paid).toHaveURL(/\/checkout-session\/sbx_/);
-    await expect(paid.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
-    await paid.close();
-    await gotoReady(page, `${bookingPath}?lng=${language}`);
-    await expect(page.locator(".manage-summary strong").first()).toHaveText(c.bookingStatuses.paid);
-    await expectAccessible(page);
-
-    // The calendar shows it, and the car's period off the road later that week.
-    await gotoReady(page, `/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(reference) }) });
-    await row.getByRole("rowheader").getByRole("link").click();
-    // With JavaScript the car's page comes in the same document: its form is used once it is there.
-    await expect(page).toHaveURL(/\/manage\/cars\/[0-9a-f-]{36}/);
-    await expect(page.locator("#block-from")).toBeVisible();
-    // A retry's block another day of the week (the first attempt's may still be there).
-    const blockDay = 4 + Math.min(testInfo.retry, 2);
-    await page.locator("#block-from").fill(`${when.day(blockDay)}T00:00`);
-    await page.locator("#block-to").fill(`${when.day(blockDay + 1)}T00:00`);
-    await page.locator("#block-reason").selectOption("repair");
-    await page.getByRole("button", { name: m.blocks.add }).click();
-    await expect(page.getByRole("status").getByText(c.success.blockAdded)).toBeVisible();
-    await expect(page.getByRole("table", { name: m.blocks.caption })).toBeVisible();
-    await gotoReady(page, `/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
-    const calendarRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(reference) }) });
-    await expect(calendarRow).toContainText(m.blocks.reasons.repair);
-    // Focusing the booking shows its essentials; the link is described by them for a screen reader.
-    const bar = calendarRow.getByRole("link", { name: new RegExp(reference) }).first();
-    await bar.focus();
-    await expect(calendarRow.getByRole("tooltip").first()).toBeVisible();
-    await expect(bar).toHaveAccessibleDescription(/Nadia Phone/);
-    await expectAccessible(page);
-
-    // A dearer car: the difference is asked by a second link, which the customer pays.
-    await gotoReady(page, `${bookingPath}?lng=${language}`);
-    const carSelect = page.getByLabel(m.staffBooking.fields.car, { exact: true });
-    const current = await carSelect.inputValue();
-    // A car dearer than the cheapest two (a retry may have booked the cheapest first), not the booking's own.
-    const dearer = await carSelect
-      .locator("option")
-      .evaluateAll(
-        (options, skip) =>
-          ["Toyota Yaris Hybrid", "Renault Trafic"]
-            .map(
-              (name) =>
-                options.find(
-                  (option) => option.textContent!.startsWith(name) && (option as HTMLOptionElement).value !== skip,
-                )?.textContent,
-            )
-            .find(Boolean) ?? null,
-        current,
+  test(
+    `in ${language}, a supplier takes a phone booking for a new customer who pays its link; moves it to a dearer car whose difference a link collects; shortens it and the surplus is refunded once, with one mail`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page, browser }, testInfo) => {
+      const { m, c, k } = texts(language);
+      const when = period(language, testInfo);
+      const email = `phone-${randomUUID().slice(0, 8)}@example.com`;
+      await signIn(page, language);
+      await gotoReady(
+        page,
+        `/manage/bookings/new?pickup=djerba-airport&from=${when.from}&to=${when.to}&lng=${language}`,
       );
-    await carSelect.selectOption({ label: dearer! });
-    await page.getByLabel(m.staffBooking.shortfalls.link).check();
-    await previewAndSave(page, language);
-    await expect(page.getByRole("status").getByText(c.success.bookingChanged.link)).toBeVisible();
-    const balance = await payLink(browser, await latestPayLink(email, bookingLink), language);
-    await expect(balance.getByText(k.payLink.paidBalance)).toBeVisible();
-    await balance.close();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.staffBooking.newHeading);
+      const customer = page.getByRole("group", { name: m.staffBooking.sections.customer });
+      await customer.getByLabel(m.staffBooking.fields.email, { exact: true }).fill(email);
+      await customer.getByLabel(m.staffBooking.fields.fullName, { exact: true }).fill("Nadia Phone");
+      await customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+216 20 555 010");
+      await customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1986-07-21");
+      await page.getByLabel(m.staffBooking.paymentChoices.linkFull).check();
+      // The customer's flight at the airport, checked as at checkout (decision 031): a malformed one is named first.
+      const flight = page.getByLabel(k.driver.flightNumber, { exact: true });
+      await flight.fill("TU 71234");
+      await page.getByRole("button", { name: m.staffBooking.preview }).click();
+      await expect(page.getByLabel(k.driver.flightNumber, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByText(k.problems.flightNumber).first()).toBeVisible();
+      await whenReady(page);
+      await page.getByLabel(k.driver.flightNumber, { exact: true }).fill("tu 712");
+      await page.getByRole("button", { name: m.staffBooking.preview }).click();
+      await expect(page.getByRole("main").getByRole("status")).toContainText(/3/);
+      await expectAccessible(page);
+      await whenReady(page);
+      await page.getByRole("button", { name: m.staffBooking.book }).click();
+      await expect(page).toHaveURL(/\/manage\/bookings\/[0-9a-f-]{36}/);
+      await expect(page.getByRole("status").getByText(c.success.phoneBookedLink)).toBeVisible();
+      await expect(page.getByRole("main")).toContainText("TU 712");
+      const bookingPath = new URL(page.url()).pathname;
+      const reference = (await page.getByRole("heading", { level: 1 }).textContent())!.split(" ").at(-1)!;
+      // Every booking one search away (issue 50): found from the bookings list by the customer's e-mail.
+      await gotoReady(page, `/manage/bookings?lng=${language}`);
+      await page.getByLabel(m.bookingsList.search).fill(email);
+      await page.getByRole("button", { name: m.bookingsList.find }).click();
+      await page.getByRole("link", { name: reference, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${bookingPath}$`));
 
-    // Shorter: the surplus is refunded through the gateway, once, and the customer gets one mail for it.
-    // Every mail of the earlier steps delivered first (the link, the confirmation, the activation, the change).
-    await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(4);
-    const mailsBefore = (await mailsTo(email)).length;
-    await gotoReady(page, `${bookingPath}?lng=${language}`);
-    await page.getByLabel(m.staffBooking.fields.to, { exact: true }).fill(when.shorter);
-    await previewAndSave(page, language);
-    await expect(page.getByRole("status").getByText(c.success.bookingChanged.refund)).toBeVisible();
-    await expect(async () => {
+      // The customer pays the mailed link; the booking is confirmed and theirs.
+      const bookingLink = await latestPayLink(email);
+      const paid = await payLink(browser, bookingLink, language);
+      await expect(paid).toHaveURL(/\/checkout-session\/sbx_/);
+      await expect(paid.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
+      await paid.close();
       await gotoReady(page, `${bookingPath}?lng=${language}`);
-      await expect(page.getByRole("main")).toContainText(
-        new RegExp(interpolate(m.staffBooking.refunded, { amount: ".+" })),
-      );
-    }).toPass({ timeout: 30_000 });
-    // The worker delivers it after the answer: one, and no other (the refund itself sends none).
-    await expect.poll(async () => (await mailsTo(email)).length - mailsBefore, { timeout: 30_000 }).toBe(1);
-    // The history shows each change.
-    await expect(page.getByRole("table").filter({ hasText: m.history.actions.update })).toHaveCount(1);
-    await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true })).toHaveCount(2);
-    await expectAccessible(page);
-  });
+      await expect(page.locator(".manage-summary strong").first()).toHaveText(c.bookingStatuses.paid);
+      await expectAccessible(page);
 
-  test(`in ${language}, the desk records the late return of a rental under way`, async ({ page }, testInfo) => {
-    const { m, c } = texts(language);
-    const { slot } = period(language, testInfo);
-    const names = ["Youssef Trabelsi", "Leila Haddad", "Marc Dubois", "Sofía García"];
-    await signIn(page, language);
-    await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
-    const stop = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
-    // Not back yet: overdue, not "returned late" (decision 040).
-    await expect(stop).toContainText(m.desk.overdue);
-    await expect(stop).not.toContainText(m.desk.late);
-    await expectAccessible(page);
-    // The booking's page says the car is out, and offers no cancellation: a rental under way ends by its return.
-    const bookingPath = await stop.locator("h3 a").getAttribute("href");
-    await gotoReady(page, `${bookingPath}?lng=${language}`);
-    await expect(page.locator(".manage-summary")).toContainText(m.staffBooking.rental.overdue);
-    await expect(page.getByRole("heading", { name: m.staffBooking.cancelHeading })).toHaveCount(0);
-    // Found from the bookings list among the cars out past their drop-off.
-    await gotoReady(page, `/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
-    await expect(page.getByRole("table").getByRole("link", { name: /^[0-9A-F]{8}$/ })).toHaveCount(1);
-    await expectAccessible(page);
-    await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
-    // A return below the hand-over's odometer is refused on its field; the reading offered is the hand-over's.
-    await expect(stop.getByLabel(m.desk.mileage)).not.toHaveValue("");
-    const handedOverAt = Number((await stop.getByLabel(m.desk.mileage).inputValue()).replace(/\D/g, ""));
-    expect(handedOverAt).toBeGreaterThan(1_000);
-    await stop.getByLabel(m.desk.mileage).fill("100");
-    await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
-    await expect(
-      page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! }).getByRole("alert"),
-    ).toContainText(/km/);
-    await whenReady(page);
-    // The car drove 700 km more than the hand-over's reading.
-    const returnedAt = handedOverAt + 700;
-    await stop.getByLabel(m.desk.mileage).fill(returnedAt.toLocaleString(language === "fr" ? "fr-FR" : "en-US"));
-    await stop.getByLabel(m.desk.fuel).selectOption("5");
-    await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
-    await expect(page.getByRole("status").getByText(c.success.returned)).toBeVisible();
-    const returned = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
-    await expect(returned).toContainText(m.desk.late);
-    await expect(returned.getByRole("status")).toContainText(
-      new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
-    );
-  });
+      // The calendar shows it, and the car's period off the road later that week.
+      await gotoReady(page, `/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
+      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(reference) }) });
+      await row.getByRole("rowheader").getByRole("link").click();
+      // With JavaScript the car's page comes in the same document: its form is used once it is there.
+      await expect(page).toHaveURL(/\/manage\/cars\/[0-9a-f-]{36}/);
+      await expect(page.locator("#block-from")).toBeVisible();
+      // A retry's block another day of the week (the first attempt's may still be there).
+      const blockDay = 4 + Math.min(testInfo.retry, 2);
+      await page.locator("#block-from").fill(`${when.day(blockDay)}T00:00`);
+      await page.locator("#block-to").fill(`${when.day(blockDay + 1)}T00:00`);
+      await page.locator("#block-reason").selectOption("repair");
+      await page.getByRole("button", { name: m.blocks.add }).click();
+      await expect(page.getByRole("status").getByText(c.success.blockAdded)).toBeVisible();
+      await expect(page.getByRole("table", { name: m.blocks.caption })).toBeVisible();
+      await gotoReady(page, `/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
+      const calendarRow = page
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name: new RegExp(reference) }) });
+      await expect(calendarRow).toContainText(m.blocks.reasons.repair);
+      // Focusing the booking shows its essentials; the link is described by them for a screen reader.
+      const bar = calendarRow.getByRole("link", { name: new RegExp(reference) }).first();
+      await bar.focus();
+      await expect(calendarRow.getByRole("tooltip").first()).toBeVisible();
+      await expect(bar).toHaveAccessibleDescription(/Nadia Phone/);
+      await expectAccessible(page);
+
+      // A dearer car: the difference is asked by a second link, which the customer pays.
+      await gotoReady(page, `${bookingPath}?lng=${language}`);
+      const carSelect = page.getByLabel(m.staffBooking.fields.car, { exact: true });
+      const current = await carSelect.inputValue();
+      // A car dearer than the cheapest two (a retry may have booked the cheapest first), not the booking's own.
+      const dearer = await carSelect
+        .locator("option")
+        .evaluateAll(
+          (options, skip) =>
+            ["Toyota Yaris Hybrid", "Renault Trafic"]
+              .map(
+                (name) =>
+                  options.find(
+                    (option) => option.textContent!.startsWith(name) && (option as HTMLOptionElement).value !== skip,
+                  )?.textContent,
+              )
+              .find(Boolean) ?? null,
+          current,
+        );
+      await carSelect.selectOption({ label: dearer! });
+      await page.getByLabel(m.staffBooking.shortfalls.link).check();
+      await previewAndSave(page, language);
+      await expect(page.getByRole("status").getByText(c.success.bookingChanged.link)).toBeVisible();
+      const balance = await payLink(browser, await latestPayLink(email, bookingLink), language);
+      await expect(balance.getByText(k.payLink.paidBalance)).toBeVisible();
+      await balance.close();
+
+      // Shorter: the surplus is refunded through the gateway, once, and the customer gets one mail for it.
+      // Every mail of the earlier steps delivered first (the link, the confirmation, the activation, the change).
+      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(4);
+      const mailsBefore = (await mailsTo(email)).length;
+      await gotoReady(page, `${bookingPath}?lng=${language}`);
+      await page.getByLabel(m.staffBooking.fields.to, { exact: true }).fill(when.shorter);
+      await previewAndSave(page, language);
+      await expect(page.getByRole("status").getByText(c.success.bookingChanged.refund)).toBeVisible();
+      await expect(async () => {
+        await gotoReady(page, `${bookingPath}?lng=${language}`);
+        await expect(page.getByRole("main")).toContainText(
+          new RegExp(interpolate(m.staffBooking.refunded, { amount: ".+" })),
+        );
+      }).toPass({ timeout: 30_000 });
+      // The worker delivers it after the answer: one, and no other (the refund itself sends none).
+      await expect.poll(async () => (await mailsTo(email)).length - mailsBefore, { timeout: 30_000 }).toBe(1);
+      // The history shows each change.
+      await expect(page.getByRole("table").filter({ hasText: m.history.actions.update })).toHaveCount(1);
+      await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true })).toHaveCount(2);
+      await expectAccessible(page);
+    },
+  );
+
+  test(
+    `in ${language}, the desk records the late return of a rental under way`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page }, testInfo) => {
+      const { m, c } = texts(language);
+      const { slot } = period(language, testInfo);
+      const names = ["Youssef Trabelsi", "Leila Haddad", "Marc Dubois", "Sofía García"];
+      await signIn(page, language);
+      await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
+      const stop = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
+      // Not back yet: overdue, not "returned late" (decision 040).
+      await expect(stop).toContainText(m.desk.overdue);
+      await expect(stop).not.toContainText(m.desk.late);
+      await expectAccessible(page);
+      // The booking's page says the car is out, and offers no cancellation: a rental under way ends by its return.
+      const bookingPath = await stop.locator("h3 a").getAttribute("href");
+      await gotoReady(page, `${bookingPath}?lng=${language}`);
+      await expect(page.locator(".manage-summary")).toContainText(m.staffBooking.rental.overdue);
+      await expect(page.getByRole("heading", { name: m.staffBooking.cancelHeading })).toHaveCount(0);
+      // Found from the bookings list among the cars out past their drop-off.
+      await gotoReady(page, `/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
+      await expect(page.getByRole("table").getByRole("link", { name: /^[0-9A-F]{8}$/ })).toHaveCount(1);
+      await expectAccessible(page);
+      await gotoReady(page, `/manage/desk?place=sousse&day=today&lng=${language}`);
+      // A return below the hand-over's odometer is refused on its field; the reading offered is the hand-over's.
+      await expect(stop.getByLabel(m.desk.mileage)).not.toHaveValue("");
+      const handedOverAt = Number((await stop.getByLabel(m.desk.mileage).inputValue()).replace(/\D/g, ""));
+      expect(handedOverAt).toBeGreaterThan(1_000);
+      await stop.getByLabel(m.desk.mileage).fill("100");
+      await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
+      await expect(
+        page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! }).getByRole("alert"),
+      ).toContainText(/km/);
+      await whenReady(page);
+      // The car drove 700 km more than the hand-over's reading.
+      const returnedAt = handedOverAt + 700;
+      await stop.getByLabel(m.desk.mileage).fill(returnedAt.toLocaleString(language === "fr" ? "fr-FR" : "en-US"));
+      await stop.getByLabel(m.desk.fuel).selectOption("5");
+      await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) }).click();
+      await expect(page.getByRole("status").getByText(c.success.returned)).toBeVisible();
+      const returned = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: names[slot]! });
+      await expect(returned).toContainText(m.desk.late);
+      await expect(returned.getByRole("status")).toContainText(
+        new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
+      );
+    },
+  );
+}
+
+/*
+ * The same flows with scripting off, as a script-less browser makes them (decision 047): the same forms posted to
+ * the same built server and the documents it answers read as HTML, without a rendering browser. The runs above keep
+ * what only a browser shows: hydration, the calendar's focus tooltip, axe.
+ */
+
+async function signInWithoutScript(user: NoScriptUser, language: "en" | "fr") {
+  await user.goto(`/sign-in?lng=${language}`);
+  user.getByLabel(/^(Email address|Adresse e-mail)$/).fill(SUPPLIER.email);
+  user.getByLabel(/^(Password|Mot de passe)$/).fill(SUPPLIER.password);
+  await user
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
+    .click();
+  expect(user.path).toMatch(/^\/manage$/);
+}
+
+/** The customer, with their own cookies, pays a mailed link with the sandbox card; their last page is returned. */
+async function payLinkWithoutScript(origin: string, link: string, language: "en" | "fr") {
+  const { k } = texts(language);
+  const context = await requests.newContext({ baseURL: origin });
+  const customer = new NoScriptUser(context, origin);
+  await customer.goto(`${link}?lng=${language}`);
+  customer.getByLabel(k.payment.gateways.sandbox, { exact: true }).check();
+  customer.getByLabel(k.payment.cardNumber).fill(SANDBOX_CARD.number);
+  customer.getByLabel(k.payment.cardExpiry).fill(SANDBOX_CARD.expiry);
+  customer.getByLabel(k.payment.cardCvc).fill(SANDBOX_CARD.cvc);
+  await customer
+    .getByRole("button", { name: new RegExp(`^${interpolate(k.payLink.pay, { amount: "" }).trim()}`) })
+    .click();
+  return { customer, done: () => context.dispose() };
+}
+
+async function previewAndSaveWithoutScript(user: NoScriptUser, language: "en" | "fr") {
+  const { m } = texts(language);
+  await user.getByRole("button", { name: m.staffBooking.preview }).click();
+  expect(user.getByText(m.staffBooking.settlement, { exact: true }).count()).toBeGreaterThan(0);
+  await user.getByRole("button", { name: m.staffBooking.save }).click();
+}
+
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language} without scripting, a supplier takes a phone booking whose link the customer pays; a dearer car's difference is collected by a link; a shorter rental's surplus is refunded once`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ request, baseURL }, testInfo) => {
+      const { m, c, k } = texts(language);
+      const when = period(language, testInfo);
+      const email = `phone-${randomUUID().slice(0, 8)}@example.com`;
+      const staff = new NoScriptUser(request, baseURL!);
+      await signInWithoutScript(staff, language);
+      await staff.goto(`/manage/bookings/new?pickup=djerba-airport&from=${when.from}&to=${when.to}&lng=${language}`);
+      expect(staff.heading()).toBe(m.staffBooking.newHeading);
+      const customer = staff.getByRole("group", { name: m.staffBooking.sections.customer });
+      customer.getByLabel(m.staffBooking.fields.email, { exact: true }).fill(email);
+      customer.getByLabel(m.staffBooking.fields.fullName, { exact: true }).fill("Nadia Phone");
+      customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+216 20 555 010");
+      customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1986-07-21");
+      staff.getByLabel(m.staffBooking.paymentChoices.linkFull).check();
+      // A malformed flight number is named on its field, what was typed kept.
+      staff.getByLabel(k.driver.flightNumber, { exact: true }).fill("TU 71234");
+      await staff.getByRole("button", { name: m.staffBooking.preview }).click();
+      expect(staff.getByLabel(k.driver.flightNumber, { exact: true }).attribute("aria-invalid")).toBe("true");
+      expect(staff.getByText(k.problems.flightNumber).count()).toBeGreaterThan(0);
+      expect(
+        staff
+          .getByRole("group", { name: m.staffBooking.sections.customer })
+          .getByLabel(m.staffBooking.fields.email, { exact: true })
+          .value(),
+      ).toBe(email);
+      staff.getByLabel(k.driver.flightNumber, { exact: true }).fill("tu 712");
+      await staff.getByRole("button", { name: m.staffBooking.preview }).click();
+      expect(staff.getByRole("main").getByRole("status").first().text()).toMatch(/3/);
+      await staff.getByRole("button", { name: m.staffBooking.book }).click();
+      expect(staff.path).toMatch(/^\/manage\/bookings\/[0-9a-f-]{36}/);
+      expect(staff.getByRole("status").getByText(c.success.phoneBookedLink).count()).toBe(1);
+      expect(staff.mainText()).toContain("TU 712");
+      const bookingPath = new URL(staff.url).pathname;
+      const reference = staff.heading().split(" ").at(-1)!;
+      // Found from the bookings list by the customer's e-mail.
+      await staff.goto(`/manage/bookings?lng=${language}`);
+      staff.getByLabel(m.bookingsList.search).fill(email);
+      await staff.getByRole("button", { name: m.bookingsList.find }).click();
+      await staff.getByRole("link", { name: reference, exact: true }).click();
+      expect(new URL(staff.url).pathname).toBe(bookingPath);
+
+      const bookingLink = await latestPayLink(email);
+      const paid = await payLinkWithoutScript(baseURL!, bookingLink, language);
+      expect(paid.customer.path).toMatch(/^\/checkout-session\/sbx_/);
+      expect(paid.customer.heading()).toBe(c.success.paymentDone);
+      await paid.done();
+      await staff.goto(`${bookingPath}?lng=${language}`);
+      expect(staff.locator(".manage-summary strong").first().text()).toBe(c.bookingStatuses.paid);
+
+      // The calendar shows it; from its row, the car's page takes a period off the road later that week.
+      await staff.goto(`/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
+      const row = staff.getByRole("row").filter({ hasText: reference });
+      await row.getByRole("rowheader").getByRole("link").click();
+      expect(staff.path).toMatch(/^\/manage\/cars\/[0-9a-f-]{36}/);
+      const blockDay = 4 + Math.min(testInfo.retry, 2);
+      staff.locator("#block-from").fill(`${when.day(blockDay)}T00:00`);
+      staff.locator("#block-to").fill(`${when.day(blockDay + 1)}T00:00`);
+      staff.locator("#block-reason").selectOption("repair");
+      await staff.getByRole("button", { name: m.blocks.add }).click();
+      expect(staff.getByRole("status").getByText(c.success.blockAdded).count()).toBe(1);
+      expect(staff.getByRole("table", { name: m.blocks.caption }).count()).toBe(1);
+      await staff.goto(`/manage/calendar?place=djerba-airport&week=${when.monday}&lng=${language}`);
+      expect(staff.getByRole("row").filter({ hasText: reference }).text()).toContain(m.blocks.reasons.repair);
+
+      // A dearer car: the difference is asked by a second link, which the customer pays.
+      await staff.goto(`${bookingPath}?lng=${language}`);
+      const carSelect = staff.getByLabel(m.staffBooking.fields.car, { exact: true });
+      const current = carSelect.value();
+      const dearer = ["Toyota Yaris Hybrid", "Renault Trafic"]
+        .map((name) => carSelect.options().find((option) => option.label.startsWith(name) && option.value !== current))
+        .find(Boolean);
+      carSelect.selectOption({ value: dearer!.value });
+      staff.getByLabel(m.staffBooking.shortfalls.link).check();
+      await previewAndSaveWithoutScript(staff, language);
+      expect(staff.getByRole("status").getByText(c.success.bookingChanged.link).count()).toBe(1);
+      const balance = await payLinkWithoutScript(baseURL!, await latestPayLink(email, bookingLink), language);
+      expect(balance.customer.getByText(k.payLink.paidBalance).count()).toBeGreaterThan(0);
+      await balance.done();
+
+      // Shorter: the surplus is refunded through the gateway, once, with one mail.
+      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBe(4);
+      const mailsBefore = (await mailsTo(email)).length;
+      await staff.goto(`${bookingPath}?lng=${language}`);
+      staff.getByLabel(m.staffBooking.fields.to, { exact: true }).fill(when.shorter);
+      await previewAndSaveWithoutScript(staff, language);
+      expect(staff.getByRole("status").getByText(c.success.bookingChanged.refund).count()).toBe(1);
+      await expect(async () => {
+        await staff.goto(`${bookingPath}?lng=${language}`);
+        expect(staff.mainText()).toMatch(new RegExp(interpolate(m.staffBooking.refunded, { amount: ".+" })));
+      }).toPass({ timeout: 30_000 });
+      await expect.poll(async () => (await mailsTo(email)).length - mailsBefore, { timeout: 30_000 }).toBe(1);
+      expect(staff.getByRole("table").filter({ hasText: m.history.actions.update }).count()).toBe(1);
+      expect(staff.getByRole("cell", { name: m.history.actions.update, exact: true }).count()).toBe(2);
+    },
+  );
+
+  test(
+    `in ${language} without scripting, the desk records the late return of a rental under way`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ request, baseURL }, testInfo) => {
+      const { m, c } = texts(language);
+      const { slot } = period(language, testInfo);
+      const names = ["Youssef Trabelsi", "Leila Haddad", "Marc Dubois", "Sofía García"];
+      const staff = new NoScriptUser(request, baseURL!);
+      await signInWithoutScript(staff, language);
+      await staff.goto(`/manage/desk?place=sousse&day=today&lng=${language}`);
+      const stop = () =>
+        staff.locator("section[aria-labelledby=returns-heading] article.desk-stop").filter({ hasText: names[slot]! });
+      expect(stop().text()).toContain(m.desk.overdue);
+      expect(stop().text()).not.toContain(m.desk.late);
+      const bookingPath = stop().locator("h3 a").attribute("href");
+      await staff.goto(`${bookingPath}?lng=${language}`);
+      expect(staff.locator(".manage-summary").text()).toContain(m.staffBooking.rental.overdue);
+      expect(staff.getByRole("heading", { name: m.staffBooking.cancelHeading }).count()).toBe(0);
+      await staff.goto(`/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
+      expect(
+        staff
+          .getByRole("table")
+          .getByRole("link", { name: /^[0-9A-F]{8}$/ })
+          .count(),
+      ).toBe(1);
+      await staff.goto(`/manage/desk?place=sousse&day=today&lng=${language}`);
+      // A return below the hand-over's odometer is refused on its field; the reading offered is the hand-over's.
+      const handedOverAt = Number(stop().getByLabel(m.desk.mileage).value().replace(/\D/g, ""));
+      expect(handedOverAt).toBeGreaterThan(1_000);
+      stop().getByLabel(m.desk.mileage).fill("100");
+      await stop()
+        .getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) })
+        .click();
+      expect(stop().getByRole("alert").text()).toMatch(/km/);
+      const returnedAt = handedOverAt + 700;
+      stop()
+        .getByLabel(m.desk.mileage)
+        .fill(returnedAt.toLocaleString(language === "fr" ? "fr-FR" : "en-US"));
+      stop().getByLabel(m.desk.fuel).selectOption("5");
+      await stop()
+        .getByRole("button", { name: new RegExp(`^${m.desk.recordReturn}`) })
+        .click();
+      expect(staff.getByRole("status").getByText(c.success.returned).count()).toBe(1);
+      expect(stop().text()).toContain(m.desk.late);
+      expect(stop().getByRole("status").text()).toMatch(
+        new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
+      );
+    },
+  );
 }

@@ -1,0 +1,331 @@
+import { Window } from "happy-dom";
+import { queryAllByLabelText, queryAllByRole, queryAllByText, type ByRoleMatcher } from "@testing-library/dom";
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+
+/**
+ * A browser with scripting off, without the browser (issue 49, decision 047): it asks for a document, reads it as
+ * HTML, follows links and posts forms exactly as the HTML standard says a script-less browser does (the submitter's
+ * name and value, `formaction` and `formmethod`, checked boxes only, disabled controls left out, `form=` owners), and
+ * keeps cookies through redirects. A flow's script-less twin runs on it where no browser behaviour is at stake: the
+ * same requests reach the same built server, at a fraction of the CPU a rendering browser spends on them. What only
+ * a browser shows (hydration, focus, axe's contrast and layout rules, widths) stays in the browser's run.
+ *
+ * Queries follow Playwright's locators: roles and accessible names (Testing Library's, from the same ARIA rules), a
+ * string name matching case-insensitively as part of the name unless `exact`, one element required to act.
+ */
+export type Name = string | RegExp;
+interface NameOptions {
+  name?: Name;
+  exact?: boolean;
+}
+
+const normalise = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** Playwright's string semantics: case-insensitive and partial unless exact. */
+function nameMatcher(name: Name, exact = false): string | RegExp | ((content: string) => boolean) {
+  if (name instanceof RegExp) return name;
+  if (exact) return name;
+  const wanted = name.toLowerCase();
+  return (content: string) => normalise(content).toLowerCase().includes(wanted);
+}
+
+/** Elements found by a query, acted on only when exactly one is meant (as Playwright's strict locators). */
+export class Found {
+  constructor(
+    private readonly user: NoScriptUser,
+    readonly elements: Element[],
+    private readonly description: string,
+  ) {}
+
+  count() {
+    return this.elements.length;
+  }
+  first() {
+    return new Found(this.user, this.elements.slice(0, 1), `${this.description} (first)`);
+  }
+  last() {
+    return new Found(this.user, this.elements.slice(-1), `${this.description} (last)`);
+  }
+  nth(index: number) {
+    return new Found(this.user, this.elements.slice(index, index + 1), `${this.description} (#${index})`);
+  }
+  /** Those holding `hasText` (as part of their text, any case) or matching it. */
+  filter({ hasText }: { hasText: Name }) {
+    const keep = this.elements.filter((element) => {
+      const text = normalise(element.textContent);
+      return hasText instanceof RegExp ? hasText.test(text) : text.toLowerCase().includes(hasText.toLowerCase());
+    });
+    return new Found(this.user, keep, `${this.description} with text ${hasText}`);
+  }
+
+  /** The one element meant; fails naming the query when there are none or several. */
+  one(): Element {
+    expect(this.elements.length, `exactly one ${this.description} on ${this.user.path}`).toBe(1);
+    return this.elements[0]!;
+  }
+
+  text() {
+    return normalise(this.one().textContent);
+  }
+  texts() {
+    return this.elements.map((element) => normalise(element.textContent));
+  }
+  attribute(name: string) {
+    return this.one().getAttribute(name);
+  }
+  value() {
+    const element = this.one();
+    if (element.tagName === "SELECT") return selectedOptions(element as HTMLSelectElement)[0]?.value ?? "";
+    return (element as HTMLInputElement).value;
+  }
+  checked() {
+    return this.one().hasAttribute("checked");
+  }
+  /** The options of a select: label and value. */
+  options() {
+    return [...(this.one() as HTMLSelectElement).options].map((option) => ({
+      label: normalise(option.textContent),
+      value: option.value,
+      selected: option.hasAttribute("selected"),
+    }));
+  }
+
+  getByRole(role: ByRoleMatcher, options: NameOptions & { level?: number } = {}) {
+    return this.user.query(this.elements, "role", role, options);
+  }
+  getByLabel(label: Name, options: { exact?: boolean } = {}) {
+    return this.user.query(this.elements, "label", label, options);
+  }
+  getByText(text: Name, options: { exact?: boolean } = {}) {
+    return this.user.query(this.elements, "text", text, options);
+  }
+  locator(selector: string) {
+    return new Found(
+      this.user,
+      this.elements.flatMap((element) => [...element.querySelectorAll(selector)]),
+      selector,
+    );
+  }
+
+  fill(value: string) {
+    const element = this.one() as HTMLInputElement | HTMLTextAreaElement;
+    expect(["INPUT", "TEXTAREA"], `${this.description} takes text`).toContain(element.tagName);
+    element.value = value;
+  }
+  /** Chooses an option by its label (exact, as a person reads it) or its value. */
+  selectOption(choice: { label: string } | { value: string } | string) {
+    const select = this.one() as HTMLSelectElement;
+    const options = [...select.options];
+    const wanted = options.find((option) =>
+      typeof choice === "string"
+        ? option.value === choice || normalise(option.textContent) === choice
+        : "label" in choice
+          ? normalise(option.textContent) === choice.label
+          : option.value === choice.value,
+    );
+    expect(wanted, `${this.description} offers ${JSON.stringify(choice)}`).toBeTruthy();
+    for (const option of options) option.toggleAttribute("selected", option === wanted);
+  }
+  check() {
+    this.setChecked(true);
+  }
+  uncheck() {
+    this.setChecked(false);
+  }
+  private setChecked(checked: boolean) {
+    const input = this.one() as HTMLInputElement;
+    expect(["checkbox", "radio"], `${this.description} can be checked`).toContain(input.type);
+    if (input.type === "radio" && checked) {
+      for (const other of this.user.controlsOf(input.form)) {
+        if (other.getAttribute("type") === "radio" && other.getAttribute("name") === input.name)
+          other.removeAttribute("checked");
+      }
+    }
+    input.toggleAttribute("checked", checked);
+  }
+
+  /** A link is followed; a submit button posts (or gets) its form; a box is toggled. */
+  async click() {
+    const element = this.one();
+    if (element.tagName === "A") {
+      const href = element.getAttribute("href");
+      expect(href, `${this.description} has an address`).toBeTruthy();
+      return this.user.goto(new URL(href!, this.user.url).toString());
+    }
+    const input = element as HTMLInputElement;
+    if (input.tagName === "INPUT" && (input.type === "checkbox" || input.type === "radio"))
+      return this.setChecked(input.type === "radio" ? true : !input.hasAttribute("checked"));
+    const isSubmitter =
+      (element.tagName === "BUTTON" && (element.getAttribute("type") ?? "submit") === "submit") ||
+      (element.tagName === "INPUT" && ["submit", "image"].includes(input.type));
+    expect(isSubmitter, `${this.description} is a link, a box or a submit button`).toBe(true);
+    return this.user.submit(element as HTMLButtonElement);
+  }
+}
+
+/**
+ * A select's chosen options, from the markup and `selectOption` (happy-dom's selectedness misreads a server-rendered
+ * `selected`): a single select with none marked shows, and submits, its first.
+ */
+function selectedOptions(select: HTMLSelectElement) {
+  const options = [...select.querySelectorAll("option")];
+  const chosen = options.filter((option) => option.hasAttribute("selected"));
+  return chosen.length || select.hasAttribute("multiple") ? chosen : options.slice(0, 1);
+}
+
+export class NoScriptUser {
+  readonly window = new Window({
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+      disableIframePageLoading: true,
+      handleDisabledFileLoadingAsSuccess: true,
+    },
+  });
+  private document: Document | null = null;
+  url = "about:blank";
+  status = 0;
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly origin: string,
+  ) {}
+
+  /** The current address's path and query, for messages and assertions. */
+  get path() {
+    const url = new URL(this.url);
+    return `${url.pathname}${url.search}`;
+  }
+
+  /** Opens an address (relative to the site), following redirects as a browser does. */
+  async goto(address: string) {
+    return this.load(
+      await this.request.get(new URL(address, this.origin).toString(), {
+        headers: { accept: "text/html" },
+        maxRedirects: 20,
+      }),
+    );
+  }
+
+  private async load(response: APIResponse) {
+    this.status = response.status();
+    this.url = response.url();
+    const html = await response.text();
+    this.document = new this.window.DOMParser().parseFromString(html, "text/html") as unknown as Document;
+    return response;
+  }
+
+  private get body(): Element {
+    expect(this.document, "a page is open").toBeTruthy();
+    return this.document!.body;
+  }
+
+  page() {
+    return new Found(this, [this.body], "page");
+  }
+  getByRole(role: ByRoleMatcher, options: NameOptions & { level?: number } = {}) {
+    return this.page().getByRole(role, options);
+  }
+  getByLabel(label: Name, options: { exact?: boolean } = {}) {
+    return this.page().getByLabel(label, options);
+  }
+  getByText(text: Name, options: { exact?: boolean } = {}) {
+    return this.page().getByText(text, options);
+  }
+  locator(selector: string) {
+    return this.page().locator(selector);
+  }
+  /** The document's title and main heading, the words a person lands on. */
+  heading() {
+    return this.getByRole("heading", { level: 1 }).first().text();
+  }
+  /** The text of `main`, spaces folded. */
+  mainText() {
+    return this.getByRole("main").text();
+  }
+
+  query(
+    within: Element[],
+    by: "role" | "label" | "text",
+    what: ByRoleMatcher | Name,
+    options: NameOptions & { level?: number },
+  ): Found {
+    const found = new Set<Element>();
+    for (const container of within) {
+      const scope = container as HTMLElement;
+      const matches =
+        by === "role"
+          ? queryAllByRole(scope, what as ByRoleMatcher, {
+              ...(options.name === undefined ? {} : { name: nameMatcher(options.name, options.exact) }),
+              ...(options.level === undefined ? {} : { level: options.level }),
+            })
+          : by === "label"
+            ? queryAllByLabelText(scope, nameMatcher(what as Name, options.exact))
+            : queryAllByText(scope, nameMatcher(what as Name, options.exact), { ignore: "script, style, template" });
+      for (const element of matches) found.add(element);
+    }
+    const named = options.name === undefined ? "" : ` named ${String(options.name)}`;
+    return new Found(this, [...found], `${by} ${String(what)}${named}`);
+  }
+
+  /** The form's controls in tree order, those outside it naming it with `form=` included. */
+  controlsOf(form: HTMLFormElement | null): Element[] {
+    if (!form) return [];
+    const inside = [...form.querySelectorAll("input, select, textarea, button")];
+    const outside = form.id
+      ? [...this.body.ownerDocument.querySelectorAll(`[form="${form.id}"]`)].filter(
+          (element) => !form.contains(element),
+        )
+      : [];
+    const owned = (element: Element) => !element.hasAttribute("form") || element.getAttribute("form") === form.id;
+    return [...inside.filter(owned), ...outside];
+  }
+
+  /** Posts (or gets) the submitter's form as a script-less browser does (HTML's "constructing the entry list"). */
+  async submit(submitter: HTMLButtonElement | HTMLInputElement) {
+    const form =
+      (submitter.getAttribute("form") &&
+        (this.body.ownerDocument.getElementById(submitter.getAttribute("form")!) as HTMLFormElement | null)) ||
+      (submitter.closest("form") as HTMLFormElement | null);
+    expect(form, `the button ${normalise(submitter.textContent)} belongs to a form`).toBeTruthy();
+    const entries: [string, string][] = [];
+    for (const control of this.controlsOf(form)) {
+      const element = control as HTMLInputElement & HTMLSelectElement;
+      const name = element.getAttribute("name");
+      if (!name || element.hasAttribute("disabled") || element.closest("fieldset[disabled]")) continue;
+      const tag = element.tagName;
+      const type = (element.getAttribute("type") ?? "").toLowerCase();
+      if (tag === "BUTTON" || (tag === "INPUT" && ["submit", "image", "reset", "button"].includes(type))) {
+        if (control === submitter) entries.push([name, element.getAttribute("value") ?? ""]);
+        continue;
+      }
+      if (tag === "INPUT" && (type === "checkbox" || type === "radio")) {
+        if (element.hasAttribute("checked")) entries.push([name, element.getAttribute("value") ?? "on"]);
+        continue;
+      }
+      if (tag === "INPUT" && type === "file") continue;
+      if (tag === "SELECT") {
+        for (const option of selectedOptions(element)) entries.push([name, option.value]);
+        continue;
+      }
+      entries.push([name, element.value]);
+    }
+    const method = (submitter.getAttribute("formmethod") ?? form!.getAttribute("method") ?? "get").toLowerCase();
+    const action = new URL(submitter.getAttribute("formaction") ?? form!.getAttribute("action") ?? this.url, this.url);
+    if (method === "get") {
+      action.search = new URLSearchParams(entries).toString();
+      return this.goto(action.toString());
+    }
+    const multipart = (form!.getAttribute("enctype") ?? "").toLowerCase() === "multipart/form-data";
+    const body = new FormData();
+    for (const [name, value] of entries) body.append(name, value);
+    return this.load(
+      await this.request.post(action.toString(), {
+        headers: { accept: "text/html", origin: new URL(this.origin).origin, referer: this.url },
+        ...(multipart ? { multipart: body } : { form: body }),
+        maxRedirects: 20,
+      }),
+    );
+  }
+}
