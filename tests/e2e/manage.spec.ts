@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, request as requests, test, type Page, type TestInfo } from "@playwright/test";
 import type enManage from "../../app/locales/en/manage.json";
 import {
   bookingTexts,
@@ -11,6 +11,7 @@ import {
   whenReady,
   retryShiftMs,
 } from "./support";
+import { NoScriptUser } from "./no-script-user";
 
 /**
  * The operators' side (decision 027), as a supplier uses it with JavaScript on and off, in English and French: a car
@@ -86,159 +87,168 @@ for (const [who, account] of [
   ["an admin", ADMIN],
 ] as const)
   for (const language of ["en", "fr"] as const) {
-    test(`in ${language}, ${who} adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`, async ({
-      page,
-      browser,
-    }, testInfo) => {
-      const { m } = texts(language);
-      const admin = account === ADMIN;
-      const period = weeks(language, testInfo, admin);
-      const name = `E2E ${language}${jsEnabled(testInfo) ? 1 : 0}${admin ? "a" : "s"} ${randomUUID().slice(0, 4)}`;
-      const plate = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
+    test(
+      `in ${language}, ${who} adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`,
+      {
+        tag: "@js-on-only",
+      },
+      async ({ page, browser }, testInfo) => {
+        const { m } = texts(language);
+        const admin = account === ADMIN;
+        const period = weeks(language, testInfo, admin);
+        const name = `E2E ${language}${jsEnabled(testInfo) ? 1 : 0}${admin ? "a" : "s"} ${randomUUID().slice(0, 4)}`;
+        const plate = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
 
-      // Signed in, the operator lands on the business at a glance: charts with their numbers beside them.
-      await signIn(page, language, account);
-      await expect(page).toHaveURL(/\/manage$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.overview.title);
-      const fleetChart = page.getByRole("region", { name: m.overview.utilisationHeading });
-      // The chart's name states its message; its numbers are a table in a <details> beside it.
-      await expect(fleetChart.getByRole("img")).toHaveAccessibleName(/\d/);
-      await expect(fleetChart.locator("details table")).toBeAttached();
-      await expectAccessible(page);
-      // The reports: one chosen by its link, its period by the plain form, its rows a table with totals and a CSV.
-      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.reports }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.reports.heading);
-      await page
-        .getByRole("navigation", { name: m.reports.chooser })
-        .getByRole("link", { name: m.reports.utilisationByCategory })
-        .click();
-      await expect(page.getByRole("heading", { level: 2, name: m.reports.utilisationByCategory })).toBeVisible();
-      await page.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
-      await page.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
-      await page.getByRole("button", { name: m.overview.filters }).click();
-      await expect(page).toHaveURL(/report=utilisationByCategory.*from=2026-01-01/);
-      await expect(page.getByRole("table")).toContainText(m.reports.total);
-      await expect(page.getByRole("link", { name: m.reports.csv })).toHaveAttribute("href", /from=2026-01-01/);
-      await expectAccessible(page);
-      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.fleet }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
-      await expectAccessible(page);
+        // Signed in, the operator lands on the business at a glance: charts with their numbers beside them.
+        await signIn(page, language, account);
+        await expect(page).toHaveURL(/\/manage$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.overview.title);
+        const fleetChart = page.getByRole("region", { name: m.overview.utilisationHeading });
+        // The chart's name states its message; its numbers are a table in a <details> beside it.
+        await expect(fleetChart.getByRole("img")).toHaveAccessibleName(/\d/);
+        await expect(fleetChart.locator("details table")).toBeAttached();
+        await expectAccessible(page);
+        // The reports: one chosen by its link, its period by the plain form, its rows a table with totals and a CSV.
+        await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.reports }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.reports.heading);
+        await page
+          .getByRole("navigation", { name: m.reports.chooser })
+          .getByRole("link", { name: m.reports.utilisationByCategory })
+          .click();
+        await expect(page.getByRole("heading", { level: 2, name: m.reports.utilisationByCategory })).toBeVisible();
+        await page.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
+        await page.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
+        await page.getByRole("button", { name: m.overview.filters }).click();
+        await expect(page).toHaveURL(/report=utilisationByCategory.*from=2026-01-01/);
+        await expect(page.getByRole("table")).toContainText(m.reports.total);
+        await expect(page.getByRole("link", { name: m.reports.csv })).toHaveAttribute("href", /from=2026-01-01/);
+        await expectAccessible(page);
+        await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.fleet }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
+        await expectAccessible(page);
 
-      // Add a car: a price a day, a price for chosen dates, a place typed by its code.
-      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.newCar }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.car.newTitle);
-      await whenReady(page);
-      // An admin adds the car for a supplier, chosen first.
-      if (admin) await page.locator("#car-supplier").selectOption({ label: "Carthage Cars" });
-      await page.getByLabel(m.car.fields.name, { exact: true }).fill(name);
-      await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(plate);
-      await page.locator("#car-dailyPrice").fill("7");
-      await page.locator("[name='datePrices[0].from']").fill(period.window.from);
-      await page.locator("[name='datePrices[0].to']").fill(period.window.to);
-      await page.locator("[name='datePrices[0].price']").fill(language === "fr" ? "8,00" : "8");
-      await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("sousse");
-      await expectAccessible(page);
-      await page.getByRole("button", { name: m.car.create }).click();
-      await expect(page).toHaveURL(/\/manage\/cars\/[0-9a-f-]{36}$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-      const carPage = page.url();
-      await expect(page.getByRole("heading", { name: m.history.heading })).toBeVisible();
-      await expect(page.getByRole("cell", { name: m.history.actions.create, exact: true })).toBeVisible();
-      await expectAccessible(page);
+        // Add a car: a price a day, a price for chosen dates, a place typed by its code.
+        await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.newCar }).click();
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.car.newTitle);
+        await whenReady(page);
+        // An admin adds the car for a supplier, chosen first.
+        if (admin) await page.locator("#car-supplier").selectOption({ label: "Carthage Cars" });
+        await page.getByLabel(m.car.fields.name, { exact: true }).fill(name);
+        await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(plate);
+        await page.locator("#car-dailyPrice").fill("7");
+        await page.locator("[name='datePrices[0].from']").fill(period.window.from);
+        await page.locator("[name='datePrices[0].to']").fill(period.window.to);
+        await page.locator("[name='datePrices[0].price']").fill(language === "fr" ? "8,00" : "8");
+        await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("sousse");
+        await expectAccessible(page);
+        await page.getByRole("button", { name: m.car.create }).click();
+        await expect(page).toHaveURL(/\/manage\/cars\/[0-9a-f-]{36}$/);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+        const carPage = page.url();
+        await expect(page.getByRole("heading", { name: m.history.heading })).toBeVisible();
+        await expect(page.getByRole("cell", { name: m.history.actions.create, exact: true })).toBeVisible();
+        await expectAccessible(page);
 
-      // Drivers find it at Sousse at the price for those dates (the cheapest there, so on the first page).
-      const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
-      const search = async (dates: { from: string; to: string }) =>
-        gotoReady(visitor, `/search?pickup=sousse&from=${dates.from}&to=${dates.to}&lng=${language}`);
-      await search(period.inBlock);
-      await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(8));
+        // Drivers find it at Sousse at the price for those dates (the cheapest there, so on the first page).
+        const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
+        const search = async (dates: { from: string; to: string }) =>
+          gotoReady(visitor, `/search?pickup=sousse&from=${dates.from}&to=${dates.to}&lng=${language}`);
+        await search(period.inBlock);
+        await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(8));
 
-      // Off the road for a week: gone from that week's results, still offered the week after.
-      await whenReady(page);
-      await page.locator("#block-from").fill(period.blocked.from);
-      await page.locator("#block-to").fill(period.blocked.to);
-      await page.locator("#block-reason").selectOption("repair");
-      await page.locator("#block-note").fill("Clutch");
-      await page.getByRole("button", { name: m.blocks.add }).click();
-      await expect(
-        page.getByRole("table", { name: m.blocks.caption }).getByRole("cell", { name: "Clutch" }),
-      ).toBeVisible();
-      await search(period.inBlock);
-      await expect(resultCard(visitor, name)).toHaveCount(0);
-      await search(period.afterBlock);
-      await expect(resultCard(visitor, name)).toHaveCount(1);
+        // Off the road for a week: gone from that week's results, still offered the week after.
+        await whenReady(page);
+        await page.locator("#block-from").fill(period.blocked.from);
+        await page.locator("#block-to").fill(period.blocked.to);
+        await page.locator("#block-reason").selectOption("repair");
+        await page.locator("#block-note").fill("Clutch");
+        await page.getByRole("button", { name: m.blocks.add }).click();
+        await expect(
+          page.getByRole("table", { name: m.blocks.caption }).getByRole("cell", { name: "Clutch" }),
+        ).toBeVisible();
+        await search(period.inBlock);
+        await expect(resultCard(visitor, name)).toHaveCount(0);
+        await search(period.afterBlock);
+        await expect(resultCard(visitor, name)).toHaveCount(1);
 
-      // A driver books the week after (paying at pick-up).
-      await resultCard(visitor, name).getByRole("link").last().click();
-      await bookAsVisitor(visitor, language, { fullName: "Manage Test", phone: "+33 6 12 34 56 78" });
-      const receiptTotal = async () =>
-        (await visitor
-          .getByRole("row", { name: /^Total|^Total/ })
-          .first()
-          .textContent())!;
-      const totalBefore = await receiptTotal();
-      expect(totalBefore).toMatch(amount(24));
+        // A driver books the week after (paying at pick-up).
+        await resultCard(visitor, name).getByRole("link").last().click();
+        await bookAsVisitor(visitor, language, { fullName: "Manage Test", phone: "+33 6 12 34 56 78" });
+        const receiptTotal = async () =>
+          (await visitor
+            .getByRole("row", { name: /^Total|^Total/ })
+            .first()
+            .textContent())!;
+        const totalBefore = await receiptTotal();
+        expect(totalBefore).toMatch(amount(24));
 
-      // A new daily price and a new price for those dates: the booking keeps its total.
-      await page.goto(carPage);
-      await whenReady(page);
-      await page.locator("#car-dailyPrice").fill("9");
-      await page.locator("[name='datePrices[0].price']").fill("12");
-      await page.getByRole("button", { name: m.car.save }).click();
-      await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true }).first()).toBeVisible();
-      await expect(
-        page.locator(".change-list li", { hasText: new RegExp(`^${m.car.fields.dailyPrice}\\s?:.*7.*→.*9`) }),
-      ).toHaveCount(1);
-      await visitor.reload();
-      await whenReady(visitor);
-      expect(await receiptTotal()).toBe(totalBefore);
-      // New searches quote the new price.
-      await search(period.later);
-      await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(12));
-      await visitor.close();
-    });
+        // A new daily price and a new price for those dates: the booking keeps its total.
+        await page.goto(carPage);
+        await whenReady(page);
+        await page.locator("#car-dailyPrice").fill("9");
+        await page.locator("[name='datePrices[0].price']").fill("12");
+        await page.getByRole("button", { name: m.car.save }).click();
+        await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true }).first()).toBeVisible();
+        await expect(
+          page.locator(".change-list li", { hasText: new RegExp(`^${m.car.fields.dailyPrice}\\s?:.*7.*→.*9`) }),
+        ).toHaveCount(1);
+        await visitor.reload();
+        await whenReady(visitor);
+        expect(await receiptTotal()).toBe(totalBefore);
+        // New searches quote the new price.
+        await search(period.later);
+        await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(12));
+        await visitor.close();
+      },
+    );
   }
 
-test("a supplier's car form refuses bad input with a message on each field, and keeps what was typed", async ({
-  page,
-}) => {
-  const { m } = texts("fr");
-  await signIn(page, "fr", SUPPLIER);
-  await expect(page).toHaveURL(/\/manage$/);
-  await gotoReady(page, "/manage/cars/new?lng=fr");
-  await page.getByLabel(m.car.fields.name, { exact: true }).fill("Sans plaque");
-  await page.locator("#car-dailyPrice").fill("abc");
-  await page.locator("#car-seats").fill("120");
-  await page.locator("[name='datePrices[0].from']").fill("2030-07-10");
-  await page.locator("[name='datePrices[0].to']").fill("2030-07-01");
-  await page.locator("[name='datePrices[0].price']").fill("50");
-  await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("Atlantide");
-  await page.locator("form.car-editor").evaluate((form) => form.setAttribute("novalidate", ""));
-  await page.getByRole("button", { name: m.car.create }).click();
-  const summary = page
-    .getByRole("alert")
-    .filter({ has: page.getByRole("link") })
-    .first();
-  await expect(summary).toBeVisible();
-  await expect(page.locator("#car-licensePlate-error")).toBeVisible();
-  await expect(page.locator("#car-dailyPrice-error")).toHaveText(interpolate(m.validation.amount, { max: "100000" }));
-  await expect(page.locator("#car-seats-error")).toHaveText(interpolate(m.validation.wholeNumber, { min: 1, max: 99 }));
-  await expect(page.locator("[id='car-datePrices[0].to-error']")).toHaveText(m.validation.dayOrder);
-  await expect(page).toHaveTitle(/^Erreur : /);
-  await expect(page.getByLabel(m.car.fields.name, { exact: true })).toHaveValue("Sans plaque");
-  await expect(page.locator("#car-dailyPrice")).toHaveValue("abc");
-  await expectAccessible(page);
+test(
+  "a supplier's car form refuses bad input with a message on each field, and keeps what was typed",
+  {
+    tag: "@js-on-only",
+  },
+  async ({ page }) => {
+    const { m } = texts("fr");
+    await signIn(page, "fr", SUPPLIER);
+    await expect(page).toHaveURL(/\/manage$/);
+    await gotoReady(page, "/manage/cars/new?lng=fr");
+    await page.getByLabel(m.car.fields.name, { exact: true }).fill("Sans plaque");
+    await page.locator("#car-dailyPrice").fill("abc");
+    await page.locator("#car-seats").fill("120");
+    await page.locator("[name='datePrices[0].from']").fill("2030-07-10");
+    await page.locator("[name='datePrices[0].to']").fill("2030-07-01");
+    await page.locator("[name='datePrices[0].price']").fill("50");
+    await page.getByLabel(m.car.fields.addPlace, { exact: true }).fill("Atlantide");
+    await page.locator("form.car-editor").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: m.car.create }).click();
+    const summary = page
+      .getByRole("alert")
+      .filter({ has: page.getByRole("link") })
+      .first();
+    await expect(summary).toBeVisible();
+    await expect(page.locator("#car-licensePlate-error")).toBeVisible();
+    await expect(page.locator("#car-dailyPrice-error")).toHaveText(interpolate(m.validation.amount, { max: "100000" }));
+    await expect(page.locator("#car-seats-error")).toHaveText(
+      interpolate(m.validation.wholeNumber, { min: 1, max: 99 }),
+    );
+    await expect(page.locator("[id='car-datePrices[0].to-error']")).toHaveText(m.validation.dayOrder);
+    await expect(page).toHaveTitle(/^Erreur : /);
+    await expect(page.getByLabel(m.car.fields.name, { exact: true })).toHaveValue("Sans plaque");
+    await expect(page.locator("#car-dailyPrice")).toHaveValue("abc");
+    await expectAccessible(page);
 
-  // With the plate and price fixed, an unknown place is named on its field.
-  await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(`BAD-${randomUUID().slice(0, 6)}`);
-  await page.locator("#car-dailyPrice").fill("50");
-  await page.locator("#car-seats").fill("5");
-  await page.locator("[name='datePrices[0].to']").fill("2030-07-20");
-  await page.getByRole("button", { name: m.car.create }).click();
-  await expect(page.locator("#car-addPlace-error")).toHaveText(
-    interpolate(m.validation.placeUnknown, { text: "Atlantide" }),
-  );
-});
+    // With the plate and price fixed, an unknown place is named on its field.
+    await page.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(`BAD-${randomUUID().slice(0, 6)}`);
+    await page.locator("#car-dailyPrice").fill("50");
+    await page.locator("#car-seats").fill("5");
+    await page.locator("[name='datePrices[0].to']").fill("2030-07-20");
+    await page.getByRole("button", { name: m.car.create }).click();
+    await expect(page.locator("#car-addPlace-error")).toHaveText(
+      interpolate(m.validation.placeUnknown, { text: "Atlantide" }),
+    );
+  },
+);
 
 test("a driver is refused the operators' pages; an admin sees every supplier's fleet", async ({ page }) => {
   await gotoReady(page, "/manage/cars?lng=en");
@@ -259,63 +269,69 @@ test("a driver is refused the operators' pages; an admin sees every supplier's f
 });
 
 for (const language of ["en", "fr"] as const) {
-  test(`in ${language}, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`, async ({
-    page,
-  }, testInfo) => {
-    const { m, c } = texts(language);
-    const tag = `${language}${jsEnabled(testInfo) ? 1 : 0}${randomUUID().slice(0, 4)}`.toUpperCase();
-    const header = "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places";
-    const row = (plate: string, price: string) =>
-      `${plate},Imported ${plate},midi,diesel,manual,5,4,likeForLike,21,${price},sousse`;
-    const upload = async (lines: string[]) => {
-      await page.locator("#import-file").setInputFiles({
-        name: "fleet.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from(`${header}\n${lines.join("\n")}\n`),
-      });
-      await page.getByRole("button", { name: m.import.submit }).click();
-    };
+  test(
+    `in ${language}, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page }, testInfo) => {
+      const { m, c } = texts(language);
+      const tag = `${language}${jsEnabled(testInfo) ? 1 : 0}${randomUUID().slice(0, 4)}`.toUpperCase();
+      const header = "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places";
+      const row = (plate: string, price: string) =>
+        `${plate},Imported ${plate},midi,diesel,manual,5,4,likeForLike,21,${price},sousse`;
+      const upload = async (lines: string[]) => {
+        await page.locator("#import-file").setInputFiles({
+          name: "fleet.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(`${header}\n${lines.join("\n")}\n`),
+        });
+        await page.getByRole("button", { name: m.import.submit }).click();
+      };
 
-    await signIn(page, language, SUPPLIER);
-    await expect(page).toHaveURL(/\/manage$/);
-    await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.import }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.import.heading);
-    await whenReady(page);
-    await expectAccessible(page);
+      await signIn(page, language, SUPPLIER);
+      await expect(page).toHaveURL(/\/manage$/);
+      await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.import }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.import.heading);
+      await whenReady(page);
+      await expectAccessible(page);
 
-    await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
-    const refused = page.getByRole("alert").filter({ hasText: m.import.refused });
-    await expect(refused).toBeVisible();
-    await expect(refused).toContainText(
-      interpolate(m.import.problemAt, {
-        line: 3,
-        column: "dailyPrice",
-        message: interpolate(m.validation.amount, { max: "100000" }),
-      }),
-    );
-    await expectAccessible(page);
-    await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
-    // No car of the refused file was added (French counts zero in the singular).
-    await expect(page.getByRole("heading", { level: 2, name: /^0 / })).toBeVisible();
-    await expect(page.getByText(m.fleet.none)).toBeVisible();
+      await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
+      const refused = page.getByRole("alert").filter({ hasText: m.import.refused });
+      await expect(refused).toBeVisible();
+      await expect(refused).toContainText(
+        interpolate(m.import.problemAt, {
+          line: 3,
+          column: "dailyPrice",
+          message: interpolate(m.validation.amount, { max: "100000" }),
+        }),
+      );
+      await expectAccessible(page);
+      await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
+      // No car of the refused file was added (French counts zero in the singular).
+      await expect(page.getByRole("heading", { level: 2, name: /^0 / })).toBeVisible();
+      await expect(page.getByText(m.fleet.none)).toBeVisible();
 
-    await gotoReady(page, `/manage/cars/import?lng=${language}`);
-    await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
-    await expect(page).toHaveURL(/\/manage\/cars$/);
-    await expect(
-      page.getByRole("status").getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 })),
-    ).toBeVisible();
-    await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
-    await expect(page.getByRole("link", { name: `Imported B-${tag}` })).toBeVisible();
+      await gotoReady(page, `/manage/cars/import?lng=${language}`);
+      await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
+      await expect(page).toHaveURL(/\/manage\/cars$/);
+      await expect(
+        page
+          .getByRole("status")
+          .getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 })),
+      ).toBeVisible();
+      await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
+      await expect(page.getByRole("link", { name: `Imported B-${tag}` })).toBeVisible();
 
-    const exported = await page.request.get("/manage/cars/export");
-    expect(exported.status()).toBe(200);
-    expect(exported.headers()["content-type"]).toContain("text/csv");
-    const text = await exported.text();
-    expect(text.split("\r\n")[0]).toMatch(/^licensePlate,name,range,/);
-    // A file without luggage or excesses: what a midi usually takes, and the deposit (decisions 030 and 032).
-    expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,2,2,yes,,likeForLike,,21,0,0,0,31.50,`);
-  });
+      const exported = await page.request.get("/manage/cars/export");
+      expect(exported.status()).toBe(200);
+      expect(exported.headers()["content-type"]).toContain("text/csv");
+      const text = await exported.text();
+      expect(text.split("\r\n")[0]).toMatch(/^licensePlate,name,range,/);
+      // A file without luggage or excesses: what a midi usually takes, and the deposit (decisions 030 and 032).
+      expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,2,2,yes,,likeForLike,,21,0,0,0,31.50,`);
+    },
+  );
 }
 
 test("an admin's pages read and pass axe, in English and French: places, a desk, countries, suppliers, a supplier's settings, drivers, import", async ({
@@ -351,87 +367,433 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
   }
 });
 
-test("an admin sets the platform's rules: a day that ends before it starts is refused on its field; the idle time is saved and in the trail", async ({
-  page,
-}, testInfo) => {
-  const { m } = texts("en");
-  // Each run (JS on, JS off) saves its own value, so the trail's row is its own whatever the other run does.
-  const hours = testInfo.project.name === "js-on" ? "11" : "10";
-  await signIn(page, "en", ADMIN);
-  await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.platform }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.platform.title);
-  await whenReady(page);
-  await page.getByLabel(m.platform.fields.earliestHour).fill("20");
-  await page.getByLabel(m.platform.fields.latestHour).fill("6");
-  await page.getByRole("button", { name: m.platform.save }).click();
-  await expect(page.getByText(m.platform.latestBeforeEarliest).first()).toBeVisible();
-  await expect(page.getByLabel(m.platform.fields.latestHour)).toHaveValue("6");
-  await whenReady(page);
-  await page.getByLabel(m.platform.fields.earliestHour).fill("0");
-  await page.getByLabel(m.platform.fields.latestHour).fill("23");
-  await page.getByLabel(m.platform.fields.staffIdleHours).fill(hours);
-  await page.getByRole("button", { name: m.platform.save }).click();
-  await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: m.history.heading }).getByText(`${m.platform.fields.staffIdleHours}: `).first(),
-  ).toBeVisible();
-  await expect(page.getByRole("region", { name: m.history.heading }).getByText(`→ ${hours}`).first()).toBeVisible();
-  await expectAccessible(page);
-  // Back to the demo's twelve hours.
-  await whenReady(page);
-  await page.getByLabel(m.platform.fields.staffIdleHours).fill("12");
-  await page.getByRole("button", { name: m.platform.save }).click();
-  await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
-});
+test(
+  "an admin sets the platform's rules: a day that ends before it starts is refused on its field; the idle time is saved and in the trail",
+  {
+    tag: "@js-on-only",
+  },
+  async ({ page }, testInfo) => {
+    const { m } = texts("en");
+    // Each run (JS on, JS off) saves its own value, so the trail's row is its own whatever the other run does.
+    const hours = testInfo.project.name === "js-on" ? "11" : "10";
+    await signIn(page, "en", ADMIN);
+    await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.platform }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.platform.title);
+    await whenReady(page);
+    await page.getByLabel(m.platform.fields.earliestHour).fill("20");
+    await page.getByLabel(m.platform.fields.latestHour).fill("6");
+    await page.getByRole("button", { name: m.platform.save }).click();
+    await expect(page.getByText(m.platform.latestBeforeEarliest).first()).toBeVisible();
+    await expect(page.getByLabel(m.platform.fields.latestHour)).toHaveValue("6");
+    await whenReady(page);
+    await page.getByLabel(m.platform.fields.earliestHour).fill("0");
+    await page.getByLabel(m.platform.fields.latestHour).fill("23");
+    await page.getByLabel(m.platform.fields.staffIdleHours).fill(hours);
+    await page.getByRole("button", { name: m.platform.save }).click();
+    await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: m.history.heading }).getByText(`${m.platform.fields.staffIdleHours}: `).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: m.history.heading }).getByText(`→ ${hours}`).first()).toBeVisible();
+    await expectAccessible(page);
+    // Back to the demo's twelve hours.
+    await whenReady(page);
+    await page.getByLabel(m.platform.fields.staffIdleHours).fill("12");
+    await page.getByRole("button", { name: m.platform.save }).click();
+    await expect(page.getByRole("status").getByText("The platform settings are saved.")).toBeVisible();
+  },
+);
 
 for (const language of ["en", "fr"] as const) {
-  test(`in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`, async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const { m } = texts(language);
-    const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
-    // Tomorrow on Sousse's clocks (Tunis's, UTC+1), for an hour, the run's own car among Sousse's offers.
-    const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
-    // Each run its own hour, so two runs that pick the same car never overlap.
-    const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
-    const driver = `Desk ${language}${slot} ${randomUUID().slice(0, 4)}`;
-    const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
-    await gotoReady(
-      visitor,
-      `/search?pickup=sousse&from=${tomorrow}T${hour(0)}:00&to=${tomorrow}T${hour(1)}:00&supplier=carthage-cars&lng=${language}`,
-    );
-    await visitor.getByRole("main").locator("article").nth(slot).getByRole("link").last().click();
-    await bookAsVisitor(visitor, language, { fullName: driver, phone: "+216 20 123 456" });
-    await visitor.close();
+  test(
+    `in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page, browser }, testInfo) => {
+      const { m } = texts(language);
+      const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
+      // Tomorrow on Sousse's clocks (Tunis's, UTC+1), for an hour, the run's own car among Sousse's offers.
+      const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+      // Each run its own hour, so two runs that pick the same car never overlap.
+      const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
+      const driver = `Desk ${language}${slot} ${randomUUID().slice(0, 4)}`;
+      const visitor = await browser.newPage({ javaScriptEnabled: jsEnabled(testInfo) });
+      await gotoReady(
+        visitor,
+        `/search?pickup=sousse&from=${tomorrow}T${hour(0)}:00&to=${tomorrow}T${hour(1)}:00&supplier=carthage-cars&lng=${language}`,
+      );
+      await visitor.getByRole("main").locator("article").nth(slot).getByRole("link").last().click();
+      await bookAsVisitor(visitor, language, { fullName: driver, phone: "+216 20 123 456" });
+      await visitor.close();
 
-    await signIn(page, language, SUPPLIER);
-    await expect(page).toHaveURL(/\/manage$/);
-    await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desk.heading);
-    // Picked up and returned the same day: it is in both lists; the pick-up is handed over.
-    await expect(page.locator("article.desk-stop").filter({ hasText: driver })).toHaveCount(2);
-    const stop = page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver });
-    await expect(stop).toHaveCount(1);
-    await expect(stop).toContainText("+216 20 123 456");
-    await expect(stop).toContainText(m.desk.noLicense);
-    await expectAccessible(page);
-    await stop.getByLabel(m.desk.mileage).fill("23456");
-    await stop.getByLabel(m.desk.fuel).selectOption("6");
-    await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordHandover}`) }).click();
-    await expect(page.getByRole("status").getByText(bookingTexts(language).c.success.handedOver)).toBeVisible();
-    await expect(page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver })).toContainText(
-      /23[,.\s\u202f]?456 km/,
+      await signIn(page, language, SUPPLIER);
+      await expect(page).toHaveURL(/\/manage$/);
+      await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desk.heading);
+      // Picked up and returned the same day: it is in both lists; the pick-up is handed over.
+      await expect(page.locator("article.desk-stop").filter({ hasText: driver })).toHaveCount(2);
+      const stop = page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver });
+      await expect(stop).toHaveCount(1);
+      await expect(stop).toContainText("+216 20 123 456");
+      await expect(stop).toContainText(m.desk.noLicense);
+      await expectAccessible(page);
+      await stop.getByLabel(m.desk.mileage).fill("23456");
+      await stop.getByLabel(m.desk.fuel).selectOption("6");
+      await stop.getByRole("button", { name: new RegExp(`^${m.desk.recordHandover}`) }).click();
+      await expect(page.getByRole("status").getByText(bookingTexts(language).c.success.handedOver)).toBeVisible();
+      await expect(page.locator("#pickups-heading ~ article.desk-stop").filter({ hasText: driver })).toContainText(
+        /23[,.\s\u202f]?456 km/,
+      );
+      // The fleet calendar shows the booking on its day, in the car's row (a real table for screen readers).
+      const reference = (await page
+        .locator("#pickups-heading ~ article.desk-stop")
+        .filter({ hasText: driver })
+        .locator("h3 .plate")
+        .textContent())!;
+      await gotoReady(page, `/manage/calendar?place=sousse&week=${tomorrow}&lng=${language}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.calendar.heading);
+      await expect(page.getByRole("table").getByRole("link", { name: new RegExp(reference) })).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
+}
+
+/*
+ * The same flows with scripting off, on the script-less user agent (decision 047): the same forms posted to the same
+ * built server, the documents read as HTML. The runs above keep what only a browser shows: hydration, axe, the
+ * browser's own form checks (the car form's `novalidate` is set there to reach the server's).
+ */
+
+async function signInWithoutScript(
+  user: NoScriptUser,
+  language: "en" | "fr",
+  account: { email: string; password: string },
+) {
+  await user.goto(`/sign-in?lng=${language}`);
+  await submitSignIn(user, account);
+}
+
+async function submitSignIn(user: NoScriptUser, account: { email: string; password: string }) {
+  user.getByLabel(/^(Email address|Adresse e-mail)$/).fill(account.email);
+  user.getByLabel(/^(Password|Mot de passe)$/).fill(account.password);
+  await user
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
+    .click();
+}
+
+/** A visitor with cookies of their own, dropped when the test ends. */
+async function visitorWithoutScript(origin: string) {
+  const context = await requests.newContext({ baseURL: origin });
+  return { visitor: new NoScriptUser(context, origin), done: () => context.dispose() };
+}
+
+/** From a checkout just opened: a visitor books, paying at pick-up, and lands on the confirmation. */
+async function bookAsVisitorWithoutScript(
+  visitor: NoScriptUser,
+  language: "en" | "fr",
+  driver: { fullName: string; phone: string },
+) {
+  const { k } = texts(language);
+  expect(visitor.path).toMatch(/^\/checkout\?/);
+  visitor.getByLabel(k.driver.fullName, { exact: true }).fill(driver.fullName);
+  visitor.getByLabel(k.driver.email, { exact: true }).fill(`manage-${randomUUID().slice(0, 8)}@example.com`);
+  visitor.getByLabel(k.driver.phone, { exact: true }).fill(driver.phone);
+  visitor.getByLabel(k.driver.birthDate, { exact: true }).fill("1990-06-15");
+  visitor.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+  await visitor.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+  expect(visitor.path).toMatch(/^\/confirmation\//);
+}
+
+const resultCardWithoutScript = (user: NoScriptUser, name: string) =>
+  user.getByRole("main").locator("article").filter({ hasText: name });
+
+for (const [who, account] of [
+  ["a supplier", SUPPLIER],
+  ["an admin", ADMIN],
+] as const)
+  for (const language of ["en", "fr"] as const) {
+    test(
+      `in ${language} without scripting, ${who} adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`,
+      {
+        tag: "@js-off-only",
+      },
+      async ({ request, baseURL }, testInfo) => {
+        const { m } = texts(language);
+        const admin = account === ADMIN;
+        const period = weeks(language, testInfo, admin);
+        const name = `E2E ${language}0${admin ? "a" : "s"} ${randomUUID().slice(0, 4)}`;
+        const plate = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
+        const staff = new NoScriptUser(request, baseURL!);
+        const menu = () => staff.getByRole("navigation", { name: m.nav.label });
+
+        await signInWithoutScript(staff, language, account);
+        expect(staff.path).toBe("/manage");
+        expect(staff.heading()).toBe(m.overview.title);
+        const fleetChart = staff.getByRole("region", { name: m.overview.utilisationHeading });
+        expect(fleetChart.getByRole("img", { name: /\d/ }).count()).toBe(1);
+        expect(fleetChart.locator("details table").count()).toBe(1);
+        await menu().getByRole("link", { name: m.nav.reports }).click();
+        expect(staff.heading()).toBe(m.reports.heading);
+        await staff
+          .getByRole("navigation", { name: m.reports.chooser })
+          .getByRole("link", { name: m.reports.utilisationByCategory })
+          .click();
+        expect(staff.getByRole("heading", { level: 2, name: m.reports.utilisationByCategory }).count()).toBe(1);
+        staff.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
+        staff.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
+        await staff.getByRole("button", { name: m.overview.filters }).click();
+        expect(staff.path).toMatch(/report=utilisationByCategory.*from=2026-01-01/);
+        expect(staff.getByRole("table").text()).toContain(m.reports.total);
+        expect(staff.getByRole("link", { name: m.reports.csv }).attribute("href")).toMatch(/from=2026-01-01/);
+        await menu().getByRole("link", { name: m.nav.fleet }).click();
+        expect(staff.heading()).toBe(m.fleet.heading);
+
+        await menu().getByRole("link", { name: m.nav.newCar }).click();
+        expect(staff.heading()).toBe(m.car.newTitle);
+        if (admin) staff.locator("#car-supplier").selectOption({ label: "Carthage Cars" });
+        staff.getByLabel(m.car.fields.name, { exact: true }).fill(name);
+        staff.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(plate);
+        staff.locator("#car-dailyPrice").fill("7");
+        staff.locator("[name='datePrices[0].from']").fill(period.window.from);
+        staff.locator("[name='datePrices[0].to']").fill(period.window.to);
+        staff.locator("[name='datePrices[0].price']").fill(language === "fr" ? "8,00" : "8");
+        staff.getByLabel(m.car.fields.addPlace, { exact: true }).fill("sousse");
+        await staff.getByRole("button", { name: m.car.create }).click();
+        expect(staff.path).toMatch(/^\/manage\/cars\/[0-9a-f-]{36}$/);
+        expect(staff.heading()).toBe(name);
+        const carPage = staff.url;
+        expect(staff.getByRole("heading", { name: m.history.heading }).count()).toBe(1);
+        expect(staff.getByRole("cell", { name: m.history.actions.create, exact: true }).count()).toBe(1);
+
+        // Drivers find it at Sousse at the price for those dates.
+        const { visitor, done } = await visitorWithoutScript(baseURL!);
+        const search = (dates: { from: string; to: string }) =>
+          visitor.goto(`/search?pickup=sousse&from=${dates.from}&to=${dates.to}&lng=${language}`);
+        await search(period.inBlock);
+        expect(resultCardWithoutScript(visitor, name).locator(".price-per-day").text()).toMatch(amount(8));
+
+        // Off the road for a week: gone from that week's results, still offered the week after.
+        staff.locator("#block-from").fill(period.blocked.from);
+        staff.locator("#block-to").fill(period.blocked.to);
+        staff.locator("#block-reason").selectOption("repair");
+        staff.locator("#block-note").fill("Clutch");
+        await staff.getByRole("button", { name: m.blocks.add }).click();
+        expect(staff.getByRole("table", { name: m.blocks.caption }).getByRole("cell", { name: "Clutch" }).count()).toBe(
+          1,
+        );
+        await search(period.inBlock);
+        expect(resultCardWithoutScript(visitor, name).count()).toBe(0);
+        await search(period.afterBlock);
+        expect(resultCardWithoutScript(visitor, name).count()).toBe(1);
+
+        await resultCardWithoutScript(visitor, name).getByRole("link").last().click();
+        await bookAsVisitorWithoutScript(visitor, language, { fullName: "Manage Test", phone: "+33 6 12 34 56 78" });
+        const receiptTotal = () =>
+          visitor
+            .getByRole("row", { name: /^Total/ })
+            .first()
+            .text();
+        const totalBefore = receiptTotal();
+        expect(totalBefore).toMatch(amount(24));
+        const receipt = visitor.url;
+
+        // A new daily price and a new price for those dates: the booking keeps its total.
+        await staff.goto(carPage);
+        staff.locator("#car-dailyPrice").fill("9");
+        staff.locator("[name='datePrices[0].price']").fill("12");
+        await staff.getByRole("button", { name: m.car.save }).click();
+        expect(staff.getByRole("cell", { name: m.history.actions.update, exact: true }).count()).toBeGreaterThan(0);
+        expect(
+          staff
+            .locator(".change-list li")
+            .filter({ hasText: new RegExp(`^${m.car.fields.dailyPrice}\\s?:.*7.*→.*9`) })
+            .count(),
+        ).toBe(1);
+        await visitor.goto(receipt);
+        expect(receiptTotal()).toBe(totalBefore);
+        await search(period.later);
+        expect(resultCardWithoutScript(visitor, name).locator(".price-per-day").text()).toMatch(amount(12));
+        await done();
+      },
     );
-    // The fleet calendar shows the booking on its day, in the car's row (a real table for screen readers).
-    const reference = (await page
-      .locator("#pickups-heading ~ article.desk-stop")
-      .filter({ hasText: driver })
-      .locator("h3 .plate")
-      .textContent())!;
-    await gotoReady(page, `/manage/calendar?place=sousse&week=${tomorrow}&lng=${language}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.calendar.heading);
-    await expect(page.getByRole("table").getByRole("link", { name: new RegExp(reference) })).toBeVisible();
-    await expectAccessible(page);
-  });
+  }
+
+test(
+  "without scripting, a supplier's car form refuses bad input with a message on each field, and keeps what was typed",
+  {
+    tag: "@js-off-only",
+  },
+  async ({ request, baseURL }) => {
+    const { m } = texts("fr");
+    const staff = new NoScriptUser(request, baseURL!);
+    await signInWithoutScript(staff, "fr", SUPPLIER);
+    expect(staff.path).toBe("/manage");
+    await staff.goto("/manage/cars/new?lng=fr");
+    staff.getByLabel(m.car.fields.name, { exact: true }).fill("Sans plaque");
+    staff.locator("#car-dailyPrice").fill("abc");
+    staff.locator("#car-seats").fill("120");
+    staff.locator("[name='datePrices[0].from']").fill("2030-07-10");
+    staff.locator("[name='datePrices[0].to']").fill("2030-07-01");
+    staff.locator("[name='datePrices[0].price']").fill("50");
+    staff.getByLabel(m.car.fields.addPlace, { exact: true }).fill("Atlantide");
+    await staff.getByRole("button", { name: m.car.create }).click();
+    expect(staff.getByRole("alert").filter({ hasText: "" }).locator("a").count()).toBeGreaterThan(0);
+    expect(staff.locator("#car-licensePlate-error").text()).not.toBe("");
+    expect(staff.locator("#car-dailyPrice-error").text()).toBe(interpolate(m.validation.amount, { max: "100000" }));
+    expect(staff.locator("#car-seats-error").text()).toBe(interpolate(m.validation.wholeNumber, { min: 1, max: 99 }));
+    expect(staff.locator("[id='car-datePrices[0].to-error']").text()).toBe(m.validation.dayOrder);
+    expect(staff.title()).toMatch(/^Erreur : /);
+    expect(staff.getByLabel(m.car.fields.name, { exact: true }).value()).toBe("Sans plaque");
+    expect(staff.locator("#car-dailyPrice").value()).toBe("abc");
+
+    staff.getByLabel(m.car.fields.licensePlate, { exact: true }).fill(`BAD-${randomUUID().slice(0, 6)}`);
+    staff.locator("#car-dailyPrice").fill("50");
+    staff.locator("#car-seats").fill("5");
+    staff.locator("[name='datePrices[0].to']").fill("2030-07-20");
+    await staff.getByRole("button", { name: m.car.create }).click();
+    expect(staff.locator("#car-addPlace-error").text()).toBe(
+      interpolate(m.validation.placeUnknown, { text: "Atlantide" }),
+    );
+  },
+);
+
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language} without scripting, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ request, baseURL }) => {
+      const { m, c } = texts(language);
+      const tag = `${language}0${randomUUID().slice(0, 4)}`.toUpperCase();
+      const header = "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places";
+      const row = (plate: string, price: string) =>
+        `${plate},Imported ${plate},midi,diesel,manual,5,4,likeForLike,21,${price},sousse`;
+      const staff = new NoScriptUser(request, baseURL!);
+      const upload = async (lines: string[]) => {
+        staff.locator("#import-file").setInputFiles({
+          name: "fleet.csv",
+          mimeType: "text/csv",
+          buffer: Buffer.from(`${header}\n${lines.join("\n")}\n`),
+        });
+        await staff.getByRole("button", { name: m.import.submit }).click();
+      };
+
+      await signInWithoutScript(staff, language, SUPPLIER);
+      expect(staff.path).toBe("/manage");
+      await staff.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.import }).click();
+      expect(staff.heading()).toBe(m.import.heading);
+
+      await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
+      const refused = staff.getByRole("alert").filter({ hasText: m.import.refused });
+      expect(refused.text()).toContain(
+        interpolate(m.import.problemAt, {
+          line: 3,
+          column: "dailyPrice",
+          message: interpolate(m.validation.amount, { max: "100000" }),
+        }),
+      );
+      await staff.goto(`/manage/cars?q=${tag}&lng=${language}`);
+      expect(staff.getByRole("heading", { level: 2, name: /^0 / }).count()).toBe(1);
+      expect(staff.getByText(m.fleet.none).count()).toBe(1);
+
+      await staff.goto(`/manage/cars/import?lng=${language}`);
+      await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
+      expect(staff.path).toBe("/manage/cars");
+      expect(
+        staff
+          .getByRole("status")
+          .getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 }))
+          .count(),
+      ).toBe(1);
+      await staff.goto(`/manage/cars?q=${tag}&lng=${language}`);
+      expect(staff.getByRole("link", { name: `Imported B-${tag}` }).count()).toBe(1);
+
+      const exported = await request.get("/manage/cars/export");
+      expect(exported.status()).toBe(200);
+      const text = await exported.text();
+      expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,2,2,yes,,likeForLike,,21,0,0,0,31.50,`);
+    },
+  );
+}
+
+test(
+  "without scripting, an admin sets the platform's rules: a day that ends before it starts is refused on its field; the idle time is saved and in the trail",
+  {
+    tag: "@js-off-only",
+  },
+  async ({ request, baseURL }) => {
+    const { m } = texts("en");
+    const staff = new NoScriptUser(request, baseURL!);
+    await signInWithoutScript(staff, "en", ADMIN);
+    await staff.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.platform }).click();
+    expect(staff.heading()).toBe(m.platform.title);
+    staff.getByLabel(m.platform.fields.earliestHour).fill("20");
+    staff.getByLabel(m.platform.fields.latestHour).fill("6");
+    await staff.getByRole("button", { name: m.platform.save }).click();
+    expect(staff.getByText(m.platform.latestBeforeEarliest).count()).toBeGreaterThan(0);
+    expect(staff.getByLabel(m.platform.fields.latestHour).value()).toBe("6");
+    staff.getByLabel(m.platform.fields.earliestHour).fill("0");
+    staff.getByLabel(m.platform.fields.latestHour).fill("23");
+    staff.getByLabel(m.platform.fields.staffIdleHours).fill("10");
+    await staff.getByRole("button", { name: m.platform.save }).click();
+    expect(staff.getByRole("status").getByText("The platform settings are saved.").count()).toBe(1);
+    const trail = staff.getByRole("region", { name: m.history.heading });
+    expect(trail.getByText(`${m.platform.fields.staffIdleHours}: `).count()).toBeGreaterThan(0);
+    expect(trail.getByText(`→ 10`).count()).toBeGreaterThan(0);
+    staff.getByLabel(m.platform.fields.staffIdleHours).fill("12");
+    await staff.getByRole("button", { name: m.platform.save }).click();
+    expect(staff.getByRole("status").getByText("The platform settings are saved.").count()).toBe(1);
+  },
+);
+
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language} without scripting, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ request, baseURL }, testInfo) => {
+      const { m } = texts(language);
+      const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
+      const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+      const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
+      const driver = `Desk ${language}${slot} ${randomUUID().slice(0, 4)}`;
+      const { visitor, done } = await visitorWithoutScript(baseURL!);
+      await visitor.goto(
+        `/search?pickup=sousse&from=${tomorrow}T${hour(0)}:00&to=${tomorrow}T${hour(1)}:00&supplier=carthage-cars&lng=${language}`,
+      );
+      await visitor.getByRole("main").locator("article").nth(slot).getByRole("link").last().click();
+      await bookAsVisitorWithoutScript(visitor, language, { fullName: driver, phone: "+216 20 123 456" });
+      await done();
+
+      const staff = new NoScriptUser(request, baseURL!);
+      await signInWithoutScript(staff, language, SUPPLIER);
+      await staff.goto(`/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      expect(staff.heading()).toBe(m.desk.heading);
+      expect(staff.locator("article.desk-stop").filter({ hasText: driver }).count()).toBe(2);
+      const stop = () =>
+        staff.locator("section[aria-labelledby=pickups-heading] article.desk-stop").filter({ hasText: driver });
+      expect(stop().text()).toContain("+216 20 123 456");
+      expect(stop().text()).toContain(m.desk.noLicense);
+      stop().getByLabel(m.desk.mileage).fill("23456");
+      stop().getByLabel(m.desk.fuel).selectOption("6");
+      await stop()
+        .getByRole("button", { name: new RegExp(`^${m.desk.recordHandover}`) })
+        .click();
+      expect(staff.getByRole("status").getByText(bookingTexts(language).c.success.handedOver).count()).toBe(1);
+      expect(stop().text()).toMatch(/23[,.\s\u202f]?456 km/);
+      const reference = stop().locator("h3 .plate").text();
+      await staff.goto(`/manage/calendar?place=sousse&week=${tomorrow}&lng=${language}`);
+      expect(staff.heading()).toBe(m.calendar.heading);
+      expect(
+        staff
+          .getByRole("table")
+          .getByRole("link", { name: new RegExp(reference) })
+          .count(),
+      ).toBeGreaterThan(0);
+    },
+  );
 }

@@ -126,6 +126,12 @@ export class Found {
     expect(wanted, `${this.description} offers ${JSON.stringify(choice)}`).toBeTruthy();
     for (const option of options) option.toggleAttribute("selected", option === wanted);
   }
+  /** A file chosen for a file field, sent when its form is posted as multipart. */
+  setInputFiles(file: { name: string; mimeType: string; buffer: Buffer }) {
+    const input = this.one() as HTMLInputElement;
+    expect(input.getAttribute("type"), `${this.description} takes a file`).toBe("file");
+    this.user.chosenFiles.set(input, file);
+  }
   check() {
     this.setChecked(true);
   }
@@ -184,6 +190,8 @@ export class NoScriptUser {
     },
   });
   private document: Document | null = null;
+  /** Files chosen for file fields of the open document. */
+  readonly chosenFiles = new WeakMap<Element, { name: string; mimeType: string; buffer: Buffer }>();
   url = "about:blank";
   status = 0;
 
@@ -240,6 +248,10 @@ export class NoScriptUser {
   heading() {
     return this.getByRole("heading", { level: 1 }).first().text();
   }
+  /** The document's title. */
+  title() {
+    return normalise(this.body.ownerDocument.title);
+  }
   /** The text of `main`, spaces folded. */
   mainText() {
     return this.getByRole("main").text();
@@ -289,7 +301,7 @@ export class NoScriptUser {
         (this.body.ownerDocument.getElementById(submitter.getAttribute("form")!) as HTMLFormElement | null)) ||
       (submitter.closest("form") as HTMLFormElement | null);
     expect(form, `the button ${normalise(submitter.textContent)} belongs to a form`).toBeTruthy();
-    const entries: [string, string][] = [];
+    const entries: [string, string | File][] = [];
     for (const control of this.controlsOf(form)) {
       const element = control as HTMLInputElement & HTMLSelectElement;
       const name = element.getAttribute("name");
@@ -304,7 +316,15 @@ export class NoScriptUser {
         if (element.hasAttribute("checked")) entries.push([name, element.getAttribute("value") ?? "on"]);
         continue;
       }
-      if (tag === "INPUT" && type === "file") continue;
+      if (tag === "INPUT" && type === "file") {
+        const file = this.chosenFiles.get(element);
+        // No file chosen: an empty file part, as browsers send.
+        entries.push([
+          name,
+          new File(file ? [new Uint8Array(file.buffer)] : [], file?.name ?? "", { type: file?.mimeType ?? "" }),
+        ]);
+        continue;
+      }
       if (tag === "SELECT") {
         for (const option of selectedOptions(element)) entries.push([name, option.value]);
         continue;
@@ -314,7 +334,9 @@ export class NoScriptUser {
     const method = (submitter.getAttribute("formmethod") ?? form!.getAttribute("method") ?? "get").toLowerCase();
     const action = new URL(submitter.getAttribute("formaction") ?? form!.getAttribute("action") ?? this.url, this.url);
     if (method === "get") {
-      action.search = new URLSearchParams(entries).toString();
+      action.search = new URLSearchParams(
+        entries.map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+      ).toString();
       return this.goto(action.toString());
     }
     const multipart = (form!.getAttribute("enctype") ?? "").toLowerCase() === "multipart/form-data";
