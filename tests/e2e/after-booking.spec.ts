@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { NoScriptUser } from "./no-script-user";
 import type enBookings from "../../app/locales/en/bookings.json";
 import {
   bookingTexts,
@@ -33,88 +34,92 @@ async function bookPayLater(page: Page, slot: number) {
   await expect(page.getByRole("heading", { level: 1, name: TEXT.en.c.success.bookingDone })).toBeVisible();
 }
 
-test("a driver finds, filters, reads and cancels their booking, then handles its notifications", async ({
-  page,
-}, testInfo) => {
-  const { b, c } = TEXT.en;
-  await signedInDriver(page, {
-    fullName: "Lee List",
-    email: `list-${testInfo.project.name}-${Date.now()}@example.com`,
-    phone: "+44 20 7946 0018",
-    birthDate: "1984-02-02",
-    password: "list-me-1",
-  });
-  await page.goto("/bookings");
-  await expect(page.getByText(b.list.empty)).toBeVisible();
-  await expect(page.getByRole("link", { name: b.list.searchCars })).toBeVisible();
-  await bookPayLater(page, 0);
+test(
+  "a driver finds, filters, reads and cancels their booking, then handles its notifications",
+  {
+    tag: "@js-on-only",
+  },
+  async ({ page }, testInfo) => {
+    const { b, c } = TEXT.en;
+    await signedInDriver(page, {
+      fullName: "Lee List",
+      email: `list-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0018",
+      birthDate: "1984-02-02",
+      password: "list-me-1",
+    });
+    await page.goto("/bookings");
+    await expect(page.getByText(b.list.empty)).toBeVisible();
+    await expect(page.getByRole("link", { name: b.list.searchCars })).toBeVisible();
+    await bookPayLater(page, 0);
 
-  // The header's Bookings link leads to the list; the booking is there, in the currency it was booked in.
-  await page
-    .getByRole("navigation", { name: c.nav.mainMenu })
-    .getByRole("link", { name: c.nav.bookings })
-    .first()
-    .click();
-  const table = page.getByRole("table");
-  await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table.getByText(c.bookingStatuses.pending)).toBeVisible();
-  await expectAccessible(page);
+    // The header's Bookings link leads to the list; the booking is there, in the currency it was booked in.
+    await page
+      .getByRole("navigation", { name: c.nav.mainMenu })
+      .getByRole("link", { name: c.nav.bookings })
+      .first()
+      .click();
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table.getByText(c.bookingStatuses.pending)).toBeVisible();
+    await expectAccessible(page);
 
-  // A GET filter (status cancelled) empties the list; clearing it brings the booking back.
-  await page.getByText(b.filters.heading, { exact: true }).click();
-  await page.getByRole("checkbox", { name: c.bookingStatuses.cancelled }).check();
-  await page.getByRole("button", { name: b.filters.apply }).click();
-  await expect(page).toHaveURL(/status=cancelled/);
-  await expect(page.getByText(b.list.emptyFiltered)).toBeVisible();
-  await page.getByRole("main").getByRole("link", { name: b.filters.clear }).first().click();
-  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+    // A GET filter (status cancelled) empties the list; clearing it brings the booking back.
+    await page.getByText(b.filters.heading, { exact: true }).click();
+    await page.getByRole("checkbox", { name: c.bookingStatuses.cancelled }).check();
+    await page.getByRole("button", { name: b.filters.apply }).click();
+    await expect(page).toHaveURL(/status=cancelled/);
+    await expect(page.getByText(b.list.emptyFiltered)).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: b.filters.clear }).first().click();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
 
-  // Cancel asks first (a page without JavaScript, a dialog with it). A pay-later booking is free to cancel before
-  // pick-up, so it is cancelled at once (decision 021), not only requested.
-  await page.getByRole("button", { name: /^Cancel booking/ }).click();
-  const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
-  await expect(
-    confirmation.getByRole("heading", {
-      name: plural({ one: b.confirm.cancelNow_one, other: b.confirm.cancelNow_other }, 1),
-    }),
-  ).toBeVisible();
-  await expect(confirmation.getByRole("listitem")).toContainText(b.confirm.cancelsAtOnce);
-  await expectAccessible(page);
-  await confirmation.getByRole("button", { name: b.confirm.cancelNowButton_one }).click();
-  await expect(
-    page
-      .getByRole("status")
-      .getByText(plural({ one: c.success.bookingsCancelled_one, other: c.success.bookingsCancelled_other }, 1)),
-  ).toBeVisible();
-  await expect(page.getByRole("table").getByText(c.bookingStatuses.cancelled, { exact: true })).toBeVisible();
-  // It no longer holds the car: it may be deleted from the list.
-  await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(1);
+    // Cancel asks first (a page without JavaScript, a dialog with it). A pay-later booking is free to cancel before
+    // pick-up, so it is cancelled at once (decision 021), not only requested.
+    await page.getByRole("button", { name: /^Cancel booking/ }).click();
+    const confirmation = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+    await expect(
+      confirmation.getByRole("heading", {
+        name: plural({ one: b.confirm.cancelNow_one, other: b.confirm.cancelNow_other }, 1),
+      }),
+    ).toBeVisible();
+    await expect(confirmation.getByRole("listitem")).toContainText(b.confirm.cancelsAtOnce);
+    await expectAccessible(page);
+    await confirmation.getByRole("button", { name: b.confirm.cancelNowButton_one }).click();
+    await expect(
+      page
+        .getByRole("status")
+        .getByText(plural({ one: c.success.bookingsCancelled_one, other: c.success.bookingsCancelled_other }, 1)),
+    ).toBeVisible();
+    await expect(page.getByRole("table").getByText(c.bookingStatuses.cancelled, { exact: true })).toBeVisible();
+    // It no longer holds the car: it may be deleted from the list.
+    await expect(page.getByRole("button", { name: /^Delete booking/ })).toHaveCount(1);
 
-  // Notifications: the booking's confirmation and its cancellation, unread; opening one reads it and shows the booking.
-  await page
-    .getByRole("navigation", { name: c.nav.mainMenu })
-    .getByRole("link", { name: /^Notifications/ })
-    .first()
-    .click();
-  await expect(page.getByRole("heading", { level: 1, name: b.notifications.heading })).toBeVisible();
-  const unread = page.getByRole("table").getByText(b.notifications.unread, { exact: true });
-  await expect(unread).toHaveCount(2);
-  await expectAccessible(page);
-  await page.getByRole("button", { name: b.notifications.view }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
-  await page.goto("/notifications");
-  await expect(unread).toHaveCount(1);
-  await page.getByRole("button", { name: b.notifications.markUnread }).first().click();
-  await expect(unread).toHaveCount(2);
+    // Notifications: the booking's confirmation and its cancellation, unread; opening one reads it and shows the booking.
+    await page
+      .getByRole("navigation", { name: c.nav.mainMenu })
+      .getByRole("link", { name: /^Notifications/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: b.notifications.heading })).toBeVisible();
+    const unread = page.getByRole("table").getByText(b.notifications.unread, { exact: true });
+    await expect(unread).toHaveCount(2);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: b.notifications.view }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: /Booking [0-9A-F]{8}/ })).toBeVisible();
+    await page.goto("/notifications");
+    await expect(unread).toHaveCount(1);
+    await page.getByRole("button", { name: b.notifications.markUnread }).first().click();
+    await expect(unread).toHaveCount(2);
 
-  // Select all, delete, confirm: the list is empty and the header count is gone.
-  await page.getByRole("checkbox", { name: b.notifications.selectAll }).check();
-  await page.getByRole("button", { name: b.notifications.bulkDelete, exact: true }).click();
-  const deletion = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
-  await deletion.getByRole("button", { name: /^Yes, delete/ }).click();
-  await expect(page.getByText(b.notifications.empty)).toBeVisible();
-  await expect(page.getByRole("link", { name: /unread\)$/ })).toHaveCount(0);
-});
+    // Select all, delete, confirm: the list is empty and the header count is gone.
+    await page.getByRole("checkbox", { name: b.notifications.selectAll }).check();
+    await page.getByRole("button", { name: b.notifications.bulkDelete, exact: true }).click();
+    const deletion = jsEnabled() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+    await deletion.getByRole("button", { name: /^Yes, delete/ }).click();
+    await expect(page.getByText(b.notifications.empty)).toBeVisible();
+    await expect(page.getByRole("link", { name: /unread\)$/ })).toHaveCount(0);
+  },
+);
 
 test("the footer's newsletter form subscribes once, in French, and refuses a bad address", async ({
   page,
@@ -147,49 +152,53 @@ test("the footer's newsletter form subscribes once, in French, and refuses a bad
   await expectAccessible(page);
 });
 
-test("a driver amends a pay-later booking: previews the new total (nothing saved), then saves it", async ({
-  page,
-}, testInfo) => {
-  const { b, c } = TEXT.en;
-  await signedInDriver(page, {
-    fullName: "Amy Amend",
-    email: `amend-${testInfo.project.name}-${Date.now()}@example.com`,
-    phone: "+44 20 7946 0019",
-    birthDate: "1983-03-03",
-    password: "amend-me-1",
-  });
-  await bookPayLater(page, 1);
-  await page.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
-  await expect(page.getByRole("heading", { level: 1, name: /^Change booking [0-9A-F]{8}$/ })).toBeVisible();
-  await expectAccessible(page);
-  const total = page.getByRole("complementary").locator("output");
-  const before = await total.textContent();
+test(
+  "a driver amends a pay-later booking: previews the new total (nothing saved), then saves it",
+  {
+    tag: "@js-on-only",
+  },
+  async ({ page }, testInfo) => {
+    const { b, c } = TEXT.en;
+    await signedInDriver(page, {
+      fullName: "Amy Amend",
+      email: `amend-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0019",
+      birthDate: "1983-03-03",
+      password: "amend-me-1",
+    });
+    await bookPayLater(page, 1);
+    await page.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Change booking [0-9A-F]{8}$/ })).toBeVisible();
+    await expectAccessible(page);
+    const total = page.getByRole("complementary").locator("output");
+    const before = await total.textContent();
 
-  // One more day: "Update total" previews it (nothing saved), then "Save the changes" saves it.
-  const to = page.getByLabel(b.amend.to);
-  const current = await to.inputValue();
-  const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
-  await to.fill(later);
-  await page.getByRole("button", { name: b.amend.preview }).click();
-  await expect(total).not.toHaveText(before!);
-  const after = await total.textContent();
-  // The page says what the change costs: the total now, the new one and the difference (decision 011).
-  const costs = page.locator(".amend-totals");
-  await expect(costs.getByText(b.amend.currentTotal)).toBeVisible();
-  await expect(costs.getByText(b.amend.newTotal)).toBeVisible();
-  await expect(costs.getByText(after!, { exact: true })).toBeVisible();
-  await expect(costs.getByText(/^[+−]\$\d/)).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: b.amend.save }).click();
-  await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();
-  await expect(
-    page
-      .getByRole("region", { name: /Booking [0-9A-F]{8}/ })
-      .getByText(after!, { exact: true })
-      .first(),
-  ).toBeVisible();
-  await expectAccessible(page);
-});
+    // One more day: "Update total" previews it (nothing saved), then "Save the changes" saves it.
+    const to = page.getByLabel(b.amend.to);
+    const current = await to.inputValue();
+    const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+    await to.fill(later);
+    await page.getByRole("button", { name: b.amend.preview }).click();
+    await expect(total).not.toHaveText(before!);
+    const after = await total.textContent();
+    // The page says what the change costs: the total now, the new one and the difference (decision 011).
+    const costs = page.locator(".amend-totals");
+    await expect(costs.getByText(b.amend.currentTotal)).toBeVisible();
+    await expect(costs.getByText(b.amend.newTotal)).toBeVisible();
+    await expect(costs.getByText(after!, { exact: true })).toBeVisible();
+    await expect(costs.getByText(/^[+−]\$\d/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: b.amend.save }).click();
+    await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: /Booking [0-9A-F]{8}/ })
+        .getByText(after!, { exact: true })
+        .first(),
+    ).toBeVisible();
+    await expectAccessible(page);
+  },
+);
 
 test("in French, select every booking on the page and cancel them in one bulk action, confirmed first", async ({
   page,
@@ -416,5 +425,169 @@ test(
       }
     }
     expect(checked).toBe(42);
+  },
+);
+
+/*
+ * The same flows with scripting off, on the script-less user agent (decision 047). The runs above keep the dialogs
+ * that replace the confirmation pages with JavaScript, focus and axe.
+ */
+
+async function signedUpWithoutScript(
+  user: NoScriptUser,
+  driver: { fullName: string; email: string; phone: string; birthDate: string; password: string },
+) {
+  await user.goto("/sign-up?lng=en");
+  for (const [label, value] of [
+    ["Full name", driver.fullName],
+    ["Email address", driver.email],
+    ["Phone", driver.phone],
+    ["Birth date", driver.birthDate],
+    ["Password", driver.password],
+    ["Confirm password", driver.password],
+  ] as const)
+    user.getByLabel(label, { exact: true }).fill(value);
+  user.getByLabel("I accept the Terms of Use").check();
+  await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
+  expect(user.getByRole("status").getByText("Validation e-mail sent").count()).toBe(1);
+}
+
+async function bookPayLaterWithoutScript(user: NoScriptUser, slot: number) {
+  const start = new Date(Date.UTC(2028, 0, 1) + retryShiftMs() + (slot * 2 + 1) * 6 * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  await user.goto(`/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(2)}T10:00&supplier=carthage-cars&lng=en`);
+  await user
+    .getByRole("main")
+    .getByRole("link", { name: /^Choose this car/ })
+    .first()
+    .click();
+  user.getByRole("radio", { name: TEXT.en.k.paymentOptions.payLater, exact: true }).check();
+  await user.getByRole("button", { name: /^Book now$|^Book and pay$/ }).click();
+  expect(user.getByRole("heading", { level: 1, name: TEXT.en.c.success.bookingDone }).count()).toBe(1);
+}
+
+test(
+  "without scripting, a driver finds, filters, reads and cancels their booking, then handles its notifications",
+  {
+    tag: "@js-off-only",
+  },
+  async ({ request, baseURL }, testInfo) => {
+    const { b, c } = TEXT.en;
+    const user = new NoScriptUser(request, baseURL!);
+    await signedUpWithoutScript(user, {
+      fullName: "Lee List",
+      email: `list-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0018",
+      birthDate: "1984-02-02",
+      password: "list-me-1",
+    });
+    await user.goto("/bookings");
+    expect(user.getByText(b.list.empty).count()).toBe(1);
+    expect(user.getByRole("link", { name: b.list.searchCars }).count()).toBe(1);
+    await bookPayLaterWithoutScript(user, 0);
+
+    await user
+      .getByRole("navigation", { name: c.nav.mainMenu })
+      .getByRole("link", { name: c.nav.bookings })
+      .first()
+      .click();
+    expect(user.getByRole("table").getByRole("row").count()).toBe(2);
+    expect(user.getByRole("table").getByText(c.bookingStatuses.pending).count()).toBe(1);
+
+    // A GET filter (status cancelled) empties the list; clearing it brings the booking back.
+    user.getByRole("checkbox", { name: c.bookingStatuses.cancelled }).check();
+    await user.getByRole("button", { name: b.filters.apply }).click();
+    expect(user.path).toMatch(/status=cancelled/);
+    expect(user.getByText(b.list.emptyFiltered).count()).toBe(1);
+    await user.getByRole("main").getByRole("link", { name: b.filters.clear }).first().click();
+    expect(user.getByRole("table").getByRole("row").count()).toBe(2);
+
+    // Cancel asks first, on a page of its own; a pay-later booking before pick-up is cancelled at once.
+    await user.getByRole("button", { name: /^Cancel booking/ }).click();
+    const confirmation = user.getByRole("alertdialog");
+    expect(
+      confirmation
+        .getByRole("heading", { name: plural({ one: b.confirm.cancelNow_one, other: b.confirm.cancelNow_other }, 1) })
+        .count(),
+    ).toBe(1);
+    expect(confirmation.getByRole("listitem").text()).toContain(b.confirm.cancelsAtOnce);
+    await confirmation.getByRole("button", { name: b.confirm.cancelNowButton_one }).click();
+    expect(
+      user
+        .getByRole("status")
+        .getByText(plural({ one: c.success.bookingsCancelled_one, other: c.success.bookingsCancelled_other }, 1))
+        .count(),
+    ).toBe(1);
+    expect(user.getByRole("table").getByText(c.bookingStatuses.cancelled, { exact: true }).count()).toBe(1);
+    expect(user.getByRole("button", { name: /^Delete booking/ }).count()).toBe(1);
+
+    // Notifications: the confirmation and the cancellation, unread; opening one reads it and shows the booking.
+    await user
+      .getByRole("navigation", { name: c.nav.mainMenu })
+      .getByRole("link", { name: /^Notifications/ })
+      .first()
+      .click();
+    expect(user.heading()).toBe(b.notifications.heading);
+    const unread = () => user.getByRole("table").getByText(b.notifications.unread, { exact: true }).count();
+    expect(unread()).toBe(2);
+    await user.getByRole("button", { name: b.notifications.view }).first().click();
+    expect(user.heading()).toMatch(/Booking [0-9A-F]{8}/);
+    await user.goto("/notifications");
+    expect(unread()).toBe(1);
+    await user.getByRole("button", { name: b.notifications.markUnread }).first().click();
+    expect(unread()).toBe(2);
+
+    // Select all, delete, confirm on the confirmation page: the list is empty and the header count is gone.
+    user.getByRole("checkbox", { name: b.notifications.selectAll }).check();
+    await user.getByRole("button", { name: b.notifications.bulkDelete, exact: true }).click();
+    await user
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /^Yes, delete/ })
+      .click();
+    expect(user.getByText(b.notifications.empty).count()).toBe(1);
+    expect(user.getByRole("link", { name: /unread\)$/ }).count()).toBe(0);
+  },
+);
+
+test(
+  "without scripting, a driver amends a pay-later booking: previews the new total (nothing saved), then saves it",
+  {
+    tag: "@js-off-only",
+  },
+  async ({ request, baseURL }, testInfo) => {
+    const { b, c } = TEXT.en;
+    const user = new NoScriptUser(request, baseURL!);
+    await signedUpWithoutScript(user, {
+      fullName: "Amy Amend",
+      email: `amend-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+44 20 7946 0019",
+      birthDate: "1983-03-03",
+      password: "amend-me-1",
+    });
+    await bookPayLaterWithoutScript(user, 1);
+    await user.getByRole("link", { name: TEXT.en.k.receipt.amend }).click();
+    expect(user.heading()).toMatch(/^Change booking [0-9A-F]{8}$/);
+    const total = () => user.getByRole("complementary").locator("output").text();
+    const before = total();
+
+    const current = user.getByLabel(b.amend.to).value();
+    const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+    user.getByLabel(b.amend.to).fill(later);
+    await user.getByRole("button", { name: b.amend.preview }).click();
+    const after = total();
+    expect(after).not.toBe(before);
+    const costs = user.locator(".amend-totals");
+    expect(costs.getByText(b.amend.currentTotal).count()).toBe(1);
+    expect(costs.getByText(b.amend.newTotal).count()).toBe(1);
+    expect(costs.getByText(after, { exact: true }).count()).toBeGreaterThan(0);
+    expect(costs.getByText(/^[+−]\$\d/).count()).toBe(1);
+    await user.getByRole("button", { name: b.amend.save }).click();
+    expect(user.getByRole("status").getByText(c.success.bookingAmended).count()).toBe(1);
+    expect(
+      user
+        .getByRole("region", { name: /Booking [0-9A-F]{8}/ })
+        .getByText(after, { exact: true })
+        .count(),
+    ).toBeGreaterThan(0);
   },
 );

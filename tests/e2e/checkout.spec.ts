@@ -1,7 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, request as requests, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
 import {
