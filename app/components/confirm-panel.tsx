@@ -1,4 +1,4 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { Form, useActionData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { SiteLink } from "./site-link";
@@ -35,9 +35,13 @@ export function ConfirmAction({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+  // Each answer of the action is a confirmation to show. A second one can come while this one is still mounted: the
+  // action's button pressed again before the navigation that followed Escape had finished, which the new post
+  // cancels, so the page never unmounted the closed dialog. Opened per answer, not per mount.
+  const answer = useActionData();
   useEffect(() => {
     if (hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [hydrated]);
+  }, [hydrated, answer]);
   // Closed by Escape or a click beside it (issue 53): the page goes back to where "Back" leads, so the confirmation
   // is gone, and the action's button asks again (a closed dialog left behind made it do nothing).
   useEffect(() => {

@@ -230,15 +230,30 @@ test("in French, select every booking on the page and cancel them in one bulk ac
   await expect(confirmation.getByRole("listitem").getByText(b.confirm.cancelsAtOnce)).toHaveCount(2);
   await expectAccessible(page);
   if (jsEnabled()) {
-    // Closed with Escape, the dialog opens again from the same button (issue 53: the button did nothing after).
+    // Closed with Escape, the dialog opens again from the same button (issue 53: the button did nothing after), even
+    // when the button is pressed before the page Escape leads back to has loaded: that load is held here until the
+    // second confirmation is asked, as a slow connection would (the new post cancels it, so the closed dialog stays
+    // mounted: it must open for the new answer).
+    let releaseBack = () => {};
+    const backHeld = new Promise<void>((resolve) => (releaseBack = resolve));
+    let heldOne = false;
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (route.request().method() === "GET" && !heldOne) {
+        heldOne = true;
+        await backHeld;
+      }
+      await route.fallback().catch(() => {});
+    });
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await whenReady(page);
+    await expect.poll(() => heldOne).toBe(true);
     await page.getByRole("checkbox", { name: b.list.selectAll }).check();
     await page.getByLabel(b.bulk.action, { exact: true }).selectOption({ label: b.bulk.cancelRequest });
     await page.getByRole("button", { name: /^Appliquer à/ }).focus();
     await page.keyboard.press("Enter");
     await expect(confirmation.getByRole("listitem")).toHaveCount(2);
+    releaseBack();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   }
   await confirmation
     .getByRole("button", {
