@@ -8,7 +8,7 @@
  * utilisation counts a car's days with a kept booking touching them, as the overview's chart does.
  */
 import { asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, gt, type SQL } from "drizzle-orm";
-import { bookings, cars, locations, paymentEvents, payments, users } from "#db/schema";
+import { bookings, cars, locations, movedMoney, paymentEvents, payments, users } from "#db/schema";
 import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
@@ -267,8 +267,7 @@ const movementsWhere = (scope: FiguresScope, period: ReportPeriod) =>
     lt(paymentEvents.at, period.end),
     scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
     scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
-    sql`((${paymentEvents.status} = 'captured' and ${paymentEvents.detail} ? 'amount' and not ${paymentEvents.detail} ? 'refundId')
-      or ${paymentEvents.detail} ? 'refundId')`,
+    movedMoney(paymentEvents),
   );
 
 export async function moneyMovements(db: Executor, scope: FiguresScope, period: ReportPeriod, slice: Slice) {
