@@ -127,10 +127,11 @@ export class Found {
     for (const option of options) option.toggleAttribute("selected", option === wanted);
   }
   /** A file chosen for a file field, sent when its form is posted as multipart. */
-  setInputFiles(file: { name: string; mimeType: string; buffer: Buffer }) {
+  setInputFiles(file: { name: string; mimeType: string; buffer: Buffer } | null) {
     const input = this.one() as HTMLInputElement;
     expect(input.getAttribute("type"), `${this.description} takes a file`).toBe("file");
-    this.user.chosenFiles.set(input, file);
+    if (file) this.user.chosenFiles.set(input, file);
+    else this.user.chosenFiles.delete(input);
   }
   check() {
     this.setChecked(true);
