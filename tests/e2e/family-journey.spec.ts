@@ -1,4 +1,4 @@
-import { expect, request as requests, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type enBookings from "../../app/locales/en/bookings.json";
 import type enManage from "../../app/locales/en/manage.json";
 import type enMail from "../../app/locales/en/mail.json";
@@ -6,6 +6,7 @@ import type enSearch from "../../app/locales/en/search.json";
 import {
   bookingTexts,
   catalogue,
+  DEMO_SUPPLIER,
   expectAccessible,
   fillVisitorPayingLater,
   gotoReady,
@@ -19,7 +20,7 @@ import {
   submitBooking,
   retryShiftMs,
 } from "./support";
-import { NoScriptUser } from "./no-script-user";
+import { NoScriptUser, signedInUser } from "./no-script-user";
 
 /**
  * Issue 37's driver journey: a family landing late at Djerba compares the excess, books a zero-excess offer with two
@@ -285,25 +286,6 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * post. The browser's runs keep the total that follows the form, axe and hydration.
  */
 
-/** A visitor with cookies of their own; `done` drops them. */
-async function visitorWithoutScript(origin: string) {
-  const context = await requests.newContext({ baseURL: origin });
-  return { user: new NoScriptUser(context, origin), done: () => context.dispose() };
-}
-
-async function staffWithoutScript(origin: string, language: "en" | "fr") {
-  const visitor = await visitorWithoutScript(origin);
-  await visitor.user.goto(`/sign-in?lng=${language}`);
-  visitor.user.getByLabel(/^(Email address|Adresse e-mail)$/).fill("fleet@carthage-cars.example");
-  visitor.user.getByLabel(/^(Password|Mot de passe)$/).fill("run-the-fleet-2026");
-  await visitor.user
-    .getByRole("main")
-    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
-    .click();
-  expect(visitor.user.path).toMatch(/^\/manage/);
-  return visitor;
-}
-
 function fillVisitorPayingLaterWithoutScript(
   user: NoScriptUser,
   language: "en" | "fr",
@@ -399,7 +381,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
       await expectMailSaying(email, interpolate(mail.booking.equipment, { pieces: seatLine }));
 
-      const staff = await staffWithoutScript(baseURL!, language);
+      const staff = await signedInUser(baseURL!, language, DEMO_SUPPLIER);
       await staff.user.goto(`/manage/bookings/${bookingId}?lng=${language}`);
       const facts = staff.user.getByRole("main");
       expect(facts.text()).toContain(seatLine);
@@ -490,7 +472,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       await bookWithoutScript(user, language);
       expect(user.mainText()).toContain("BJ 180");
 
-      const staff = await staffWithoutScript(baseURL!, language);
+      const staff = await signedInUser(baseURL!, language, DEMO_SUPPLIER);
       const which = tomorrowInTunisia() === day ? "tomorrow" : "today";
       await staff.user.goto(`/manage/desk?place=${place}&day=${which}&lng=${language}`);
       const stopIn = (list: "pickups" | "returns") =>

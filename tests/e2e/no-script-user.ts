@@ -1,6 +1,6 @@
 import { Window } from "happy-dom";
 import { queryAllByLabelText, queryAllByRole, queryAllByText, type ByRoleMatcher } from "@testing-library/dom";
-import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as requests, type APIRequestContext, type APIResponse } from "@playwright/test";
 
 /**
  * A browser with scripting off, without the browser (issue 49, decision 047): it asks for a document, reads it as
@@ -351,4 +351,27 @@ export class NoScriptUser {
       }),
     );
   }
+}
+
+/** A script-less user with cookies of its own (a browser of their own); `done` drops them. */
+export async function newUser(origin: string) {
+  const context = await requests.newContext({ baseURL: origin });
+  return { user: new NoScriptUser(context, origin), context, done: () => context.dispose() };
+}
+
+/** `newUser`, signed in through the sign-in form in `language`; it lands where the account is sent. */
+export async function signedInUser(
+  origin: string,
+  language: "en" | "fr" | "es",
+  account: { email: string; password: string },
+) {
+  const session = await newUser(origin);
+  await session.user.goto(`/sign-in?lng=${language}`);
+  session.user.getByLabel(/^(Email address|Adresse e-mail|Correo electrónico)$/).fill(account.email);
+  session.user.getByLabel(/^(Password|Mot de passe|Contraseña)$/).fill(account.password);
+  await session.user
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Se connecter|Iniciar sesión)$/ })
+    .click();
+  return session;
 }

@@ -3,10 +3,10 @@
  * who joins from the mail's link with a password of their own and is named as themselves; removing them asks first
  * and signs them out at once. The demo desk agent, in French, gets the desk and bookings, never the fleet's forms.
  */
-import { expect, request as requests, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { catalogue, DEMO_SUPPLIER, expectAccessible, gotoReady, latestLink, staffBrowser, whenReady } from "./support";
 import type enManage from "../../app/locales/en/manage.json";
-import { NoScriptUser } from "./no-script-user";
+import { newUser, signedInUser } from "./no-script-user";
 
 const DESK_AGENT = { email: "desk@carthage-cars.example", password: "at-the-counter-2026" };
 
@@ -96,24 +96,6 @@ test(
  * disclosure that hides the removal's box.
  */
 
-async function staffWithoutScript(
-  baseURL: string,
-  language: "en" | "fr",
-  account: { email: string; password: string },
-) {
-  const context = await requests.newContext({ baseURL });
-  const user = new NoScriptUser(context, baseURL);
-  await user.goto(`/sign-in?lng=${language}`);
-  user.getByLabel(/^(Email address|Adresse e-mail)$/).fill(account.email);
-  user.getByLabel(/^(Password|Mot de passe)$/).fill(account.password);
-  await user
-    .getByRole("main")
-    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
-    .click();
-  expect(user.path).toMatch(/^\/manage(\/|$|\?)/);
-  return { user, done: () => context.dispose() };
-}
-
 test(
   "without scripting, the owner invites a manager who joins with their own password; removing them asks first and signs them out",
   {
@@ -123,7 +105,8 @@ test(
     const m = catalogue<typeof enManage>("en", "manage");
     const email = `manager-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
     const name = `Mina Manager ${testInfo.project.name}`;
-    const owner = await staffWithoutScript(baseURL!, "en", DEMO_SUPPLIER);
+    const owner = await signedInUser(baseURL!, "en", DEMO_SUPPLIER);
+    expect(owner.user.path).toMatch(/^\/manage(\/|$|\?)/);
     await owner.user.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.team }).click();
     expect(owner.user.heading()).toBe("Carthage Cars’s team");
     const invite = owner.user.getByRole("region", { name: m.team.inviteHeading });
@@ -139,8 +122,7 @@ test(
         .count(),
     ).toBe(1);
 
-    const memberContext = await requests.newContext({ baseURL });
-    const member = new NoScriptUser(memberContext, baseURL!);
+    const { user: member, done: memberDone } = await newUser(baseURL!);
     const link = new URL(await latestLink(email, "activate"));
     await member.goto(`${link.pathname}${link.search}&lng=en`);
     expect(member.getByText("Your account on the operators’ side is ready.").count()).toBe(1);
@@ -168,7 +150,7 @@ test(
 
     await member.goto(member.url);
     expect(member.path).toMatch(/^\/sign-in/);
-    await memberContext.dispose();
+    await memberDone();
     await owner.done();
   },
 );
@@ -180,7 +162,8 @@ test(
   },
   async ({ baseURL }) => {
     const m = catalogue<typeof enManage>("fr", "manage");
-    const desk = await staffWithoutScript(baseURL!, "fr", DESK_AGENT);
+    const desk = await signedInUser(baseURL!, "fr", DESK_AGENT);
+    expect(desk.user.path).toMatch(/^\/manage(\/|$|\?)/);
     expect(desk.user.getByText("Connecté en tant que Nour Desk (agent de comptoir)").count()).toBe(1);
     const menu = desk.user.getByRole("navigation", { name: m.nav.label });
     expect(menu.getByRole("link", { name: m.nav.desk }).count()).toBe(1);
