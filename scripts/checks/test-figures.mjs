@@ -18,7 +18,18 @@ if (run.failed || !run.vitest || !run.browser) {
 }
 const duration = (seconds) =>
   seconds < 90 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-const phases = run.phases.map(({ phase, seconds }) => `${phase} ${duration(seconds)}`).join(", ");
+// Phases of one stage ran side by side (run-tests.mjs): said as such, so nobody adds their times up.
+const stages = new Map();
+for (const [index, entry] of run.phases.entries()) {
+  const key = entry.stage ?? `alone ${index}`;
+  stages.set(key, [...(stages.get(key) ?? []), entry]);
+}
+const phases = [...stages.values()]
+  .map((group) => {
+    const timed = group.map(({ phase, seconds }) => `${phase} ${duration(seconds)}`);
+    return timed.length === 1 ? timed[0] : `${timed.slice(0, -1).join(", ")} and ${timed.at(-1)} side by side`;
+  })
+  .join(", ");
 const block = [
   `Measured by \`npm test\` on ${run.date} on ${run.cores} cores${note ? `, ${note}` : ""}: ${duration(run.totalSeconds)} in all (${phases}).`,
   `Vitest ran ${run.vitest.tests} tests in ${run.vitest.files} files (pure rules, and server modules on PGlite and`,
