@@ -1,7 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { EXTRAS } from "~/domain/enums";
-import { amountText, carColumns, carFormDefaults, carFormSchema, datePriceRows, parseAmount } from "./car-form";
+import {
+  amountText,
+  carColumns,
+  carFormDefaults,
+  carFormSchema,
+  datePriceRows,
+  overlappingDatePrices,
+  parseAmount,
+} from "./car-form";
 
 const PLACE = "0b7c1e0e-1111-4444-8888-123456789abc";
 
@@ -127,5 +135,59 @@ describe("the car form", () => {
     expect(errors.fullInsurancePrice?.[0]).toContain("manage:validation.amount");
     expect(errors["datePrices[0].to"]).toEqual(["manage:validation.dayOrder"]);
     expect(errors["datePrices[1].from"]).toEqual(["manage:validation.day"]);
+  });
+
+  it("refuses date-based prices whose days overlap, naming the earlier row on the later one", () => {
+    const submission = form({
+      ...complete,
+      "datePrices[1].from": "2027-08-31",
+      "datePrices[1].to": "2027-09-15",
+      "datePrices[1].price": "40",
+    });
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error?.["datePrices[1].from"]?.[0]).toContain("manage:validation.datePricesOverlap");
+    expect(submission.reply().error?.["datePrices[1].from"]?.[0]).toContain('"row":1');
+    // The day after the end is free to start another price.
+    const next = form({
+      ...complete,
+      "datePrices[1].from": "2027-09-01",
+      "datePrices[1].to": "2027-09-15",
+      "datePrices[1].price": "40",
+    });
+    expect(next.status).toBe("success");
+  });
+});
+
+describe("overlapping date-based prices", () => {
+  const row = (from: string, to: string) => ({ from, to, price: "10" });
+  it.each([
+    ["none", [row("2027-01-01", "2027-01-31"), row("2027-02-01", "2027-02-28")], []],
+    ["a shared last day", [row("2027-01-01", "2027-01-31"), row("2027-01-31", "2027-02-28")], [{ row: 1, other: 0 }]],
+    ["one inside another", [row("2027-01-01", "2027-12-31"), row("2027-06-01", "2027-06-30")], [{ row: 1, other: 0 }]],
+    [
+      "rows posted out of order",
+      [row("2027-06-01", "2027-06-30"), row("2027-01-01", "2027-12-31")],
+      [{ row: 0, other: 1 }],
+    ],
+    [
+      "a long row reaching over two later ones",
+      [row("2027-01-01", "2027-12-31"), row("2027-03-01", "2027-03-31"), row("2027-05-01", "2027-05-31")],
+      [
+        { row: 1, other: 0 },
+        { row: 2, other: 0 },
+      ],
+    ],
+    ["the same days twice", [row("2027-01-01", "2027-01-01"), row("2027-01-01", "2027-01-01")], [{ row: 1, other: 0 }]],
+    [
+      "unreadable, reversed and empty rows left to their own messages",
+      [row("2027-01-01", "2027-01-31"), row("soon", "2027-01-10"), row("2027-01-20", "2027-01-05"), row("", "")],
+      [],
+    ],
+  ])("%s", (_case, rows, expected) => {
+    expect(overlappingDatePrices(rows)).toEqual(expected);
+  });
+  it("reads nothing from what is not a list", () => {
+    expect(overlappingDatePrices(undefined)).toEqual([]);
+    expect(overlappingDatePrices("2027-01-01")).toEqual([]);
   });
 });

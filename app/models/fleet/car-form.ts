@@ -241,8 +241,41 @@ const crossFieldRules = z
         path: ["datePrices"],
         message: encodeFormError("manage:validation.tooManyDatePrices", { max: MAX_DATE_PRICES }),
       });
+    for (const { row, other } of overlappingDatePrices(form.datePrices))
+      context.addIssue({
+        code: "custom",
+        path: ["datePrices", row, "from"],
+        message: encodeFormError("manage:validation.datePricesOverlap", { row: other + 1 }),
+      });
   })
   .transform(() => ({}));
+
+/**
+ * Date-based prices whose days overlap (issue 50): two prices for one day would leave the car's price to the order
+ * rows happen to be read in. Each row (by its index as posted) that starts on or before the end of an earlier-starting
+ * row is named with that row; rows with an unreadable or reversed day are left to their own messages.
+ */
+export function overlappingDatePrices(posted: unknown): Array<{ row: number; other: number }> {
+  const rows = (Array.isArray(posted) ? (posted as Array<Record<string, unknown>>) : [])
+    .map((row, index) => ({ index, from: row?.from, to: row?.to }))
+    .filter(
+      (row): row is { index: number; from: string; to: string } =>
+        typeof row.from === "string" &&
+        typeof row.to === "string" &&
+        isIsoDay(row.from.trim()) &&
+        isIsoDay(row.to.trim()) &&
+        row.from.trim() <= row.to.trim(),
+    )
+    .map((row) => ({ ...row, from: row.from.trim(), to: row.to.trim() }))
+    .sort((a, b) => (a.from === b.from ? a.index - b.index : a.from < b.from ? -1 : 1));
+  const overlaps: Array<{ row: number; other: number }> = [];
+  let reaching: (typeof rows)[number] | undefined;
+  for (const row of rows) {
+    if (reaching && row.from <= reaching.to) overlaps.push({ row: row.index, other: reaching.index });
+    if (!reaching || row.to > reaching.to) reaching = row;
+  }
+  return overlaps;
+}
 
 export const carFormSchema = z.intersection(carFields, crossFieldRules);
 /** The fields alone: what the form's native constraints are read from (the cross-field rules have none). */

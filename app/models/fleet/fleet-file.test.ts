@@ -57,6 +57,18 @@ describe("the fleet file", () => {
     });
   });
 
+  it("refuses date-based prices that overlap, naming the earlier range in the cell", () => {
+    const overlapping = good("TN-5").replace(
+      "2027-07-01..2027-07-31:55",
+      "2027-07-01..2027-07-31:55|2027-07-20..2027-08-10:60",
+    );
+    const { rows, problems } = readFleetFile(`${HEADER}\n${overlapping}\n`);
+    expect(rows).toEqual([]);
+    expect(problems).toEqual([
+      { line: 2, column: "datePrices", key: "manage:validation.datePricesOverlap", params: { row: 1 } },
+    ]);
+  });
+
   it("names unknown and missing columns, a row of the wrong width, and a file that is not text", () => {
     expect(
       readFleetFile("licensePlate,colour\nX,red\n").problems.map((problem) => [problem.key, problem.column]),
