@@ -340,10 +340,29 @@ describe("access to the operators' pages", () => {
         expiresAt: new Date(Date.now() + 3_600_000),
       })
       .catch(() => undefined);
+    // Asked first (issue 50): the first post answers what the suspension does, and changes nothing.
+    const asked = await post(driversAction as never, "/manage/drivers", "admin", [
+      [`row:suspend:${catalogue.driver.id}`, "Suspend"],
+    ]);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      confirm: { id: catalogue.driver.id, suspended: false, sessions: expect.any(Number) },
+    });
+    const toCome = (
+      await db.select().from(schema.bookings).where(eq(schema.bookings.driverId, catalogue.driver.id))
+    ).filter((booking) => booking.status !== "cancelled" && booking.endsAt > new Date()).length;
+    expect((asked.body as { confirm: { bookingsToCome: number } }).confirm.bookingsToCome).toBe(toCome);
+    expect((asked.body as { confirm: { sessions: number } }).confirm.sessions).toBeGreaterThan(0);
+    const [stillActive] = await db.select().from(schema.users).where(eq(schema.users.id, catalogue.driver.id));
+    expect(stillActive!.blacklisted).toBe(false);
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, catalogue.driver.id))).not.toEqual(
+      [],
+    );
     expect(
       (
         await post(driversAction as never, "/manage/drivers", "admin", [
           [`row:suspend:${catalogue.driver.id}`, "Suspend"],
+          ["confirmed", "Suspend Alex"],
         ])
       ).status,
     ).toBe(302);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { NoScriptUser } from "./no-script-user";
+import { NoScriptUser, signUpWithoutScript } from "./no-script-user";
 import type enBookings from "../../app/locales/en/bookings.json";
 import {
   bookingTexts,
@@ -448,25 +448,6 @@ test(
  * that replace the confirmation pages with JavaScript, focus and axe.
  */
 
-async function signedUpWithoutScript(
-  user: NoScriptUser,
-  driver: { fullName: string; email: string; phone: string; birthDate: string; password: string },
-) {
-  await user.goto("/sign-up?lng=en");
-  for (const [label, value] of [
-    ["Full name", driver.fullName],
-    ["Email address", driver.email],
-    ["Phone", driver.phone],
-    ["Birth date", driver.birthDate],
-    ["Password", driver.password],
-    ["Confirm password", driver.password],
-  ] as const)
-    user.getByLabel(label, { exact: true }).fill(value);
-  user.getByLabel("I accept the Terms of Use").check();
-  await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
-  expect(user.getByRole("status").getByText("Validation e-mail sent").count()).toBe(1);
-}
-
 async function bookPayLaterWithoutScript(user: NoScriptUser, slot: number) {
   const start = new Date(Date.UTC(2028, 0, 1) + retryShiftMs() + (slot * 2 + 1) * 6 * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -489,7 +470,7 @@ test(
   async ({ request, baseURL }, testInfo) => {
     const { b, c } = TEXT.en;
     const user = new NoScriptUser(request, baseURL!);
-    await signedUpWithoutScript(user, {
+    await signUpWithoutScript(user, {
       fullName: "Lee List",
       email: `list-${testInfo.project.name}-${Date.now()}@example.com`,
       phone: "+44 20 7946 0018",
@@ -572,7 +553,7 @@ test(
   async ({ request, baseURL }, testInfo) => {
     const { b, c } = TEXT.en;
     const user = new NoScriptUser(request, baseURL!);
-    await signedUpWithoutScript(user, {
+    await signUpWithoutScript(user, {
       fullName: "Amy Amend",
       email: `amend-${testInfo.project.name}-${Date.now()}@example.com`,
       phone: "+44 20 7946 0019",

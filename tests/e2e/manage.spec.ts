@@ -11,7 +11,7 @@ import {
   whenReady,
   retryShiftMs,
 } from "./support";
-import { NoScriptUser } from "./no-script-user";
+import { newUser, NoScriptUser, signedInUser, signUpWithoutScript } from "./no-script-user";
 
 /**
  * The operators' side (decision 027), as a supplier uses it with JavaScript on and off, in English and French: a car
@@ -794,6 +794,105 @@ for (const language of ["en", "fr"] as const) {
           .getByRole("link", { name: new RegExp(reference) })
           .count(),
       ).toBeGreaterThan(0);
+    },
+  );
+}
+
+/**
+ * Suspending a driver is asked first (issue 50), stating what it does: signed out everywhere, bookings to come left
+ * as they are. With JavaScript the question is a dialog; without, a section the first post answers with.
+ */
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language}, an admin suspends a driver only once the confirmation says what it does`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page, baseURL }, testInfo) => {
+      const { m, c } = texts(language);
+      const driver = await driverToSuspend(baseURL!, language, testInfo);
+      const { name, email } = driver;
+      await signIn(page, language, ADMIN);
+      await expect(page).toHaveURL(/\/manage$/);
+      await gotoReady(page, `/manage/drivers?q=${encodeURIComponent(email)}&lng=${language}`);
+      await page.getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name }) }).click();
+      const confirmation = page.getByRole("dialog");
+      await expect(
+        confirmation.getByRole("heading", { name: interpolate(m.drivers.confirmSuspend.title, { name }) }),
+      ).toBeVisible();
+      await expect(confirmation.getByRole("listitem")).toContainText([
+        email,
+        interpolate(m.drivers.confirmSuspend.sessions_one, { count: 1 }),
+        m.drivers.confirmSuspend.noBookings,
+      ]);
+      await expectAccessible(page);
+      // Nothing happened yet: the driver is still signed in.
+      await driver.user.goto("/settings?lng=en");
+      expect(driver.user.path).toBe("/settings?lng=en");
+      await whenReady(page);
+      await confirmation.getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name }) }).click();
+      await expect(page.getByRole("status").getByText(c.success.driverSuspended)).toBeVisible();
+      await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(m.drivers.states.suspended);
+      // Signed out at once: the driver's next page asks them to sign in.
+      await driver.user.goto("/settings?lng=en");
+      expect(driver.user.path).toMatch(/^\/sign-in/);
+      await driver.done();
+    },
+  );
+}
+
+async function driverToSuspend(origin: string, language: "en" | "fr", testInfo: TestInfo) {
+  const name = `Sue Spend ${language}${jsEnabled(testInfo) ? 1 : 0}`;
+  const email = `suspend-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
+  // The driver signs up in their own browser and stays signed in there.
+  const driver = await newUser(origin);
+  await signUpWithoutScript(driver.user, {
+    fullName: name,
+    email,
+    phone: "+33 6 12 34 56 79",
+    birthDate: "1990-02-02",
+    password: "suspend-me-1",
+  });
+  return { ...driver, name, email };
+}
+
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language} without scripting, an admin suspends a driver only once the confirmation says what it does`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ baseURL }, testInfo) => {
+      const { m, c } = texts(language);
+      const driver = await driverToSuspend(baseURL!, language, testInfo);
+      const admin = await signedInUser(baseURL!, language, ADMIN);
+      await admin.user.goto(`/manage/drivers?q=${encodeURIComponent(driver.email)}&lng=${language}`);
+      await admin.user
+        .getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name: driver.name }) })
+        .click();
+      const confirmation = admin.user.getByRole("alertdialog");
+      expect(
+        confirmation
+          .getByRole("heading", { name: interpolate(m.drivers.confirmSuspend.title, { name: driver.name }) })
+          .count(),
+      ).toBe(1);
+      expect(confirmation.getByRole("listitem").texts()).toEqual([
+        `${driver.name} <${driver.email}>`,
+        interpolate(m.drivers.confirmSuspend.sessions_one, { count: 1 }),
+        m.drivers.confirmSuspend.noBookings,
+      ]);
+      await driver.user.goto("/settings?lng=en");
+      expect(driver.user.path).toBe("/settings?lng=en");
+      await confirmation
+        .getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name: driver.name }) })
+        .click();
+      expect(admin.user.getByRole("status").getByText(c.success.driverSuspended).count()).toBe(1);
+      expect(admin.user.getByRole("row", { name: new RegExp(driver.name) }).text()).toContain(
+        m.drivers.states.suspended,
+      );
+      await driver.user.goto("/settings?lng=en");
+      expect(driver.user.path).toMatch(/^\/sign-in/);
+      await Promise.all([driver.done(), admin.done()]);
     },
   );
 }

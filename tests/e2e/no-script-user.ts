@@ -375,3 +375,23 @@ export async function signedInUser(
     .click();
   return session;
 }
+
+/** Signs a new driver up through the English form; they end signed in, with a validation mail in the outbox. */
+export async function signUpWithoutScript(
+  user: NoScriptUser,
+  driver: { fullName: string; email: string; phone: string; birthDate: string; password: string },
+) {
+  await user.goto("/sign-up?lng=en");
+  for (const [label, value] of [
+    ["Full name", driver.fullName],
+    ["Email address", driver.email],
+    ["Phone", driver.phone],
+    ["Birth date", driver.birthDate],
+    ["Password", driver.password],
+    ["Confirm password", driver.password],
+  ] as const)
+    user.getByLabel(label, { exact: true }).fill(value);
+  user.getByLabel("I accept the Terms of Use").check();
+  await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
+  expect(user.getByRole("status").getByText("Validation e-mail sent").count()).toBe(1);
+}

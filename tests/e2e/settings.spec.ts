@@ -1,7 +1,7 @@
 import { expect, request as requests, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible, signedInDriver, whenReady } from "./support";
-import { NoScriptUser } from "./no-script-user";
+import { NoScriptUser, signUpWithoutScript } from "./no-script-user";
 
 const picture = () =>
   sharp({ create: { width: 400, height: 300, channels: 3, background: "#c47a2c" } })
@@ -119,18 +119,13 @@ test(
   },
   async ({ request, baseURL }, testInfo) => {
     const user = new NoScriptUser(request, baseURL!);
-    await user.goto("/sign-up?lng=en");
-    for (const [label, value] of [
-      ["Full name", "Sam Settings"],
-      ["Email address", `sam-${testInfo.project.name}-${Date.now()}@example.com`],
-      ["Phone", "+33 6 12 34 56 78"],
-      ["Birth date", "1990-03-14"],
-      ["Password", "settings-pass"],
-      ["Confirm password", "settings-pass"],
-    ] as const)
-      user.getByLabel(label, { exact: true }).fill(value);
-    user.getByLabel("I accept the Terms of Use").check();
-    await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
+    await signUpWithoutScript(user, {
+      fullName: "Sam Settings",
+      email: `sam-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+33 6 12 34 56 78",
+      birthDate: "1990-03-14",
+      password: "settings-pass",
+    });
     await user.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Settings" }).first().click();
     expect(user.heading()).toBe("Settings");
     expect(user.getByLabel("Full name").value()).toBe("Sam Settings");

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { expectAccessible, signedInDriver, whenReady } from "./support";
-import { NoScriptUser } from "./no-script-user";
+import { NoScriptUser, signUpWithoutScript } from "./no-script-user";
 
 const codeAt = (secret: string, secondsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + secondsAhead });
@@ -141,18 +141,13 @@ test(
         .getByRole("button", { name: language === "en" ? "Sign in" : "Se connecter", exact: true })
         .click();
     };
-    await user.goto("/sign-up?lng=en");
-    for (const [label, value] of [
-      ["Full name", "Tess Twofactor"],
-      ["Email address", email],
-      ["Phone", "+33 6 12 34 56 78"],
-      ["Birth date", "1988-07-02"],
-      ["Password", password],
-      ["Confirm password", password],
-    ] as const)
-      user.getByLabel(label, { exact: true }).fill(value);
-    user.getByLabel("I accept the Terms of Use").check();
-    await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
+    await signUpWithoutScript(user, {
+      fullName: "Tess Twofactor",
+      email: email,
+      phone: "+33 6 12 34 56 78",
+      birthDate: "1988-07-02",
+      password: password,
+    });
 
     await user.goto("/settings?lng=en");
     await user.getByRole("main").getByRole("link", { name: "Two-factor sign-in" }).click();

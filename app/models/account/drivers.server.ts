@@ -3,12 +3,13 @@
  * once; sign-in then says the account is suspended, spec §8) and reinstatement, and the activation or validation link
  * sent again. No operator page shows a password hash, a token or a licence file: the list selects none of them.
  */
-import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { anyOf, containsPattern } from "~/utils/sql.server";
+import { HOLDING_STATUSES } from "~/domain/enums";
 
 export const DRIVERS_PAGE_SIZE = 30;
 
@@ -58,6 +59,36 @@ async function findDriver(db: Executor, driverId: string) {
     .from(users)
     .where(and(eq(users.id, driverId), eq(users.role, "user")));
   return driver ?? null;
+}
+
+/**
+ * What suspending a driver does, said before it is done (issue 50: nothing destructive in one click): the browsers
+ * signed in that it signs out, and the bookings still to come, which it leaves as they are. Null: no such driver.
+ */
+export async function suspensionPreview(db: Executor, driverId: string, now = new Date()) {
+  const driver = await findDriver(db, driverId);
+  if (!driver) return null;
+  const [[signedIn], [toCome]] = await Promise.all([
+    db.select({ total: count() }).from(sessions).where(eq(sessions.userId, driver.id)),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.driverId, driver.id),
+          inArray(bookings.status, [...HOLDING_STATUSES]),
+          gt(bookings.endsAt, now),
+        ),
+      ),
+  ]);
+  return {
+    id: driver.id,
+    fullName: driver.fullName,
+    email: driver.email,
+    suspended: driver.blacklisted,
+    sessions: signedIn?.total ?? 0,
+    bookingsToCome: toCome?.total ?? 0,
+  };
 }
 
 /** Suspends (or reinstates) a driver; a suspension ends every session of the account at once. False: no such driver. */

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { listDrivers, resendLink, setSuspended } from "~/models/account/drivers.server";
+import { listDrivers, resendLink, setSuspended, suspensionPreview } from "~/models/account/drivers.server";
 import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -31,6 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = `/manage/drivers${new URL(request.url).search}`;
   const db = await getDb();
   const driverId = ids[0] ?? "";
+  // A suspension is asked first (issue 50): the answer is the confirmation, stating what it does; its own form
+  // posts the same button again with `confirmed`.
+  if (action === "suspend" && !formData.has("confirmed")) {
+    const preview = await suspensionPreview(db, driverId);
+    if (!preview) throw notFound();
+    if (!preview.suspended) return { confirm: { ...preview, back } };
+  }
   if (action === "suspend" || action === "reinstate") {
     if (!(await setSuspended(db, actor, driverId, action === "suspend"))) throw notFound();
     return redirectWithToast(back, {

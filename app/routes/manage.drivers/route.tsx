@@ -1,11 +1,13 @@
 import { type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmAction } from "~/components/confirm-panel";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { Pagination } from "~/components/pagination";
 import { RowButton } from "~/components/row-button";
 import { SubmitInput } from "~/components/submit-input";
 import { pageMeta } from "~/utils/meta";
-import type { loader } from "./page.server";
+import { rowActionName } from "~/utils/row-actions";
+import type { action, loader } from "./page.server";
 
 export { action, loader } from "./page.server";
 
@@ -18,6 +20,7 @@ export default function Drivers() {
   const { query, list, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const location = useLocation();
+  const confirm = useActionData<typeof action>()?.confirm;
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE));
   const hrefFor = (page: number) => {
     const search = new URLSearchParams();
@@ -28,6 +31,28 @@ export default function Drivers() {
   return (
     <>
       <h1>{t("drivers.heading")}</h1>
+      {confirm ? (
+        <ConfirmAction
+          title={t("drivers.confirmSuspend.title", { name: confirm.fullName })}
+          note={t("drivers.confirmSuspend.note")}
+          items={[
+            { key: "account", text: `${confirm.fullName} <${confirm.email}>` },
+            { key: "sessions", text: t("drivers.confirmSuspend.sessions", { count: confirm.sessions }) },
+            {
+              key: "bookings",
+              text: confirm.bookingsToCome
+                ? t("drivers.confirmSuspend.bookingsToCome", { count: confirm.bookingsToCome })
+                : t("drivers.confirmSuspend.noBookings"),
+            },
+          ]}
+          action={`/manage/drivers${location.search}`}
+          fields={[[rowActionName("suspend", confirm.id), t("drivers.suspend")]]}
+          confirmLabel={t("drivers.suspendNamed", { name: confirm.fullName })}
+          losesMoney={false}
+          backHref={confirm.back}
+          backLabel={t("drivers.confirmSuspend.back")}
+        />
+      ) : null}
       <Form method="get" className="form-card manage-filters" aria-label={t("drivers.filters")}>
         <div className="field">
           <label htmlFor="drivers-q">{t("drivers.search")}</label>
