@@ -1,6 +1,7 @@
 import { Window } from "happy-dom";
 import { queryAllByLabelText, queryAllByRole, queryAllByText, type ByRoleMatcher } from "@testing-library/dom";
 import { expect, request as requests, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { signUpFields, type NewDriver } from "./support";
 
 /**
  * A browser with scripting off, without the browser (issue 49, decision 047): it asks for a document, reads it as
@@ -377,20 +378,9 @@ export async function signedInUser(
 }
 
 /** Signs a new driver up through the English form; they end signed in, with a validation mail in the outbox. */
-export async function signUpWithoutScript(
-  user: NoScriptUser,
-  driver: { fullName: string; email: string; phone: string; birthDate: string; password: string },
-) {
+export async function signUpWithoutScript(user: NoScriptUser, driver: NewDriver) {
   await user.goto("/sign-up?lng=en");
-  for (const [label, value] of [
-    ["Full name", driver.fullName],
-    ["Email address", driver.email],
-    ["Phone", driver.phone],
-    ["Birth date", driver.birthDate],
-    ["Password", driver.password],
-    ["Confirm password", driver.password],
-  ] as const)
-    user.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of signUpFields(driver)) user.getByLabel(label, { exact: true }).fill(value);
   user.getByLabel("I accept the Terms of Use").check();
   await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
   expect(user.getByRole("status").getByText("Validation e-mail sent").count()).toBe(1);

@@ -162,7 +162,7 @@ export async function gotoReady(page: Page, path: string) {
   await whenReady(page);
 }
 
-type NewDriver = { fullName: string; email: string; phone: string; birthDate: string; password: string };
+export type NewDriver = { fullName: string; email: string; phone: string; birthDate: string; password: string };
 
 /**
  * A new driver, signed in in this page's browser: the sign-up form posted straight from the test (as a text browser
@@ -183,19 +183,21 @@ export async function signedInDriver(page: Page, driver: NewDriver) {
   await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
 }
 
-/** Signs a new driver up through the English form (they end signed in, with a validation mail in the outbox). */
-export async function signUpDriver(page: Page, driver: NewDriver) {
-  await gotoReady(page, "/sign-up?lng=en");
-  for (const [label, value] of [
+/** The English sign-up form's fields, by their labels, filled for `driver`. */
+export const signUpFields = (driver: NewDriver) =>
+  [
     ["Full name", driver.fullName],
     ["Email address", driver.email],
     ["Phone", driver.phone],
     ["Birth date", driver.birthDate],
     ["Password", driver.password],
     ["Confirm password", driver.password],
-  ] as const) {
-    await page.getByLabel(label, { exact: true }).fill(value);
-  }
+  ] as const;
+
+/** Signs a new driver up through the English form (they end signed in, with a validation mail in the outbox). */
+export async function signUpDriver(page: Page, driver: NewDriver) {
+  await gotoReady(page, "/sign-up?lng=en");
+  for (const [label, value] of signUpFields(driver)) await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByLabel("I accept the Terms of Use").check();
   await page.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
   await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
