@@ -142,6 +142,39 @@ describe("access to the operators' pages", () => {
     expect(await ids("admin")).toEqual(expect.arrayContaining([catalogue.car.id, other.car.id]));
   });
 
+  it("asks before retiring a car that holds bookings to come, listing them; retires it once confirmed", async () => {
+    const db = app.database.db;
+    const { id: _original, ...car } = (await carRow(catalogue.car.id))!;
+    const [spare] = await db
+      .insert(schema.cars)
+      .values({ ...car, licensePlate: `RETIRE-${Date.now()}` })
+      .returning({ id: schema.cars.id });
+    const [held] = await db
+      .insert(schema.bookings)
+      .values({ ...bookingValues(catalogue, "2031-11-01T08:00:00Z", "2031-11-03T08:00:00Z", "paid"), carId: spare!.id })
+      .returning({ id: schema.bookings.id });
+    const path = `/manage/cars/${spare!.id}`;
+    const params = { carId: spare!.id };
+    const asked = await post(carAction as never, path, "carSupplier", [["intent:remove", "Remove"]], params);
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ form: "remove", confirm: { total: 1, listed: [{ id: held!.id }], back: path } });
+    expect((await carRow(spare!.id))!.retiredAt).toBeNull();
+    const confirmed = await post(
+      carAction as never,
+      path,
+      "carSupplier",
+      [
+        ["intent:remove", "Remove"],
+        ["confirmed", "Retire it"],
+      ],
+      params,
+    );
+    expect(confirmed.status).toBe(302);
+    expect((await carRow(spare!.id))!.retiredAt).not.toBeNull();
+    // The other tests read the place's bookings: this one goes.
+    await db.delete(schema.bookings).where(eq(schema.bookings.id, held!.id));
+  });
+
   it("answers another supplier's car like a missing one, on every read and every post, and changes nothing", async () => {
     const path = `/manage/cars/${catalogue.car.id}`;
     const params = { carId: catalogue.car.id };

@@ -11,7 +11,7 @@ import { recordTrail, type Actor } from "~/models/audit/audit.server";
 import { blockFormSchema } from "./block-form";
 import { addBlock, removeBlock } from "./blocks.server";
 import { carFormSchema, type CarFormValue } from "./car-form";
-import { findFleetCar, listFleet, removeCar, saveCar } from "./fleet.server";
+import { bookingsToComeOnCar, findFleetCar, listFleet, removeCar, saveCar } from "./fleet.server";
 import { readFleetQuery } from "./fleet-query";
 
 function carForm(overrides: Record<string, string | string[]> = {}): CarFormValue {
@@ -205,6 +205,46 @@ describe.each(testEngines)("the fleet as operators run it, on %s", (engine) => {
       ),
     );
     expect(mixed.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+  });
+
+  it("lists the bookings to come a retirement leaves on a car: not over, not cancelled, soonest first", async () => {
+    const { db } = database;
+    const now = new Date("2032-06-01T12:00:00Z");
+    const before = await bookingsToComeOnCar(db, catalogue.car.id, now);
+    const [later, sooner] = await db
+      .insert(schema.bookings)
+      .values([
+        bookingValues(catalogue, "2032-07-10T08:00:00Z", "2032-07-12T08:00:00Z", "paid"),
+        bookingValues(catalogue, "2032-06-20T08:00:00Z", "2032-06-22T08:00:00Z", "pending"),
+        bookingValues(catalogue, "2032-08-01T08:00:00Z", "2032-08-02T08:00:00Z", "cancelled"),
+        bookingValues(catalogue, "2032-05-01T08:00:00Z", "2032-05-02T08:00:00Z", "paid"),
+      ])
+      .returning({ id: schema.bookings.id });
+    const toCome = await bookingsToComeOnCar(db, catalogue.car.id, now);
+    expect(toCome.total).toBe(before.total + 2);
+    const mine = toCome.listed.filter((booking) => [later!.id, sooner!.id].includes(booking.id));
+    expect(mine.map((booking) => booking.reference)).toEqual([
+      bookingReference(sooner!.id),
+      bookingReference(later!.id),
+    ]);
+    const [zone] = await db
+      .select({ timeZone: schema.locations.timeZone })
+      .from(schema.locations)
+      .where(eq(schema.locations.id, catalogue.location.id));
+    // On the pick-up place's clock, as the desk reads it.
+    expect(mine[0]!.pickup).toBe(
+      new Intl.DateTimeFormat("sv-SE", {
+        timeZone: zone!.timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+        .format(new Date("2032-06-20T08:00:00Z"))
+        .replace(" ", "T"),
+    );
+    expect(mine[0]!.driver).toBeTruthy();
   });
 
   it("retires a car that bookings name, and deletes one no booking names, leaving both in the trail", async () => {

@@ -22,6 +22,9 @@ import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
 import { allOf, anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
+import { HOLDING_STATUSES } from "~/domain/enums";
+import { instantToLocalDateTime } from "~/domain/rental-period";
+import { bookingReference } from "~/models/booking/booking";
 
 const offered = sql`${cars.available} and not ${cars.fullyBooked} and not ${cars.comingSoon} and ${cars.retiredAt} is null`;
 
@@ -301,6 +304,46 @@ export async function saveCar(
       return { ok: false, field: "licensePlate", message: "manage:validation.plateTaken" };
     throw error;
   }
+}
+
+/** How many of a car's bookings to come a retirement's confirmation lists by name (the rest are counted). */
+export const RETIREMENT_LISTED = 10;
+
+/**
+ * The bookings to come a car holds (not cancelled, not over), soonest first: what retiring it leaves on it, said
+ * before it is retired (issue 50). Each with its reference, its driver and its pick-up on the place's clock.
+ */
+export async function bookingsToComeOnCar(db: Executor, carId: string, now: Date) {
+  const toCome = and(
+    eq(bookings.carId, carId),
+    inArray(bookings.status, [...HOLDING_STATUSES]),
+    gt(bookings.endsAt, now),
+  );
+  const [listed, [counted]] = await Promise.all([
+    db
+      .select({
+        id: bookings.id,
+        startsAt: bookings.startsAt,
+        driver: users.fullName,
+        timeZone: locations.timeZone,
+      })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.driverId))
+      .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
+      .where(toCome)
+      .orderBy(asc(bookings.startsAt), asc(bookings.id))
+      .limit(RETIREMENT_LISTED),
+    db.select({ total: count() }).from(bookings).where(toCome),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    listed: listed.map((booking) => ({
+      id: booking.id,
+      reference: bookingReference(booking.id),
+      driver: booking.driver,
+      pickup: instantToLocalDateTime(booking.startsAt, booking.timeZone),
+    })),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { addBlock, removeBlock } from "~/models/fleet/blocks.server";
 import { carFieldsSchema, carFormDefaults, EMPTY_DATE_PRICE_ROWS, type CarColumns } from "~/models/fleet/car-form";
 import { submitCarForm } from "~/models/fleet/car-editor.server";
 import {
+  bookingsToComeOnCar,
   findFleetCar,
   placeChoices,
   reinstateCar,
@@ -133,9 +134,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return redirectWithToast(here, { type: "success", messageKey: "success.blockAdded" });
     }
     case "remove": {
-      // A deletion cannot be undone: it needs the box ticked. A retirement can (offer it again).
+      // A deletion cannot be undone: it needs the box ticked. A retirement can (offer it again), but it leaves the
+      // car's bookings to come on a car no longer offered: the page lists them and asks first (issue 50).
       if (!car.anyBookings && formData.get("confirmRemove") !== "on")
         return data({ form: "remove" as const, problem: "manage:car.remove.confirmRequired" }, { status: 400 });
+      if (car.anyBookings && !formData.has("confirmed")) {
+        const toCome = await bookingsToComeOnCar(db, car.id, new Date());
+        if (toCome.total > 0) return { form: "remove" as const, confirm: { ...toCome, back: here } };
+      }
       const outcome = await removeCar(db, actor, car, new Date());
       return redirectWithToast(outcome === "deleted" ? "/manage/cars" : here, {
         type: "success",

@@ -14,6 +14,7 @@ import { useServerForm } from "~/hooks/use-server-form";
 import type { BlockFormInput } from "~/models/fleet/block-form";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
+import { RetirementConfirmation } from "./retirement";
 
 export { action, loader } from "./page.server";
 
@@ -38,7 +39,9 @@ export default function ManageCar() {
   const { t, i18n } = useRouteTranslation(translations);
   const carReply = actionData && "form" in actionData && actionData.form === "car" ? actionData : null;
   const blockReply = actionData && "form" in actionData && actionData.form === "block" ? actionData.result : null;
-  const removeProblem = actionData && "form" in actionData && actionData.form === "remove" ? actionData.problem : null;
+  const removeReply = actionData && "form" in actionData && actionData.form === "remove" ? actionData : null;
+  const removeProblem = removeReply && "problem" in removeReply ? removeReply.problem : null;
+  const retirement = removeReply && "confirm" in removeReply ? removeReply.confirm : null;
   const pictureProblem =
     actionData && "form" in actionData && actionData.form === "picture" ? actionData.problem : null;
   const [blockForm, blockFields] = useServerForm<BlockFormInput>("block", {
@@ -56,6 +59,7 @@ export default function ManageCar() {
   return (
     <>
       <h1>{car.name}</h1>
+      {retirement ? <RetirementConfirmation carName={car.name} retirement={retirement} t={t} when={when} /> : null}
       <p className="manage-summary">
         <span className="plate">{car.licensePlate}</span> · {car.supplierName} · <strong>{status}</strong>
         {car.upcomingBookings > 0 ? <> · {t("car.upcoming", { count: car.upcomingBookings })}</> : null}
