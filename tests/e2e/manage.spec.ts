@@ -88,7 +88,7 @@ for (const [who, account] of [
 ] as const)
   for (const language of ["en", "fr"] as const) {
     test(
-      `in ${language}, ${who} adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`,
+      `in ${language}, ${who} adds a car with a price for chosen dates, takes it off the road for a week, changes its price without touching a booking, and retires it, asked first`,
       {
         tag: "@js-on-only",
       },
@@ -199,6 +199,19 @@ for (const [who, account] of [
         await search(period.later);
         await expect(resultCard(visitor, name).locator(".price-per-day")).toHaveText(amount(12));
         await visitor.close();
+
+        // Retired with its booking to come: asked first, the booking named, then no longer offered.
+        await page.goto(carPage);
+        await whenReady(page);
+        await page.getByRole("button", { name: m.car.remove.retireButton }).click();
+        const retirement = page.getByRole("dialog");
+        await expect(
+          retirement.getByRole("heading", { name: interpolate(m.car.remove.confirmRetire.title, { name }) }),
+        ).toBeVisible();
+        await expect(retirement.getByRole("listitem")).toContainText(["Manage Test"]);
+        await expectAccessible(page);
+        await retirement.getByRole("button", { name: m.car.remove.confirmRetire.button }).click();
+        await expect(page.locator(".manage-summary")).toContainText(m.car.status.retired.split("{{")[0]!.trim());
       },
     );
   }
@@ -515,7 +528,7 @@ for (const [who, account] of [
 ] as const)
   for (const language of ["en", "fr"] as const) {
     test(
-      `in ${language} without scripting, ${who} adds a car with a price for chosen dates, takes it off the road for a week, and changes its price without touching a booking`,
+      `in ${language} without scripting, ${who} adds a car with a price for chosen dates, takes it off the road for a week, changes its price without touching a booking, and retires it, asked first`,
       {
         tag: "@js-off-only",
       },
@@ -616,6 +629,18 @@ for (const [who, account] of [
         await search(period.later);
         expect(resultCardWithoutScript(visitor, name).locator(".price-per-day").text()).toMatch(amount(12));
         await done();
+
+        // Retired with its booking to come: asked first on a section of the page, the booking named.
+        await staff.goto(carPage);
+        await staff.getByRole("button", { name: m.car.remove.retireButton }).click();
+        const retirement = staff.getByRole("alertdialog");
+        expect(
+          retirement.getByRole("heading", { name: interpolate(m.car.remove.confirmRetire.title, { name }) }).count(),
+        ).toBe(1);
+        expect(retirement.getByRole("listitem").texts()).toEqual([expect.stringContaining("Manage Test")]);
+        expect(staff.locator(".manage-summary").text()).not.toContain(m.car.status.retired.split("{{")[0]!.trim());
+        await retirement.getByRole("button", { name: m.car.remove.confirmRetire.button }).click();
+        expect(staff.locator(".manage-summary").text()).toContain(m.car.status.retired.split("{{")[0]!.trim());
       },
     );
   }

@@ -29,9 +29,10 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
     const wide = [...document.querySelectorAll("body *")].filter((element) => {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.right <= limit + 0.5) return false;
-      // Inside a frame that scrolls sideways on its own, a wide element is the frame's business.
+      // Inside a frame that scrolls sideways on its own or clips (a map's tiles), a wide element is the frame's
+      // business: the frame itself is judged.
       for (let parent = element.parentElement; parent; parent = parent.parentElement)
-        if (getComputedStyle(parent).overflowX === "auto" || getComputedStyle(parent).overflowX === "scroll")
+        if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(parent).overflowX))
           return parent.getBoundingClientRect().right > limit + 0.5;
       return true;
     });
