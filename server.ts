@@ -219,12 +219,6 @@ const server = app.listen(env.PORT, env.HOST, () => {
     log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
 });
 
-// An idle kept-alive connection stays open a minute, longer than a load balancer's or a client's own idle limit
-// (60 s at the common ones): Node's default of 5 s let a client reuse a socket at the moment the server closed it,
-// and the request died with ECONNRESET (a proxy answers 502). Headers still have to arrive within their own limit.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
 let shuttingDown = false;
 async function shutDown(signal: string) {
   if (shuttingDown) return;
