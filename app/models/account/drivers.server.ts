@@ -3,13 +3,13 @@
  * once; sign-in then says the account is suspended, spec §8) and reinstatement, and the activation or validation link
  * sent again. No operator page shows a password hash, a token or a licence file: the list selects none of them.
  */
-import { and, asc, count, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { anyOf, containsPattern } from "~/utils/sql.server";
-import { HOLDING_STATUSES } from "~/domain/enums";
+import { toComeAt } from "~/models/booking/bookings-to-come.server";
 
 export const DRIVERS_PAGE_SIZE = 30;
 
@@ -73,13 +73,7 @@ export async function suspensionPreview(db: Executor, driverId: string, now = ne
     db
       .select({ total: count() })
       .from(bookings)
-      .where(
-        and(
-          eq(bookings.driverId, driver.id),
-          inArray(bookings.status, [...HOLDING_STATUSES]),
-          gt(bookings.endsAt, now),
-        ),
-      ),
+      .where(and(eq(bookings.driverId, driver.id), toComeAt(now))),
   ]);
   return {
     id: driver.id,

@@ -22,7 +22,7 @@ import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
 import { allOf, anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
-import { HOLDING_STATUSES } from "~/domain/enums";
+import { toComeAt } from "~/models/booking/bookings-to-come.server";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 
@@ -314,11 +314,7 @@ export const RETIREMENT_LISTED = 10;
  * before it is retired (issue 50). Each with its reference, its driver and its pick-up on the place's clock.
  */
 export async function bookingsToComeOnCar(db: Executor, carId: string, now: Date) {
-  const toCome = and(
-    eq(bookings.carId, carId),
-    inArray(bookings.status, [...HOLDING_STATUSES]),
-    gt(bookings.endsAt, now),
-  );
+  const toCome = and(eq(bookings.carId, carId), toComeAt(now));
   const [listed, [counted]] = await Promise.all([
     db
       .select({
