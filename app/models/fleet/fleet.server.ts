@@ -138,7 +138,7 @@ export async function findFleetCar(db: Executor, carId: string, now: Date) {
     db
       .select({ total: count() })
       .from(bookings)
-      .where(and(eq(bookings.carId, carId), gt(bookings.endsAt, now), sql`${bookings.status} <> 'cancelled'`)),
+      .where(and(eq(bookings.carId, carId), toComeAt(now))),
     db.select({ total: count() }).from(bookings).where(eq(bookings.carId, carId)),
   ]);
   return {
