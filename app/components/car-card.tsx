@@ -53,79 +53,40 @@ export function CarCard({
         {...CAR_OPTION_IMAGE}
         {...(first ? firstPicture : laterPicture)}
       />
-      <div className="car-body">
-        <header className="car-header">
-          <h3 id={headingId} title={offer.name.length > NAME_LIMIT ? offer.name : undefined}>
-            <SiteLink to={carHref}>{truncate(offer.name, NAME_LIMIT)}</SiteLink>
-            {offer.orSimilar ? <span className="or-similar"> {label("search:card.orSimilar")}</span> : null}
-          </h3>
-          <p className="car-supplier">
-            {offer.supplier.logo ? (
-              <img src={offer.supplier.logo} alt="" {...SUPPLIER_LOGO} className="supplier-logo" />
-            ) : null}
-            <span>{t("card.supplier", { name: offer.supplier.name })}</span>
-          </p>
-          {offer.reviews ? (
-            <p className="car-reviews">
-              {t("card.reviews", {
-                average: formatRating(offer.reviews.average, i18n.language),
-                count: offer.reviews.count,
-              })}
-            </p>
+      <header className="car-header">
+        <h3 id={headingId} title={offer.name.length > NAME_LIMIT ? offer.name : undefined}>
+          <SiteLink to={carHref}>{truncate(offer.name, NAME_LIMIT)}</SiteLink>
+          {offer.orSimilar ? <span className="or-similar"> {label("search:card.orSimilar")}</span> : null}
+        </h3>
+        <p className="car-supplier">
+          {offer.supplier.logo ? (
+            <img src={offer.supplier.logo} alt="" {...SUPPLIER_LOGO} className="supplier-logo" />
           ) : null}
-          <p className="car-meta">
-            <span className="badge">{label(`ranges.${offer.range}`)}</span>{" "}
-            {offer.rating !== null ? (
-              <span>
-                <span aria-hidden="true">★ </span>
-                {t("card.rating", { rating: formatRating(offer.rating, i18n.language) })}
-              </span>
-            ) : (
-              <span>{label("search:card.noRating")}</span>
-            )}
-            {" · "}
-            <span>{t("card.trips", { count: offer.trips })}</span>
+          <span>{t("card.supplier", { name: offer.supplier.name })}</span>
+        </p>
+        {offer.reviews ? (
+          <p className="car-reviews">
+            {t("card.reviews", {
+              average: formatRating(offer.reviews.average, i18n.language),
+              count: offer.reviews.count,
+            })}
           </p>
-        </header>
-        <ul className="car-features" aria-label={label("search:card.features")}>
-          <li>{t("card.seats", { count: offer.seats })}</li>
-          {offer.doors > 0 ? <li>{t("card.doors", { count: offer.doors })}</li> : null}
-          <li>
-            <BagsText largeBags={offer.largeBags} smallBags={offer.smallBags} />
-          </li>
-          <li>{offer.aircon ? label("search:card.aircon") : label("search:card.noAircon")}</li>
-          <li>{label(`gearboxes.${offer.gearbox}`)}</li>
-          <li>{label(`fuelTypes.${offer.fuelType}`)}</li>
-          {/* "Name: value" as one text, with the language's own punctuation (French puts a space before the colon). */}
-          <li>
-            {t("card.feature", {
-              name: label("search:card.mileage"),
-              value:
-                offer.mileage < 0
-                  ? label("search:card.mileageUnlimited")
-                  : t("card.mileageLimited", { km: offer.mileage }),
-            })}
-          </li>
-          <li>
-            {t("card.feature", {
-              name: label("search:card.fuelPolicy"),
-              value: label(`fuelPolicies.${offer.fuelPolicy}`),
-            })}
-          </li>
-          <li>{t("card.feature", { name: label("search:card.deposit"), value: money(offer.deposit) })}</li>
-          <li>
-            <ExcessText excess={offer.excess} money={money} />
-          </li>
-          {offer.multimedia.map((item) => (
-            <li key={item}>{label(`multimedia.${item}`)}</li>
-          ))}
-          <li>{t("card.minimumAge", { age: offer.minimumAge })}</li>
-        </ul>
-        <details className="car-extras">
-          <summary>{label("search:card.extras")}</summary>
-          <ExtrasPriceList extras={offer.extras} money={money} />
-        </details>
-      </div>
+        ) : null}
+        <p className="car-meta">
+          <span className="badge">{label(`ranges.${offer.range}`)}</span>{" "}
+          {offer.rating !== null ? (
+            <span>
+              <span aria-hidden="true">★ </span>
+              {t("card.rating", { rating: formatRating(offer.rating, i18n.language) })}
+            </span>
+          ) : (
+            <span>{label("search:card.noRating")}</span>
+          )}
+          {" · "}
+          <span>{t("card.trips", { count: offer.trips })}</span>
+        </p>
+      </header>
+      {/* The price before the specs: a phone shows the name and the total on its first screen (issue 53). */}
       <div className="car-price">
         <p className="price-label">
           {offer.price.hours !== null
@@ -169,6 +130,46 @@ export function CarCard({
             </SiteLink>
           </p>
         ) : null}
+      </div>
+      <div className="car-specs">
+        <ul className="car-features" aria-label={label("search:card.features")}>
+          <li>{t("card.seats", { count: offer.seats })}</li>
+          {offer.doors > 0 ? <li>{t("card.doors", { count: offer.doors })}</li> : null}
+          <li>
+            <BagsText largeBags={offer.largeBags} smallBags={offer.smallBags} />
+          </li>
+          <li>{offer.aircon ? label("search:card.aircon") : label("search:card.noAircon")}</li>
+          <li>{label(`gearboxes.${offer.gearbox}`)}</li>
+          <li>{label(`fuelTypes.${offer.fuelType}`)}</li>
+          {/* "Name: value" as one text, with the language's own punctuation (French puts a space before the colon). */}
+          <li>
+            {t("card.feature", {
+              name: label("search:card.mileage"),
+              value:
+                offer.mileage < 0
+                  ? label("search:card.mileageUnlimited")
+                  : t("card.mileageLimited", { km: offer.mileage }),
+            })}
+          </li>
+          <li>
+            {t("card.feature", {
+              name: label("search:card.fuelPolicy"),
+              value: label(`fuelPolicies.${offer.fuelPolicy}`),
+            })}
+          </li>
+          <li>{t("card.feature", { name: label("search:card.deposit"), value: money(offer.deposit) })}</li>
+          <li>
+            <ExcessText excess={offer.excess} money={money} />
+          </li>
+          {offer.multimedia.map((item) => (
+            <li key={item}>{label(`multimedia.${item}`)}</li>
+          ))}
+          <li>{t("card.minimumAge", { age: offer.minimumAge })}</li>
+        </ul>
+        <details className="car-extras">
+          <summary>{label("search:card.extras")}</summary>
+          <ExtrasPriceList extras={offer.extras} money={money} />
+        </details>
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { deskTimeChoices, nearestTime, withSelected, type DeskClock } from "~/domain/desk-times";
 import { weekdayName, weekdayOf } from "~/domain/pickup-desk";
 import { useTranslation } from "~/components/i18n-provider";
@@ -277,6 +277,7 @@ export function SearchFields({
   choiceHref,
   mapPlaces,
   mapTileUrl,
+  submit,
 }: {
   form: SearchFormState;
   places: PlaceForForm[];
@@ -289,6 +290,8 @@ export function SearchFields({
   /** Given where the page shows a map (with JavaScript): the places with their coordinates. */
   mapPlaces?: PlaceForMap[];
   mapTileUrl: string;
+  /** The form's submit button: before the map, so it is on the first screen (and early in lynx's reading). */
+  submit?: ReactNode;
 }) {
   const { t } = useTranslation("search");
   const hydrated = useHydrated();
@@ -389,6 +392,7 @@ export function SearchFields({
       <p id="search-time-hint" className="hint">
         {t("form.localTime")}
       </p>
+      {submit}
       {/* Laid out from the first paint (hidden without JavaScript, see root's js-only rule): the map fills its place. */}
       {mapPlaces ? (
         <section className="map-section js-only" aria-labelledby="map-heading">

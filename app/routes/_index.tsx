@@ -96,10 +96,12 @@ export default function Home() {
               errors={{}}
               mapPlaces={data.places.markers}
               mapTileUrl={data.mapTileUrl}
+              submit={
+                <button type="submit" className="button button-accent">
+                  {ts("form.submit")}
+                </button>
+              }
             />
-            <button type="submit" className="button button-accent">
-              {ts("form.submit")}
-            </button>
           </Form>
           {/* After the form (a phone reaches the search first); under the lead beside it on a wide screen. */}
           <section className="hero-points" aria-labelledby="why-heading">

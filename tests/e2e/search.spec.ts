@@ -462,6 +462,40 @@ test.describe("search", () => {
   });
 });
 
+test.describe("the home page's first screen", () => {
+  for (const screen of [
+    { name: "a laptop", viewport: { width: 1280, height: 800 }, isMobile: false },
+    { name: "a phone", viewport: { width: 390, height: 844 }, isMobile: true },
+  ]) {
+    test.describe(`on ${screen.name} (${screen.viewport.width} x ${screen.viewport.height})`, () => {
+      test.use({ viewport: screen.viewport, isMobile: screen.isMobile, hasTouch: screen.isMobile });
+
+      test("the Search button is on the first screen, before the map, in each language", async ({ page }) => {
+        for (const [lng, name] of [
+          ["fr", "Rechercher"],
+          ["es", "Buscar"],
+          ["en", "Search"],
+        ] as const) {
+          await page.goto(`/?lng=${lng}`);
+          if (jsEnabled()) {
+            await page.locator("html[data-hydrated]").waitFor();
+            // The map has drawn its place (its heading is laid out) before the button is measured.
+            await expect(page.locator(".map-section")).toBeVisible();
+          }
+          const button = page.locator("#search-form").getByRole("button", { name, exact: true });
+          const box = (await button.boundingBox())!;
+          expect(box.y + box.height, `the Search button in ${lng}`).toBeLessThanOrEqual(screen.viewport.height);
+          if (jsEnabled()) {
+            const map = (await page.locator(".map-section").boundingBox())!;
+            expect(map.y).toBeGreaterThan(box.y + box.height);
+          }
+        }
+        await expectAccessible(page);
+      });
+    });
+  }
+});
+
 test.describe("on a phone (390 x 844, a phone's user agent)", () => {
   test.use({
     viewport: { width: 390, height: 844 },
@@ -478,6 +512,7 @@ test.describe("on a phone (390 x 844, a phone's user agent)", () => {
     await openSearch(page, `pickup=paris-cdg-airport&dropoff=nice-airport&from=${FROM}&to=${TO}&lng=fr`);
     // The first offer's name is on the first screen.
     const firstName = async () => (await cards(page).first().getByRole("heading").boundingBox())!;
+    const firstTotal = async () => (await cards(page).first().locator(".price-total").boundingBox())!;
     const first = await firstName();
     expect(first.y + first.height).toBeLessThanOrEqual(844);
     const pickupDesk = page.locator("details.desk-compact").first();
@@ -487,9 +522,14 @@ test.describe("on a phone (390 x 844, a phone's user agent)", () => {
     await expect(pickupDesk.getByText(/Terminal 2, Paris-Charles de Gaulle Airport/)).toBeVisible();
     await expectAccessible(page);
 
-    await openSearch(page, `pickup=paris&from=${FROM}&to=${TO}&lng=en`);
-    const name = await firstName();
-    expect(name.y + name.height).toBeLessThanOrEqual(844);
+    // A search at one place: the first offer's name and its total are both on the first screen, in each language.
+    for (const lng of ["es", "fr", "en"]) {
+      await openSearch(page, `pickup=paris&from=${FROM}&to=${TO}&lng=${lng}`);
+      const name = await firstName();
+      expect(name.y + name.height).toBeLessThanOrEqual(844);
+      const total = await firstTotal();
+      expect(total.y + total.height, `the first total in ${lng}`).toBeLessThanOrEqual(844);
+    }
     await cards(page)
       .first()
       .getByRole("link", { name: /^Choose this car/ })
