@@ -130,7 +130,15 @@ function PasswordField({
             >
               {t("account.showPassword")}
             </button>
-          ) : null}
+          ) : (
+            // The toggle's room, kept until it arrives so nothing below moves (CLS): the same box, its label drawn by
+            // the style sheet only (lynx and screen readers find nothing), and gone where scripts are off (js-only).
+            <span
+              className="password-toggle password-toggle-room js-only"
+              data-label={t("account.showPassword")}
+              aria-hidden="true"
+            />
+          )}
         </>
       )}
     />

@@ -4,4 +4,6 @@
  */
 export const SUPPLIER_LOGO = { height: 30, width: 60 } as const;
 export const CAR_OPTION_IMAGE = { height: 85, width: 153 } as const;
+/** A car's own page: its picture at twice a result's size. */
+export const CAR_PAGE_IMAGE = { height: 170, width: 306 } as const;
 export const SELECTED_CAR_IMAGE = { height: 30, width: 54 } as const;

@@ -3,15 +3,15 @@ import { useLoaderData } from "@remix-run/react";
 import { BagsText } from "~/components/car-size";
 import { ExcessText, ExtrasPriceList } from "~/components/excess";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { CAR_OPTION_IMAGE } from "~/components/image-sizes";
+import { CAR_PAGE_IMAGE } from "~/components/image-sizes";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
 import { useMoney } from "~/hooks/use-money";
 import { getVisitor, getVisitorPricing } from "~/models/account/visitor.server";
 import { findPublicCar } from "~/models/catalogue/car-page.server";
-import { checkoutHref } from "~/models/navigation/links";
+import { carPageQuote } from "~/models/checkout/car-page-quote.server";
 import { getDb } from "~/utils/db.server";
-import { routeTranslations } from "~/utils/i18n.server";
+import { getTranslator, routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/responses.server";
 
@@ -27,88 +27,121 @@ const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { language } = await getVisitor(request, context);
   const pricing = await getVisitorPricing(request, context);
-  const car = await findPublicCar(await getDb(), params.carId ?? "", language, pricing.rate);
+  const db = await getDb();
+  const car = await findPublicCar(db, params.carId ?? "", language, pricing.rate);
   if (!car) throw notFound();
   const query = new URL(request.url).searchParams;
   const pickup = car.places.find((place) => place.slug === query.get("pickup"));
   const from = query.get("from")?.slice(0, 16) ?? "";
   const to = query.get("to")?.slice(0, 16) ?? "";
   const dropoff = query.get("dropoff")?.slice(0, 120) || pickup?.slug;
-  const booking =
+  const link =
     pickup && dropoff && LOCAL_DATE_TIME.test(from) && LOCAL_DATE_TIME.test(to)
-      ? {
-          href: checkoutHref({ car: car.id, pickup: pickup.slug, dropoff, from, to }),
-          place: pickup.name,
-          from,
-          to,
-        }
+      ? { car: car.id, pickup: pickup.slug, dropoff, from, to }
       : null;
-  const { t, translations } = await routeTranslations(language, "search");
-  const name = car.orSimilar ? t("carPage.nameOrSimilar", { name: car.name }) : car.name;
+  const [search, checkout, quote] = await Promise.all([
+    routeTranslations(language, "search"),
+    getTranslator(language, "checkout"),
+    link ? carPageQuote(db, link, query, { language, now: new Date(), pricing }) : null,
+  ]);
+  const name = car.orSimilar ? search.t("carPage.nameOrSimilar", { name: car.name }) : car.name;
   return {
     car,
-    booking,
-    title: t("carPage.title", { name, supplier: car.supplier.name }),
-    description: t("carPage.description", { name, supplier: car.supplier.name }),
-    translations,
+    // The search's dates, kept by the links to search again from this page.
+    dates: link ? { from, to } : null,
+    quote: quote?.ok ? quote : null,
+    // Why the checkout would refuse these places and dates (the car is taken, the desk is closed...), in words.
+    refusal: quote && !quote.ok ? checkout(quote.problem.key, quote.problem.params ?? {}) : null,
+    title: search.t("carPage.title", { name, supplier: car.supplier.name }),
+    description: search.t("carPage.description", { name, supplier: car.supplier.name }),
+    translations: search.translations,
   };
 }
 
 export default function CarPage() {
-  const { car, booking, title, translations } = useLoaderData<typeof loader>();
+  const { car, dates, quote, refusal, title, translations } = useLoaderData<typeof loader>();
   const { t, i18n } = useRouteTranslation(translations);
   const money = useMoney();
   const feature = (name: string, value: string) => t("card.feature", { name, value });
-  const searchAt = (slug: string) =>
-    `/search?${new URLSearchParams({ pickup: slug, same: "on", ...(booking ? { from: booking.from, to: booking.to } : {}) })}`;
+  const searchAt = (slug: string) => `/search?${new URLSearchParams({ pickup: slug, same: "on", ...(dates ?? {}) })}`;
   return (
     <div className="page car-page">
       <h1>{title}</h1>
+      {/* The picture and the key facts beside the booking panel (under it on a phone): the price is in the first screen. */}
       <div className="car-page-layout">
-        <img
-          className="car-image"
-          src={car.image ?? "/images/cars/mini-silver.svg"}
-          alt=""
-          {...CAR_OPTION_IMAGE}
-          loading="eager"
-        />
-        <section aria-labelledby="car-booking">
+        <div className="car-page-facts">
+          <img
+            className="car-page-image"
+            src={car.image ?? "/images/cars/mini-silver.svg"}
+            alt=""
+            {...CAR_PAGE_IMAGE}
+            loading="eager"
+          />
+          <section aria-labelledby="car-specs">
+            <h2 id="car-specs">{t("carPage.specs")}</h2>
+            {car.orSimilar ? (
+              <p className="hint">{t("carPage.orSimilarHint", { supplier: car.supplier.name })}</p>
+            ) : null}
+            <ul className="car-features">
+              <li>{t(`common:ranges.${car.range}`)}</li>
+              <li>{t("card.seats", { count: car.seats })}</li>
+              {car.doors > 0 ? <li>{t("card.doors", { count: car.doors })}</li> : null}
+              <li>
+                <BagsText largeBags={car.largeBags} smallBags={car.smallBags} />
+              </li>
+              <li>{t(`common:gearboxes.${car.gearbox}`)}</li>
+              <li>{t(`common:fuelTypes.${car.fuelType}`)}</li>
+              <li>{car.aircon ? t("card.aircon") : t("card.noAircon")}</li>
+              {car.multimedia.map((item) => (
+                <li key={item}>{t(`common:multimedia.${item}`)}</li>
+              ))}
+              {car.co2 !== null ? <li>{t("carPage.co2", { grams: car.co2 })}</li> : null}
+            </ul>
+          </section>
+        </div>
+        <section className="car-page-booking" aria-labelledby="car-booking">
           <h2 id="car-booking">{t("carPage.book")}</h2>
-          {booking ? (
-            <p>
-              <SiteLink to={booking.href} className="button">
-                {t("carPage.bookFor", {
-                  place: booking.place,
-                  from: formatLocalDateTimeShort(booking.from, i18n.language),
-                  to: formatLocalDateTimeShort(booking.to, i18n.language),
-                })}
-              </SiteLink>
-            </p>
+          {quote ? (
+            <>
+              <dl className="car-page-stops">
+                <dt>{t("form.summaryPickup")}</dt>
+                <dd>
+                  {quote.pickup.name}, {formatLocalDateTimeShort(quote.pickup.local, i18n.language)}
+                </dd>
+                <dt>{t("form.summaryDropoff")}</dt>
+                <dd>
+                  {quote.dropoff.name}, {formatLocalDateTimeShort(quote.dropoff.local, i18n.language)}
+                </dd>
+              </dl>
+              <p className="price-label">
+                {quote.hours !== null
+                  ? t("card.totalForHours", { count: quote.hours })
+                  : t("card.totalFor", { count: quote.days })}
+              </p>
+              {quote.childSeats > 0 ? (
+                <p className="price-includes">{t("card.withChildSeats", { count: quote.childSeats })}</p>
+              ) : null}
+              <p className="price-total">{money(quote.total)}</p>
+              <p className="price-per-day">
+                {quote.pricePerHour !== null
+                  ? t("card.perHourPrice", { price: money(quote.pricePerHour) })
+                  : t("card.perDayPrice", { price: money(quote.pricePerDay) })}
+              </p>
+              <p>
+                <SiteLink to={quote.href} className="button">
+                  {t("carPage.bookButton")}
+                </SiteLink>
+              </p>
+            </>
+          ) : refusal ? (
+            <div className="callout callout-error" role="alert">
+              <p>{refusal}</p>
+            </div>
           ) : (
             <p>{t("carPage.chooseDates")}</p>
           )}
         </section>
       </div>
-
-      <section aria-labelledby="car-specs">
-        <h2 id="car-specs">{t("carPage.specs")}</h2>
-        {car.orSimilar ? <p className="hint">{t("carPage.orSimilarHint", { supplier: car.supplier.name })}</p> : null}
-        <ul className="car-features">
-          <li>{t(`common:ranges.${car.range}`)}</li>
-          <li>{t("card.seats", { count: car.seats })}</li>
-          {car.doors > 0 ? <li>{t("card.doors", { count: car.doors })}</li> : null}
-          <li>
-            <BagsText largeBags={car.largeBags} smallBags={car.smallBags} />
-          </li>
-          <li>{t(`common:gearboxes.${car.gearbox}`)}</li>
-          <li>{t(`common:fuelTypes.${car.fuelType}`)}</li>
-          <li>{car.aircon ? t("card.aircon") : t("card.noAircon")}</li>
-          {car.multimedia.map((item) => (
-            <li key={item}>{t(`common:multimedia.${item}`)}</li>
-          ))}
-          {car.co2 !== null ? <li>{t("carPage.co2", { grams: car.co2 })}</li> : null}
-        </ul>
-      </section>
 
       <section aria-labelledby="car-places">
         <h2 id="car-places">{t("carPage.places")}</h2>

@@ -22,6 +22,7 @@ for (const language of ["en", "fr"] as const) {
     await expect(card.getByRole("heading")).toContainText(s.card.orSimilar);
     await expect(card).toContainText(new RegExp(interpolate(s.card.bags, { large: ".+", small: ".+" })));
     const name = (await card.getByRole("heading").getByRole("link").textContent())!;
+    const total = (await card.locator(".price-total").textContent())!;
     await card.getByRole("heading").getByRole("link").click();
 
     // The car's page: a plain GET page, its address shareable with the search's places and dates.
@@ -40,14 +41,38 @@ for (const language of ["en", "fr"] as const) {
     ).toBeVisible();
     await expectAccessible(page);
 
+    // Its booking panel prices the dates searched as the card did, with a short button.
+    const booking = page.getByRole("region", { name: s.carPage.book });
+    await expect(booking.locator(".price-total")).toHaveText(total);
+    await expect(booking).toContainText(interpolate(s.card.totalFor_other, { count: 3 }));
+    await expect(booking).toContainText(/Barcelon/);
     // Its booking link opens the checkout for the same car, place and dates.
-    await main.getByRole("link", { name: new RegExp(`^${s.carPage.bookFor.split("{{")[0]!}`) }).click();
+    await booking.getByRole("link", { name: s.carPage.bookButton, exact: true }).click();
     await expect(page).toHaveURL(/\/checkout\?.*from=2029-06-04T10(:|%3A)00/);
     await whenReady(page);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name.trim());
     await expect(page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true })).toBeVisible();
   });
 }
+
+test("a car's page for dates the checkout would refuse says why, and has no price or booking link", async ({
+  page,
+}) => {
+  const s = catalogue<typeof enSearch>("fr", "search");
+  await gotoReady(page, "/search?pickup=tunis&same=on&from=2029-06-04T10:00&to=2029-06-07T10:00&lng=fr");
+  const carPath = new URL(
+    (await page.getByRole("main").locator("article.car-card h3 a").first().getAttribute("href"))!,
+    page.url(),
+  ).pathname;
+  // The drop-off before the pick-up: the checkout would not take it.
+  await gotoReady(page, `${carPath}?pickup=tunis&dropoff=tunis&from=2029-06-07T10:00&to=2029-06-04T10:00&lng=fr`);
+  const booking = page.getByRole("region", { name: s.carPage.book });
+  await expect(booking.getByRole("alert")).not.toBeEmpty();
+  await expect(booking.getByRole("alert")).not.toContainText("problems.");
+  await expect(booking.locator(".price-total")).toHaveCount(0);
+  await expect(booking.getByRole("link", { name: s.carPage.bookButton })).toHaveCount(0);
+  await expectAccessible(page);
+});
 
 test("a car that is not on offer has no page", async ({ page }) => {
   test.skip(!jsEnabled(), "the same answer with or without JavaScript");

@@ -60,7 +60,10 @@ export function checkoutHrefFromSearch(params: SearchParams, carId: string): str
 
 /** A car's own page (decision 032), keeping the search's places and dates for its booking link. */
 export function carPageHrefFromSearch(params: SearchParams, carId: string): string {
-  return `/cars/${encodeURIComponent(carId)}?${rentalQuery(params, new URLSearchParams())}`;
+  // The child seats too: the page's price is the card's.
+  const query = new URLSearchParams();
+  if (params.childSeats) query.set("childSeat", String(params.childSeats));
+  return `/cars/${encodeURIComponent(carId)}?${rentalQuery(params, query)}`;
 }
 
 /** The search's places and dates as a query (a round trip drops off where it picks up). */
