@@ -376,7 +376,11 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
     expect(formErrorsOf(refused).extras).toEqual({
       key: "checkout:problems.extraUnavailable",
     });
-    await app.database.db.update(schema.cars).set({ collisionDamageWaiver: 700 }).where(eq(schema.cars.id, link.car!));
+    // Sold once the car has a damage excess for it to take away (a waiver that reduces nothing is not sold).
+    await app.database.db
+      .update(schema.cars)
+      .set({ collisionDamageWaiver: 700, damageExcess: 80_000 })
+      .where(eq(schema.cars.id, link.car!));
     const result = await book({ paymentMode: "full", gateway: "stripe", extra: "collisionDamageWaiver" });
     const sessionId = headerOf(result, "Location")!.split("/").pop()!;
     // Back from Stripe's "go back" link (a GET): nothing changes, the driver is offered to cancel.

@@ -60,7 +60,7 @@ const FORMS: Record<string, ZodTypeAny | ((language: Language) => ZodTypeAny)> =
       optionalExtras: ["cancellation", "amendments", "theftProtection", "collisionDamageWaiver", "fullInsurance"],
       includedExtras: [],
       equipment: [],
-      seats: 5,
+      childSeatPlaces: 4,
       paymentModes: ["payLater", "deposit", "full"],
       gateways: ["sandbox", "stripe"],
       cardFormGateways: ["sandbox"],

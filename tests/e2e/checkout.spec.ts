@@ -123,9 +123,9 @@ for (const [language, option] of [
       await expect(page.getByText(k.sandbox.banner)).toBeVisible();
       await expectAccessible(page);
 
-      // An option changes the total: at once with JavaScript, with "Update total" without.
+      // An option (the GPS navigator the supplier lends) changes the total: at once with JavaScript, with "Update total" without.
       const before = await summaryTotal(page).textContent();
-      await page.getByRole("checkbox", { name: c.extras.collisionDamageWaiver }).check();
+      await page.getByRole("checkbox", { name: c.equipment.gps }).check();
       if (!jsEnabled()) await page.getByRole("button", { name: k.updateTotal }).click();
       await expect(summaryTotal(page)).not.toHaveText(before!);
       const total = await summaryTotal(page).textContent();
@@ -141,7 +141,7 @@ for (const [language, option] of [
       await expect(page.getByLabel(k.driver.fullName, { exact: true })).toHaveValue("Robin Rental");
       await expect(page.getByLabel(k.driver.email, { exact: true })).toHaveValue(email);
       await expect(page.getByLabel(k.payment.cardNumber, { exact: true })).toHaveValue("");
-      await expect(page.getByRole("checkbox", { name: c.extras.collisionDamageWaiver })).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: c.equipment.gps })).toBeChecked();
       await expect(summaryTotal(page)).toHaveText(total!);
       await expectAccessible(page);
 
@@ -625,7 +625,7 @@ for (const [language, option] of [
 
       // An option changes the total once "Update total" posts the form.
       const before = total();
-      user.getByRole("checkbox", { name: c.extras.collisionDamageWaiver }).check();
+      user.getByRole("checkbox", { name: c.equipment.gps }).check();
       await user.getByRole("button", { name: k.updateTotal }).click();
       expect(total()).not.toBe(before);
       const withWaiver = total();
@@ -639,7 +639,7 @@ for (const [language, option] of [
       expect(user.getByLabel(k.driver.fullName, { exact: true }).value()).toBe("Robin Rental");
       expect(user.getByLabel(k.driver.email, { exact: true }).value()).toBe(email);
       expect(user.getByLabel(k.payment.cardNumber, { exact: true }).value()).toBe("");
-      expect(user.getByRole("checkbox", { name: c.extras.collisionDamageWaiver }).checked()).toBe(true);
+      expect(user.getByRole("checkbox", { name: c.equipment.gps }).checked()).toBe(true);
       expect(total()).toBe(withWaiver);
 
       user.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();

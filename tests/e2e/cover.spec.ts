@@ -9,6 +9,7 @@ import {
   whenReady,
   fillVisitorPayingLater,
   retryShiftMs,
+  localDateTime,
 } from "./support";
 
 /** A catalogue sentence as a pattern: its words as they are, each {{placeholder}} any text. */
@@ -117,5 +118,61 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
           timeout: 60_000,
         })
         .toBe(true);
+  });
+}
+
+for (const language of ["en", "fr"] as const) {
+  test(`in ${language}, no page offers what cannot help: no waiver on a scooter without a damage excess, no child seat on it, no Cancellation option within 24 hours`, async ({
+    page,
+  }, testInfo) => {
+    const s = catalogue<typeof enSearch>(language, "search");
+    const { c } = bookingTexts(language);
+    const period = periodFor(testInfo, language === "en" ? 4 : 5);
+    const query = new URLSearchParams({
+      pickup: "tunis",
+      same: "on",
+      supplier: "carthage-cars",
+      ...period,
+      lng: language,
+    });
+    await page.goto(`/search?${query}`);
+    await whenReady(page);
+    // The NIU scooter: nothing to pay if it is damaged, so a collision damage waiver would buy nothing.
+    const scooter = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "NIU MQi GT" }) });
+    await expect(scooter).toContainText(c.excess.none);
+    const options = scooter.locator("details.car-extras");
+    await options.locator("summary").click();
+    await expect(options.locator("dt")).not.toHaveCount(0);
+    await expect(options.locator("dt", { hasText: c.extras.collisionDamageWaiver })).toHaveCount(0);
+    await expect(options.locator("dt", { hasText: c.extras.cancellation })).toHaveCount(1);
+
+    // Its checkout sells neither the waiver nor a child seat (Carthage Cars lends them for its cars).
+    await scooter.getByRole("link", { name: new RegExp(`^${s.card.choose}`) }).click();
+    await expect(page).toHaveURL(/\/checkout\?/);
+    await whenReady(page);
+    await expect(page.getByRole("checkbox", { name: c.equipment.gps })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: c.extras.collisionDamageWaiver })).toHaveCount(0);
+    await expect(page.getByLabel(c.equipment.childSeat)).toHaveCount(0);
+    await expectAccessible(page);
+
+    // A pick-up within 24 hours at a desk open day and night: every card says the Cancellation option is not sold.
+    const soon = new Date(Math.ceil((Date.now() + 6 * 3_600_000) / 3_600_000) * 3_600_000);
+    const parisClock = (instant: Date) => localDateTime(instant, "Europe/Paris");
+    const late = new URLSearchParams({
+      pickup: "paris-cdg-airport",
+      same: "on",
+      from: parisClock(soon),
+      to: parisClock(new Date(soon.getTime() + 2 * 86_400_000)),
+      lng: language,
+    });
+    await page.goto(`/search?${late}`);
+    await whenReady(page);
+    const cancellation = page.locator("details.car-extras dt", { hasText: c.extras.cancellation });
+    await expect(cancellation.first()).toBeAttached();
+    for (const line of await page.locator("details.car-extras dt + dd").all()) {
+      const name = await line.evaluate((dd) => dd.previousElementSibling?.textContent ?? "");
+      if (name === c.extras.cancellation)
+        await expect(line).toHaveText(new RegExp(`^(${s.card.unavailable}|${s.card.included})`));
+    }
   });
 }

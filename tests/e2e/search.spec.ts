@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SEARCH_KEYS } from "../../app/models/search/search";
-import { expectAccessible, jsEnabled } from "./support";
+import { expectAccessible, jsEnabled, localDateTime } from "./support";
 
 const year = new Date().getUTCFullYear() + 1;
 const FROM = `${year}-03-10T10:00`;
@@ -180,17 +180,7 @@ test.describe("search", () => {
     // every day (Sundays 09:00-13:00), at pick-up and at drop-off three days later.
     const parisHour = (at: Date) =>
       Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", hour: "2-digit", hour12: false }).format(at));
-    const local = (at: Date) =>
-      new Intl.DateTimeFormat("sv-SE", {
-        timeZone: "Europe/Paris",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-      })
-        .format(at)
-        .replace(" ", "T");
+    const local = (at: Date) => localDateTime(at, "Europe/Paris");
     const hour = 3_600_000;
     const firstHour = Math.ceil((Date.now() + 1.5 * hour) / hour) * hour;
     const pickup = Array.from({ length: 22 }, (_, index) => new Date(firstHour + index * hour)).find((at) =>

@@ -304,3 +304,16 @@ export async function expectMailSaying(to: string, text: string) {
     .poll(async () => (await mailsTo(to)).some((raw) => decodeQuotedPrintable(raw).includes(text)), { timeout: 60_000 })
     .toBe(true);
 }
+
+/** An instant as a place's wall clock, 'YYYY-MM-DDTHH:mm' (what search and checkout links carry). */
+export const localDateTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .format(at)
+    .replace(" ", "T");

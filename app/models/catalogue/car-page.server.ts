@@ -12,7 +12,7 @@ import { localizedName } from "~/domain/localized-name";
 import { MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { offerableCar } from "~/models/search/offer-conditions.server";
 import { ALL_EXTRAS, describeExtra } from "~/models/pricing/pricing";
-import { convertExcess, isProtectionExtra, remainingExcess } from "~/models/pricing/cover";
+import { convertExcess, extraSale, isProtectionExtra, remainingExcess } from "~/models/pricing/cover";
 import type { Executor } from "~/utils/db.server";
 
 export async function findPublicCar(db: Executor, carId: string, language: Language, rate: number) {
@@ -57,10 +57,11 @@ export async function findPublicCar(db: Executor, carId: string, language: Langu
       deposit: convert(car.deposit),
       // The excess left with what the car includes; each protection option and what it takes away.
       excess: convertExcess(remainingExcess(car, []), convert),
-      extras: ALL_EXTRAS.map((extra) => {
+      // What the checkout may sell with it (`extraSale`; no dates here, so the Cancellation option as sold ahead).
+      extras: ALL_EXTRAS.filter((extra) => ["included", "sold"].includes(extraSale(car, extra, true))).map((extra) => {
         const { kind, amount } = describeExtra(extra, car[extra]);
         return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
-      }).filter((option) => option.kind !== "unavailable"),
+      }),
     },
   };
 }

@@ -1,4 +1,5 @@
 /** Pick-up and drop-off places: the list the catalogue keeps, and a place's subtree (a city includes its airport). */
+import { inTreeOrder } from "./place-tree";
 import { rowsOf } from "~/utils/sql.server";
 import { count, eq, sql } from "drizzle-orm";
 import { carLocations, cars, countries, locations, users } from "#db/schema";
@@ -38,7 +39,7 @@ export interface PlaceOption {
   airport: boolean;
 }
 
-/** Every location with its country and how many offerable cars serve it, in the reader's language. */
+/** Every location with its country and how many offerable cars serve it, in the reader's language, in tree order. */
 export async function listPlaces(db: Executor, language: Language): Promise<PlaceOption[]> {
   const carCounts = db
     .select({ locationId: carLocations.locationId, carCount: count().as("car_count") })
@@ -75,22 +76,21 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
     .innerJoin(countries, eq(countries.id, locations.countryId))
     .leftJoin(parents, eq(parents.id, locations.parentId))
     .leftJoin(carCounts, eq(carCounts.locationId, locations.id));
-  return rows
-    .map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      name: localizedName(row, language),
-      countryCode: row.countryCode,
-      countryName: localizedName({ nameEn: row.countryEn, nameFr: row.countryFr, nameEs: row.countryEs }, language),
-      parentSlug: row.parentSlug,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      timeZone: row.timeZone,
-      carCount: row.carCount,
-      desk: deskFromColumns(row),
-      airport: row.airport,
-    }))
-    .sort((a, b) => a.countryName.localeCompare(b.countryName, language) || a.name.localeCompare(b.name, language));
+  const places = rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: localizedName(row, language),
+    countryCode: row.countryCode,
+    countryName: localizedName({ nameEn: row.countryEn, nameFr: row.countryFr, nameEs: row.countryEs }, language),
+    parentSlug: row.parentSlug,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    timeZone: row.timeZone,
+    carCount: row.carCount,
+    desk: deskFromColumns(row),
+    airport: row.airport,
+  }));
+  return inTreeOrder(places, language);
 }
 
 /** The places the picker offers: those with an offerable car of their own or at a child place (one pass each). */

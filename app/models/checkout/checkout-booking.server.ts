@@ -31,7 +31,7 @@ import { convertMinorUnits } from "~/domain/money";
 import { describeExtra, youngDriverAgeOf, type PriceBreakdown } from "~/models/pricing/pricing";
 import { convertExcess, isProtectionExtra, remainingExcess } from "~/models/pricing/cover";
 import { instantToLocalDateTime } from "~/domain/rental-period";
-import { maxEquipmentCount, type EquipmentCounts } from "~/models/pricing/equipment";
+import { childSeatPlaces, maxEquipmentCount, type EquipmentCounts } from "~/models/pricing/equipment";
 
 export interface SignedInDriver {
   id: string;
@@ -57,7 +57,7 @@ export function checkoutRules(
     includedExtras: included,
     optionalExtras: optional,
     equipment: offer.supplier.equipment,
-    seats: offer.car.seats,
+    childSeatPlaces: childSeatPlaces(offer.car),
     paymentModes: offeredPaymentOptions({
       payLater: offer.supplier.payLater,
       deposit: offer.car.deposit,
@@ -151,13 +151,16 @@ export function checkoutView(
     },
     // What the supplier lends with the car (decision 033), each priced for the page, and the counts priced.
     equipment: {
-      options: offer.supplier.equipment.map((piece) => ({
-        kind: piece.kind,
-        charge: piece.charge,
-        amount: convert(piece.price),
-        cap: piece.cap === null ? null : convert(piece.cap),
-        max: maxEquipmentCount(piece.kind, offer.car.seats),
-      })),
+      // A piece the car cannot take (a child seat on a scooter) is not offered.
+      options: offer.supplier.equipment
+        .map((piece) => ({
+          kind: piece.kind,
+          charge: piece.charge,
+          amount: convert(piece.price),
+          cap: piece.cap === null ? null : convert(piece.cap),
+          max: maxEquipmentCount(piece.kind, rules.childSeatPlaces),
+        }))
+        .filter((option) => option.max > 0),
       chosen: price.equipment,
     },
     // Each line is converted on its own and the total once: the base line takes the rounding, so the lines add up.

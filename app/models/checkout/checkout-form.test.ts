@@ -12,7 +12,7 @@ const rules = (change: Partial<CheckoutRules> = {}): CheckoutRules => ({
     { kind: "childSeat", charge: "perDay", price: 800, cap: 5600 },
     { kind: "gps", charge: "perRental", price: 3000, cap: null },
   ],
-  seats: 5,
+  childSeatPlaces: 4,
   paymentModes: ["payLater", "deposit", "full"],
   gateways: ["sandbox"],
   cardFormGateways: ["sandbox"],
@@ -368,9 +368,9 @@ describe("child seats and equipment (decision 033)", () => {
   });
 
   it("a two-seater takes one child seat", () => {
-    expect(check({ childSeat: "2" }, rules({ seats: 2 })).errors).toEqual({
+    expect(check({ childSeat: "2" }, rules({ childSeatPlaces: 1 })).errors).toEqual({
       equipment: "checkout:problems.tooManySeats",
     });
-    expect(check({ childSeat: "1" }, rules({ seats: 2 })).order?.equipment).toEqual({ childSeat: 1 });
+    expect(check({ childSeat: "1" }, rules({ childSeatPlaces: 1 })).order?.equipment).toEqual({ childSeat: 1 });
   });
 });

@@ -41,9 +41,9 @@ export interface CheckoutRules {
   minimumAge: number;
   optionalExtras: readonly Extra[];
   includedExtras: readonly Extra[];
-  /** What the supplier lends with the car (decision 033), and the car's seats (child seats fill the passengers'). */
+  /** What the supplier lends with the car (decision 033), and the seats child seats may fill (`childSeatPlaces`). */
   equipment: readonly EquipmentOffer[];
-  seats: number;
+  childSeatPlaces: number;
   paymentModes: readonly PaymentMode[];
   gateways: readonly PaymentGateway[];
   /** Those whose card is typed into our own form (the registry's `cardInOurForm`: the sandbox). */
@@ -185,10 +185,10 @@ export function postedEquipment(values: Partial<Record<(typeof EQUIPMENT)[number
 /** The equipment problem of a post as the form names it, or null. */
 export function equipmentMessage(
   posted: ReturnType<typeof postedEquipment>,
-  rules: Pick<CheckoutRules, "equipment" | "seats">,
+  rules: Pick<CheckoutRules, "equipment" | "childSeatPlaces">,
 ): Message | null {
   if (posted.malformed) return { key: "checkout:problems.equipmentCount" };
-  const problem = equipmentProblem(rules.equipment, posted.counts, rules.seats);
+  const problem = equipmentProblem(rules.equipment, posted.counts, rules.childSeatPlaces);
   if (!problem) return null;
   if (problem.kind === "notOffered") return { key: "checkout:problems.equipmentUnavailable" };
   if (!isChildSeat(problem.piece)) return { key: "checkout:problems.equipmentOne" };

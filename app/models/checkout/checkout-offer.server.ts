@@ -12,14 +12,13 @@ import { type Extra, type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import { freeDuring, offerableCar } from "~/models/search/offer-conditions.server";
 import { freeCancellationOpen } from "~/models/booking/cancellation-terms";
+import { extraSale } from "~/models/pricing/cover";
 import { placeAndChildren, type PlaceOption } from "~/models/catalogue/places.server";
 import { resolveRentalRequest, supplierRefusal, type ResolvedRentalRequest } from "./rental-request.server";
 import {
   ALL_EXTRAS,
   calendarDate,
   chargesOf,
-  EXTRA_INCLUDED,
-  EXTRA_UNAVAILABLE,
   quoteRental,
   rentalDays,
   type PriceBreakdown,
@@ -172,13 +171,17 @@ export async function supplierEquipmentOf(db: Executor, supplierId: string): Pro
   return EQUIPMENT.flatMap((kind) => rows.filter((row) => row.kind === kind));
 }
 
-/** Extras the supplier includes (always part of the booking) and those it sells (the driver may tick them). */
-export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; optional: Extra[] } {
+/**
+ * Extras the supplier includes (always part of the booking) and those it sells (the driver may tick them): not a
+ * protection that would reduce no excess, nor the Cancellation option once it cannot help (`extraSale`).
+ */
+export function extrasOfCar(
+  car: CheckoutOffer["car"],
+  cancellationOpen = true,
+): { included: Extra[]; optional: Extra[] } {
   return {
-    included: ALL_EXTRAS.filter((extra) => car[extra] === EXTRA_INCLUDED),
-    optional: ALL_EXTRAS.filter(
-      (extra) => car[extra] !== EXTRA_INCLUDED && car[extra] !== EXTRA_UNAVAILABLE && car[extra] > 0,
-    ),
+    included: ALL_EXTRAS.filter((extra) => extraSale(car, extra, cancellationOpen) === "included"),
+    optional: ALL_EXTRAS.filter((extra) => extraSale(car, extra, cancellationOpen) === "sold"),
   };
 }
 
@@ -187,9 +190,7 @@ export function extrasOfCar(car: CheckoutOffer["car"]): { included: Extra[]; opt
  * booking free to cancel (within 24 hours of pick-up it would buy nothing: decision 021's amendment).
  */
 export function checkoutExtras(offer: Pick<CheckoutOffer, "car" | "from">, now: Date) {
-  const { included, optional } = extrasOfCar(offer.car);
-  if (freeCancellationOpen(offer.from, now)) return { included, optional };
-  return { included, optional: optional.filter((extra) => extra !== "cancellation") };
+  return extrasOfCar(offer.car, freeCancellationOpen(offer.from, now));
 }
 
 /** A one-way rental: the car goes back to another place than its pick-up (the supplier's one-way fee applies). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excessWithExtra, remainingExcess, worstCase, zeroExcessCover } from "./cover";
+import { excessWithExtra, extraSale, remainingExcess, worstCase, zeroExcessCover } from "./cover";
 
 const NOT_OFFERED = -1;
 const car = (overrides: Partial<Parameters<typeof zeroExcessCover>[0]> = {}) => ({
@@ -58,5 +58,37 @@ describe("the cheapest zero-excess cover", () => {
     expect(
       zeroExcessCover(car({ damageExcess: 0, theftProtection: NOT_OFFERED, fullInsurance: NOT_OFFERED })),
     ).toBeNull();
+  });
+});
+
+describe("what a car's option is for a rental (no page lists one the checkout will not sell)", () => {
+  const withExtras = (overrides: Partial<Parameters<typeof extraSale>[0]> = {}) => ({
+    cancellation: 1_500,
+    amendments: 1_000,
+    additionalDriver: 500,
+    ...car(),
+    ...overrides,
+  });
+
+  it("sells a protection only where it reduces an excess", () => {
+    // A scooter with no damage excess: the waiver would buy nothing; theft protection still helps.
+    const scooter = withExtras({ damageExcess: 0, theftExcess: 60_000 });
+    expect(extraSale(scooter, "collisionDamageWaiver", true)).toBe("coversNothing");
+    expect(extraSale(scooter, "theftProtection", true)).toBe("sold");
+    expect(extraSale(scooter, "fullInsurance", true)).toBe("sold");
+    // Nothing to cover at all, or everything covered by what the car includes.
+    const noExcess = withExtras({ damageExcess: 0, theftExcess: 0 });
+    for (const extra of ["collisionDamageWaiver", "theftProtection", "fullInsurance"] as const)
+      expect(extraSale(noExcess, extra, true)).toBe("coversNothing");
+    expect(extraSale(withExtras({ fullInsurance: 0 }), "collisionDamageWaiver", true)).toBe("coversNothing");
+    expect(extraSale(withExtras({ fullInsurance: 0 }), "fullInsurance", true)).toBe("included");
+    expect(extraSale(withExtras(), "collisionDamageWaiver", true)).toBe("sold");
+  });
+
+  it("sells the Cancellation option only while it can make the booking free to cancel", () => {
+    expect(extraSale(withExtras(), "cancellation", true)).toBe("sold");
+    expect(extraSale(withExtras(), "cancellation", false)).toBe("unavailable");
+    expect(extraSale(withExtras({ cancellation: 0 }), "cancellation", false)).toBe("included");
+    expect(extraSale(withExtras({ amendments: NOT_OFFERED }), "amendments", true)).toBe("unavailable");
   });
 });

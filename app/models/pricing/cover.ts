@@ -8,7 +8,7 @@
  * An extra the car includes at no cost covers every rental of it, chosen or not.
  */
 import { isOneOf, type Extra } from "~/domain/enums";
-import { EXTRA_INCLUDED, type CarExtras } from "./pricing";
+import { EXTRA_INCLUDED, EXTRA_UNAVAILABLE, type CarExtras } from "./pricing";
 
 export const PROTECTION_EXTRAS = [
   "collisionDamageWaiver",
@@ -45,6 +45,32 @@ export function remainingExcess(
     damage: full || covers(car, chosen, "collisionDamageWaiver") ? 0 : car.damageExcess,
     theft: full || covers(car, chosen, "theftProtection") ? 0 : car.theftExcess,
   };
+}
+
+/** Whether a protection option takes anything away from what the driver owes with the cover the car includes. */
+export function coverReduces(car: CarExcess & CoverPrices, extra: ProtectionExtra): boolean {
+  const before = remainingExcess(car, []);
+  const after = remainingExcess(car, [extra]);
+  return after.damage < before.damage || after.theft < before.theft;
+}
+
+/**
+ * What one of a car's options is for a rental, as every page says it (issue 53: no page lists an option the checkout
+ * will not sell): included, sold at its price, unavailable (the supplier does not sell it, or the Cancellation option
+ * once it can no longer make the booking free to cancel, `cancellationOpen` false), or `coversNothing`: a protection
+ * that would reduce no excess (a waiver on a car without a damage excess), which no page offers or lists.
+ */
+export function extraSale(
+  car: CarExcess & CarExtras,
+  extra: Extra,
+  cancellationOpen: boolean,
+): "included" | "sold" | "unavailable" | "coversNothing" {
+  const price = car[extra];
+  if (price === EXTRA_INCLUDED) return "included";
+  if (price === EXTRA_UNAVAILABLE || price < 0) return "unavailable";
+  if (extra === "cancellation" && !cancellationOpen) return "unavailable";
+  if (isProtectionExtra(extra) && !coverReduces(car, extra)) return "coversNothing";
+  return "sold";
 }
 
 /** Both excesses converted for display. */

@@ -5,6 +5,7 @@ import {
   equipmentUnitCost,
   EquipmentUnavailableError,
   maxEquipmentCount,
+  childSeatPlaces,
   stillLent,
   type EquipmentOffer,
 } from "./equipment";
@@ -50,14 +51,19 @@ describe("a booking's equipment", () => {
     ["one navigator only", { gps: 2 }, 5, { kind: "tooMany", max: 1 }],
     ["winter tyres not lent", { winterTyres: 1 }, 5, { kind: "notOffered" }],
   ] as const)("%s", (_, counts, seats, expected) => {
-    const problem = equipmentProblem(offers, counts, seats);
+    const problem = equipmentProblem(offers, counts, childSeatPlaces({ range: "midi", seats }));
     if (expected === null) expect(problem).toBeNull();
     else expect(problem).toMatchObject(expected);
   });
 
-  it("takes as many child seats as the passengers' seats, one of anything else", () => {
-    expect(maxEquipmentCount("boosterSeat", 7)).toBe(6);
-    expect(maxEquipmentCount("childSeat", 1)).toBe(0);
+  it("takes as many child seats as the passengers' seats, none on a scooter, one of anything else", () => {
+    expect(maxEquipmentCount("boosterSeat", childSeatPlaces({ range: "maxi", seats: 7 }))).toBe(6);
+    expect(maxEquipmentCount("childSeat", childSeatPlaces({ range: "mini", seats: 1 }))).toBe(0);
+    expect(maxEquipmentCount("childSeat", childSeatPlaces({ range: "scooter", seats: 2 }))).toBe(0);
+    expect(equipmentProblem(offers, { childSeat: 1 }, childSeatPlaces({ range: "scooter", seats: 2 }))).toMatchObject({
+      kind: "tooMany",
+      max: 0,
+    });
     expect(maxEquipmentCount("winterTyres", 7)).toBe(1);
   });
 

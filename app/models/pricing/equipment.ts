@@ -4,7 +4,7 @@
  * booking. Pure and shared: `quoteRental` adds it to the rental like the extras (before the markup, fees and tax),
  * the results' SQL twin (`equipmentCostSql`) prices the same, and the checkout's form checks the counts here.
  */
-import { EQUIPMENT, isOneOf, type Equipment, type EquipmentCharge } from "~/domain/enums";
+import { EQUIPMENT, isOneOf, type CarRange, type Equipment, type EquipmentCharge } from "~/domain/enums";
 
 export { EQUIPMENT, type Equipment };
 
@@ -26,9 +26,15 @@ export const isChildSeat = (kind: Equipment) => isOneOf(CHILD_SEATS, kind);
 /** A price or a cap an operator may set, in cents: up to 10,000.00 in the base currency. */
 export const MAX_EQUIPMENT_PRICE = 1_000_000;
 
-/** The most of one piece a booking may take in a car of `seats` seats: child seats fill the passengers' seats. */
-export const maxEquipmentCount = (kind: Equipment, seats: number): number =>
-  isChildSeat(kind) ? Math.max(0, seats - 1) : 1;
+/**
+ * The seats a child seat may go in: a car's passengers' seats; none on a scooter, where no child seat fits (issue 53:
+ * a two-seat scooter was offered one). The search's child-seat filter is its SQL twin (`cars.server.ts`).
+ */
+export const childSeatPlaces = (car: { range: CarRange; seats: number }): number =>
+  car.range === "scooter" ? 0 : Math.max(0, car.seats - 1);
+
+/** The most of one piece a booking may take in a car with `places` seats for child seats (`childSeatPlaces`). */
+export const maxEquipmentCount = (kind: Equipment, places: number): number => (isChildSeat(kind) ? places : 1);
 
 /** What one piece costs for a rental of `days` days: the daily price each day up to the cap, or the rental price. */
 export function equipmentUnitCost(offer: Pick<EquipmentOffer, "charge" | "price" | "cap">, days: number): number {
@@ -51,19 +57,18 @@ export function chosenEquipment(counts: EquipmentCounts): Array<[Equipment, numb
 export function equipmentProblem(
   offers: readonly EquipmentOffer[],
   counts: EquipmentCounts,
-  seats: number,
+  places: number,
 ): { kind: "notOffered"; piece: Equipment } | { kind: "tooMany"; piece: Equipment; max: number } | null {
   const chosen = chosenEquipment(counts);
   for (const [kind, count] of chosen) {
     if (!offers.some((offer) => offer.kind === kind)) return { kind: "notOffered", piece: kind };
-    const max = maxEquipmentCount(kind, seats);
+    const max = maxEquipmentCount(kind, places);
     if (count > max) return { kind: "tooMany", piece: kind, max };
   }
   const seatsTaken = chosen.reduce((sum, [kind, count]) => sum + (isChildSeat(kind) ? count : 0), 0);
-  const passengerSeats = Math.max(0, seats - 1);
-  if (seatsTaken > passengerSeats) {
+  if (seatsTaken > places) {
     const piece = chosen.find(([kind]) => isChildSeat(kind))![0];
-    return { kind: "tooMany", piece, max: passengerSeats };
+    return { kind: "tooMany", piece, max: places };
   }
   return null;
 }

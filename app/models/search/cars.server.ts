@@ -218,11 +218,13 @@ function filterConditions(shape: FilterShape): SQL[] {
   if (shape.gearbox) conditions.push(oneOf(cars.gearbox, "gearbox"));
   if (shape.mileage) conditions.push(shape.mileage === "unlimited" ? eq(cars.mileage, -1) : sql`${cars.mileage} > 0`);
   if (shape.fuelType) conditions.push(oneOf(cars.fuelType, "fuelType"));
-  // Child seats: a supplier that lends them, and a passengers' seat in the car for each (decision 033).
+  // Child seats: a supplier that lends them, and a passengers' seat in the car for each (decision 033); none on a
+  // scooter (`childSeatPlaces` is the rule's twin).
   if (shape.childSeats)
     conditions.push(
       sql`exists (select 1 from ${supplierEquipment} e where e.supplier_id = ${cars.supplierId} and e.kind = 'childSeat')`,
       sql`${cars.seats} > ${value("childSeats")}`,
+      sql`${cars.range} <> 'scooter'`,
     );
   if (shape.afterHours)
     conditions.push(

@@ -19,8 +19,8 @@ import {
 } from "~/models/catalogue/places.server";
 import { catalogOf } from "~/models/catalogue/catalog.server";
 import { convertMinorUnits } from "~/domain/money";
-import { ALL_EXTRAS, chargesView, describeExtra } from "~/models/pricing/pricing";
-import { convertExcess, isProtectionExtra, remainingExcess, zeroExcessCover } from "~/models/pricing/cover";
+import { ALL_EXTRAS, chargesView, describeExtra, EXTRA_UNAVAILABLE } from "~/models/pricing/pricing";
+import { convertExcess, extraSale, isProtectionExtra, remainingExcess, zeroExcessCover } from "~/models/pricing/cover";
 import {
   checkRentalPeriod,
   defaultPeriod,
@@ -28,7 +28,7 @@ import {
   localDateTimeToInstant,
   type PeriodProblem,
 } from "~/domain/rental-period";
-import { offerCancellation } from "~/models/booking/cancellation-terms";
+import { freeCancellationOpen, offerCancellation } from "~/models/booking/cancellation-terms";
 import { CARS_PAGE_SIZE, DEPOSIT_THRESHOLDS, returnsToSameLocation, searchQuery, type SearchParams } from "./search";
 import { parseSearchParams } from "./search-params";
 import { findPlace, PLACE_SELECT_LIMIT, placesToMark, type PlaceLookup } from "./place-finder";
@@ -161,10 +161,13 @@ export function convertOffer(
     // What the driver owes at most if the car is damaged or stolen, with the cover it includes (decision 030).
     excess: convertExcess(remainingExcess({ ...offer.extras, ...offer }, []), convert),
     // Described here, so the pricing module stays on the server: included, unavailable, or a converted price; a
-    // protection extra with the excesses it leaves.
-    extras: ALL_EXTRAS.map((extra) => {
-      const { kind, amount } = describeExtra(extra, offer.extras[extra]);
-      return { extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) };
+    // protection extra with the excesses it leaves. As the checkout sells them (`extraSale`): the Cancellation option
+    // unavailable within 24 hours of the pick-up, a protection that would reduce nothing left out.
+    extras: ALL_EXTRAS.flatMap((extra) => {
+      const sale = extraSale({ ...offer.extras, ...offer }, extra, freeCancellationOpen(rental.from, rental.now));
+      if (sale === "coversNothing") return [];
+      const { kind, amount } = describeExtra(extra, sale === "unavailable" ? EXTRA_UNAVAILABLE : offer.extras[extra]);
+      return [{ extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) }];
     }),
     price: {
       days: offer.price.days,

@@ -8,7 +8,7 @@
 import { checkFlightNumber } from "~/domain/flight";
 import { equipmentMessage } from "~/models/checkout/checkout-form";
 import { additionalDriverFields } from "~/models/checkout/checkout-fields";
-import type { EquipmentCounts } from "~/models/pricing/equipment";
+import { childSeatPlaces, type EquipmentCounts } from "~/models/pricing/equipment";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { carMatchesText } from "~/models/fleet/car-text-search.server";
@@ -175,7 +175,7 @@ export async function quoteStaffRental(
     };
   const equipmentInvalid = equipmentMessage(choice.equipment, {
     equipment: offer.supplier.equipment,
-    seats: offer.car.seats,
+    childSeatPlaces: childSeatPlaces(offer.car),
   });
   if (equipmentInvalid) return { ok: false, problem: equipmentInvalid, field: "equipment" };
   // The flight the customer arrives on, as at checkout: a pick-up after the airport desk closes needs it.
