@@ -426,6 +426,8 @@ export function CheckoutForm({
               {view.cardFormGateways.length > 0 && (!hydrated || cardForm) ? (
                 // Keyed by the attempt: after a refused post the card fields start empty, with and without JavaScript.
                 <div className="card-fields" key={attemptKey}>
+                  {/* After any answer to a post (0 is the page's first load): the empty fields are said, not silent. */}
+                  {attemptKey > 0 ? <p className="callout">{t("payment.cardAgain")}</p> : null}
                   <p className="hint">{t("sandbox.cards")}</p>
                   <Field
                     meta={fields.cardNumber}
@@ -466,7 +468,12 @@ export function CheckoutForm({
               <li>{t("checklist.identity")}</li>
               <li>{t("checklist.card", { deposit: money(view.deposit) })}</li>
               <li>{t("checklist.fuel", { policy: t(`common:fuelPolicies.${view.car.fuelPolicy}`) })}</li>
-              <li>{t("checklist.arrival")}</li>
+              {/* How long this supplier's desk holds the car (its late-flight wait, decision 031), not a promise of an hour. */}
+              <li>
+                {view.flight.graceMinutes > 0
+                  ? t("checklist.arrivalHeld", { supplier: view.supplier.name, count: view.flight.graceMinutes })
+                  : t("checklist.arrivalNotHeld", { supplier: view.supplier.name })}
+              </li>
             </ul>
           </section>
 

@@ -153,11 +153,11 @@ export function SiteHeader({
           <span>{t("meta.siteName")}</span>
         </SiteLink>
         <nav aria-label={t("nav.mainMenu")} className="main-nav">
-          {/* Wide screens show the list; narrow ones a disclosure that works without JavaScript. */}
-          <ul className="menu-inline">
-            <MenuLinks items={items} />
-            <AccountLinks user={user} />
-          </ul>
+          {/*
+            One list, so lynx and screen readers meet the menu once: a disclosure on a narrow screen (no JavaScript
+            needed), shown as a row on a wide one by the style sheet (a browser that cannot style a closed disclosure's
+            content keeps the disclosure there too).
+          */}
           <details className="menu-compact">
             <summary>{t("nav.menu")}</summary>
             <ul>

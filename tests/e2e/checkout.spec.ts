@@ -141,6 +141,7 @@ for (const [language, option] of [
       await expect(page.getByLabel(k.driver.fullName, { exact: true })).toHaveValue("Robin Rental");
       await expect(page.getByLabel(k.driver.email, { exact: true })).toHaveValue(email);
       await expect(page.getByLabel(k.payment.cardNumber, { exact: true })).toHaveValue("");
+      await expect(page.getByText(k.payment.cardAgain)).toBeVisible();
       await expect(page.getByRole("checkbox", { name: c.equipment.gps })).toBeChecked();
       await expect(summaryTotal(page)).toHaveText(total!);
       await expectAccessible(page);
@@ -639,6 +640,7 @@ for (const [language, option] of [
       expect(user.getByLabel(k.driver.fullName, { exact: true }).value()).toBe("Robin Rental");
       expect(user.getByLabel(k.driver.email, { exact: true }).value()).toBe(email);
       expect(user.getByLabel(k.payment.cardNumber, { exact: true }).value()).toBe("");
+      expect(user.getByText(k.payment.cardAgain).count()).toBe(1);
       expect(user.getByRole("checkbox", { name: c.equipment.gps }).checked()).toBe(true);
       expect(total()).toBe(withWaiver);
 

@@ -108,9 +108,12 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
       const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
 
-      // The mail says what the desk has ready.
-      const ready = interpolate(mail.booking.equipment, { pieces: seatLine });
-      await expectMailSaying(email, ready);
+      // The mail says what the desk has ready, with its amount as the receipt shows it.
+      const seatAmount = (await receipt
+        .getByRole("row", { name: new RegExp(`^${escapeRegExp(seatLine)}`) })
+        .locator("td")
+        .textContent())!;
+      await expectMailSaying(email, interpolate(mail.booking.option, { name: seatLine, amount: seatAmount }));
 
       // The supplier's staff find the seats and the flight on the booking's page.
       const { context: staff, page: desk } = await staffBrowser(browser, language);
@@ -379,7 +382,11 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       expect(receipt.getByText(total, { exact: true }).count()).toBeGreaterThan(0);
       const bookingHref = user.getByRole("link", { name: k.receipt.view }).attribute("href");
       const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
-      await expectMailSaying(email, interpolate(mail.booking.equipment, { pieces: seatLine }));
+      const seatAmount = receipt
+        .getByRole("row", { name: new RegExp(`^${escapeRegExp(seatLine)}`) })
+        .locator("td")
+        .text();
+      await expectMailSaying(email, interpolate(mail.booking.option, { name: seatLine, amount: seatAmount }));
 
       const staff = await signedInUser(baseURL!, language, DEMO_SUPPLIER);
       await staff.user.goto(`/manage/bookings/${bookingId}?lng=${language}`);

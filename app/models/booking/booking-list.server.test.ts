@@ -64,6 +64,12 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
       // 24 hours before a 10:00 UTC pick-up in Tunis (UTC+1).
       const day = new Date(START + BOOKINGS_COUNT_CAP * DAY - DAY).toISOString().slice(0, 10);
       expect(paid!.cancellation).toEqual({ kind: "freeUntil", deadline: `${day}T11:00` });
+      // Paid in full without the Cancellation option: it cannot be cancelled, and its row says it is non-refundable
+      // as every other row says its terms.
+      await database.db.update(schema.bookings).set({ cancellation: false }).where(eq(schema.bookings.id, newest!.id));
+      const [nonRefundable] = (await listBookings(database.db, driver(), { statuses: [] }, 1, 20, "en")).rows;
+      expect(nonRefundable!.canCancel).toBe(false);
+      expect(nonRefundable!.cancellation).toEqual({ kind: "nonRefundable", deadline: null });
     } finally {
       await database.db
         .update(schema.bookings)

@@ -29,7 +29,7 @@ import { type BookingStatus, type Currency, type Language, type RentalState } fr
 import { isOverdue } from "./rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
-import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
+import { cancelsAtOnce, holdsCar, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
 import { encodeCursor, type ListCursor, type StaffRentalFilter } from "./booking-filters";
 import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
 import { localizedName } from "~/domain/localized-name";
@@ -165,14 +165,21 @@ export interface BookingRow {
   canAmend: boolean;
   canCancel: boolean;
   canDelete: boolean;
-  /** What cancelling it costs while it can be cancelled (decision 021), the deadline on the pick-up place's clock. */
+  /**
+   * What cancelling it costs (decision 021), the deadline on the pick-up place's clock: for every booking still to
+   * come, cancellable or not, so each non-refundable one says so alike (issue 53).
+   */
   cancellation: { kind: CancellationTerms["kind"]; deadline: string | null } | null;
 }
 
-/** Whether the viewer may cancel a listed booking and, if so, what it costs and until when it is free. */
+/** Whether the viewer may cancel a listed booking, and what cancelling a booking still to come costs. */
 function cancelling(viewer: Viewer, booking: Parameters<typeof mayAct>[1], timeZone: string, now: Date) {
   const canCancel = mayAct(viewer, booking, "cancelRequest", now);
-  return { canCancel, cancellation: canCancel ? termsAt(cancellationTerms(booking, now), timeZone) : null };
+  const toCome = holdsCar(booking, now) && booking.status !== "void" && booking.startsAt.getTime() > now.getTime();
+  return {
+    canCancel,
+    cancellation: canCancel || toCome ? termsAt(cancellationTerms(booking, now), timeZone) : null,
+  };
 }
 
 /** Counted up to this many; beyond, the list says "more than 10,000" (an exact count of a million costs seconds). */

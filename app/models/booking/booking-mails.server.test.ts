@@ -58,6 +58,30 @@ describe("booking and notification e-mails", () => {
     expect(mail).toContain("Non remboursable : payée en ligne sans l'option Annulation");
   });
 
+  it("lists each option booked with its amount, as the receipt does (issue 53)", async () => {
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        ...bookingValues(catalogue, "2030-08-01T08:00:00Z", "2030-08-04T08:00:00Z", "pending"),
+        paymentMode: "payLater",
+        days: 3,
+        basePrice: 12_000,
+        collisionDamageWaiver: true,
+        extrasPrice: 8_400,
+        extrasBreakdown: { collisionDamageWaiver: 3_600, childSeat: 4_800 },
+        equipment: { childSeat: 2 },
+        totalPrice: 20_400,
+        displayCurrency: "EUR",
+        displayRate: 0.5,
+      })
+      .returning();
+    await sendBookingConfirmation(database.db, booking!.id, "https://rent.example");
+    const mail = await latestMail();
+    expect(mail).toContain("Vos options :");
+    expect(mail).toContain("Assurance collision : 18\u00a0€");
+    expect(mail).toContain("Siège enfant (1–4 ans) × 2 : 24\u00a0€");
+  });
+
   it("says until when a booking cancels free and what its total includes (decisions 021 and 025)", async () => {
     const [booking] = await database.db
       .insert(schema.bookings)

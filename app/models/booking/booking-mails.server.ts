@@ -2,7 +2,6 @@
  * Booking confirmation and notification e-mails, in the recipient's language (text and HTML via composeMail).
  * Amounts are shown in the currency and at the rate the driver saw when booking; times in the place's zone.
  */
-import { chosenEquipment } from "~/models/pricing/equipment";
 import { bookingExcess } from "~/models/pricing/cover";
 import { eq } from "drizzle-orm";
 import { notifications, users } from "#db/schema";
@@ -10,9 +9,10 @@ import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
-import { bookingReference } from "./booking";
+import { bookedPriceLines, bookingReference } from "./booking";
 import { cancellationTerms } from "./cancellation-terms";
-import type { Language, RefundReason } from "~/domain/enums";
+import { EQUIPMENT, isOneOf, type Language, type RefundReason } from "~/domain/enums";
+import type { PricedOption } from "~/models/pricing/pricing";
 import { bookingDetails, findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "~/domain/pickup-desk";
@@ -140,12 +140,21 @@ export async function sendBookingConfirmation(db: Executor, bookingId: string, o
           : t("booking.excess", { damage: money(remaining.damage), theft: money(remaining.theft) }),
       ]
     : [];
-  // The child seats and other pieces the desk has ready with the car (decision 033).
+  // The options booked, each with its amount as the receipt shows it: the extras, and the child seats and other
+  // pieces the desk has ready with the car (decision 033).
   const common = await getTranslator(language, "common");
-  const pieces = chosenEquipment(booking.equipment).map(([kind, count]) =>
-    count > 1 ? common("equipment.counted", { name: common(`equipment.${kind}`), count }) : common(`equipment.${kind}`),
+  const optionName = (option: PricedOption, count: number) => {
+    const name = isOneOf(EQUIPMENT, option) ? common(`equipment.${option}`) : common(`extras.${option}`);
+    return count > 1 ? common("equipment.counted", { name, count }) : name;
+  };
+  const shown = (amount: number) => formatMoney(amount, booking.displayCurrency, language);
+  const options = bookedPriceLines(booking, details.additionalDrivers.length).extras.map((line) =>
+    t("booking.option", {
+      name: optionName(line.extra, line.count),
+      amount: line.amount === 0 ? t("booking.optionIncluded") : shown(line.amount),
+    }),
   );
-  const equipment = pieces.length ? [t("booking.equipment", { pieces: pieces.join(", ") })] : [];
+  const equipment = options.length ? [t("booking.options"), ...options] : [];
   await queueMail(db, {
     ...composeMail({
       to: driver.email,

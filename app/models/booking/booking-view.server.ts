@@ -8,7 +8,7 @@ import { getDb, type Executor } from "~/utils/db.server";
 import type { RequestContext } from "~/utils/request-memo.server";
 import { getVisitor } from "~/models/account/visitor.server";
 import { browserBookingIds } from "~/utils/checkout-cookie.server";
-import { bookingReference, convertedPriceLines, paymentTerms } from "./booking";
+import { bookedPriceLines, bookingReference, paymentTerms } from "./booking";
 import { deskFromColumns, deskView } from "~/domain/pickup-desk";
 import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
@@ -54,19 +54,7 @@ export async function findVisitorsAttempt(request: Request, context: RequestCont
 export function bookingReceipt(details: BookingDetails) {
   const { booking } = details;
   const convert = (cents: number) => convertMinorUnits(cents, booking.displayRate);
-  const lines = convertedPriceLines(
-    {
-      base: booking.basePrice,
-      extras: booking.extrasBreakdown,
-      equipment: booking.equipment,
-      markup: booking.markup,
-      fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
-      tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },
-      total: booking.totalPrice,
-      additionalDrivers: details.additionalDrivers.length,
-    },
-    convert,
-  );
+  const lines = bookedPriceLines(booking, details.additionalDrivers.length);
   const total = lines.total;
   const terms = paymentTerms(booking.paymentMode, booking.totalPrice, booking.deposit);
   return {

@@ -172,6 +172,38 @@ export function convertedPriceLines(
   return { base: total - others, extras, fees, tax, total };
 }
 
+/** The price a booking was booked at, as its row keeps it (base currency cents, and the driver's display rate). */
+export interface BookedPrice {
+  basePrice: number;
+  extrasBreakdown: PriceBreakdown["extras"];
+  equipment: EquipmentCounts;
+  markup: number;
+  oneWayFee: number;
+  youngDriverFee: number;
+  taxRateBasisPoints: number;
+  taxAdded: boolean;
+  taxAmount: number;
+  totalPrice: number;
+  displayRate: number;
+}
+
+/** A booking's lines in the currency and at the rate it was booked in: its receipt and its mails show the same ones. */
+export function bookedPriceLines(booking: BookedPrice, additionalDrivers: number) {
+  return convertedPriceLines(
+    {
+      base: booking.basePrice,
+      extras: booking.extrasBreakdown,
+      equipment: booking.equipment,
+      markup: booking.markup,
+      fees: { oneWay: booking.oneWayFee, youngDriver: booking.youngDriverFee },
+      tax: { rateBasisPoints: booking.taxRateBasisPoints, added: booking.taxAdded, amount: booking.taxAmount },
+      total: booking.totalPrice,
+      additionalDrivers,
+    },
+    (cents) => convertMinorUnits(cents, booking.displayRate),
+  );
+}
+
 /**
  * What the counter collects from a booking paid in full online that staff bring back from a cancellation (decision
  * 040), in display minor units: the rental's total less what its payments still hold. A cancellation gives the
