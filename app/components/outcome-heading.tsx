@@ -9,7 +9,7 @@ export function OutcomeHeading({ children }: { children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <h1 ref={heading} tabIndex={-1}>
+    <h1 ref={heading} tabIndex={-1} className="outcome-heading">
       {children}
     </h1>
   );

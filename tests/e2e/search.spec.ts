@@ -1,6 +1,14 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SEARCH_KEYS } from "../../app/models/search/search";
-import { expectAccessible, jsEnabled, localDateTime } from "./support";
+import {
+  bookingTexts,
+  chooseFirstCar,
+  expectAccessible,
+  fillVisitorPayingLater,
+  jsEnabled,
+  localDateTime,
+  retryShiftMs,
+} from "./support";
 
 const year = new Date().getUTCFullYear() + 1;
 const FROM = `${year}-03-10T10:00`;
@@ -534,6 +542,31 @@ test.describe("on a phone (390 x 844, a phone's user agent)", () => {
     expect(await inView()).toBe(true);
     await page.getByLabel("Phone", { exact: true }).scrollIntoViewIfNeeded();
     expect(await inView()).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test("the confirmation's heading leaves the reference on the first screen", async ({ page }, testInfo) => {
+    const { k, c } = bookingTexts("fr");
+    // A period of its own per project (and per retry): this test books the cheapest car.
+    const start = Date.UTC(year + 4, 4, 12) + retryShiftMs(testInfo) + (jsEnabled(testInfo) ? 0 : 7) * 86_400_000;
+    const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+    await openSearch(page, `pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(3)}T10:00&lng=fr`);
+    await chooseFirstCar(page, "fr");
+    await fillVisitorPayingLater(page, "fr", {
+      fullName: "Léa Mobile",
+      email: `phone-confirmation-${testInfo.project.name}-${Date.now()}@example.com`,
+      phone: "+33612345678",
+      birthDate: "1990-04-02",
+    });
+    await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+    const heading = page.getByRole("heading", { level: 1, name: c.success.bookingDone });
+    await expect(heading).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Half the height it took (five lines of 38 px in French), then the receipt's heading with the reference, on the
+    // first screen.
+    expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(110);
+    const reference = (await page.locator("#receipt-heading").boundingBox())!;
+    expect(reference.y + reference.height).toBeLessThanOrEqual(844);
     await expectAccessible(page);
   });
 
