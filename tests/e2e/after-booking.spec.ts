@@ -1,11 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { NoScriptUser, signUpWithoutScript } from "./no-script-user";
 import type enBookings from "../../app/locales/en/bookings.json";
+import type enMail from "../../app/locales/en/mail.json";
 import {
   bookingTexts,
   catalogue,
   expectAccessible,
   expectControlsWithinWidth,
+  expectMailSaying,
   jsEnabled,
   signedInDriver,
   whenReady,
@@ -173,11 +175,18 @@ test(
     const total = page.getByRole("complementary").locator("output");
     const before = await total.textContent();
 
-    // One more day: "Update total" previews it (nothing saved), then "Save the changes" saves it.
-    const to = page.getByLabel(b.amend.to);
+    // One more day: "Update total" previews it (nothing saved; with JavaScript the total follows the edit at once),
+    // then "Save the changes" saves it. The drop-off is a date and a time list from the desk's hours.
+    const to = page.getByLabel(b.amend.toDate, { exact: true });
+    const toTime = page.getByLabel(b.amend.toTime, { exact: true });
+    await expect(toTime).toHaveValue(/^\d\d:\d\d$/);
+    // The Tunis desk's hours (from 08:00, Sundays 09:00-13:00): the list offers them, not the night.
+    await expect(toTime.locator("option", { hasText: /^10:00$/ })).toHaveCount(1);
+    await expect(toTime.locator("option", { hasText: /^03:00$/ })).toHaveCount(0);
     const current = await to.inputValue();
-    const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
+    const later = new Date(Date.parse(`${current}T00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     await to.fill(later);
+    if (jsEnabled()) await expect(total).not.toHaveText(before!);
     await page.getByRole("button", { name: b.amend.preview }).click();
     await expect(total).not.toHaveText(before!);
     const after = await total.textContent();
@@ -368,18 +377,18 @@ test("pages of 10 on a phone, and an amendment into another booking's period is 
     .first()
     .click();
   await whenReady(page);
-  const to = page.getByLabel(b.amend.to);
+  const to = page.getByLabel(b.amend.toDate, { exact: true });
   const before = await to.inputValue();
   // A drop-off before the pick-up is refused on the drop-off field (decision 011).
-  await to.fill(`${day(-3)}T10:00`);
+  await to.fill(day(-3));
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("alert").getByRole("link", { name: new RegExp(`^${b.amend.to}`) })).toBeVisible();
-  await page.getByLabel(b.amend.to).fill(`${day(3)}T10:00`);
+  await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(3));
   await page.getByRole("button", { name: b.amend.save }).click();
   await expect(page.getByRole("alert").getByText(k.problems.carUnavailable)).toBeVisible();
   // Read again from the server: the booking kept its dates.
   await page.goto(page.url());
-  await expect(page.getByLabel(b.amend.to)).toHaveValue(before);
+  await expect(page.getByLabel(b.amend.toDate, { exact: true })).toHaveValue(before);
   // The page is the worker's next test's too (playwright.config.ts reuses it): it goes back to a desktop's headers.
   await page.setExtraHTTPHeaders({});
 });
@@ -566,9 +575,9 @@ test(
     const total = () => user.getByRole("complementary").locator("output").text();
     const before = total();
 
-    const current = user.getByLabel(b.amend.to).value();
-    const later = new Date(Date.parse(`${current}:00Z`) + 86_400_000).toISOString().slice(0, 16);
-    user.getByLabel(b.amend.to).fill(later);
+    const current = user.getByLabel(b.amend.toDate, { exact: true }).value();
+    const later = new Date(Date.parse(`${current}T00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    user.getByLabel(b.amend.toDate, { exact: true }).fill(later);
     await user.getByRole("button", { name: b.amend.preview }).click();
     const after = total();
     expect(after).not.toBe(before);
@@ -587,3 +596,88 @@ test(
     ).toBeGreaterThan(0);
   },
 );
+
+/** An amount as a page writes it ("$1,412.20", "412,20 $US"), in minor units. */
+function minorUnits(text: string, language: "en" | "fr"): number {
+  const digits = text.replace(/[^\d.,\-\u2212]/g, "").replace("\u2212", "-");
+  const plain = language === "fr" ? digits.replace(/\./g, "").replace(",", ".") : digits.replace(/,/g, "");
+  return Math.round(Number(plain) * 100);
+}
+
+test("a booking paid in full: a dearer change is refused before saving, a cheaper one is refunded and said by mail, and the receipt adds up", async ({
+  page,
+}, testInfo) => {
+  // English with JavaScript, French without.
+  const language = jsEnabled() ? "en" : "fr";
+  const { b, k, c } = TEXT[language];
+  const mail = catalogue<typeof enMail>(language, "mail");
+  const email = `full-change-${testInfo.project.name}-${Date.now()}@example.com`;
+  await signedInDriver(
+    page,
+    { fullName: "Paz Paid", email, phone: "+33 6 12 34 56 78", birthDate: "1984-04-04", password: "paid-in-full-1" },
+    language,
+  );
+  // Three days at Tunis in a week of this test's own (Carthage Cars asks no licence), paid in full with the sandbox card.
+  const start = Date.UTC(2028, 6, 3) + retryShiftMs() + (jsEnabled() ? 0 : 7) * 86_400_000;
+  const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(
+    `/search?pickup=tunis&same=on&from=${day(0)}T10:00&to=${day(3)}T10:00&supplier=carthage-cars&lng=${language}`,
+  );
+  await whenReady(page);
+  // The Hyundai i10 includes the Amendments option: paid in full, it may still be changed.
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: "Hyundai i10" }) })
+    .getByRole("link", { name: new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`) })
+    .click();
+  await whenReady(page);
+  await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
+  const sandbox = page.getByRole("radio", { name: k.payment.gateways.sandbox, exact: true });
+  if ((await sandbox.count()) > 0) await sandbox.check();
+  await page.getByLabel(k.payment.cardNumber, { exact: true }).fill("4242 4242 4242 4242");
+  await page.getByLabel(k.payment.cardExpiry, { exact: true }).fill("12/30");
+  await page.getByLabel(k.payment.cardCvc, { exact: true }).fill("123");
+  await page.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: c.success.paymentDone })).toBeVisible();
+  await page.getByRole("link", { name: k.receipt.amend }).click();
+  await whenReady(page);
+  const preview = async () => {
+    // With JavaScript the page prices the change as it is typed; without, "Update total" does.
+    if (!jsEnabled()) await page.getByRole("button", { name: b.amend.preview }).click();
+  };
+
+  // A day more costs more than was paid: said before saving, and no Save is offered.
+  await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(4));
+  await preview();
+  await expect(page.getByText(b.amend.priceRaise).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: b.amend.save })).toHaveCount(0);
+
+  // A day less: the preview says what comes back; saved, it is refunded.
+  await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(2));
+  await preview();
+  const [before, after] = b.amend.refundPreview.split("{{amount}}") as [string, string];
+  const settlement = page.locator(".amend-totals").getByText(before.trim());
+  await expect(settlement).toBeVisible();
+  const refund = (await settlement.textContent())!.trim().slice(before.trim().length).replace(after.trim(), "").trim();
+  await expect(page.getByRole("button", { name: b.amend.save })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("status").getByText(c.success.bookingAmendedRefund)).toBeVisible();
+
+  // The receipt: the refund on its own line, and paid online − refunded + at the counter = total + deposit.
+  const receipt = page.getByRole("region", { name: new RegExp(k.receipt.heading.split("{{")[0]!) });
+  const row = async (label: string) =>
+    minorUnits(
+      (await receipt.getByRole("row", { name: label, exact: false }).first().locator("td").textContent())!,
+      language,
+    );
+  const refunded = -(await row(k.receipt.refunded));
+  expect(refunded).toBe(minorUnits(refund, language));
+  const total = await row(k.summary.total);
+  const deposit = await row(k.summary.deposit);
+  expect((await row(k.receipt.paidOnline)) - refunded + (await row(k.receipt.atCounter))).toBe(total + deposit);
+  await expectAccessible(page);
+
+  // The driver's mail says the change and the refund.
+  await expectMailSaying(email, mail.staffChange.refund.replace("{{amount}}", refund));
+});

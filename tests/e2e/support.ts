@@ -169,10 +169,10 @@ export type NewDriver = { fullName: string; email: string; phone: string; birthD
  * would post it), for flows that start after signing up. The session cookie lands in the page's context.
  * `signUpDriver` goes through the form itself.
  */
-export async function signedInDriver(page: Page, driver: NewDriver) {
-  await page.goto("/?lng=en");
+export async function signedInDriver(page: Page, driver: NewDriver, language: "en" | "fr" = "en") {
+  await page.goto(`/?lng=${language}`);
   const origin = new URL(page.url()).origin;
-  const response = await page.request.post(`${origin}/sign-up?lng=en`, {
+  const response = await page.request.post(`${origin}/sign-up?lng=${language}`, {
     headers: { Origin: origin },
     form: { ...driver, confirmPassword: driver.password, acceptTerms: "on", intent: "sign-up" },
     maxRedirects: 0,
@@ -180,7 +180,8 @@ export async function signedInDriver(page: Page, driver: NewDriver) {
   expect(response.status(), "sign-up answers with a redirect home").toBe(302);
   await page.reload();
   await whenReady(page);
-  await expect(page.getByRole("status").getByText("Validation e-mail sent")).toBeVisible();
+  const sent = catalogue<typeof enCommon>(language, "common").success.validationEmailSent;
+  await expect(page.getByRole("status").getByText(sent)).toBeVisible();
 }
 
 /** The English sign-up form's fields, by their labels, filled for `driver`. */

@@ -40,6 +40,21 @@ export const amendmentSchema = z.object({
 
 export type AmendmentValues = z.output<typeof amendmentSchema>;
 
+/**
+ * The page's stops are a date field and a time list each (`fromDate`, `fromTime`…), as the search form's: joined
+ * into `from` and `to` before the schema reads them. A date left empty leaves its stop empty, so the refusal is
+ * "required" on that stop's field, not a time-format error on another.
+ */
+export function withJoinedStops(formData: FormData): FormData {
+  for (const stop of ["from", "to"] as const) {
+    if (formData.has(stop)) continue;
+    const date = String(formData.get(`${stop}Date`) ?? "").trim();
+    const time = String(formData.get(`${stop}Time`) ?? "").trim();
+    if (date) formData.set(stop, `${date}T${time}`);
+  }
+  return formData;
+}
+
 /** The field a problem of the booking's rules points to: the form itself, a place, the options, or a time. */
 export function amendmentProblemField(key: string): "" | "pickup" | "from" | "to" | "extras" {
   // Not one field's fault: the whole change costs more than a booking paid in full may.

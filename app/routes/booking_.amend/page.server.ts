@@ -2,7 +2,7 @@ import { type SubmissionResult } from "@conform-to/react";
 import { stillLent } from "~/models/pricing/equipment";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { amendmentProblemField, amendmentSchema } from "~/models/booking/amend-form";
+import { amendmentProblemField, amendmentSchema, withJoinedStops } from "~/models/booking/amend-form";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { encodeFormError, type Message } from "~/domain/form-errors";
 import { bookingReference } from "~/models/booking/booking";
@@ -34,6 +34,7 @@ import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getVisitor } from "~/models/account/visitor.server";
 import { withPostedIntent } from "~/utils/form-intent";
+import { clockOf } from "~/models/search/search-page.server";
 
 const extrasChosenIn = (source: URLSearchParams) =>
   source
@@ -41,13 +42,19 @@ const extrasChosenIn = (source: URLSearchParams) =>
     .map(String)
     .filter((extra): extra is Extra => isOneOf(ALL_EXTRAS, extra));
 
+/** A problem's key with its namespace: the booking rules' own keys are the common catalogue's. */
+const withNamespace = (problem: Message): Message => ({
+  ...problem,
+  key: problem.key.includes(":") ? problem.key : `common:${problem.key}`,
+});
+
 /** A problem of the booking's rules as the form shows it: on its field, with what was typed kept. */
 function problemReply(problem: Message, link: CheckoutLink, extras: Extra[]): SubmissionResult<string[]> {
-  const key = problem.key.includes(":") ? problem.key : `common:${problem.key}`;
+  const { key, params } = withNamespace(problem);
   return {
     status: "error",
     initialValue: { pickup: link.pickup, dropoff: link.dropoff, from: link.from, to: link.to, extra: extras },
-    error: { [amendmentProblemField(problem.key)]: [encodeFormError(key, problem.params)] },
+    error: { [amendmentProblemField(problem.key)]: [encodeFormError(key, params)] },
   };
 }
 
@@ -63,7 +70,12 @@ async function amendmentPage(
   invalid: SubmissionResult<string[]> | null = null,
 ) {
   const db = await getDb();
-  const places = availablePlaces(await catalogOf(db).places(language)).map(({ slug, name }) => ({ slug, name }));
+  // Each with its desk's clock: the date's time list shows the hours it is open, as the search form's does.
+  const places = availablePlaces(await catalogOf(db).places(language)).map((place) => ({
+    slug: place.slug,
+    name: place.name,
+    clock: clockOf(place),
+  }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
   const resolved = problem || invalid ? null : await resolveAmendment(db, booking, link, language, now);
   const unoffered = resolved?.ok ? unofferedExtra(resolved.offer, extras) : undefined;
@@ -122,6 +134,10 @@ async function amendmentPage(
     // What a cheaper change gives back on a booking paid in full online (decision 041).
     refund: booking.paymentMode === "full" && view && view.total < currentTotal ? currentTotal - view.total : 0,
     canSave: !raiseRefused,
+    // Why the change cannot be made as proposed, for the live quote's words (the form shows it on its field).
+    problem: problemShown ? withNamespace(problemShown) : null,
+    // A booking with a flight keeps its desk's late-flight times in the pick-up list (decision 031).
+    lateMinutes: booking.flightNumber ? (booking.flightGraceMinutes ?? 0) : 0,
     options: options
       ? { included: options.included, offered: options.options.filter((option) => option.extra !== "additionalDriver") }
       : null,
@@ -158,7 +174,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { language } = await getVisitor(request, context);
-  const formData = withPostedIntent(await request.formData());
+  const formData = withJoinedStops(withPostedIntent(await request.formData()));
   const bookingId = String(formData.get("b") ?? "").slice(0, 36);
   const viewer = await amendingViewer(request, context, bookingId);
   const now = new Date();

@@ -2,8 +2,9 @@ import { ExtrasOptions } from "~/components/extras-options";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import type { z } from "zod";
-import { Field, FormErrorSummary, SelectField } from "~/components/form-field";
+import { FormErrorSummary, SelectField } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useServerForm } from "~/hooks/use-server-form";
 import { type amendmentSchema } from "~/models/booking/amend-form";
@@ -13,8 +14,10 @@ import { pageMeta } from "~/utils/meta";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import type { action, loader } from "./page.server";
 import { SubmitInput } from "~/components/submit-input";
+import { DateAndTimeFields } from "~/components/date-time-fields";
 
 export { action, loader } from "./page.server";
+import { useLiveQuote } from "./live-quote";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -26,7 +29,18 @@ export default function AmendBooking() {
   useRouteTranslation(page.translations.checkout);
   const language = i18n.language;
   const money = (amount: number) => formatMoney(amount, page.currency, language);
-  const difference = page.newTotal === null ? null : page.newTotal - page.currentTotal;
+  const { live, requote, busy } = useLiveQuote(page.bookingId, page);
+  // The totals, the summary and Save follow the live quote once there is one; the fields stay the page's.
+  const priced = live ?? page;
+  const difference = priced.newTotal === null ? null : priced.newTotal - priced.currentTotal;
+  // The desks whose hours the time lists follow: the places chosen now.
+  // The places chosen since this page's answer (a new answer shows its own again).
+  const [edited, setEdited] = useState<{ page: unknown; pickup: string; dropoff: string } | null>(null);
+  const stops = edited && edited.page === page ? edited : { pickup: page.link.pickup, dropoff: page.link.dropoff };
+  const clockOf = (slug: string) => page.places.find((place) => place.slug === slug)?.clock ?? null;
+  const pickupClock = clockOf(stops.pickup);
+  const dropoffClock = clockOf(stops.dropoff || stops.pickup);
+  const typedZone = pickupClock?.timeZone ?? "UTC";
   // The kit's form: the schema's constraints on the fields, its (or the booking rules') errors on them.
   const [form, fields] = useServerForm<z.input<typeof amendmentSchema>>("amend", {
     lastResult: page.reply,
@@ -42,6 +56,12 @@ export default function AmendBooking() {
           action={`/booking/amend?b=${page.bookingId}`}
           className="checkout-form"
           {...getFormProps(form)}
+          onChange={(event) => {
+            const field = event.target as HTMLInputElement | HTMLSelectElement;
+            if (field.name === "pickup" || field.name === "dropoff")
+              setEdited({ ...stops, page, [field.name]: field.value });
+            requote(event.currentTarget);
+          }}
         >
           <FormErrorSummary
             form={form}
@@ -59,8 +79,23 @@ export default function AmendBooking() {
               />
             ))}
             {(["from", "to"] as const).map((key) => (
-              <Field key={key} meta={fields[key]} type="datetime-local" label={t(`amend.${key}`)} />
+              <DateAndTimeFields
+                key={`${key}|${page.link[key]}`}
+                name={key}
+                idPrefix="amend"
+                hintId="amend-time-hint"
+                labels={{ date: t(`amend.${key}Date`), time: t(`amend.${key}Time`) }}
+                value={page.link[key]}
+                clock={key === "from" ? pickupClock : dropoffClock}
+                typedZone={typedZone}
+                lateMinutes={key === "from" ? page.lateMinutes : 0}
+                placesUnchanged={stops.pickup === page.link.pickup && stops.dropoff === page.link.dropoff}
+                error={firstError(fields[key].errors)}
+              />
             ))}
+            <p id="amend-time-hint" className="hint">
+              {t("amend.localTime")}
+            </p>
           </fieldset>
           <fieldset className="checkout-section" id="amend-extras" tabIndex={-1}>
             <legend>{t("amend.extras")}</legend>
@@ -77,17 +112,17 @@ export default function AmendBooking() {
             <FieldError id="amend-extras-error" error={firstError(form.allErrors.extras)} />
           </fieldset>
           {/* What the change costs: the booking's total now and, once "Update total" priced the change, the new one. */}
-          <dl className="amend-totals" aria-live="polite">
+          <dl className="amend-totals" aria-live="polite" aria-busy={busy || undefined}>
             <div>
               <dt>{t("amend.currentTotal")}</dt>
-              <dd>{money(page.currentTotal)}</dd>
+              <dd>{money(priced.currentTotal)}</dd>
             </div>
-            {page.newTotal !== null && difference !== null ? (
+            {priced.newTotal !== null && difference !== null ? (
               <>
                 <div>
                   <dt>{t("amend.newTotal")}</dt>
                   <dd>
-                    <strong>{money(page.newTotal)}</strong>
+                    <strong>{money(priced.newTotal)}</strong>
                   </dd>
                 </div>
                 <div>
@@ -98,15 +133,21 @@ export default function AmendBooking() {
                       : `${difference > 0 ? "+" : "−"}${money(Math.abs(difference))}`}
                   </dd>
                 </div>
-                {page.refund > 0 ? (
+                {priced.refund > 0 ? (
                   <div>
                     <dt>{t("amend.settlement")}</dt>
-                    <dd>{t("amend.refundPreview", { amount: money(page.refund) })}</dd>
+                    <dd>{t("amend.refundPreview", { amount: money(priced.refund) })}</dd>
                   </div>
                 ) : null}
               </>
             ) : null}
           </dl>
+          {/* The live quote's refusal in words (a post shows it on its field instead). */}
+          {live?.problem ? (
+            <p className="callout callout-error" role="status">
+              {t(live.problem.key, live.problem.params ?? {})}
+            </p>
+          ) : null}
           <div className="checkout-actions">
             {/* First: the button Enter in a field stands for, so a stray Enter previews and never saves. */}
             <SubmitInput
@@ -115,13 +156,13 @@ export default function AmendBooking() {
               formNoValidate
               className="button button-secondary"
             />
-            {page.canSave ? (
+            {priced.canSave ? (
               <SubmitInput intent="save" label={t("amend.save")} className="button button-accent" />
             ) : null}
           </div>
         </Form>
-        {page.view ? (
-          <CheckoutSummary view={page.view} updating={false} supplierName={page.view.supplier.name} />
+        {priced.view ? (
+          <CheckoutSummary view={priced.view} updating={busy} supplierName={priced.view.supplier.name} />
         ) : null}
       </div>
     </div>
