@@ -604,7 +604,7 @@ function minorUnits(text: string, language: "en" | "fr"): number {
   return Math.round(Number(plain) * 100);
 }
 
-test("a booking paid in full: a dearer change is refused before saving, a cheaper one is refunded and said by mail, and the receipt adds up", async ({
+test("a booking paid in full: a cheaper change is refunded and said by mail, a dearer one is asked for before saving, and the receipt adds up", async ({
   page,
 }, testInfo) => {
   // English with JavaScript, French without.
@@ -646,12 +646,6 @@ test("a booking paid in full: a dearer change is refused before saving, a cheape
     if (!jsEnabled()) await page.getByRole("button", { name: b.amend.preview }).click();
   };
 
-  // A day more costs more than was paid: said before saving, and no Save is offered.
-  await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(4));
-  await preview();
-  await expect(page.getByText(b.amend.priceRaise).first()).toBeVisible();
-  await expect(page.getByRole("button", { name: b.amend.save })).toHaveCount(0);
-
   // A day less: the preview says what comes back; saved, it is refunded.
   await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(2));
   await preview();
@@ -680,4 +674,28 @@ test("a booking paid in full: a dearer change is refused before saving, a cheape
 
   // The driver's mail says the change and the refund.
   await expectMailSaying(email, mail.staffChange.refund.replace("{{amount}}", refund));
+
+  // Two days more cost more than was paid: how to pay the difference is asked before saving (online now, or at the
+  // counter, which Carthage Cars takes); saved without a choice, it is refused on that question.
+  await page.getByRole("link", { name: k.receipt.amend }).click();
+  await whenReady(page);
+  await page.getByLabel(b.amend.toDate, { exact: true }).fill(day(4));
+  await preview();
+  const question = page.getByRole("group", { name: new RegExp(b.amend.shortfallLegend.split("{{")[0]!) });
+  await expect(question.getByRole("radio", { name: b.amend.shortfallWays.link })).toBeVisible();
+  await expect(question.getByRole("radio", { name: b.amend.shortfallWays.counter })).toBeVisible();
+  const legend = (await question.locator("legend").textContent())!;
+  const [prefix, suffix] = b.amend.shortfallLegend.split("{{amount}}") as [string, string];
+  const asked = legend.trim().slice(prefix.length, legend.trim().length - suffix.length);
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("alert").getByText(b.amend.chooseShortfall).first()).toBeVisible();
+  await page.getByRole("radio", { name: b.amend.shortfallWays.counter }).check();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: b.amend.save }).click();
+  await expect(page.getByRole("status").getByText(c.success.bookingAmendedCounter)).toBeVisible();
+  // The counter collects the difference, and the receipt still adds up.
+  expect(await row(k.receipt.atCounter)).toBe(minorUnits(asked, language));
+  expect((await row(k.receipt.paidOnline)) - -(await row(k.receipt.refunded)) + (await row(k.receipt.atCounter))).toBe(
+    (await row(k.summary.total)) + (await row(k.summary.deposit)),
+  );
 });

@@ -57,6 +57,7 @@ describe("where a problem of the booking's rules is shown", () => {
     ["checkout:problems.extraUnavailable", "extras"],
     ["validation.pickupOutsideHours", "from"],
     ["bookings:amend.priceRaise", ""],
+    ["bookings:amend.chooseShortfall", "shortfall"],
   ])("%s → %s", (key, field) => {
     expect(amendmentProblemField(key)).toBe(field);
   });

@@ -34,6 +34,8 @@ export const amendmentSchema = z.object({
   from: required(32),
   to: required(32),
   extra: chosenExtrasField(),
+  /** How a dearer change to a booking paid in full is paid (a payment link or the counter); asked by the preview. */
+  shortfall: z.enum(["link", "counter"]).optional().catch(undefined),
   /** Only "save" saves; anything else (Enter in a field, a text browser) previews. */
   intent: z.enum(["preview", "save"]).catch("preview"),
 });
@@ -56,7 +58,8 @@ export function withJoinedStops(formData: FormData): FormData {
 }
 
 /** The field a problem of the booking's rules points to: the form itself, a place, the options, or a time. */
-export function amendmentProblemField(key: string): "" | "pickup" | "from" | "to" | "extras" {
+export function amendmentProblemField(key: string): "" | "pickup" | "from" | "to" | "extras" | "shortfall" {
+  if (/chooseShortfall/.test(key)) return "shortfall";
   // Not one field's fault: the whole change costs more than a booking paid in full may.
   if (/tooManyAttempts|priceRaise/.test(key)) return "";
   if (/place/i.test(key)) return "pickup";

@@ -111,7 +111,7 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
     expect((await row(theirs!.id)).status).toBe("paid");
   });
 
-  it("never lets a booking paid in full cost more, nor anyone but its driver amend it, nor a booking without the right", async () => {
+  it("never lets a booking paid in full cost more unasked, nor anyone but its driver amend it, nor a booking without the right", async () => {
     const [paid] = await database.db
       .insert(schema.bookings)
       .values({
@@ -121,9 +121,10 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       })
       .returning();
     const longer = { link: link("2030-04-01T10:00", "2030-04-05T10:00"), extras: [] };
+    // Dearer, with no way chosen to pay the difference: refused, nothing changed.
     expect(await amendBooking(database.db, driver(), paid!.id, longer, "en", NOW, "http://localhost")).toMatchObject({
       ok: false,
-      error: "bookings:amend.priceRaise",
+      error: "bookings:amend.chooseShortfall",
     });
     expect(
       await amendBooking(
@@ -267,5 +268,39 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       ),
     ).toEqual({ ok: true, settles: "none" });
     expect(await capturedTotal(database.db, taken.bookingId)).toBe(8_000);
+
+    // Four days cost $160 against $80 held: the difference is asked before saving (issue 53), never taken silently.
+    const amendAgain = async (shortfall?: "link" | "counter") => {
+      await database.db
+        .update(schema.bookings)
+        .set({ amendments: true })
+        .where(eq(schema.bookings.id, taken.bookingId));
+      return amendBooking(
+        database.db,
+        owner,
+        taken.bookingId,
+        { link: link("2030-06-01T10:00", "2030-06-05T10:00"), extras: [], shortfall },
+        "en",
+        NOW,
+        "http://localhost",
+      );
+    };
+    expect(await amendAgain()).toMatchObject({ ok: false, error: "bookings:amend.chooseShortfall" });
+    expect((await row(taken.bookingId)).totalPrice).toBe(8_000);
+    // Online: a payment link for the $80, which the driver is taken to (and is mailed).
+    const byLink = await amendAgain("link");
+    expect(byLink).toMatchObject({ ok: true, settles: "link" });
+    const asked = byLink.ok ? await findPaymentLink(database.db, byLink.paymentToken ?? "") : null;
+    expect(asked).toMatchObject({ amount: 8_000, purpose: "balance" });
+    expect((await row(taken.bookingId)).totalPrice).toBe(16_000);
+    // Saved again to pay at the counter instead: the link is no longer payable, the counter collects the $80, and
+    // the receipt still adds up.
+    expect(await amendAgain("counter")).toMatchObject({ ok: true, settles: "counter" });
+    expect(await findPaymentLink(database.db, byLink.ok ? (byLink.paymentToken ?? "") : "")).toMatchObject({
+      cancelledAt: expect.any(Date),
+    });
+    const after = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+    expect(after).toMatchObject({ total: 16_000, atCounter: 8_000 });
+    expect(after.charged! - after.refunded + after.atCounter).toBe(after.total + after.deposit);
   });
 });

@@ -15,7 +15,9 @@ import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/pa
 import { settleChange } from "./staff/settlement";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
-import { queueNotificationEmails, queueStaffChangeMail } from "./booking-mails.server";
+import { queueNotificationEmails, queueStaffChangeMail, type ChangeSettlementMail } from "./booking-mails.server";
+import { cancelOpenLinks, createPaymentLink, paymentLinkUrl } from "~/models/payments/payment-links.server";
+import { configuredGatewayNames } from "~/models/payments/gateways/gateway.server";
 import { rentalColumns } from "./bookings.server";
 import {
   extrasOfCar,
@@ -95,8 +97,12 @@ export async function resolveAmendment(
 export type AmendmentResult =
   | {
       ok: true;
-      /** How the change settled (decision 041): a surplus refunded on a booking paid online, or nothing to settle. */
-      settles: "refund" | "atCounter" | "none";
+      /**
+       * How the change settled (decision 041): a surplus refunded on a booking paid online; a shortfall asked by a
+       * payment link (its token: the driver is taken to it) or left to the counter; or nothing to settle.
+       */
+      settles: "refund" | "atCounter" | "link" | "counter" | "none";
+      paymentToken?: string;
     }
   | {
       ok: false;
@@ -104,17 +110,55 @@ export type AmendmentResult =
       params?: Record<string, string | number>;
     };
 
+/** How a dearer change to a booking paid in full may be paid (issue 53): online by a link, or at the counter. */
+export type ShortfallWay = "link" | "counter";
+
+/**
+ * The ways a shortfall may be paid for this offer: online where a gateway is configured, at the counter where the
+ * supplier takes payment there. None: the change may not raise the price.
+ */
+export function shortfallWays(offer: Pick<CheckoutOffer, "supplier">): ShortfallWay[] {
+  return [
+    ...(configuredGatewayNames().length > 0 ? (["link"] as const) : []),
+    ...(offer.supplier.payLater ? (["counter"] as const) : []),
+  ];
+}
+
+/**
+ * What a change to a booking paid in full settles, in the booking's display currency (decision 041): a surplus
+ * refunded (after what the counter would collect), a shortfall by link or at the counter. A booking charged before
+ * the payments record (decision 019) has nothing on record to refund from: staff settle.
+ */
+export async function amendmentSettlement(
+  db: Executor,
+  booking: AmendableBooking,
+  newTotal: number,
+  shortfall: ShortfallWay,
+) {
+  const held = booking.paymentMode === "full" ? await capturedTotal(db, booking.id) : 0;
+  if (booking.paymentMode === "full" && held === 0)
+    return { refund: 0, link: 0, counterBalance: booking.counterBalance };
+  return settleChange({
+    paymentMode: booking.paymentMode,
+    newOnline: onlineChargeOf(booking.paymentMode, newTotal, booking.deposit, booking.displayRate),
+    held,
+    counterBalance: booking.counterBalance,
+    shortfall,
+  });
+}
+
 /**
  * Saves a driver's change (decision 011), settled as a staff change is (decision 041): on a booking paid in full
  * online a cheaper rental's surplus is owed back on the payments record in the same transaction and refunded once it
- * commits (retried while the gateway fails); a dearer one is refused (the money was taken). The driver gets a mail with
- * the change's facts whatever their notification settings; the supplier is notified.
+ * commits (retried while the gateway fails); a dearer one is paid the way the driver chose before saving (a payment
+ * link they are taken to, or the counter where the supplier allows it), and refused where neither is possible. The
+ * driver gets a mail with the change's facts whatever their notification settings; the supplier is notified.
  */
 export async function amendBooking(
   db: Database,
   viewer: Viewer,
   bookingId: string,
-  change: { link: CheckoutLink; extras: Extra[] },
+  change: { link: CheckoutLink; extras: Extra[]; shortfall?: ShortfallWay },
   language: Language,
   now: Date,
   origin: string,
@@ -143,24 +187,36 @@ export async function amendBooking(
         stillLent(offer.supplier.equipment, booking.equipment),
         Math.max(1, booking.additionalDriverCount),
       );
-      // A rental paid in full online may not cost more after an amendment: the money was taken (decision 011).
-      if (booking.paymentMode === "full" && price.total > booking.totalPrice)
-        return { ok: false as const, error: "bookings:amend.priceRaise" };
+      // A rental paid in full online that costs more: the difference is paid the way the driver chose before saving,
+      // one this supplier and this site allow; with no way at all it may not rise (decision 011).
+      if (booking.paymentMode === "full" && price.total > booking.totalPrice) {
+        const ways = shortfallWays(offer);
+        if (ways.length === 0) return { ok: false as const, error: "bookings:amend.priceRaise" };
+        if (!change.shortfall || !ways.includes(change.shortfall))
+          return { ok: false as const, error: "bookings:amend.chooseShortfall" };
+      }
       const terms = paymentTerms(booking.paymentMode, price.total, booking.deposit);
       const rate = booking.displayRate;
       // What the booking's payments should hold now, as a staff change settles it: a surplus is owed back.
-      const held = booking.paymentMode === "full" ? await capturedTotal(tx, booking.id) : 0;
-      // A booking charged before the payments record (decision 019) has nothing on record to refund from: staff settle.
-      const settlement =
-        booking.paymentMode === "full" && held === 0
-          ? { refund: 0, link: 0, counterBalance: booking.counterBalance }
-          : settleChange({
-              paymentMode: booking.paymentMode,
-              newOnline: onlineChargeOf(booking.paymentMode, price.total, booking.deposit, rate),
-              held,
-              counterBalance: booking.counterBalance,
-              shortfall: "counter",
-            });
+      const settlement = await amendmentSettlement(tx, booking, price.total, change.shortfall ?? "counter");
+      // Charged before the payments record (decision 019), a dearer change would have nothing to collect it by.
+      const rises = booking.paymentMode === "full" && price.total > booking.totalPrice;
+      if (rises && settlement.link === 0 && settlement.counterBalance === booking.counterBalance)
+        return { ok: false as const, error: "bookings:amend.priceRaise" };
+      // A link an earlier change asked for is replaced by this change's settlement.
+      if (booking.paymentMode === "full") await cancelOpenLinks(tx, booking.id, now);
+      const paymentToken =
+        settlement.link > 0
+          ? await createPaymentLink(tx, {
+              bookingId: booking.id,
+              purpose: "balance",
+              amount: settlement.link,
+              currency: booking.displayCurrency,
+              // Payable online until the car is due back; the counter collects it after.
+              expiresAt: offer.to,
+              createdBy: viewer.id,
+            })
+          : undefined;
       await tx
         .update(bookings)
         .set({
@@ -193,18 +249,37 @@ export async function amendBooking(
         messageParams: { reference },
       });
       await queueNotificationEmails(tx, [supplierNote!.id], origin);
-      const settles = settlement.refund > 0 ? "refund" : booking.paymentMode === "full" ? "none" : "atCounter";
+      const settles: Extract<AmendmentResult, { ok: true }>["settles"] =
+        booking.paymentMode !== "full"
+          ? "atCounter"
+          : settlement.refund > 0
+            ? "refund"
+            : paymentToken
+              ? "link"
+              : settlement.counterBalance > booking.counterBalance
+                ? "counter"
+                : "none";
+      const settlementMail: ChangeSettlementMail =
+        settles === "refund"
+          ? { kind: "refund", amount: settlement.refund }
+          : settles === "link" && paymentToken
+            ? { kind: "link", amount: settlement.link, url: paymentLinkUrl(origin, paymentToken) }
+            : settles === "counter"
+              ? { kind: "counter", amount: settlement.counterBalance }
+              : settles === "atCounter"
+                ? { kind: "atCounter" }
+                : { kind: "none" };
       await queueStaffChangeMail(
         tx,
         booking.id,
         {
           before: convertMinorUnits(booking.totalPrice, rate),
           after: convertMinorUnits(price.total, rate),
-          settlement: settles === "refund" ? { kind: "refund", amount: settlement.refund } : { kind: settles },
+          settlement: settlementMail,
         },
         origin,
       );
-      return { ok: true as const, settles };
+      return { ok: true as const, settles, paymentToken };
     });
   } catch (error) {
     const state = sqlState(error);

@@ -9,6 +9,8 @@ import { bookingReference } from "~/models/booking/booking";
 import {
   amendBooking,
   amendedExtras,
+  amendmentSettlement,
+  shortfallWays,
   chosenExtras,
   currentLink,
   findAmendable,
@@ -77,7 +79,10 @@ async function amendmentPage(
     clock: clockOf(place),
   }));
   const pricing = { currency: booking.displayCurrency, rate: booking.displayRate, ratesAsOf: null };
-  const resolved = problem || invalid ? null : await resolveAmendment(db, booking, link, language, now);
+  // A refused save shows the booking's problem without pricing again; one that only lacks how the difference is paid
+  // is priced, so the question is asked again with its amount.
+  const priceAgain = !invalid && (!problem || problem.key === "bookings:amend.chooseShortfall");
+  const resolved = priceAgain ? await resolveAmendment(db, booking, link, language, now) : null;
   const unoffered = resolved?.ok ? unofferedExtra(resolved.offer, extras) : undefined;
   const shownProblem =
     problem ??
@@ -118,8 +123,14 @@ async function amendmentPage(
   const reference = bookingReference(booking.id);
   const { price: _price, ...shown } = view ?? { price: null };
   const currentTotal = convertMinorUnits(booking.totalPrice, booking.displayRate);
-  // Paid in full online, a change may not cost more (decision 011): said at the preview, and no Save is offered then.
-  const raiseRefused = booking.paymentMode === "full" && view !== null && view.total > currentTotal;
+  // Paid in full online, a dearer change asks how the difference is paid (a payment link, or the counter where the
+  // supplier allows it) before saving; with neither possible it may not cost more: said, and no Save then.
+  const rises = booking.paymentMode === "full" && view !== null && view.total > currentTotal;
+  const ways = rises && resolved?.ok ? shortfallWays(resolved.offer) : [];
+  const asked = rises && view ? (await amendmentSettlement(db, booking, view.price.total, "link")).link : 0;
+  // No way to pay it, or nothing on record to collect it against (charged before the payments record).
+  const raiseRefused = rises && (ways.length === 0 || asked === 0);
+  const shortfall = rises && !raiseRefused ? { ways, amount: asked } : null;
   const problemShown = shownProblem ?? (raiseRefused ? { key: "bookings:amend.priceRaise" } : null);
   return {
     title: t("amend.title", { reference }),
@@ -134,6 +145,7 @@ async function amendmentPage(
     // What a cheaper change gives back on a booking paid in full online (decision 041).
     refund: booking.paymentMode === "full" && view && view.total < currentTotal ? currentTotal - view.total : 0,
     canSave: !raiseRefused,
+    shortfall,
     // Why the change cannot be made as proposed, for the live quote's words (the form shows it on its field).
     problem: problemShown ? withNamespace(problemShown) : null,
     // A booking with a flight keeps its desk's late-flight times in the pick-up list (decision 031).
@@ -190,7 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const { pickup, dropoff, from, to, extra: extras, intent } = submission.value;
+  const { pickup, dropoff, from, to, extra: extras, intent, shortfall } = submission.value;
   const link = { car: booking.carId, pickup, dropoff, from, to };
   // Only the save button saves. "Update total" (and Enter in a field, which some browsers send without a button)
   // previews: a text browser ignores formmethod/formaction, so the preview cannot rely on them (decision 011).
@@ -201,14 +213,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
       refused,
       await amendmentPage(booking, link, extras, language, now, tooManyAttemptsMessage(refused)),
     );
-  const result = await amendBooking(db, viewer, bookingId, { link, extras }, language, now, publicOrigin(request));
+  const result = await amendBooking(
+    db,
+    viewer,
+    bookingId,
+    { link, extras, shortfall },
+    language,
+    now,
+    publicOrigin(request),
+  );
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
     const problem = { key: result.error, params: result.params };
     return data(await amendmentPage(booking, link, extras, language, now, problem), { status: 409 });
   }
+  // The difference asked online: the driver goes straight to its payment page (the link is mailed too).
+  if (result.paymentToken)
+    return redirectWithToast(`/pay/${result.paymentToken}`, {
+      type: "success",
+      messageKey: "success.bookingAmendedLink",
+    });
   return redirectWithToast(`/booking?b=${bookingId}`, {
     type: "success",
-    messageKey: result.settles === "refund" ? "success.bookingAmendedRefund" : "success.bookingAmended",
+    messageKey:
+      result.settles === "refund"
+        ? "success.bookingAmendedRefund"
+        : result.settles === "counter"
+          ? "success.bookingAmendedCounter"
+          : "success.bookingAmended",
   });
 }

@@ -65,7 +65,13 @@ export default function AmendBooking() {
         >
           <FormErrorSummary
             form={form}
-            labels={{ pickup: t("amend.pickup"), from: t("amend.from"), to: t("amend.to"), extras: t("amend.extras") }}
+            labels={{
+              pickup: t("amend.pickup"),
+              from: t("amend.from"),
+              to: t("amend.to"),
+              extras: t("amend.extras"),
+              shortfall: t("amend.shortfall"),
+            }}
           />
           <input type="hidden" name="b" value={page.bookingId} />
           <fieldset className="checkout-section">
@@ -142,6 +148,19 @@ export default function AmendBooking() {
               </>
             ) : null}
           </dl>
+          {priced.shortfall ? (
+            // A dearer change to a booking paid in full: how the difference is paid, asked before saving.
+            <fieldset className="checkout-section" id="amend-shortfall" tabIndex={-1}>
+              <legend>{t("amend.shortfallLegend", { amount: money(priced.shortfall.amount) })}</legend>
+              {priced.shortfall.ways.map((way) => (
+                <div className="field-checkbox" key={way}>
+                  <input type="radio" name="shortfall" id={`amend-shortfall-${way}`} value={way} />
+                  <label htmlFor={`amend-shortfall-${way}`}>{t(`amend.shortfallWays.${way}`)}</label>
+                </div>
+              ))}
+              <FieldError id="amend-shortfall-error" error={firstError(form.allErrors.shortfall)} />
+            </fieldset>
+          ) : null}
           {/* The live quote's refusal in words (a post shows it on its field instead). */}
           {live?.problem ? (
             <p className="callout callout-error" role="status">
