@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -303,4 +303,100 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
     expect(after).toMatchObject({ total: 16_000, atCounter: 8_000 });
     expect(after.charged! - after.refunded + after.atCounter).toBe(after.total + after.deposit);
   });
+
+  it.each([
+    ["paid at the counter", "counter", "2030-08-01", "2030-08-03", "2030-08-05", undefined],
+    ["a deposit paid online", "linkDeposit", "2030-08-11", "2030-08-13", "2030-08-15", undefined],
+    ["paid in full online", "linkFull", "2030-08-21", "2030-08-23", "2030-08-25", "counter"],
+  ] as const)(
+    "%s: the receipt adds up as booked, after a cheaper change and after a dearer one",
+    async (_name, payment, from, shorter, longer, shortfall) => {
+      const staff = { id: catalogue.supplier.id, role: "supplier" as const, fullName: "Desk Clerk" };
+      const email = `amend-${payment}-${engine}@example.com`;
+      // A car with a security deposit: a deposit booking pays it online, and every receipt counts it.
+      const [car] = await database.db.select().from(schema.cars).where(eq(schema.cars.id, catalogue.car.id));
+      await database.db.update(schema.cars).set({ deposit: 30_000 }).where(eq(schema.cars.id, catalogue.car.id));
+      onTestFinished(async () => {
+        await database.db
+          .update(schema.cars)
+          .set({ deposit: car!.deposit })
+          .where(eq(schema.cars.id, catalogue.car.id));
+      });
+      const taken = await takePhoneBooking(
+        database.db,
+        staff,
+        {
+          choice: {
+            car: catalogue.car.id,
+            pickup: catalogue.location.slug,
+            dropoff: "",
+            from: `${from}T10:00`,
+            to: `${from.slice(0, 8)}${String(Number(from.slice(8)) + 3).padStart(2, "0")}T10:00`,
+            extras: [],
+            equipment: { counts: {}, malformed: false },
+            additionalDrivers: [],
+            flightNumber: "",
+          },
+          customer: {
+            email,
+            fullName: "Mode Driver",
+            phone: "+216 20 111 444",
+            birthDate: "1981-06-06",
+            language: "en",
+          },
+          payment,
+          display: { currency: "USD", rate: 1 },
+        },
+        { language: "en", now: NOW, origin: "http://localhost" },
+      );
+      if (taken.ok !== true) throw new Error(JSON.stringify(taken));
+      if (payment !== "counter") {
+        const [mail] = await database.db
+          .select({ message: schema.outboxMails.message })
+          .from(schema.outboxMails)
+          .where(eq(schema.outboxMails.recipient, email));
+        const token = /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(mail!.message))![1]!;
+        const paid = await payThroughLink(database.db, (await findPaymentLink(database.db, token))!, token, {
+          gateway: "sandbox",
+          card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+          embedded: false,
+          customerEmail: email,
+          carName: "Test Car",
+          language: "en",
+          origin: "http://localhost",
+          now: NOW,
+        });
+        expect(paid).toMatchObject({ kind: "confirmed" });
+      }
+      const owner = { id: (await row(taken.bookingId)).driverId, role: "user" as const };
+      const addsUp = async () => {
+        const receipt = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+        // Paid at the counter, the security deposit is a hold on the driver's card at the desk, not a payment.
+        const owed = receipt.total + (payment === "counter" ? 0 : receipt.deposit);
+        expect((receipt.charged ?? 0) - receipt.refunded + receipt.atCounter).toBe(owed);
+        return receipt;
+      };
+      expect((await addsUp()).days).toBe(3);
+      for (const [to, days] of [
+        [shorter, 2],
+        [longer, 4],
+      ] as const) {
+        await database.db
+          .update(schema.bookings)
+          .set({ amendments: true })
+          .where(eq(schema.bookings.id, taken.bookingId));
+        const changed = await amendBooking(
+          database.db,
+          owner,
+          taken.bookingId,
+          { link: link(`${from}T10:00`, `${to}T10:00`), extras: [], shortfall },
+          "en",
+          NOW,
+          "http://localhost",
+        );
+        expect(changed).toMatchObject({ ok: true });
+        expect((await addsUp()).days).toBe(days);
+      }
+    },
+  );
 });
