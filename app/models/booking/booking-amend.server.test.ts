@@ -26,6 +26,26 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
   const row = async (id: string) =>
     (await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
 
+  /** Pays the payment link mailed to `email` with the sandbox's approved card. */
+  const payMailedLink = async (email: string) => {
+    const [mail] = await database.db
+      .select({ message: schema.outboxMails.message })
+      .from(schema.outboxMails)
+      .where(eq(schema.outboxMails.recipient, email));
+    const token = /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(mail!.message))![1]!;
+    const paid = await payThroughLink(database.db, (await findPaymentLink(database.db, token))!, token, {
+      gateway: "sandbox",
+      card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+      embedded: false,
+      customerEmail: email,
+      carName: "Test Car",
+      language: "en",
+      origin: "http://localhost",
+      now: NOW,
+    });
+    expect(paid).toMatchObject({ kind: "confirmed" });
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     catalogue = await insertMinimalCatalogue(database.db);
@@ -199,22 +219,7 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       { language: "en", now: NOW, origin: "http://localhost" },
     );
     if (taken.ok !== true) throw new Error(JSON.stringify(taken));
-    const [mail] = await database.db
-      .select({ message: schema.outboxMails.message })
-      .from(schema.outboxMails)
-      .where(eq(schema.outboxMails.recipient, email));
-    const token = /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(mail!.message))![1]!;
-    const paid = await payThroughLink(database.db, (await findPaymentLink(database.db, token))!, token, {
-      gateway: "sandbox",
-      card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
-      embedded: false,
-      customerEmail: email,
-      carName: "Test Car",
-      language: "en",
-      origin: "http://localhost",
-      now: NOW,
-    });
-    expect(paid).toMatchObject({ kind: "confirmed" });
+    await payMailedLink(email);
     await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, taken.bookingId));
     const booked = await row(taken.bookingId);
     const owner = { id: booked.driverId, role: "user" as const };
@@ -351,22 +356,7 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       );
       if (taken.ok !== true) throw new Error(JSON.stringify(taken));
       if (payment !== "counter") {
-        const [mail] = await database.db
-          .select({ message: schema.outboxMails.message })
-          .from(schema.outboxMails)
-          .where(eq(schema.outboxMails.recipient, email));
-        const token = /\/pay\/([A-Za-z0-9_-]{32})/.exec(JSON.stringify(mail!.message))![1]!;
-        const paid = await payThroughLink(database.db, (await findPaymentLink(database.db, token))!, token, {
-          gateway: "sandbox",
-          card: { number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
-          embedded: false,
-          customerEmail: email,
-          carName: "Test Car",
-          language: "en",
-          origin: "http://localhost",
-          now: NOW,
-        });
-        expect(paid).toMatchObject({ kind: "confirmed" });
+        await payMailedLink(email);
       }
       const owner = { id: (await row(taken.bookingId)).driverId, role: "user" as const };
       const addsUp = async () => {
