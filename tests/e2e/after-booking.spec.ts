@@ -196,6 +196,7 @@ test(
     await expect(costs.getByText(b.amend.newTotal)).toBeVisible();
     await expect(costs.getByText(after!, { exact: true })).toBeVisible();
     await expect(costs.getByText(/^[+−]\$\d/)).toBeVisible();
+    await expect(page.locator(".checkout-summary")).not.toHaveAttribute("aria-busy", "true");
     await expectAccessible(page);
     await page.getByRole("button", { name: b.amend.save }).click();
     await expect(page.getByRole("status").getByText(c.success.bookingAmended)).toBeVisible();

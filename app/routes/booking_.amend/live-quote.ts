@@ -29,5 +29,8 @@ export function useLiveQuote(bookingId: string, page: unknown) {
       quote.load(`/booking/amend?${query}`);
     }, 250);
   };
-  return { live: quotedFor === page ? (quote.data ?? null) : null, requote, busy: quote.state !== "idle" };
+  // Only a quote of this page's values counts: after a post Remix reloads the fetcher's old address too, and that
+  // answer (and its loading) is not this page's.
+  const current = quotedFor === page;
+  return { live: current ? (quote.data ?? null) : null, requote, busy: current && quote.state !== "idle" };
 }
