@@ -28,6 +28,16 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The database refused a write because the car is already held for that time (decision 027): car_occupancy's
+ * exclusion constraint (23P01, another booking or a block), or a deadlock between two writers racing for it (40P01),
+ * one of whom it rolled back. Every writer of a rental's period answers "the car is taken" to it.
+ */
+export function isCarTaken(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === "23P01" || state === "40P01";
+}
+
 // Connection exceptions (class 08), the server shutting down or starting (57P01–57P03), a statement time-out
 // (57014), no connection slot left (53300); and what Node and node-postgres raise when the server does not answer.
 const UNAVAILABLE_CODES =

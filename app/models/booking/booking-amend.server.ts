@@ -8,7 +8,7 @@ import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { additionalDrivers, bookings, notifications, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
-import { sqlState } from "~/utils/errors.server";
+import { isCarTaken } from "~/utils/errors.server";
 import { bookingReference, onlineChargeOf, paymentTerms } from "./booking";
 import { convertMinorUnits } from "~/domain/money";
 import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
@@ -282,8 +282,7 @@ export async function amendBooking(
       return { ok: true as const, settles, paymentToken };
     });
   } catch (error) {
-    const state = sqlState(error);
-    if (state === "23P01" || state === "40P01") return { ok: false, error: "checkout:problems.carUnavailable" };
+    if (isCarTaken(error)) return { ok: false, error: "checkout:problems.carUnavailable" };
     throw error;
   }
   // Once committed, and after the answer: a refund that fails stays owed for the retry job.

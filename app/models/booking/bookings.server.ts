@@ -17,7 +17,7 @@ import {
   type PaymentMode,
 } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
-import { sqlState } from "~/utils/errors.server";
+import { isCarTaken, sqlState } from "~/utils/errors.server";
 import { insertDriver } from "~/models/account/accounts.server";
 import {
   assertTransition,
@@ -242,11 +242,9 @@ export async function placeBooking(
       };
     });
   } catch (error) {
-    // 23P01: the exclusion constraint (another booking holds the car, or a block: decision 027); 40P01: two writers
-    // deadlocked on it; 23503: its supplier deleted the car meanwhile.
+    // The car taken meanwhile (another booking or a block), or its supplier deleted it (23503).
     const state = sqlState(error);
-    if (state === "23P01" || state === "40P01" || state === "23503")
-      return { ok: false, error: "checkout:problems.carUnavailable" };
+    if (isCarTaken(error) || state === "23503") return { ok: false, error: "checkout:problems.carUnavailable" };
     // Two checkouts with one new address at the same moment (a double submit): the unique index decides.
     if (state === "23505") return { ok: false, error: "errors.emailAlreadyRegistered" };
     throw error;
@@ -305,8 +303,7 @@ async function retakeCar(
     });
     return true;
   } catch (error) {
-    const state = sqlState(error);
-    if (state === "23P01" || state === "40P01") return false;
+    if (isCarTaken(error)) return false;
     throw error;
   }
 }
@@ -394,7 +391,7 @@ export async function changeBookingStatus(
       return "changed";
     });
   } catch (error) {
-    if (sqlState(error) === "23P01") return "carTaken";
+    if (isCarTaken(error)) return "carTaken";
     throw error;
   }
 }

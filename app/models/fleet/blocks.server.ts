@@ -9,7 +9,7 @@ import { bookings, carBlocks } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Database } from "~/utils/db.server";
-import { sqlState } from "~/utils/errors.server";
+import { isCarTaken } from "~/utils/errors.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import type { BlockFormValue } from "./block-form";
 import { insertedRow } from "~/utils/sql.server";
@@ -76,8 +76,7 @@ export async function addBlock(
       return { ok: true as const, blockId: created.id };
     });
   } catch (error) {
-    const state = sqlState(error);
-    if (state !== "23P01" && state !== "40P01") throw error;
+    if (!isCarTaken(error)) throw error;
     // Name what is in the way: the bookings that hold the car in that period (else another block).
     const holding = await db
       .select({ id: bookings.id })

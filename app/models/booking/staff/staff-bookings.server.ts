@@ -30,7 +30,7 @@ import { ageOn, MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { isUuid } from "~/domain/ids";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Database, Executor } from "~/utils/db.server";
-import { sqlState } from "~/utils/errors.server";
+import { isCarTaken } from "~/utils/errors.server";
 import { assertTransition, bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { unofferedExtra } from "~/models/booking/booking-amend.server";
@@ -425,9 +425,7 @@ export async function changeBookingByStaff(
       return { ok: true, settles: plan.settles };
     });
   } catch (error) {
-    const state = sqlState(error);
-    if (state === "23P01" || state === "40P01")
-      return { ok: false, problem: { key: "checkout:problems.carUnavailable" }, field: "car" };
+    if (isCarTaken(error)) return { ok: false, problem: { key: "checkout:problems.carUnavailable" }, field: "car" };
     throw error;
   }
   // Once committed, and after the answer: a refund that fails stays owed for the retry job.
