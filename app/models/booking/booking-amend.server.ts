@@ -3,9 +3,10 @@
  * checkout — the car must serve the new place and be free apart from this very booking — and written under the
  * same database guarantee: an amendment into another booking's period is refused (23P01) and changes nothing.
  */
+import { notify } from "~/models/messages/notifications.server";
 import { stillLent } from "~/models/pricing/equipment";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { additionalDrivers, bookings, notifications, users } from "#db/schema";
+import { additionalDrivers, bookings, users } from "#db/schema";
 import { type Extra, type Language } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { isCarTaken } from "~/utils/errors.server";
@@ -233,22 +234,19 @@ export async function amendBooking(
       refundIds = owed.map((refund) => refund.id);
       const reference = bookingReference(booking.id);
       // The supplier's notice (mailed as its settings say); the driver's own record, whose mail is the change's.
-      const [supplierNote] = await tx
-        .insert(notifications)
-        .values({
-          userId: booking.supplierId,
-          bookingId: booking.id,
-          messageKey: "notifications.bookingAmended",
-          messageParams: { reference },
-        })
-        .returning({ id: notifications.id });
-      await tx.insert(notifications).values({
+      const supplierNote = await notify(tx, {
+        userId: booking.supplierId,
+        bookingId: booking.id,
+        messageKey: "notifications.bookingAmended",
+        messageParams: { reference },
+      });
+      await notify(tx, {
         userId: booking.driverId,
         bookingId: booking.id,
         messageKey: "notifications.bookingAmended",
         messageParams: { reference },
       });
-      await queueNotificationEmails(tx, [supplierNote!.id], origin);
+      await queueNotificationEmails(tx, [supplierNote], origin);
       const settles: Extract<AmendmentResult, { ok: true }>["settles"] =
         booking.paymentMode !== "full"
           ? "atCounter"

@@ -3,6 +3,7 @@
  * actions that change them — each one re-reading every row under the same scope and asking `mayAct`, so an id that
  * is not the viewer's is simply not found.
  */
+import { notify } from "~/models/messages/notifications.server";
 import { isOperator, supplierScope } from "~/models/access/operator-access";
 import { allOf, anyOf } from "~/utils/sql.server";
 import {
@@ -24,7 +25,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { bookings, cars, locations, notifications, users } from "#db/schema";
+import { bookings, cars, locations, users } from "#db/schema";
 import { type BookingStatus, type Currency, type Language, type RentalState } from "~/domain/enums";
 import { isOverdue } from "./rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
@@ -385,9 +386,8 @@ export async function applyBookingAction(
   const { outcome, refundIds } = await db.transaction(async (tx) => {
     const rows = await actionableBookings(tx, viewer, ids, action, now, status, true);
     const notificationIds: string[] = [];
-    const notify = async (values: typeof notifications.$inferInsert) => {
-      const [note] = await tx.insert(notifications).values(values).returning({ id: notifications.id });
-      notificationIds.push(note!.id);
+    const notifyAndMail = async (values: Parameters<typeof notify>[1]) => {
+      notificationIds.push(await notify(tx, values));
     };
     const refundIds: string[] = [];
     let done = 0;
@@ -404,7 +404,7 @@ export async function applyBookingAction(
             if ((await changeBookingStatus(tx, row, "cancelled", now)) !== "changed") break;
             const refunds = await oweCancelledBookingPayments(tx, row.id, now);
             refundIds.push(...refunds.map((refund) => refund.id));
-            await notify({
+            await notifyAndMail({
               userId: row.supplierId,
               bookingId: row.id,
               messageKey: "notifications.cancelledByDriver",
@@ -412,7 +412,7 @@ export async function applyBookingAction(
             });
             // The driver's own record, in their words ("You cancelled…", as the mail says); their mail is the
             // cancellation's confirmation, sent whatever their settings.
-            await tx.insert(notifications).values({
+            await notify(tx, {
               userId: row.driverId,
               bookingId: row.id,
               messageKey: "notifications.youCancelled",
@@ -427,7 +427,7 @@ export async function applyBookingAction(
             .update(bookings)
             .set({ cancelRequest: true, updatedAt: now })
             .where(and(eq(bookings.id, row.id), eq(bookings.cancelRequest, false)));
-          await notify({
+          await notifyAndMail({
             userId: row.supplierId,
             bookingId: row.id,
             messageKey: "notifications.cancellationRequested",
@@ -457,7 +457,7 @@ export async function applyBookingAction(
           if (outcome === "carTaken") carTaken += 1;
           if (outcome !== "changed") break;
           await auditStatusChange(tx, actor, row, row.status, status);
-          await notify({
+          await notifyAndMail({
             userId: row.driverId,
             bookingId: row.id,
             messageKey: `notifications.statusChanged.${status}`,

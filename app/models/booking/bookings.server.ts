@@ -4,10 +4,11 @@
  * table, and two bookings that hold a car can never overlap: the database's exclusion constraint refuses the second
  * one (SQLSTATE 23P01), whichever app instance writes it.
  */
+import { notify } from "~/models/messages/notifications.server";
 import { insertedRow } from "~/utils/sql.server";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { additionalDrivers, bookings, cars, locations, notifications, supplierSettings, users } from "#db/schema";
+import { additionalDrivers, bookings, cars, locations, supplierSettings, users } from "#db/schema";
 import {
   type BookingStatus,
   type Currency,
@@ -455,24 +456,20 @@ export async function notifyBookingPlaced(db: Executor, bookingId: string): Prom
     .where(eq(bookings.id, bookingId));
   if (!row) return [];
   const reference = bookingReference(bookingId);
-  const created = await db
-    .insert(notifications)
-    .values([
-      {
-        userId: row.driverId,
-        bookingId,
-        messageKey: `notifications.bookingConfirmed.${row.status}`,
-        messageParams: { reference, car: row.carName },
-      },
-      {
-        userId: row.supplierId,
-        bookingId,
-        messageKey: "notifications.newBooking",
-        messageParams: { reference, car: row.carName },
-      },
-    ])
-    .returning({ id: notifications.id });
-  return created.map((notification) => notification.id);
+  return [
+    await notify(db, {
+      userId: row.driverId,
+      bookingId,
+      messageKey: `notifications.bookingConfirmed.${row.status}`,
+      messageParams: { reference, car: row.carName },
+    }),
+    await notify(db, {
+      userId: row.supplierId,
+      bookingId,
+      messageKey: "notifications.newBooking",
+      messageParams: { reference, car: row.carName },
+    }),
+  ];
 }
 
 /** A booking's added drivers, numbered 1, 2, 3 in the order given (decision 038). */

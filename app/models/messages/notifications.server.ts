@@ -7,6 +7,16 @@ import { notifications } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { isUuid } from "~/domain/ids";
 
+/**
+ * Records one notification for a user (about a booking, or none), in the caller's transaction: the one place a
+ * notification row is written. Returns its id, for its e-mail copy (`queueNotificationEmails`).
+ */
+export async function notify(db: Executor, note: typeof notifications.$inferInsert): Promise<string> {
+  const [row] = await db.insert(notifications).values(note).returning({ id: notifications.id });
+  if (!row) throw new Error("a notification insert returned no row");
+  return row.id;
+}
+
 /** Spec §9: page size 30. */
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 export const NOTIFICATION_ACTIONS = ["read", "unread", "delete", "open"] as const;

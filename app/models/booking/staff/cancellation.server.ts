@@ -4,8 +4,9 @@
  * cancels; the booking's terms when its driver asked), open payment links end, and the driver gets one notification
  * and one mail. All in the caller's transaction; the caller refunds the returned ids once it commits.
  */
+import { notify } from "~/models/messages/notifications.server";
 import { eq } from "drizzle-orm";
-import { bookings, notifications } from "#db/schema";
+import { bookings } from "#db/schema";
 import type { BookingStatus, PaymentMode } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { convertMinorUnits } from "~/domain/money";
@@ -76,7 +77,7 @@ export async function cancelByStaff(
     },
   });
   // A hold never paid was never confirmed to its driver: nothing to tell them but that the link no longer works.
-  await tx.insert(notifications).values({
+  await notify(tx, {
     userId: booking.driverId,
     bookingId: booking.id,
     messageKey: "notifications.statusChanged.cancelled",

@@ -5,6 +5,7 @@
  * hours, minimum days, the car free, a block included), written under the database's no-overlap guarantee, and
  * audited. A supplier reaches its own cars' bookings only; another's answers as a booking that does not exist.
  */
+import { notify } from "~/models/messages/notifications.server";
 import { checkFlightNumber } from "~/domain/flight";
 import { equipmentMessage } from "~/models/checkout/checkout-form";
 import { additionalDriverFields } from "~/models/checkout/checkout-fields";
@@ -18,7 +19,6 @@ import {
   bookings,
   carLocations,
   cars,
-  notifications,
   paymentLinks,
   payments,
   users,
@@ -410,7 +410,7 @@ export async function changeBookingByStaff(
       }
       const after = await bookingDetails(tx, booking.id);
       await writeBookingAudit(tx, actor, booking, "update", fieldChanges(before, changeFacts(after)));
-      await tx.insert(notifications).values({
+      await notify(tx, {
         userId: booking.driverId,
         bookingId: booking.id,
         messageKey: "notifications.bookingChangedByStaff",
@@ -685,16 +685,13 @@ export async function setStatusByStaff(
     // A hold confirmed by hand (paid at the counter after all): its payment link no longer asks for anything.
     if (row.status === "void") await cancelOpenLinks(tx, row.id, context.now);
     await auditStatusChange(tx, actor, row, row.status, status);
-    const [note] = await tx
-      .insert(notifications)
-      .values({
-        userId: row.driverId,
-        bookingId: row.id,
-        messageKey: `notifications.statusChanged.${status}`,
-        messageParams: { reference: bookingReference(row.id), car: row.car },
-      })
-      .returning({ id: notifications.id });
-    await queueNotificationEmails(tx, [note!.id], context.origin);
+    const note = await notify(tx, {
+      userId: row.driverId,
+      bookingId: row.id,
+      messageKey: `notifications.statusChanged.${status}`,
+      messageParams: { reference: bookingReference(row.id), car: row.car },
+    });
+    await queueNotificationEmails(tx, [note], context.origin);
     return "changed";
   });
 }
