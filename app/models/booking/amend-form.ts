@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Extra } from "~/domain/enums";
+import { joinDateTime } from "~/domain/desk-times";
 import { ALL_EXTRAS } from "~/models/pricing/pricing";
 
 const required = (max: number) =>
@@ -51,8 +52,8 @@ export function withJoinedStops(formData: FormData): FormData {
   for (const stop of ["from", "to"] as const) {
     if (formData.has(stop)) continue;
     const date = String(formData.get(`${stop}Date`) ?? "").trim();
-    const time = String(formData.get(`${stop}Time`) ?? "").trim();
-    if (date) formData.set(stop, `${date}T${time}`);
+    const joined = date ? joinDateTime(date, String(formData.get(`${stop}Time`) ?? "").trim()) : undefined;
+    if (joined) formData.set(stop, joined);
   }
   return formData;
 }

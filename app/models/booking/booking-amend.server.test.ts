@@ -46,6 +46,47 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
     expect(paid).toMatchObject({ kind: "confirmed" });
   };
 
+  /**
+   * A booking taken by the supplier's desk for a new customer, paid the way `payment` says (a mailed link paid with
+   * the sandbox card, or at the counter): its id.
+   */
+  const phoneBooking = async (
+    email: string,
+    period: { from: string; to: string },
+    payment: "counter" | "linkDeposit" | "linkFull",
+  ) => {
+    const staff = { id: catalogue.supplier.id, role: "supplier" as const, fullName: "Desk Clerk" };
+    const taken = await takePhoneBooking(
+      database.db,
+      staff,
+      {
+        choice: {
+          car: catalogue.car.id,
+          pickup: catalogue.location.slug,
+          dropoff: "",
+          ...period,
+          extras: [],
+          equipment: { counts: {}, malformed: false },
+          additionalDrivers: [],
+          flightNumber: "",
+        },
+        customer: {
+          email,
+          fullName: "Phone Driver",
+          phone: "+216 20 111 333",
+          birthDate: "1980-05-05",
+          language: "en",
+        },
+        payment,
+        display: { currency: "USD", rate: 1 },
+      },
+      { language: "en", now: NOW, origin: "http://localhost" },
+    );
+    if (taken.ok !== true) throw new Error(JSON.stringify(taken));
+    if (payment !== "counter") await payMailedLink(email);
+    return taken.bookingId;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase(engine);
     catalogue = await insertMinimalCatalogue(database.db);
@@ -189,46 +230,17 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
   });
 
   it("refunds a cheaper change to a booking paid in full once, mails its facts, and the receipt adds up", async () => {
-    const staff = { id: catalogue.supplier.id, role: "supplier" as const, fullName: "Desk Clerk" };
     const email = `amend-refund-${engine}@example.com`;
-    const taken = await takePhoneBooking(
-      database.db,
-      staff,
-      {
-        choice: {
-          car: catalogue.car.id,
-          pickup: catalogue.location.slug,
-          dropoff: "",
-          from: "2030-06-01T10:00",
-          to: "2030-06-04T10:00",
-          extras: [],
-          equipment: { counts: {}, malformed: false },
-          additionalDrivers: [],
-          flightNumber: "",
-        },
-        customer: {
-          email,
-          fullName: "Refund Driver",
-          phone: "+216 20 111 333",
-          birthDate: "1980-05-05",
-          language: "en",
-        },
-        payment: "linkFull",
-        display: { currency: "USD", rate: 1 },
-      },
-      { language: "en", now: NOW, origin: "http://localhost" },
-    );
-    if (taken.ok !== true) throw new Error(JSON.stringify(taken));
-    await payMailedLink(email);
-    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, taken.bookingId));
-    const booked = await row(taken.bookingId);
+    const bookingId = await phoneBooking(email, { from: "2030-06-01T10:00", to: "2030-06-04T10:00" }, "linkFull");
+    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, bookingId));
+    const booked = await row(bookingId);
     const owner = { id: booked.driverId, role: "user" as const };
     // Three days at $40 paid; two days cost $80: $40 goes back.
     expect(
       await amendBooking(
         database.db,
         owner,
-        taken.bookingId,
+        bookingId,
         { link: link("2030-06-01T10:00", "2030-06-03T10:00"), extras: [] },
         "en",
         NOW,
@@ -240,12 +252,12 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
         const [payment] = await database.db
           .select()
           .from(schema.payments)
-          .where(eq(schema.payments.bookingId, taken.bookingId));
+          .where(eq(schema.payments.bookingId, bookingId));
         expect(payment).toMatchObject({ refundedAmount: 4_000 });
       },
       { timeout: 20_000 },
     );
-    expect(await capturedTotal(database.db, taken.bookingId)).toBe(8_000);
+    expect(await capturedTotal(database.db, bookingId)).toBe(8_000);
     // The driver's mail states the new dates' total, the old one and the refund, whatever their settings.
     const mails = await database.db
       .select({ subject: schema.outboxMails.subject, message: schema.outboxMails.message })
@@ -256,34 +268,31 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
     expect(JSON.stringify(changed[0]!.message)).toMatch(
       /June 3, 2030[^]*\$80 \(it was \$120\)[^]*\$40, is being refunded/,
     );
-    const receipt = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+    const receipt = bookingReceipt((await findBookingDetails(database.db, { id: bookingId }))!);
     expect(receipt).toMatchObject({ total: 8_000, charged: 12_000, refunded: 4_000, atCounter: 0 });
     expect(receipt.charged! - receipt.refunded + receipt.atCounter).toBe(receipt.total + receipt.deposit);
     // A second save of the same change owes nothing more (the right to amend given back: the first dropped the option).
-    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, taken.bookingId));
+    await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, bookingId));
     expect(
       await amendBooking(
         database.db,
         owner,
-        taken.bookingId,
+        bookingId,
         { link: link("2030-06-01T10:00", "2030-06-03T10:00"), extras: [] },
         "en",
         NOW,
         "http://localhost",
       ),
     ).toEqual({ ok: true, settles: "none" });
-    expect(await capturedTotal(database.db, taken.bookingId)).toBe(8_000);
+    expect(await capturedTotal(database.db, bookingId)).toBe(8_000);
 
     // Four days cost $160 against $80 held: the difference is asked before saving (issue 53), never taken silently.
     const amendAgain = async (shortfall?: "link" | "counter") => {
-      await database.db
-        .update(schema.bookings)
-        .set({ amendments: true })
-        .where(eq(schema.bookings.id, taken.bookingId));
+      await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, bookingId));
       return amendBooking(
         database.db,
         owner,
-        taken.bookingId,
+        bookingId,
         { link: link("2030-06-01T10:00", "2030-06-05T10:00"), extras: [], shortfall },
         "en",
         NOW,
@@ -291,32 +300,31 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
       );
     };
     expect(await amendAgain()).toMatchObject({ ok: false, error: "bookings:amend.chooseShortfall" });
-    expect((await row(taken.bookingId)).totalPrice).toBe(8_000);
+    expect((await row(bookingId)).totalPrice).toBe(8_000);
     // Online: a payment link for the $80, which the driver is taken to (and is mailed).
     const byLink = await amendAgain("link");
     expect(byLink).toMatchObject({ ok: true, settles: "link" });
     const asked = byLink.ok ? await findPaymentLink(database.db, byLink.paymentToken ?? "") : null;
     expect(asked).toMatchObject({ amount: 8_000, purpose: "balance" });
-    expect((await row(taken.bookingId)).totalPrice).toBe(16_000);
+    expect((await row(bookingId)).totalPrice).toBe(16_000);
     // Saved again to pay at the counter instead: the link is no longer payable, the counter collects the $80, and
     // the receipt still adds up.
     expect(await amendAgain("counter")).toMatchObject({ ok: true, settles: "counter" });
     expect(await findPaymentLink(database.db, byLink.ok ? (byLink.paymentToken ?? "") : "")).toMatchObject({
       cancelledAt: expect.any(Date),
     });
-    const after = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+    const after = bookingReceipt((await findBookingDetails(database.db, { id: bookingId }))!);
     expect(after).toMatchObject({ total: 16_000, atCounter: 8_000 });
     expect(after.charged! - after.refunded + after.atCounter).toBe(after.total + after.deposit);
   });
 
   it.each([
-    ["paid at the counter", "counter", "2030-08-01", "2030-08-03", "2030-08-05", undefined],
-    ["a deposit paid online", "linkDeposit", "2030-08-11", "2030-08-13", "2030-08-15", undefined],
-    ["paid in full online", "linkFull", "2030-08-21", "2030-08-23", "2030-08-25", "counter"],
+    ["paid at the counter", "counter", "2030-08-01", "2030-08-04", "2030-08-03", "2030-08-05", undefined],
+    ["a deposit paid online", "linkDeposit", "2030-08-11", "2030-08-14", "2030-08-13", "2030-08-15", undefined],
+    ["paid in full online", "linkFull", "2030-08-21", "2030-08-24", "2030-08-23", "2030-08-25", "counter"],
   ] as const)(
     "%s: the receipt adds up as booked, after a cheaper change and after a dearer one",
-    async (_name, payment, from, shorter, longer, shortfall) => {
-      const staff = { id: catalogue.supplier.id, role: "supplier" as const, fullName: "Desk Clerk" };
+    async (_name, payment, from, booked, shorter, longer, shortfall) => {
       const email = `amend-${payment}-${engine}@example.com`;
       // A car with a security deposit: a deposit booking pays it online, and every receipt counts it.
       const [car] = await database.db.select().from(schema.cars).where(eq(schema.cars.id, catalogue.car.id));
@@ -327,40 +335,10 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
           .set({ deposit: car!.deposit })
           .where(eq(schema.cars.id, catalogue.car.id));
       });
-      const taken = await takePhoneBooking(
-        database.db,
-        staff,
-        {
-          choice: {
-            car: catalogue.car.id,
-            pickup: catalogue.location.slug,
-            dropoff: "",
-            from: `${from}T10:00`,
-            to: `${from.slice(0, 8)}${String(Number(from.slice(8)) + 3).padStart(2, "0")}T10:00`,
-            extras: [],
-            equipment: { counts: {}, malformed: false },
-            additionalDrivers: [],
-            flightNumber: "",
-          },
-          customer: {
-            email,
-            fullName: "Mode Driver",
-            phone: "+216 20 111 444",
-            birthDate: "1981-06-06",
-            language: "en",
-          },
-          payment,
-          display: { currency: "USD", rate: 1 },
-        },
-        { language: "en", now: NOW, origin: "http://localhost" },
-      );
-      if (taken.ok !== true) throw new Error(JSON.stringify(taken));
-      if (payment !== "counter") {
-        await payMailedLink(email);
-      }
-      const owner = { id: (await row(taken.bookingId)).driverId, role: "user" as const };
+      const bookingId = await phoneBooking(email, { from: `${from}T10:00`, to: `${booked}T10:00` }, payment);
+      const owner = { id: (await row(bookingId)).driverId, role: "user" as const };
       const addsUp = async () => {
-        const receipt = bookingReceipt((await findBookingDetails(database.db, { id: taken.bookingId }))!);
+        const receipt = bookingReceipt((await findBookingDetails(database.db, { id: bookingId }))!);
         // Paid at the counter, the security deposit is a hold on the driver's card at the desk, not a payment.
         const owed = receipt.total + (payment === "counter" ? 0 : receipt.deposit);
         expect((receipt.charged ?? 0) - receipt.refunded + receipt.atCounter).toBe(owed);
@@ -371,14 +349,11 @@ describe.each(testEngines)("amending a booking (%s)", (engine) => {
         [shorter, 2],
         [longer, 4],
       ] as const) {
-        await database.db
-          .update(schema.bookings)
-          .set({ amendments: true })
-          .where(eq(schema.bookings.id, taken.bookingId));
+        await database.db.update(schema.bookings).set({ amendments: true }).where(eq(schema.bookings.id, bookingId));
         const changed = await amendBooking(
           database.db,
           owner,
-          taken.bookingId,
+          bookingId,
           { link: link(`${from}T10:00`, `${to}T10:00`), extras: [], shortfall },
           "en",
           NOW,

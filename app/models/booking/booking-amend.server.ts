@@ -13,10 +13,10 @@ import { isCarTaken } from "~/utils/errors.server";
 import { bookingReference, onlineChargeOf, paymentTerms } from "./booking";
 import { convertMinorUnits } from "~/domain/money";
 import { capturedTotal, owePartOfPayments, refundAfterAnswer } from "~/models/payments/payments.server";
-import { settleChange } from "./staff/settlement";
+import { settleChange, settlementKind, type SettlementKind } from "./staff/settlement";
 import { mayAct, type Viewer } from "./booking-access";
 import { viewerScope } from "./booking-list.server";
-import { queueNotificationEmails, queueStaffChangeMail, type ChangeSettlementMail } from "./booking-mails.server";
+import { changeSettlementMail, queueNotificationEmails, queueStaffChangeMail } from "./booking-mails.server";
 import { cancelOpenLinks, createPaymentLink, paymentLinkUrl } from "~/models/payments/payment-links.server";
 import { configuredGatewayNames } from "~/models/payments/gateways/gateway.server";
 import { rentalColumns } from "./bookings.server";
@@ -102,7 +102,7 @@ export type AmendmentResult =
        * How the change settled (decision 041): a surplus refunded on a booking paid online; a shortfall asked by a
        * payment link (its token: the driver is taken to it) or left to the counter; or nothing to settle.
        */
-      settles: "refund" | "atCounter" | "link" | "counter" | "none";
+      settles: SettlementKind;
       paymentToken?: string;
     }
   | {
@@ -190,7 +190,8 @@ export async function amendBooking(
       );
       // A rental paid in full online that costs more: the difference is paid the way the driver chose before saving,
       // one this supplier and this site allow; with no way at all it may not rise (decision 011).
-      if (booking.paymentMode === "full" && price.total > booking.totalPrice) {
+      const rises = booking.paymentMode === "full" && price.total > booking.totalPrice;
+      if (rises) {
         const ways = shortfallWays(offer);
         if (ways.length === 0) return { ok: false as const, error: "bookings:amend.priceRaise" };
         if (!change.shortfall || !ways.includes(change.shortfall))
@@ -201,7 +202,6 @@ export async function amendBooking(
       // What the booking's payments should hold now, as a staff change settles it: a surplus is owed back.
       const settlement = await amendmentSettlement(tx, booking, price.total, change.shortfall ?? "counter");
       // Charged before the payments record (decision 019), a dearer change would have nothing to collect it by.
-      const rises = booking.paymentMode === "full" && price.total > booking.totalPrice;
       if (rises && settlement.link === 0 && settlement.counterBalance === booking.counterBalance)
         return { ok: false as const, error: "bookings:amend.priceRaise" };
       // A link an earlier change asked for is replaced by this change's settlement.
@@ -247,26 +247,12 @@ export async function amendBooking(
         messageParams: { reference },
       });
       await queueNotificationEmails(tx, [supplierNote], origin);
-      const settles: Extract<AmendmentResult, { ok: true }>["settles"] =
-        booking.paymentMode !== "full"
-          ? "atCounter"
-          : settlement.refund > 0
-            ? "refund"
-            : paymentToken
-              ? "link"
-              : settlement.counterBalance > booking.counterBalance
-                ? "counter"
-                : "none";
-      const settlementMail: ChangeSettlementMail =
-        settles === "refund"
-          ? { kind: "refund", amount: settlement.refund }
-          : settles === "link" && paymentToken
-            ? { kind: "link", amount: settlement.link, url: paymentLinkUrl(origin, paymentToken) }
-            : settles === "counter"
-              ? { kind: "counter", amount: settlement.counterBalance }
-              : settles === "atCounter"
-                ? { kind: "atCounter" }
-                : { kind: "none" };
+      const settles = settlementKind(booking.paymentMode, settlement, booking.counterBalance);
+      const settlementMail = changeSettlementMail(
+        settles,
+        settlement,
+        paymentToken ? paymentLinkUrl(origin, paymentToken) : null,
+      );
       await queueStaffChangeMail(
         tx,
         booking.id,

@@ -30,7 +30,7 @@ import { type BookingStatus, type Currency, type Language, type RentalState } fr
 import { isOverdue } from "./rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
-import { cancelsAtOnce, holdsCar, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
+import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
 import { encodeCursor, type ListCursor, type StaffRentalFilter } from "./booking-filters";
 import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
 import { localizedName } from "~/domain/localized-name";
@@ -176,7 +176,7 @@ export interface BookingRow {
 /** Whether the viewer may cancel a listed booking, and what cancelling a booking still to come costs. */
 function cancelling(viewer: Viewer, booking: Parameters<typeof mayAct>[1], timeZone: string, now: Date) {
   const canCancel = mayAct(viewer, booking, "cancelRequest", now);
-  const toCome = holdsCar(booking, now) && booking.status !== "void" && booking.startsAt.getTime() > now.getTime();
+  const toCome = !["cancelled", "void"].includes(booking.status) && booking.startsAt.getTime() > now.getTime();
   return {
     canCancel,
     cancellation: canCancel || toCome ? termsAt(cancellationTerms(booking, now), timeZone) : null,

@@ -15,6 +15,7 @@ import { EQUIPMENT, isOneOf, type Language, type RefundReason } from "~/domain/e
 import type { PricedOption } from "~/models/pricing/pricing";
 import { bookingDetails, findBookingDetails, placeNames, type BookingDetails } from "./bookings.server";
 import { rentalCalendar } from "./ical";
+import type { ChangeSettlement, SettlementKind } from "./staff/settlement";
 import { deskFromColumns, deskView, hoursLines, weekdayName } from "~/domain/pickup-desk";
 import { convertMinorUnits, formatMoney, formatMoneyIn, formatTaxRate } from "~/domain/money";
 
@@ -360,6 +361,19 @@ export type ChangeSettlementMail =
   | { kind: "counter"; amount: number }
   | { kind: "atCounter" }
   | { kind: "none" };
+
+/** A settlement as the change's mail says it; a link's address when the change asked for one. */
+export function changeSettlementMail(
+  kind: SettlementKind,
+  settlement: ChangeSettlement,
+  linkUrl: string | null,
+): ChangeSettlementMail {
+  if (kind === "refund") return { kind, amount: settlement.refund };
+  if (kind === "link" && linkUrl) return { kind, amount: settlement.link, url: linkUrl };
+  if (kind === "counter") return { kind, amount: settlement.counterBalance };
+  if (kind === "atCounter") return { kind };
+  return { kind: "none" };
+}
 
 /**
  * The one mail a change by staff sends its driver (decision 029), whatever their notification setting: what the

@@ -146,6 +146,7 @@ export function convertOffer(
   rental: { from: Date; timeZone: string; oneWay: boolean; now: Date },
 ) {
   const convert = (cents: number) => convertMinorUnits(cents, pricing.rate);
+  const cancellationOpen = freeCancellationOpen(rental.from, rental.now);
   const terms = offerCancellation(
     { cancellation: offer.extras.cancellation, payLater: offer.supplier.payLater, startsAt: rental.from },
     rental.now,
@@ -164,7 +165,7 @@ export function convertOffer(
     // protection extra with the excesses it leaves. As the checkout sells them (`extraSale`): the Cancellation option
     // unavailable within 24 hours of the pick-up, a protection that would reduce nothing left out.
     extras: ALL_EXTRAS.flatMap((extra) => {
-      const sale = extraSale({ ...offer.extras, ...offer }, extra, freeCancellationOpen(rental.from, rental.now));
+      const sale = extraSale({ ...offer.extras, ...offer }, extra, cancellationOpen);
       if (sale === "coversNothing") return [];
       const { kind, amount } = describeExtra(extra, sale === "unavailable" ? EXTRA_UNAVAILABLE : offer.extras[extra]);
       return [{ extra, kind, amount: convert(amount), protection: isProtectionExtra(extra) }];

@@ -1,7 +1,7 @@
 import { ExtrasOptions } from "~/components/extras-options";
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
 import type { z } from "zod";
 import { FormErrorSummary, SelectField } from "~/components/form-field";
@@ -18,6 +18,13 @@ import { DateAndTimeFields } from "~/components/date-time-fields";
 
 export { action, loader } from "./page.server";
 import { useLiveQuote } from "./live-quote";
+
+/**
+ * The page's own posts (preview, a refused save) answer with the whole page: loading it again after them (and the live
+ * quote's last address with it) would only repeat the work.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" && formAction?.startsWith("/booking/amend") ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);

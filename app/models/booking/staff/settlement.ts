@@ -43,6 +43,25 @@ export function settleChange(money: ChangeMoney): ChangeSettlement {
   return { refund: 0, link: 0, counterBalance: money.counterBalance + difference };
 }
 
+/** How a change settled, as its page and its mail name it. */
+export type SettlementKind = "refund" | "link" | "counter" | "atCounter" | "none";
+
+/**
+ * Names a change's settlement (staff's and the driver's alike): paid later or with a deposit the counter takes the new
+ * total; paid in full, a refund, a payment link, a larger counter balance, or nothing to settle.
+ */
+export function settlementKind(
+  paymentMode: PaymentMode,
+  settlement: ChangeSettlement,
+  counterBalanceBefore: number,
+): SettlementKind {
+  if (paymentMode !== "full") return "atCounter";
+  if (settlement.refund > 0) return "refund";
+  if (settlement.link > 0) return "link";
+  if (settlement.counterBalance > counterBalanceBefore) return "counter";
+  return "none";
+}
+
 /**
  * What a cancellation by staff refunds: everything the payments hold when the supplier cancels; when the driver asked,
  * what the booking's terms give back: all of it within the free window (or paid later), otherwise the refundable

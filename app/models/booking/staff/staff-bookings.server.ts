@@ -38,7 +38,7 @@ import {
   queueBookingLinkMail,
   queueNotificationEmails,
   queueStaffChangeMail,
-  type ChangeSettlementMail,
+  changeSettlementMail,
 } from "~/models/booking/booking-mails.server";
 import {
   changeBookingStatus,
@@ -58,7 +58,12 @@ import {
 } from "~/models/booking/rental-lifecycle";
 import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
 import { cancelByStaff, auditStatusChange } from "~/models/booking/staff/cancellation.server";
-import { settleChange, type ChangeSettlement } from "~/models/booking/staff/settlement";
+import {
+  settleChange,
+  settlementKind,
+  type ChangeSettlement,
+  type SettlementKind,
+} from "~/models/booking/staff/settlement";
 import {
   driverAgeAt,
   extrasOfCar,
@@ -258,7 +263,7 @@ export interface ChangePlan {
   after: number;
   settlement: ChangeSettlement;
   /** How the mail and the page name the settlement. */
-  settles: ChangeSettlementMail["kind"];
+  settles: SettlementKind;
 }
 
 /** The change priced and settled on paper: what the page previews and the save then writes. */
@@ -285,16 +290,7 @@ async function planChange(
     counterBalance: booking.counterBalance,
     shortfall,
   });
-  const settles: ChangePlan["settles"] =
-    booking.paymentMode !== "full"
-      ? "atCounter"
-      : settlement.refund > 0
-        ? "refund"
-        : settlement.link > 0
-          ? "link"
-          : settlement.counterBalance > booking.counterBalance
-            ? "counter"
-            : "none";
+  const settles = settlementKind(booking.paymentMode, settlement, booking.counterBalance);
   return {
     ok: true,
     quote,
@@ -392,22 +388,23 @@ export async function changeBookingByStaff(
       await insertAdditionalDrivers(tx, booking.id, driverDetails(input.choice.additionalDrivers));
       const owed = await owePartOfPayments(tx, booking.id, plan.settlement.refund, "changed", context.now);
       refundIds = owed.map((refund) => refund.id);
-      let settlementMail: ChangeSettlementMail = { kind: "none" };
-      if (plan.settles === "refund") settlementMail = { kind: "refund", amount: plan.settlement.refund };
-      if (plan.settles === "atCounter") settlementMail = { kind: "atCounter" };
-      if (plan.settles === "counter") settlementMail = { kind: "counter", amount: plan.settlement.counterBalance };
-      if (plan.settles === "link") {
-        const token = await createPaymentLink(tx, {
-          bookingId: booking.id,
-          purpose: "balance",
-          amount: plan.settlement.link,
-          currency: booking.displayCurrency,
-          // Payable online until the car is due back; the counter collects it after.
-          expiresAt: offer.to,
-          createdBy: actor.id,
-        });
-        settlementMail = { kind: "link", amount: plan.settlement.link, url: paymentLinkUrl(context.origin, token) };
-      }
+      const token =
+        plan.settles === "link"
+          ? await createPaymentLink(tx, {
+              bookingId: booking.id,
+              purpose: "balance",
+              amount: plan.settlement.link,
+              currency: booking.displayCurrency,
+              // Payable online until the car is due back; the counter collects it after.
+              expiresAt: offer.to,
+              createdBy: actor.id,
+            })
+          : null;
+      const settlementMail = changeSettlementMail(
+        plan.settles,
+        plan.settlement,
+        token ? paymentLinkUrl(context.origin, token) : null,
+      );
       const after = await bookingDetails(tx, booking.id);
       await writeBookingAudit(tx, actor, booking, "update", fieldChanges(before, changeFacts(after)));
       await notify(tx, {
