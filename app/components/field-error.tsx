@@ -1,4 +1,4 @@
-import { decodeFormError, type Message } from "~/domain/form-errors";
+import { decodeFormError, type Message } from "~/domain/form-message";
 import { useTranslation } from "./i18n-provider";
 
 export type FieldErrorMessage = Message | undefined;

@@ -16,7 +16,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { ErrorSummary } from "./error-summary";
 import { FieldError, firstError, type FieldErrorMessage } from "./field-error";
 import { useTranslation } from "./i18n-provider";
-import type { Message } from "~/domain/form-errors";
+import type { Message } from "~/domain/form-message";
 
 // Conform's props carry a `key` that would remount a field when a reply arrives, dropping what was typed meanwhile.
 function withoutKey<Props extends { key?: unknown }>({ key: _key, ...props }: Props): Omit<Props, "key"> {

@@ -1,32 +1,14 @@
 import { z } from "zod";
 
-/** A message to show: a translation key and its parameters. The one shape every layer passes messages in. */
-export type Message = { key: string; params?: Record<string, string | number> };
-
-/**
- * Conform and zod carry every error, a field's or the form's, as a string: a message goes in as JSON (a bare key
- * when it has no parameters) and is read back and translated at render time.
- */
-export function encodeFormError(key: string, params?: Record<string, string | number>): string {
-  return params ? JSON.stringify({ key, params }) : key;
-}
-
-export function decodeFormError(value: string | undefined): Message | undefined {
-  if (!value) return undefined;
-  if (!value.startsWith("{")) return { key: value };
-  try {
-    const parsed = JSON.parse(value) as Message;
-    return typeof parsed.key === "string" ? parsed : { key: value };
-  } catch {
-    return { key: value };
-  }
-}
+// The messages' shape and their encoding, without zod: the browser's pages read errors through it alone.
+export { decodeFormError, encodeFormError, type Message } from "./form-message";
+import { encodeFormError } from "./form-message";
 
 /**
  * What zod says where a schema names no message of its own (a field missing or posted twice, text where a number
  * goes, a refinement without words): the project's keys, never zod's English (issue 53, point 4). Installed once, for
- * every schema, when this module loads: the server bundle loads it at start, and every page with a form renders its
- * errors through it. A schema's own message always wins over this map.
+ * every schema, when this module loads: the server bundle loads it at start (the form schemas and models import it).
+ * The browser never parses a schema, so its pages import `form-message.ts` instead. A schema's own message always wins over this map.
  */
 export const formErrorMap: z.ZodErrorMap = (issue) => {
   switch (issue.code) {

@@ -13,7 +13,7 @@ import { createDriverAccount } from "~/models/account/accounts.server";
 import { redirectSignedIn } from "~/models/account/auth.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
-import { encodeFormError } from "~/domain/form-errors";
+import { encodeFormError } from "~/domain/form-message";
 import { getTranslator, routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
 import { publicOrigin } from "~/utils/origin.server";

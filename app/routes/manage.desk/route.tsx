@@ -6,7 +6,7 @@ import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
 import { SubmitInput } from "~/components/submit-input";
 import { formatMoney } from "~/domain/money";
-import { decodeFormError } from "~/domain/form-errors";
+import { decodeFormError } from "~/domain/form-message";
 import type { DeskStop } from "~/models/desk/desk-day.server";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
