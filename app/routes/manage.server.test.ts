@@ -4,6 +4,7 @@
  * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
  */
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
@@ -559,6 +560,85 @@ describe("access to the operators' pages", () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.recordId, unactivated!.id));
     expect(entry).toMatchObject({ record: "driver", changes: { linkSent: { from: null, to: "activation" } } });
+  });
+
+  it("stops serving a replaced picture, logo or contract; serves a contract as a download", async () => {
+    const upload = async (path: string, action: unknown, params: Record<string, string>, fields: FormData) => {
+      const encoded = new Request(`${ORIGIN}${path}`, { method: "POST", body: fields });
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const request = new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: {
+          Origin: ORIGIN,
+          ...headers("carSupplier"),
+          "Content-Type": encoded.headers.get("Content-Type")!,
+          "Content-Length": String(bytes.length),
+        },
+        body: bytes,
+      });
+      return outcome(() => (action as (args: never) => Promise<unknown>)({ ...routeArgs(request), params } as never));
+    };
+    const served = (url: string) => {
+      const [, folder, name] = url.split("/").slice(1);
+      return get(uploadsLoader as never, url, "visitor", { folder: folder!, name: name! });
+    };
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a7bd5" } })
+      .png()
+      .toBuffer();
+    const carPath = `/manage/cars/${catalogue.car.id}`;
+    const picture = () => {
+      const fields = new FormData();
+      fields.set("intent", "picture");
+      fields.set("picture", new File([png], "car.png", { type: "image/png" }));
+      return fields;
+    };
+    expect((await upload(carPath, carAction, { carId: catalogue.car.id }, picture())).status).toBe(302);
+    const first = (await carRow(catalogue.car.id))!.image!;
+    expect((await served(first)).status).toBe(200);
+    expect((await upload(carPath, carAction, { carId: catalogue.car.id }, picture())).status).toBe(302);
+    const second = (await carRow(catalogue.car.id))!.image!;
+    expect(second).not.toBe(first);
+    expect((await served(first)).status).toBe(404);
+    expect((await served(second)).status).toBe(200);
+
+    const supplierPath = `/manage/suppliers/${catalogue.supplier.id}`;
+    const contract = (text: string) => {
+      const fields = new FormData();
+      fields.set("intent", "contract");
+      fields.set("language", "fr");
+      fields.set("contract", new File([`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n%%EOF\n`], "c.pdf"));
+      return fields;
+    };
+    const contractOf = async () =>
+      (
+        await app.database.db
+          .select({ contracts: schema.supplierSettings.contracts })
+          .from(schema.supplierSettings)
+          .where(eq(schema.supplierSettings.supplierId, catalogue.supplier.id))
+      )[0]!.contracts.fr!;
+    const params = { supplierId: catalogue.supplier.id };
+    expect((await upload(supplierPath, supplierAction, params, contract("first"))).status).toBe(302);
+    const firstContract = await contractOf();
+    const [, , contractName] = firstContract.split("/").slice(1);
+    const download = (await uploadsLoader({
+      ...routeArgs(new Request(`${ORIGIN}${firstContract}`)),
+      params: { folder: "contracts", name: contractName! },
+    } as never)) as Response;
+    expect(download.headers.get("Content-Disposition")).toMatch(/^attachment/);
+    expect(download.headers.get("Cache-Control")).not.toContain("immutable");
+    expect((await upload(supplierPath, supplierAction, params, contract("second"))).status).toBe(302);
+    expect((await served(firstContract)).status).toBe(404);
+    expect((await served(await contractOf())).status).toBe(200);
+    // A contract that would run a script is refused, and the one in place stays.
+    const scripted = contract("x");
+    scripted.set(
+      "contract",
+      new File(["%PDF-1.4\n1 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj\n%%EOF\n"], "c.pdf"),
+    );
+    const refused = await upload(supplierPath, supplierAction, params, scripted);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("validation.pdfActiveContent");
+    expect((await served(await contractOf())).status).toBe(200);
   });
 
   it("lets a supplier record hand-overs and returns of its own bookings only, at the desk", async () => {

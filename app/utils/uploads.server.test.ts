@@ -5,13 +5,17 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   isStoredName,
+  pdfCarriesActiveContent,
   readPostedForm,
   readStoredUpload,
+  removeReplacedUpload,
   removeStoredUpload,
   sniffFileType,
   storeAvatar,
+  storeContract,
   storeLicense,
 } from "./uploads.server";
+import { deflateSync } from "node:zlib";
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "rentacar-uploads-"));
 process.env.UPLOADS_DIR = uploadsDir;
@@ -126,6 +130,56 @@ describe("driver licences", () => {
       ok: false,
       error: "validation.licenseType",
     });
+  });
+});
+
+describe("rental contracts", () => {
+  const withObject = (object: string) => PDF.replace("trailer", `2 0 obj ${object} endobj\ntrailer`);
+  const inStream = (object: string) => {
+    const body = deflateSync(Buffer.from(object));
+    return Buffer.concat([
+      Buffer.from("%PDF-1.5\n3 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\n"),
+      body,
+      Buffer.from("\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+    ]);
+  };
+
+  it("keeps a plain PDF, and the page that served it answers 404 once it is replaced", async () => {
+    const stored = await storeContract(
+      asFile(withObject("<< /Type /Page /Annots [<< /S /URI /URI (https://x.test) >>] >>"), "c.pdf", "application/pdf"),
+    );
+    expect(stored.ok).toBe(true);
+    if (!stored.ok) return;
+    expect(await readStoredUpload("contract", stored.name)).not.toBeNull();
+    await removeReplacedUpload(`/uploads/contracts/${stored.name}`);
+    expect(await readStoredUpload("contract", stored.name)).toBeNull();
+    // Addresses that are not uploads are left alone.
+    await expect(removeReplacedUpload("/images/cars/mini-silver.svg")).resolves.toBeUndefined();
+    await expect(removeReplacedUpload("/uploads/../package.json")).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ["a document script", withObject("<< /S /JavaScript /JS (app.alert(1)) >>")],
+    ["an open action's script, its name escaped", withObject("<< /OpenAction << /S /J#61vaScript /JS (x) >> >>")],
+    ["a launch action", withObject("<< /S /Launch /F (calc.exe) >>")],
+    ["an embedded file", withObject("<< /Type /EmbeddedFile /Length 3 >>")],
+    ["an XFA form", withObject("<< /AcroForm << /XFA 5 0 R >> >>")],
+    ["a script inside a compressed object stream", inStream("<< /S /JavaScript /JS (app.alert(1)) >>")],
+  ])("refuses a PDF carrying %s", async (_, bytes) => {
+    expect(pdfCarriesActiveContent(typeof bytes === "string" ? Buffer.from(bytes) : bytes)).toBe(true);
+    expect(await storeContract(asFile(bytes, "contract.pdf", "application/pdf"))).toEqual({
+      ok: false,
+      error: "validation.pdfActiveContent",
+    });
+    expect(await storeLicense(asFile(bytes, "licence.pdf", "application/pdf"))).toEqual({
+      ok: false,
+      error: "validation.pdfActiveContent",
+    });
+  });
+
+  it("does not take a longer name or a compressed picture for a script", () => {
+    expect(pdfCarriesActiveContent(Buffer.from(withObject("<< /JSONData 1 /JavaScriptish 2 >>")))).toBe(false);
+    expect(pdfCarriesActiveContent(inStream("BT /F1 12 Tf (Launch day) Tj ET"))).toBe(false);
   });
 });
 

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
@@ -32,6 +33,7 @@ export type UploadProblem =
   | "validation.imageType"
   | "validation.licenseType"
   | "validation.pdfType"
+  | "validation.pdfActiveContent"
   | "validation.fileTooLarge"
   | "validation.fileUnreadable";
 
@@ -54,6 +56,42 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 function looksLikeWholePdf(bytes: Uint8Array): boolean {
   const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString("latin1");
   return tail.includes("%%EOF");
+}
+
+// PDF names that run or launch something when the file opens: scripts, launch actions, embedded files, forms that
+// carry scripts (XFA) and rich media. A contract is read, never run, so any of them refuses the file.
+const ACTIVE_PDF_NAMES =
+  /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA|SubmitForm|ImportData)(?![A-Za-z0-9])/;
+// Deflated streams (objects may hide in compressed object streams) are read up to this much each.
+const MAX_INFLATED_STREAM_BYTES = 8 * 1024 * 1024;
+
+/** A name's `#xx` escapes written out: `/J#61vaScript` is `/JavaScript` to a PDF reader. */
+const withNameEscapesRead = (text: string) =>
+  text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/**
+ * True when a PDF carries content a reader would run (see ACTIVE_PDF_NAMES): looked for in the file's text and in
+ * every stream that inflates, with name escapes read. A stream that does not inflate is left as data.
+ */
+export function pdfCarriesActiveContent(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes).toString("latin1");
+  if (ACTIVE_PDF_NAMES.test(withNameEscapesRead(text))) return true;
+  const streams = /stream\r?\n/g;
+  for (let match = streams.exec(text); match; match = streams.exec(text)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf("endstream", start);
+    if (end < 0) break;
+    try {
+      const inflated = inflateSync(Buffer.from(bytes.subarray(start, end)), {
+        maxOutputLength: MAX_INFLATED_STREAM_BYTES,
+      }).toString("latin1");
+      if (ACTIVE_PDF_NAMES.test(withNameEscapesRead(inflated))) return true;
+    } catch {
+      // Not deflated, or larger than we read: pictures and fonts, not objects.
+    }
+    streams.lastIndex = end;
+  }
+  return false;
 }
 
 // Decoding bombs: a small file that claims an enormous picture is refused before its pixels are allocated.
@@ -122,6 +160,7 @@ export async function storeLicense(file: unknown, kind: "license" | "heldLicense
   if (type === null) return { ok: false, error: "validation.licenseType" };
   if (type === "pdf") {
     if (!looksLikeWholePdf(bytes)) return { ok: false, error: "validation.fileUnreadable" };
+    if (pdfCarriesActiveContent(bytes)) return { ok: false, error: "validation.pdfActiveContent" };
     return { ok: true, name: await store(kind, "pdf", bytes) };
   }
   const image = await reencode(bytes, (image) => image.resize(2000, 2000, { fit: "inside", withoutEnlargement: true }));
@@ -157,6 +196,7 @@ export async function storeContract(file: unknown): Promise<StoredUpload> {
   if (typeof bytes === "string") return { ok: false, error: bytes };
   if (sniffFileType(bytes) !== "pdf") return { ok: false, error: "validation.pdfType" };
   if (!looksLikeWholePdf(bytes)) return { ok: false, error: "validation.fileUnreadable" };
+  if (pdfCarriesActiveContent(bytes)) return { ok: false, error: "validation.pdfActiveContent" };
   return { ok: true, name: await store("contract", "pdf", bytes) };
 }
 
@@ -221,6 +261,17 @@ export async function readStoredUpload(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/**
+ * Deletes the public file an address like `/uploads/cars/<name>` points to, once a record no longer uses it (a
+ * picture, logo or contract replaced): the old address then answers 404. Other addresses (the demo's `/images/…`)
+ * are left alone.
+ */
+export async function removeReplacedUpload(url: string | null | undefined): Promise<void> {
+  const [, folder = "", name] = /^\/uploads\/([a-z]+)\/([^/]+)$/.exec(url ?? "") ?? [];
+  if (!Object.hasOwn(PUBLIC_UPLOADS, folder)) return;
+  await removeStoredUpload(PUBLIC_UPLOADS[folder as keyof typeof PUBLIC_UPLOADS], name);
 }
 
 /** Deletes a stored file; a missing one is fine (a replaced file may already be gone). */

@@ -15,6 +15,7 @@ import { adminFields, equipmentOfferText, equipmentOffersOf, type SupplierFormVa
 import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
 import { EQUIPMENT } from "~/domain/enums";
 import { insertedRow } from "~/utils/sql.server";
+import { removeReplacedUpload } from "~/utils/uploads.server";
 
 export async function listSupplierAccounts(db: Executor) {
   return db
@@ -164,21 +165,25 @@ export async function saveSupplierFile(
   file: { kind: "logo" } | { kind: "contract"; language: Language },
   url: string,
 ) {
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
+    // Read again under a lock: two uploads at once (English and French) both keep their file, and the file replaced
+    // is the one that was there.
+    const [current] = await tx
+      .select({ logo: supplierSettings.logo, contracts: supplierSettings.contracts })
+      .from(supplierSettings)
+      .where(eq(supplierSettings.supplierId, supplier.id))
+      .for("update");
     if (file.kind === "logo") {
       await tx.update(supplierSettings).set({ logo: url }).where(eq(supplierSettings.supplierId, supplier.id));
     } else {
-      // Read again under a lock: two uploads at once (English and French) both keep their file.
-      const [current] = await tx
-        .select({ contracts: supplierSettings.contracts })
-        .from(supplierSettings)
-        .where(eq(supplierSettings.supplierId, supplier.id))
-        .for("update");
       const contracts = { ...(current?.contracts ?? supplier.contracts), [file.language]: url };
       await tx.update(supplierSettings).set({ contracts }).where(eq(supplierSettings.supplierId, supplier.id));
     }
     const field = file.kind === "logo" ? "logo" : `contract_${file.language}`;
-    const from = file.kind === "logo" ? supplier.logo : (supplier.contracts[file.language] ?? null);
+    const from =
+      file.kind === "logo"
+        ? (current ? current.logo : supplier.logo)
+        : ((current?.contracts ?? supplier.contracts)[file.language] ?? null);
     await writeAudit(tx, actor, {
       record: "supplier",
       recordId: supplier.id,
@@ -187,7 +192,10 @@ export async function saveSupplierFile(
       label: `${supplier.name} (${supplier.slug})`,
       changes: { [field]: { from, to: url } },
     });
+    return from;
   });
+  // Once committed, the old file is no longer served: mails and pages read the supplier's current one.
+  await removeReplacedUpload(replaced);
 }
 
 export const CONTRACT_LANGUAGES = LANGUAGES;

@@ -22,6 +22,7 @@ import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { carColumns, datePriceRows, type CarColumns, type CarFormValue } from "./car-form";
 import { FLEET_COUNTED_UP_TO, FLEET_PAGE_SIZE, type FleetQuery } from "./fleet-query";
 import { allOf, anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
+import { removeReplacedUpload } from "~/utils/uploads.server";
 import { toComeAt } from "~/models/booking/bookings-to-come.server";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
@@ -416,7 +417,9 @@ export async function setCarPicture(
   car: Pick<FleetCar, "id" | "supplierId" | "name" | "licensePlate" | "image">,
   url: string,
 ) {
-  await db.transaction(async (tx) => {
+  const replaced = await db.transaction(async (tx) => {
+    // Read under the row's lock: of two pictures sent at once, the one replaced is the one that was there.
+    const [current] = await tx.select({ image: cars.image }).from(cars).where(eq(cars.id, car.id)).for("update");
     await tx.update(cars).set({ image: url, updatedAt: new Date() }).where(eq(cars.id, car.id));
     await writeAudit(tx, actor, {
       record: "car",
@@ -424,7 +427,10 @@ export async function setCarPicture(
       supplierId: car.supplierId,
       action: "update",
       label: `${car.name} (${car.licensePlate})`,
-      changes: { image: { from: car.image, to: url } },
+      changes: { image: { from: current?.image ?? car.image, to: url } },
     });
+    return current?.image ?? null;
   });
+  // Once committed, the old picture is no longer served (nothing else points to an uploaded file).
+  await removeReplacedUpload(replaced);
 }

@@ -3,8 +3,9 @@ import { notFound } from "~/utils/responses.server";
 import { PUBLIC_UPLOADS, readStoredUpload } from "~/utils/uploads.server";
 
 /**
- * GET /uploads/cars|logos|contracts/<random name>: the public files operators upload (decision 027). Names are random
- * and a new file gets a new name, so a file is cached for a year; any other folder or name is a 404.
+ * GET /uploads/cars|logos|contracts/<random name>: the public files operators upload (decision 027). A replaced file
+ * is deleted and answers 404 from then on, so a copy is kept an hour at most (no "immutable"). A contract is a
+ * download, never opened in the site's own origin; any other folder or name is a 404.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   // Own keys only: "constructor" or "__proto__" are not folders.
@@ -16,9 +17,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": file.contentType,
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": "public, max-age=3600",
       "X-Content-Type-Options": "nosniff",
-      ...(file.contentType === "application/pdf" ? { "Content-Disposition": "inline" } : {}),
+      ...(file.contentType === "application/pdf"
+        ? { "Content-Disposition": 'attachment; filename="contract.pdf"', "Content-Security-Policy": "sandbox" }
+        : {}),
     },
   });
 }
