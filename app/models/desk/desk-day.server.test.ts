@@ -164,6 +164,7 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
         late: true,
         event: {
           at: "2031-05-03T09:40",
+          enteredAt: null,
           staffName: "Desk Clerk",
           mileage: 12_700,
           fuelEighths: 6,
@@ -239,6 +240,73 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     expect((await day("2031-06-02T10:00:00Z")).returns[0]).toMatchObject({ late: true, overdue: false });
     const [back] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, rental!.id));
     expect(back!.rentalState).toBe("returned");
+  });
+
+  it("records a return set back to when it happened, never before its hand-over, with the kilometres and fuel it used", async () => {
+    const { db } = database;
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const [car] = await db
+      .insert(schema.cars)
+      .values({ ...template, licensePlate: `LATE-${catalogue.car.licensePlate}` })
+      .returning({ id: schema.cars.id });
+    const [rental] = await db
+      .insert(schema.bookings)
+      .values({ ...bookingValues(catalogue, "2031-09-01T08:00:00Z", "2031-09-03T08:00:00Z", "paid"), carId: car!.id })
+      .returning();
+    const facts = { id: rental!.id, supplierId: catalogue.supplier.id, status: "paid" };
+    const origin = "https://rent.example";
+    const handedOver = new Date("2031-09-01T08:10:00Z");
+    await recordDeskEvent(
+      db,
+      actor,
+      facts,
+      "handover",
+      { mileage: 12_000, fuelEighths: 8, note: "" },
+      handedOver,
+      origin,
+    );
+    const typedAt = new Date("2031-09-03T12:00:00Z");
+    const reading = { mileage: 12_640, fuelEighths: 5, note: "" };
+    // Back "before" it went out: a typing slip, refused.
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "return",
+        { ...reading, at: new Date("2031-09-01T08:00:00Z") },
+        typedAt,
+        origin,
+      ),
+    ).toEqual({ ok: false, reason: "beforeHandover" });
+    // Back at 07:50, typed at noon: on time, and the page says when it was entered.
+    expect(
+      await recordDeskEvent(
+        db,
+        actor,
+        facts,
+        "return",
+        { ...reading, at: new Date("2031-09-03T07:50:00Z") },
+        typedAt,
+        origin,
+      ),
+    ).toEqual({ ok: true });
+    const [stop] = (await deskDay(db, { supplierId: null, place: place(), day: "2031-09-03" }, typedAt)).returns.filter(
+      (entry) => entry.bookingId === rental!.id,
+    );
+    expect(stop).toMatchObject({
+      late: false,
+      overdue: false,
+      event: { at: "2031-09-03T08:50", enteredAt: "2031-09-03T13:00", mileage: 12_640, fuelEighths: 5 },
+      use: { driven: 640, fuelChange: -3 },
+    });
+    const trail = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, rental!.id));
+    expect(trail.map((row) => row.changes)).toContainEqual({
+      return: {
+        from: null,
+        to: { at: "2031-09-03T07:50:00.000Z", enteredAt: "2031-09-03T12:00:00.000Z", ...reading },
+      },
+    });
   });
 
   it("carries a car still out from an earlier day into today's returns until it is back, and only a car handed over", async () => {

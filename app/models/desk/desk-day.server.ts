@@ -9,12 +9,14 @@
 import { queueReviewInvitation } from "~/models/reviews/reviews.server";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { and, asc, eq, exists, gte, inArray, lt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
-import { bookingEvents, bookings, cars, users } from "#db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { bookingEvents, bookings, cars, locations, users } from "#db/schema";
 import { EXTRAS, type BookingEventKind, type Currency, type Extra } from "~/domain/enums";
 import { localDateTimeToInstant, instantToLocalDateTime } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import { isOverdue, rentalAllows, rentalStateOf } from "~/models/booking/rental-lifecycle";
 import { counterAmount, takenAtCounterSql } from "./counter-payments.server";
+import { rentalUse } from "./desk-readings";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { writeBookingAudit, type Actor } from "~/models/audit/audit.server";
@@ -53,7 +55,15 @@ export interface DeskStop {
   equipment: EquipmentCounts;
   counterAmount: number;
   currency: Currency;
-  event: { at: string; staffName: string; mileage: number; fuelEighths: number; note: string } | null;
+  event: {
+    at: string;
+    /** When it was typed, on the place's clocks, where it was set back (recorded later than it happened). */
+    enteredAt: string | null;
+    staffName: string;
+    mileage: number;
+    fuelEighths: number;
+    note: string;
+  } | null;
   /** A return recorded after the booked drop-off. */
   late: boolean;
   /** A return not recorded and past its drop-off: the car is still out (decision 040). */
@@ -62,6 +72,8 @@ export interface DeskStop {
   carStillOut: string | null;
   /** The odometer at the hand-over, offered as the return's starting reading. */
   handoverMileage: number | null;
+  /** On a recorded return: the kilometres driven and the fuel's change in eighths since the hand-over. */
+  use: { driven: number; fuelChange: number } | null;
 }
 
 /** The day's pick-ups and returns at `place` (a supplier's own bookings when `supplierId` is given), in time order. */
@@ -130,6 +142,7 @@ export async function deskDay(
     const { booking } = row;
     const instant = kind === "handover" ? booking.startsAt : booking.endsAt;
     const event = eventOf(booking.id, kind);
+    const handover = eventOf(booking.id, "handover");
     return {
       bookingId: booking.id,
       reference: bookingReference(booking.id),
@@ -149,6 +162,7 @@ export async function deskDay(
       currency: booking.displayCurrency,
       event: event && {
         at: instantToLocalDateTime(event.at, query.place.timeZone),
+        enteredAt: wasSetBack(event) ? instantToLocalDateTime(event.createdAt, query.place.timeZone) : null,
         staffName: event.staffName,
         mileage: event.mileage,
         fuelEighths: event.fuelEighths,
@@ -157,7 +171,8 @@ export async function deskDay(
       late: kind === "return" && event !== null && event.at > booking.endsAt,
       overdue: kind === "return" && event === null && isOverdue(booking.rentalState, booking.endsAt, now),
       carStillOut: kind === "handover" && !event ? (stillOut.get(booking.carId) ?? null) : null,
-      handoverMileage: eventOf(booking.id, "handover")?.mileage ?? null,
+      handoverMileage: handover?.mileage ?? null,
+      use: kind === "return" && event && handover ? rentalUse(handover, event) : null,
     };
   };
   const within = (instant: Date) => instant >= start && instant < end;
@@ -174,19 +189,34 @@ export async function deskDay(
   };
 }
 
-/** The booking a desk form names, with whose it is; null when there is none. */
+/** An event typed more than a minute after the time it records (decision 040, amended). */
+const wasSetBack = (event: { at: Date; createdAt: Date }) => event.createdAt.getTime() - event.at.getTime() > 60_000;
+
+const pickupPlace = alias(locations, "pickup_place");
+const dropoffPlace = alias(locations, "dropoff_place");
+
+/** The booking a desk form names, with whose it is and the clocks of its places; null when there is none. */
 export async function findDeskBooking(db: Executor, bookingId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return null;
   const [booking] = await db
-    .select({ id: bookings.id, supplierId: bookings.supplierId, status: bookings.status, endsAt: bookings.endsAt })
+    .select({
+      id: bookings.id,
+      supplierId: bookings.supplierId,
+      status: bookings.status,
+      endsAt: bookings.endsAt,
+      pickupTimeZone: pickupPlace.timeZone,
+      dropoffTimeZone: dropoffPlace.timeZone,
+    })
     .from(bookings)
+    .innerJoin(pickupPlace, eq(pickupPlace.id, bookings.pickupLocationId))
+    .innerJoin(dropoffPlace, eq(dropoffPlace.id, bookings.dropoffLocationId))
     .where(eq(bookings.id, bookingId));
   return booking ?? null;
 }
 
 export type RecordEventResult =
   | { ok: true }
-  | { ok: false; reason: "recorded" | "notHandedOver" | "notAtDesk" }
+  | { ok: false; reason: "recorded" | "notHandedOver" | "notAtDesk" | "beforeHandover" }
   | { ok: false; reason: "mileageBelowHandover"; handoverMileage: number };
 
 /**
@@ -198,11 +228,13 @@ export async function recordDeskEvent(
   actor: Actor,
   booking: { id: string; supplierId: string; status: string },
   kind: BookingEventKind,
-  reading: { mileage: number; fuelEighths: number; note: string },
+  /** `at`: when it happened, if set back by the desk within EVENT_SET_BACK_HOURS (`eventTimeFrom`); else now. */
+  { at: setBackTo, ...reading }: { mileage: number; fuelEighths: number; note: string; at?: Date },
   now: Date,
   /** The site's address, for the review invitation a return sends (decision 034). */
   origin: string,
 ): Promise<RecordEventResult> {
+  const at = setBackTo ?? now;
   try {
     return await db.transaction(async (tx) => {
       // The booking's row lock serialises the desk with a cancellation or a status change racing it (decision 040).
@@ -214,7 +246,7 @@ export async function recordDeskEvent(
       if (!locked || !(HOLDING_AT_DESK as readonly string[]).includes(locked.status))
         return { ok: false as const, reason: "notAtDesk" as const };
       const events = await tx
-        .select({ kind: bookingEvents.kind, mileage: bookingEvents.mileage })
+        .select({ kind: bookingEvents.kind, mileage: bookingEvents.mileage, at: bookingEvents.at })
         .from(bookingEvents)
         .where(eq(bookingEvents.bookingId, booking.id));
       const lifecycle = rentalAllows(kind, rentalStateOf(events));
@@ -227,6 +259,9 @@ export async function recordDeskEvent(
       // The odometer only goes forward: a return below the hand-over's reading is a typing slip.
       if (kind === "return" && handover && reading.mileage < handover.mileage)
         return { ok: false as const, reason: "mileageBelowHandover" as const, handoverMileage: handover.mileage };
+      // Nor does a car come back before it went out.
+      if (kind === "return" && handover && at < handover.at)
+        return { ok: false as const, reason: "beforeHandover" as const };
       await tx
         .update(bookings)
         .set({ rentalState: kind === "handover" ? "out" : "returned" })
@@ -234,15 +269,19 @@ export async function recordDeskEvent(
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         kind,
-        at: now,
+        at,
         staffId: actor.id,
         staffName: actor.fullName,
         mileage: reading.mileage,
         fuelEighths: reading.fuelEighths,
         note: reading.note,
+        createdAt: now,
       });
       await writeBookingAudit(tx, actor, booking, "update", {
-        [kind]: { from: null, to: { at: now.toISOString(), ...reading } },
+        [kind]: {
+          from: null,
+          to: { at: at.toISOString(), ...(at < now ? { enteredAt: now.toISOString() } : {}), ...reading },
+        },
       });
       // The car is back: the driver is invited to review the supplier at the place, once (the event is recorded once).
       if (kind === "return") await queueReviewInvitation(tx, booking.id, origin, now);

@@ -1,17 +1,19 @@
 import { supplierScope } from "~/models/access/operator-access";
 import { parseWithZod } from "@conform-to/zod";
 import { publicOrigin } from "~/utils/origin.server";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createCookie, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { BOOKING_EVENT_KINDS } from "~/domain/enums";
 import { encodeFormError } from "~/domain/form-errors";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
-import { deskDay, findDeskBooking, recordDeskEvent } from "~/models/desk/desk-day.server";
+import { deskDay, findDeskBooking, recordDeskEvent, type DeskStop } from "~/models/desk/desk-day.server";
+import { EVENT_SET_BACK_HOURS, eventTimeFrom } from "~/models/desk/desk-readings";
 import { localizedName } from "~/domain/localized-name";
 import { placeChoices } from "~/models/fleet/fleet.server";
 import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
+import { cookiesAreSecure } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -36,7 +38,28 @@ const eventSchema = z.object({
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
     .optional()
     .transform((note) => note ?? ""),
+  // On the place's clocks, when it happened, if not now (`eventTimeFrom` bounds it).
+  time: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "manage:desk.timeFormat")
+    .optional(),
 });
+
+/** The desk's place, kept per browser, so a counter's tablet opens on its own place (issue 50). */
+const deskPlaceCookie = createCookie("desk-place", {
+  path: "/manage/desk",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: cookiesAreSecure(),
+  maxAge: 400 * 86_400,
+});
+
+/** Ahead: what is still to do, in time order, then what is done, so the next hand-over is the first card. */
+const nextFirst = (stops: DeskStop[]) => [
+  ...stops.filter((stop) => !stop.event),
+  ...stops.filter((stop) => stop.event),
+];
 
 /** GET /manage/desk?place=…&day=today|tomorrow: the desk's day at one place. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -45,24 +68,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const supplierId = supplierScope(actor, null);
   const places = await placeChoices(db, supplierId, [], true);
-  const place = places.find((candidate) => candidate.slug === search.get("place")) ?? places[0] ?? null;
+  const remembered: unknown = await deskPlaceCookie.parse(request.headers.get("Cookie"));
+  const asked = search.get("place") ?? remembered;
+  const place = places.find((candidate) => candidate.slug === asked) ?? places[0] ?? null;
   const { t, translations } = await routeTranslations(language, "manage");
   const which = search.get("day") === "tomorrow" ? "tomorrow" : "today";
-  if (!place) return { title: t("desk.title"), places: [], place: null, which, day: null, list: null, translations };
+  if (!place)
+    return {
+      title: t("desk.title"),
+      places: [],
+      place: null,
+      which,
+      day: null,
+      list: null,
+      setBackHours: EVENT_SET_BACK_HOURS,
+      translations,
+    };
   const now = new Date();
   const today = instantToLocalDateTime(now, place.timeZone).slice(0, 10);
   const day =
     which === "tomorrow" ? new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : today;
   const list = await deskDay(db, { supplierId, place: { id: place.id, timeZone: place.timeZone }, day }, now);
-  return {
-    title: t("desk.title"),
-    places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
-    place: { slug: place.slug, name: localizedName(place, language), timeZone: place.timeZone },
-    which,
-    day,
-    list,
-    translations,
-  };
+  return data(
+    {
+      title: t("desk.title"),
+      places: places.map((candidate) => ({ slug: candidate.slug, name: localizedName(candidate, language) })),
+      place: { slug: place.slug, name: localizedName(place, language), timeZone: place.timeZone },
+      which,
+      day,
+      list: { pickups: nextFirst(list.pickups), returns: nextFirst(list.returns) },
+      setBackHours: EVENT_SET_BACK_HOURS,
+      translations,
+    },
+    place.slug === remembered ? {} : { headers: { "Set-Cookie": await deskPlaceCookie.serialize(place.slug) } },
+  );
 }
 
 /** POST: a hand-over or a return recorded on one booking of the operator's own. */
@@ -78,13 +117,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Another supplier's booking answers as if it did not exist.
   if (!booking) throw notFound();
   assertMay(actor, "runDesk", booking.supplierId);
+  const now = new Date();
+  const { kind, time } = submission.value;
+  const when = eventTimeFrom(time, now, kind === "handover" ? booking.pickupTimeZone : booking.dropoffTimeZone);
+  if (!when.ok)
+    return data(
+      {
+        booking: booking.id,
+        result: submission.reply({
+          fieldErrors: {
+            time: [encodeFormError(`manage:desk.refused.${when.reason}Time`, { hours: EVENT_SET_BACK_HOURS })],
+          },
+        }),
+      },
+      { status: 400 },
+    );
   const recorded = await recordDeskEvent(
     db,
     actor,
     booking,
-    submission.value.kind,
-    submission.value,
-    new Date(),
+    kind,
+    { ...submission.value, at: when.at },
+    now,
     publicOrigin(request),
   );
   if (!recorded.ok && recorded.reason === "mileageBelowHandover")
@@ -96,6 +150,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
             mileage: [encodeFormError("manage:desk.refused.mileageBelowHandover", { km: recorded.handoverMileage })],
           },
         }),
+      },
+      { status: 400 },
+    );
+  if (!recorded.ok && recorded.reason === "beforeHandover")
+    return data(
+      {
+        booking: booking.id,
+        result: submission.reply({ fieldErrors: { time: ["manage:desk.refused.beforeHandover"] } }),
       },
       { status: 400 },
     );
