@@ -40,7 +40,8 @@ import { isUuid } from "~/domain/ids";
 import { queueCancellationMail, queueNotificationEmails } from "./booking-mails.server";
 import { capturedTotal, oweCancelledBookingPayments, refundAfterAnswer } from "~/models/payments/payments.server";
 import { changeBookingStatus } from "./bookings.server";
-import { auditStatusChange, cancelByStaff } from "./staff/cancellation.server";
+import { setStatusLocked } from "./staff/booking-status.server";
+import { cancelByStaff } from "./staff/cancellation.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { containsPattern } from "~/utils/sql.server";
 
@@ -452,18 +453,11 @@ export async function applyBookingAction(
             done += 1;
             break;
           }
-          assertTransition(row.status, status);
-          const outcome = await changeBookingStatus(tx, row, status, now);
+          // The same pipeline as the booking's page (its verdict includes the rental's state).
+          const { outcome, notificationId } = await setStatusLocked(tx, actor, row, status, now);
           if (outcome === "carTaken") carTaken += 1;
-          if (outcome !== "changed") break;
-          await auditStatusChange(tx, actor, row, row.status, status);
-          await notifyAndMail({
-            userId: row.driverId,
-            bookingId: row.id,
-            messageKey: `notifications.statusChanged.${status}`,
-            messageParams: { reference, car: row.car },
-          });
-          done += 1;
+          if (notificationId) notificationIds.push(notificationId);
+          if (outcome === "changed") done += 1;
           break;
         }
         default:

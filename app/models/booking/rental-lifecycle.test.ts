@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isOverdue,
+  statusChangeVerdict,
   RENTAL_ACTIONS,
   RENTAL_STATES,
   rentalAllows,
@@ -47,5 +48,23 @@ describe("the rental lifecycle's transition table, every action in every state",
   it.each(cases)("%s when the rental is %s", (action, state) => {
     const want = expected[action][state];
     expect(rentalAllows(action, state)).toEqual(want === true ? { ok: true } : { ok: false, reason: want });
+  });
+});
+
+describe("whether staff may set a status", () => {
+  it.each([
+    ["pending", "paid", "notOut", "allowed"],
+    ["pending", "paid", "out", "allowed"],
+    ["pending", "paid", "returned", "returned"],
+    ["paid", "paid", "notOut", "unchanged"],
+    ["paid", "pending", "notOut", "refused"],
+    ["paid", "cancelled", "notOut", "refused"],
+    ["void", "void", "notOut", "refused"],
+    ["cancelled", "reserved", "notOut", "allowed"],
+    ["cancelled", "reserved", "out", "underWay"],
+    ["cancelled", "pending", "returned", "returned"],
+    ["reserved", "paid", "out", "allowed"],
+  ] as const)("%s → %s with the car %s: %s", (from, to, state, verdict) => {
+    expect(statusChangeVerdict(from, to, state)).toBe(verdict);
   });
 });

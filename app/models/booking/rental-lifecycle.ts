@@ -5,6 +5,7 @@
  * under way or change one already used. Pure: the caller reads the events (under the booking's lock) and asks here.
  */
 import { RENTAL_STATES, type BookingEventKind, type BookingStatus, type RentalState } from "~/domain/enums";
+import { canTransition } from "./booking";
 
 export { RENTAL_STATES, type RentalState };
 
@@ -50,3 +51,19 @@ export function rentalAllows(
 
 /** A status change of a cancelled booking brings it back: the reactivation's own rules apply. */
 export const isReactivation = (from: BookingStatus, to: BookingStatus) => from === "cancelled" && to !== "cancelled";
+
+/** What a status change by staff would do: happen, nothing (already so), or why it may not. */
+export type StatusChangeVerdict = "allowed" | "unchanged" | "refused" | LifecycleRefusal;
+
+/**
+ * The one answer to "may staff set this status" (the booking's page, the operators' list and its bulk form, the old
+ * list's bulk form): the payment status's transition table, then the rental's state (a reactivation has its own
+ * rule). A cancellation is not a status change: it has its own step, which states the refund.
+ */
+export function statusChangeVerdict(from: BookingStatus, to: BookingStatus, state: RentalState): StatusChangeVerdict {
+  if (to === "cancelled" || to === "void") return "refused";
+  if (from === to) return "unchanged";
+  if (!canTransition(from, to)) return "refused";
+  const lifecycle = rentalAllows(isReactivation(from, to) ? "reactivate" : "setStatus", state);
+  return lifecycle.ok ? "allowed" : lifecycle.reason;
+}

@@ -20,9 +20,9 @@ import {
   changeBookingByStaff,
   findStaffBooking,
   previewStaffChange,
-  setStatusByStaff,
   type RentalChoice,
 } from "~/models/booking/staff/staff-bookings.server";
+import { setStatusByStaff } from "~/models/booking/staff/booking-status.server";
 import { MINIMUM_DRIVER_AGE } from "~/domain/person-fields";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";

@@ -18,10 +18,10 @@ import {
   changeBookingByStaff,
   findStaffBooking,
   quoteStaffRental,
-  setStatusByStaff,
   takePhoneBooking,
   type RentalChoice,
 } from "./staff-bookings.server";
+import { setStatusByStaff } from "./booking-status.server";
 
 const NOW = new Date("2031-03-01T10:00:00Z");
 const ORIGIN = "http://localhost";

@@ -31,17 +31,15 @@ import { isUuid } from "~/domain/ids";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import type { Database, Executor } from "~/utils/db.server";
 import { isCarTaken } from "~/utils/errors.server";
-import { assertTransition, bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
+import { bookingReference, onlineChargeOf, paymentTerms } from "~/models/booking/booking";
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { unofferedExtra } from "~/models/booking/booking-amend.server";
 import {
   queueBookingLinkMail,
-  queueNotificationEmails,
   queueStaffChangeMail,
   changeSettlementMail,
 } from "~/models/booking/booking-mails.server";
 import {
-  changeBookingStatus,
   bookingDetails,
   findBookingDetails,
   insertAdditionalDrivers,
@@ -50,14 +48,9 @@ import {
   type BookingDetails,
   type DriverDetails,
 } from "~/models/booking/bookings.server";
-import {
-  isReactivation,
-  rentalAllows,
-  type LifecycleRefusal,
-  type RentalState,
-} from "~/models/booking/rental-lifecycle";
+import { rentalAllows, type RentalState } from "~/models/booking/rental-lifecycle";
 import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
-import { cancelByStaff, auditStatusChange } from "~/models/booking/staff/cancellation.server";
+import { cancelByStaff } from "~/models/booking/staff/cancellation.server";
 import {
   settleChange,
   settlementKind,
@@ -635,62 +628,6 @@ export async function takePhoneBooking(
   if (!placed.ok)
     return { ok: false, problem: { key: placed.error }, field: placed.error.includes("car") ? "car" : "email" };
   return { ok: true, bookingId: placed.bookingId, linkSent: byLink };
-}
-
-export type StaffStatusResult = "changed" | "unchanged" | "carTaken" | "refused" | LifecycleRefusal | null;
-
-/**
- * A status change by staff on one booking, as the transition table allows (a cancellation has its own function):
- * audited, and its driver notified (by mail too when they keep notification mails on), as the bookings list does.
- */
-export async function setStatusByStaff(
-  db: Database,
-  actor: Actor,
-  bookingId: string,
-  status: BookingStatus,
-  context: { now: Date; origin: string },
-): Promise<StaffStatusResult> {
-  if (!isUuid(bookingId) || status === "cancelled" || status === "void") return "refused";
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        id: bookings.id,
-        supplierId: bookings.supplierId,
-        driverId: bookings.driverId,
-        status: bookings.status,
-        car: cars.name,
-      })
-      .from(bookings)
-      .innerJoin(cars, eq(cars.id, bookings.carId))
-      .where(eq(bookings.id, bookingId))
-      .for("update", { of: bookings });
-    if (!row || !canOperate(actor, "handleBookings", row.supplierId)) return null;
-    if (row.status === status) return "unchanged";
-    try {
-      assertTransition(row.status, status);
-    } catch {
-      return "refused";
-    }
-    // Under the row lock a hand-over also takes (decision 040): a returned rental's status is history.
-    const lifecycle = rentalAllows(
-      isReactivation(row.status, status) ? "reactivate" : "setStatus",
-      await rentalStateFor(tx, row.id),
-    );
-    if (!lifecycle.ok) return lifecycle.reason;
-    const outcome = await changeBookingStatus(tx, row, status, context.now);
-    if (outcome !== "changed") return outcome;
-    // A hold confirmed by hand (paid at the counter after all): its payment link no longer asks for anything.
-    if (row.status === "void") await cancelOpenLinks(tx, row.id, context.now);
-    await auditStatusChange(tx, actor, row, row.status, status);
-    const note = await notify(tx, {
-      userId: row.driverId,
-      bookingId: row.id,
-      messageKey: `notifications.statusChanged.${status}`,
-      messageParams: { reference: bookingReference(row.id), car: row.car },
-    });
-    await queueNotificationEmails(tx, [note], context.origin);
-    return "changed";
-  });
 }
 
 /** A cancellation by staff of one booking (decision 029): refunds owed in the transaction, asked for after it. */
