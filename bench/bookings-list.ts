@@ -52,7 +52,7 @@ for (const [label, viewer, count] of [
     )) as unknown as { rows: Array<{ starts_at: string | Date; id: string }> }
   ).rows[0];
   if (deep) {
-    const after = { startsAt: new Date(deep.starts_at), id: deep.id };
+    const after = { at: new Date(deep.starts_at), id: deep.id };
     const times: number[] = [];
     for (let run = 0; run < runs; run++) {
       const started = performance.now();

@@ -3,12 +3,13 @@
  * driver, the car's own supplier, another supplier and an admin. A visitor is sent to sign in, a driver refused
  * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import { parseStaffBookingQuery, searchStaffBookings } from "~/models/booking/staff/booking-search.server";
 import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as layoutLoader } from "./manage/route";
 import { loader as indexLoader } from "./manage._index/route";
@@ -30,7 +31,7 @@ import { loader as calendarLoader } from "./manage.calendar/route";
 import { action as staffBookingAction, loader as staffBookingLoader } from "./manage.bookings_.$bookingId/route";
 import { action as phoneBookingAction, loader as phoneBookingLoader } from "./manage.bookings_.new/route";
 import { action as payAction, loader as payLoader } from "./pay.$token/route";
-import { loader as bookingsLoader } from "./manage.bookings/route";
+import { action as bookingsAction, loader as bookingsLoader } from "./manage.bookings/route";
 import { loader as bookingsExportLoader } from "./manage.bookings_.export";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("manage-access"));
@@ -894,5 +895,108 @@ describe("access to the operators' pages", () => {
     );
     expect(lines.length).toBeGreaterThan(1);
     expect((await get(bookingsExportLoader as never, "/manage/bookings/export", "driver")).status).toBe(403);
+  });
+
+  it("orders the list as asked, page after page; sets a status on ticked bookings once confirmed, its own only", async () => {
+    const db = app.database.db;
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const spare = await db
+      .insert(schema.cars)
+      .values([1, 2, 3].map((n) => ({ ...template, licensePlate: `ORDER-${n}-${Date.now()}` })))
+      .returning({ id: schema.cars.id });
+    // Picked up in one order, returned in another: A (Mar 2-9), B (Mar 3-5), C (Mar 4-6).
+    const made = await db
+      .insert(schema.bookings)
+      .values([
+        { ...bookingValues(catalogue, "2032-03-02T10:00:00Z", "2032-03-09T10:00:00Z"), carId: spare[0]!.id },
+        { ...bookingValues(catalogue, "2032-03-03T10:00:00Z", "2032-03-05T10:00:00Z"), carId: spare[1]!.id },
+        {
+          ...bookingValues(catalogue, "2032-03-04T10:00:00Z", "2032-03-06T10:00:00Z", "cancelled"),
+          carId: spare[2]!.id,
+        },
+      ])
+      .returning({ id: schema.bookings.id, status: schema.bookings.status });
+    const [a, b, c] = made.map((row) => row.id);
+    const listed = async (sort: string) => {
+      const answer = await get(
+        bookingsLoader as never,
+        `/manage/bookings?from=2032-03-01&to=2032-03-31&sort=${sort}`,
+        "carSupplier",
+      );
+      const { rows } = (answer.body as { list: { rows: Array<{ id: string }> } }).list;
+      return rows.map((row) => row.id).filter((id) => made.some((row) => row.id === id));
+    };
+    // One a page: the keyset cursor carries each order from page to page.
+    const paged = async (sort: string) => {
+      const viewer = { id: catalogue.supplier.id, role: "supplier" as const, supplierId: catalogue.supplier.id };
+      const ids: string[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 10; page++) {
+        const query = parseStaffBookingQuery(new URLSearchParams({ from: "2032-03-01", to: "2032-03-31", sort }));
+        const list = await searchStaffBookings(db, viewer, { ...query, after }, "en", new Date(), 1);
+        ids.push(...list.rows.map((row) => row.id));
+        if (!list.next) break;
+        after = list.next;
+      }
+      return ids.filter((id) => made.some((row) => row.id === id));
+    };
+    for (const [sort, order] of [
+      ["pickupDesc", [c, b, a]],
+      ["pickupAsc", [a, b, c]],
+      ["returnAsc", [b, c, a]],
+    ] as const) {
+      expect(await listed(sort), sort).toEqual(order);
+      expect(await paged(sort), sort).toEqual(order);
+    }
+
+    const ask = (who: Who, fields: Array<[string, string]>) =>
+      post(bookingsAction as never, "/manage/bookings", who, [["query", "sort=returnAsc"], ...fields]);
+    const ticked: Array<[string, string]> = [
+      ["status", "reserved"],
+      ["id", a!],
+      ["id", b!],
+      ["id", c!],
+    ];
+    // Nothing ticked, or no status: said, nothing changes.
+    expect((await ask("carSupplier", [["status", "reserved"]])).body).toMatchObject({
+      problem: "manage:bookingsList.bulk.chooseBookings",
+    });
+    expect((await ask("carSupplier", [["id", a!]])).body).toMatchObject({
+      problem: "manage:bookingsList.bulk.chooseStatus",
+    });
+    // The first post asks, naming each booking and what it would do; nothing changes yet.
+    const first = await ask("carSupplier", ticked);
+    const confirm = (first.body as { confirm: { items: Array<{ id: string; verdict: string }> } }).confirm;
+    expect(confirm.items.map((item) => [item.id, item.verdict])).toEqual([
+      [a, "allowed"],
+      [b, "allowed"],
+      [c, "allowed"],
+    ]);
+    const statuses = async () =>
+      (
+        await db
+          .select()
+          .from(schema.bookings)
+          .where(inArray(schema.bookings.id, [a!, b!, c!]))
+      )
+        .map((row) => row.status)
+        .sort();
+    expect(await statuses()).toEqual(["cancelled", "pending", "pending"]);
+    // Another supplier sees none of them; a driver is refused.
+    expect((await ask("otherSupplier", ticked)).status).toBe(409);
+    expect((await ask("driver", ticked)).status).toBe(403);
+    expect((await ask("otherSupplier", [...ticked, ["confirmed", "Set"]])).status).toBe(302);
+    expect(await statuses()).toEqual(["cancelled", "pending", "pending"]);
+    // Confirmed: each set through the booking page's own step (audited, the driver notified), back to the list.
+    const done = await ask("carSupplier", [...ticked, ["confirmed", "Set 3 bookings"]]);
+    expect(done).toMatchObject({ status: 302, location: "/manage/bookings?sort=returnAsc" });
+    expect(await statuses()).toEqual(["reserved", "reserved", "reserved"]);
+    const trail = await db
+      .select()
+      .from(schema.auditLog)
+      .where(inArray(schema.auditLog.recordId, [a!, b!, c!]));
+    expect(trail).toHaveLength(3);
+    // Once reserved, the same post would change nothing, and says so.
+    expect((await ask("carSupplier", ticked)).status).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookingQueryString, decodeCursor, encodeCursor, parseBookingQuery } from "./booking-filters";
 
-const cursor = { startsAt: new Date("2031-01-01T10:00:00.000Z"), id: "3f2a9c01-9a7b-4c3d-8e2f-123456789abc" };
+const cursor = { at: new Date("2031-01-01T10:00:00.000Z"), id: "3f2a9c01-9a7b-4c3d-8e2f-123456789abc" };
 
 describe("the list's cursor (?after=, decision 011)", () => {
   it("round-trips, and a page number gives way to it in links", () => {

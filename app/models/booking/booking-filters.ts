@@ -14,6 +14,21 @@ export const LISTED_STATUSES = [
 export const STAFF_RENTAL_FILTERS = ["out", "overdue", "dueToday"] as const;
 export type StaffRentalFilter = (typeof STAFF_RENTAL_FILTERS)[number];
 
+/**
+ * The operators' list's orders (issue 50, point 2): latest pick-up first (the default, as drivers see theirs), soonest
+ * pick-up, soonest return, latest booked. Each is one column and the id, so a keyset cursor carries it.
+ */
+export const STAFF_BOOKING_SORTS = ["pickupDesc", "pickupAsc", "returnAsc", "bookedDesc"] as const;
+export type StaffBookingSort = (typeof STAFF_BOOKING_SORTS)[number];
+
+/** The statuses the operators' list sets in bulk; a cancellation states its refund booking by booking, on its page. */
+export const BULK_SETTABLE_STATUSES = [
+  "pending",
+  "deposit",
+  "paid",
+  "reserved",
+] as const satisfies readonly BookingStatus[];
+
 export interface BookingQuery {
   statuses: BookingStatus[];
   from?: string;
@@ -24,22 +39,22 @@ export interface BookingQuery {
   after?: string;
 }
 
-/** Where a page of the list ends: its last booking's start and id, as `?after=` carries it. */
+/** Where a page of the list ends: its last booking's sort value (its start, unless sorted otherwise) and id. */
 export interface ListCursor {
-  startsAt: Date;
+  at: Date;
   id: string;
 }
 
 const CURSOR =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
-export const encodeCursor = (cursor: ListCursor) => `${cursor.startsAt.toISOString()}_${cursor.id}`;
+export const encodeCursor = (cursor: ListCursor) => `${cursor.at.toISOString()}_${cursor.id}`;
 
 /** A cursor from the query, or undefined when it is not one (read leniently, like every filter). */
 export function decodeCursor(value: string | undefined): ListCursor | undefined {
   const match = CURSOR.exec(value ?? "");
-  const startsAt = match ? new Date(match[1]!) : null;
-  return match && startsAt && !Number.isNaN(startsAt.getTime()) ? { startsAt, id: match[2]! } : undefined;
+  const at = match ? new Date(match[1]!) : null;
+  return match && at && !Number.isNaN(at.getTime()) ? { at, id: match[2]! } : undefined;
 }
 
 const date = (value: string | null) => {

@@ -31,7 +31,8 @@ import { isOverdue } from "./rental-lifecycle";
 import type { Database, Executor } from "~/utils/db.server";
 import { assertTransition, bookingReference } from "./booking";
 import { cancelsAtOnce, mayAct, type BookingAction, type BookingFacts, type Viewer } from "./booking-access";
-import { encodeCursor, type ListCursor, type StaffRentalFilter } from "./booking-filters";
+import { encodeCursor, type ListCursor, type StaffBookingSort, type StaffRentalFilter } from "./booking-filters";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { cancellationTerms, termsAt, type CancellationTerms } from "./cancellation-terms";
 import { localizedName } from "~/domain/localized-name";
 import { convertMinorUnits } from "~/domain/money";
@@ -65,7 +66,28 @@ export interface BookingFilters {
    * The operators' list (issue 50, point 2): the text also finds the driver by name, e-mail or phone, the car by its
    * plate and (for an admin) the supplier; and the rental's state and a place narrow it.
    */
-  staff?: { rental?: StaffRentalFilter; placeId?: string; now: Date };
+  staff?: { rental?: StaffRentalFilter; placeId?: string; sort?: StaffBookingSort; now: Date };
+}
+
+/** Each order's column and direction; ties go by id the other way, so an index (column desc, id) serves both ways. */
+const ORDERS = {
+  pickupDesc: { column: bookings.startsAt, descending: true },
+  pickupAsc: { column: bookings.startsAt, descending: false },
+  returnAsc: { column: bookings.endsAt, descending: false },
+  bookedDesc: { column: bookings.createdAt, descending: true },
+} satisfies Record<StaffBookingSort, { column: PgColumn; descending: boolean }>;
+
+function listOrder(sort: StaffBookingSort = "pickupDesc") {
+  const { column, descending } = ORDERS[sort];
+  return {
+    column,
+    by: descending ? [desc(column), asc(bookings.id)] : [asc(column), desc(bookings.id)],
+    /** The rows after `cursor` in this order. */
+    after: (cursor: ListCursor) =>
+      descending
+        ? or(lt(column, cursor.at), and(eq(column, cursor.at), gt(bookings.id, cursor.id)))
+        : or(gt(column, cursor.at), and(eq(column, cursor.at), lt(bookings.id, cursor.id))),
+  };
 }
 
 /**
@@ -203,8 +225,9 @@ export async function listBookings(
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
   // needs the car's and places' names.
+  const order = listOrder(filters.staff?.sort);
   const matching = (beyond?: SQL) => {
-    const from = db.select({ id: bookings.id, startsAt: bookings.startsAt }).from(bookings);
+    const from = db.select({ id: bookings.id, at: order.column }).from(bookings);
     return filters.q || filters.staff?.rental === "dueToday"
       ? from
           .innerJoin(cars, eq(cars.id, bookings.carId))
@@ -223,11 +246,9 @@ export async function listBookings(
   const total = Math.min(counting, BOOKINGS_COUNT_CAP);
   // A page by its number (up to the cap), or past the cap the rows after a cursor: (starts_at, id) beyond the last
   // shown, in list order, which the same index serves whatever the depth. One row more says whether a next exists.
-  const beyond = after
-    ? or(lt(bookings.startsAt, after.startsAt), and(eq(bookings.startsAt, after.startsAt), gt(bookings.id, after.id)))
-    : undefined;
+  const beyond = after ? order.after(after) : undefined;
   const shown = matching(beyond)
-    .orderBy(desc(bookings.startsAt), asc(bookings.id))
+    .orderBy(...order.by)
     .limit(pageSize + 1)
     .offset(after ? 0 : (page - 1) * pageSize)
     .as("shown");
@@ -252,6 +273,7 @@ export async function listBookings(
         displayCurrency: bookings.displayCurrency,
         rentalState: bookings.rentalState,
       },
+      sortedBy: shown.at,
       car: cars.name,
       plate: cars.licensePlate,
       driverEmail: users.email,
@@ -268,14 +290,15 @@ export async function listBookings(
     .innerJoin(supplier, eq(supplier.id, bookings.supplierId))
     .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
     .innerJoin(dropoff, eq(dropoff.id, bookings.dropoffLocationId))
-    .orderBy(desc(bookings.startsAt), asc(bookings.id));
+    .orderBy(...order.by);
   const hasNext = rows.length > pageSize;
   if (hasNext) rows.length = pageSize;
-  const last = rows.at(-1)?.booking;
+  const lastRow = rows.at(-1);
+  const last = lastRow && { id: lastRow.booking.id, sortedBy: lastRow.sortedBy };
   return {
     total,
     /** Where the next page starts (`?after=`), when there is one: past the cap, the list goes on from here. */
-    next: hasNext && last ? encodeCursor({ startsAt: last.startsAt, id: last.id }) : null,
+    next: hasNext && last ? encodeCursor({ at: last.sortedBy, id: last.id }) : null,
     /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
     more,
     pages: Math.max(1, Math.ceil(total / pageSize)),

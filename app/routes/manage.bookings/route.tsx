@@ -1,14 +1,15 @@
 import { type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { SiteLink } from "~/components/site-link";
 import { formatMoney } from "~/domain/money";
-import { LISTED_STATUSES, STAFF_RENTAL_FILTERS } from "~/models/booking/booking-filters";
 import { pageMeta } from "~/utils/meta";
+import { BULK_FORM_ID, BulkStatusConfirm, BulkStatusForm } from "./bulk-status";
+import { ListFilters } from "./list-filters";
 import type { loader } from "./page.server";
 
-export { loader } from "./page.server";
+export { action, loader } from "./page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -27,56 +28,8 @@ export default function StaffBookings() {
   return (
     <>
       <h1>{t("bookingsList.heading")}</h1>
-      <Form method="get" className="form-card manage-filters" aria-label={t("bookingsList.filters")}>
-        <div className="field">
-          <label htmlFor="bookings-q">{t(admin ? "bookingsList.searchAdmin" : "bookingsList.search")}</label>
-          <input id="bookings-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={80} />
-        </div>
-        <div className="field">
-          <label htmlFor="bookings-status">{t("bookingsList.status")}</label>
-          <select id="bookings-status" name="status" defaultValue={query.statuses[0] ?? ""}>
-            <option value="">{t("bookingsList.any")}</option>
-            {LISTED_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`common:bookingStatuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="bookings-rental">{t("bookingsList.rental")}</label>
-          <select id="bookings-rental" name="rental" defaultValue={query.rental ?? ""}>
-            <option value="">{t("bookingsList.any")}</option>
-            {STAFF_RENTAL_FILTERS.map((rental) => (
-              <option key={rental} value={rental}>
-                {t(`bookingsList.rentals.${rental}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="bookings-place">{t("bookingsList.place")}</label>
-          <select id="bookings-place" name="place" defaultValue={query.place ?? ""}>
-            <option value="">{t("bookingsList.anyPlace")}</option>
-            {places.map((place) => (
-              <option key={place.value} value={place.value}>
-                {place.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="bookings-from">{t("bookingsList.from")}</label>
-          <input id="bookings-from" name="from" type="date" defaultValue={query.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="bookings-to">{t("bookingsList.to")}</label>
-          <input id="bookings-to" name="to" type="date" defaultValue={query.to ?? ""} />
-        </div>
-        <button type="submit" className="button">
-          {t("bookingsList.find")}
-        </button>
-      </Form>
+      <BulkStatusConfirm />
+      <ListFilters query={query} admin={admin} places={places} />
       <p>
         {t(list.more ? "bookingsList.countMore" : "bookingsList.count", { count: list.total })} ·{" "}
         <a href={`/manage/bookings/export?${search}`} download>
@@ -89,6 +42,9 @@ export default function StaffBookings() {
             <caption className="visually-hidden">{t("bookingsList.caption")}</caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t("bookingsList.columns.choose")}</span>
+                </th>
                 <th scope="col">{t("bookingsList.columns.reference")}</th>
                 <th scope="col">{t("bookingsList.columns.driver")}</th>
                 <th scope="col">{t("bookingsList.columns.car")}</th>
@@ -100,6 +56,15 @@ export default function StaffBookings() {
             <tbody>
               {list.rows.map((row) => (
                 <tr key={row.id}>
+                  <td data-label={t("bookingsList.columns.choose")}>
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={row.id}
+                      form={BULK_FORM_ID}
+                      aria-label={t("bookingsList.choose", { reference: row.reference })}
+                    />
+                  </td>
                   <th scope="row" data-label={t("bookingsList.columns.reference")}>
                     <SiteLink to={`/manage/bookings/${row.id}`}>
                       <span className="plate">{row.reference}</span>
@@ -142,6 +107,7 @@ export default function StaffBookings() {
       ) : (
         <p className="form-card">{t("bookingsList.none")}</p>
       )}
+      {list.rows.length ? <BulkStatusForm query={search} /> : null}
       {list.pages > 1 || list.next ? (
         <nav className="pager" aria-label={t("bookingsList.pages")}>
           {query.page > 1 && !query.after ? (

@@ -10,8 +10,10 @@ import type { Viewer } from "~/models/booking/booking-access";
 import {
   decodeCursor,
   parseBookingQuery,
+  STAFF_BOOKING_SORTS,
   STAFF_RENTAL_FILTERS,
   type BookingQuery,
+  type StaffBookingSort,
   type StaffRentalFilter,
 } from "~/models/booking/booking-filters";
 import { BOOKINGS_COUNT_CAP, listBookings, type BookingRow } from "~/models/booking/booking-list.server";
@@ -23,16 +25,20 @@ export const STAFF_BOOKINGS_PAGE_SIZE = 30;
 export interface StaffBookingQuery extends BookingQuery {
   rental?: StaffRentalFilter;
   place?: string;
+  /** Left out for the default order (latest pick-up first). */
+  sort?: StaffBookingSort;
 }
 
 /** The list's GET query, read leniently like the drivers' list (a bad value is dropped, never an error). */
 export function parseStaffBookingQuery(search: URLSearchParams): StaffBookingQuery {
   const rental = search.get("rental") ?? "";
   const place = search.get("place") ?? "";
+  const sort = search.get("sort") ?? "";
   return {
     ...parseBookingQuery(search),
     rental: isOneOf(STAFF_RENTAL_FILTERS, rental) ? rental : undefined,
     place: isUuid(place) ? place : undefined,
+    sort: isOneOf(STAFF_BOOKING_SORTS, sort) && sort !== "pickupDesc" ? sort : undefined,
   };
 }
 
@@ -47,7 +53,7 @@ export async function searchStaffBookings(
   return listBookings(
     db,
     viewer,
-    { ...query, staff: { rental: query.rental, placeId: query.place, now } },
+    { ...query, staff: { rental: query.rental, placeId: query.place, sort: query.sort, now } },
     query.page,
     pageSize,
     language,

@@ -4,9 +4,10 @@
  * change (a reactivation re-checks the car and owes what was refunded, `changeBookingStatus`), the payment links a
  * confirmed hold no longer needs, the audit row naming the person, and the driver's notification.
  */
-import { and, eq, inArray } from "drizzle-orm";
-import { bookings, cars } from "#db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { bookings, cars, users } from "#db/schema";
 import type { BookingStatus } from "~/domain/enums";
+export { BULK_SETTABLE_STATUSES } from "~/models/booking/booking-filters";
 import { isUuid } from "~/domain/ids";
 import type { Database, Executor } from "~/utils/db.server";
 import type { Actor } from "~/models/audit/audit.server";
@@ -14,7 +15,11 @@ import { canOperate } from "~/models/access/operator-access";
 import { bookingReference } from "~/models/booking/booking";
 import { queueNotificationEmails } from "~/models/booking/booking-mails.server";
 import { changeBookingStatus } from "~/models/booking/bookings.server";
-import { statusChangeVerdict, type LifecycleRefusal } from "~/models/booking/rental-lifecycle";
+import {
+  statusChangeVerdict,
+  type LifecycleRefusal,
+  type StatusChangeVerdict,
+} from "~/models/booking/rental-lifecycle";
 import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
 import { notify } from "~/models/messages/notifications.server";
 import { cancelOpenLinks } from "~/models/payments/payment-links.server";
@@ -72,7 +77,7 @@ export async function lockStatusRows(tx: Executor, ids: string[]): Promise<Statu
     })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(and(inArray(bookings.id, wanted)))
+    .where(inArray(bookings.id, wanted))
     .orderBy(bookings.id)
     .for("update", { of: bookings });
 }
@@ -94,5 +99,83 @@ export async function setStatusByStaff(
     const { outcome, notificationId } = await setStatusLocked(tx, actor, row, status, context.now);
     if (notificationId) await queueNotificationEmails(tx, [notificationId], context.origin);
     return outcome;
+  });
+}
+
+/** Most bookings one bulk change takes (the list's page is 30). */
+export const BULK_STATUS_LIMIT = 50;
+
+export interface BulkStatusItem {
+  id: string;
+  reference: string;
+  driver: string;
+  car: string;
+  from: BookingStatus;
+  verdict: StatusChangeVerdict;
+}
+
+/**
+ * What setting `status` on the chosen bookings would do, booking by booking (the confirmation's list): only those the
+ * actor may handle; the others are as if they did not exist.
+ */
+export async function describeBulkStatus(
+  db: Executor,
+  actor: Actor,
+  ids: string[],
+  status: BookingStatus,
+): Promise<BulkStatusItem[]> {
+  const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_STATUS_LIMIT);
+  if (!wanted.length) return [];
+  const rows = await db
+    .select({
+      id: bookings.id,
+      supplierId: bookings.supplierId,
+      status: bookings.status,
+      rentalState: bookings.rentalState,
+      driver: users.fullName,
+      car: cars.name,
+    })
+    .from(bookings)
+    .innerJoin(cars, eq(cars.id, bookings.carId))
+    .innerJoin(users, eq(users.id, bookings.driverId))
+    .where(inArray(bookings.id, wanted))
+    .orderBy(bookings.startsAt, bookings.id);
+  return rows
+    .filter((row) => canOperate(actor, "handleBookings", row.supplierId))
+    .map((row) => ({
+      id: row.id,
+      reference: bookingReference(row.id),
+      driver: row.driver,
+      car: row.car,
+      from: row.status,
+      verdict: statusChangeVerdict(row.status, status, row.rentalState),
+    }));
+}
+
+/**
+ * Sets `status` on the chosen bookings the actor may handle, in one transaction, each through the same locked step
+ * as the booking's page (its verdict read again under the lock: a booking changed meanwhile is left as it is).
+ */
+export async function setBulkStatusByStaff(
+  db: Database,
+  actor: Actor,
+  ids: string[],
+  status: BookingStatus,
+  context: { now: Date; origin: string },
+): Promise<{ changed: number; notChanged: number }> {
+  const wanted = [...new Set(ids)].filter(isUuid).slice(0, BULK_STATUS_LIMIT);
+  return db.transaction(async (tx) => {
+    const rows = (await lockStatusRows(tx, wanted)).filter((row) =>
+      canOperate(actor, "handleBookings", row.supplierId),
+    );
+    const notificationIds: string[] = [];
+    let changed = 0;
+    for (const row of rows) {
+      const { outcome, notificationId } = await setStatusLocked(tx, actor, row, status, context.now);
+      if (notificationId) notificationIds.push(notificationId);
+      if (outcome === "changed") changed += 1;
+    }
+    await queueNotificationEmails(tx, notificationIds, context.origin);
+    return { changed, notChanged: wanted.length - changed };
   });
 }
