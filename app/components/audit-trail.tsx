@@ -1,6 +1,16 @@
 import { useTranslation } from "~/components/i18n-provider";
 import { formatMoney } from "~/domain/money";
-import { EXTRAS, type AuditAction, type StaffRole, type UserRole } from "~/domain/enums";
+import {
+  COUNTER_PAYMENT_METHODS,
+  CURRENCIES,
+  EXTRAS,
+  isOneOf,
+  type AuditAction,
+  type CounterPaymentMethod,
+  type Currency,
+  type StaffRole,
+  type UserRole,
+} from "~/domain/enums";
 import { formatDayHours, weekdayName, type DayHours } from "~/domain/pickup-desk";
 
 /** Fields holding a code the common catalogue names (ranges.midi → "Car"). */
@@ -27,7 +37,29 @@ const MONEY_FIELDS = new Set([
   "monthlyPrice",
   "discountedMonthlyPrice",
   "hourlyPrice",
+  "damageExcess",
+  "theftExcess",
+  "oneWayFee",
+  "youngDriverDailyFee",
+  "amount",
+  "refunded",
+  "price",
 ]);
+
+/** Rates stored in basis points (1,950 is 19.5 %). */
+const BASIS_POINT_FIELDS = new Set(["markupBasisPoints", "taxRateBasisPoints"]);
+
+/** Fields holding a code a manage key names: the key's prefix. */
+const MANAGE_CODED_FIELDS: Record<string, string> = {
+  reason: "blocks.reasons",
+  method: "staffBooking.counter.methods",
+  role: "teamRoles",
+  cancelledBy: "history.values.cancelledBy",
+};
+
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/;
+// An instant as the writers store it (toISOString), shown on the record's clock.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 
 export interface TrailRow {
   id: string;
@@ -43,13 +75,38 @@ export interface TrailRow {
 export function AuditTrail({
   trail,
   record = "car",
+  timeZone = "UTC",
 }: {
   trail: TrailRow[];
   record?: "car" | "place" | "supplier" | "booking" | "platform";
+  /** The clock the record lives on (a booking's pick-up place, a place's own, a car's first place). */
+  timeZone?: string;
 }) {
   const { t, i18n } = useTranslation("manage");
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const wallClock = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === "") return t("history.empty");
+    if (typeof value === "string" && INSTANT.test(value)) return when.format(new Date(value));
+    // A wall-clock time already on the place's clock (a booking's pick-up and return): shown as it reads.
+    if (typeof value === "string" && WALL_CLOCK.test(value))
+      return wallClock.format(new Date(`${value.replace(" ", "T")}Z`));
+    // A place's name in every language (a booking's pick-up and return): the reader's.
+    if (isNamed(value)) return value[i18n.language as keyof typeof value] ?? value.en;
+    if (field === "counterPayment" && isCounterPayment(value))
+      return `${formatMoney(value.amount, value.currency, i18n.language)} · ${t(`staffBooking.counter.methods.${value.method}`)}`;
+    if (BASIS_POINT_FIELDS.has(field) && typeof value === "number")
+      return new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(
+        value / 10_000,
+      );
+    if (field === "fuelEighths" && typeof value === "number") return `${value}/8`;
+    const managed = MANAGE_CODED_FIELDS[field];
+    const managedKey: string = `${managed}.${String(value)}`;
+    if (managed && typeof value === "string" && t(managedKey) !== managedKey) return t(managedKey);
     if (field === "openingHours" && Array.isArray(value)) {
       const day = weekdayName(i18n.language);
       return (value as DayHours[])
@@ -73,15 +130,23 @@ export function AuditTrail({
     if (Array.isArray(value))
       return value.length ? value.map((item) => show(field, item)).join(", ") : t("history.empty");
     if (typeof value === "object")
-      return Object.entries(value as Record<string, unknown>)
-        .map(([key, item]) => `${key}: ${show(key, item)}`)
-        .join(", ");
+      return (
+        Object.entries(value as Record<string, unknown>)
+          // An empty part (a note left blank) says nothing.
+          .filter(([, item]) => item !== null && item !== undefined && item !== "")
+          .map(([key, item]) => t("history.part", { field: fieldName(key), value: show(key, item) }))
+          .join(", ")
+      );
+    if (typeof value === "number") return value.toLocaleString(i18n.language);
     return String(value);
   };
+  // The record's own word for a field, else the trail's common one, else (a field no page names) the field itself.
   const fieldName = (field: string) => {
-    const key: string = `${record}.fields.${field}`;
-    const name = t(key);
-    return name === key ? field : name;
+    for (const key of [`${record}.fields.${field}`, `history.fields.${field}`] as string[]) {
+      const name = t(key);
+      if (name !== key) return name;
+    }
+    return field;
   };
   return (
     <section className="form-card" aria-labelledby="history-heading">
@@ -91,10 +156,10 @@ export function AuditTrail({
       ) : (
         <div className="table-scroll">
           <table className="manage-table audit-trail">
-            <caption className="visually-hidden">{t("history.caption")}</caption>
+            <caption className="visually-hidden">{t(`history.captions.${record}`)}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("history.when")}</th>
+                <th scope="col">{t("history.whenIn", { zone: timeZone })}</th>
                 <th scope="col">{t("history.who")}</th>
                 <th scope="col">{t("history.what")}</th>
                 <th scope="col">{t("history.changes")}</th>
@@ -103,7 +168,7 @@ export function AuditTrail({
             <tbody>
               {trail.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{new Date(entry.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC</td>
+                  <td>{when.format(new Date(entry.createdAt))}</td>
                   <td>
                     {entry.actorName} (
                     {entry.actorStaffRole ? t(`teamRoles.${entry.actorStaffRole}`) : t(`roles.${entry.actorRole}`)})
@@ -131,3 +196,16 @@ export function AuditTrail({
     </section>
   );
 }
+
+const isNamed = (value: unknown): value is { en: string; fr?: string; es?: string } =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && "en" in value && "fr" in value;
+
+const isCounterPayment = (
+  value: unknown,
+): value is { amount: number; currency: Currency; method: CounterPaymentMethod } => {
+  const { amount, currency, method } = (typeof value === "object" && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  return typeof amount === "number" && isOneOf(CURRENCIES, currency) && isOneOf(COUNTER_PAYMENT_METHODS, method);
+};

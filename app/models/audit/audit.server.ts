@@ -3,8 +3,9 @@
  * transaction as the change by the model that makes it, and shown on the record's page. Rows are never updated or
  * deleted, so what an operator removes leaves its trace.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { auditLog } from "#db/schema";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { auditLog, countries, locations } from "#db/schema";
+import { isUuid } from "~/domain/ids";
 import type { AuditAction, AuditedRecord, StaffRole, UserRole } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { FieldChanges } from "./audit";
@@ -61,9 +62,9 @@ export async function writeBookingAudit(
   });
 }
 
-/** A record's trail, newest first (the record's page shows it). */
+/** A record's trail, newest first (the record's page shows it), ids of places and countries given as their names. */
 export async function recordTrail(db: Executor, record: AuditedRecord, recordId: string, limit = 50) {
-  return db
+  const rows = await db
     .select({
       id: auditLog.id,
       actorName: auditLog.actorName,
@@ -77,5 +78,39 @@ export async function recordTrail(db: Executor, record: AuditedRecord, recordId:
     .where(and(eq(auditLog.record, record), eq(auditLog.recordId, recordId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+  return withNamesForIds(db, rows);
 }
 export type TrailEntry = Awaited<ReturnType<typeof recordTrail>>[number];
+
+/** Fields that hold the id of a row with a name in every language, and that row's table. */
+const NAMED_ID_FIELDS = { countryId: countries, parentId: locations } as const;
+
+/**
+ * The trail with each id of NAMED_ID_FIELDS replaced by that row's names ({ en, fr, es }, which the page reads in
+ * its language): a country's uuid means nothing to the reader. An id whose row is gone stays as it is.
+ */
+async function withNamesForIds<Row extends { changes: FieldChanges }>(db: Executor, rows: Row[]): Promise<Row[]> {
+  const names = new Map<string, { en: string; fr: string; es: string }>();
+  for (const [field, table] of Object.entries(NAMED_ID_FIELDS)) {
+    const ids = new Set<string>();
+    for (const row of rows)
+      for (const value of [row.changes[field]?.from, row.changes[field]?.to])
+        if (typeof value === "string" && isUuid(value)) ids.add(value);
+    if (!ids.size) continue;
+    const found = await db
+      .select({ id: table.id, en: table.nameEn, fr: table.nameFr, es: table.nameEs })
+      .from(table)
+      .where(inArray(table.id, [...ids]));
+    for (const { id, ...name } of found) names.set(id, name);
+  }
+  if (!names.size) return rows;
+  const named = (value: unknown) => (typeof value === "string" ? (names.get(value) ?? value) : value);
+  return rows.map((row) => ({
+    ...row,
+    changes: Object.fromEntries(
+      Object.entries(row.changes).map(([field, change]) =>
+        field in NAMED_ID_FIELDS ? [field, { from: named(change.from), to: named(change.to) }] : [field, change],
+      ),
+    ),
+  }));
+}

@@ -94,7 +94,7 @@ export async function recordCounterPayment(
     await writeBookingAudit(tx, actor, booking, "update", {
       counterPayment: {
         from: null,
-        to: `${(payment.amount / 100).toFixed(2)} ${booking.displayCurrency} (${payment.method})`,
+        to: { amount: payment.amount, currency: booking.displayCurrency, method: payment.method },
       },
     });
     return { ok: true };

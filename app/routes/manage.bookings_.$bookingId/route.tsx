@@ -168,7 +168,7 @@ export default function StaffBooking() {
           bookingPath={`/manage/bookings/${view.id}`}
         />
       ) : null}
-      <AuditTrail trail={view.trail} record="booking" />
+      <AuditTrail trail={view.trail} record="booking" timeZone={view.pickup.timeZone} />
     </>
   );
 }

@@ -189,7 +189,7 @@ export default function ManageCar() {
         )}
       </section>
 
-      <AuditTrail trail={trail} />
+      <AuditTrail trail={trail} timeZone={clocks.zone} />
     </>
   );
 }

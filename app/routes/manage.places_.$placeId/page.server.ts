@@ -33,6 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       id: place.id,
       name: language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn,
       slug: place.slug,
+      timeZone: place.timeZone,
     },
     ...formContext,
     defaults: {

@@ -53,7 +53,7 @@ export default function ManagePlace() {
         parkingRows={reply?.parkingRows ?? parkingRows}
         submitLabel={t("place.save")}
       />
-      <AuditTrail trail={trail} record="place" />
+      <AuditTrail trail={trail} record="place" timeZone={place.timeZone} />
     </>
   );
 }

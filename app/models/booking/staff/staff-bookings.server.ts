@@ -457,8 +457,9 @@ function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver
   const { booking } = details;
   return {
     car: `${details.car.name} (${details.car.licensePlate})`,
-    pickup: details.pickup.nameEn,
-    dropoff: details.dropoff.nameEn,
+    // In every language: the trail reads them in the page's (a change's place is compared by its names).
+    pickup: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
+    dropoff: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs },
     from: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone).replace("T", " "),
     to: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone).replace("T", " "),
     extras: ALL_EXTRAS.filter((extra) => booking[extra]),
