@@ -5,8 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { forgotPasswordSchema } from "~/models/account/account-forms";
-import { sendPasswordResetEmail } from "~/models/account/account-mails.server";
-import { findDriverByEmail } from "~/models/account/accounts.server";
+import { sendForgottenPasswordLink } from "~/models/account/forgotten-password.server";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -40,15 +39,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (refused) return replyRateLimited(submission, refused);
   // Spec §5 and §8 ask for 'Email address not registered' on an unknown address.
-  const user = await findDriverByEmail(db, submission.value.email);
-  if (!user)
-    return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });
+  let outcome: Awaited<ReturnType<typeof sendForgottenPasswordLink>>;
   try {
-    await sendPasswordResetEmail(db, user, publicOrigin(request));
+    outcome = await sendForgottenPasswordLink(db, submission.value.email, publicOrigin(request));
   } catch (error) {
     logError("forgot-password", error);
     return data(submission.reply({ formErrors: ["errors.generic"] }), { status: 500 });
   }
+  if (outcome === "notRegistered")
+    return data(submission.reply({ fieldErrors: { email: ["validation.emailNotRegistered"] } }), { status: 400 });
+  if (outcome === "invitationSent")
+    return redirectWithToast("/sign-in", { type: "success", messageKey: "success.invitationSentAgain" });
   return redirectWithToast("/sign-in", { type: "success", messageKey: "success.resetEmailSent" });
 }
 

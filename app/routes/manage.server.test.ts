@@ -3,7 +3,8 @@
  * driver, the car's own supplier, another supplier and an admin. A visitor is sent to sign in, a driver refused
  * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
  */
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
+import { sendForgottenPasswordLink } from "~/models/account/forgotten-password.server";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
@@ -504,6 +505,42 @@ describe("access to the operators' pages", () => {
         (mail) => JSON.stringify(mail).includes(invite[1]![1]) && JSON.stringify(mail).includes("/activate?token="),
       ),
     ).toBe(true);
+    // It says what it is (not a driver's "account created with your booking") and lasts a week.
+    const invitation = mails.find((mail) => JSON.stringify(mail).includes(invite[1]![1]))!;
+    expect(JSON.stringify(invitation)).toContain("invites Sahara Wheels to rent its cars");
+    const [token] = await app.database.db.select().from(schema.tokens).where(eq(schema.tokens.userId, created!.id));
+    expect(token!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    // Sent again from its page by an admin (audited), not by the supplier itself.
+    const page = `/manage/suppliers/${created!.id}`;
+    const pageParams = { supplierId: created!.id };
+    expect(
+      ((await get(supplierLoader as never, page, "admin", pageParams)).body as { supplier: { invited: boolean } })
+        .supplier.invited,
+    ).toBe(true);
+    const outboxSize = async () => (await app.database.db.select().from(schema.outboxMails)).length;
+    const sizeBefore = await outboxSize();
+    expect(
+      (await post(supplierAction as never, page, "admin", [["intent:invitation", "Send"]], pageParams)).status,
+    ).toBe(302);
+    expect(await outboxSize()).toBe(sizeBefore + 1);
+    const [resent] = await app.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.recordId, created!.id))
+      .orderBy(desc(schema.auditLog.createdAt));
+    expect(resent!.changes).toEqual({ invitationSent: { from: null, to: invite[1]![1] } });
+    // "Forgot your password?" with the invited address sends a new invitation, not "not registered".
+    expect(await sendForgottenPasswordLink(app.database.db, invite[1]![1].toUpperCase(), ORIGIN)).toBe(
+      "invitationSent",
+    );
+    expect(await outboxSize()).toBe(sizeBefore + 2);
+    // An operator with a password gets a reset link; an unknown address is not registered.
+    await app.database.db
+      .update(schema.users)
+      .set({ passwordHash: "a-hash" })
+      .where(eq(schema.users.id, other.supplier.id));
+    expect(await sendForgottenPasswordLink(app.database.db, other.supplier.email, ORIGIN)).toBe("resetSent");
+    expect(await sendForgottenPasswordLink(app.database.db, "nobody-at-all@example.com", ORIGIN)).toBe("notRegistered");
     // The same address again is refused on its field.
     const again = await post(suppliersAction as never, "/manage/suppliers", "admin", [
       ["name", "Twice"],

@@ -3,7 +3,7 @@ import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { composeMail } from "~/utils/mail.server";
 import { queueMail } from "~/utils/mail-outbox.server";
-import { issueToken } from "./tokens.server";
+import { INVITATION_LIFETIME_MS, issueToken } from "./tokens.server";
 
 type MailRecipient = { id: string; email: string; fullName: string; language: Language };
 
@@ -37,7 +37,10 @@ async function mailLink(
   user: MailRecipient,
   token: string,
   origin: string,
-  wording: { texts: "account.teamInvitation"; params: Record<string, string> } | null = null,
+  wording: {
+    texts: "account.teamInvitation" | "account.supplierInvitation";
+    params: Record<string, string>;
+  } | null = null,
 ): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const t = await getTranslator(user.language, "mail");
@@ -77,7 +80,7 @@ export const sendActivationEmail = (db: Executor, user: MailRecipient, origin: s
   sendLinkEmail(db, "activation", user, origin);
 
 /**
- * The invitation to a supplier's team (decision 044): an activation link (one day) that says who invites, to which
+ * The invitation to a supplier's team (decision 044): an activation link (a week) that says who invites, to which
  * supplier, in which role; sent again with a new link on request.
  */
 export async function sendTeamInvitation(
@@ -86,6 +89,20 @@ export async function sendTeamInvitation(
   origin: string,
   params: { supplier: string; inviter: string; role: string },
 ): Promise<void> {
-  const token = await issueToken(db, user.id, "activation");
+  const token = await issueToken(db, user.id, "activation", new Date(), INVITATION_LIFETIME_MS);
   await mailLink(db, "activation", user, token, origin, { texts: "account.teamInvitation", params });
+}
+
+/**
+ * The invitation of a supplier's own account (issue 50, point 6): an activation link (a week) saying who invites it
+ * to run which supplier's rentals; not a driver's "account created with your booking".
+ */
+export async function sendSupplierInvitation(
+  db: Executor,
+  user: MailRecipient,
+  origin: string,
+  params: { supplier: string; inviter: string },
+): Promise<void> {
+  const token = await issueToken(db, user.id, "activation", new Date(), INVITATION_LIFETIME_MS);
+  await mailLink(db, "activation", user, token, origin, { texts: "account.supplierInvitation", params });
 }

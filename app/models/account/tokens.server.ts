@@ -6,6 +6,8 @@ import type { Executor } from "~/utils/db.server";
 
 /** Spec §4: validation and reset links expire after one day. */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An operator's invitation (a supplier's account, a team member) waits a week: it may arrive on a day off. */
+export const INVITATION_LIFETIME_MS = 7 * TOKEN_LIFETIME_MS;
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -21,8 +23,9 @@ export async function issueToken(
   userId: string,
   purpose: Exclude<TokenPurpose, "bookingAccess">,
   now = new Date(),
+  lifetimeMs = TOKEN_LIFETIME_MS,
 ): Promise<string> {
-  return insertToken(db, { userId, purpose, bookingId: null }, now.getTime() + TOKEN_LIFETIME_MS);
+  return insertToken(db, { userId, purpose, bookingId: null }, now.getTime() + lifetimeMs);
 }
 
 /** A one-time link that opens one booking on the browser that follows it (decision 023). */

@@ -6,16 +6,34 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { cars, supplierEquipment, supplierSettings, users } from "#db/schema";
 import { LANGUAGES, type Language } from "~/domain/enums";
-import { sendActivationEmail } from "~/models/account/account-mails.server";
+import { sendSupplierInvitation } from "~/models/account/account-mails.server";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
-import { fieldChanges } from "~/models/audit/audit";
+import { fieldChanges, type FieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { adminFields, equipmentOfferText, equipmentOffersOf, type SupplierFormValue } from "./supplier-form";
 import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
 import { EQUIPMENT } from "~/domain/enums";
 import { insertedRow } from "~/utils/sql.server";
 import { removeReplacedUpload } from "~/utils/uploads.server";
+
+/** A supplier's audit row, labelled by its name and slug, in its own trail. */
+function writeSupplierAudit(
+  tx: Executor,
+  actor: Actor,
+  supplier: { id: string; name: string; slug: string },
+  action: "create" | "update",
+  changes: FieldChanges,
+) {
+  return writeAudit(tx, actor, {
+    record: "supplier",
+    recordId: supplier.id,
+    supplierId: supplier.id,
+    action,
+    label: `${supplier.name} (${supplier.slug})`,
+    changes,
+  });
+}
 
 export async function listSupplierAccounts(db: Executor) {
   return db
@@ -36,16 +54,58 @@ export async function listSupplierAccounts(db: Executor) {
 export async function findSupplier(db: Executor, supplierId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(supplierId)) return null;
   const [row] = await db
-    .select({ settings: supplierSettings, name: users.fullName, email: users.email })
+    .select({
+      settings: supplierSettings,
+      name: users.fullName,
+      email: users.email,
+      // Invited and not joined yet: no password chosen.
+      invited: sql<boolean>`${users.passwordHash} is null`,
+    })
     .from(supplierSettings)
     .innerJoin(users, eq(users.id, supplierSettings.supplierId))
     .where(eq(supplierSettings.supplierId, supplierId));
   if (!row) return null;
   // What it lends with its cars (decision 033), edited on the same form.
   const equipment = await supplierEquipmentOf(db, supplierId);
-  return { ...row.settings, id: row.settings.supplierId, name: row.name, email: row.email, equipment };
+  return {
+    ...row.settings,
+    id: row.settings.supplierId,
+    name: row.name,
+    email: row.email,
+    invited: row.invited,
+    equipment,
+  };
 }
 export type ManagedSupplier = NonNullable<Awaited<ReturnType<typeof findSupplier>>>;
+
+/**
+ * Sends a supplier's invitation again, with a new link (the earlier ones still work until they expire), while its
+ * account has no password; audited. "joined" once it has one.
+ */
+export async function resendSupplierInvitation(
+  db: Database,
+  actor: Actor,
+  supplier: Pick<ManagedSupplier, "id" | "name" | "slug">,
+  origin: string,
+): Promise<"sent" | "joined"> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        language: users.language,
+        passwordHash: users.passwordHash,
+      })
+      .from(users)
+      .where(eq(users.id, supplier.id))
+      .for("update");
+    if (!account || account.passwordHash !== null) return "joined";
+    await sendSupplierInvitation(tx, account, origin, { supplier: supplier.name, inviter: actor.fullName });
+    await writeSupplierAudit(tx, actor, supplier, "update", { invitationSent: { from: null, to: account.email } });
+    return "sent";
+  });
+}
 
 export type CreateSupplierResult =
   { ok: true; supplierId: string } | { ok: false; field: "email" | "slug"; message: string };
@@ -71,16 +131,15 @@ export async function createSupplier(
           .returning(),
       );
       await tx.insert(supplierSettings).values({ supplierId: user.id, slug: input.slug });
-      await writeAudit(tx, actor, {
-        record: "supplier",
-        recordId: user.id,
-        supplierId: user.id,
-        action: "create",
-        label: `${input.name} (${input.slug})`,
-        changes: fieldChanges(null, { name: input.name, email: input.email, slug: input.slug }),
-      });
-      // The invitation: the activation link an account made at checkout gets, with which the supplier sets a password.
-      await sendActivationEmail(tx, user, origin);
+      await writeSupplierAudit(
+        tx,
+        actor,
+        { id: user.id, name: input.name, slug: input.slug },
+        "create",
+        fieldChanges(null, { name: input.name, email: input.email, slug: input.slug }),
+      );
+      // The invitation: an activation link (a week) with which the supplier sets a password, saying what it is.
+      await sendSupplierInvitation(tx, user, origin, { supplier: input.name, inviter: actor.fullName });
       return user;
     });
     if (!supplier) return { ok: false, field: "email", message: "manage:validation.emailTaken" };
@@ -145,14 +204,7 @@ export async function saveSupplierSettings(
       { ...settings, ...pieces(equipment.offers), name: form.name },
     );
     if (Object.keys(changes).length)
-      await writeAudit(tx, actor, {
-        record: "supplier",
-        recordId: supplier.id,
-        supplierId: supplier.id,
-        action: "update",
-        label: `${form.name} (${supplier.slug})`,
-        changes,
-      });
+      await writeSupplierAudit(tx, actor, { ...supplier, name: form.name }, "update", changes);
   });
   return { ok: true };
 }
@@ -182,16 +234,11 @@ export async function saveSupplierFile(
     const field = file.kind === "logo" ? "logo" : `contract_${file.language}`;
     const from =
       file.kind === "logo"
-        ? (current ? current.logo : supplier.logo)
+        ? current
+          ? current.logo
+          : supplier.logo
         : ((current?.contracts ?? supplier.contracts)[file.language] ?? null);
-    await writeAudit(tx, actor, {
-      record: "supplier",
-      recordId: supplier.id,
-      supplierId: supplier.id,
-      action: "update",
-      label: `${supplier.name} (${supplier.slug})`,
-      changes: { [field]: { from, to: url } },
-    });
+    await writeSupplierAudit(tx, actor, supplier, "update", { [field]: { from, to: url } });
     return from;
   });
   // Once committed, the old file is no longer served: mails and pages read the supplier's current one.

@@ -3,14 +3,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { LANGUAGES } from "~/domain/enums";
 import { recordTrail } from "~/models/audit/audit.server";
 import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/catalogue/supplier-form";
-import { findSupplier, saveSupplierFile, saveSupplierSettings } from "~/models/catalogue/supplier-admin.server";
+import {
+  findSupplier,
+  resendSupplierInvitation,
+  saveSupplierFile,
+  saveSupplierSettings,
+} from "~/models/catalogue/supplier-admin.server";
 import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
-import { notFound } from "~/utils/responses.server";
+import { publicOrigin } from "~/utils/origin.server";
+import { forbidden, notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readPostedForm, storeContract, storeSupplierLogo, type UploadProblem } from "~/utils/uploads.server";
 
@@ -45,6 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: supplier.name,
       email: supplier.email,
       slug: supplier.slug,
+      invited: supplier.invited,
       logo: supplier.logo,
       contracts: supplier.contracts,
     },
@@ -76,6 +83,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   const formData = withPostedIntent(posted);
   const intent = formData.get("intent");
+  if (intent === "invitation") {
+    // Sending a supplier's invitation is the admin's (who opened the account), as is choosing its terms.
+    if (actor.role !== "admin") throw forbidden();
+    const sent = await resendSupplierInvitation(db, actor, supplier, publicOrigin(request));
+    return redirectWithToast(here, {
+      type: "success",
+      messageKey: sent === "sent" ? "success.invitationResent" : "success.alreadyJoined",
+    });
+  }
   if (intent === "logo") {
     const stored = await storeSupplierLogo(formData.get("logo"));
     if (!stored.ok) return data<FileAnswer>({ form: "logo", problem: stored.error }, { status: 400 });

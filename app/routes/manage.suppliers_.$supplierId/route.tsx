@@ -61,6 +61,12 @@ export default function ManageSupplier() {
         <span className="plate">{supplier.slug}</span> · {supplier.email} ·{" "}
         <SiteLink to={`/manage/team?supplier=${supplier.id}`}>{t("nav.team")}</SiteLink>
       </p>
+      {admin && supplier.invited ? (
+        <Form method="post" className="callout">
+          <p>{t("supplier.invitation.pending", { email: supplier.email })}</p>
+          <SubmitInput intent="invitation" label={t("supplier.invitation.resend")} className="button" />
+        </Form>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="car-editor">
         <FormErrorSummary form={form} labels={labels} />
         <fieldset className="form-card">
