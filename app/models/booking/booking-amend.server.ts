@@ -136,7 +136,7 @@ export async function amendmentSettlement(
   newTotal: number,
   shortfall: ShortfallWay,
 ) {
-  const held = booking.paymentMode === "full" ? await capturedTotal(db, booking.id) : 0;
+  const held = booking.paymentMode === "payLater" ? 0 : await capturedTotal(db, booking.id);
   if (booking.paymentMode === "full" && held === 0)
     return { refund: 0, link: 0, counterBalance: booking.counterBalance };
   return settleChange({

@@ -78,6 +78,8 @@ export type ChangePreview = {
   after: number;
   settles: "refund" | "link" | "counter" | "atCounter" | "none";
   amount: number;
+  /** The security deposit before and after: another car may ask another. */
+  deposit: { before: number; after: number };
 };
 
 type Reply =
@@ -203,6 +205,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return data<Reply>({
     form: "change",
     result: unconfirmed ? submission.reply({ formErrors: ["manage:staffBooking.confirmTotal"] }) : submission.reply(),
-    preview: { before: plan.before, after: plan.after, settles: plan.settles, amount },
+    preview: { before: plan.before, after: plan.after, settles: plan.settles, amount, deposit: plan.deposit },
   });
 }

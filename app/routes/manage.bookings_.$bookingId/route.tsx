@@ -117,6 +117,14 @@ export default function StaffBooking() {
                       : `${preview.after > preview.before ? "+" : "−"}${money(Math.abs(preview.after - preview.before))}`}
                   </dd>
                 </div>
+                {preview.deposit.after !== preview.deposit.before ? (
+                  <div>
+                    <dt>{t("staffBooking.newDeposit")}</dt>
+                    <dd>
+                      {money(preview.deposit.before)} → <strong>{money(preview.deposit.after)}</strong>
+                    </dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>{t("staffBooking.settlement")}</dt>
                   <dd>{t(`staffBooking.settles.${preview.settles}`, { amount: money(preview.amount) })}</dd>

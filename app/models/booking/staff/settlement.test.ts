@@ -28,12 +28,29 @@ describe("settleChange", () => {
   });
 
   it("leaves bookings paid at the counter to the counter, whatever the change", () => {
-    for (const paymentMode of ["payLater", "deposit"] as const)
-      expect(settleChange({ ...paid, paymentMode, newOnline: 99_000 })).toEqual({
-        refund: 0,
-        link: 0,
-        counterBalance: 0,
-      });
+    expect(settleChange({ ...paid, paymentMode: "payLater", newOnline: 99_000 })).toEqual({
+      refund: 0,
+      link: 0,
+      counterBalance: 0,
+    });
+    // A deposit never paid online: the counter holds it.
+    expect(settleChange({ ...paid, paymentMode: "deposit", held: 0, newOnline: 50_000 })).toEqual({
+      refund: 0,
+      link: 0,
+      counterBalance: paid.counterBalance,
+    });
+  });
+
+  it("settles a deposit paid online against the new car's: the difference refunded, or asked", () => {
+    const deposit = { paymentMode: "deposit" as const, held: 30_000, counterBalance: 0, shortfall: "link" as const };
+    expect(settleChange({ ...deposit, newOnline: 30_000 })).toEqual({ refund: 0, link: 0, counterBalance: 0 });
+    expect(settleChange({ ...deposit, newOnline: 20_000 })).toEqual({ refund: 10_000, link: 0, counterBalance: 0 });
+    expect(settleChange({ ...deposit, newOnline: 50_000 })).toEqual({ refund: 0, link: 20_000, counterBalance: 0 });
+    expect(settleChange({ ...deposit, shortfall: "counter", newOnline: 50_000 })).toEqual({
+      refund: 0,
+      link: 0,
+      counterBalance: 20_000,
+    });
   });
 });
 

@@ -27,12 +27,17 @@ export interface ChangeSettlement {
 }
 
 /**
- * Paid later or with a deposit, the rental is paid at the counter: a change only changes that total. Paid in full
- * online, the new total is compared with what the payments hold and what is already left to the counter: a surplus
- * first lowers what the counter would collect, then is refunded; a shortfall is a payment link or the counter's.
+ * Paid later, the rental and its security deposit (a card hold) are the counter's: a change only changes that total.
+ * Otherwise what the option takes online for the change (paid in full: the new total and the new car's deposit; with
+ * a deposit: the new car's deposit alone, the rental staying the counter's) is compared with what the payments hold
+ * and what is already left to the counter: a surplus first lowers what the counter would collect, then is refunded;
+ * a shortfall is a payment link or the counter's.
  */
 export function settleChange(money: ChangeMoney): ChangeSettlement {
-  if (money.paymentMode !== "full") return { refund: 0, link: 0, counterBalance: 0 };
+  if (money.paymentMode === "payLater") return { refund: 0, link: 0, counterBalance: 0 };
+  // A deposit not paid online (yet) has nothing to settle against: the counter holds it on the driver's card.
+  if (money.paymentMode === "deposit" && money.held === 0)
+    return { refund: 0, link: 0, counterBalance: money.counterBalance };
   const difference = money.newOnline - money.held - money.counterBalance;
   if (difference < 0) {
     const fromCounter = Math.min(money.counterBalance, -difference);
@@ -47,19 +52,20 @@ export function settleChange(money: ChangeMoney): ChangeSettlement {
 export type SettlementKind = "refund" | "link" | "counter" | "atCounter" | "none";
 
 /**
- * Names a change's settlement (staff's and the driver's alike): paid later or with a deposit the counter takes the new
- * total; paid in full, a refund, a payment link, a larger counter balance, or nothing to settle.
+ * Names a change's settlement (staff's and the driver's alike): paid later the counter takes the new total; otherwise
+ * a refund, a payment link, a larger counter balance, or, with nothing online to settle, the counter's new total
+ * (a deposit booking) or nothing (paid in full).
  */
 export function settlementKind(
   paymentMode: PaymentMode,
   settlement: ChangeSettlement,
   counterBalanceBefore: number,
 ): SettlementKind {
-  if (paymentMode !== "full") return "atCounter";
+  if (paymentMode === "payLater") return "atCounter";
   if (settlement.refund > 0) return "refund";
   if (settlement.link > 0) return "link";
   if (settlement.counterBalance > counterBalanceBefore) return "counter";
-  return "none";
+  return paymentMode === "deposit" ? "atCounter" : "none";
 }
 
 /**

@@ -81,12 +81,17 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
   }
 
   /** A booking paid in full online through a phone booking's link: three days at $40. */
-  async function paidBooking(email: string, from: string, to: string) {
+  async function paidBooking(
+    email: string,
+    from: string,
+    to: string,
+    { carId, payment = "linkFull" }: { carId?: string; payment?: "linkFull" | "linkDeposit" } = {},
+  ) {
     const taken = await takePhoneBooking(
       database.db,
       staff,
       {
-        choice: choice(from, to),
+        choice: choice(from, to, carId),
         customer: {
           email,
           fullName: "Paid Customer",
@@ -94,7 +99,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
           birthDate: "1980-05-05",
           language: "en",
         },
-        payment: "linkFull",
+        payment,
         display: { currency: "USD", rate: 1 },
       },
       context,
@@ -425,6 +430,54 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect((await findPaymentLink(database.db, token))!.paidAt).not.toBeNull();
     // One mail for the change; the payment of its balance sends none.
     expect(mails.filter((mail) => mail.subject.includes("was changed"))).toHaveLength(1);
+  });
+
+  it("moves a booking to a car with another security deposit: the deposit paid online is settled too", async () => {
+    const { id: _id, rateFloor1: _1, rateFloor3: _3, rateFloor7: _7, rateFloor30: _30, ...template } = catalogue.car;
+    const [small, large] = await database.db
+      .insert(schema.cars)
+      .values(
+        [30_000, 50_000].map((deposit) => ({
+          ...template,
+          name: `Deposit ${deposit / 100}`,
+          licensePlate: `DEP-${deposit}-${catalogue.car.licensePlate}`,
+          deposit,
+        })),
+      )
+      .returning();
+    await database.db.insert(schema.carLocations).values([
+      { carId: small!.id, locationId: catalogue.location.id },
+      { carId: large!.id, locationId: catalogue.location.id },
+    ]);
+    const email = "deposit-moves@example.com";
+    const [from, to] = ["2031-09-01T10:00", "2031-09-03T10:00"];
+    const bookingId = await paidBooking(email, from, to, { carId: small!.id, payment: "linkDeposit" });
+    expect(await capturedTotal(database.db, bookingId)).toBe(30_000);
+    const move = async (carId: string) =>
+      changeBookingByStaff(
+        database.db,
+        staff,
+        bookingId,
+        { choice: choice(from, to, carId), version: await versionOf(bookingId), shortfall: "link" },
+        context,
+      );
+    // To the car asking $500: the $200 more is asked by a link; the booking keeps the new car's deposit.
+    expect(await move(large!.id)).toEqual({ ok: true, settles: "link" });
+    expect(await bookingRow(bookingId)).toMatchObject({ carId: large!.id, deposit: 50_000 });
+    const token = linkIn((await mailsTo(email)).find((mail) => mail.subject.includes("was changed"))!.message)!;
+    expect(await findPaymentLink(database.db, token)).toMatchObject({ purpose: "balance", amount: 20_000 });
+    expect(await payLink(token)).toEqual({ kind: "balancePaid" });
+    expect(await capturedTotal(database.db, bookingId)).toBe(50_000);
+    // Back to the $300 car: the $200 is owed back.
+    expect(await move(small!.id)).toEqual({ ok: true, settles: "refund" });
+    expect(await bookingRow(bookingId)).toMatchObject({ carId: small!.id, deposit: 30_000 });
+    await vi.waitFor(
+      async () => {
+        const paid = await database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId));
+        expect(paid.reduce((sum, payment) => sum + (payment.refundedAmount ?? 0), 0)).toBe(20_000);
+      },
+      { timeout: 20_000 },
+    );
   });
 
   it("shortens a paid booking: the surplus is refunded once, on the payments record, with one mail", async () => {

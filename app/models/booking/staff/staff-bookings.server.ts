@@ -254,6 +254,8 @@ export interface ChangePlan {
   /** The rental's totals before and after, in the booking's display currency (minor units). */
   before: number;
   after: number;
+  /** The security deposit before and after (the new car's), in the booking's display currency. */
+  deposit: { before: number; after: number };
   settlement: ChangeSettlement;
   /** How the mail and the page name the settlement. */
   settles: SettlementKind;
@@ -276,9 +278,11 @@ async function planChange(
   });
   if (!quote.ok) return quote;
   const rate = booking.displayRate;
+  // Another car may ask another security deposit: the booking takes the new car's, settled with the rest.
+  const deposit = quote.offer.car.deposit;
   const settlement = settleChange({
     paymentMode: booking.paymentMode,
-    newOnline: onlineChargeOf(booking.paymentMode, quote.price.total, booking.deposit, rate),
+    newOnline: onlineChargeOf(booking.paymentMode, quote.price.total, deposit, rate),
     held: await capturedTotal(db, booking.id),
     counterBalance: booking.counterBalance,
     shortfall,
@@ -289,6 +293,7 @@ async function planChange(
     quote,
     before: convertMinorUnits(booking.totalPrice, rate),
     after: convertMinorUnits(quote.price.total, rate),
+    deposit: { before: convertMinorUnits(booking.deposit, rate), after: convertMinorUnits(deposit, rate) },
     settlement,
     settles,
   };
@@ -370,7 +375,8 @@ export async function changeBookingByStaff(
         .set({
           carId: offer.car.id,
           ...rentalColumns(offer, price, extras),
-          amountDue: paymentTerms(booking.paymentMode, price.total, booking.deposit).online,
+          deposit: offer.car.deposit,
+          amountDue: paymentTerms(booking.paymentMode, price.total, offer.car.deposit).online,
           counterBalance: plan.settlement.counterBalance,
           flightNumber: plan.quote.flightNumber,
           updatedAt: context.now,
@@ -467,6 +473,7 @@ function changeFacts(details: Pick<BookingDetails, "booking" | "additionalDriver
     additionalDriver: details.additionalDrivers.map((added) => added.fullName).join(", ") || null,
     flightNumber: booking.flightNumber,
     total: booking.totalPrice,
+    deposit: booking.deposit,
   };
 }
 
