@@ -130,12 +130,20 @@ async function settleBalancePayment(
     .from(bookings)
     .where(eq(bookings.id, payment.bookingId))
     .for("update");
+  // Read under the booking's lock, which a change holds while it cancels the links it replaces: a balance paid on a
+  // link a later change cancelled is not owed any more (that change settled against what the payments held then).
+  const [link] = await tx
+    .select({ cancelledAt: paymentLinks.cancelledAt })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, payment.linkId!));
   const refundReason =
     check.amount !== payment.amount || check.currency.toUpperCase() !== payment.currency
       ? "amountMismatch"
       : booking?.status === "cancelled"
         ? "holdCancelled"
-        : null;
+        : link?.cancelledAt
+          ? "changed"
+          : null;
   if (refundReason) {
     await setStatus(
       tx,

@@ -1,4 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { applyBookingAction } from "~/models/booking/booking-list.server";
+import { instantToLocalDateTime as instantLocal } from "~/domain/rental-period";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../../tests/support/fixtures";
@@ -794,6 +796,170 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
         { timeout: 20_000 },
       );
     }
+  });
+
+  /**
+   * Every way money and a booking's status meet, two at once (issue 50, point 1): each pair raced ROUNDS times on
+   * PostgreSQL (a few on PGlite, which runs one statement at a time), and after each round, once refunds owed have
+   * run, no money kept on a cancelled booking, none given back twice, and a booking still held charged what it owes.
+   */
+  describe("two ways money and status meet, at the same moment", () => {
+    const rounds = engine === "postgres" ? 20 : 3;
+    let day = 0;
+    /** A fresh period each round (a day in 2033), so the rounds never share a car's calendar. */
+    const nextPeriod = () => {
+      day += 3;
+      const date = new Date(Date.UTC(2033, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+      const next = new Date(Date.UTC(2033, 0, 1) + (day + 2) * 86_400_000).toISOString().slice(0, 10);
+      return { from: `${date}T10:00`, to: `${next}T10:00`, shorter: `${date}T18:00` };
+    };
+    const driverOf = async (bookingId: string) => ({
+      id: (await bookingRow(bookingId)).driverId,
+      role: "user" as const,
+    });
+    const driverCancels = async (bookingId: string) =>
+      applyBookingAction(database.db, await driverOf(bookingId), [bookingId], "cancelRequest", NOW, ORIGIN);
+    const staffChanges = async (bookingId: string, to: string, carId?: string) =>
+      changeBookingByStaff(
+        database.db,
+        staff,
+        bookingId,
+        {
+          choice: choice((await bookingFrom(bookingId)).from, to, carId),
+          version: await versionOf(bookingId),
+          shortfall: "link",
+        },
+        context,
+      ).catch(() => null);
+    const bookingFrom = async (bookingId: string) => {
+      const details = (await findBookingDetails(database.db, { id: bookingId }))!;
+      return { from: instantLocal(details.booking.startsAt, details.pickup.timeZone) };
+    };
+    /** Paid in full with the cancellation option (free to cancel until the deadline). */
+    const freelyCancellable = async (email: string) => {
+      const period = nextPeriod();
+      const bookingId = await paidBooking(email, period.from, period.to);
+      await database.db.update(schema.bookings).set({ cancellation: true }).where(eq(schema.bookings.id, bookingId));
+      return { bookingId, period };
+    };
+    /** Once refunds owed have run: what the payments hold and have given back, and the booking's facts. */
+    const settledMoney = async (bookingId: string) => {
+      let rows: Array<typeof schema.payments.$inferSelect> = [];
+      await vi.waitFor(
+        async () => {
+          rows = await database.db.select().from(schema.payments).where(eq(schema.payments.bookingId, bookingId));
+          // A refund owed and not yet made: still captured with its amount owed (a made one reads "refunded").
+          expect(rows.filter((row) => row.status === "captured" && row.refundOwed !== null)).toEqual([]);
+        },
+        { timeout: 20_000 },
+      );
+      for (const row of rows)
+        expect(row.refundedAmount ?? 0, "never given back more than taken").toBeLessThanOrEqual(
+          row.capturedAmount ?? row.amount,
+        );
+      const booking = await bookingRow(bookingId);
+      return { booking, held: await capturedTotal(database.db, bookingId) };
+    };
+    const expectNothingKeptIfCancelled = async (bookingId: string) => {
+      const { booking, held } = await settledMoney(bookingId);
+      if (booking.status === "cancelled") expect(held, "kept on a cancelled booking").toBe(0);
+      return { booking, held };
+    };
+
+    it("a staff cancellation and the driver's own: cancelled once, refunded once", async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const { bookingId } = await freelyCancellable(`race-cc-${round}-${engine}@example.com`);
+        const [byStaff, byDriver] = await Promise.all([
+          cancelBookingByStaff(database.db, staff, bookingId, false, context),
+          driverCancels(bookingId),
+        ]);
+        expect([byStaff === "cancelled" ? 1 : 0, byDriver.cancelled].reduce((a, b) => a + b)).toBe(1);
+        const { booking, held } = await expectNothingKeptIfCancelled(bookingId);
+        expect(booking.status).toBe("cancelled");
+        expect(held).toBe(0);
+      }
+    });
+
+    it("a cancellation (staff's or the driver's) and a staff change: never money kept on the cancelled booking", async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const { bookingId, period } = await freelyCancellable(`race-cx-${round}-${engine}@example.com`);
+        const cancel =
+          round % 2 === 0
+            ? cancelBookingByStaff(database.db, staff, bookingId, false, context)
+            : driverCancels(bookingId);
+        // A shorter rental: its surplus refunded, racing the cancellation's full refund.
+        await Promise.all([cancel, staffChanges(bookingId, period.shorter)]);
+        const { booking, held } = await expectNothingKeptIfCancelled(bookingId);
+        // The staff's cancellation waits on the change's lock, or the change finds the booking cancelled: cancelled
+        // either way. The driver's, after a change that dropped the cancellation option, is a request to staff: the
+        // booking then holds exactly its new total.
+        if (round % 2 === 0 || booking.status === "cancelled") expect([booking.status, held]).toEqual(["cancelled", 0]);
+        else expect([booking.cancelRequest, held]).toEqual([true, booking.totalPrice + booking.deposit]);
+      }
+    });
+
+    it("a driver's cancellation and the payment of a change's link: the late payment is given back", async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const { bookingId, period } = await freelyCancellable(`race-cl-${round}-${engine}@example.com`);
+        const email = `race-cl-${round}-${engine}@example.com`;
+        expect(await staffChanges(bookingId, period.to, dearerCarId)).toEqual({ ok: true, settles: "link" });
+        // Still free to cancel (the option kept, as a change that keeps it does).
+        await database.db.update(schema.bookings).set({ cancellation: true }).where(eq(schema.bookings.id, bookingId));
+        const token = linkIn((await mailsTo(email)).find((mail) => mail.subject.includes("was changed"))!.message)!;
+        await Promise.all([driverCancels(bookingId), payLink(token).catch(() => null)]);
+        const { booking, held } = await expectNothingKeptIfCancelled(bookingId);
+        expect(booking.status).toBe("cancelled");
+        expect(held).toBe(0);
+      }
+    });
+
+    it("a staff change and the payment of the link it replaces: the booking holds what it owes, no more", async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const email = `race-xl-${round}-${engine}@example.com`;
+        const period = nextPeriod();
+        const bookingId = await paidBooking(email, period.from, period.to);
+        expect(await staffChanges(bookingId, period.to, dearerCarId)).toEqual({ ok: true, settles: "link" });
+        const token = linkIn((await mailsTo(email)).find((mail) => mail.subject.includes("was changed"))!.message)!;
+        // Back to the first car (its link cancelled), while the customer pays that link.
+        await Promise.all([staffChanges(bookingId, period.to, catalogue.car.id), payLink(token).catch(() => null)]);
+        const { booking, held } = await settledMoney(bookingId);
+        expect(booking.status).toBe("paid");
+        // What the booking's option takes online for its total: held, or held plus what the counter is left.
+        const due = booking.totalPrice + booking.deposit;
+        const openLinks = await database.db
+          .select()
+          .from(schema.paymentLinks)
+          .where(
+            and(
+              eq(schema.paymentLinks.bookingId, bookingId),
+              isNull(schema.paymentLinks.paidAt),
+              isNull(schema.paymentLinks.cancelledAt),
+            ),
+          );
+        const stillAsked = openLinks.reduce((sum, link) => sum + link.amount, 0);
+        expect(held + booking.counterBalance + stillAsked, JSON.stringify({ held, booking, stillAsked })).toBe(due);
+      }
+    });
+
+    it("a staff cancellation and the return of a car out: a rental under way is never cancelled", async () => {
+      for (let round = 0; round < rounds; round += 1) {
+        const { bookingId } = await freelyCancellable(`race-cr-${round}-${engine}@example.com`);
+        const facts = { id: bookingId, supplierId: catalogue.supplier.id, status: "paid" };
+        const reading = { mileage: 1_000, fuelEighths: 8, note: "" };
+        expect(await recordDeskEvent(database.db, staff, facts, "handover", reading, NOW, ORIGIN)).toEqual({
+          ok: true,
+        });
+        const [cancelled, returned] = await Promise.all([
+          cancelBookingByStaff(database.db, staff, bookingId, false, context),
+          recordDeskEvent(database.db, staff, facts, "return", { ...reading, mileage: 1_100 }, NOW, ORIGIN),
+        ]);
+        expect(cancelled).not.toBe("cancelled");
+        expect(returned).toEqual({ ok: true });
+        const { booking, held } = await settledMoney(bookingId);
+        expect(booking).toMatchObject({ status: "paid", rentalState: "returned" });
+        expect(held).toBe(booking.totalPrice + booking.deposit);
+      }
+    });
   });
 
   it("frees the first car when a change moves its booking to another: the first can be booked again then", async () => {
