@@ -22,7 +22,7 @@ const [supplier] = await rows<{ id: string; n: number }>(
 const [sample] = await rows<{ id: string; name: string; email: string; plate: string }>(
   sql`select b.id, u.full_name as name, u.email, c.license_plate as plate from bookings b
       join users u on u.id = b.driver_id join cars c on c.id = b.car_id
-      where b.supplier_id = ${supplier!.id} order by b.starts_at desc limit 1 offset 500`,
+      where b.supplier_id = ${supplier!.id} order by b.starts_at desc limit 1 offset ${Math.floor(supplier!.n / 2)}`,
 );
 const now = new Date();
 const viewers = {

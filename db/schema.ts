@@ -566,11 +566,22 @@ export const bookings = pgTable(
     index("bookings_driver_list_idx").on(table.driverId, table.startsAt.desc().nullsFirst(), table.id),
     index("bookings_supplier_list_idx").on(table.supplierId, table.startsAt.desc().nullsFirst(), table.id),
     index("bookings_list_idx").on(table.startsAt.desc().nullsFirst(), table.id),
-    // The operators' list's other orders (soonest return, latest booked), read either way (issue 50).
-    index("bookings_supplier_return_idx").on(table.supplierId, table.endsAt.desc().nullsFirst(), table.id),
-    index("bookings_return_idx").on(table.endsAt.desc().nullsFirst(), table.id),
-    index("bookings_supplier_booked_idx").on(table.supplierId, table.createdAt.desc().nullsFirst(), table.id),
-    index("bookings_booked_idx").on(table.createdAt.desc().nullsFirst(), table.id),
+    // The operators' list (issue 50): its scope (every booking not released) in each of its orders, read either way,
+    // so its pages and its count are index scans of the scope alone.
+    ...(
+      [
+        ["pickup", table.startsAt],
+        ["return", table.endsAt],
+        ["booked", table.createdAt],
+      ] as const
+    ).flatMap(([order, column]) => [
+      index(`bookings_staff_supplier_${order}_idx`)
+        .on(table.supplierId, column.desc().nullsFirst(), table.id)
+        .where(sql`${table.releasedAt} is null`),
+      index(`bookings_staff_${order}_idx`)
+        .on(column.desc().nullsFirst(), table.id)
+        .where(sql`${table.releasedAt} is null`),
+    ]),
     // bookings_car_period_idx (car_id, starts_at) INCLUDE (ends_at, status, expires_at) is in 0002_search_indexes.sql.
     index("bookings_void_expiry_idx")
       .on(table.expiresAt)

@@ -5,6 +5,7 @@
  */
 import { desc, eq, inArray } from "drizzle-orm";
 import { sendForgottenPasswordLink } from "~/models/account/forgotten-password.server";
+import { bookingReference } from "~/models/booking/booking";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
@@ -986,6 +987,15 @@ describe("access to the operators' pages", () => {
       expect(await paged(sort), sort).toEqual(order);
     }
 
+    // Found by its reference as the pages print it (the first eight hex digits, upper case), by its own supplier only.
+    const byReference = async (who: Who) =>
+      (
+        (await get(bookingsLoader as never, `/manage/bookings?q=${bookingReference(b!)}`, who)).body as {
+          list: { rows: Array<{ id: string }> };
+        }
+      ).list.rows.map((row) => row.id);
+    expect(await byReference("carSupplier")).toEqual([b]);
+    expect(await byReference("otherSupplier")).toEqual([]);
     const ask = (who: Who, fields: Array<[string, string]>) =>
       post(bookingsAction as never, "/manage/bookings", who, [["query", "sort=returnAsc"], ...fields]);
     const ticked: Array<[string, string]> = [

@@ -1,4 +1,6 @@
-CREATE INDEX "bookings_supplier_return_idx" ON "bookings" USING btree ("supplier_id","ends_at" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "bookings_return_idx" ON "bookings" USING btree ("ends_at" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "bookings_supplier_booked_idx" ON "bookings" USING btree ("supplier_id","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
-CREATE INDEX "bookings_booked_idx" ON "bookings" USING btree ("created_at" DESC NULLS FIRST,"id");
+CREATE INDEX "bookings_staff_supplier_pickup_idx" ON "bookings" USING btree ("supplier_id","starts_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_staff_pickup_idx" ON "bookings" USING btree ("starts_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_staff_supplier_return_idx" ON "bookings" USING btree ("supplier_id","ends_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_staff_return_idx" ON "bookings" USING btree ("ends_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_staff_supplier_booked_idx" ON "bookings" USING btree ("supplier_id","created_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;--> statement-breakpoint
+CREATE INDEX "bookings_staff_booked_idx" ON "bookings" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "bookings"."released_at" is null;

@@ -106,6 +106,56 @@ describe.each(testEngines)("the bookings list past its count cap (%s)", (engine)
     expect(found.more).toBe(false);
   });
 
+  it("finds the same bookings for staff whether the text is resolved first or checked row by row", async () => {
+    const { db } = database;
+    const supplier = { id: catalogue.supplier.id, role: "supplier" as const, supplierId: catalogue.supplier.id };
+    const [car] = await db.select().from(schema.cars).where(eq(schema.cars.id, catalogue.car.id));
+    const [driver] = await db.select().from(schema.users).where(eq(schema.users.id, catalogue.driver.id));
+    const first = (await listBookings(db, supplier, { statuses: [], staff: { now: new Date() } }, 1, 1, "en")).rows[0]!;
+    const staffSearch = async (q: string, resolveUpTo?: number) => {
+      const list = await listBookings(
+        db,
+        supplier,
+        { statuses: [], from: "2031-01-01", to: "2031-02-28", q, staff: { now: new Date(), resolveUpTo } },
+        1,
+        100,
+        "en",
+      );
+      return { total: list.total, ids: list.rows.map((row) => row.id) };
+    };
+    for (const q of [driver!.fullName, driver!.email.toUpperCase(), car!.licensePlate, catalogue.location.nameEn]) {
+      const resolved = await staffSearch(q);
+      expect(resolved.total, q).toBe(59);
+      // Resolving none first: each row checked, the same rows in the same order.
+      expect(await staffSearch(q, 0), q).toEqual(resolved);
+    }
+    // By reference, both ways; a text that names nothing finds nothing.
+    expect((await staffSearch(first.reference)).ids).toEqual([]);
+    const byReference = await listBookings(
+      db,
+      supplier,
+      { statuses: [], q: first.reference, staff: { now: new Date() } },
+      1,
+      5,
+      "en",
+    );
+    expect(byReference.rows.map((row) => row.id)).toEqual([first.id]);
+    expect(
+      (
+        await listBookings(
+          db,
+          supplier,
+          { statuses: [], q: first.reference, staff: { now: new Date(), resolveUpTo: 0 } },
+          1,
+          5,
+          "en",
+        )
+      ).rows.map((row) => row.id),
+    ).toEqual([first.id]);
+    expect((await staffSearch("no such name anywhere")).total).toBe(0);
+    expect((await staffSearch("no such name anywhere", 0)).total).toBe(0);
+  });
+
   it("past the last counted page, a cursor goes on in the same order, to the very last booking", async () => {
     const list = (page: number, after?: string) =>
       listBookings(database.db, driver(), { statuses: [] }, page, 20, "en", new Date(), decodeCursor(after));

@@ -44,7 +44,7 @@ import { changeBookingStatus } from "./bookings.server";
 import { setStatusLocked } from "./staff/booking-status.server";
 import { cancelByStaff } from "./staff/cancellation.server";
 import type { Actor } from "~/models/audit/audit.server";
-import { containsPattern } from "~/utils/sql.server";
+import { containsPattern, rowsOf } from "~/utils/sql.server";
 
 /** Spec §9: bookings page size 20, 10 on mobile. */
 export const BOOKINGS_PAGE_SIZE = 20;
@@ -66,7 +66,14 @@ export interface BookingFilters {
    * The operators' list (issue 50, point 2): the text also finds the driver by name, e-mail or phone, the car by its
    * plate and (for an admin) the supplier; and the rental's state and a place narrow it.
    */
-  staff?: { rental?: StaffRentalFilter; placeId?: string; sort?: StaffBookingSort; now: Date };
+  staff?: {
+    rental?: StaffRentalFilter;
+    placeId?: string;
+    sort?: StaffBookingSort;
+    now: Date;
+    /** How many matches of the text are resolved first (TEXT_MATCHES_RESOLVED; a test lowers it to try the other way). */
+    resolveUpTo?: number;
+  };
 }
 
 /** Each order's column and direction; ties go by id the other way, so an index (column desc, id) serves both ways. */
@@ -112,7 +119,7 @@ const pickup = alias(locations, "pickup");
 const dropoff = alias(locations, "dropoff");
 const supplier = alias(users, "supplier");
 
-function filterConditions(filters: BookingFilters): SQL[] {
+function filterConditions(filters: BookingFilters, textMatches?: string[] | null): SQL[] {
   const conditions: SQL[] = [];
   if (filters.statuses.length) conditions.push(inArray(bookings.status, filters.statuses));
   if (filters.ids) conditions.push(inArray(bookings.id, filters.ids.length ? [...filters.ids] : [NIL_UUID]));
@@ -132,24 +139,16 @@ function filterConditions(filters: BookingFilters): SQL[] {
       sql`(${bookings.endsAt} at time zone ${dropoff.timeZone})::date = (${staff.now.toISOString()}::timestamptz at time zone ${dropoff.timeZone})::date`,
     );
   }
-  if (filters.q) {
+  // The staff's search resolved to its few bookings (staffTextMatches), or for a common text each row checked.
+  if (filters.q && staff)
+    conditions.push(
+      textMatches ? inArray(bookings.id, textMatches.length ? textMatches : [NIL_UUID]) : staffTextCondition(filters.q),
+    );
+  else if (filters.q) {
     const pattern = containsPattern(filters.q);
-    const people = staff
-      ? [
-          ilike(users.fullName, pattern),
-          ilike(users.email, pattern),
-          // A phone as typed with spaces or without: compared on its digits.
-          filters.q.replace(/\D/g, "").length >= 4
-            ? sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${filters.q.replace(/\D/g, "")}%`}`
-            : undefined,
-          ilike(cars.licensePlate, pattern),
-          ilike(supplier.fullName, pattern),
-        ]
-      : [];
     conditions.push(
       anyOf(
         ilike(cars.name, pattern),
-        ...people,
         ilike(pickup.nameEn, pattern),
         ilike(pickup.nameFr, pattern),
         ilike(pickup.nameEs, pattern),
@@ -161,6 +160,74 @@ function filterConditions(filters: BookingFilters): SQL[] {
     );
   }
   return conditions;
+}
+
+/** Past this many matches a search is not selective: its rows are compared in list order, which stops early. */
+const TEXT_MATCHES_RESOLVED = 2_000;
+
+/**
+ * The operators' text search (issue 50, point 2), resolved first to the bookings it matches: those of the drivers whose
+ * name, e-mail or phone (by its digits) matches, of the cars whose name or plate matches, at the places whose name
+ * matches, of the suppliers whose name matches, and the reference. Each part is found from its own table and reaches
+ * the bookings through an index (driver, car, pick-up, return, supplier, id), so a search that matches a few bookings
+ * among a supplier's 166,000 reads those few. Null when it matches more than TEXT_MATCHES_RESOLVED (a common name):
+ * the list then compares its rows in order, and finds a page of them at once.
+ */
+async function staffTextMatches(db: Executor, text: string, upTo = TEXT_MATCHES_RESOLVED): Promise<string[] | null> {
+  const parts = staffTextParts(text);
+  const found = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from (
+      select b.id from bookings b where b.driver_id in ${parts.drivers}
+      union all select b.id from bookings b where b.car_id in ${parts.cars}
+      union all select b.id from bookings b where b.pickup_location_id in ${parts.places}
+      union all select b.id from bookings b where b.dropoff_location_id in ${parts.places}
+      union all select b.id from bookings b where b.supplier_id in ${parts.suppliers}${
+        parts.reference
+          ? sql` union all select b.id from bookings b where b.id between ${parts.reference[0]}::uuid and ${parts.reference[1]}::uuid`
+          : sql``
+      }
+    ) matched limit ${upTo + 1}`,
+  );
+  // "union all" streams, so a common name stops at the limit; a booking two parts match is counted once here.
+  return found.length > upTo ? null : [...new Set(found.map((row) => row.id))];
+}
+
+/**
+ * The same search as a condition on each booking row, for a common text (more than TEXT_MATCHES_RESOLVED): each part
+ * a small set looked up per row, no join, so the list reads its rows in order and stops at a page.
+ */
+function staffTextCondition(text: string): SQL {
+  const parts = staffTextParts(text);
+  return sql`(${bookings.driverId} in ${parts.drivers} or ${bookings.carId} in ${parts.cars}
+    or ${bookings.pickupLocationId} in ${parts.places} or ${bookings.dropoffLocationId} in ${parts.places}
+    or ${bookings.supplierId} in ${parts.suppliers}${
+      parts.reference
+        ? sql` or ${bookings.id} between ${parts.reference[0]}::uuid and ${parts.reference[1]}::uuid`
+        : sql``
+    })`;
+}
+
+/** The rows a staff search's text names, each from its own table (see staffTextMatches). */
+function staffTextParts(text: string) {
+  const pattern = containsPattern(text);
+  const digits = text.replace(/\D/g, "");
+  const phone =
+    digits.length >= 4
+      ? sql` or regexp_replace(coalesce(u.phone, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`
+      : sql``;
+  const prefix = text.toLowerCase();
+  return {
+    drivers: sql`(select u.id from users u where u.full_name ilike ${pattern} or u.email ilike ${pattern}${phone})`,
+    cars: sql`(select c.id from cars c where c.name ilike ${pattern} or c.license_plate ilike ${pattern})`,
+    places: sql`(select l.id from locations l
+      where l.name_en ilike ${pattern} or l.name_fr ilike ${pattern} or l.name_es ilike ${pattern})`,
+    suppliers: sql`(select u.id from users u where u.role = 'supplier' and u.full_name ilike ${pattern})`,
+    // A reference is the first 8 hex digits of the id: the ids between …-0000… and …-ffff… under that prefix.
+    reference: /^[0-9a-f]{8}$/.test(prefix)
+      ? ([`${prefix}-0000-0000-0000-000000000000`, `${prefix}-ffff-ffff-ffff-ffffffffffff`] as const)
+      : null,
+  };
 }
 
 export interface BookingRow {
@@ -221,14 +288,17 @@ export async function listBookings(
 ) {
   // Operators also see a booking they took that waits for its payment link (an unpaid hold, never a released one).
   const scope = filters.staff && isOperator(viewer) ? staffScope(viewer) : viewerScope(viewer);
-  const where = and(scope, ...filterConditions(filters));
+  const textMatches =
+    filters.staff && filters.q ? await staffTextMatches(db, filters.q, filters.staff.resolveUpTo) : null;
+  const where = and(scope, ...filterConditions(filters, textMatches));
   // The rows of the viewer's scope in list order: with no text to search, from the bookings alone (an index of the
   // scope's column, starts_at desc, id serves the order, so a page reads its rows and no more); the text search
   // needs the car's and places' names.
   const order = listOrder(filters.staff?.sort);
   const matching = (beyond?: SQL) => {
     const from = db.select({ id: bookings.id, at: order.column }).from(bookings);
-    return filters.q || filters.staff?.rental === "dueToday"
+    // The drivers' text search compares the names joined; the staff's needs no join.
+    return (filters.q && !filters.staff) || filters.staff?.rental === "dueToday"
       ? from
           .innerJoin(cars, eq(cars.id, bookings.carId))
           .innerJoin(pickup, eq(pickup.id, bookings.pickupLocationId))
