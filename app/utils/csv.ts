@@ -4,8 +4,15 @@
  */
 
 export class CsvError extends Error {
-  constructor(readonly line: number) {
-    super(`unterminated quoted field starting on line ${line}`);
+  constructor(
+    readonly line: number,
+    /** A quoted field never closed, or a quote where a field cannot have one (inside an unquoted field, or text after
+     * a closing quote): refused, never guessed. */
+    readonly kind: "unclosedQuote" | "strayQuote" = "unclosedQuote",
+  ) {
+    super(
+      kind === "unclosedQuote" ? `unterminated quoted field starting on line ${line}` : `stray quote on line ${line}`,
+    );
     this.name = "CsvError";
   }
 }
@@ -19,6 +26,8 @@ export function parseCsv(text: string): Array<{ line: number; fields: string[] }
   let line = 1;
   let rowLine = 1;
   let fieldStarted = false;
+  // Just after a closing quote: only a separator or a line end may follow.
+  let closed = false;
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   for (let index = 0; index < body.length; index++) {
     const char = body[index]!;
@@ -27,14 +36,20 @@ export function parseCsv(text: string): Array<{ line: number; fields: string[] }
         if (body[index + 1] === '"') {
           field += '"';
           index++;
-        } else quoted = false;
+        } else {
+          quoted = false;
+          closed = true;
+        }
       } else {
         if (char === "\n") line++;
         field += char;
       }
       continue;
     }
-    if (char === '"' && !fieldStarted) {
+    if (closed && char !== "," && char !== "\n" && char !== "\r") throw new CsvError(line, "strayQuote");
+    closed = false;
+    if (char === '"' && fieldStarted) throw new CsvError(line, "strayQuote");
+    if (char === '"') {
       quoted = true;
       fieldStarted = true;
     } else if (char === ",") {

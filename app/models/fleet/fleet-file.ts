@@ -74,8 +74,8 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
   try {
     parsed = parseCsv(text);
   } catch (error) {
-    const line = error instanceof CsvError ? error.line : 0;
-    return { rows: [], problems: [{ line, column: null, key: "manage:import.unclosedQuote" }] };
+    if (!(error instanceof CsvError)) throw error;
+    return { rows: [], problems: [{ line: error.line, column: null, key: `manage:import.${error.kind}` }] };
   }
   const [header, ...body] = parsed;
   if (!header) return { rows: [], problems: [{ line: 0, column: null, key: "manage:import.empty" }] };
@@ -84,6 +84,9 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   for (const name of unknown)
     problems.push({ line: 1, column: name, key: "manage:import.unknownColumn", params: { column: name } });
+  // A column named twice: which one holds the value is not guessed.
+  for (const name of new Set(columns.filter((name, index) => columns.indexOf(name) !== index)))
+    problems.push({ line: 1, column: name, key: "manage:import.duplicateColumn", params: { column: name } });
   for (const name of missing)
     problems.push({ line: 1, column: name, key: "manage:import.missingColumn", params: { column: name } });
   if (problems.length) return { rows: [], problems };
@@ -155,7 +158,15 @@ export function readFleetFile(text: string): { rows: FleetRow[]; problems: Fleet
         const message = decodeFormError(issue.message);
         if (!message || seen.has(column)) continue;
         seen.add(column);
-        problems.push({ line: row.line, column, ...message });
+        // A value that is not one of a list (a type, a fuel, a gearbox): named, with the values the column takes.
+        if (issue.code === "invalid_enum_value" && typeof issue.received === "string" && issue.received.trim())
+          problems.push({
+            line: row.line,
+            column,
+            key: "manage:import.notOneOf",
+            params: { value: issue.received, allowed: issue.options.join(", ") },
+          });
+        else problems.push({ line: row.line, column, ...message });
       }
       continue;
     }
