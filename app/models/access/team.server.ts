@@ -3,7 +3,7 @@
  * Every change is audited under the supplier, naming who made it. A removed member's account is suspended and its
  * sessions end at once; the audit trail and the desk's records keep their name.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { sessions, supplierStaff, users } from "#db/schema";
 import type { Language, StaffRole } from "~/domain/enums";
 import { fieldChanges } from "~/models/audit/audit";
@@ -11,6 +11,7 @@ import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { sendTeamInvitation } from "~/models/account/account-mails.server";
 import type { Database, Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
+import { hasEmail } from "~/models/account/user-email.server";
 
 export interface TeamMember {
   userId: string;
@@ -70,10 +71,7 @@ export async function inviteMember(
   origin: string,
 ): Promise<InviteResult> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${input.email}`);
+    const [taken] = await tx.select({ id: users.id }).from(users).where(hasEmail(input.email));
     if (taken) return { ok: false as const, field: "email" as const, message: "manage:validation.emailTaken" };
     const [user] = await tx
       .insert(users)

@@ -1,11 +1,12 @@
 import { insertedRow } from "~/utils/sql.server";
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { notifications, sessions, supplierStaff, tokens, users } from "#db/schema";
 import { type Currency, type Language, type StaffRole, type UserRole } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { checkToken, issueToken, redeemToken, type TokenCheck } from "./tokens.server";
+import { hasEmail } from "./user-email.server";
 
 /** What every page needs to know about the signed-in user. */
 export interface SessionUser {
@@ -80,7 +81,7 @@ export async function verifyCredentials(db: Executor, email: string, password: s
       role: users.role,
     })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+    .where(hasEmail(email));
   // Drivers, suppliers and admins sign in at the same form (decision 027); an account without a password (a supplier
   // not yet invited, an account made at checkout) cannot.
   if (!user || !user.passwordHash) {
@@ -137,10 +138,7 @@ export async function createDriverAccount(
   const taken = { ok: false, error: "errors.emailAlreadyRegistered" } as const;
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${driver.email})`);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(hasEmail(driver.email));
       if (existing) return taken;
       const userId = await insertDriver(tx, { ...details, passwordHash });
       await mailLink(tx, userId, await issueToken(tx, userId, "emailValidation"));
@@ -185,7 +183,7 @@ export async function findDriverByEmail(db: Executor, email: string) {
       blacklisted: users.blacklisted,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.role, "user")));
+    .where(and(hasEmail(email), eq(users.role, "user")));
   return row ?? null;
 }
 

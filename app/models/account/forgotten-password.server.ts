@@ -8,6 +8,7 @@ import { supplierStaff, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
 import { sendPasswordResetEmail, sendSupplierInvitation, sendTeamInvitation } from "./account-mails.server";
+import { hasEmail } from "./user-email.server";
 
 export type ForgottenPasswordOutcome = "notRegistered" | "resetSent" | "invitationSent";
 
@@ -29,7 +30,7 @@ export async function sendForgottenPasswordLink(
     })
     .from(users)
     .leftJoin(supplierStaff, eq(supplierStaff.userId, users.id))
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+    .where(hasEmail(email));
   if (!account) return "notRegistered";
   if (account.role === "user") {
     await sendPasswordResetEmail(db, account, origin);

@@ -7,13 +7,14 @@
  * the owner's address, so when the provider proves the owner, that account's password and sessions are dropped.
  * Only drivers sign in to the storefront (decision 005): supplier and admin accounts are refused here as well.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { sessions, userIdentities, users } from "#db/schema";
 import { type Language } from "~/domain/enums";
 import type { Executor } from "~/utils/db.server";
 import type { SocialIdentity } from "~/utils/social.server";
 import { sqlState } from "~/utils/errors.server";
 import { insertedRow } from "~/utils/sql.server";
+import { hasEmail } from "./user-email.server";
 
 export type SocialAccountResult =
   | { ok: true; userId: string; fullName: string; created: boolean }
@@ -49,10 +50,7 @@ export async function findOrCreateSocialAccount(
   if (!identity.email || !identity.emailVerified) return { ok: false, error: "errors.socialEmailUnverified" };
   const email = identity.email;
 
-  const [existing] = await db
-    .select(accountColumns)
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+  const [existing] = await db.select(accountColumns).from(users).where(hasEmail(email));
   let account: AccountRow;
   let created = false;
   if (existing) {

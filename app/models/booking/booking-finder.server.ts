@@ -3,7 +3,7 @@
  * link mailed to that address, never shown on the page, so knowing a reference and an address proves nothing
  * unless one reads that mailbox. Followed, the link opens the booking on that browser only (checkout-cookie).
  */
-import { and, between, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, between, eq, isNull, ne } from "drizzle-orm";
 import { bookings, cars, users } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { getTranslator } from "~/utils/i18n.server";
@@ -12,6 +12,7 @@ import { queueMail } from "~/utils/mail-outbox.server";
 import { bookingReference } from "./booking";
 import { bookingIdRange } from "./find-booking";
 import { BOOKING_LINK_LIFETIME_MS, issueBookingAccessToken, redeemToken } from "~/models/account/tokens.server";
+import { hasEmail } from "~/models/account/user-email.server";
 
 /** Where a booking link leads: a page with one button, so a mail scanner fetching the link uses nothing. */
 export const bookingLinkUrl = (origin: string, token: string) =>
@@ -43,7 +44,7 @@ export async function mailBookingLinks(
     .where(
       and(
         between(bookings.id, low, high),
-        sql`lower(${users.email}) = lower(${query.email.trim()})`,
+        hasEmail(query.email),
         // What the driver's own list shows: never an unpaid hold, a released one, or one they deleted.
         ne(bookings.status, "void"),
         isNull(bookings.releasedAt),

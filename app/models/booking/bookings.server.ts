@@ -33,6 +33,7 @@ import { localizedName } from "~/domain/localized-name";
 import { ALL_EXTRAS, type PriceBreakdown } from "~/models/pricing/pricing";
 import { heldForBookingSql } from "~/models/payments/payments.server";
 import { reactivationCounterBalance } from "./booking";
+import { hasEmail } from "~/models/account/user-email.server";
 
 export type DriverDetails =
   | { kind: "signedIn"; userId: string; phone: string; birthDate: string; driverLicense?: string }
@@ -94,7 +95,7 @@ async function visitorAccount(
   const [existing] = await tx
     .select({ id: users.id, reusable: sql<boolean>`${abandonedCheckoutAccount}` })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${driver.email})`);
+    .where(hasEmail(driver.email));
   const { kind: _kind, ...details } = driver;
   if (!existing) return { id: await insertDriver(tx, { ...details, passwordHash: null }), created: true };
   if (!existing.reusable) return null;

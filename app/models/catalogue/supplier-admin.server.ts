@@ -16,6 +16,7 @@ import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
 import { EQUIPMENT } from "~/domain/enums";
 import { insertedRow } from "~/utils/sql.server";
 import { removeReplacedUpload } from "~/utils/uploads.server";
+import { hasEmail } from "~/models/account/user-email.server";
 
 /** A supplier's audit row, labelled by its name and slug, in its own trail. */
 function writeSupplierAudit(
@@ -119,10 +120,7 @@ export async function createSupplier(
 ): Promise<CreateSupplierResult> {
   try {
     const supplier = await db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${input.email}`);
+      const [taken] = await tx.select({ id: users.id }).from(users).where(hasEmail(input.email));
       if (taken) return null;
       const user = insertedRow(
         await tx

@@ -79,6 +79,7 @@ import { fieldChanges } from "~/models/audit/audit";
 import { canOperate, supplierScope } from "~/models/access/operator-access";
 import type { AdditionalDriver } from "./staff-booking-form";
 import type { ShortfallChoice, StaffPaymentChoice } from "./staff-booking-choices";
+import { hasEmail } from "~/models/account/user-email.server";
 
 /** The booking as staff see it, or null when it does not exist or is another supplier's. */
 export async function findStaffBooking(db: Executor, actor: Actor, bookingId: string): Promise<BookingDetails | null> {
@@ -509,7 +510,7 @@ async function customerAccount(
   const [existing] = await db
     .select({ id: users.id, role: users.role, blacklisted: users.blacklisted, birthDate: users.birthDate })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${customer.email})`);
+    .where(hasEmail(customer.email));
   if (existing && existing.role !== "user")
     return { ok: false, problem: { key: "manage:staffBooking.notADriver" }, field: "email" };
   if (existing?.blacklisted) return { ok: false, problem: { key: "errors.accountSuspended" }, field: "email" };
