@@ -172,21 +172,6 @@ export async function findUserContact(db: Executor, userId: string) {
   return row ?? null;
 }
 
-/** The driver account behind an address (any case), if any. */
-export async function findDriverByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      language: users.language,
-      blacklisted: users.blacklisted,
-    })
-    .from(users)
-    .where(and(hasEmail(email), eq(users.role, "user")));
-  return row ?? null;
-}
-
 /**
  * Sets a new password and ends every session of the account (a reset may follow a stolen password), and
  * revokes its outstanding reset and activation links: an old reset mail must not undo the change.
