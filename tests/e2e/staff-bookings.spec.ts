@@ -65,6 +65,13 @@ async function payLink(browser: Browser, link: string, language: "en" | "fr") {
   return customer;
 }
 
+/** A text that is exactly this one. */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** A label that begins with a message's words (its text up to the first {{value}}). */
+const startsWith = (message: string) =>
+  new RegExp(`^${message.split("{{")[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
 /** Previews the change form's total, then saves it. */
 async function previewAndSave(page: Page, language: "en" | "fr") {
   const { m } = texts(language);
@@ -76,7 +83,7 @@ async function previewAndSave(page: Page, language: "en" | "fr") {
 
 for (const language of ["en", "fr"] as const) {
   test(
-    `in ${language}, a supplier takes a phone booking for a new customer who pays its link; moves it to a dearer car whose difference a link collects; shortens it and the surplus is refunded once, with one mail`,
+    `in ${language}, a supplier takes a phone booking for a new customer who pays its link; moves it to a dearer car whose difference a link collects; shortens it and the surplus is refunded once, with one mail; cancels it once asked, brings it back owing its total, takes that at the counter`,
     {
       tag: "@js-on-only",
     },
@@ -205,6 +212,34 @@ for (const language of ["en", "fr"] as const) {
       await expect(page.getByRole("table").filter({ hasText: m.history.actions.update })).toHaveCount(1);
       await expect(page.getByRole("cell", { name: m.history.actions.update, exact: true })).toHaveCount(2);
       await expectAccessible(page);
+
+      // Cancelled by the supplier (issue 50, point 4): asked first, saying what goes back; nothing done before.
+      const status = page.locator(".manage-summary strong").first();
+      await page.getByRole("radio", { name: startsWith(m.staffBooking.cancelBy.supplier) }).check();
+      await page.getByRole("button", { name: m.staffBooking.cancel, exact: true }).click();
+      await expect(page.getByRole("heading", { name: m.staffBooking.cancelConfirm.heading })).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: startsWith(m.staffBooking.cancelConfirm.supplier) }),
+      ).toBeVisible();
+      await expect(status).toHaveText(c.bookingStatuses.paid);
+      await expectAccessible(page);
+      await page.getByRole("button", { name: m.staffBooking.cancelConfirm.confirm }).click();
+      await expect(page.getByRole("status").getByText(c.success.bookingCancelledByStaff)).toBeVisible();
+      await expect(status).toHaveText(c.bookingStatuses.cancelled);
+      // Brought back: it owes its whole total at the counter, not $0.
+      await page.getByLabel(m.staffBooking.newStatus).selectOption("reserved");
+      await page.getByRole("button", { name: m.staffBooking.setStatus }).click();
+      await expect(page.getByRole("status").getByText(c.success.statusChanged)).toBeVisible();
+      await expect(status).toHaveText(c.bookingStatuses.reserved);
+      const atCounter = page.locator("dt", { hasText: exactly(m.staffBooking.atCounter) }).locator("+ dd");
+      const total = page.locator("dt", { hasText: exactly(m.staffBooking.total) }).locator("+ dd");
+      await expect(atCounter).toHaveText((await total.textContent())!);
+      // Taken at the counter in cash: nothing is left to pay there.
+      await page.getByLabel(m.staffBooking.counter.method).selectOption("cash");
+      await page.getByRole("button", { name: m.staffBooking.counter.record }).click();
+      await expect(page.getByRole("status").getByText(c.success.counterPaymentRecorded)).toBeVisible();
+      await expect(atCounter).toHaveText(/^\D*0([.,]00)?\D*$/);
+      await expectAccessible(page);
     },
   );
 
@@ -301,7 +336,7 @@ async function previewAndSaveWithoutScript(user: NoScriptUser, language: "en" | 
 
 for (const language of ["en", "fr"] as const) {
   test(
-    `in ${language} without scripting, a supplier takes a phone booking whose link the customer pays; a dearer car's difference is collected by a link; a shorter rental's surplus is refunded once`,
+    `in ${language} without scripting, a supplier takes a phone booking whose link the customer pays; a dearer car's difference is collected by a link; a shorter rental's surplus is refunded once; cancelled once asked, brought back owing its total, paid at the counter`,
     {
       tag: "@js-off-only",
     },
@@ -398,6 +433,38 @@ for (const language of ["en", "fr"] as const) {
       await expect.poll(async () => (await mailsTo(email)).length - mailsBefore, { timeout: 30_000 }).toBe(1);
       expect(staff.getByRole("table").filter({ hasText: m.history.actions.update }).count()).toBe(1);
       expect(staff.getByRole("cell", { name: m.history.actions.update, exact: true }).count()).toBe(2);
+
+      // Cancelled by the supplier (issue 50, point 4): asked first, saying what goes back; nothing done before.
+      const status = () => staff.locator(".manage-summary strong").first().text();
+      staff.getByRole("radio", { name: startsWith(m.staffBooking.cancelBy.supplier) }).check();
+      await staff.getByRole("button", { name: m.staffBooking.cancel, exact: true }).click();
+      expect(staff.getByRole("heading", { name: m.staffBooking.cancelConfirm.heading }).count()).toBe(1);
+      expect(
+        staff
+          .getByRole("alert")
+          .filter({ hasText: startsWith(m.staffBooking.cancelConfirm.supplier) })
+          .count(),
+      ).toBe(1);
+      expect(status()).toBe(c.bookingStatuses.paid);
+      await staff.getByRole("button", { name: m.staffBooking.cancelConfirm.confirm }).click();
+      expect(staff.getByRole("status").getByText(c.success.bookingCancelledByStaff).count()).toBe(1);
+      expect(status()).toBe(c.bookingStatuses.cancelled);
+      // Brought back: it owes its whole total at the counter, not $0.
+      staff.getByLabel(m.staffBooking.newStatus).selectOption("reserved");
+      await staff.getByRole("button", { name: m.staffBooking.setStatus }).click();
+      expect(staff.getByRole("status").getByText(c.success.statusChanged).count()).toBe(1);
+      expect(status()).toBe(c.bookingStatuses.reserved);
+      const factOf = (term: string) =>
+        staff
+          .locator("dl dt")
+          .filter({ hasText: exactly(term) })
+          .one().nextElementSibling?.textContent ?? "";
+      expect(factOf(m.staffBooking.atCounter)).toBe(factOf(m.staffBooking.total));
+      // Taken at the counter in cash: nothing is left to pay there.
+      staff.getByLabel(m.staffBooking.counter.method).selectOption("cash");
+      await staff.getByRole("button", { name: m.staffBooking.counter.record }).click();
+      expect(staff.getByRole("status").getByText(c.success.counterPaymentRecorded).count()).toBe(1);
+      expect(factOf(m.staffBooking.atCounter)).toMatch(/^\D*0([.,]00)?\D*$/);
     },
   );
 
