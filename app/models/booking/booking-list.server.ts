@@ -363,12 +363,11 @@ export async function listBookings(
     .orderBy(...order.by);
   const hasNext = rows.length > pageSize;
   if (hasNext) rows.length = pageSize;
-  const lastRow = rows.at(-1);
-  const last = lastRow && { id: lastRow.booking.id, sortedBy: lastRow.sortedBy };
+  const last = rows.at(-1);
   return {
     total,
     /** Where the next page starts (`?after=`), when there is one: past the cap, the list goes on from here. */
-    next: hasNext && last ? encodeCursor({ at: last.sortedBy, id: last.id }) : null,
+    next: hasNext && last ? encodeCursor({ at: last.sortedBy, id: last.booking.id }) : null,
     /** More bookings than BOOKINGS_COUNT_CAP: `total` is the cap, and the pages link up to it. */
     more,
     pages: Math.max(1, Math.ceil(total / pageSize)),
@@ -427,6 +426,7 @@ export async function actionableBookings(
       chargedAmount: bookings.chargedAmount,
       deposit: bookings.deposit,
       displayRate: bookings.displayRate,
+      rentalState: bookings.rentalState,
       car: cars.name,
     })
     .from(bookings)

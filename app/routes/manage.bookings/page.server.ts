@@ -1,8 +1,8 @@
 import { supplierScope } from "~/models/access/operator-access";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { BULK_SETTABLE_STATUSES } from "~/models/booking/booking-filters";
 import {
-  BULK_SETTABLE_STATUSES,
   BULK_STATUS_LIMIT,
   describeBulkStatus,
   setBulkStatusByStaff,

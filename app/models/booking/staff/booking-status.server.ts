@@ -6,8 +6,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { bookings, cars, users } from "#db/schema";
-import type { BookingStatus } from "~/domain/enums";
-export { BULK_SETTABLE_STATUSES } from "~/models/booking/booking-filters";
+import type { BookingStatus, RentalState } from "~/domain/enums";
 import { isUuid } from "~/domain/ids";
 import type { Database, Executor } from "~/utils/db.server";
 import type { Actor } from "~/models/audit/audit.server";
@@ -20,7 +19,6 @@ import {
   type LifecycleRefusal,
   type StatusChangeVerdict,
 } from "~/models/booking/rental-lifecycle";
-import { rentalStateFor } from "~/models/booking/rental-lifecycle.server";
 import { notify } from "~/models/messages/notifications.server";
 import { cancelOpenLinks } from "~/models/payments/payment-links.server";
 import { auditStatusChange } from "./cancellation.server";
@@ -33,6 +31,8 @@ export interface StatusRow {
   supplierId: string;
   driverId: string;
   status: BookingStatus;
+  /** Read with the row, under its lock (the desk writes it with each event under the same lock). */
+  rentalState: RentalState;
   car: string;
 }
 
@@ -47,7 +47,7 @@ export async function setStatusLocked(
   status: BookingStatus,
   now: Date,
 ): Promise<{ outcome: Exclude<StaffStatusResult, null>; notificationId?: string }> {
-  const verdict = statusChangeVerdict(row.status, status, await rentalStateFor(tx, row.id));
+  const verdict = statusChangeVerdict(row.status, status, row.rentalState);
   if (verdict !== "allowed") return { outcome: verdict };
   const outcome = await changeBookingStatus(tx, row, status, now);
   if (outcome !== "changed") return { outcome };
@@ -73,6 +73,7 @@ export async function lockStatusRows(tx: Executor, ids: string[]): Promise<Statu
       supplierId: bookings.supplierId,
       driverId: bookings.driverId,
       status: bookings.status,
+      rentalState: bookings.rentalState,
       car: cars.name,
     })
     .from(bookings)

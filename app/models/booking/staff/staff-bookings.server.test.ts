@@ -830,7 +830,7 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
           shortfall: "link",
         },
         context,
-      ).catch(() => null);
+      );
     const bookingFrom = async (bookingId: string) => {
       const details = (await findBookingDetails(database.db, { id: bookingId }))!;
       return { from: instantLocal(details.booking.startsAt, details.pickup.timeZone) };
