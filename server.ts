@@ -32,6 +32,7 @@ import { crossSiteRefusalPage, refusalPage } from "./server/forbidden-page";
 import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
 import { startMailWorker } from "~/utils/mail-outbox.server";
+import { startFleetImportWorker } from "~/models/fleet/fleet-import-jobs.server";
 import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { startDatabase } from "./server/start-database";
 
@@ -56,7 +57,9 @@ const database = await startDatabase(env, log);
 if (env.REDIS_URL) log(`rate limits: Redis, keys under ${env.REDIS_PREFIX}`);
 const stopMaintenance = scheduleMaintenance(database.db, log);
 // Mail queued by requests (in their transactions) is delivered from here, with retries while SMTP is down.
-const stopMailWorker = startMailWorker(database.db, { log });
+const mailWorker = startMailWorker(database.db, { log });
+// Fleet files posted by operators are read and written from here, batch by batch, carried on after a restart.
+const fleetImportWorker = startFleetImportWorker(database.db, { log });
 // Every loader and action answers 503 while the database is down and 400 for bodies no form could send.
 const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
 
@@ -230,8 +233,10 @@ async function shutDown(signal: string) {
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   stopMaintenance();
-  stopMailWorker();
+  const workersStopped = Promise.all([mailWorker.stop(), fleetImportWorker.stop()]);
   server.close(async () => {
+    // An import stops between two batches and leaves its claim for the next start.
+    await workersStopped;
     // Work started after its request's answer (refunds, find-my-booking's mail) ends before the database goes.
     await workAfterAnswerDone();
     await database.close().catch((error: unknown) => logError("server", error, "closing the database"));

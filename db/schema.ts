@@ -27,7 +27,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { Currency, Equipment, Extra, Language, Multimedia } from "../app/domain/enums";
+import type { Currency, Equipment, Extra, Language, Multimedia, StaffRole, UserRole } from "../app/domain/enums";
 import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {
   USER_ROLES,
@@ -45,6 +45,7 @@ import {
   REFUND_REASONS,
   DESK_KINDS,
   OUTBOX_STATUSES,
+  FLEET_IMPORT_STATUSES,
   TOKEN_PURPOSES,
   BLOCK_REASONS,
   AUDIT_ACTIONS,
@@ -876,6 +877,60 @@ export const outboxMails = pgTable(
     index("outbox_mails_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued'`),
+  ],
+);
+
+/**
+ * A fleet file being imported (decision 027): posted by an operator, read and written by the app's background worker
+ * (the one that delivers the outbox) in batches, each batch committed with the job's progress so a restarted app
+ * carries on where it stopped. The file is kept until the job ends; the outcome (counts or problems) stays.
+ */
+export const fleetImports = pgTable(
+  "fleet_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Who posted it, as the audit rows of its cars will name them. */
+    actor: jsonb("actor")
+      .$type<{
+        id: string;
+        role: UserRole;
+        fullName: string;
+        staffRole?: StaffRole | null;
+        supplierId?: string | null;
+      }>()
+      .notNull(),
+    fileName: text("file_name").notNull(),
+    content: text("content"),
+    status: text("status", { enum: FLEET_IMPORT_STATUSES }).notNull().default("queued"),
+    /** The file's car rows once read; `processed` of them written so far (committed with each batch). */
+    rowCount: integer("row_count"),
+    processed: integer("processed").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    /** Every problem of a refused file (the first 500), and how many there were. */
+    problems: jsonb("problems")
+      .$type<Array<{ line: number; column: string | null; key: string; params?: Record<string, string | number> }>>()
+      .notNull()
+      .default([]),
+    problemCount: integer("problem_count").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    /** A worker's claim, renewed with each batch: another worker takes the job over once it lapses. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("fleet_imports_status_check", inList("status", FLEET_IMPORT_STATUSES)),
+    index("fleet_imports_open_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index("fleet_imports_supplier_idx").on(table.supplierId, table.createdAt.desc()),
   ],
 );
 

@@ -69,6 +69,12 @@ export const REFUND_REASONS = [
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+/**
+ * A fleet file's import job (decision 027): queued, running (read, then written batch by batch), done, refused (the
+ * file has problems: nothing written) or failed (the database kept refusing a batch: what was written stays).
+ */
+export const FLEET_IMPORT_STATUSES = ["queued", "running", "done", "refused", "failed"] as const;
+export type FleetImportStatus = (typeof FLEET_IMPORT_STATUSES)[number];
 /** Why an operator takes a car off the road for a period (decision 027). */
 export const BLOCK_REASONS = ["repair", "damage", "privateUse", "other"] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];

@@ -24,6 +24,7 @@ type Scope = "record" | "platform" | "own";
 interface Fixture {
   catalogue: MinimalCatalogue;
   bookingId: string;
+  fleetImportId: string;
 }
 interface SweptRoute {
   scope: Scope;
@@ -57,6 +58,11 @@ const ROUTES: Record<string, SweptRoute> = {
     path: ({ catalogue }) => `/manage/cars/export?supplier=${catalogue.supplier.id}`,
   },
   "manage.cars_.import": { scope: "own", path: () => "/manage/cars/import" },
+  "manage.cars_.import_.$importId": {
+    scope: "record",
+    path: ({ fleetImportId }) => `/manage/cars/import/${fleetImportId}`,
+    params: ({ fleetImportId }) => ({ importId: fleetImportId }),
+  },
   "manage.cars_.new": { scope: "own", path: () => "/manage/cars/new" },
   "manage.countries": { scope: "platform", path: () => "/manage/countries" },
   "manage.desk": {
@@ -130,8 +136,17 @@ describe("the gate of every operator route", () => {
       .insert(schema.bookings)
       .values(bookingValues(catalogue, "2031-06-01T10:00:00Z", "2031-06-04T10:00:00Z"))
       .returning();
-    if (!admin || !booking) throw new Error("fixture rows not inserted");
-    fixture = { catalogue, bookingId: booking.id };
+    const [fleetImport] = await db
+      .insert(schema.fleetImports)
+      .values({
+        supplierId: catalogue.supplier.id,
+        actor: { id: catalogue.supplier.id, role: "supplier", fullName: "Supplier" },
+        fileName: "fleet.csv",
+        status: "done",
+      })
+      .returning();
+    if (!admin || !booking || !fleetImport) throw new Error("fixture rows not inserted");
+    fixture = { catalogue, bookingId: booking.id, fleetImportId: fleetImport.id };
     cookies.visitor = "";
     cookies.driver = await sessionCookieFor(catalogue.driver.id);
     cookies.ownSupplier = await sessionCookieFor(catalogue.supplier.id);
@@ -149,7 +164,7 @@ describe("the gate of every operator route", () => {
 
   it("has every operator route module on disk in its table, and nothing else", () => {
     expect([...modules.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
-    expect(modules.size).toBe(25);
+    expect(modules.size).toBe(26);
   });
 
   for (const [id, route] of Object.entries(ROUTES))

@@ -12,6 +12,7 @@ import type { Database, Executor } from "./db.server";
 import { getEnv } from "./env.server";
 import { getMailer, type MailMessage, type Mailer } from "./mail.server";
 import { describeErrorBriefly } from "./errors.server";
+import { startWorkerLoop, wakeWorker, type WorkerLoop } from "./worker-loop.server";
 
 /** A claimed message is skipped by other workers this long (longer than the SMTP time-outs of one attempt). */
 const CLAIM_MS = 2 * 60_000;
@@ -22,11 +23,6 @@ export const MAX_ATTEMPTS = 20;
 export const retryDelayMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 
 const messageDomain = () => /@([^>\s]+)>?\s*$/.exec(getEnv().MAIL_FROM)?.[1] ?? "rentacar.invalid";
-
-declare global {
-  // server.ts's bundle runs the worker, the routes' bundle queues the mail: the wake-up call is shared through here.
-  var __rentacarWakeMailWorker: (() => void) | undefined;
-}
 
 /** Queues a message (in the caller's transaction when given one); returns its Message-ID. */
 export async function queueMail(db: Executor, message: MailMessage): Promise<string> {
@@ -41,7 +37,7 @@ export async function queueMail(db: Executor, message: MailMessage): Promise<str
     nextAttemptAt: new Date(),
   });
   // Deliver soon rather than at the next poll (the row is seen once the caller's transaction commits).
-  globalThis.__rentacarWakeMailWorker?.();
+  wakeWorker("mail");
   return messageId;
 }
 
@@ -227,40 +223,7 @@ export async function drainMailOutbox(
 export function startMailWorker(
   db: Database,
   { pollMs = 5_000, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {},
-): () => void {
-  let running = false;
-  let again = false;
-  let stopped = false;
-  const pass = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const report = await deliverQueuedMail(db, { log });
-        if (report.sent === 20) again = true;
-      } while (again && !stopped);
-    } catch (error) {
-      // A failed query's message lists its parameters (addresses, names): the log gets the SQL only.
-      log(`[mail] delivery pass failed: ${describeErrorBriefly(error)}`);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void pass(), pollMs);
-  timer.unref();
-  globalThis.__rentacarWakeMailWorker = () => {
-    const soon = setTimeout(() => void pass(), 100);
-    soon.unref();
-  };
-  void pass();
-  return () => {
-    stopped = true;
-    globalThis.__rentacarWakeMailWorker = undefined;
-    clearInterval(timer);
-  };
+): WorkerLoop {
+  // A full batch sent: more may be due straight away.
+  return startWorkerLoop("mail", async () => (await deliverQueuedMail(db, { log })).sent === 20, { pollMs, log });
 }

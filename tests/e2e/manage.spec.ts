@@ -295,7 +295,7 @@ for (const language of ["en", "fr"] as const) {
         `${plate},Imported ${plate},midi,diesel,manual,5,4,likeForLike,21,${price},sousse`;
       const upload = async (lines: string[]) => {
         await page.locator("#import-file").setInputFiles({
-          name: "fleet.csv",
+          name: `fleet-${tag}.csv`,
           mimeType: "text/csv",
           buffer: Buffer.from(`${header}\n${lines.join("\n")}\n`),
         });
@@ -310,8 +310,14 @@ for (const language of ["en", "fr"] as const) {
       await expectAccessible(page);
 
       await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
+      // The post answers at once with the job's page, which follows the job to its outcome.
+      await expect(page).toHaveURL(/\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        interpolate(m.import.job.heading, { file: `fleet-${tag}.csv` }),
+      );
       const refused = page.getByRole("alert").filter({ hasText: m.import.refused });
       await expect(refused).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: m.import.status.refused })).toBeVisible();
       await expect(refused).toContainText(
         interpolate(m.import.problemAt, {
           line: 3,
@@ -327,12 +333,22 @@ for (const language of ["en", "fr"] as const) {
 
       await gotoReady(page, `/manage/cars/import?lng=${language}`);
       await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
-      await expect(page).toHaveURL(/\/manage\/cars$/);
+      await expect(page).toHaveURL(/\/manage\/cars\/import\/[0-9a-f-]{36}$/);
       await expect(
         page
           .getByRole("status")
           .getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 })),
       ).toBeVisible();
+      await expectAccessible(page);
+      const jobPage = new URL(page.url()).pathname;
+      // The import page lists it among the latest, linking to its page.
+      await gotoReady(page, `/manage/cars/import?lng=${language}`);
+      const latest = page.getByRole("region", { name: m.import.recentHeading });
+      // Two files of this tag were posted: the good one is the latest.
+      await expect(latest.getByRole("link", { name: `fleet-${tag}.csv` }).first()).toHaveAttribute("href", jobPage);
+      await gotoReady(page, `${jobPage}?lng=${language}`);
+      await page.getByRole("link", { name: m.import.job.seeFleet }).click();
+      await expect(page).toHaveURL(/\/manage\/cars$/);
       await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
       await expect(page.getByRole("link", { name: `Imported B-${tag}` })).toBeVisible();
 
@@ -753,8 +769,11 @@ for (const language of ["en", "fr"] as const) {
       expect(staff.heading()).toBe(m.import.heading);
 
       await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "thirty")]);
-      const refused = staff.getByRole("alert").filter({ hasText: m.import.refused });
-      expect(refused.text()).toContain(
+      expect(staff.path).toMatch(/^\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+      const refused = () => staff.getByRole("alert").filter({ hasText: m.import.refused });
+      // Without scripts the job's page refreshes itself until the job has ended.
+      await staff.followRefreshUntil(() => refused().count() === 1);
+      expect(refused().text()).toContain(
         interpolate(m.import.problemAt, {
           line: 3,
           column: "dailyPrice",
@@ -767,13 +786,14 @@ for (const language of ["en", "fr"] as const) {
 
       await staff.goto(`/manage/cars/import?lng=${language}`);
       await upload([row(`A-${tag}`, "30"), row(`B-${tag}`, "31.50")]);
-      expect(staff.path).toBe("/manage/cars");
-      expect(
+      expect(staff.path).toMatch(/^\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+      const imported = () =>
         staff
           .getByRole("status")
-          .getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 }))
-          .count(),
-      ).toBe(1);
+          .getByText(interpolate(c.success.fleetImported, { added: 2, updated: 0, unchanged: 0 }));
+      await staff.followRefreshUntil(() => imported().count() === 1);
+      await staff.getByRole("link", { name: m.import.job.seeFleet }).click();
+      expect(staff.path).toBe("/manage/cars");
       await staff.goto(`/manage/cars?q=${tag}&lng=${language}`);
       expect(staff.getByRole("link", { name: `Imported B-${tag}` }).count()).toBe(1);
 

@@ -192,6 +192,7 @@ export class NoScriptUser {
     },
   });
   private document: Document | null = null;
+  private html = "";
   /** Files chosen for file fields of the open document. */
   readonly chosenFiles = new WeakMap<Element, { name: string; mimeType: string; buffer: Buffer }>();
   url = "about:blank";
@@ -222,8 +223,24 @@ export class NoScriptUser {
     this.status = response.status();
     this.url = response.url();
     const html = await response.text();
+    this.html = html;
     this.document = new this.window.DOMParser().parseFromString(html, "text/html") as unknown as Document;
     return response;
+  }
+
+  /**
+   * Waits as a browser without scripts does on a page that refreshes itself (`<meta http-equiv="refresh">`, the
+   * import job's page), until `done()` holds; fails if the page stops refreshing first, or after `withinMs`.
+   */
+  async followRefreshUntil(done: () => boolean, withinMs = 60_000) {
+    const deadline = Date.now() + withinMs;
+    while (!done()) {
+      const refresh = /<meta http-equiv="refresh" content="(\d+)"/i.exec(this.html);
+      expect(refresh, `${this.path} refreshes itself while it waits`).toBeTruthy();
+      expect(Date.now(), `${this.path} reached its outcome within ${withinMs} ms`).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, Number(refresh![1]) * 1000));
+      await this.goto(this.path);
+    }
   }
 
   private get body(): Element {

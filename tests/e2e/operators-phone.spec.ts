@@ -66,6 +66,17 @@ test("a supplier's pages fit a 390 px phone", { tag: "@js-on-only" }, async ({ b
   await expectNoSidewaysScroll(page, await firstLink(page, /^\/manage\/bookings\/[0-9a-f-]{36}/));
   await gotoReady(page, "/manage/cars?lng=en");
   await expectNoSidewaysScroll(page, await firstLink(page, /^\/manage\/cars\/[0-9a-f-]{36}/));
+  // An import's page, refused (it writes nothing): its list of problems is the widest thing it shows.
+  await gotoReady(page, "/manage/cars/import?lng=en");
+  await page.locator("#import-file").setInputFiles({
+    name: "a-fleet-file-with-a-rather-long-name-from-the-office-spreadsheet.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("licensePlate,colourOfTheCarAsTheOfficeSpreadsheetNamesIt\nTN-1,red\n"),
+  });
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoSidewaysScroll(page, `${new URL(page.url()).pathname}?lng=en`);
   await context.close();
 });
 

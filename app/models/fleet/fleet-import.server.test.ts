@@ -5,7 +5,15 @@ import { insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/su
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/models/audit/audit.server";
 import { readFleetFile } from "./fleet-file";
-import { exportFleet, importFleet } from "./fleet-import.server";
+import { exportFleet } from "./fleet-import.server";
+import {
+  drainFleetImports,
+  findFleetImport,
+  FLEET_IMPORT_CLAIM_MS,
+  FLEET_IMPORT_MAX_ATTEMPTS,
+  queueFleetImport,
+  runNextFleetImport,
+} from "./fleet-import-jobs.server";
 
 const HEADER =
   "licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places,datePrices";
@@ -25,31 +33,38 @@ describe.each(testEngines)("fleet import and export, on %s", (engine) => {
   });
   afterAll(() => database?.destroy());
 
+  /** Posts a file as the page does and lets the worker run it to its end; answers the job as its page reads it. */
+  const importFile = async (text: string, options: Parameters<typeof drainFleetImports>[1] = {}) => {
+    const id = await queueFleetImport(database.db, actor, catalogue.supplier.id, { name: "fleet.csv", text });
+    await drainFleetImports(database.db, options);
+    return (await findFleetImport(database.db, id))!;
+  };
+  const outcome = (job: Awaited<ReturnType<typeof importFile>>) =>
+    job.status === "done"
+      ? { status: job.status, added: job.added, updated: job.updated, unchanged: job.unchanged }
+      : { status: job.status, problems: job.problems };
+
   const fleet = async () =>
     database.db.select().from(schema.cars).where(eq(schema.cars.supplierId, catalogue.supplier.id));
 
   it("imports nothing from a file with an unknown place, naming its line; then a good file in one go", async () => {
     const { db } = database;
     const before = (await fleet()).length;
-    const withUnknown = readFleetFile(
-      file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", "atlantis")]),
-    );
-    expect(withUnknown.problems).toEqual([]);
-    expect(await importFleet(db, actor, catalogue.supplier.id, withUnknown.rows)).toEqual({
-      ok: false,
+    const withUnknown = file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", "atlantis")]);
+    expect(readFleetFile(withUnknown).problems).toEqual([]);
+    expect(outcome(await importFile(withUnknown))).toEqual({
+      status: "refused",
       problems: [{ line: 3, column: "places", key: "manage:validation.placeUnknown", params: { text: "atlantis" } }],
     });
     expect(await fleet()).toHaveLength(before);
 
-    const good = readFleetFile(
-      file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", catalogue.location.slug)]),
-    );
-    expect(await importFleet(db, actor, catalogue.supplier.id, good.rows)).toEqual({
-      ok: true,
-      added: 2,
-      updated: 0,
-      unchanged: 0,
-    });
+    const good = file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", catalogue.location.slug)]);
+    const job = await importFile(good);
+    expect(outcome(job)).toEqual({ status: "done", added: 2, updated: 0, unchanged: 0 });
+    expect(job).toMatchObject({ rowCount: 2, processed: 2, attempts: 1 });
+    // The file itself is not kept once the job has ended.
+    const [stored] = await db.select().from(schema.fleetImports).where(eq(schema.fleetImports.id, job.id));
+    expect(stored!.content).toBeNull();
     const cars = await fleet();
     expect(cars).toHaveLength(before + 2);
     const imported = cars.find((car) => car.licensePlate === "IMP-1")!;
@@ -62,22 +77,10 @@ describe.each(testEngines)("fleet import and export, on %s", (engine) => {
 
   it("re-imports idempotently: the same file changes nothing, a new price updates by plate", async () => {
     const { db } = database;
-    const same = readFleetFile(
-      file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", catalogue.location.slug)]),
-    );
-    expect(await importFleet(db, actor, catalogue.supplier.id, same.rows)).toEqual({
-      ok: true,
-      added: 0,
-      updated: 0,
-      unchanged: 2,
-    });
-    const changed = readFleetFile(file([row("IMP-1", "48", catalogue.location.slug)]));
-    expect(await importFleet(db, actor, catalogue.supplier.id, changed.rows)).toEqual({
-      ok: true,
-      added: 0,
-      updated: 1,
-      unchanged: 0,
-    });
+    const same = file([row("IMP-1", "40", catalogue.location.slug), row("IMP-2", "45", catalogue.location.slug)]);
+    expect(outcome(await importFile(same))).toEqual({ status: "done", added: 0, updated: 0, unchanged: 2 });
+    const changed = file([row("IMP-1", "48", catalogue.location.slug)]);
+    expect(outcome(await importFile(changed))).toEqual({ status: "done", added: 0, updated: 1, unchanged: 0 });
     const [car] = await db.select().from(schema.cars).where(eq(schema.cars.licensePlate, "IMP-1"));
     expect(car!.dailyPrice).toBe(4800);
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, car!.id));
@@ -90,7 +93,86 @@ describe.each(testEngines)("fleet import and export, on %s", (engine) => {
     const back = readFleetFile(text);
     expect(back.problems).toEqual([]);
     expect(back.rows.map((entry) => entry.form.licensePlate)).toEqual(expect.arrayContaining(["IMP-1", "IMP-2"]));
-    const outcome = await importFleet(db, actor, catalogue.supplier.id, back.rows);
-    expect(outcome).toMatchObject({ ok: true, added: 0, updated: 0 });
+    expect(outcome(await importFile(text))).toMatchObject({ status: "done", added: 0, updated: 0 });
+  });
+
+  const plates = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => row(`${prefix}-${index + 1}`, "30", catalogue.location.slug));
+  const auditedCars = async (prefix: string) =>
+    (await database.db.select().from(schema.auditLog)).filter((entry) => entry.label.includes(`(${prefix}-`));
+
+  it("carries on from its last batch after the worker stops mid-way, writing each car once", async () => {
+    const { db } = database;
+    const id = await queueFleetImport(db, actor, catalogue.supplier.id, {
+      name: "stop.csv",
+      text: file(plates("STOP", 5)),
+    });
+    let batches = 0;
+    // The app shuts down after two batches of two: the claim is given back at once.
+    expect(await runNextFleetImport(db, { batchSize: 2, stopping: () => batches++ >= 2 })).toBe(true);
+    expect(await findFleetImport(db, id)).toMatchObject({
+      status: "running",
+      processed: 4,
+      added: 4,
+      lockedUntil: null,
+    });
+    await drainFleetImports(db, { batchSize: 2 });
+    expect(await findFleetImport(db, id)).toMatchObject({ status: "done", processed: 5, added: 5, attempts: 2 });
+    expect(await auditedCars("STOP")).toHaveLength(5);
+  });
+
+  it("waits for a killed worker's claim to lapse, then takes the job over", async () => {
+    const { db } = database;
+    const id = await queueFleetImport(db, actor, catalogue.supplier.id, {
+      name: "kill.csv",
+      text: file(plates("KILL", 3)),
+    });
+    const claimedAt = new Date();
+    // A worker claimed it and died before its first batch.
+    await db
+      .update(schema.fleetImports)
+      .set({ status: "running", attempts: 1, lockedUntil: new Date(claimedAt.getTime() + FLEET_IMPORT_CLAIM_MS) })
+      .where(eq(schema.fleetImports.id, id));
+    expect(await runNextFleetImport(db, { now: claimedAt })).toBe(false);
+    expect(await findFleetImport(db, id)).toMatchObject({ status: "running", processed: 0 });
+    expect(await runNextFleetImport(db, { now: new Date(claimedAt.getTime() + FLEET_IMPORT_CLAIM_MS + 1) })).toBe(true);
+    expect(await findFleetImport(db, id)).toMatchObject({ status: "done", added: 3, attempts: 2 });
+  });
+
+  it("gives a job up after its last attempt, keeping what was written", async () => {
+    const { db } = database;
+    const id = await queueFleetImport(db, actor, catalogue.supplier.id, {
+      name: "gone.csv",
+      text: file(plates("GONE", 2)),
+    });
+    await db
+      .update(schema.fleetImports)
+      .set({ status: "running", attempts: FLEET_IMPORT_MAX_ATTEMPTS, processed: 0 })
+      .where(eq(schema.fleetImports.id, id));
+    await drainFleetImports(db);
+    expect(await findFleetImport(db, id)).toMatchObject({ status: "failed", attempts: FLEET_IMPORT_MAX_ATTEMPTS + 1 });
+    expect(await auditedCars("GONE")).toHaveLength(0);
+  });
+
+  it("runs a job once when two workers look for work at the same moment", async () => {
+    const { db } = database;
+    const id = await queueFleetImport(db, actor, catalogue.supplier.id, {
+      name: "two.csv",
+      text: file(plates("TWO", 6)),
+    });
+    await Promise.all([drainFleetImports(db, { batchSize: 2 }), drainFleetImports(db, { batchSize: 2 })]);
+    expect(await findFleetImport(db, id)).toMatchObject({ status: "done", added: 6, processed: 6, attempts: 1 });
+    expect(await auditedCars("TWO")).toHaveLength(6);
+  });
+
+  it("refuses a file with every problem named, keeping the first 500 and counting the rest", async () => {
+    const bad = Array.from(
+      { length: 600 },
+      (_, index) => `BAD-${index},Car,midi,diesel,manual,5,4,likeForLike,21,x,tunis,`,
+    );
+    const job = await importFile(file(bad));
+    expect(job.status).toBe("refused");
+    expect(job.problems).toHaveLength(500);
+    expect(job.problemCount).toBe(600);
   });
 });

@@ -1,8 +1,8 @@
 import { type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { BookingReceipt } from "~/components/booking-receipt";
 import { OutcomeHeading } from "~/components/outcome-heading";
+import { Recheck } from "~/components/recheck";
 import { pageMeta } from "~/utils/meta";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
@@ -17,21 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function CheckoutSession() {
   const { outcome, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
-  const revalidator = useRevalidator();
-  const recheckSeconds = outcome.state === "checking" ? outcome.recheckSeconds : 0;
-  useEffect(() => {
-    if (!recheckSeconds) return;
-    const timer = setTimeout(() => revalidator.revalidate(), recheckSeconds * 1000);
-    return () => clearTimeout(timer);
-  }, [recheckSeconds, revalidator]);
   return (
     <div className="page page-narrow checkout-session">
       {outcome.state === "checking" ? (
         <>
-          {/* Without JavaScript the browser asks again by itself. */}
-          <noscript>
-            <meta httpEquiv="refresh" content={String(recheckSeconds)} />
-          </noscript>
+          <Recheck seconds={outcome.recheckSeconds} />
           <OutcomeHeading>{t("session.checking")}</OutcomeHeading>
           {/* Spec §8: the gateway did not answer this time; the page keeps asking (so does the webhook). */}
           {outcome.gatewaySilent ? <p role="alert">{t("common:errors.generic")}</p> : null}

@@ -1,24 +1,29 @@
 import { supplierScope } from "~/models/access/operator-access";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { readFleetFile, type FleetProblem } from "~/models/fleet/fleet-file";
-import { importFleet } from "~/models/fleet/fleet-import.server";
+import type { FleetProblem } from "~/models/fleet/fleet-file";
+import { queueFleetImport, recentFleetImports } from "~/models/fleet/fleet-import-jobs.server";
+import { fleetImportSummary } from "~/models/fleet/fleet-import-summary";
 import { listSuppliers } from "~/models/fleet/fleet.server";
 import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirect } from "@remix-run/node";
 import { readPostedForm } from "~/utils/uploads.server";
 
 /** GET /manage/cars/import: the fleet file's import form, its export link and its columns. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "editFleet");
-  const suppliers = actor.role === "admin" ? await listSuppliers(await getDb()) : null;
+  const db = await getDb();
+  const suppliers = actor.role === "admin" ? await listSuppliers(db) : null;
+  const ownSupplier = actor.role === "admin" ? null : supplierScope(actor, null);
+  const recent = await recentFleetImports(db, ownSupplier);
   const { t, translations } = await routeTranslations(language, "manage");
   return {
     title: t("import.title"),
     suppliers,
-    ownSupplier: actor.role === "admin" ? null : supplierScope(actor, null),
+    ownSupplier,
+    recent: recent.map(fleetImportSummary),
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     translations,
   };
@@ -28,7 +33,7 @@ type ImportAnswer = { problems: FleetProblem[]; supplier: string | null };
 const refused = (problems: FleetProblem[], supplier: string | null, status = 400) =>
   data<ImportAnswer>({ problems, supplier }, { status });
 
-/** POST: a fleet file, imported whole in one transaction or refused whole with every problem named. */
+/** POST: a fleet file, stored as an import job; its page shows the job until every car is written or the file refused. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireOperatorFor(request, context, "editFleet");
   const posted = await readPostedForm(request);
@@ -63,13 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return refused([{ line: 0, column: null, key: "manage:import.notText" }], supplierId);
   }
-  const read = readFleetFile(text);
-  if (read.problems.length) return refused(read.problems.slice(0, 200), supplierId);
-  const outcome = await importFleet(db, actor, supplierId, read.rows);
-  if (!outcome.ok) return refused(outcome.problems.slice(0, 200), supplierId);
-  return redirectWithToast("/manage/cars", {
-    type: "success",
-    messageKey: "success.fleetImported",
-    params: { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged },
-  });
+  // Read, checked and written by the background worker (decision 027): 10,000 rows take seconds, the answer does not.
+  const id = await queueFleetImport(db, actor, supplierId, { name: file.name || "fleet.csv", text });
+  return redirect(`/manage/cars/import/${id}`);
 }

@@ -1,7 +1,8 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { FileField } from "~/components/form-field";
+import { FleetProblems } from "~/components/fleet-problems";
+import { FleetImportList } from "~/components/fleet-import-status";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { FLEET_COLUMNS, REQUIRED_COLUMNS } from "~/models/fleet/fleet-columns";
@@ -13,51 +14,15 @@ export { action, loader } from "./page.server";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
-/** A message key as the manage translator finds it: the schema's own messages live in the common catalogue. */
-const qualified = (key: string): string => (key.includes(":") ? key : `common:${key}`);
-
 export default function ImportFleet() {
-  const { suppliers, ownSupplier, maxMegabytes, translations } = useLoaderData<typeof loader>();
+  const { suppliers, ownSupplier, maxMegabytes, recent, translations } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
-  const problemsRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer?.problems.length) problemsRef.current?.focus();
-  }, [answer]);
   const supplier = answer?.supplier ?? ownSupplier ?? "";
   return (
     <>
       <h1>{t("import.heading")}</h1>
-      {answer?.problems.length ? (
-        <div
-          className="error-summary"
-          role="alert"
-          tabIndex={-1}
-          ref={problemsRef}
-          aria-labelledby="import-problems"
-          autoFocus
-        >
-          <h2 id="import-problems">{t("import.refused")}</h2>
-          <ul>
-            {answer.problems.map((problem, index) => (
-              <li key={index}>
-                {problem.line > 0
-                  ? problem.column
-                    ? t("import.problemAt", {
-                        line: problem.line,
-                        column: problem.column,
-                        message: t(qualified(problem.key), problem.params ?? {}),
-                      })
-                    : t("import.problemLine", {
-                        line: problem.line,
-                        message: t(qualified(problem.key), problem.params ?? {}),
-                      })
-                  : t(qualified(problem.key), problem.params ?? {})}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FleetProblems problems={answer?.problems ?? []} />
       <section className="form-card" aria-labelledby="import-heading">
         <h2 id="import-heading">{t("import.importHeading")}</h2>
         <p>{t("import.intro")}</p>
@@ -86,6 +51,12 @@ export default function ImportFleet() {
           <SubmitInput intent="import" label={t("import.submit")} />
         </Form>
       </section>
+      {recent.length ? (
+        <section className="form-card" aria-labelledby="recent-imports-heading">
+          <h2 id="recent-imports-heading">{t("import.recentHeading")}</h2>
+          <FleetImportList imports={recent} />
+        </section>
+      ) : null}
       <section className="form-card" aria-labelledby="export-heading">
         <h2 id="export-heading">{t("import.exportHeading")}</h2>
         {suppliers ? (
