@@ -59,7 +59,7 @@ const stopMaintenance = scheduleMaintenance(database.db, log);
 // Mail queued by requests (in their transactions) is delivered from here, with retries while SMTP is down.
 const mailWorker = startMailWorker(database.db, { log });
 // Fleet files posted by operators are read and written from here, batch by batch, carried on after a restart.
-const fleetImportWorker = startFleetImportWorker(database.db, { log });
+const fleetImportWorker = startFleetImportWorker(database, { log });
 // Every loader and action answers 503 while the database is down and 400 for bodies no form could send.
 const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
 

@@ -6,13 +6,19 @@
  * Usage: npx tsx bench/fleet-import.ts                          (embedded PGlite in memory)
  *        DATABASE_URL=postgres://… npx tsx bench/fleet-import.ts
  *        BENCH_FLEET_CARS=20000 npx tsx bench/fleet-import.ts
+ *        BENCH_PACE=postgres npx tsx bench/fleet-import.ts      (PGlite paced as PostgreSQL is, to compare)
  * Each run replaces the cars of plates BENCH-IMPORT-… it made before.
  */
 import { sql } from "drizzle-orm";
 import { seedDemoData } from "#db/seed";
 import { readFleetFile } from "~/models/fleet/fleet-file";
 import { exportFleet } from "~/models/fleet/fleet-import.server";
-import { drainFleetImports, findFleetImport, queueFleetImport } from "~/models/fleet/fleet-import-jobs.server";
+import {
+  drainFleetImports,
+  findFleetImport,
+  FLEET_IMPORT_PACE,
+  queueFleetImport,
+} from "~/models/fleet/fleet-import-jobs.server";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { openDatabase } from "~/utils/db.server";
 
@@ -74,8 +80,25 @@ for (const round of ["first import (all added)", "second import (all unchanged)"
   );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  await time(`${round}: the job, to its end`, () => drainFleetImports(db));
+  // Meanwhile a page's worth of queries (eight small ones, one after the other) every 100 ms, as the app serves.
+  let running = true;
+  const pageTimes: number[] = [];
+  const pages = (async () => {
+    while (running) {
+      const started = performance.now();
+      for (let query = 0; query < 8; query++) await db.execute(sql`select count(*) from locations`);
+      pageTimes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await time(`${round}: the job, to its end`, () => drainFleetImports(db, { pace: FLEET_IMPORT_PACE[handle.engine] }));
+  running = false;
+  await pages;
   delay.disable();
+  pageTimes.sort((a, b) => a - b);
+  console.log(
+    `  a page's eight queries meanwhile (${pageTimes.length} pages): p50 ${pageTimes[Math.floor(pageTimes.length / 2)]?.toFixed(0)} ms, max ${pageTimes.at(-1)?.toFixed(0)} ms`,
+  );
   const job = await findFleetImport(db, id);
   console.log(
     `  ${job?.status}: ${job?.added} added, ${job?.updated} updated, ${job?.unchanged} unchanged; event loop held up at most ${(delay.max / 1e6).toFixed(0)} ms`,

@@ -65,6 +65,43 @@ async function payLink(browser: Browser, link: string, language: "en" | "fr") {
   return customer;
 }
 
+/**
+ * The ids of every car drivers are offered at Carthage Cars' Sousse desk three days from now, 15:00 to 16:00 on
+ * Sousse's clocks (UTC+1), over every page of results, each page read by `carIdsOn` (a browser or a script-less
+ * user): an overdue car is free for no period after its drop-off until its return is recorded (decision 040).
+ */
+async function offeredAtSousse(carIdsOn: (path: string) => Promise<string[]>, language: "en" | "fr") {
+  const day = new Date(Date.now() + 3_600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+  const offered: string[] = [];
+  for (let page = 1; page <= 30; page++) {
+    const ids = await carIdsOn(
+      `/search?pickup=sousse&from=${day}T15:00&to=${day}T16:00&supplier=carthage-cars&page=${page}&lng=${language}`,
+    );
+    if (ids.length === 0) break;
+    offered.push(...ids);
+  }
+  expect(offered.length, "Carthage Cars offers cars at Sousse").toBeGreaterThan(0);
+  return offered;
+}
+
+/** The car of a checkout link ("Choose this car"). */
+const carOfCheckout = (href: string) => new URLSearchParams(href.split("?")[1]).get("car") ?? "";
+
+/**
+ * A fleet file of 5,000 more Carthage Cars at Tangier airport (a place no other flow uses), plus one named to sort
+ * last, FIVEK-LAST: the change form once listed a supplier's first 300 cars by name and silently moved a booking on
+ * any other car to the first of them (issue 50). Importing it again changes nothing, so every run posts it.
+ */
+const FIVE_THOUSAND_CARS = (() => {
+  const lines = ["licensePlate,name,range,fuelType,gearbox,seats,doors,fuelPolicy,minimumAge,dailyPrice,places"];
+  for (let index = 1; index <= 5_000; index++)
+    lines.push(
+      `FIVEK-${index},Aa fleet car ${String(index).padStart(4, "0")},midi,diesel,manual,5,4,likeForLike,21,${30 + (index % 40)},tangier-airport`,
+    );
+  lines.push("FIVEK-LAST,Zz last car,midi,diesel,manual,5,4,likeForLike,21,55,tangier-airport");
+  return Buffer.from(`${lines.join("\n")}\n`);
+})();
+
 /** A text that is exactly this one. */
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 
@@ -244,6 +281,59 @@ for (const language of ["en", "fr"] as const) {
   );
 
   test(
+    `in ${language}, at a supplier with 5,000 more cars, a change of only the return date keeps the booking's car`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page }, testInfo) => {
+      const { m, c } = texts(language);
+      const when = period(language, testInfo);
+      await signIn(page, language);
+      await gotoReady(page, `/manage/cars/import?lng=${language}`);
+      await page.locator("#import-file").setInputFiles({
+        name: "five-thousand.csv",
+        mimeType: "text/csv",
+        buffer: FIVE_THOUSAND_CARS,
+      });
+      await page.getByRole("button", { name: m.import.submit }).click();
+      await expect(page).toHaveURL(/\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("status").filter({ hasText: m.import.status.done })).toBeVisible({
+        timeout: 120_000,
+      });
+
+      // Taken by phone on the car found by its plate among 5,001.
+      await gotoReady(
+        page,
+        `/manage/bookings/new?pickup=tangier-airport&from=${when.from}&to=${when.to}&cars=FIVEK-LAST&lng=${language}`,
+      );
+      await page.getByLabel(/FIVEK-LAST/).check();
+      const customer = page.getByRole("group", { name: m.staffBooking.sections.customer });
+      await customer
+        .getByLabel(m.staffBooking.fields.email, { exact: true })
+        .fill(`fivek-${randomUUID().slice(0, 8)}@example.com`);
+      await customer.getByLabel(m.staffBooking.fields.fullName, { exact: true }).fill("Five Thousand");
+      await customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+212 6 12 34 56 78");
+      await customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1980-02-14");
+      await page.getByLabel(m.staffBooking.paymentChoices.counter).check();
+      await page.getByRole("button", { name: m.staffBooking.preview }).click();
+      // The total of three days is shown before the booking is taken.
+      await expect(page.getByRole("main").getByRole("status")).toContainText(/3/);
+      await whenReady(page);
+      await page.getByRole("button", { name: m.staffBooking.book }).click();
+      await expect(page).toHaveURL(/\/manage\/bookings\/[0-9a-f-]{36}/);
+      await expect(page.locator("dd .plate").first()).toHaveText("FIVEK-LAST");
+
+      // A day longer, nothing else touched: the same car, the new total to collect at the counter.
+      await page.getByLabel(m.staffBooking.fields.to, { exact: true }).fill(`${when.day(4)}T10:00`);
+      await previewAndSave(page, language);
+      await expect(page.getByRole("status").getByText(c.success.bookingChanged.atCounter)).toBeVisible();
+      await expect(page.locator("dd .plate").first()).toHaveText("FIVEK-LAST");
+      await expect(page.getByLabel(m.staffBooking.fields.to, { exact: true })).toHaveValue(`${when.day(4)}T10:00`);
+      await expectAccessible(page);
+    },
+  );
+
+  test(
     `in ${language}, the desk records the late return of a rental under way`,
     {
       tag: "@js-on-only",
@@ -264,6 +354,34 @@ for (const language of ["en", "fr"] as const) {
       await gotoReady(page, `${bookingPath}?lng=${language}`);
       await expect(page.locator(".manage-summary")).toContainText(m.staffBooking.rental.overdue);
       await expect(page.getByRole("heading", { name: m.staffBooking.cancelHeading })).toHaveCount(0);
+      // Its car, by its plate, is kept from drivers for every later period, and the calendar shows it still out.
+      const plate = (await page.locator("dd .plate").first().textContent())!;
+      await gotoReady(page, `/manage/cars?q=${encodeURIComponent(plate)}&lng=${language}`);
+      const carPaths = await page
+        .getByRole("main")
+        .locator('a[href^="/manage/cars/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      const carId = carPaths
+        .find((path) => /^\/manage\/cars\/[0-9a-f-]{36}$/.test(path))!
+        .split("/")
+        .pop()!;
+      const carIdsOn = async (path: string) => {
+        await gotoReady(page, path);
+        const hrefs = await page
+          .getByRole("main")
+          .locator('a[href^="/checkout?"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+        return [...new Set(hrefs.map(carOfCheckout))];
+      };
+      expect(await offeredAtSousse(carIdsOn, language)).not.toContain(carId);
+      const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+      await gotoReady(page, `/manage/calendar?place=sousse&week=${today}&lng=${language}`);
+      const onCalendar = page
+        .getByRole("table")
+        .locator("li")
+        .filter({ has: page.locator(`a[href="${bookingPath}"]`) });
+      await expect(onCalendar.last()).toContainText(m.staffBooking.rental.overdue);
+      await expect(onCalendar.last().getByRole("link")).not.toContainText("◀");
       // Found from the bookings list among the cars out past their drop-off.
       await gotoReady(page, `/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
       await expect(page.getByRole("table").getByRole("link", { name: /^[0-9A-F]{8}$/ })).toHaveCount(1);
@@ -290,6 +408,11 @@ for (const language of ["en", "fr"] as const) {
       await expect(returned.getByRole("status")).toContainText(
         new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
       );
+      // Back: the calendar ends the rental, and drivers are offered the car again.
+      await gotoReady(page, `/manage/calendar?place=sousse&week=${today}&lng=${language}`);
+      await expect(onCalendar.last().getByRole("link")).toContainText("◀");
+      await expect(onCalendar.last()).not.toContainText(m.staffBooking.rental.overdue);
+      expect(await offeredAtSousse(carIdsOn, language)).toContain(carId);
     },
   );
 }
@@ -469,6 +592,55 @@ for (const language of ["en", "fr"] as const) {
   );
 
   test(
+    `in ${language} without scripting, at a supplier with 5,000 more cars, a change of only the return date keeps the booking's car`,
+    {
+      tag: "@js-off-only",
+    },
+    async ({ request, baseURL }, testInfo) => {
+      const { m, c } = texts(language);
+      const when = period(language, testInfo);
+      const staff = new NoScriptUser(request, baseURL!);
+      await signInWithoutScript(staff, language);
+      await staff.goto(`/manage/cars/import?lng=${language}`);
+      staff.locator("#import-file").setInputFiles({
+        name: "five-thousand.csv",
+        mimeType: "text/csv",
+        buffer: FIVE_THOUSAND_CARS,
+      });
+      await staff.getByRole("button", { name: m.import.submit }).click();
+      expect(staff.path).toMatch(/^\/manage\/cars\/import\/[0-9a-f-]{36}$/);
+      await staff.followRefreshUntil(
+        () => staff.getByRole("status").filter({ hasText: m.import.status.done }).count() === 1,
+        120_000,
+      );
+
+      await staff.goto(
+        `/manage/bookings/new?pickup=tangier-airport&from=${when.from}&to=${when.to}&cars=FIVEK-LAST&lng=${language}`,
+      );
+      staff.getByLabel(/FIVEK-LAST/).check();
+      const customer = staff.getByRole("group", { name: m.staffBooking.sections.customer });
+      customer
+        .getByLabel(m.staffBooking.fields.email, { exact: true })
+        .fill(`fivek-${randomUUID().slice(0, 8)}@example.com`);
+      customer.getByLabel(m.staffBooking.fields.fullName, { exact: true }).fill("Five Thousand");
+      customer.getByLabel(m.staffBooking.fields.phone, { exact: true }).fill("+212 6 12 34 56 78");
+      customer.getByLabel(m.staffBooking.fields.birthDate, { exact: true }).fill("1980-02-14");
+      staff.getByLabel(m.staffBooking.paymentChoices.counter).check();
+      // The total is shown before the booking is taken.
+      await staff.getByRole("button", { name: m.staffBooking.preview }).click();
+      await staff.getByRole("button", { name: m.staffBooking.book }).click();
+      expect(staff.path).toMatch(/^\/manage\/bookings\/[0-9a-f-]{36}/);
+      expect(staff.locator("dd .plate").first().text()).toBe("FIVEK-LAST");
+
+      staff.getByLabel(m.staffBooking.fields.to, { exact: true }).fill(`${when.day(4)}T10:00`);
+      await previewAndSaveWithoutScript(staff, language);
+      expect(staff.getByRole("status").getByText(c.success.bookingChanged.atCounter).count()).toBe(1);
+      expect(staff.locator("dd .plate").first().text()).toBe("FIVEK-LAST");
+      expect(staff.getByLabel(m.staffBooking.fields.to, { exact: true }).value()).toBe(`${when.day(4)}T10:00`);
+    },
+  );
+
+  test(
     `in ${language} without scripting, the desk records the late return of a rental under way`,
     {
       tag: "@js-off-only",
@@ -488,6 +660,28 @@ for (const language of ["en", "fr"] as const) {
       await staff.goto(`${bookingPath}?lng=${language}`);
       expect(staff.locator(".manage-summary").text()).toContain(m.staffBooking.rental.overdue);
       expect(staff.getByRole("heading", { name: m.staffBooking.cancelHeading }).count()).toBe(0);
+      const plate = staff.locator("dd .plate").first().text();
+      await staff.goto(`/manage/cars?q=${encodeURIComponent(plate)}&lng=${language}`);
+      const carLinks = staff.getByRole("main").locator('a[href^="/manage/cars/"]');
+      const carId = Array.from({ length: carLinks.count() }, (_, index) => carLinks.nth(index).attribute("href")!)
+        .find((path) => /^\/manage\/cars\/[0-9a-f-]{36}$/.test(path))!
+        .split("/")
+        .pop()!;
+      const carIdsOn = async (path: string) => {
+        await staff.goto(path);
+        const links = staff.getByRole("main").locator('a[href^="/checkout?"]');
+        return [
+          ...new Set(
+            Array.from({ length: links.count() }, (_, index) => carOfCheckout(links.nth(index).attribute("href")!)),
+          ),
+        ];
+      };
+      expect(await offeredAtSousse(carIdsOn, language)).not.toContain(carId);
+      const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+      const onCalendar = () => staff.getByRole("table").locator(`a[href="${bookingPath}"]`).last();
+      await staff.goto(`/manage/calendar?place=sousse&week=${today}&lng=${language}`);
+      expect(onCalendar().text()).not.toContain("◀");
+      expect(staff.getByRole("table").text()).toContain(m.staffBooking.rental.overdue);
       await staff.goto(`/manage/bookings?rental=overdue&q=${encodeURIComponent(names[slot]!)}&lng=${language}`);
       expect(
         staff
@@ -517,6 +711,9 @@ for (const language of ["en", "fr"] as const) {
       expect(stop().getByRole("status").text()).toMatch(
         new RegExp(`${String(returnedAt).replace(/(\d)(?=(\d{3})+$)/g, "$1[,.\\s\\u202f]?")} km`),
       );
+      await staff.goto(`/manage/calendar?place=sousse&week=${today}&lng=${language}`);
+      expect(onCalendar().text()).toContain("◀");
+      expect(await offeredAtSousse(carIdsOn, language)).toContain(carId);
     },
   );
 }

@@ -6,15 +6,23 @@
  */
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { fleetImports } from "#db/schema";
-import type { Database, Executor } from "~/utils/db.server";
+import type { Database, DatabaseHandle, Executor } from "~/utils/db.server";
 import { describeErrorBriefly } from "~/utils/errors.server";
 import { startWorkerLoop, wakeWorker, type WorkerLoop } from "~/utils/worker-loop.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { readFleetFileInTurns, type FleetProblem } from "./fleet-file";
 import { resolvePlaceCodes, writeFleetBatch } from "./fleet-import.server";
 
-/** Cars written per transaction: short enough that other requests (one connection on PGlite) wait little. */
-export const FLEET_IMPORT_BATCH = 500;
+/**
+ * Cars written per transaction, and a pause between two: on PostgreSQL a batch holds one pooled connection of many;
+ * embedded PGlite runs one transaction at a time for the whole app, so its batches are short and a page's queries
+ * waiting behind one get their turn before the next (`bench/fleet-import.ts` measures what they waited).
+ */
+export const FLEET_IMPORT_PACE = {
+  postgres: { batchSize: 500, pauseMs: 0 },
+  pglite: { batchSize: 100, pauseMs: 25 },
+} as const;
+type Pace = { batchSize: number; pauseMs: number };
 /** A worker's claim; renewed by every batch, so it lapses only when the worker has stopped. */
 export const FLEET_IMPORT_CLAIM_MS = 60_000;
 /** Claims of one job before it is given up (a restart mid-way counts as one). */
@@ -144,8 +152,9 @@ const refuse = (db: Executor, job: FleetImportJob, problems: FleetProblem[]) =>
 export async function runFleetImport(
   db: Database,
   job: FleetImportJob,
-  { stopping = () => false, batchSize = FLEET_IMPORT_BATCH }: { stopping?: () => boolean; batchSize?: number } = {},
+  { stopping = () => false, pace = FLEET_IMPORT_PACE.postgres }: { stopping?: () => boolean; pace?: Pace } = {},
 ): Promise<void> {
+  const { batchSize, pauseMs } = pace;
   if (job.attempts > FLEET_IMPORT_MAX_ATTEMPTS) {
     await finish(db, job, { status: "failed" });
     return;
@@ -181,6 +190,7 @@ export async function runFleetImport(
       if (!moved) throw new ClaimLost();
     });
     offset += batch.length;
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   await finish(db, job, { status: "done" });
 }
@@ -195,13 +205,13 @@ export async function runNextFleetImport(
     stopping = () => false,
     now = new Date(),
     log = console.error,
-    batchSize,
-  }: { stopping?: () => boolean; now?: Date; log?: (line: string) => void; batchSize?: number } = {},
+    pace,
+  }: { stopping?: () => boolean; now?: Date; log?: (line: string) => void; pace?: Pace } = {},
 ): Promise<boolean> {
   const job = await claimFleetImport(db, now);
   if (!job) return false;
   try {
-    await runFleetImport(db, job, { stopping, batchSize });
+    await runFleetImport(db, job, { stopping, pace });
   } catch (error) {
     if (error instanceof ClaimLost) return true;
     const reason = describeErrorBriefly(error);
@@ -222,8 +232,12 @@ export async function drainFleetImports(db: Database, options: Parameters<typeof
 
 /** This instance's import worker: polls, and wakes as soon as a file is posted here. */
 export function startFleetImportWorker(
-  db: Database,
+  handle: Pick<DatabaseHandle, "db" | "engine">,
   { pollMs = 5_000, log = console.error }: { pollMs?: number; log?: (line: string) => void } = {},
 ): WorkerLoop {
-  return startWorkerLoop("fleetImport", (stopping) => runNextFleetImport(db, { stopping, log }), { pollMs, log });
+  const pace = FLEET_IMPORT_PACE[handle.engine];
+  return startWorkerLoop("fleetImport", (stopping) => runNextFleetImport(handle.db, { stopping, log, pace }), {
+    pollMs,
+    log,
+  });
 }

@@ -109,14 +109,16 @@ describe.each(testEngines)("fleet import and export, on %s", (engine) => {
     });
     let batches = 0;
     // The app shuts down after two batches of two: the claim is given back at once.
-    expect(await runNextFleetImport(db, { batchSize: 2, stopping: () => batches++ >= 2 })).toBe(true);
+    expect(await runNextFleetImport(db, { pace: { batchSize: 2, pauseMs: 0 }, stopping: () => batches++ >= 2 })).toBe(
+      true,
+    );
     expect(await findFleetImport(db, id)).toMatchObject({
       status: "running",
       processed: 4,
       added: 4,
       lockedUntil: null,
     });
-    await drainFleetImports(db, { batchSize: 2 });
+    await drainFleetImports(db, { pace: { batchSize: 2, pauseMs: 0 } });
     expect(await findFleetImport(db, id)).toMatchObject({ status: "done", processed: 5, added: 5, attempts: 2 });
     expect(await auditedCars("STOP")).toHaveLength(5);
   });
@@ -160,7 +162,10 @@ describe.each(testEngines)("fleet import and export, on %s", (engine) => {
       name: "two.csv",
       text: file(plates("TWO", 6)),
     });
-    await Promise.all([drainFleetImports(db, { batchSize: 2 }), drainFleetImports(db, { batchSize: 2 })]);
+    await Promise.all([
+      drainFleetImports(db, { pace: { batchSize: 2, pauseMs: 0 } }),
+      drainFleetImports(db, { pace: { batchSize: 2, pauseMs: 0 } }),
+    ]);
     expect(await findFleetImport(db, id)).toMatchObject({ status: "done", added: 6, processed: 6, attempts: 1 });
     expect(await auditedCars("TWO")).toHaveLength(6);
   });
