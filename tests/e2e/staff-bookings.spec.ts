@@ -356,6 +356,9 @@ for (const language of ["en", "fr"] as const) {
       await expect(page.getByRole("heading", { name: m.staffBooking.cancelHeading })).toHaveCount(0);
       // Its car, by its plate, is kept from drivers for every later period, and the calendar shows it still out.
       const plate = (await page.locator("dd .plate").first().textContent())!;
+      // Found from the bookings list by its car's plate (issue 50).
+      await gotoReady(page, `/manage/bookings?q=${encodeURIComponent(plate)}&lng=${language}`);
+      await expect(page.getByRole("table").locator(`a[href="${bookingPath}"]`)).toHaveCount(1);
       await gotoReady(page, `/manage/cars?q=${encodeURIComponent(plate)}&lng=${language}`);
       const carPaths = await page
         .getByRole("main")
@@ -661,6 +664,8 @@ for (const language of ["en", "fr"] as const) {
       expect(staff.locator(".manage-summary").text()).toContain(m.staffBooking.rental.overdue);
       expect(staff.getByRole("heading", { name: m.staffBooking.cancelHeading }).count()).toBe(0);
       const plate = staff.locator("dd .plate").first().text();
+      await staff.goto(`/manage/bookings?q=${encodeURIComponent(plate)}&lng=${language}`);
+      expect(staff.getByRole("table").locator(`a[href="${bookingPath}"]`).count()).toBe(1);
       await staff.goto(`/manage/cars?q=${encodeURIComponent(plate)}&lng=${language}`);
       const carLinks = staff.getByRole("main").locator('a[href^="/manage/cars/"]');
       const carId = Array.from({ length: carLinks.count() }, (_, index) => carLinks.nth(index).attribute("href")!)
