@@ -351,6 +351,97 @@ describe("access to the operators' pages", () => {
     expect(Object.keys(entry!.changes)).toEqual(expect.arrayContaining(["openingHours", "deskKind"]));
   });
 
+  it("deletes a place or a country only when nothing uses it, once the box is ticked, audited; admins only", async () => {
+    const db = app.database.db;
+    // The catalogue's place has a car and a booking: it is kept, and its page says why.
+    const usedPath = `/manage/places/${catalogue.location.id}`;
+    const usedParams = { placeId: catalogue.location.id };
+    const usedPage = await get(placeLoader as never, usedPath, "admin", usedParams);
+    const used = usedPage.body as { deletable: boolean; uses: Record<string, number> };
+    expect(used.deletable).toBe(false);
+    expect(used.uses.cars).toBeGreaterThan(0);
+    expect(used.uses.bookings).toBeGreaterThan(0);
+    const confirmed: Array<[string, string]> = [
+      ["intent:delete", "Delete the place"],
+      ["confirmDelete", "on"],
+    ];
+    const refused = await post(placeAction as never, usedPath, "admin", confirmed, usedParams);
+    expect(refused).toMatchObject({ status: 409, body: { problem: "manage:place.delete.nowUsed" } });
+    expect(await db.select().from(schema.locations).where(eq(schema.locations.id, catalogue.location.id))).toHaveLength(
+      1,
+    );
+
+    const [unused] = await db
+      .insert(schema.locations)
+      .values({
+        slug: `unused-${Date.now()}`,
+        countryId: catalogue.country!.id,
+        nameEn: "Nowhere",
+        nameFr: "Nulle part",
+        nameEs: "Ninguna parte",
+        latitude: 36.8,
+        longitude: 10.1,
+        timeZone: "Africa/Tunis",
+      })
+      .returning();
+    await db
+      .insert(schema.parkingSpots)
+      .values({ locationId: unused!.id, nameEn: "P1", nameFr: "P1", nameEs: "P1", latitude: 36.8, longitude: 10.1 });
+    const path = `/manage/places/${unused!.id}`;
+    const params = { placeId: unused!.id };
+    expect((await get(placeLoader as never, path, "admin", params)).body).toMatchObject({ deletable: true });
+    for (const who of ["driver", "carSupplier", "otherSupplier"] as const)
+      expect((await post(placeAction as never, path, who, confirmed, params)).status).toBe(403);
+    expect(
+      await post(placeAction as never, path, "admin", [["intent:delete", "Delete the place"]], params),
+    ).toMatchObject({
+      status: 400,
+      body: { problem: "manage:place.delete.confirmRequired" },
+    });
+    expect(await db.select().from(schema.locations).where(eq(schema.locations.id, unused!.id))).toHaveLength(1);
+    expect(await post(placeAction as never, path, "admin", confirmed, params)).toMatchObject({
+      status: 302,
+      location: "/manage/places",
+    });
+    expect(await db.select().from(schema.locations).where(eq(schema.locations.id, unused!.id))).toHaveLength(0);
+    expect(
+      await db.select().from(schema.parkingSpots).where(eq(schema.parkingSpots.locationId, unused!.id)),
+    ).toHaveLength(0);
+    const [deleted] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, unused!.id));
+    expect(deleted).toMatchObject({
+      record: "location",
+      action: "delete",
+      actorRole: "admin",
+      label: expect.stringContaining("Nowhere"),
+    });
+
+    // A country holding places is kept; an empty one goes.
+    const [empty] = await db
+      .insert(schema.countries)
+      .values({ code: "QZ", nameEn: "Quiz", nameFr: "Quiz", nameEs: "Quiz" })
+      .returning();
+    const listed = (await get(countriesLoader as never, "/manage/countries", "admin")).body as {
+      countries: Array<{ id: string; places: number }>;
+    };
+    expect(listed.countries.find((country) => country.id === empty!.id)?.places).toBe(0);
+    expect(listed.countries.find((country) => country.id === catalogue.country!.id)?.places).toBeGreaterThan(0);
+    const deleteCountry = (countryId: string, who: Who = "admin") =>
+      post(countriesAction as never, "/manage/countries", who, [
+        ["intent:delete", "Delete the country"],
+        ["countryId", countryId],
+        ["confirmDelete", "on"],
+      ]);
+    expect(await deleteCountry(catalogue.country!.id)).toMatchObject({ status: 409 });
+    expect((await deleteCountry(empty!.id, "carSupplier")).status).toBe(403);
+    expect(await deleteCountry(empty!.id)).toMatchObject({ status: 302, location: "/manage/countries" });
+    expect(await db.select().from(schema.countries).where(eq(schema.countries.id, empty!.id))).toHaveLength(0);
+    expect(await db.select().from(schema.countries).where(eq(schema.countries.id, catalogue.country!.id))).toHaveLength(
+      1,
+    );
+    const [countryEntry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, empty!.id));
+    expect(countryEntry).toMatchObject({ record: "country", action: "delete", label: "Quiz (QZ)" });
+  });
+
   it("keeps drivers' accounts to admins: a suspension ends the driver's sessions at once", async () => {
     for (const who of ["driver", "carSupplier", "otherSupplier"] as const) {
       expect((await get(driversLoader as never, "/manage/drivers", who)).status).toBe(403);

@@ -5,7 +5,7 @@
  * call the drivers.
  */
 import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
-import { bookings, countries, locations, parkingSpots } from "#db/schema";
+import { bookings, carLocations, countries, locations, parkingSpots, reviews } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 import { deskHoursAt, isWeeklyHours, type WeeklyHours } from "~/domain/pickup-desk";
 import { instantToLocalDateTime } from "~/domain/rental-period";
@@ -21,6 +21,106 @@ export const PLACES_PAGE_SIZE = 50;
 
 export async function listCountries(db: Executor) {
   return db.select().from(countries).orderBy(asc(countries.nameEn));
+}
+
+/** Every country with how many places it holds (a country holding none may be deleted). */
+export async function listCountriesWithPlaces(db: Executor) {
+  const [all, held] = await Promise.all([
+    listCountries(db),
+    db.select({ countryId: locations.countryId, places: count() }).from(locations).groupBy(locations.countryId),
+  ]);
+  const placesIn = new Map(held.map((row) => [row.countryId, row.places]));
+  return all.map((country) => ({ ...country, places: placesIn.get(country.id) ?? 0 }));
+}
+
+/** What keeps a place from being deleted: places within it, cars offered there, bookings and reviews naming it. */
+export interface PlaceUses {
+  places: number;
+  cars: number;
+  bookings: number;
+  reviews: number;
+}
+
+export const isUnused = (uses: PlaceUses) => Object.values(uses).every((used) => used === 0);
+
+export async function placeUses(db: Executor, placeId: string): Promise<PlaceUses> {
+  const [row] = await db
+    .select({
+      places: sql<number>`(select count(*)::int from ${locations} where ${locations.parentId} = ${placeId})`,
+      cars: sql<number>`(select count(*)::int from ${carLocations} where ${carLocations.locationId} = ${placeId})`,
+      // Every booking, cancelled ones too: its receipt and history name the place.
+      bookings: sql<number>`(select count(*)::int from ${bookings}
+        where ${bookings.pickupLocationId} = ${placeId} or ${bookings.dropoffLocationId} = ${placeId})`,
+      reviews: sql<number>`(select count(*)::int from ${reviews} where ${reviews.locationId} = ${placeId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { places: 0, cars: 0, bookings: 0, reviews: 0 };
+}
+
+export type Deletion<Uses> = { ok: true; label: string } | { ok: false; uses: Uses } | { ok: false; missing: true };
+
+/**
+ * Deletes a place nothing uses (its desk's parking spots go with it), audited; else answers what uses it. The row is
+ * locked first: a car linked to it or a booking made at it meanwhile waits for the deletion and then fails on its
+ * foreign key, or commits first and is counted here.
+ */
+export async function deletePlace(db: Database, actor: Actor, placeId: string): Promise<Deletion<PlaceUses>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [place] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
+      if (!place) return { ok: false as const, missing: true as const };
+      const uses = await placeUses(tx, placeId);
+      if (!isUnused(uses)) return { ok: false as const, uses };
+      await tx.delete(locations).where(eq(locations.id, placeId));
+      const label = `${place.nameEn} (${place.slug})`;
+      await writeAudit(tx, actor, {
+        record: "location",
+        recordId: place.id,
+        supplierId: null,
+        action: "delete",
+        label,
+        changes: fieldChanges({ slug: place.slug, nameEn: place.nameEn }, { slug: null, nameEn: null }),
+      });
+      return { ok: true as const, label };
+    });
+  } catch (error) {
+    // A row naming it came in between (foreign key): answered with what now uses it.
+    if (sqlState(error) === "23503") return { ok: false, uses: await placeUses(db, placeId) };
+    throw error;
+  }
+}
+
+/** Deletes a country that holds no place, audited; else answers how many places it holds. */
+export async function deleteCountry(
+  db: Database,
+  actor: Actor,
+  countryId: string,
+): Promise<Deletion<{ places: number }>> {
+  const placesIn = async (executor: Executor) =>
+    (await executor.select({ places: count() }).from(locations).where(eq(locations.countryId, countryId)))[0]?.places ??
+    0;
+  try {
+    return await db.transaction(async (tx) => {
+      const [country] = await tx.select().from(countries).where(eq(countries.id, countryId)).for("update");
+      if (!country) return { ok: false as const, missing: true as const };
+      const places = await placesIn(tx);
+      if (places > 0) return { ok: false as const, uses: { places } };
+      await tx.delete(countries).where(eq(countries.id, countryId));
+      const label = `${country.nameEn} (${country.code})`;
+      await writeAudit(tx, actor, {
+        record: "country",
+        recordId: country.id,
+        supplierId: null,
+        action: "delete",
+        label,
+        changes: fieldChanges({ code: country.code, nameEn: country.nameEn }, { code: null, nameEn: null }),
+      });
+      return { ok: true as const, label };
+    });
+  } catch (error) {
+    if (sqlState(error) === "23503") return { ok: false, uses: { places: await placesIn(db) } };
+    throw error;
+  }
 }
 
 export async function listPlaces(db: Executor, query: { text: string; countryId: string | null; page: number }) {

@@ -8,6 +8,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { RowButton } from "~/components/row-button";
 import { SubmitInput } from "~/components/submit-input";
 import { AuditTrail } from "~/components/audit-trail";
+import { ConfirmBox } from "~/components/confirm-box";
 import { BLOCK_REASONS } from "~/domain/enums";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { useServerForm } from "~/hooks/use-server-form";
@@ -164,22 +165,20 @@ export default function ManageCar() {
         ) : (
           <Form method="post">
             <p>{car.anyBookings ? t("car.remove.retires") : t("car.remove.deletes")}</p>
-            {car.anyBookings ? null : (
-              <div className="field field-checkbox">
-                <input
-                  type="checkbox"
-                  id="confirm-remove"
-                  name="confirmRemove"
-                  aria-describedby={removeProblem ? "confirm-remove-error" : undefined}
-                />
-                <label htmlFor="confirm-remove">{t("car.remove.confirm")}</label>
-              </div>
+            {car.anyBookings ? (
+              removeProblem ? (
+                <p className="field-error" role="alert">
+                  {t(removeProblem)}
+                </p>
+              ) : null
+            ) : (
+              <ConfirmBox
+                id="confirm-remove"
+                name="confirmRemove"
+                label={t("car.remove.confirm")}
+                problem={removeProblem ? t(removeProblem) : null}
+              />
             )}
-            {removeProblem ? (
-              <p id="confirm-remove-error" className="field-error" role="alert">
-                {t(removeProblem)}
-              </p>
-            ) : null}
             <SubmitInput
               intent="remove"
               label={car.anyBookings ? t("car.remove.retireButton") : t("car.remove.deleteButton")}

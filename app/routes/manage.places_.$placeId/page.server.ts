@@ -1,14 +1,21 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isWeeklyHours } from "~/domain/pickup-desk";
 import { recordTrail } from "~/models/audit/audit.server";
 import { EMPTY_PARKING_ROWS, hoursDefaults } from "~/models/catalogue/place-form";
 import { placeFormContext, submitPlaceForm } from "~/models/catalogue/place-page.server";
-import { bookingsOutsideHours, findPlace } from "~/models/catalogue/place-admin.server";
+import {
+  bookingsOutsideHours,
+  deletePlace,
+  findPlace,
+  isUnused,
+  placeUses,
+} from "~/models/catalogue/place-admin.server";
 import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 async function managedPlace(request: Request, context: LoaderFunctionArgs["context"], placeId: string | undefined) {
   const { actor, language } = await requireOperatorFor(request, context, "editPlaces");
@@ -22,10 +29,11 @@ async function managedPlace(request: Request, context: LoaderFunctionArgs["conte
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { language, db, place } = await managedPlace(request, context, params.placeId);
   const { t, translations } = await routeTranslations(language, "manage");
-  const [outside, trail, formContext] = await Promise.all([
+  const [outside, trail, formContext, uses] = await Promise.all([
     bookingsOutsideHours(db, place, new Date()),
     recordTrail(db, "location", place.id),
     placeFormContext(language),
+    placeUses(db, place.id),
   ]);
   return {
     title: t("place.editTitle", { name: place.nameEn }),
@@ -62,11 +70,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     parkingRows: place.parkingSpots.length + EMPTY_PARKING_ROWS,
     outside,
     trail,
+    uses,
+    deletable: isUnused(uses),
     translations,
   };
 }
 
+/** Posts: save the place's form, more parking rows, or delete the place (only when nothing uses it). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { actor, place } = await managedPlace(request, context, params.placeId);
-  return submitPlaceForm(withPostedIntent(await request.formData()), actor, place.id);
+  const { actor, db, place } = await managedPlace(request, context, params.placeId);
+  const formData = withPostedIntent(await request.formData());
+  if (formData.get("intent") !== "delete") return submitPlaceForm(formData, actor, place.id);
+  // A deletion cannot be undone: it needs the box ticked.
+  if (formData.get("confirmDelete") !== "on")
+    return data({ form: "delete" as const, problem: "manage:place.delete.confirmRequired" as const }, { status: 400 });
+  const deleted = await deletePlace(db, actor, place.id);
+  if (!deleted.ok && "missing" in deleted) throw notFound();
+  if (!deleted.ok)
+    return data({ form: "delete" as const, problem: "manage:place.delete.nowUsed" as const }, { status: 409 });
+  return redirectWithToast("/manage/places", {
+    type: "success",
+    messageKey: "success.placeDeleted",
+    params: { name: deleted.label },
+  });
 }

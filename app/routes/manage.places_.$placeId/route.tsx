@@ -4,6 +4,7 @@ import { AuditTrail } from "~/components/audit-trail";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { PlaceEditor } from "~/components/place-editor";
+import { PlaceDeletion } from "./place-deletion";
 import { SiteLink } from "~/components/site-link";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
@@ -14,8 +15,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function ManagePlace() {
-  const { place, countries, timeZones, tileUrl, constraint, defaults, parkingRows, outside, trail, translations } =
-    useLoaderData<typeof loader>();
+  const {
+    place,
+    countries,
+    timeZones,
+    tileUrl,
+    constraint,
+    defaults,
+    parkingRows,
+    outside,
+    trail,
+    uses,
+    deletable,
+    translations,
+  } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   return (
@@ -44,15 +57,16 @@ export default function ManagePlace() {
         )}
       </section>
       <PlaceEditor
-        lastResult={reply?.result}
+        lastResult={reply && "result" in reply ? reply.result : undefined}
         constraint={constraint}
         defaultValue={defaults}
         countries={countries}
         timeZones={timeZones}
         tileUrl={tileUrl}
-        parkingRows={reply?.parkingRows ?? parkingRows}
+        parkingRows={reply && "parkingRows" in reply ? reply.parkingRows : parkingRows}
         submitLabel={t("place.save")}
       />
+      <PlaceDeletion uses={uses} deletable={deletable} problem={reply && "problem" in reply ? reply.problem : null} />
       <AuditTrail trail={trail} record="place" timeZone={place.timeZone} />
     </>
   );
