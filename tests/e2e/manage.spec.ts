@@ -108,6 +108,14 @@ for (const [who, account] of [
         await expect(fleetChart.getByRole("img")).toHaveAccessibleName(/\d/);
         await expect(fleetChart.locator("details table")).toBeAttached();
         await expectAccessible(page);
+        // A period by the same plain form: every chart then says which (the weeks of the first quarter).
+        await page.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
+        await page.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
+        await page.getByRole("button", { name: m.overview.filters }).click();
+        await expect(page).toHaveURL(/\/manage\?.*from=2026-01-01.*to=2026-03-31/);
+        const weeksChart = page.getByRole("region", { name: m.overview.weeksHeading });
+        await expect(weeksChart.getByRole("img")).toHaveAccessibleName(/2026/);
+        await expect(weeksChart.locator("details table tbody tr")).toHaveCount(14);
         // The reports: one chosen by its link, its period by the plain form, its rows a table with totals and a CSV.
         await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.reports }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.reports.heading);
@@ -604,6 +612,13 @@ for (const [who, account] of [
         const fleetChart = staff.getByRole("region", { name: m.overview.utilisationHeading });
         expect(fleetChart.getByRole("img", { name: /\d/ }).count()).toBe(1);
         expect(fleetChart.locator("details table").count()).toBe(1);
+        staff.getByLabel(m.reports.from, { exact: true }).fill("2026-01-01");
+        staff.getByLabel(m.reports.to, { exact: true }).fill("2026-03-31");
+        await staff.getByRole("button", { name: m.overview.filters }).click();
+        expect(staff.path).toMatch(/^\/manage\?.*from=2026-01-01.*to=2026-03-31/);
+        const weeksChart = staff.getByRole("region", { name: m.overview.weeksHeading });
+        expect(weeksChart.getByRole("img", { name: /2026/ }).count()).toBe(1);
+        expect(weeksChart.locator("details table tbody tr").count()).toBe(14);
         await menu().getByRole("link", { name: m.nav.reports }).click();
         expect(staff.heading()).toBe(m.reports.heading);
         await staff

@@ -3,6 +3,7 @@ import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { businessOverview } from "./overview.server";
+import { periodOf } from "./report-period";
 
 /** A Sunday morning in Tunis (UTC+1): today is the 10th there too. */
 const NOW = new Date("2031-08-10T09:00:00Z");
@@ -95,5 +96,26 @@ describe.each(testEngines)("the business at a glance on %s", (engine) => {
     // Never rented: the minimal catalogue's own car and car 4 come first.
     expect(overview.idleLongest.slice(0, 2).map((car) => car.lastRentalEnd)).toEqual([null, null]);
     expect(overview.rating).toEqual({ mark: null, reviews: 0 });
+  });
+
+  it("reads every chart and figure over a period asked, and the desk's day as of now whatever the period", async () => {
+    const scope = { supplierId: catalogue.supplier.id, placeId: null };
+    // The 4th to the 6th: the cancelled booking, the no-show and the overdue rental picked up; four made (on the 5th).
+    const early = await businessOverview(database.db, scope, NOW, periodOf("2031-08-04", "2031-08-06"));
+    expect(early.desk).toEqual({ pickupsToday: 1, pickupsTomorrow: 0, returnsToday: 0, returnsTomorrow: 1 });
+    expect(early.utilisation.days.map((day) => day.day)).toEqual(["2031-08-04", "2031-08-05", "2031-08-06"]);
+    expect(early.weeks.map((week) => week.week)).toEqual(["2031-08-04"]);
+    expect(early.weeks[0]?.bookings).toEqual({ payLater: 2, deposit: 1, full: 1 });
+    expect(early.attrition).toEqual({ due: 3, cancelled: 1, noShows: 1 });
+    expect(early.topEarners.map((car) => [car.name, car.revenue])).toEqual([
+      ["Car OV-3", 9000],
+      ["Car OV-4", 5000],
+    ]);
+    // The 8th to the 10th: nothing made then; the rentals picked up before now only (not today's 10:00).
+    const later = await businessOverview(database.db, scope, NOW, periodOf("2031-08-08", "2031-08-10"));
+    expect(later.weeks.map((week) => week.week)).toEqual(["2031-08-04"]);
+    expect(later.weeks[0]?.bookings).toEqual({ payLater: 0, deposit: 0, full: 0 });
+    expect(later.attrition).toEqual({ due: 1, cancelled: 0, noShows: 0 });
+    expect(later.topEarners.map((car) => car.name)).toEqual(["Car OV-2"]);
   });
 });

@@ -2,7 +2,8 @@
  * The business at a glance (issue 52, point 1; decision 045): what a fleet manager asks every morning, for the
  * operator's scope (a supplier's bookings, or every supplier's for an admin), optionally one pick-up place. Each part
  * is one aggregate query; days are read on each pick-up place's own clock where a day is a desk's day (today's
- * pick-ups), and as UTC calendar days for the fleet's 60-day utilisation.
+ * pick-ups), and as UTC calendar days for the fleet's
+ * utilisation. The period (the reports' from–to) sets what the charts and figures cover (`overview-windows.ts`).
  */
 import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { bookingScope, carScope, KEPT_STATUSES, bookedCarDays, type FiguresScope } from "./figures-scope.server";
@@ -11,6 +12,8 @@ import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { allOf, rowsOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
+import { overviewWindows, type OverviewWindows } from "./overview-windows";
+import type { ReportPeriod } from "./report-period";
 
 export type OverviewScope = FiguresScope;
 
@@ -84,11 +87,12 @@ export interface UtilisationDay {
   blocked: number;
 }
 
-/** Cars booked and cars off the road per UTC day, from `days` before today to `days` after. */
-async function utilisation(db: Executor, scope: OverviewScope, now: Date, days: number): Promise<UtilisationDay[]> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(today - days * DAY_MS);
-  const to = new Date(today + days * DAY_MS);
+/** Cars booked and cars off the road per UTC day of the window. */
+async function utilisation(
+  db: Executor,
+  scope: OverviewScope,
+  { from, to }: OverviewWindows["utilisation"],
+): Promise<UtilisationDay[]> {
   // Each booking over the window joined to the days it touches (a few rows each), rather than each day to every
   // booking (measured at bench size: 5.8 s for an admin, the whole overview's cost).
   const booked = await rowsOf<{ day: string; booked: number }>(
@@ -130,12 +134,12 @@ export interface WeekOfBookings {
   revenue: Record<PaymentMode, number>;
 }
 
-/** Bookings made per week (by when they were made) for `weeks` weeks, by payment mode; cancelled ones left out. */
-async function weeklyBookings(db: Executor, scope: OverviewScope, now: Date, weeks: number): Promise<WeekOfBookings[]> {
-  const thisMonday = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - ((now.getUTCDay() + 6) % 7) * DAY_MS,
-  );
-  const from = new Date(thisMonday.getTime() - (weeks - 1) * 7 * DAY_MS);
+/** Bookings made per week (by when they were made) over the window's weeks, by payment mode; cancelled ones left out. */
+async function weeklyBookings(
+  db: Executor,
+  scope: OverviewScope,
+  { firstMonday: from, count: weeks, madeFrom, madeTo }: OverviewWindows["weeks"],
+): Promise<WeekOfBookings[]> {
   const rows = await db
     .select({
       week: sql<string>`to_char(date_trunc('week', ${bookings.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
@@ -144,7 +148,14 @@ async function weeklyBookings(db: Executor, scope: OverviewScope, now: Date, wee
       revenue: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`,
     })
     .from(bookings)
-    .where(allOf(bookingScope(scope), inArray(bookings.status, KEPT), gte(bookings.createdAt, from)))
+    .where(
+      allOf(
+        bookingScope(scope),
+        inArray(bookings.status, KEPT),
+        gte(bookings.createdAt, madeFrom),
+        lt(bookings.createdAt, madeTo),
+      ),
+    )
     .groupBy(sql`1`, bookings.paymentMode);
   const empty = () => Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, 0])) as Record<PaymentMode, number>;
   const byWeek = new Map<string, WeekOfBookings>();
@@ -169,21 +180,20 @@ export interface Attrition {
   noShows: number;
 }
 
-async function attrition(db: Executor, scope: OverviewScope, now: Date): Promise<Attrition> {
+async function attrition(
+  db: Executor,
+  scope: OverviewScope,
+  { from, to, noShowBefore }: OverviewWindows["attrition"],
+): Promise<Attrition> {
   const [row] = await db
     .select({
       due: count(),
       cancelled: sql<number>`count(*) filter (where ${bookings.status} = 'cancelled')`,
-      noShows: sql<number>`count(*) filter (where ${bookings.status} <> 'cancelled' and ${bookings.rentalState} = 'notOut' and ${bookings.startsAt} < ${new Date(now.getTime() - DAY_MS)})`,
+      noShows: sql<number>`count(*) filter (where ${bookings.status} <> 'cancelled' and ${bookings.rentalState} = 'notOut' and ${bookings.startsAt} < ${noShowBefore})`,
     })
     .from(bookings)
     .where(
-      allOf(
-        bookingScope(scope),
-        ne(bookings.status, "void"),
-        gte(bookings.startsAt, new Date(now.getTime() - 30 * DAY_MS)),
-        lt(bookings.startsAt, now),
-      ),
+      allOf(bookingScope(scope), ne(bookings.status, "void"), gte(bookings.startsAt, from), lt(bookings.startsAt, to)),
     );
   return { due: row?.due ?? 0, cancelled: Number(row?.cancelled ?? 0), noShows: Number(row?.noShows ?? 0) };
 }
@@ -198,8 +208,12 @@ export interface CarFigure {
   lastRentalEnd: Date | null;
 }
 
-/** The five cars that earned most over 90 days, and the five offered cars idle longest. */
-async function carFigures(db: Executor, scope: OverviewScope, now: Date) {
+/** The five cars that earned most over the window, and the five offered cars idle longest as of its end. */
+async function carFigures(
+  db: Executor,
+  scope: OverviewScope,
+  { earners, idleAsOf }: Pick<OverviewWindows, "earners" | "idleAsOf">,
+) {
   const earned = sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`;
   const top = await db
     .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, revenue: earned })
@@ -209,14 +223,14 @@ async function carFigures(db: Executor, scope: OverviewScope, now: Date) {
       allOf(
         bookingScope(scope),
         inArray(bookings.status, KEPT),
-        gte(bookings.startsAt, new Date(now.getTime() - 90 * DAY_MS)),
-        lt(bookings.startsAt, now),
+        gte(bookings.startsAt, earners.from),
+        lt(bookings.startsAt, earners.to),
       ),
     )
     .groupBy(cars.id)
     .orderBy(desc(earned))
     .limit(5);
-  const lastEnd = sql<Date | null>`(select max(b.ends_at) from bookings b where b.car_id = ${cars.id} and b.status in ('pending', 'deposit', 'paid', 'reserved') and b.starts_at < ${now})`;
+  const lastEnd = sql<Date | null>`(select max(b.ends_at) from bookings b where b.car_id = ${cars.id} and b.status in ('pending', 'deposit', 'paid', 'reserved') and b.starts_at < ${idleAsOf})`;
   const idle = await db
     .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, lastRentalEnd: lastEnd })
     .from(cars)
@@ -255,16 +269,25 @@ async function reviewMark(db: Executor, scope: OverviewScope) {
 
 export type BusinessOverview = Awaited<ReturnType<typeof businessOverview>>;
 
-/** Every part of the overview, read side by side. */
-export async function businessOverview(db: Executor, scope: OverviewScope, now: Date) {
+/**
+ * Every part of the overview, read side by side: today's desk and what is overdue always as of now, the rest over
+ * the period asked (or around today without one; `overviewWindows`).
+ */
+export async function businessOverview(
+  db: Executor,
+  scope: OverviewScope,
+  now: Date,
+  period: ReportPeriod | null = null,
+) {
+  const windows = overviewWindows(now, period);
   const [desk, overdue, days, offered, weeks, lost, figures, rating] = await Promise.all([
     deskCounts(db, scope, now),
     overdueRentals(db, scope, now),
-    utilisation(db, scope, now, 30),
+    utilisation(db, scope, windows.utilisation),
     carsOffered(db, scope),
-    weeklyBookings(db, scope, now, 12),
-    attrition(db, scope, now),
-    carFigures(db, scope, now),
+    weeklyBookings(db, scope, windows.weeks),
+    attrition(db, scope, windows.attrition),
+    carFigures(db, scope, windows),
     reviewMark(db, scope),
   ]);
   return { desk, overdue, utilisation: { offered, days }, weeks, attrition: lost, ...figures, rating };

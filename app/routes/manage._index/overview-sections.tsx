@@ -168,18 +168,18 @@ export function WeeksSection() {
 
 /** Cancellations and no-shows, the cars that earn and those that wait, and what drivers say. */
 export function FiguresSection() {
-  const { attrition, topEarners, idleLongest, rating, t } = useOverview();
+  const { attrition, carsTexts, topEarners, idleLongest, rating, t } = useOverview();
   return (
     <>
       <section className="form-card" aria-labelledby="overview-attrition">
         <h2 id="overview-attrition">{t("overview.attritionHeading")}</h2>
-        <p>{t("overview.attrition", attrition)}</p>
+        <p>{attrition}</p>
       </section>
       <section className="form-card" aria-labelledby="overview-cars">
         <h2 id="overview-cars">{t("overview.carsHeading")}</h2>
-        <h3>{t("overview.topEarners")}</h3>
+        <h3>{carsTexts.topEarners}</h3>
         {topEarners.length === 0 ? (
-          <p>{t("overview.noEarners")}</p>
+          <p>{carsTexts.noEarners}</p>
         ) : (
           <ol>
             {topEarners.map((car) => (

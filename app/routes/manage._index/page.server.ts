@@ -6,23 +6,30 @@ import { operatorMenu } from "~/models/access/operator-menu";
 import { requireOperatorFor } from "~/models/access/operator.server";
 import { readFiguresFilters } from "~/models/overview/figures-filters.server";
 import { businessOverview } from "~/models/overview/overview.server";
+import { parseReportPeriod } from "~/models/overview/report-period";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
 /**
- * GET /manage?place=…&supplier=…: the operators' first page (issue 52, point 1; decision 045). A role without the
+ * GET /manage?place=…&supplier=…&from=…&to=…: the operators' first page (issue 52, point 1; decision 045). A role without the
  * business's figures (a desk agent) lands on its first page instead.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "enter");
   if (!mayTake(actor, "viewReports")) throw redirect(operatorMenu(actor)[0]?.to ?? "/manage/desk");
   const db = await getDb();
-  const { scope, filters } = await readFiguresFilters(db, actor, new URL(request.url).searchParams, language);
+  const search = new URL(request.url).searchParams;
+  const { scope, filters } = await readFiguresFilters(db, actor, search, language);
   const now = new Date();
-  const overview = await businessOverview(db, scope, now);
+  // A period is read only when asked (the reports' from–to); a wrong one leaves the view around today, saying why.
+  const asked = search.get("from") || search.get("to") ? parseReportPeriod(search, now) : null;
+  const period = asked && !asked.problem ? asked.period : null;
+  const overview = await businessOverview(db, scope, now, period);
   const { t, translations } = await routeTranslations(language, "manage");
+  const day = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
+  const span = period ? { from: day.format(period.start), to: day.format(new Date(period.end.getTime() - 1)) } : null;
   const money = (cents: number) => formatMoney(cents, "USD", language);
   const date = new Intl.DateTimeFormat(language, { day: "numeric", month: "short", timeZone: "UTC" });
   const dateTime = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -50,11 +57,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     overdue: overview.overdue.map((rental) => ({ ...rental, due: dateTime.format(rental.dueAt) + " UTC" })),
     utilisation: {
       offered,
-      label: t("overview.utilisationLabel", {
-        count: offered,
-        past: share(days.filter((day) => day.day < today)),
-        ahead: share(days.filter((day) => day.day >= today)),
-      }),
+      label: span
+        ? t("overview.period.utilisationLabel", {
+            count: offered,
+            share: share(days),
+            from: day.format(new Date(`${days[0]?.day ?? period?.from}T00:00:00Z`)),
+            to: span.to,
+          })
+        : t("overview.utilisationLabel", {
+            count: offered,
+            past: share(days.filter((entry) => entry.day < today)),
+            ahead: share(days.filter((entry) => entry.day >= today)),
+          }),
       days: days.map((day) => ({
         ...day,
         label: date.format(new Date(`${day.day}T00:00:00Z`)),
@@ -62,14 +76,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
     },
     weeks: {
-      label: t("overview.weeksLabel", {
-        count: weeks.reduce((sum, week) => sum + week.total, 0),
-        last: weeks.at(-1)?.total ?? 0,
-        revenue: money(revenue),
-      }),
+      label: span
+        ? t("overview.period.weeksLabel", {
+            count: weeks.reduce((sum, week) => sum + week.total, 0),
+            revenue: money(revenue),
+            ...span,
+          })
+        : t("overview.weeksLabel", {
+            count: weeks.reduce((sum, week) => sum + week.total, 0),
+            last: weeks.at(-1)?.total ?? 0,
+            revenue: money(revenue),
+          }),
       rows: weeks,
     },
-    attrition: overview.attrition,
+    attrition: span
+      ? t("overview.period.attrition", { ...overview.attrition, ...span })
+      : t("overview.attrition", { ...overview.attrition }),
+    carsTexts: span
+      ? { topEarners: t("overview.period.topEarners", span), noEarners: t("overview.period.noEarners") }
+      : { topEarners: t("overview.topEarners"), noEarners: t("overview.noEarners") },
+    period: { from: asked?.period.from ?? "", to: asked?.period.to ?? "", problem: asked?.problem ?? null },
     topEarners: overview.topEarners.map((car) => ({ ...car, amount: money(car.revenue) })),
     idleLongest: overview.idleLongest.map((car) => ({
       ...car,

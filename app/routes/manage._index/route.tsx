@@ -12,12 +12,27 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function Overview() {
-  const { filters, translations } = useLoaderData<typeof loader>();
+  const { filters, period, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   return (
     <>
       <h1>{t("overview.title")}</h1>
-      <FiguresFilters filters={filters} />
+      <FiguresFilters filters={filters}>
+        {/* Left empty, the page looks around today; both set, every chart and figure reads that period. */}
+        <div className="field">
+          <label htmlFor="overview-from">{t("reports.from")}</label>
+          <input id="overview-from" name="from" type="date" defaultValue={period.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="overview-to">{t("reports.to")}</label>
+          <input id="overview-to" name="to" type="date" defaultValue={period.to} />
+        </div>
+      </FiguresFilters>
+      {period.problem ? (
+        <p className="callout callout-error" role="alert">
+          {t(`reports.problems.${period.problem}`)}
+        </p>
+      ) : null}
       <DeskSection />
       <UtilisationSection />
       <WeeksSection />
