@@ -49,3 +49,31 @@ export function FiguresFilters({ filters, children }: { filters: FiguresFilterCh
     </Form>
   );
 }
+
+/** The period's two days (the reports' and the overview's `from` and `to`), inside `FiguresFilters`. */
+export function PeriodFields({
+  idPrefix,
+  from,
+  to,
+  required = false,
+}: {
+  idPrefix: string;
+  from: string;
+  to: string;
+  /** A report always has a period; the overview's may be left empty. */
+  required?: boolean;
+}) {
+  const { t } = useTranslation("manage");
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-from`}>{t("reports.from")}</label>
+        <input id={`${idPrefix}-from`} name="from" type="date" defaultValue={from} required={required} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-to`}>{t("reports.to")}</label>
+        <input id={`${idPrefix}-to`} name="to" type="date" defaultValue={to} required={required} />
+      </div>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FiguresFilters } from "~/components/figures-filters";
+import { FiguresFilters, PeriodFields } from "~/components/figures-filters";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { pageMeta } from "~/utils/meta";
 import { DeskSection, FiguresSection, UtilisationSection, WeeksSection } from "./overview-sections";
@@ -19,14 +19,7 @@ export default function Overview() {
       <h1>{t("overview.title")}</h1>
       <FiguresFilters filters={filters}>
         {/* Left empty, the page looks around today; both set, every chart and figure reads that period. */}
-        <div className="field">
-          <label htmlFor="overview-from">{t("reports.from")}</label>
-          <input id="overview-from" name="from" type="date" defaultValue={period.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="overview-to">{t("reports.to")}</label>
-          <input id="overview-to" name="to" type="date" defaultValue={period.to} />
-        </div>
+        <PeriodFields idPrefix="overview" from={period.from} to={period.to} />
       </FiguresFilters>
       {period.problem ? (
         <p className="callout callout-error" role="alert">

@@ -1,6 +1,6 @@
 import { type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FiguresFilters } from "~/components/figures-filters";
+import { FiguresFilters, PeriodFields } from "~/components/figures-filters";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { Pagination } from "~/components/pagination";
 import { SiteLink } from "~/components/site-link";
@@ -32,14 +32,7 @@ export default function Reports() {
       </nav>
       <FiguresFilters filters={filters}>
         <input type="hidden" name="report" value={report} />
-        <div className="field">
-          <label htmlFor="report-from">{t("reports.from")}</label>
-          <input id="report-from" name="from" type="date" defaultValue={period.from} required />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to">{t("reports.to")}</label>
-          <input id="report-to" name="to" type="date" defaultValue={period.to} required />
-        </div>
+        <PeriodFields idPrefix="report" from={period.from} to={period.to} required />
       </FiguresFilters>
       {problem ? (
         <p className="callout callout-error" role="alert">
