@@ -3,7 +3,8 @@
  * driver, the car's own supplier, another supplier and an admin. A visitor is sent to sign in, a driver refused
  * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { offerableCar } from "~/models/search/offer-conditions.server";
 import { sendForgottenPasswordLink } from "~/models/account/forgotten-password.server";
 import { bookingReference } from "~/models/booking/booking";
 import sharp from "sharp";
@@ -440,6 +441,92 @@ describe("access to the operators' pages", () => {
     );
     const [countryEntry] = await db.select().from(schema.auditLog).where(eq(schema.auditLog.recordId, empty!.id));
     expect(countryEntry).toMatchObject({ record: "country", action: "delete", label: "Quiz (QZ)" });
+  });
+
+  it("lets an admin suspend a supplier, asked first with its bookings to come: its cars leave the storefront, its team is signed out", async () => {
+    const db = app.database.db;
+    const third = await insertMinimalCatalogue(db);
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values(bookingValues(third, "2031-05-01T10:00:00Z", "2031-05-03T10:00:00Z"))
+      .returning();
+    const [member] = await db
+      .insert(schema.users)
+      .values({ role: "staff", email: `desk-${Date.now()}@example.com`, fullName: "Desk Agent", verified: true })
+      .returning();
+    await db
+      .insert(schema.supplierStaff)
+      .values({ userId: member!.id, supplierId: third.supplier.id, role: "desk", invitedBy: "Owner" });
+    const ownerCookie = await sessionCookieFor(third.supplier.id);
+    const memberCookie = await sessionCookieFor(member!.id);
+    const asCookie = (cookie: string) =>
+      outcome(() =>
+        layoutLoader({
+          ...routeArgs(new Request(`${ORIGIN}/manage`, { headers: { Cookie: cookie } })),
+          params: {},
+        } as never),
+      );
+    expect((await asCookie(ownerCookie)).status).toBe(200);
+    expect((await asCookie(memberCookie)).status).toBe(200);
+    const offered = async () =>
+      (
+        await db
+          .select({ id: schema.cars.id })
+          .from(schema.cars)
+          .innerJoin(schema.users, eq(schema.users.id, schema.cars.supplierId))
+          .where(and(eq(schema.cars.id, third.car.id), offerableCar))
+      ).length;
+    expect(await offered()).toBe(1);
+
+    const path = `/manage/suppliers/${third.supplier.id}`;
+    const params = { supplierId: third.supplier.id };
+    // A supplier cannot suspend itself (or another): the admin's alone.
+    expect(
+      (await post(supplierAction as never, path, "carSupplier", [["intent:suspend", "Suspend"]], params)).status,
+    ).toBe(404);
+    // Asked first, naming the booking to come; nothing done yet.
+    const asked = await post(supplierAction as never, path, "admin", [["intent:suspend", "Suspend"]], params);
+    expect(asked.body).toMatchObject({
+      form: "suspend",
+      confirm: { total: 1, listed: [{ id: booking!.id, reference: bookingReference(booking!.id) }] },
+    });
+    expect((await asCookie(ownerCookie)).status).toBe(200);
+
+    const done = await post(
+      supplierAction as never,
+      path,
+      "admin",
+      [
+        ["intent:suspend", "Suspend"],
+        ["confirmed", "yes"],
+      ],
+      params,
+    );
+    expect(done).toMatchObject({ status: 302, location: path });
+    expect(await offered()).toBe(0);
+    // The owner and the desk agent are signed out, and stay out.
+    for (const cookie of [ownerCookie, memberCookie]) expect((await asCookie(cookie)).status).toBe(302);
+    expect(
+      await db
+        .select()
+        .from(schema.sessions)
+        .where(inArray(schema.sessions.userId, [third.supplier.id, member!.id])),
+    ).toHaveLength(0);
+    expect((await asCookie(await sessionCookieFor(member!.id))).status).toBe(302);
+    // The booking stays, listed on the supplier's page for a decision.
+    const page = await get(supplierLoader as never, path, "admin", params);
+    expect(page.body).toMatchObject({ suspension: { suspended: true, toCome: { total: 1 } } });
+    const [entry] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, third.supplier.id), eq(schema.auditLog.record, "supplier")));
+    expect(entry).toMatchObject({ actorRole: "admin", changes: { suspended: { from: false, to: true } } });
+
+    expect(
+      await post(supplierAction as never, path, "admin", [["intent:reinstate", "Reinstate"]], params),
+    ).toMatchObject({ status: 302 });
+    expect(await offered()).toBe(1);
+    expect((await asCookie(await sessionCookieFor(member!.id))).status).toBe(200);
   });
 
   it("keeps drivers' accounts to admins: a suspension ends the driver's sessions at once", async () => {

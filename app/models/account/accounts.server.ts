@@ -23,7 +23,21 @@ export interface SessionUser {
   unreadNotifications: number;
 }
 
-/** The signed-in user behind a session, or null when the account is gone or suspended. */
+/** Whether a supplier (a team's employer) is suspended: its whole team is then (issue 51). */
+async function employerSuspended(db: Executor, supplierId: string): Promise<boolean> {
+  const [employer] = await db.select({ suspended: users.blacklisted }).from(users).where(eq(users.id, supplierId));
+  return employer?.suspended ?? false;
+}
+
+async function teamOfSuspendedSupplier(db: Executor, staffId: string): Promise<boolean> {
+  const [membership] = await db
+    .select({ supplierId: supplierStaff.supplierId })
+    .from(supplierStaff)
+    .where(eq(supplierStaff.userId, staffId));
+  return membership ? employerSuspended(db, membership.supplierId) : false;
+}
+
+/** The signed-in user behind a session, or null when the account is gone or suspended (or its employer is). */
 export async function findSessionUser(db: Executor, userId: string): Promise<SessionUser | null> {
   const [row] = await db
     .select({
@@ -42,6 +56,8 @@ export async function findSessionUser(db: Executor, userId: string): Promise<Ses
     .leftJoin(supplierStaff, eq(supplierStaff.userId, users.id))
     .where(eq(users.id, userId));
   if (!row || row.blacklisted) return null;
+  // A team member of a suspended supplier is signed out with it (issue 51).
+  if (row.employer && (await employerSuspended(db, row.employer))) return null;
   const [unread] = await db
     .select({ value: count() })
     .from(notifications)
@@ -95,6 +111,8 @@ export async function verifyCredentials(db: Executor, email: string, password: s
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, error: "errors.incorrectCredentials" };
   if (user.blacklisted) return { ok: false, error: "errors.accountSuspended" };
+  if (user.role === "staff" && (await teamOfSuspendedSupplier(db, user.id)))
+    return { ok: false, error: "errors.accountSuspended" };
   return { ok: true, userId: user.id, fullName: user.fullName, language: user.language, role: user.role };
 }
 

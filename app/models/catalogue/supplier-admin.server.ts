@@ -3,8 +3,8 @@
  * outbox, with which the supplier sets its password); a supplier edits its own settings, logo and contracts, an admin
  * any supplier's, and only an admin the markup and the results cap. Every change is audited.
  */
-import { asc, count, eq, sql } from "drizzle-orm";
-import { cars, supplierEquipment, supplierSettings, users } from "#db/schema";
+import { asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { cars, sessions, supplierEquipment, supplierSettings, supplierStaff, users } from "#db/schema";
 import { LANGUAGES, type Language } from "~/domain/enums";
 import { sendSupplierInvitation } from "~/models/account/account-mails.server";
 import type { Database, Executor } from "~/utils/db.server";
@@ -44,6 +44,7 @@ export async function listSupplierAccounts(db: Executor) {
       email: users.email,
       slug: supplierSettings.slug,
       invited: sql<boolean>`${users.passwordHash} is null`,
+      suspended: users.blacklisted,
       markupBasisPoints: supplierSettings.markupBasisPoints,
       cars: sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${users.id})`,
     })
@@ -61,6 +62,7 @@ export async function findSupplier(db: Executor, supplierId: string) {
       email: users.email,
       // Invited and not joined yet: no password chosen.
       invited: sql<boolean>`${users.passwordHash} is null`,
+      suspended: users.blacklisted,
     })
     .from(supplierSettings)
     .innerJoin(users, eq(users.id, supplierSettings.supplierId))
@@ -74,10 +76,41 @@ export async function findSupplier(db: Executor, supplierId: string) {
     name: row.name,
     email: row.email,
     invited: row.invited,
+    suspended: row.suspended,
     equipment,
   };
 }
 export type ManagedSupplier = NonNullable<Awaited<ReturnType<typeof findSupplier>>>;
+
+/**
+ * Suspends a supplier (issue 51) or reinstates it, audited. Suspended, its cars leave search and checkout at once
+ * (`offerableCar` reads the supplier's account), its owner and every member of its team are signed out in the same
+ * transaction and cannot sign in again; its bookings stay as they are, for the admin to decide on one by one.
+ */
+export async function setSupplierSuspended(
+  db: Database,
+  actor: Actor,
+  supplier: Pick<ManagedSupplier, "id" | "name" | "slug">,
+  suspended: boolean,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ suspended: users.blacklisted })
+      .from(users)
+      .where(eq(users.id, supplier.id))
+      .for("update");
+    if (!account || account.suspended === suspended) return;
+    await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, supplier.id));
+    if (suspended) {
+      const team = tx
+        .select({ userId: supplierStaff.userId })
+        .from(supplierStaff)
+        .where(eq(supplierStaff.supplierId, supplier.id));
+      await tx.delete(sessions).where(or(eq(sessions.userId, supplier.id), inArray(sessions.userId, team)));
+    }
+    await writeSupplierAudit(tx, actor, supplier, "update", { suspended: { from: account.suspended, to: suspended } });
+  });
+}
 
 /**
  * Sends a supplier's invitation again, with a new link (the earlier ones still work until they expire), while its

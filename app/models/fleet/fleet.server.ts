@@ -314,8 +314,16 @@ export const RETIREMENT_LISTED = 10;
  * The bookings to come a car holds (not cancelled, not over), soonest first: what retiring it leaves on it, said
  * before it is retired (issue 50). Each with its reference, its driver and its pick-up on the place's clock.
  */
-export async function bookingsToComeOnCar(db: Executor, carId: string, now: Date) {
-  const toCome = and(eq(bookings.carId, carId), toComeAt(now));
+export const bookingsToComeOnCar = (db: Executor, carId: string, now: Date) =>
+  bookingsToCome(db, eq(bookings.carId, carId), now);
+
+/** A supplier's bookings still to come (its suspension lists them for a decision, issue 51). */
+export const bookingsToComeAtSupplier = (db: Executor, supplierId: string, now: Date) =>
+  bookingsToCome(db, eq(bookings.supplierId, supplierId), now);
+
+/** The first bookings to come among those `which` selects, in pick-up order, and how many there are. */
+async function bookingsToCome(db: Executor, which: SQL, now: Date) {
+  const toCome = and(which, toComeAt(now));
   const [listed, [counted]] = await Promise.all([
     db
       .select({

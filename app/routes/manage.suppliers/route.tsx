@@ -46,7 +46,11 @@ export default function Suppliers() {
                 <td>
                   {supplier.email}
                   <br />
-                  {supplier.invited ? t("suppliers.invited") : t("suppliers.active")}
+                  {supplier.suspended
+                    ? t("suppliers.suspended")
+                    : supplier.invited
+                      ? t("suppliers.invited")
+                      : t("suppliers.active")}
                 </td>
                 <td>{supplier.cars}</td>
                 <td>{supplier.markupBasisPoints / 100} %</td>

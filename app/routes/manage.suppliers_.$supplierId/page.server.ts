@@ -8,7 +8,9 @@ import {
   resendSupplierInvitation,
   saveSupplierFile,
   saveSupplierSettings,
+  setSupplierSuspended,
 } from "~/models/catalogue/supplier-admin.server";
+import { bookingsToComeAtSupplier } from "~/models/fleet/fleet.server";
 import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -60,6 +62,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       ...equipmentDefaults(supplier.equipment),
     },
     admin: actor.role === "admin",
+    // Suspended, its bookings to come are listed for the admin to decide on (issue 51).
+    suspension:
+      actor.role === "admin"
+        ? {
+            suspended: supplier.suspended,
+            toCome: supplier.suspended ? await bookingsToComeAtSupplier(db, supplier.id, new Date()) : null,
+          }
+        : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(supplierFormSchema),
     trail: (await recordTrail(db, "supplier", supplier.id)).map((entry) =>
@@ -71,7 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type FileAnswer = { form: "logo" | "contract"; problem: UploadProblem };
 
-/** Posts: the settings form, a new logo, a contract in one language. */
+/** Posts: the settings form, a new logo, a contract in one language; the admin's invitation, suspension, reinstatement. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, db, supplier } = await ownSupplier(request, context, params.supplierId);
   const here = `/manage/suppliers/${supplier.id}`;
@@ -90,6 +100,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(here, {
       type: "success",
       messageKey: sent === "sent" ? "success.invitationResent" : "success.alreadyJoined",
+    });
+  }
+  if (intent === "suspend" || intent === "reinstate") {
+    // Suspending a supplier is the admin's: it signs out its whole team and takes its cars off the storefront.
+    if (actor.role !== "admin") throw forbidden();
+    if (intent === "suspend" && !formData.has("confirmed")) {
+      const toCome = await bookingsToComeAtSupplier(db, supplier.id, new Date());
+      return { form: "suspend" as const, confirm: { ...toCome, back: here } };
+    }
+    await setSupplierSuspended(db, actor, supplier, intent === "suspend");
+    return redirectWithToast(here, {
+      type: "success",
+      messageKey: intent === "suspend" ? "success.supplierSuspended" : "success.supplierReinstated",
+      params: { name: supplier.name },
     });
   }
   if (intent === "logo") {

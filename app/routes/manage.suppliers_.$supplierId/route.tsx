@@ -14,6 +14,7 @@ import type { KeysUnder } from "~/utils/translation-keys";
 import type { SupplierFormInput } from "~/models/catalogue/supplier-form";
 import type { action, loader } from "./page.server";
 import { SupplierFiles } from "./supplier-files";
+import { SupplierSuspension } from "./supplier-suspension";
 
 export { action, loader } from "./page.server";
 
@@ -21,11 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function ManageSupplier() {
-  const { supplier, defaults, admin, maxMegabytes, constraint, trail, translations } = useLoaderData<typeof loader>();
+  const { supplier, defaults, admin, suspension, maxMegabytes, constraint, trail, translations } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
   const settingsReply = answer && "settings" in answer ? answer.settings : undefined;
   const fileProblem = answer && "problem" in answer ? answer : null;
+  const suspendConfirm = answer && "confirm" in answer ? answer.confirm : null;
   const [form, fields] = useServerForm<SupplierFormInput>("supplier", {
     lastResult: settingsReply,
     constraint,
@@ -159,6 +162,7 @@ export default function ManageSupplier() {
       </Form>
 
       <SupplierFiles supplier={supplier} maxMegabytes={maxMegabytes} problem={fileProblem} />
+      {suspension ? <SupplierSuspension name={supplier.name} suspension={suspension} confirm={suspendConfirm} /> : null}
       <AuditTrail trail={trail} record="supplier" />
     </>
   );
