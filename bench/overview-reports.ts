@@ -45,6 +45,10 @@ const report =
 const cases: Array<[string, () => Promise<unknown>]> = [
   ["overview, the supplier", () => businessOverview(db, ownScope, now)],
   ["overview, an admin", () => businessOverview(db, everyone, now)],
+  // A period asked on the overview's form: every chart and figure over it (decision 045, amended).
+  ["overview, the supplier, 30 days", () => businessOverview(db, ownScope, now, month)],
+  ["overview, the supplier, a year", () => businessOverview(db, ownScope, now, year)],
+  ["overview, an admin, a year", () => businessOverview(db, everyone, now, year)],
   ...REPORTS.map((name): [string, () => Promise<unknown>] => [
     `${name}, the supplier, 30 days`,
     report(name, ownScope),
