@@ -13,6 +13,7 @@ import { lowestDailyPrices } from "~/models/pricing/pricing.server";
 import { listSuppliers } from "./suppliers.server";
 import { listDestinations } from "./locations.server";
 import { getBusinessSettings } from "./settings.server";
+import { catalogEdition } from "./catalog-freshness.server";
 
 const CATALOG_TTL_MS = 30_000;
 
@@ -27,12 +28,14 @@ function catalogCaches(db: Executor) {
 }
 
 // Per database handle, so tests that open their own database never see another's figures.
-const catalogs = new WeakMap<Executor, ReturnType<typeof catalogCaches>>();
+// A change made through this handle (`forgetCatalog`) starts a new edition: fresh caches, counted at the next read.
+const catalogs = new WeakMap<Executor, { edition: number; caches: ReturnType<typeof catalogCaches> }>();
 
 export function catalogOf(db: Executor) {
-  let caches = catalogs.get(db);
-  if (!caches) catalogs.set(db, (caches = catalogCaches(db)));
-  const catalog = caches;
+  const edition = catalogEdition(db);
+  let kept = catalogs.get(db);
+  if (!kept || kept.edition !== edition) catalogs.set(db, (kept = { edition, caches: catalogCaches(db) }));
+  const catalog = kept.caches;
   return {
     places: (language: Language) => catalog.places(language),
     destinations: (language: Language) => catalog.destinations(language),

@@ -5,6 +5,7 @@
  * call the drivers.
  */
 import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { changingCatalog } from "./catalog-freshness.server";
 import { bookings, carLocations, countries, locations, parkingSpots, reviews } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 import { deskHoursAt, isWeeklyHours, type WeeklyHours } from "~/domain/pickup-desk";
@@ -66,23 +67,26 @@ export type Deletion<Uses> = { ok: true; label: string } | { ok: false; uses: Us
  */
 export async function deletePlace(db: Database, actor: Actor, placeId: string): Promise<Deletion<PlaceUses>> {
   try {
-    return await db.transaction(async (tx) => {
-      const [place] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
-      if (!place) return { ok: false as const, missing: true as const };
-      const uses = await placeUses(tx, placeId);
-      if (!isUnused(uses)) return { ok: false as const, uses };
-      await tx.delete(locations).where(eq(locations.id, placeId));
-      const label = `${place.nameEn} (${place.slug})`;
-      await writeAudit(tx, actor, {
-        record: "location",
-        recordId: place.id,
-        supplierId: null,
-        action: "delete",
-        label,
-        changes: fieldChanges({ slug: place.slug, nameEn: place.nameEn }, { slug: null, nameEn: null }),
-      });
-      return { ok: true as const, label };
-    });
+    return await changingCatalog(
+      db,
+      db.transaction(async (tx) => {
+        const [place] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
+        if (!place) return { ok: false as const, missing: true as const };
+        const uses = await placeUses(tx, placeId);
+        if (!isUnused(uses)) return { ok: false as const, uses };
+        await tx.delete(locations).where(eq(locations.id, placeId));
+        const label = `${place.nameEn} (${place.slug})`;
+        await writeAudit(tx, actor, {
+          record: "location",
+          recordId: place.id,
+          supplierId: null,
+          action: "delete",
+          label,
+          changes: fieldChanges({ slug: place.slug, nameEn: place.nameEn }, { slug: null, nameEn: null }),
+        });
+        return { ok: true as const, label };
+      }),
+    );
   } catch (error) {
     // A row naming it came in between (foreign key): answered with what now uses it.
     if (sqlState(error) === "23503") return { ok: false, uses: await placeUses(db, placeId) };
@@ -100,23 +104,26 @@ export async function deleteCountry(
     (await executor.select({ places: count() }).from(locations).where(eq(locations.countryId, countryId)))[0]?.places ??
     0;
   try {
-    return await db.transaction(async (tx) => {
-      const [country] = await tx.select().from(countries).where(eq(countries.id, countryId)).for("update");
-      if (!country) return { ok: false as const, missing: true as const };
-      const places = await placesIn(tx);
-      if (places > 0) return { ok: false as const, uses: { places } };
-      await tx.delete(countries).where(eq(countries.id, countryId));
-      const label = `${country.nameEn} (${country.code})`;
-      await writeAudit(tx, actor, {
-        record: "country",
-        recordId: country.id,
-        supplierId: null,
-        action: "delete",
-        label,
-        changes: fieldChanges({ code: country.code, nameEn: country.nameEn }, { code: null, nameEn: null }),
-      });
-      return { ok: true as const, label };
-    });
+    return await changingCatalog(
+      db,
+      db.transaction(async (tx) => {
+        const [country] = await tx.select().from(countries).where(eq(countries.id, countryId)).for("update");
+        if (!country) return { ok: false as const, missing: true as const };
+        const places = await placesIn(tx);
+        if (places > 0) return { ok: false as const, uses: { places } };
+        await tx.delete(countries).where(eq(countries.id, countryId));
+        const label = `${country.nameEn} (${country.code})`;
+        await writeAudit(tx, actor, {
+          record: "country",
+          recordId: country.id,
+          supplierId: null,
+          action: "delete",
+          label,
+          changes: fieldChanges({ code: country.code, nameEn: country.nameEn }, { code: null, nameEn: null }),
+        });
+        return { ok: true as const, label };
+      }),
+    );
   } catch (error) {
     if (sqlState(error) === "23503") return { ok: false, uses: { places: await placesIn(db) } };
     throw error;
@@ -238,72 +245,75 @@ export async function savePlace(
 ): Promise<SavePlaceResult> {
   const { form } = input;
   try {
-    return await db.transaction(async (tx) => {
-      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, form.countryId));
-      if (!country) return { ok: false as const, field: "countryId" as const, message: "validation.required" };
-      let parentId: string | null = null;
-      if (form.parent) {
-        const [parent] = await tx
-          .select({ id: locations.id, parentId: locations.parentId })
-          .from(locations)
-          .where(eq(locations.slug, form.parent));
-        // A parent must exist, be another place, and not sit under this place at any depth (no loops).
-        if (!parent || (input.placeId && (await isUnder(tx, parent.id, input.placeId))))
-          return {
-            ok: false as const,
-            field: "parent" as const,
-            message: "manage:validation.parentUnknown",
-            params: { text: form.parent },
-          };
-        parentId = parent.id;
-      }
-      const columns = {
-        slug: form.slug,
-        countryId: form.countryId,
-        parentId,
-        nameEn: form.nameEn,
-        nameFr: form.nameFr,
-        nameEs: form.nameEs,
-        latitude: form.latitude,
-        longitude: form.longitude,
-        timeZone: form.timeZone,
-        deskKind: form.deskKind,
-        airport: form.airport,
-        address: form.address,
-        phone: form.phone,
-        openingHours: weeklyHoursOf(form),
-      };
-      const spots = parkingRowsOf(form);
-      const spotLabels = spots.map((spot) => `${spot.nameEn} (${spot.latitude}, ${spot.longitude})`);
-      let before: AuditedPlace | null = null;
-      let placeId: string;
-      if (input.placeId) {
-        placeId = input.placeId;
-        const [current] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
-        if (!current) throw new Error("place not found");
-        const currentSpots = await tx.select().from(parkingSpots).where(eq(parkingSpots.locationId, placeId));
-        before = auditedPlace(
-          current,
-          currentSpots.map((spot) => `${spot.nameEn} (${spot.latitude}, ${spot.longitude})`),
-        );
-        await tx.update(locations).set(columns).where(eq(locations.id, placeId));
-        await tx.delete(parkingSpots).where(eq(parkingSpots.locationId, placeId));
-      } else {
-        placeId = insertedRow(await tx.insert(locations).values(columns).returning({ id: locations.id })).id;
-      }
-      if (spots.length) await tx.insert(parkingSpots).values(spots.map((spot) => ({ ...spot, locationId: placeId })));
-      const changes = fieldChanges(before, auditedPlace(columns, spotLabels));
-      if (!before || Object.keys(changes).length)
-        await writeAudit(tx, actor, {
-          record: "location",
-          recordId: placeId,
-          supplierId: null,
-          action: before ? "update" : "create",
-          label: `${form.nameEn} (${form.slug})`,
-          changes,
-        });
-      return { ok: true as const, placeId };
-    });
+    return await changingCatalog(
+      db,
+      db.transaction(async (tx) => {
+        const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, form.countryId));
+        if (!country) return { ok: false as const, field: "countryId" as const, message: "validation.required" };
+        let parentId: string | null = null;
+        if (form.parent) {
+          const [parent] = await tx
+            .select({ id: locations.id, parentId: locations.parentId })
+            .from(locations)
+            .where(eq(locations.slug, form.parent));
+          // A parent must exist, be another place, and not sit under this place at any depth (no loops).
+          if (!parent || (input.placeId && (await isUnder(tx, parent.id, input.placeId))))
+            return {
+              ok: false as const,
+              field: "parent" as const,
+              message: "manage:validation.parentUnknown",
+              params: { text: form.parent },
+            };
+          parentId = parent.id;
+        }
+        const columns = {
+          slug: form.slug,
+          countryId: form.countryId,
+          parentId,
+          nameEn: form.nameEn,
+          nameFr: form.nameFr,
+          nameEs: form.nameEs,
+          latitude: form.latitude,
+          longitude: form.longitude,
+          timeZone: form.timeZone,
+          deskKind: form.deskKind,
+          airport: form.airport,
+          address: form.address,
+          phone: form.phone,
+          openingHours: weeklyHoursOf(form),
+        };
+        const spots = parkingRowsOf(form);
+        const spotLabels = spots.map((spot) => `${spot.nameEn} (${spot.latitude}, ${spot.longitude})`);
+        let before: AuditedPlace | null = null;
+        let placeId: string;
+        if (input.placeId) {
+          placeId = input.placeId;
+          const [current] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
+          if (!current) throw new Error("place not found");
+          const currentSpots = await tx.select().from(parkingSpots).where(eq(parkingSpots.locationId, placeId));
+          before = auditedPlace(
+            current,
+            currentSpots.map((spot) => `${spot.nameEn} (${spot.latitude}, ${spot.longitude})`),
+          );
+          await tx.update(locations).set(columns).where(eq(locations.id, placeId));
+          await tx.delete(parkingSpots).where(eq(parkingSpots.locationId, placeId));
+        } else {
+          placeId = insertedRow(await tx.insert(locations).values(columns).returning({ id: locations.id })).id;
+        }
+        if (spots.length) await tx.insert(parkingSpots).values(spots.map((spot) => ({ ...spot, locationId: placeId })));
+        const changes = fieldChanges(before, auditedPlace(columns, spotLabels));
+        if (!before || Object.keys(changes).length)
+          await writeAudit(tx, actor, {
+            record: "location",
+            recordId: placeId,
+            supplierId: null,
+            action: before ? "update" : "create",
+            label: `${form.nameEn} (${form.slug})`,
+            changes,
+          });
+        return { ok: true as const, placeId };
+      }),
+    );
   } catch (error) {
     if (sqlState(error) === "23505") return { ok: false, field: "slug", message: "manage:validation.slugTaken" };
     throw error;
@@ -369,35 +379,38 @@ export async function saveCountry(
   input: { countryId: string | null; code: string; nameEn: string; nameFr: string; nameEs: string },
 ): Promise<{ ok: true } | { ok: false; field: "code"; message: string } | { ok: false; missing: true }> {
   try {
-    const found = await db.transaction(async (tx) => {
-      const values = { code: input.code, nameEn: input.nameEn, nameFr: input.nameFr, nameEs: input.nameEs };
-      if (input.countryId) {
-        const [current] = await tx.select().from(countries).where(eq(countries.id, input.countryId)).for("update");
-        if (!current) return false;
-        await tx.update(countries).set(values).where(eq(countries.id, input.countryId));
-        const changes = fieldChanges(current, values);
-        if (Object.keys(changes).length)
+    const found = await changingCatalog(
+      db,
+      db.transaction(async (tx) => {
+        const values = { code: input.code, nameEn: input.nameEn, nameFr: input.nameFr, nameEs: input.nameEs };
+        if (input.countryId) {
+          const [current] = await tx.select().from(countries).where(eq(countries.id, input.countryId)).for("update");
+          if (!current) return false;
+          await tx.update(countries).set(values).where(eq(countries.id, input.countryId));
+          const changes = fieldChanges(current, values);
+          if (Object.keys(changes).length)
+            await writeAudit(tx, actor, {
+              record: "country",
+              recordId: current.id,
+              supplierId: null,
+              action: "update",
+              label: `${values.nameEn} (${values.code})`,
+              changes,
+            });
+        } else {
+          const created = insertedRow(await tx.insert(countries).values(values).returning({ id: countries.id }));
           await writeAudit(tx, actor, {
             record: "country",
-            recordId: current.id,
+            recordId: created.id,
             supplierId: null,
-            action: "update",
+            action: "create",
             label: `${values.nameEn} (${values.code})`,
-            changes,
+            changes: fieldChanges(null, values),
           });
-      } else {
-        const created = insertedRow(await tx.insert(countries).values(values).returning({ id: countries.id }));
-        await writeAudit(tx, actor, {
-          record: "country",
-          recordId: created.id,
-          supplierId: null,
-          action: "create",
-          label: `${values.nameEn} (${values.code})`,
-          changes: fieldChanges(null, values),
-        });
-      }
-      return true;
-    });
+        }
+        return true;
+      }),
+    );
     return found ? { ok: true } : { ok: false, missing: true };
   } catch (error) {
     if (sqlState(error) === "23505") return { ok: false, field: "code", message: "manage:validation.countryTaken" };

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { changingCatalog } from "./catalog-freshness.server";
 import { settings } from "#db/schema";
 import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
@@ -35,21 +36,24 @@ export async function getBusinessSettings(db: Executor): Promise<BusinessSetting
 
 /** The admin's platform settings, saved with their audit row (what changed, from and to, and who changed it). */
 export async function savePlatformSettings(db: Database, actor: Actor, values: PlatformSettings): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await getBusinessSettings(tx);
-    await tx
-      .insert(settings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: settings.id, set: values });
-    const changes = fieldChanges({ ...before }, values);
-    if (Object.keys(changes).length === 0) return;
-    await writeAudit(tx, actor, {
-      record: "platform",
-      recordId: PLATFORM_RECORD_ID,
-      supplierId: null,
-      action: "update",
-      label: "platform",
-      changes,
-    });
-  });
+  await changingCatalog(
+    db,
+    db.transaction(async (tx) => {
+      const before = await getBusinessSettings(tx);
+      await tx
+        .insert(settings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: settings.id, set: values });
+      const changes = fieldChanges({ ...before }, values);
+      if (Object.keys(changes).length === 0) return;
+      await writeAudit(tx, actor, {
+        record: "platform",
+        recordId: PLATFORM_RECORD_ID,
+        supplierId: null,
+        action: "update",
+        label: "platform",
+        changes,
+      });
+    }),
+  );
 }

@@ -4,6 +4,7 @@
  * any supplier's, and only an admin the markup and the results cap. Every change is audited.
  */
 import { asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { changingCatalog } from "./catalog-freshness.server";
 import { cars, sessions, supplierEquipment, supplierSettings, supplierStaff, users } from "#db/schema";
 import { LANGUAGES, type Language } from "~/domain/enums";
 import { sendSupplierInvitation } from "~/models/account/account-mails.server";
@@ -93,23 +94,28 @@ export async function setSupplierSuspended(
   supplier: Pick<ManagedSupplier, "id" | "name" | "slug">,
   suspended: boolean,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ suspended: users.blacklisted })
-      .from(users)
-      .where(eq(users.id, supplier.id))
-      .for("update");
-    if (!account || account.suspended === suspended) return;
-    await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, supplier.id));
-    if (suspended) {
-      const team = tx
-        .select({ userId: supplierStaff.userId })
-        .from(supplierStaff)
-        .where(eq(supplierStaff.supplierId, supplier.id));
-      await tx.delete(sessions).where(or(eq(sessions.userId, supplier.id), inArray(sessions.userId, team)));
-    }
-    await writeSupplierAudit(tx, actor, supplier, "update", { suspended: { from: account.suspended, to: suspended } });
-  });
+  await changingCatalog(
+    db,
+    db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ suspended: users.blacklisted })
+        .from(users)
+        .where(eq(users.id, supplier.id))
+        .for("update");
+      if (!account || account.suspended === suspended) return;
+      await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, supplier.id));
+      if (suspended) {
+        const team = tx
+          .select({ userId: supplierStaff.userId })
+          .from(supplierStaff)
+          .where(eq(supplierStaff.supplierId, supplier.id));
+        await tx.delete(sessions).where(or(eq(sessions.userId, supplier.id), inArray(sessions.userId, team)));
+      }
+      await writeSupplierAudit(tx, actor, supplier, "update", {
+        suspended: { from: account.suspended, to: suspended },
+      });
+    }),
+  );
 }
 
 /**
@@ -213,30 +219,36 @@ export async function saveSupplierSettings(
       ? { markupBasisPoints: admin.markupBasisPoints!, maxCarsPerSearch: admin.maxCarsPerSearch ?? null }
       : {}),
   };
-  await db.transaction(async (tx) => {
-    await tx.update(supplierSettings).set(settings).where(eq(supplierSettings.supplierId, supplier.id));
-    if (form.name !== supplier.name)
-      await tx.update(users).set({ fullName: form.name }).where(eq(users.id, supplier.id));
-    const before = Object.fromEntries(
-      Object.keys(settings).map((key) => [key, supplier[key as keyof ManagedSupplier]]),
-    );
-    // The equipment it lends: the rows replaced by the form's, each piece's change audited as it reads ("8 perDay ≤ 56").
-    await tx.delete(supplierEquipment).where(eq(supplierEquipment.supplierId, supplier.id));
-    if (equipment.offers.length)
-      await tx
-        .insert(supplierEquipment)
-        .values(equipment.offers.map((offer) => ({ ...offer, supplierId: supplier.id })));
-    const pieces = (offers: typeof equipment.offers) =>
-      Object.fromEntries(
-        EQUIPMENT.map((kind) => [`equipment_${kind}`, equipmentOfferText(offers.find((offer) => offer.kind === kind))]),
+  await changingCatalog(
+    db,
+    db.transaction(async (tx) => {
+      await tx.update(supplierSettings).set(settings).where(eq(supplierSettings.supplierId, supplier.id));
+      if (form.name !== supplier.name)
+        await tx.update(users).set({ fullName: form.name }).where(eq(users.id, supplier.id));
+      const before = Object.fromEntries(
+        Object.keys(settings).map((key) => [key, supplier[key as keyof ManagedSupplier]]),
       );
-    const changes = fieldChanges(
-      { ...before, ...pieces(supplier.equipment), name: supplier.name },
-      { ...settings, ...pieces(equipment.offers), name: form.name },
-    );
-    if (Object.keys(changes).length)
-      await writeSupplierAudit(tx, actor, { ...supplier, name: form.name }, "update", changes);
-  });
+      // The equipment it lends: the rows replaced by the form's, each piece's change audited as it reads ("8 perDay ≤ 56").
+      await tx.delete(supplierEquipment).where(eq(supplierEquipment.supplierId, supplier.id));
+      if (equipment.offers.length)
+        await tx
+          .insert(supplierEquipment)
+          .values(equipment.offers.map((offer) => ({ ...offer, supplierId: supplier.id })));
+      const pieces = (offers: typeof equipment.offers) =>
+        Object.fromEntries(
+          EQUIPMENT.map((kind) => [
+            `equipment_${kind}`,
+            equipmentOfferText(offers.find((offer) => offer.kind === kind)),
+          ]),
+        );
+      const changes = fieldChanges(
+        { ...before, ...pieces(supplier.equipment), name: supplier.name },
+        { ...settings, ...pieces(equipment.offers), name: form.name },
+      );
+      if (Object.keys(changes).length)
+        await writeSupplierAudit(tx, actor, { ...supplier, name: form.name }, "update", changes);
+    }),
+  );
   return { ok: true };
 }
 

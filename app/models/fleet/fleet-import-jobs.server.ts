@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { fleetImports } from "#db/schema";
 import type { Database, DatabaseHandle, Executor } from "~/utils/db.server";
 import { describeErrorBriefly } from "~/utils/errors.server";
+import { forgetCatalog } from "~/models/catalogue/catalog-freshness.server";
 import { startWorkerLoop, wakeWorker, type WorkerLoop } from "~/utils/worker-loop.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { readFleetFileInTurns, type FleetProblem } from "./fleet-file";
@@ -193,6 +194,8 @@ export async function runFleetImport(
     if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   await finish(db, job, { status: "done" });
+  // A new supplier's first cars, or a place's: this instance's storefront counts them from its next page.
+  forgetCatalog(db);
 }
 
 /**
