@@ -1,12 +1,24 @@
-// The browser tests use Debian's programs and never download one: Chromium (the browser), Java (the Nu HTML checker,
+// The browser tests use Debian's programs and never download one: Chromium (the browser and its headless shell), Java (the Nu HTML checker,
 // whose jar comes from npm's vnu-jar), and lynx with tmux (the text-browser journey needs a terminal). On a fresh Debian machine where we are
 // root, the test command installs the missing packages itself (about a minute); elsewhere it stops with the command.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Chromium's headless shell is what the tests drive (tests/support/chromium.mjs); the full browser is installed beside
+// it, for CHROMIUM_PATH=/usr/bin/chromium and for looking at a page by hand.
+const chosen = process.env.CHROMIUM_PATH;
 const tools = [
-  { name: "Chromium", path: chromium, package: "chromium", installable: chromium === "/usr/bin/chromium" },
+  ...(chosen
+    ? [{ name: "Chromium", path: chosen, package: "chromium", installable: false }]
+    : [
+        { name: "Chromium", path: "/usr/bin/chromium", package: "chromium", installable: true },
+        {
+          name: "Chromium's headless shell",
+          path: "/usr/bin/chromium-headless-shell",
+          package: "chromium-headless-shell",
+          installable: true,
+        },
+      ]),
   { name: "Java", path: "/usr/bin/java", package: "default-jre-headless", installable: true },
   { name: "lynx", path: "/usr/bin/lynx", package: "lynx", installable: true },
   { name: "tmux", path: "/usr/bin/tmux", package: "tmux", installable: true },
