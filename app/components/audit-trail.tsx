@@ -78,7 +78,7 @@ export function AuditTrail({
   timeZone = "UTC",
 }: {
   trail: TrailRow[];
-  record?: "car" | "place" | "supplier" | "booking" | "platform";
+  record?: "car" | "place" | "supplier" | "booking" | "platform" | "person";
   /** The clock the record lives on (a booking's pick-up place, a place's own, a car's first place). */
   timeZone?: string;
 }) {

@@ -104,6 +104,8 @@ export const AUDITED_RECORDS = [
   "review",
   "platform",
   "staff",
+  /** Any account's details as an admin corrects them (issue 51): name, phone, birth date. */
+  "account",
 ] as const;
 /** What the desk records on a booking (issue 35): the car handed over, the car returned. Events, not statuses. */
 export const BOOKING_EVENT_KINDS = ["handover", "return"] as const;

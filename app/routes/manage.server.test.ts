@@ -23,7 +23,9 @@ import { loader as placesLoader } from "./manage.places/route";
 import { action as newPlaceAction, loader as newPlaceLoader } from "./manage.places_.new/route";
 import { action as placeAction, loader as placeLoader } from "./manage.places_.$placeId/route";
 import { action as countriesAction, loader as countriesLoader } from "./manage.countries/route";
-import { action as driversAction, loader as driversLoader } from "./manage.drivers/route";
+import { action as driversAction, loader as driversLoader } from "./manage.users/route";
+import { action as personAction, loader as personLoader } from "./manage.users_.$userId/route";
+import { loader as licenceLoader } from "./manage.users_.$userId_.licence";
 import { action as importAction, loader as importLoader } from "./manage.cars_.import/route";
 import { loader as exportLoader } from "./manage.cars_.export/route";
 import { action as suppliersAction, loader as suppliersLoader } from "./manage.suppliers/route";
@@ -72,6 +74,7 @@ describe("access to the operators' pages", () => {
   let catalogue: MinimalCatalogue;
   let other: MinimalCatalogue;
   const cookies = {} as Record<Who, string>;
+  let adminId = "";
 
   const headers = (who: Who): Record<string, string> => (cookies[who] ? { Cookie: cookies[who] } : {});
   const get = (
@@ -118,6 +121,7 @@ describe("access to the operators' pages", () => {
     cookies.carSupplier = await sessionCookieFor(catalogue.supplier.id);
     cookies.otherSupplier = await sessionCookieFor(other.supplier.id);
     cookies.admin = await sessionCookieFor(admin!.id);
+    adminId = admin!.id;
     await db.insert(schema.bookings).values(bookingValues(catalogue, "2031-03-01T10:00:00Z", "2031-03-04T10:00:00Z"));
   });
 
@@ -531,16 +535,13 @@ describe("access to the operators' pages", () => {
 
   it("keeps drivers' accounts to admins: a suspension ends the driver's sessions at once", async () => {
     for (const who of ["driver", "carSupplier", "otherSupplier"] as const) {
-      expect((await get(driversLoader as never, "/manage/drivers", who)).status).toBe(403);
+      expect((await get(driversLoader as never, "/manage/users", who)).status).toBe(403);
       expect(
-        (
-          await post(driversAction as never, "/manage/drivers", who, [
-            [`row:suspend:${catalogue.driver.id}`, "Suspend"],
-          ])
-        ).status,
+        (await post(driversAction as never, "/manage/users", who, [[`row:suspend:${catalogue.driver.id}`, "Suspend"]]))
+          .status,
       ).toBe(403);
     }
-    const list = await get(driversLoader as never, `/manage/drivers?q=${catalogue.driver.email}`, "admin");
+    const list = await get(driversLoader as never, `/manage/users?q=${catalogue.driver.email}`, "admin");
     const body = JSON.stringify(list.body);
     expect(body).toContain(catalogue.driver.email);
     // No hash, token or licence file ever reaches an operator page.
@@ -556,7 +557,7 @@ describe("access to the operators' pages", () => {
       })
       .catch(() => undefined);
     // Asked first (issue 50): the first post answers what the suspension does, and changes nothing.
-    const asked = await post(driversAction as never, "/manage/drivers", "admin", [
+    const asked = await post(driversAction as never, "/manage/users", "admin", [
       [`row:suspend:${catalogue.driver.id}`, "Suspend"],
     ]);
     expect(asked.status).toBe(200);
@@ -575,7 +576,7 @@ describe("access to the operators' pages", () => {
     );
     expect(
       (
-        await post(driversAction as never, "/manage/drivers", "admin", [
+        await post(driversAction as never, "/manage/users", "admin", [
           [`row:suspend:${catalogue.driver.id}`, "Suspend"],
           ["confirmed", "Suspend Alex"],
         ])
@@ -587,16 +588,123 @@ describe("access to the operators' pages", () => {
     // The driver's own cookie no longer opens their pages.
     expect((await get(layoutLoader as never, "/manage", "driver")).status).toBe(302);
     expect(
-      (
-        await post(driversAction as never, "/manage/drivers", "admin", [
-          [`row:reinstate:${catalogue.driver.id}`, "Back"],
-        ])
-      ).status,
+      (await post(driversAction as never, "/manage/users", "admin", [[`row:reinstate:${catalogue.driver.id}`, "Back"]]))
+        .status,
     ).toBe(302);
     const [back] = await db.select().from(schema.users).where(eq(schema.users.id, catalogue.driver.id));
     expect(back!.blacklisted).toBe(false);
     // Reinstated, the driver signs in again (the other tests use their session).
     cookies.driver = await sessionCookieFor(catalogue.driver.id);
+  });
+
+  it("lists every role to admins, and opens a person's page whose corrections are audited; never an admin's own suspension", async () => {
+    const db = app.database.db;
+    const [member] = await db
+      .insert(schema.users)
+      .values({ role: "staff", email: `manager-${Date.now()}@example.com`, fullName: "Team Manager", verified: true })
+      .returning();
+    await db
+      .insert(schema.supplierStaff)
+      .values({ userId: member!.id, supplierId: catalogue.supplier.id, role: "manager", invitedBy: "Owner" });
+    const params = { userId: member!.id };
+    const page = `/manage/users/${member!.id}`;
+    for (const who of ["visitor", "driver", "carSupplier", "otherSupplier"] as const) {
+      expect([302, 403]).toContain((await get(personLoader as never, page, who, params)).status);
+      expect([302, 403]).toContain(
+        (
+          await post(
+            personAction as never,
+            page,
+            who,
+            [
+              ["intent:details", "Save"],
+              ["fullName", "Taken Over"],
+            ],
+            params,
+          )
+        ).status,
+      );
+      expect([302, 403]).toContain((await get(licenceLoader as never, `${page}/licence`, who, params)).status);
+    }
+    const staffList = await get(driversLoader as never, "/manage/users?role=staff", "admin");
+    expect(JSON.stringify(staffList.body)).toContain(member!.email);
+    expect(JSON.stringify(staffList.body)).not.toContain(catalogue.driver.email);
+    const shown = await get(personLoader as never, page, "admin", params);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({
+      person: { email: member!.email, role: "staff", staffRole: "manager", employerId: catalogue.supplier.id },
+    });
+    expect(JSON.stringify(shown.body)).not.toMatch(/passwordHash|\$argon2|driverLicense|token|secret/i);
+
+    // A refused correction keeps what was typed and changes nothing.
+    const refused = await post(
+      personAction as never,
+      page,
+      "admin",
+      [
+        ["intent:details", "Save"],
+        ["fullName", ""],
+        ["phone", "not a phone"],
+      ],
+      params,
+    );
+    expect(refused.status).toBe(400);
+    const saved = await post(
+      personAction as never,
+      page,
+      "admin",
+      [
+        ["intent:details", "Save"],
+        ["fullName", "Team Manager-Smith"],
+        ["phone", "+33 6 12 34 56 78"],
+      ],
+      params,
+    );
+    expect(saved.status).toBe(302);
+    const [corrected] = await db.select().from(schema.users).where(eq(schema.users.id, member!.id));
+    expect(corrected).toMatchObject({ fullName: "Team Manager-Smith", phone: "+33 6 12 34 56 78" });
+    const [audited] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, member!.id), eq(schema.auditLog.record, "account")));
+    expect(audited).toMatchObject({
+      actorId: adminId,
+      changes: { fullName: { from: "Team Manager", to: "Team Manager-Smith" } },
+    });
+
+    // An admin's own account is suspended by another admin, never by themselves.
+    const self = await post(
+      personAction as never,
+      `/manage/users/${adminId}`,
+      "admin",
+      [
+        [`row:suspend:${adminId}`, "Suspend"],
+        ["confirmed", "Suspend"],
+      ],
+      { userId: adminId },
+    );
+    expect(self.status).toBe(302);
+    const [stillAdmin] = await db.select().from(schema.users).where(eq(schema.users.id, adminId));
+    expect(stillAdmin!.blacklisted).toBe(false);
+
+    // A team member suspended from their page is signed out at once.
+    const memberCookie = await sessionCookieFor(member!.id);
+    await post(
+      personAction as never,
+      page,
+      "admin",
+      [
+        [`row:suspend:${member!.id}`, "Suspend"],
+        ["confirmed", "Yes"],
+      ],
+      params,
+    );
+    const [suspended] = await db.select().from(schema.users).where(eq(schema.users.id, member!.id));
+    expect(suspended!.blacklisted).toBe(true);
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, member!.id))).toEqual([]);
+    expect(memberCookie).toBeTruthy();
+    // The licence link answers 404 when there is none on file.
+    expect((await get(licenceLoader as never, `${page}/licence`, "admin", params)).status).toBe(404);
   });
 
   it("exports a supplier's own fleet only, and refuses the import and export pages to drivers and visitors", async () => {
@@ -769,7 +877,7 @@ describe("access to the operators' pages", () => {
       .values({ email: `unactivated-${Date.now()}@example.com`, fullName: "Not Yet", verified: false })
       .returning();
     expect(
-      (await post(driversAction as never, "/manage/drivers", "admin", [[`row:resend:${unactivated!.id}`, "Send"]]))
+      (await post(driversAction as never, "/manage/users", "admin", [[`row:resend:${unactivated!.id}`, "Send"]]))
         .status,
     ).toBe(302);
     const [entry] = await app.database.db

@@ -388,7 +388,7 @@ test("an admin's pages read and pass axe, in English and French: places, a desk,
     for (const [path, heading] of [
       ["/manage/countries", m.countries.heading],
       ["/manage/suppliers", m.suppliers.heading],
-      ["/manage/drivers", m.drivers.heading],
+      ["/manage/users", m.people.heading],
       ["/manage/cars/import", m.import.heading],
       ["/manage/platform", m.platform.title],
     ] as const) {
@@ -958,7 +958,7 @@ for (const language of ["en", "fr"] as const) {
       const { name, email } = driver;
       await signIn(page, language, ADMIN);
       await expect(page).toHaveURL(/\/manage$/);
-      await gotoReady(page, `/manage/drivers?q=${encodeURIComponent(email)}&lng=${language}`);
+      await gotoReady(page, `/manage/users?q=${encodeURIComponent(email)}&role=user&lng=${language}`);
       await page.getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name }) }).click();
       const confirmation = page.getByRole("dialog");
       await expect(
@@ -976,11 +976,23 @@ for (const language of ["en", "fr"] as const) {
       await whenReady(page);
       await confirmation.getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name }) }).click();
       await expect(page.getByRole("status").getByText(c.success.driverSuspended)).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(m.drivers.states.suspended);
+      await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(m.people.states.suspended);
       // Signed out at once: the driver's next page asks them to sign in.
       await driver.user.goto("/settings?lng=en");
       expect(driver.user.path).toMatch(/^\/sign-in/);
       await driver.done();
+
+      // The driver's own page (issue 51): their details, corrected as they asked the helpdesk, in the trail.
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+      await expect(page.getByText(m.people.states.suspended, { exact: true })).toBeVisible();
+      await whenReady(page);
+      await page.getByLabel(m.person.fields.phone, { exact: true }).fill("+33 6 00 00 00 01");
+      await page.getByRole("button", { name: m.person.save }).click();
+      await expect(page.getByRole("status").getByText(c.success.personSaved)).toBeVisible();
+      await expect(page.getByLabel(m.person.fields.phone, { exact: true })).toHaveValue("+33 6 00 00 00 01");
+      await expect(page.getByRole("table", { name: m.history.captions.person })).toContainText("+33 6 00 00 00 01");
+      await expectAccessible(page);
     },
   );
 }
@@ -1010,7 +1022,7 @@ for (const language of ["en", "fr"] as const) {
       const { m, c } = texts(language);
       const driver = await driverToSuspend(baseURL!, language, testInfo);
       const admin = await signedInUser(baseURL!, language, ADMIN);
-      await admin.user.goto(`/manage/drivers?q=${encodeURIComponent(driver.email)}&lng=${language}`);
+      await admin.user.goto(`/manage/users?q=${encodeURIComponent(driver.email)}&role=user&lng=${language}`);
       await admin.user
         .getByRole("button", { name: interpolate(m.drivers.suspendNamed, { name: driver.name }) })
         .click();
@@ -1032,10 +1044,18 @@ for (const language of ["en", "fr"] as const) {
         .click();
       expect(admin.user.getByRole("status").getByText(c.success.driverSuspended).count()).toBe(1);
       expect(admin.user.getByRole("row", { name: new RegExp(driver.name) }).text()).toContain(
-        m.drivers.states.suspended,
+        m.people.states.suspended,
       );
       await driver.user.goto("/settings?lng=en");
       expect(driver.user.path).toMatch(/^\/sign-in/);
+
+      await admin.user.getByRole("link", { name: driver.name, exact: true }).click();
+      expect(admin.user.getByRole("heading", { level: 1 }).text()).toBe(driver.name);
+      admin.user.getByLabel(m.person.fields.phone, { exact: true }).fill("+33 6 00 00 00 02");
+      await admin.user.getByRole("button", { name: m.person.save }).click();
+      expect(admin.user.getByRole("status").getByText(c.success.personSaved).count()).toBe(1);
+      expect(admin.user.getByLabel(m.person.fields.phone, { exact: true }).value()).toBe("+33 6 00 00 00 02");
+      expect(admin.user.getByRole("table", { name: m.history.captions.person }).text()).toContain("+33 6 00 00 00 02");
       await Promise.all([driver.done(), admin.done()]);
     },
   );

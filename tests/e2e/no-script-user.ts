@@ -300,17 +300,21 @@ export class NoScriptUser {
     return new Found(this, [...found], `${by} ${String(what)}${named}`);
   }
 
-  /** The form's controls in tree order, those outside it naming it with `form=` included. */
+  /**
+   * The form's controls in tree order, those outside it naming it with `form=` included. As HTML's form owner: a
+   * control with `form=` belongs to the document's first element of that id, and to no form at all when that element
+   * is not a form (a heading sharing the form's id takes its fields away).
+   */
   controlsOf(form: HTMLFormElement | null): Element[] {
     if (!form) return [];
+    const document = this.body.ownerDocument;
     const inside = [...form.querySelectorAll("input, select, textarea, button")];
     const outside = form.id
-      ? [...this.body.ownerDocument.querySelectorAll(`[form="${form.id}"]`)].filter(
-          (element) => !form.contains(element),
-        )
+      ? [...document.querySelectorAll(`[form="${form.id}"]`)].filter((element) => !form.contains(element))
       : [];
-    const owned = (element: Element) => !element.hasAttribute("form") || element.getAttribute("form") === form.id;
-    return [...inside.filter(owned), ...outside];
+    const owned = (element: Element) =>
+      !element.hasAttribute("form") || document.getElementById(element.getAttribute("form") ?? "") === form;
+    return [...inside, ...outside].filter(owned);
   }
 
   /** Posts (or gets) the submitter's form as a script-less browser does (HTML's "constructing the entry list"). */

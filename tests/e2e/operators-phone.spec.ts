@@ -89,7 +89,7 @@ test("an admin's pages fit a 390 px phone", { tag: "@js-on-only" }, async ({ bro
     "/manage/places/new",
     "/manage/countries",
     "/manage/suppliers",
-    "/manage/drivers",
+    "/manage/users",
     "/manage/reviews",
     "/manage/platform",
     "/manage/cars",

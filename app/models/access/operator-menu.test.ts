@@ -24,7 +24,7 @@ describe("the operators' menu", () => {
 
   it("offers an admin the platform's pages and no settings of its own", () => {
     expect(paths("admin")).toEqual(
-      expect.arrayContaining(["/manage/suppliers", "/manage/places", "/manage/countries", "/manage/drivers"]),
+      expect.arrayContaining(["/manage/suppliers", "/manage/places", "/manage/countries", "/manage/users"]),
     );
     expect(paths("admin")).not.toContain(`/manage/suppliers/${ID}`);
   });

@@ -40,7 +40,7 @@ const ENTRIES: readonly Entry[] = [
   { to: "/manage/suppliers", label: "nav.suppliers", end: false, action: "createSupplier" },
   { to: "/manage/places", label: "nav.places", end: false, action: "editPlaces" },
   { to: "/manage/countries", label: "nav.countries", end: false, action: "editPlaces" },
-  { to: "/manage/drivers", label: "nav.drivers", end: false, action: "manageDrivers" },
+  { to: "/manage/users", label: "nav.people", end: false, action: "manageDrivers" },
   { to: "/manage/reviews", label: "reviews.nav", end: false, action: "moderateReviews" },
   { to: "/manage/platform", label: "nav.platform", end: false, action: "editPlatform" },
 ];

@@ -129,3 +129,13 @@ export const profileSchema = perLanguage((language) =>
   }),
 );
 export type ProfileInput = z.output<ReturnType<typeof profileSchema>>;
+
+/** An admin's correction of a person's details (issue 51): the e-mail stays the owner's to change. */
+export const personDetailsSchema = perLanguage((language) =>
+  z.object({
+    fullName: personFields.fullName(),
+    phone: personFields.phone().optional(),
+    birthDate: personFields.birthDate(language).optional(),
+  }),
+);
+export type PersonDetailsInput = z.input<ReturnType<typeof personDetailsSchema>>;

@@ -1,54 +1,26 @@
 /**
- * Drivers' accounts as an admin runs them (decision 027): the list with a search, suspension (every session ends at
- * once; sign-in then says the account is suspended, spec §8) and reinstatement, and the activation or validation link
- * sent again. No operator page shows a password hash, a token or a licence file: the list selects none of them.
+ * Accounts as an admin runs them (decision 027, issue 51): suspension (every session ends at once; sign-in then says
+ * the account is suspended, spec §8) and reinstatement, and a driver's activation or validation link sent again. The
+ * list and each person's page read people.server.ts.
  */
-import { and, asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { bookings, sessions, users } from "#db/schema";
 import type { Database, Executor } from "~/utils/db.server";
 import { sendActivationEmail, sendValidationEmail } from "~/models/account/account-mails.server";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
-import { anyOf, containsPattern } from "~/utils/sql.server";
+import { accountAuditRecord } from "./people-roles";
 import { toComeAt } from "~/models/booking/bookings-to-come.server";
 
-export const DRIVERS_PAGE_SIZE = 30;
-
-export async function listDrivers(db: Executor, query: { text: string; page: number }) {
-  const conditions: SQL[] = [eq(users.role, "user")];
-  if (query.text) {
-    const pattern = containsPattern(query.text);
-    conditions.push(anyOf(ilike(users.fullName, pattern), ilike(users.email, pattern)));
-  }
-  const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        verified: users.verified,
-        suspended: users.blacklisted,
-        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-        createdAt: users.createdAt,
-        // Qualified by hand: in a query without joins drizzle writes `${users.id}` as a bare "id", which inside this
-        // subquery named the booking's own id (every driver counted 0).
-        bookings: sql<number>`(select count(*)::int from ${bookings} b where b.driver_id = "users"."id")`,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.email), asc(users.id))
-      .limit(DRIVERS_PAGE_SIZE)
-      .offset((query.page - 1) * DRIVERS_PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { drivers: rows, total: counted?.total ?? 0 };
-}
-
+/**
+ * An account suspended, reinstated or sent its link from the people's pages: a driver, a supplier's team member or an
+ * admin. A supplier's own account is suspended from its supplier page, which also says what happens to its fleet.
+ */
 async function findDriver(db: Executor, driverId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(driverId)) return null;
   const [driver] = await db
     .select({
       id: users.id,
+      role: users.role,
       email: users.email,
       fullName: users.fullName,
       language: users.language,
@@ -57,7 +29,7 @@ async function findDriver(db: Executor, driverId: string) {
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
-    .where(and(eq(users.id, driverId), eq(users.role, "user")));
+    .where(and(eq(users.id, driverId), inArray(users.role, ["user", "staff", "admin"])));
   return driver ?? null;
 }
 
@@ -94,7 +66,7 @@ export async function setSuspended(db: Database, actor: Actor, driverId: string,
     await tx.update(users).set({ blacklisted: suspended, updatedAt: new Date() }).where(eq(users.id, driver.id));
     if (suspended) await tx.delete(sessions).where(eq(sessions.userId, driver.id));
     await writeAudit(tx, actor, {
-      record: "driver",
+      record: accountAuditRecord(driver.role),
       recordId: driver.id,
       supplierId: null,
       action: "update",
@@ -118,13 +90,15 @@ export async function resendLink(
   return db.transaction(async (tx) => {
     const driver = await findDriver(tx, driverId);
     if (!driver) return null;
+    // A team member's or an admin's first link is their invitation, sent again from the team's page.
+    if (driver.role !== "user") return "none";
     const link = !driver.hasPassword ? "activation" : !driver.verified ? "validation" : "none";
     if (link === "none") return link;
     // The link and its mail are queued with the audit row, in one transaction.
     if (link === "activation") await sendActivationEmail(tx, driver, origin);
     else await sendValidationEmail(tx, driver, origin);
     await writeAudit(tx, actor, {
-      record: "driver",
+      record: accountAuditRecord(driver.role),
       recordId: driver.id,
       supplierId: null,
       action: "update",

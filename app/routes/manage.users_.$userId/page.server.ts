@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { personDetailsSchema } from "~/models/account/account-forms";
+import { answerAccountButton } from "~/models/account/account-row-actions.server";
+import { findPerson, personActivity, savePersonDetails } from "~/models/account/people.server";
+import { accountAuditRecord } from "~/models/account/people-roles";
+import { requireOperatorFor } from "~/models/access/operator.server";
+import { recordTrail } from "~/models/audit/audit.server";
+import { bookingReference } from "~/models/booking/booking";
+import { getDb } from "~/utils/db.server";
+import { withPostedIntent } from "~/utils/form-intent";
+import { constraintOf } from "~/utils/form-constraints.server";
+import { routeTranslations } from "~/utils/i18n.server";
+import { notFound } from "~/utils/responses.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+async function managedPerson(request: Request, context: LoaderFunctionArgs["context"], userId: string | undefined) {
+  const { actor, language } = await requireOperatorFor(request, context, "manageDrivers");
+  const db = await getDb();
+  const person = await findPerson(db, String(userId ?? ""));
+  if (!person) throw notFound();
+  return { actor, language, db, person };
+}
+
+/** GET /manage/users/:userId: one account (admins only): details, licence, bookings, browsers signed in, history. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { actor, language, db, person } = await managedPerson(request, context, params.userId);
+  const { t, translations } = await routeTranslations(language, "manage");
+  const [activity, trail] = await Promise.all([
+    personActivity(db, person.id),
+    recordTrail(db, accountAuditRecord(person.role), person.id),
+  ]);
+  return {
+    title: t("person.title", { name: person.fullName }),
+    person: {
+      ...person,
+      createdAt: person.createdAt.toISOString(),
+    },
+    isViewer: person.id === actor.id,
+    bookings: activity.bookings.map((booking) => ({
+      ...booking,
+      reference: bookingReference(booking.id),
+    })),
+    bookingCount: activity.bookingCount,
+    sessions: activity.sessions.map((session) => ({ startedAt: session.startedAt.toISOString() })),
+    defaults: { fullName: person.fullName, phone: person.phone ?? "", birthDate: person.birthDate ?? "" },
+    constraint: constraintOf(personDetailsSchema(language)),
+    trail,
+    translations,
+  };
+}
+
+/** Posts: the details corrected, or an account button (suspend, asked first; reinstate; a driver's link again). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { actor, language, db, person } = await managedPerson(request, context, params.userId);
+  const formData = withPostedIntent(await request.formData());
+  const here = `/manage/users/${person.id}`;
+  if (formData.get("intent") !== "details") return answerAccountButton(request, actor, formData, here);
+  const submission = parseWithZod(formData, { schema: personDetailsSchema(language) });
+  if (submission.status !== "success") return data({ details: submission.reply() }, { status: 400 });
+  if (!(await savePersonDetails(db, actor, person.id, submission.value))) throw notFound();
+  return redirectWithToast(here, { type: "success", messageKey: "success.personSaved" });
+}

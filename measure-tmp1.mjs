@@ -1,0 +1,18 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell" });
+const page = await browser.newPage();
+await page.goto("http://localhost:3300/sign-in");
+await page.fill("#sign-in-email", "admin@rentacar.example");
+await page.fill("#sign-in-password", "keep-it-running-2026");
+await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+await page.waitForURL(/manage/);
+await page.goto("http://localhost:3300/manage/users?role=user");
+await page.waitForTimeout(1500);
+await page.getByRole("row").nth(1).getByRole("link").click();
+await page.waitForTimeout(1500);
+console.log(await page.locator("#person-details-fullName, [name=fullName]").evaluateAll((els) => els.map((e) => [e.id, e.name, e.value, e.form?.id, e.outerHTML.slice(0, 300)])));
+await page.getByLabel("Phone", { exact: true }).fill("+33 6 00 00 00 01");
+await page.getByRole("button", { name: "Save the details" }).click();
+await page.waitForTimeout(2000);
+console.log(await page.getByRole("status").allTextContents(), await page.locator(".error-summary, [role=alert]").allTextContents());
+await browser.close();
