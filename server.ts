@@ -33,6 +33,8 @@ import { originOf, securityHeaders } from "./server/security-headers";
 import { scheduleMaintenance } from "./server/maintenance";
 import { startMailWorker } from "~/utils/mail-outbox.server";
 import { startFleetImportWorker } from "~/models/fleet/fleet-import-jobs.server";
+import { startOperatorDigestWorker } from "~/models/messages/operator-digests.server";
+import { configuredOrigin } from "~/utils/origin.server";
 import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { startDatabase } from "./server/start-database";
 
@@ -60,6 +62,8 @@ const stopMaintenance = scheduleMaintenance(database.db, log);
 const mailWorker = startMailWorker(database.db, { log });
 // Fleet files posted by operators are read and written from here, batch by batch, carried on after a restart.
 const fleetImportWorker = startFleetImportWorker(database, { log });
+// Operators who chose summaries by mail get theirs from here, at most one a quarter-hour each (issue 51).
+const digestWorker = startOperatorDigestWorker(database.db, () => configuredOrigin(env), { log });
 // Every loader and action answers 503 while the database is down and 400 for bodies no form could send.
 const build = guardRoutes((await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild);
 
@@ -233,7 +237,7 @@ async function shutDown(signal: string) {
   }, env.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   stopMaintenance();
-  const workersStopped = Promise.all([mailWorker.stop(), fleetImportWorker.stop()]);
+  const workersStopped = Promise.all([mailWorker.stop(), fleetImportWorker.stop(), digestWorker.stop()]);
   server.close(async () => {
     // An import stops between two batches and leaves its claim for the next start.
     await workersStopped;

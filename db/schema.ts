@@ -27,11 +27,21 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { Currency, Equipment, Extra, Language, Multimedia, StaffRole, UserRole } from "../app/domain/enums";
+import type {
+  Currency,
+  Equipment,
+  Extra,
+  Language,
+  Multimedia,
+  OperatorMailKind,
+  StaffRole,
+  UserRole,
+} from "../app/domain/enums";
 import type { WeeklyHours } from "../app/domain/pickup-desk";
 import {
   USER_ROLES,
   STAFF_ROLES,
+  OPERATOR_MAIL_KINDS,
   LANGUAGES,
   CURRENCIES,
   CAR_RANGES,
@@ -1079,6 +1089,32 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expiry_idx").on(table.expiresAt)],
+);
+
+/**
+ * What an operator chose to be mailed about (issue 51) and how far their digests have read: events after `since` are
+ * not mailed yet, and a digest goes out at most once per quarter-hour after `lastSentAt`.
+ */
+export const operatorMailChoices = pgTable(
+  "operator_mail_choices",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kinds: text("kinds")
+      .array()
+      .$type<OperatorMailKind[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      "operator_mail_choices_kinds_check",
+      sql`${table.kinds} <@ array[${sql.raw(OPERATOR_MAIL_KINDS.map((kind) => `'${kind}'`).join(", "))}]::text[]`,
+    ),
+  ],
 );
 
 /**

@@ -14,6 +14,11 @@ export const USER_ROLES = ["admin", "supplier", "user", "staff"] as const;
  * `manager` the fleet, prices, availability, bookings and desk; `desk` the desk's day and bookings only.
  */
 export const STAFF_ROLES = ["owner", "manager", "desk"] as const;
+/**
+ * What an operator may choose to be mailed about, in one digest per quarter-hour at most (issue 51): a supplier's team
+ * the first three, for their supplier; an admin any, for every supplier.
+ */
+export const OPERATOR_MAIL_KINDS = ["newBooking", "changeByDriver", "cancellation", "reviewWaiting"] as const;
 export const LANGUAGES = ["en", "fr", "es"] as const;
 export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;
 export const CAR_RANGES = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"] as const;
@@ -145,6 +150,7 @@ export const EXTRAS = [
 
 export type UserRole = (typeof USER_ROLES)[number];
 export type StaffRole = (typeof STAFF_ROLES)[number];
+export type OperatorMailKind = (typeof OPERATOR_MAIL_KINDS)[number];
 export type Language = (typeof LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 export type CarRange = (typeof CAR_RANGES)[number];

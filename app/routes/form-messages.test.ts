@@ -42,6 +42,7 @@ const FORMS: Record<string, ZodTypeAny | ((language: Language) => ZodTypeAny)> =
   "account-forms.activationSchema": accountForms.activationSchema,
   "account-forms.changePasswordSchema": accountForms.changePasswordSchema,
   "account-forms.profileSchema": (language) => accountForms.profileSchema(language),
+  "account-forms.personDetailsSchema": (language) => accountForms.personDetailsSchema(language),
   "team-form.inviteMemberSchema": teamForm.inviteMemberSchema,
   "team-form.memberRoleSchema": teamForm.memberRoleSchema,
   "amend-form.amendmentSchema": amendForm.amendmentSchema,

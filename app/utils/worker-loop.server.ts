@@ -5,7 +5,7 @@
  */
 import { describeErrorBriefly } from "./errors.server";
 
-export type WorkerName = "mail" | "fleetImport";
+export type WorkerName = "mail" | "fleetImport" | "operatorDigest";
 
 declare global {
   // server.ts's bundle runs the loops, the routes' bundle queues the work: the wake-up calls are shared through here.

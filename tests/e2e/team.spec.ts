@@ -5,6 +5,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { catalogue, DEMO_SUPPLIER, expectAccessible, gotoReady, latestLink, staffBrowser, whenReady } from "./support";
+import type enAccount from "../../app/locales/en/account.json";
+import type enCommon from "../../app/locales/en/common.json";
 import type enManage from "../../app/locales/en/manage.json";
 import { newUser, signedInUser } from "./no-script-user";
 
@@ -87,6 +89,17 @@ test(
     await expectAccessible(desk.page);
     const refused = await desk.page.goto("/manage/cars/new?lng=fr");
     expect(refused?.status()).toBe(403);
+
+    // Summaries by mail (issue 51): the agent chooses their own; reviews are the admins' to moderate.
+    const a = catalogue<typeof enAccount>("fr", "account").settings.operatorMail;
+    const c = catalogue<typeof enCommon>("fr", "common");
+    await gotoReady(desk.page, "/settings?lng=fr");
+    await expect(desk.page.getByLabel(a.kinds.reviewWaiting)).toHaveCount(0);
+    await desk.page.getByLabel(a.kinds.newBooking).check();
+    await desk.page.getByRole("button", { name: a.save }).click();
+    await expect(desk.page.getByRole("status").getByText(c.success.settingsUpdated)).toBeVisible();
+    await expect(desk.page.getByLabel(a.kinds.newBooking)).toBeChecked();
+    await expectAccessible(desk.page);
     await desk.context.close();
   },
 );
@@ -174,6 +187,15 @@ test(
     expect(desk.user.heading()).not.toBe("");
     const refused = await desk.user.goto("/manage/cars/new?lng=fr");
     expect(refused.status()).toBe(403);
+
+    const a = catalogue<typeof enAccount>("fr", "account").settings.operatorMail;
+    const c = catalogue<typeof enCommon>("fr", "common");
+    await desk.user.goto("/settings?lng=fr");
+    expect(desk.user.getByLabel(a.kinds.reviewWaiting).count()).toBe(0);
+    desk.user.getByLabel(a.kinds.newBooking).check();
+    await desk.user.getByRole("button", { name: a.save }).click();
+    expect(desk.user.getByRole("status").getByText(c.success.settingsUpdated).count()).toBe(1);
+    expect(desk.user.getByLabel(a.kinds.newBooking).attribute("checked")).not.toBeNull();
     await desk.done();
   },
 );

@@ -13,11 +13,13 @@ import { constraintOf } from "~/utils/form-constraints.server";
 import { getVisitor } from "~/models/account/visitor.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { postedIntent } from "~/utils/form-intent";
+import { mailChoicesOf, mailKindsFor, saveMailChoices } from "~/models/messages/operator-digests.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
-  const { language } = await getVisitor(request, context);
-  const profile = await findProfile(await getDb(), userId);
+  const { language, user } = await getVisitor(request, context);
+  const db = await getDb();
+  const profile = await findProfile(db, userId);
   if (!profile) throw redirect("/sign-in");
   const { t, translations } = await routeTranslations(language, "account");
   const { avatar, driverLicense, ...fields } = profile;
@@ -30,6 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { url: `/settings/license?v=${driverLicense.slice(0, 8)}`, isPdf: driverLicense.endsWith(".pdf") }
       : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
+    // An operator's own choice of summaries by mail (issue 51); nothing for a driver.
+    operatorMail:
+      user && mailKindsFor(user).length
+        ? { kinds: mailKindsFor(user), chosen: await mailChoicesOf(db, user.id) }
+        : null,
     constraint: constraintOf(profileSchema(language)),
     translations,
   };
@@ -91,6 +98,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "deleteLicense":
       await replaceUserFile(db, userId, "driverLicense", null);
       return savedRedirect();
+    case "operatorMail": {
+      const { user } = await getVisitor(request, context);
+      if (!user || !mailKindsFor(user).length) return data({ upload: null }, { status: 403 });
+      await saveMailChoices(db, user, formData.getAll("kind").map(String));
+      return savedRedirect();
+    }
     default:
       return data({ upload: null }, { status: 400 });
   }

@@ -26,7 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function Settings() {
-  const { profile, avatarUrl, license, maxMegabytes, constraint, translations } = useLoaderData<typeof loader>();
+  const { profile, avatarUrl, license, maxMegabytes, constraint, operatorMail, translations } =
+    useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const actionData = useActionData<typeof action>();
   // The stored profile fills the form; a refused save shows what was sent instead, a cleared field included.
@@ -137,6 +138,31 @@ export default function Settings() {
           <SiteLink to="/settings/sessions">{t("sessions.link")}</SiteLink>
         </p>
       </section>
+
+      {operatorMail ? (
+        <section className="form-card" aria-labelledby="settings-operator-mail">
+          <h2 id="settings-operator-mail">{t("settings.operatorMail.heading")}</h2>
+          <Form method="post">
+            <fieldset>
+              <legend>{t("settings.operatorMail.legend")}</legend>
+              {operatorMail.kinds.map((kind) => (
+                <div className="field field-checkbox" key={kind}>
+                  <input
+                    id={`operator-mail-${kind}`}
+                    type="checkbox"
+                    name="kind"
+                    value={kind}
+                    defaultChecked={operatorMail.chosen.includes(kind)}
+                  />
+                  <label htmlFor={`operator-mail-${kind}`}>{t(`settings.operatorMail.kinds.${kind}`)}</label>
+                </div>
+              ))}
+            </fieldset>
+            <p>{t("settings.operatorMail.note")}</p>
+            <StatusButton intent="operatorMail">{t("settings.operatorMail.save")}</StatusButton>
+          </Form>
+        </section>
+      ) : null}
     </div>
   );
 }
