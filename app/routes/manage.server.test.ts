@@ -11,7 +11,12 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
-import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
+import {
+  bookingValues,
+  insertMinimalCatalogue,
+  insertSupplier,
+  type MinimalCatalogue,
+} from "../../tests/support/fixtures";
 import { parseStaffBookingQuery, searchStaffBookings } from "~/models/booking/staff/booking-search.server";
 import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
 import { loader as layoutLoader } from "./manage/route";
@@ -531,6 +536,52 @@ describe("access to the operators' pages", () => {
     ).toMatchObject({ status: 302 });
     expect(await offered()).toBe(1);
     expect((await asCookie(await sessionCookieFor(member!.id))).status).toBe(200);
+  });
+
+  it("deletes a supplier only once nothing uses it, the box ticked, as an admin; audited", async () => {
+    const db = app.database.db;
+    const unused = await insertSupplier(db, `unused-${Date.now()}`);
+    const params = { supplierId: unused };
+    const path = `/manage/suppliers/${unused}`;
+    const remove: Array<[string, string]> = [
+      ["intent:delete", "Delete"],
+      ["confirmDelete", "on"],
+    ];
+    const exists = async (id: string) =>
+      (await db.select().from(schema.users).where(eq(schema.users.id, id))).length === 1;
+    // Another supplier's page answers as if it did not exist; a supplier never deletes (even itself).
+    expect((await post(supplierAction as never, path, "otherSupplier", remove, params)).status).toBe(404);
+    expect(
+      (
+        await post(supplierAction as never, `/manage/suppliers/${catalogue.supplier.id}`, "carSupplier", remove, {
+          supplierId: catalogue.supplier.id,
+        })
+      ).status,
+    ).toBe(403);
+    // The box left unticked: nothing deleted.
+    expect((await post(supplierAction as never, path, "admin", [["intent:delete", "Delete"]], params)).status).toBe(
+      400,
+    );
+    expect(await exists(unused)).toBe(true);
+    // A supplier with cars and bookings: refused, naming why.
+    const used = await post(supplierAction as never, `/manage/suppliers/${catalogue.supplier.id}`, "admin", remove, {
+      supplierId: catalogue.supplier.id,
+    });
+    expect(used.status).toBe(409);
+    expect(await exists(catalogue.supplier.id)).toBe(true);
+    const page = await get(supplierLoader as never, `/manage/suppliers/${catalogue.supplier.id}`, "admin", {
+      supplierId: catalogue.supplier.id,
+    });
+    expect(page.body).toMatchObject({ deletion: { deletable: false, uses: { cars: expect.any(Number) } } });
+    // Unused, ticked, by an admin: gone, with its audit row.
+    const deleted = await post(supplierAction as never, path, "admin", remove, params);
+    expect(deleted).toMatchObject({ status: 302, location: "/manage/suppliers" });
+    expect(await exists(unused)).toBe(false);
+    const [audited] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, unused), eq(schema.auditLog.action, "delete")));
+    expect(audited).toMatchObject({ record: "supplier", actorId: adminId });
   });
 
   it("keeps drivers' accounts to admins: a suspension ends the driver's sessions at once", async () => {

@@ -3,19 +3,26 @@
  * outbox, with which the supplier sets its password); a supplier edits its own settings, logo and contracts, an admin
  * any supplier's, and only an admin the markup and the results cap. Every change is audited.
  */
-import { asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { changingCatalog } from "./catalog-freshness.server";
-import { cars, sessions, supplierEquipment, supplierSettings, supplierStaff, users } from "#db/schema";
+import { bookings, cars, sessions, supplierEquipment, supplierSettings, supplierStaff, users } from "#db/schema";
 import { LANGUAGES, type Language } from "~/domain/enums";
 import { sendSupplierInvitation } from "~/models/account/account-mails.server";
 import type { Database, Executor } from "~/utils/db.server";
 import { sqlState } from "~/utils/errors.server";
 import { fieldChanges, type FieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
-import { adminFields, equipmentOfferText, equipmentOffersOf, type SupplierFormValue } from "./supplier-form";
+import {
+  adminFields,
+  equipmentOfferText,
+  equipmentOffersOf,
+  SUPPLIERS_PAGE_SIZE,
+  type SupplierFormValue,
+} from "./supplier-form";
 import { supplierEquipmentOf } from "~/models/checkout/checkout-offer.server";
 import { EQUIPMENT } from "~/domain/enums";
-import { insertedRow } from "~/utils/sql.server";
+import { anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
+import type { Deletion } from "./place-admin.server";
 import { removeReplacedUpload } from "~/utils/uploads.server";
 import { hasEmail } from "~/models/account/user-email.server";
 
@@ -37,21 +44,93 @@ function writeSupplierAudit(
   });
 }
 
-export async function listSupplierAccounts(db: Executor) {
-  return db
-    .select({
-      id: users.id,
-      name: users.fullName,
-      email: users.email,
-      slug: supplierSettings.slug,
-      invited: sql<boolean>`${users.passwordHash} is null`,
-      suspended: users.blacklisted,
-      markupBasisPoints: supplierSettings.markupBasisPoints,
-      cars: sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${users.id})`,
-    })
-    .from(supplierSettings)
-    .innerJoin(users, eq(users.id, supplierSettings.supplierId))
-    .orderBy(asc(users.fullName));
+/** Every supplier's account for the admin's list, searched by name, e-mail or slug, thirty a page. */
+export async function listSupplierAccounts(db: Executor, query: { text: string; page: number }) {
+  const pattern = containsPattern(query.text);
+  const where = query.text
+    ? anyOf(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(supplierSettings.slug, pattern))
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.fullName,
+        email: users.email,
+        slug: supplierSettings.slug,
+        invited: sql<boolean>`${users.passwordHash} is null`,
+        suspended: users.blacklisted,
+        markupBasisPoints: supplierSettings.markupBasisPoints,
+        cars: sql<number>`(select count(*)::int from ${cars} c where c.supplier_id = ${users.id})`,
+      })
+      .from(supplierSettings)
+      .innerJoin(users, eq(users.id, supplierSettings.supplierId))
+      .where(where)
+      .orderBy(asc(users.fullName), asc(users.id))
+      .limit(SUPPLIERS_PAGE_SIZE)
+      .offset((query.page - 1) * SUPPLIERS_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(supplierSettings)
+      .innerJoin(users, eq(users.id, supplierSettings.supplierId))
+      .where(where),
+  ]);
+  return { suppliers: rows, total: counted?.total ?? 0 };
+}
+
+/** What keeps a supplier from being deleted: its cars (each booking is on one), its bookings, its team. */
+export interface SupplierUses {
+  cars: number;
+  bookings: number;
+  team: number;
+}
+
+export async function supplierUses(db: Executor, supplierId: string): Promise<SupplierUses> {
+  const [[fleet], [booked], [members]] = await Promise.all([
+    db.select({ total: count() }).from(cars).where(eq(cars.supplierId, supplierId)),
+    db.select({ total: count() }).from(bookings).where(eq(bookings.supplierId, supplierId)),
+    db.select({ total: count() }).from(supplierStaff).where(eq(supplierStaff.supplierId, supplierId)),
+  ]);
+  return { cars: fleet?.total ?? 0, bookings: booked?.total ?? 0, team: members?.total ?? 0 };
+}
+
+export const supplierUnused = (uses: SupplierUses) => uses.cars === 0 && uses.bookings === 0 && uses.team === 0;
+
+/**
+ * Deletes a supplier nothing uses (no car, no booking, no team member): its account, settings, equipment and pending
+ * invitation go with it; audited under the supplier's own record. The account row is locked first: a car or a
+ * booking added meanwhile either committed first and is counted, or fails on its foreign key and is answered as a use.
+ */
+export async function deleteSupplier(db: Database, actor: Actor, supplierId: string): Promise<Deletion<SupplierUses>> {
+  try {
+    return await changingCatalog(
+      db,
+      db.transaction(async (tx) => {
+        const [supplier] = await tx
+          .select({ id: users.id, name: users.fullName, slug: supplierSettings.slug })
+          .from(users)
+          .innerJoin(supplierSettings, eq(supplierSettings.supplierId, users.id))
+          .where(eq(users.id, supplierId))
+          .for("update", { of: users });
+        if (!supplier) return { ok: false as const, missing: true as const };
+        const uses = await supplierUses(tx, supplierId);
+        if (!supplierUnused(uses)) return { ok: false as const, uses };
+        await tx.delete(users).where(eq(users.id, supplierId));
+        const label = `${supplier.name} (${supplier.slug})`;
+        await writeAudit(tx, actor, {
+          record: "supplier",
+          recordId: supplier.id,
+          supplierId: null,
+          action: "delete",
+          label,
+          changes: fieldChanges({ name: supplier.name, slug: supplier.slug }, { name: null, slug: null }),
+        });
+        return { ok: true as const, label };
+      }),
+    );
+  } catch (error) {
+    if (sqlState(error) === "23503") return { ok: false, uses: await supplierUses(db, supplierId) };
+    throw error;
+  }
 }
 
 export async function findSupplier(db: Executor, supplierId: string) {

@@ -251,3 +251,6 @@ export function supplierDefaults(settings: {
     maxCarsPerSearch: settings.maxCarsPerSearch === null ? "" : String(settings.maxCarsPerSearch),
   };
 }
+
+/** The suppliers' list shows this many a page. */
+export const SUPPLIERS_PAGE_SIZE = 30;

@@ -9,13 +9,20 @@ import { routeTranslations } from "~/utils/i18n.server";
 import { publicOrigin } from "~/utils/origin.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** GET /manage/suppliers: every supplier (admins only), and the form that adds one. */
+/** GET /manage/suppliers: every supplier (admins only), searched and in pages, and the form that adds one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireOperatorFor(request, context, "createSupplier");
   const { t, translations } = await routeTranslations(language, "manage");
+  const search = new URL(request.url).searchParams;
+  const page = Number(search.get("page"));
+  const query = {
+    text: (search.get("q") ?? "").trim().slice(0, 100),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
   return {
     title: t("suppliers.title"),
-    suppliers: await listSupplierAccounts(await getDb()),
+    query,
+    list: await listSupplierAccounts(await getDb(), query),
     constraint: constraintOf(NEW_SUPPLIER_SCHEMA),
     translations,
   };

@@ -4,8 +4,11 @@ import { LANGUAGES } from "~/domain/enums";
 import { recordTrail } from "~/models/audit/audit.server";
 import { equipmentDefaults, supplierDefaults, supplierFormSchema } from "~/models/catalogue/supplier-form";
 import {
+  deleteSupplier,
   findSupplier,
   resendSupplierInvitation,
+  supplierUnused,
+  supplierUses,
   saveSupplierFile,
   saveSupplierSettings,
   setSupplierSuspended,
@@ -31,6 +34,11 @@ function adminOnly<T extends Record<string, unknown>>(admin: boolean, values: T)
 }
 const withoutAdminFields = (changes: Record<string, { from: unknown; to: unknown }>) =>
   adminOnly(false, changes) as Record<string, { from: unknown; to: unknown }>;
+
+async function supplierDeletion(db: Awaited<ReturnType<typeof getDb>>, supplierId: string) {
+  const uses = await supplierUses(db, supplierId);
+  return { uses, deletable: supplierUnused(uses) };
+}
 
 async function ownSupplier(request: Request, context: LoaderFunctionArgs["context"], supplierId: string | undefined) {
   const { actor, language } = await requireOperatorFor(request, context, "editSupplier");
@@ -70,6 +78,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
             toCome: supplier.suspended ? await bookingsToComeAtSupplier(db, supplier.id, new Date()) : null,
           }
         : null,
+    // Deleting is the admin's, and only for a supplier nothing uses (issue 51).
+    deletion: actor.role === "admin" ? await supplierDeletion(db, supplier.id) : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     constraint: constraintOf(supplierFormSchema),
     trail: (await recordTrail(db, "supplier", supplier.id)).map((entry) =>
@@ -81,7 +91,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type FileAnswer = { form: "logo" | "contract"; problem: UploadProblem };
 
-/** Posts: the settings form, a new logo, a contract in one language; the admin's invitation, suspension, reinstatement. */
+/**
+ * Posts: the settings form, a new logo, a contract in one language; the admin's invitation, suspension, reinstatement
+ * and deletion.
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, db, supplier } = await ownSupplier(request, context, params.supplierId);
   const here = `/manage/suppliers/${supplier.id}`;
@@ -114,6 +127,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       type: "success",
       messageKey: intent === "suspend" ? "success.supplierSuspended" : "success.supplierReinstated",
       params: { name: supplier.name },
+    });
+  }
+  if (intent === "delete") {
+    if (actor.role !== "admin") throw forbidden();
+    // A deletion cannot be undone: it needs the box ticked.
+    if (formData.get("confirmDelete") !== "on")
+      return data(
+        { form: "delete" as const, problem: "manage:supplier.delete.confirmRequired" as const },
+        { status: 400 },
+      );
+    const deleted = await deleteSupplier(db, actor, supplier.id);
+    if (!deleted.ok && "missing" in deleted) throw notFound();
+    if (!deleted.ok)
+      return data({ form: "delete" as const, problem: "manage:supplier.delete.nowUsed" as const }, { status: 409 });
+    return redirectWithToast("/manage/suppliers", {
+      type: "success",
+      messageKey: "success.supplierDeleted",
+      params: { name: deleted.label },
     });
   }
   if (intent === "logo") {

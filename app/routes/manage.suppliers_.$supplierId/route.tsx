@@ -14,6 +14,7 @@ import type { KeysUnder } from "~/utils/translation-keys";
 import type { SupplierFormInput } from "~/models/catalogue/supplier-form";
 import type { action, loader } from "./page.server";
 import { SupplierFiles } from "./supplier-files";
+import { SupplierDeletion } from "./supplier-deletion";
 import { SupplierSuspension } from "./supplier-suspension";
 
 export { action, loader } from "./page.server";
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function ManageSupplier() {
-  const { supplier, defaults, admin, suspension, maxMegabytes, constraint, trail, translations } =
+  const { supplier, defaults, admin, suspension, deletion, maxMegabytes, constraint, trail, translations } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
@@ -163,6 +164,15 @@ export default function ManageSupplier() {
 
       <SupplierFiles supplier={supplier} maxMegabytes={maxMegabytes} problem={fileProblem} />
       {suspension ? <SupplierSuspension name={supplier.name} suspension={suspension} confirm={suspendConfirm} /> : null}
+      {deletion ? (
+        <SupplierDeletion
+          uses={deletion.uses}
+          deletable={deletion.deletable}
+          problem={
+            answer && "form" in answer && answer.form === "delete" && "problem" in answer ? answer.problem : null
+          }
+        />
+      ) : null}
       <AuditTrail trail={trail} record="supplier" />
     </>
   );
