@@ -1190,3 +1190,68 @@ for (const language of ["en", "fr"] as const) {
     },
   );
 }
+
+/**
+ * A supplier added by mistake (issue 51): nothing uses it yet, so the admin deletes it from its page, asked to tick the
+ * box first; the list, searched for it, no longer has it.
+ */
+for (const language of ["en", "fr"] as const) {
+  test(
+    `in ${language}, an admin deletes a supplier nothing uses, once the box is ticked`,
+    { tag: "@js-on-only" },
+    async ({ page }) => {
+      const { m, c } = texts(language);
+      const slug = `gone-${language}1${randomUUID().slice(0, 6)}`;
+      await signIn(page, language, ADMIN);
+      await expect(page).toHaveURL(/\/manage$/);
+      await gotoReady(page, `/manage/suppliers?lng=${language}`);
+      await page.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
+      await page.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
+      await page.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
+      await page.getByRole("button", { name: m.suppliers.invite }).click();
+      await expect(page).toHaveURL(/\/manage\/suppliers\/[0-9a-f-]{36}$/);
+      await expect(page.getByText(m.supplier.delete.unused)).toBeVisible();
+      await whenReady(page);
+      await page.getByRole("button", { name: m.supplier.delete.button }).click();
+      await expect(page.getByRole("alert").getByText(m.supplier.delete.confirmRequired)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByLabel(m.supplier.delete.confirm).check();
+      await page.getByRole("button", { name: m.supplier.delete.button }).click();
+      await expect(
+        page.getByRole("status").getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` })),
+      ).toBeVisible();
+      await gotoReady(page, `/manage/suppliers?q=${slug}&lng=${language}`);
+      await expect(page.getByText(m.suppliers.none)).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
+
+  test(
+    `in ${language} without scripting, an admin deletes a supplier nothing uses, once the box is ticked`,
+    { tag: "@js-off-only" },
+    async ({ request, baseURL }) => {
+      const { m, c } = texts(language);
+      const slug = `gone-${language}0${randomUUID().slice(0, 6)}`;
+      const admin = new NoScriptUser(request, baseURL!);
+      await signInWithoutScript(admin, language, ADMIN);
+      await admin.goto(`/manage/suppliers?lng=${language}`);
+      admin.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
+      admin.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
+      admin.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
+      await admin.getByRole("button", { name: m.suppliers.invite }).click();
+      expect(admin.path).toMatch(/^\/manage\/suppliers\/[0-9a-f-]{36}$/);
+      await admin.getByRole("button", { name: m.supplier.delete.button }).click();
+      expect(admin.getByRole("alert").getByText(m.supplier.delete.confirmRequired).count()).toBe(1);
+      admin.getByLabel(m.supplier.delete.confirm).check();
+      await admin.getByRole("button", { name: m.supplier.delete.button }).click();
+      expect(
+        admin
+          .getByRole("status")
+          .getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` }))
+          .count(),
+      ).toBe(1);
+      await admin.goto(`/manage/suppliers?q=${slug}&lng=${language}`);
+      expect(admin.getByText(m.suppliers.none).count()).toBe(1);
+    },
+  );
+}
