@@ -723,6 +723,48 @@ describe("access to the operators' pages", () => {
       changes: { fullName: { from: "Team Manager", to: "Team Manager-Smith" } },
     });
 
+    // Its role, as the owner sets it on the team page: desk from manager, signed out, on the person's trail.
+    const roleSession = await sessionCookieFor(member!.id);
+    expect(roleSession).toBeTruthy();
+    expect(
+      (
+        await post(
+          personAction as never,
+          page,
+          "admin",
+          [
+            ["intent:role", "Save"],
+            ["member", member!.id],
+            ["role", "desk"],
+          ],
+          params,
+        )
+      ).status,
+    ).toBe(302);
+    const [staffRow] = await db.select().from(schema.supplierStaff).where(eq(schema.supplierStaff.userId, member!.id));
+    expect(staffRow!.role).toBe("desk");
+    expect(await db.select().from(schema.sessions).where(eq(schema.sessions.userId, member!.id))).toEqual([]);
+    const shownAgain = (await get(personLoader as never, page, "admin", params)).body as {
+      trail: Array<{ changes: Record<string, unknown> }>;
+    };
+    expect(shownAgain.trail[0]!.changes).toEqual({ role: { from: "manager", to: "desk" } });
+    // Another person's id in the form: refused, nothing changed.
+    expect(
+      (
+        await post(
+          personAction as never,
+          page,
+          "admin",
+          [
+            ["intent:role", "Save"],
+            ["member", catalogue.driver.id],
+            ["role", "owner"],
+          ],
+          params,
+        )
+      ).status,
+    ).toBe(400);
+
     // An admin's own account is suspended by another admin, never by themselves.
     const self = await post(
       personAction as never,

@@ -67,8 +67,17 @@ export async function writeBookingAudit(
   });
 }
 
-/** A record's trail, newest first (the record's page shows it), ids of places and countries given as their names. */
-export async function recordTrail(db: Executor, record: AuditedRecord, recordId: string, limit = 50) {
+/**
+ * A record's trail, newest first (the record's page shows it), ids of places and countries given as their names;
+ * several record names when one thing is audited under each (a team member's account and role).
+ */
+export async function recordTrail(
+  db: Executor,
+  record: AuditedRecord | readonly AuditedRecord[],
+  recordId: string,
+  limit = 50,
+) {
+  const records: AuditedRecord[] = typeof record === "string" ? [record] : [...record];
   const rows = await db
     .select({
       id: auditLog.id,
@@ -80,7 +89,7 @@ export async function recordTrail(db: Executor, record: AuditedRecord, recordId:
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .where(and(eq(auditLog.record, record), eq(auditLog.recordId, recordId)))
+    .where(and(inArray(auditLog.record, records), eq(auditLog.recordId, recordId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
   return withNamesForIds(db, rows);

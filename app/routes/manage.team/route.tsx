@@ -3,6 +3,7 @@ import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormErrorSummary, SelectField, FIELD_PRESETS } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
+import { StaffRoleSelect } from "~/components/staff-role-select";
 import { SubmitInput } from "~/components/submit-input";
 import { STAFF_ROLES } from "~/domain/enums";
 import { useServerForm } from "~/hooks/use-server-form";
@@ -29,16 +30,12 @@ function MemberRow({ member }: { member: Member }) {
       <td>
         <Form method="post" className="inline-form">
           <input type="hidden" name="member" value={member.userId} />
-          <label htmlFor={roleField} className="visually-hidden">
-            {t("team.roleOf", { name: member.fullName })}
-          </label>
-          <select id={roleField} name="role" defaultValue={member.role}>
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`teamRoles.${role}`)}
-              </option>
-            ))}
-          </select>{" "}
+          <StaffRoleSelect
+            id={roleField}
+            label={t("team.roleOf", { name: member.fullName })}
+            defaultValue={member.role}
+            labelHidden
+          />{" "}
           <SubmitInput intent="role" label={t("team.saveRole")} className="button button-small" />
         </Form>
       </td>

@@ -5,6 +5,8 @@ import { answerAccountButton } from "~/models/account/account-row-actions.server
 import { findPerson, personActivity, savePersonDetails } from "~/models/account/people.server";
 import { accountAuditRecord } from "~/models/account/people-roles";
 import { requireOperatorFor } from "~/models/access/operator.server";
+import { memberRoleSchema } from "~/models/access/team-form";
+import { changeMemberRole } from "~/models/access/team.server";
 import { recordTrail } from "~/models/audit/audit.server";
 import { bookingReference } from "~/models/booking/booking";
 import { getDb } from "~/utils/db.server";
@@ -28,7 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { t, translations } = await routeTranslations(language, "manage");
   const [activity, trail] = await Promise.all([
     personActivity(db, person.id),
-    recordTrail(db, accountAuditRecord(person.role), person.id),
+    // A team member's role changes are the team's records: shown here beside the account's own.
+    recordTrail(db, person.role === "staff" ? ["account", "staff"] : accountAuditRecord(person.role), person.id),
   ]);
   return {
     title: t("person.title", { name: person.fullName }),
@@ -50,11 +53,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Posts: the details corrected, or an account button (suspend, asked first; reinstate; a driver's link again). */
+/**
+ * Posts: the details corrected, a team member's role, or an account button (suspend, asked first; reinstate; a driver's
+ * link again).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, language, db, person } = await managedPerson(request, context, params.userId);
   const formData = withPostedIntent(await request.formData());
   const here = `/manage/users/${person.id}`;
+  if (formData.get("intent") === "role") {
+    // A team member's role, as their owner sets it on the team page (issue 51): signed out to sign in under it.
+    const submission = parseWithZod(formData, { schema: memberRoleSchema });
+    if (submission.status !== "success" || !person.employerId || submission.value.member !== person.id)
+      return data({ role: "invalid" as const }, { status: 400 });
+    if (!(await changeMemberRole(db, actor, person.employerId, person.id, submission.value.role))) throw notFound();
+    return redirectWithToast(here, { type: "success", messageKey: "success.roleChanged" });
+  }
   if (formData.get("intent") !== "details") return answerAccountButton(request, actor, formData, here);
   const submission = parseWithZod(formData, { schema: personDetailsSchema(language) });
   if (submission.status !== "success") return data({ details: submission.reply() }, { status: 400 });

@@ -2,6 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SiteLink } from "~/components/site-link";
+import { StaffRoleSelect } from "~/components/staff-role-select";
+import { SubmitInput } from "~/components/submit-input";
 import { AccountButtons, AccountSuspensionQuestion } from "~/components/account-suspension";
 import { AuditTrail } from "~/components/audit-trail";
 import { Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
@@ -105,6 +107,17 @@ export default function PersonPage() {
             </dd>
           </div>
         </dl>
+        {person.staffRole && person.employerId ? (
+          <Form method="post" action={here} className="inline-form">
+            <input type="hidden" name="member" value={person.id} />
+            <StaffRoleSelect
+              id="person-role"
+              label={t("team.roleOf", { name: person.fullName })}
+              defaultValue={person.staffRole}
+            />{" "}
+            <SubmitInput intent="role" label={t("team.saveRole")} className="button button-small" />
+          </Form>
+        ) : null}
         <Form method="post" action={here} className="row-actions">
           <AccountButtons person={person} viewerId={isViewer ? person.id : null} />
         </Form>
