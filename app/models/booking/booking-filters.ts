@@ -1,4 +1,5 @@
 /** The /bookings filters as a GET query (shareable, works without JavaScript), read leniently: bad values are dropped. */
+import { listPage } from "~/domain/list-page";
 import { isOneOf, type BookingStatus } from "~/domain/enums";
 import { isCalendarDay } from "~/domain/rental-period";
 
@@ -66,13 +67,12 @@ export function parseBookingQuery(query: URLSearchParams): BookingQuery {
   const statuses = [
     ...new Set(query.getAll("status").filter((status): status is BookingStatus => isOneOf(LISTED_STATUSES, status))),
   ];
-  const page = Number(query.get("page"));
   return {
     statuses,
     from: date(query.get("from")),
     to: date(query.get("to")),
     q: query.get("q")?.trim().slice(0, 80) || undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: listPage(query),
     after: decodeCursor(query.get("after") ?? undefined) ? query.get("after")! : undefined,
   };
 }

@@ -1,4 +1,5 @@
 /** The fleet list's query (decision 027): what its query string may ask for, checked. Pure. */
+import { listPage, listText } from "~/domain/list-page";
 import { CAR_RANGES, type CarRange } from "~/domain/enums";
 
 export const FLEET_PAGE_SIZE = 30;
@@ -26,14 +27,13 @@ export interface FleetQuery {
 export function readFleetQuery(search: URLSearchParams, supplierId: string | null): FleetQuery {
   const pick = <T extends string>(values: readonly T[], value: string | null): T | null =>
     values.find((known) => known === value) ?? null;
-  const page = Number(search.get("page"));
   return {
     supplierId,
-    text: (search.get("q") ?? "").trim().slice(0, 100),
+    text: listText(search),
     range: pick(CAR_RANGES, search.get("range")),
     place: (search.get("place") ?? "").trim().slice(0, 120) || null,
     state: pick(FLEET_STATES, search.get("state")),
     sort: pick(FLEET_SORTS, search.get("sort")) ?? "name",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: listPage(search),
   };
 }

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
+import { listPage } from "~/domain/list-page";
 import { BOOKING_STATUSES, CAR_RANGES } from "~/domain/enums";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { addDays, fleetCalendar, mondayOf } from "~/models/fleet/calendar.server";
@@ -30,8 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const firstDay = mondayOf(DAY.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : today);
   const range = CAR_RANGES.find((value) => value === search.get("range")) ?? null;
   const status = BOOKING_STATUSES.find((value) => value === search.get("status")) ?? null;
-  const pageNumber = Number(search.get("page"));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
+  const page = listPage(search);
   const calendar = await fleetCalendar(db, {
     supplierId,
     placeId: place?.id ?? null,

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
+import { listPage, listText } from "~/domain/list-page";
 import { requireOperatorFor } from "~/models/access/operator.server";
 import { listCountries, listPlaces } from "~/models/catalogue/place-admin.server";
 import { getDb } from "~/utils/db.server";
@@ -8,14 +9,13 @@ import { routeTranslations } from "~/utils/i18n.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireOperatorFor(request, context, "editPlaces");
   const search = new URL(request.url).searchParams;
-  const page = Number(search.get("page"));
   const db = await getDb();
   const countries = await listCountries(db);
   const countryId = countries.find((country) => country.id === search.get("country"))?.id ?? null;
   const query = {
-    text: (search.get("q") ?? "").trim().slice(0, 100),
+    text: listText(search),
     countryId,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    page: listPage(search),
   };
   const { t, translations } = await routeTranslations(language, "manage");
   return {

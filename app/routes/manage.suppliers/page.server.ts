@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { listPage, listText } from "~/domain/list-page";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { NEW_SUPPLIER_SCHEMA } from "~/models/catalogue/supplier-form";
 import { createSupplier, listSupplierAccounts } from "~/models/catalogue/supplier-admin.server";
@@ -14,11 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language } = await requireOperatorFor(request, context, "createSupplier");
   const { t, translations } = await routeTranslations(language, "manage");
   const search = new URL(request.url).searchParams;
-  const page = Number(search.get("page"));
-  const query = {
-    text: (search.get("q") ?? "").trim().slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
+  const query = { text: listText(search), page: listPage(search) };
   return {
     title: t("suppliers.title"),
     query,

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { listPage, listText } from "~/domain/list-page";
 import { answerAccountButton } from "~/models/account/account-row-actions.server";
 import { listPeople } from "~/models/account/people.server";
 import { PEOPLE_ROLES, type PeopleRole } from "~/models/account/people-roles";
@@ -11,13 +12,8 @@ const isPeopleRole = (value: string | null): value is PeopleRole => PEOPLE_ROLES
 /** The list's query from the address: the text searched, the role shown, the page. */
 export function peopleQuery(url: URL) {
   const search = url.searchParams;
-  const page = Number(search.get("page"));
   const role = search.get("role");
-  return {
-    text: (search.get("q") ?? "").trim().slice(0, 100),
-    role: isPeopleRole(role) ? role : "all",
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-  };
+  return { text: listText(search), role: isPeopleRole(role) ? role : "all", page: listPage(search) };
 }
 
 /** GET /manage/users: every account (admins only), searched by name, e-mail or phone, by role, in pages. */

@@ -11,9 +11,16 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readPostedForm, storeAvatar, storeLicense, type UploadProblem } from "~/utils/uploads.server";
 import { constraintOf } from "~/utils/form-constraints.server";
 import { getVisitor } from "~/models/account/visitor.server";
+import type { SessionUser } from "~/models/account/accounts.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { postedIntent } from "~/utils/form-intent";
 import { mailChoicesOf, mailKindsFor, saveMailChoices } from "~/models/messages/operator-digests.server";
+
+/** An operator's own choice of summaries by mail (issue 51), and what they may choose; nothing for a driver. */
+async function operatorMailChoices(db: Awaited<ReturnType<typeof getDb>>, user: SessionUser | null) {
+  const kinds = user ? mailKindsFor(user) : [];
+  return user && kinds.length ? { kinds, chosen: await mailChoicesOf(db, user.id) } : null;
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = await requireUserId(request, context);
@@ -33,10 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
     maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     // An operator's own choice of summaries by mail (issue 51); nothing for a driver.
-    operatorMail:
-      user && mailKindsFor(user).length
-        ? { kinds: mailKindsFor(user), chosen: await mailChoicesOf(db, user.id) }
-        : null,
+    operatorMail: await operatorMailChoices(db, user),
     constraint: constraintOf(profileSchema(language)),
     translations,
   };
