@@ -34,6 +34,8 @@ import type {
   Language,
   Multimedia,
   OperatorMailKind,
+  SignInMethod,
+  SignInOutcome,
   StaffRole,
   UserRole,
 } from "../app/domain/enums";
@@ -42,6 +44,8 @@ import {
   USER_ROLES,
   STAFF_ROLES,
   OPERATOR_MAIL_KINDS,
+  SIGN_IN_METHODS,
+  SIGN_IN_OUTCOMES,
   LANGUAGES,
   CURRENCIES,
   CAR_RANGES,
@@ -1089,6 +1093,31 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expiry_idx").on(table.expiresAt)],
+);
+
+/**
+ * An account's sign-ins (issue 51), kept after their session ends: each session begun and each attempt refused at the
+ * password or the code, with the browser as its owner would name it. No address is kept: the history says when and
+ * how, for the account's owner and the admins; purged after `SIGN_IN_HISTORY_DAYS`.
+ */
+export const signIns = pgTable(
+  "sign_ins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    method: text("method").$type<SignInMethod>().notNull(),
+    outcome: text("outcome").$type<SignInOutcome>().notNull(),
+    browser: text("browser"),
+  },
+  (table) => [
+    index("sign_ins_user_at_idx").on(table.userId, table.at),
+    index("sign_ins_at_idx").on(table.at),
+    check("sign_ins_method_check", inList("method", SIGN_IN_METHODS)),
+    check("sign_ins_outcome_check", inList("outcome", SIGN_IN_OUTCOMES)),
+  ],
 );
 
 /**

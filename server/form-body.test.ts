@@ -74,6 +74,27 @@ describe("refuseBody", () => {
       null,
     ],
     [
+      "a place's picture on its operator page",
+      post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), {
+        path: "/manage/places/0b7c1e0e-1111-4444-8888-123456789abc",
+      }),
+      null,
+    ],
+    [
+      "a person's licence on their page",
+      post("multipart/form-data; boundary=x", String(4 * 1024 * 1024), {
+        path: "/manage/users/0b7c1e0e-1111-4444-8888-123456789abc",
+      }),
+      null,
+    ],
+    [
+      "a 1 MB multipart post to a person's licence address (no form there)",
+      post("multipart/form-data; boundary=x", String(1024 * 1024), {
+        path: "/manage/users/0b7c1e0e-1111-4444-8888-123456789abc/licence",
+      }),
+      413,
+    ],
+    [
       "a 1 MB multipart post to the operators' car list (no file there)",
       post("multipart/form-data; boundary=x", String(1024 * 1024), { path: "/manage/cars" }),
       413,

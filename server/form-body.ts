@@ -13,8 +13,11 @@ const JSON_BODY = /^application\/json\s*(;|$)/i;
 
 /** Paths whose forms carry a file (the driver's license at checkout, the avatar and license in settings, a fleet file). */
 export const UPLOAD_PATHS = new Set(["/checkout", "/settings", "/manage/cars/import"]);
-/** Operator pages that take a file (decision 027): a car's picture, a supplier's logo and contracts. */
-const UPLOAD_PATH_PATTERN = /^\/manage\/(cars|suppliers)\/[0-9a-f-]{36}$/i;
+/**
+ * Operator pages that take a file (decision 027): a car's or a place's picture, a supplier's logo and contracts, a
+ * person's licence put on file by an admin.
+ */
+const UPLOAD_PATH_PATTERN = /^\/manage\/(cars|places|suppliers|users)\/[0-9a-f-]{36}$/i;
 const takesUploads = (path: string) => UPLOAD_PATHS.has(path) || UPLOAD_PATH_PATTERN.test(path);
 /** Paths that take a JSON body: any gateway's webhook (`/webhooks/<gateway>`), verified by its signature. */
 export const WEBHOOK_PATH = /^\/webhooks\/[A-Za-z]{1,40}$/;

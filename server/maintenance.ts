@@ -1,3 +1,4 @@
+import { purgeOldSignIns } from "~/models/account/sign-ins.server";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
 import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
@@ -15,13 +16,14 @@ const HOUR_MS = 60 * 60 * 1000;
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
 /**
- * Hourly clean-up of ended sessions, rate-limit windows, long-delivered mail and licences held for checkouts never
+ * Hourly clean-up of ended sessions, sign-ins older than their history keeps, rate-limit windows, long-delivered mail and licences held for checkouts never
  * booked; idempotent, so every instance may run it.
  */
 export function scheduleMaintenance(db: Database, log: (message: string) => void): () => void {
   const run = async () => {
     try {
       await purgeExpiredSessions();
+      await purgeOldSignIns(db);
       await purgeExpiredRateLimits(db);
       await purgeSentMail(db);
       await purgeHeldLicenses();

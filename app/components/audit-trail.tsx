@@ -55,6 +55,7 @@ const MANAGE_CODED_FIELDS: Record<string, string> = {
   method: "staffBooking.counter.methods",
   role: "teamRoles",
   cancelledBy: "history.values.cancelledBy",
+  licence: "history.values.licence",
 };
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}$/;

@@ -1,5 +1,6 @@
 import { hoursLines, weekdayName, weekdayOf, type DeskView } from "~/domain/pickup-desk";
 import { useTranslation } from "./i18n-provider";
+import { DESK_PICTURE } from "./image-sizes";
 
 /**
  * Where to collect (and return) the car (decision 024): the desk's address and place, its phone, and its hours by
@@ -63,6 +64,15 @@ function DeskFacts({ desk }: { desk: DeskView }) {
   const day = weekdayName(i18n.language);
   return (
     <>
+      {desk.image ? (
+        <img
+          className="desk-picture"
+          src={desk.image}
+          alt={t("desk.pictureAlt", { place: desk.place })}
+          loading="lazy"
+          {...DESK_PICTURE}
+        />
+      ) : null}
       <p>
         {desk.kind ? <strong>{t(`desk.kinds.${desk.kind}`)}</strong> : null}
         {desk.kind && desk.address ? " · " : null}

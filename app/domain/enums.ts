@@ -19,6 +19,19 @@ export const STAFF_ROLES = ["owner", "manager", "desk"] as const;
  * the first three, for their supplier; an admin any, for every supplier.
  */
 export const OPERATOR_MAIL_KINDS = ["newBooking", "changeByDriver", "cancellation", "reviewWaiting"] as const;
+/** How a sign-in was made (an account's sign-in history, issue 51). */
+export const SIGN_IN_METHODS = [
+  "password",
+  "code",
+  "recovery",
+  "social",
+  "signUp",
+  "activation",
+  "reset",
+  "passwordChange",
+] as const;
+/** What became of it: a session began, or it was refused at the password, at the code, or as suspended. */
+export const SIGN_IN_OUTCOMES = ["signedIn", "wrongPassword", "wrongCode", "suspended"] as const;
 export const LANGUAGES = ["en", "fr", "es"] as const;
 export const CURRENCIES = ["USD", "EUR", "GBP", "AUD"] as const;
 export const CAR_RANGES = ["mini", "midi", "maxi", "scooter", "bus", "truck", "caravan"] as const;
@@ -151,6 +164,8 @@ export const EXTRAS = [
 export type UserRole = (typeof USER_ROLES)[number];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type OperatorMailKind = (typeof OPERATOR_MAIL_KINDS)[number];
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 export type CarRange = (typeof CAR_RANGES)[number];

@@ -22,6 +22,8 @@ export interface PickupDesk {
   kind: DeskKind | null;
   phone: string;
   hours: WeeklyHours | null;
+  /** The place's picture (issue 51), so a driver recognises where to go; none when absent or null. */
+  image?: string | null;
 }
 
 /** What a page shows of a place's desk: where, how to call, and each day's hours (Monday first; null: closed). */
@@ -31,6 +33,7 @@ export interface DeskView {
   address: string;
   phone: string;
   hours: Array<string | null> | null;
+  image: string | null;
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -58,6 +61,7 @@ export function deskFromColumns(row: {
   deskKind: DeskKind | null;
   phone: string | null;
   openingHours: unknown;
+  image?: string | null;
 }): PickupDesk | null {
   if (!row.address && !row.deskKind && !row.phone && !row.openingHours) return null;
   return {
@@ -65,6 +69,7 @@ export function deskFromColumns(row: {
     kind: row.deskKind,
     phone: row.phone ?? "",
     hours: isWeeklyHours(row.openingHours) ? row.openingHours : null,
+    image: row.image ?? null,
   };
 }
 
@@ -75,6 +80,7 @@ export const deskView = (place: string, desk: PickupDesk): DeskView => ({
   address: desk.address,
   phone: desk.phone,
   hours: desk.hours ? desk.hours.map(formatDayHours) : null,
+  image: desk.image ?? null,
 });
 
 /** Monday 0 … Sunday 6, of a wall-clock 'YYYY-MM-DDTHH:mm'. */

@@ -125,6 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An invited supplier (decision 027) lands on its own pages; a driver on the home page.
   const account = await findSessionUser(db, saved.userId);
   return redirectSignedIn(request, saved.userId, {
+    method: "activation",
     to: account && isOperator(account) ? "/manage" : "/",
     toast: { type: "success", messageKey: "success.accountActivated" },
   });

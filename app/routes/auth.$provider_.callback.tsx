@@ -25,6 +25,7 @@ async function handleCallback({ request, params, context }: LoaderFunctionArgs |
   const account = await findOrCreateSocialAccount(await getDb(), result.identity, language);
   if (!account.ok) return refuse(account.error);
   return redirectSignedIn(request, account.userId, {
+    method: "social",
     to: result.redirectTo,
     toast: {
       type: "success",

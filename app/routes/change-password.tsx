@@ -61,6 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Other sessions ended with the change; this browser continues in a fresh one.
   return redirectSignedIn(request, userId, {
+    method: "passwordChange",
     to: "/change-password",
     stayConnected,
     // Already signed in (with the second factor, if the account has one): the same person, a renewed session.

@@ -3,11 +3,12 @@
  * driver, the car's own supplier, another supplier and an admin. A visitor is sent to sign in, a driver refused
  * (403), another supplier's car answers like a missing one (404), and the database shows nothing changed.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { offerableCar } from "~/models/search/offer-conditions.server";
 import { sendForgottenPasswordLink } from "~/models/account/forgotten-password.server";
 import { bookingReference } from "~/models/booking/booking";
 import sharp from "sharp";
+import { readStoredUpload } from "~/utils/uploads.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
@@ -981,14 +982,20 @@ describe("access to the operators' pages", () => {
   });
 
   it("stops serving a replaced picture, logo or contract; serves a contract as a download", async () => {
-    const upload = async (path: string, action: unknown, params: Record<string, string>, fields: FormData) => {
+    const upload = async (
+      path: string,
+      action: unknown,
+      params: Record<string, string>,
+      fields: FormData,
+      who: Who = "carSupplier",
+    ) => {
       const encoded = new Request(`${ORIGIN}${path}`, { method: "POST", body: fields });
       const bytes = new Uint8Array(await encoded.arrayBuffer());
       const request = new Request(`${ORIGIN}${path}`, {
         method: "POST",
         headers: {
           Origin: ORIGIN,
-          ...headers("carSupplier"),
+          ...headers(who),
           "Content-Type": encoded.headers.get("Content-Type")!,
           "Content-Length": String(bytes.length),
         },
@@ -1057,6 +1064,92 @@ describe("access to the operators' pages", () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("validation.pdfActiveContent");
     expect((await served(await contractOf())).status).toBe(200);
+
+    // An admin puts a picture on a place (public, like a car's), replaces and removes it; a supplier cannot.
+    const placePath = `/manage/places/${catalogue.location.id}`;
+    const place = { placeId: catalogue.location.id };
+    const placePicture = (intent = "picture") => {
+      const fields = new FormData();
+      fields.set("intent", intent);
+      fields.set("picture", new File([png], "desk.png", { type: "image/png" }));
+      return fields;
+    };
+    const placeImage = async () =>
+      (
+        await app.database.db
+          .select({ image: schema.locations.image })
+          .from(schema.locations)
+          .where(eq(schema.locations.id, catalogue.location.id))
+      )[0]!.image;
+    expect((await upload(placePath, placeAction, place, placePicture(), "carSupplier")).status).toBe(403);
+    expect(await placeImage()).toBeNull();
+    const notPicture = new FormData();
+    notPicture.set("intent", "picture");
+    notPicture.set("picture", new File(["%PDF-1.4\n%%EOF\n"], "desk.pdf"));
+    const refusedPicture = await upload(placePath, placeAction, place, notPicture, "admin");
+    expect(refusedPicture.status).toBe(400);
+    expect(JSON.stringify(refusedPicture.body)).toContain("validation.imageType");
+    expect((await upload(placePath, placeAction, place, placePicture(), "admin")).status).toBe(302);
+    const firstPlaceImage = (await placeImage())!;
+    expect(firstPlaceImage).toMatch(/^\/uploads\/places\//);
+    expect((await served(firstPlaceImage)).status).toBe(200);
+    expect((await upload(placePath, placeAction, place, placePicture(), "admin")).status).toBe(302);
+    expect((await served(firstPlaceImage)).status).toBe(404);
+    const secondPlaceImage = (await placeImage())!;
+    expect((await upload(placePath, placeAction, place, placePicture("removePicture"), "admin")).status).toBe(302);
+    expect(await placeImage()).toBeNull();
+    expect((await served(secondPlaceImage)).status).toBe(404);
+
+    // An admin puts a licence on a person's account, replaces it and removes it: checked like the driver's own
+    // upload, the replaced file deleted, each step on the account's trail. A supplier cannot.
+    const driverPage = `/manage/users/${catalogue.driver.id}`;
+    const person = { userId: catalogue.driver.id };
+    const licence = (file: File, intent = "licence") => {
+      const fields = new FormData();
+      fields.set("intent", intent);
+      fields.set("file", file);
+      return fields;
+    };
+    const licenceOf = async () =>
+      (
+        await app.database.db
+          .select({ licence: schema.users.driverLicense })
+          .from(schema.users)
+          .where(eq(schema.users.id, catalogue.driver.id))
+      )[0]!.licence;
+    const pngLicence = () => new File([png], "licence.png", { type: "image/png" });
+    expect([302, 403]).toContain(
+      (await upload(driverPage, personAction, person, licence(pngLicence()), "carSupplier")).status,
+    );
+    expect(await licenceOf()).toBeNull();
+    const wrongType = await upload(
+      driverPage,
+      personAction,
+      person,
+      licence(new File(["just text"], "licence.txt")),
+      "admin",
+    );
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(wrongType.body)).toContain("validation.licenseType");
+    expect((await upload(driverPage, personAction, person, licence(pngLicence()), "admin")).status).toBe(302);
+    const firstLicence = (await licenceOf())!;
+    expect((await get(licenceLoader as never, `${driverPage}/licence`, "admin", person)).status).toBe(200);
+    expect((await upload(driverPage, personAction, person, licence(pngLicence()), "admin")).status).toBe(302);
+    expect(await licenceOf()).not.toBe(firstLicence);
+    expect(await readStoredUpload("license", firstLicence)).toBeNull();
+    const removed = await upload(driverPage, personAction, person, licence(pngLicence(), "removeLicence"), "admin");
+    expect(removed.status).toBe(302);
+    expect(await licenceOf()).toBeNull();
+    const licenceTrail = await app.database.db
+      .select({ changes: schema.auditLog.changes })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.recordId, catalogue.driver.id), eq(schema.auditLog.record, "driver")))
+      .orderBy(asc(schema.auditLog.createdAt));
+    expect(licenceTrail.map((entry) => entry.changes).filter((changes) => "licence" in changes)).toEqual([
+      { licence: { from: "none", to: "onFile" } },
+      { licence: { from: "onFile", to: "replaced" } },
+      { licence: { from: "onFile", to: "none" } },
+    ]);
   });
 
   it("lets a supplier record hand-overs and returns of its own bookings only, at the desk", async () => {

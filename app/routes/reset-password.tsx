@@ -63,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (saved.status !== "valid") return redirect(`/reset-password?token=${encodeURIComponent(submission.value.token)}`);
   return redirectSignedIn(request, saved.userId, {
+    method: "reset",
     to: "/",
     toast: { type: "success", messageKey: "success.passwordChanged" },
   });

@@ -66,6 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await forgiveRateLimit(store, RATE_LIMITS.signInFailuresPerAccount, submission.value.email);
     await forgiveRateLimit(store, RATE_LIMITS.signInPerIp, context.clientIp);
     return await redirectSignedIn(request, user.userId, {
+      method: "password",
       // Suppliers and admins land on their own pages, unless they were on their way to a page other than home.
       to: operatorLanding(user, safeRedirectPath(submission.value.redirectTo)),
       stayConnected: submission.value.stayConnected === "on",

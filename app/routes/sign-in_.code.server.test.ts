@@ -5,9 +5,10 @@
 import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it, vi } from "vitest";
-import { sessions, twoFactorSecrets, users } from "#db/schema";
+import { sessions, signIns, twoFactorSecrets, users } from "#db/schema";
 import { formPost, routeArgs, routeOutcome, useAppDatabase } from "../../tests/support/app-test";
 import { beginEnrolment, confirmEnrolment } from "~/models/account/two-factor.server";
+import { purgeOldSignIns, SIGN_IN_HISTORY_DAYS, signInHistory } from "~/models/account/sign-ins.server";
 import { hashPassword } from "~/utils/password.server";
 import { openSecret } from "~/utils/secret-box.server";
 import { action as signInAction } from "./sign-in";
@@ -138,5 +139,56 @@ describe("two-factor sign-in", () => {
     );
     expect(statuses.filter((status) => status === 400)).toHaveLength(8);
     expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+  });
+
+  it("keeps each sign-in and refusal in the account's history, with the browser, after its session ends", async () => {
+    const account = await accountWithApp("history@example.com");
+    const firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    const wrongPassword = await routeOutcome(() =>
+      signInAction(
+        routeArgs(
+          formPost("http://localhost/sign-in", { email: "history@example.com", password: "wrong password" }),
+          "192.0.2.60",
+        ),
+      ),
+    );
+    expect(wrongPassword.status).toBe(400);
+    const cookie = cookiesFrom(await passwordStep("history@example.com", "192.0.2.60")).__sign_in_pending ?? "";
+    const wrongCode = await routeOutcome(() =>
+      codeAction(
+        routeArgs(
+          new Request("http://localhost/sign-in/code", {
+            method: "POST",
+            body: new URLSearchParams({ code: "000000" }),
+            headers: { Cookie: cookie, "User-Agent": firefox, Origin: "http://localhost" },
+          }),
+          "192.0.2.60",
+        ),
+      ),
+    );
+    expect(wrongCode.status).toBe(400);
+    expect((await postCode(cookie, await generate({ secret: account.secret }))).status).toBe(302);
+    // The session ends (signed out); its sign-in stays in the history.
+    await app.database.db.delete(sessions).where(eq(sessions.userId, account.id));
+
+    const history = await signInHistory(app.database.db, account.id);
+    expect(history.map(({ method, outcome }) => `${method} ${outcome}`)).toEqual([
+      "code signedIn",
+      "code wrongCode",
+      "password wrongPassword",
+    ]);
+    expect(history[1]?.browser).toMatch(/Firefox/);
+    // An address nobody owns leaves no trace on anyone's history.
+    const rowsBefore = (await app.database.db.select().from(signIns)).length;
+    await routeOutcome(() =>
+      signInAction(routeArgs(formPost("http://localhost/sign-in", { email: "nobody@example.com", password: "x" }))),
+    );
+    expect(await app.database.db.select().from(signIns)).toHaveLength(rowsBefore);
+
+    // Kept for the history's days, then purged by the hourly maintenance.
+    const later = new Date(Date.now() + (SIGN_IN_HISTORY_DAYS + 1) * 86_400_000);
+    expect(await purgeOldSignIns(app.database.db, new Date())).toBe(0);
+    expect(await purgeOldSignIns(app.database.db, later)).toBe(rowsBefore);
+    expect(await signInHistory(app.database.db, account.id)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import { forgetPendingSignIn, pendingSignIn } from "~/utils/pending-sign-in.serv
 import { forgiveRateLimit, getRateLimitStore, hitRateLimits, replyRateLimited } from "~/utils/rate-limit.server";
 import { RATE_LIMITS } from "~/utils/rate-limit-rules.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { recordSignIn } from "~/models/account/sign-ins.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
@@ -52,10 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = new Date();
   const passed = await checkSecondFactor(db, pending.userId, submission.value.code, now);
   const user = passed ? await findSessionUser(db, pending.userId) : null;
-  if (!passed || !user)
+  if (!passed || !user) {
+    if (!passed) await recordSignIn(db, request, pending.userId, "code", "wrongCode");
     return data(submission.reply({ fieldErrors: { code: ["account:twoFactor.wrongCode"] }, hideFields: ["code"] }), {
       status: 400,
     });
+  }
   const store = await getRateLimitStore();
   await forgiveRateLimit(store, RATE_LIMITS.secondFactorPerAccount, pending.userId);
   await forgiveRateLimit(store, RATE_LIMITS.signInPerIp, context.clientIp);
@@ -64,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     to: pending.to,
     stayConnected: pending.stayConnected,
     secondFactorPassed: true,
+    method: passed === "recovery" ? "recovery" : "code",
     cookies: [await forgetPendingSignIn()],
     toast:
       state?.state === "on"

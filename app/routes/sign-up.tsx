@@ -83,6 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // The validation link is queued with the account: the mail worker delivers it (and retries while SMTP is down).
   return redirectSignedIn(request, created.userId, {
+    method: "signUp",
     to: "/",
     toast: { type: "success", messageKey: "success.validationEmailSent" },
   });

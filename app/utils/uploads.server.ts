@@ -9,6 +9,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import {
+  data,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -21,10 +22,18 @@ import { getEnv } from "./env.server";
  * for the next "Book" of that attempt, since a browser without JavaScript empties the file field; it becomes a
  * `license` when booked, and is deleted after HELD_LICENSE_KEPT_MS otherwise.
  */
-export type UploadKind = "avatar" | "license" | "heldLicense" | "carImage" | "supplierLogo" | "contract";
+export type UploadKind = "avatar" | "license" | "heldLicense" | "carImage" | "placeImage" | "supplierLogo" | "contract";
 
-/** Kinds anyone may fetch (a car's picture, a supplier's logo and rental contract); the others only their owner. */
-export const PUBLIC_UPLOADS = { cars: "carImage", logos: "supplierLogo", contracts: "contract" } as const;
+/**
+ * Kinds anyone may fetch (a car's or a place's picture, a supplier's logo and rental contract); the others only their
+ * owner.
+ */
+export const PUBLIC_UPLOADS = {
+  cars: "carImage",
+  places: "placeImage",
+  logos: "supplierLogo",
+  contracts: "contract",
+} as const;
 
 /** Translation keys (common namespace) of what can be wrong with an upload. */
 export type UploadProblem =
@@ -102,6 +111,7 @@ const FOLDERS: Record<UploadKind, string> = {
   license: "licenses",
   heldLicense: "licenses-held",
   carImage: "cars",
+  placeImage: "places",
   supplierLogo: "logos",
   contract: "contracts",
 };
@@ -171,6 +181,11 @@ export async function storeLicense(file: unknown, kind: "license" | "heldLicense
 /** A car's picture (decision 027): a JPEG, PNG or WebP, re-encoded as WebP within 720 x 400. */
 export async function storeCarImage(file: unknown): Promise<StoredUpload> {
   return storePicture(file, "carImage", 720, 400);
+}
+
+/** A place's picture (where its desk is, issue 51): re-encoded as WebP within 720 x 400, like a car's. */
+export async function storePlaceImage(file: unknown): Promise<StoredUpload> {
+  return storePicture(file, "placeImage", 720, 400);
 }
 
 /** A supplier's logo: a picture re-encoded as WebP within 240 x 120. */
@@ -282,6 +297,15 @@ export async function removeStoredUpload(kind: UploadKind, name: string | null |
 
 // Room for the multipart framing and the form's text fields around the file itself.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The answer to a post whose body could not be read (`readPostedForm`'s refusal), for the page's upload form named
+ * `form`: 413 when it was too large, 400 otherwise, the refusal shown on its field.
+ */
+export const postRefused = <F extends string>(
+  form: F,
+  problem: "validation.fileTooLarge" | "validation.fileUnreadable",
+) => data({ form, problem }, { status: problem === "validation.fileTooLarge" ? 413 : 400 });
 
 /**
  * A form post's fields, reading a multipart body with every part capped at UPLOAD_MAX_BYTES in memory. The body

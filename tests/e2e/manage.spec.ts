@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { expect, request as requests, test, type Page, type TestInfo } from "@playwright/test";
 import type enManage from "../../app/locales/en/manage.json";
 import {
@@ -992,10 +993,31 @@ for (const language of ["en", "fr"] as const) {
       await expect(page.getByRole("status").getByText(c.success.personSaved)).toBeVisible();
       await expect(page.getByLabel(m.person.fields.phone, { exact: true })).toHaveValue("+33 6 00 00 00 01");
       await expect(page.getByRole("table", { name: m.history.captions.person })).toContainText("+33 6 00 00 00 01");
+      // Their sign-in history: the sign-up that began their first session (issue 51).
+      await expect(page.getByRole("table", { name: c.signIns.heading })).toContainText(c.signIns.methods.signUp);
+      // A licence put on file for them, checked as their own upload would be, and on the account's trail.
+      await page
+        .getByLabel(m.person.licenceFile, { exact: true })
+        .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await pictureBytes() });
+      await page.getByRole("button", { name: m.person.uploadLicence }).click();
+      await expect(page.getByRole("status").getByText(c.success.licenceSaved)).toBeVisible();
+      await expect(page.getByRole("link", { name: m.person.viewLicence })).toBeVisible();
+      await expect(page.getByRole("table", { name: m.history.captions.person })).toContainText(
+        m.history.values.licence.onFile,
+      );
       await expectAccessible(page);
     },
   );
 }
+
+/**
+ * A picture as a camera sends it: noisy, so it weighs a few hundred kilobytes, more than any form without a file may
+ * post (the server takes uploads on the pages that have an upload form only).
+ */
+const pictureBytes = () =>
+  sharp({ create: { width: 360, height: 240, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
 
 async function driverToSuspend(origin: string, language: "en" | "fr", testInfo: TestInfo) {
   const name = `Sue Spend ${language}${jsEnabled(testInfo) ? 1 : 0}`;
@@ -1056,6 +1078,16 @@ for (const language of ["en", "fr"] as const) {
       expect(admin.user.getByRole("status").getByText(c.success.personSaved).count()).toBe(1);
       expect(admin.user.getByLabel(m.person.fields.phone, { exact: true }).value()).toBe("+33 6 00 00 00 02");
       expect(admin.user.getByRole("table", { name: m.history.captions.person }).text()).toContain("+33 6 00 00 00 02");
+      expect(admin.user.getByRole("table", { name: c.signIns.heading }).text()).toContain(c.signIns.methods.signUp);
+      admin.user
+        .getByLabel(m.person.licenceFile, { exact: true })
+        .setInputFiles({ name: "licence.png", mimeType: "image/png", buffer: await pictureBytes() });
+      await admin.user.getByRole("button", { name: m.person.uploadLicence }).click();
+      expect(admin.user.getByRole("status").getByText(c.success.licenceSaved).count()).toBe(1);
+      expect(admin.user.getByRole("link", { name: m.person.viewLicence }).count()).toBe(1);
+      expect(admin.user.getByRole("table", { name: m.history.captions.person }).text()).toContain(
+        m.history.values.licence.onFile,
+      );
       await Promise.all([driver.done(), admin.done()]);
     },
   );
@@ -1255,3 +1287,68 @@ for (const language of ["en", "fr"] as const) {
     },
   );
 }
+
+/**
+ * A place's picture (issue 51): an admin puts one on Sidi Bou Said (a place no other flow searches); a driver
+ * searching there sees it beside the desk's address. The picture stays: both runs put one on, either may be shown.
+ */
+const PICTURED = { slug: "sidi-bou-said", name: { en: "Sidi Bou Said", fr: "Sidi Bou Saïd" } };
+const picturedSearch = (language: "en" | "fr") =>
+  `/search?pickup=${PICTURED.slug}&from=2031-05-06T10:00&to=2031-05-08T10:00&lng=${language}`;
+
+test(
+  "an admin puts a picture on a place; a driver searching there sees it beside the desk's address",
+  { tag: "@js-on-only" },
+  async ({ page }) => {
+    const { m, c } = texts("en");
+    await signIn(page, "en", ADMIN);
+    await expect(page).toHaveURL(/\/manage$/);
+    await gotoReady(page, `/manage/places?q=${PICTURED.slug}&lng=en`);
+    await page.getByRole("link", { name: PICTURED.name.en, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PICTURED.name.en);
+    await whenReady(page);
+    await page
+      .getByLabel(m.place.picture.choose, { exact: true })
+      .setInputFiles({ name: "desk.png", mimeType: "image/png", buffer: await pictureBytes() });
+    await page.getByRole("button", { name: m.place.picture.upload }).click();
+    await expect(page.getByRole("status").getByText(c.success.placePictureSaved)).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: interpolate(m.place.picture.alt, { name: PICTURED.name.en }) }),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await gotoReady(page, picturedSearch("en"));
+    await page.locator("summary").filter({ hasText: c.desk.pickupDesk }).first().click();
+    const picture = page.getByRole("img", { name: interpolate(c.desk.pictureAlt, { place: PICTURED.name.en }) });
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expectAccessible(page);
+  },
+);
+
+test(
+  "without scripting, in French, an admin puts a picture on a place; a driver searching there sees it",
+  { tag: "@js-off-only" },
+  async ({ baseURL }) => {
+    const { m, c } = texts("fr");
+    const admin = await signedInUser(baseURL!, "fr", ADMIN);
+    await admin.user.goto(`/manage/places?q=${PICTURED.slug}&lng=fr`);
+    await admin.user.getByRole("link", { name: PICTURED.name.fr, exact: true }).click();
+    admin.user
+      .getByLabel(m.place.picture.choose, { exact: true })
+      .setInputFiles({ name: "comptoir.png", mimeType: "image/png", buffer: await pictureBytes() });
+    await admin.user.getByRole("button", { name: m.place.picture.upload }).click();
+    expect(admin.user.getByRole("status").getByText(c.success.placePictureSaved).count()).toBe(1);
+    const shown = admin.user.getByRole("img", { name: interpolate(m.place.picture.alt, { name: PICTURED.name.fr }) });
+    const image = await admin.context.get(shown.attribute("src")!);
+    expect(image.headers()["content-type"]).toBe("image/webp");
+    await admin.done();
+
+    const driver = await newUser(baseURL!);
+    await driver.user.goto(picturedSearch("fr"));
+    expect(
+      driver.user.getByRole("img", { name: interpolate(c.desk.pictureAlt, { place: PICTURED.name.fr }) }).count(),
+    ).toBe(1);
+    await driver.done();
+  },
+);

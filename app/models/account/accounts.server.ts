@@ -83,7 +83,8 @@ export async function updateUserCurrency(db: Executor, userId: string, currency:
 
 export type CredentialsCheck =
   | { ok: true; userId: string; fullName: string; language: Language; role: UserRole }
-  | { ok: false; error: "errors.incorrectCredentials" | "errors.accountSuspended" };
+  // `accountId`: the account the address names, when there is one (its sign-in history notes the refusal).
+  | { ok: false; error: "errors.incorrectCredentials" | "errors.accountSuspended"; accountId?: string };
 
 // Verified against when the address is unknown, so a wrong address takes as long as a wrong password.
 let decoyHash: Promise<string> | undefined;
@@ -112,10 +113,11 @@ export async function verifyCredentials(db: Executor, email: string, password: s
     await verifyPassword(password, await decoyHash);
     return { ok: false, error: "errors.incorrectCredentials" };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, error: "errors.incorrectCredentials" };
-  if (user.blacklisted) return { ok: false, error: "errors.accountSuspended" };
+  if (!(await verifyPassword(password, user.passwordHash)))
+    return { ok: false, error: "errors.incorrectCredentials", accountId: user.id };
+  if (user.blacklisted) return { ok: false, error: "errors.accountSuspended", accountId: user.id };
   if (user.role === "staff" && (await teamOfSuspendedSupplier(db, user.id)))
-    return { ok: false, error: "errors.accountSuspended" };
+    return { ok: false, error: "errors.accountSuspended", accountId: user.id };
   return { ok: true, userId: user.id, fullName: user.fullName, language: user.language, role: user.role };
 }
 

@@ -1,5 +1,5 @@
 import { signInHref } from "~/models/navigation/links";
-import type { UserRole } from "~/domain/enums";
+import type { SignInMethod, UserRole } from "~/domain/enums";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -16,6 +16,7 @@ import { describeBrowser } from "~/domain/user-agent";
 import { holdPendingSignIn } from "~/utils/pending-sign-in.server";
 import { getVisitor } from "./visitor.server";
 import { hasTwoFactor } from "./two-factor.server";
+import { recordSignIn } from "./sign-ins.server";
 
 /** Where a sign-in halfway types its second factor. */
 export const SECOND_FACTOR_PATH = "/sign-in/code";
@@ -31,11 +32,19 @@ export class SignInRefused extends Error {
 export const authenticator = new Authenticator<{ userId: string; fullName: string; role: UserRole }>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = signInSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw new SignInRefused("errors.incorrectCredentials");
-    const check = await verifyCredentials(await getDb(), parsed.data.email, parsed.data.password);
-    if (!check.ok) throw new SignInRefused(check.error);
+    const db = await getDb();
+    const check = await verifyCredentials(db, parsed.data.email, parsed.data.password);
+    if (!check.ok) {
+      // The account's owner and the admins see refused attempts beside the sign-ins (issue 51).
+      if (check.accountId) {
+        const outcome = check.error === "errors.accountSuspended" ? "suspended" : "wrongPassword";
+        await recordSignIn(db, request, check.accountId, "password", outcome);
+      }
+      throw new SignInRefused(check.error);
+    }
     return { userId: check.userId, fullName: check.fullName, role: check.role };
   }),
   "form",
@@ -53,7 +62,12 @@ export async function staysConnected(request: Request): Promise<boolean> {
  * Starts a session for `userId`: always a new session id (the old session is destroyed), persistent for the
  * configured days when 'stay connected' is ticked, ending with the browser otherwise.
  */
-export async function startUserSession(request: Request, userId: string, persistent: boolean): Promise<string[]> {
+export async function startUserSession(
+  request: Request,
+  userId: string,
+  persistent: boolean,
+  method: SignInMethod,
+): Promise<string[]> {
   const previous = await getSession(request);
   // Removes the old row; the new cookie below replaces the old one in the browser.
   if (previous.id) await sessionStorage.destroySession(previous);
@@ -64,6 +78,7 @@ export async function startUserSession(request: Request, userId: string, persist
   // Kept in the session, so a renewed session (a password change) can keep the choice.
   if (persistent) session.set("stayConnected", true);
   const maxAge = persistent ? getEnv().SESSION_STAY_CONNECTED_DAYS * 24 * 60 * 60 : undefined;
+  await recordSignIn(await getDb(), request, userId, method, "signedIn");
   // A visitor's bookings remembered by this browser are not the signed-in driver's to see (decision 011).
   return [await sessionStorage.commitSession(session, maxAge ? { maxAge } : undefined), await forgetBrowserBookings()];
 }
@@ -80,6 +95,8 @@ export async function redirectSignedIn(
   options: {
     to: string;
     toast: Parameters<typeof redirectWithToast>[1];
+    /** How the person proved who they are, for their sign-in history. */
+    method: SignInMethod;
     stayConnected?: boolean;
     cookies?: readonly string[];
     secondFactorPassed?: boolean;
@@ -90,7 +107,7 @@ export async function redirectSignedIn(
     const pending = await holdPendingSignIn({ userId, to: options.to, stayConnected });
     throw redirect(SECOND_FACTOR_PATH, { headers: [["Set-Cookie", pending]] });
   }
-  const session = await startUserSession(request, userId, stayConnected);
+  const session = await startUserSession(request, userId, stayConnected, options.method);
   return redirectWithToast(options.to, options.toast, [...session, ...(options.cookies ?? [])]);
 }
 

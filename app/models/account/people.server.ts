@@ -13,6 +13,7 @@ import type { Language, StaffRole, UserRole } from "~/domain/enums";
 import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import type { Database, Executor } from "~/utils/db.server";
+import { removeStoredUpload } from "~/utils/uploads.server";
 import { anyOf, containsPattern } from "~/utils/sql.server";
 import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
@@ -153,6 +154,24 @@ export async function personActivity(db: Executor, userId: string, now = new Dat
   };
 }
 
+/** The account's row as an admin's edit audits it, locked for the edit's transaction; undefined: no such account. */
+async function lockedAccount(tx: Executor, userId: string) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      role: users.role,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      birthDate: users.birthDate,
+      licence: users.driverLicense,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
 /**
  * Corrects a person's name, phone and birth date, audited with what changed; false when there is no such account.
  * The e-mail is the sign-in and is changed by its owner (who proves the new address), never here.
@@ -164,18 +183,7 @@ export async function savePersonDetails(
   details: PersonDetails,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        id: users.id,
-        role: users.role,
-        fullName: users.fullName,
-        email: users.email,
-        phone: users.phone,
-        birthDate: users.birthDate,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const current = await lockedAccount(tx, userId);
     if (!current) return false;
     const before = { fullName: current.fullName, phone: current.phone, birthDate: current.birthDate };
     // A field left empty clears it.
@@ -196,4 +204,36 @@ export async function savePersonDetails(
     });
     return true;
   });
+}
+
+/**
+ * Puts `stored` (a licence file already checked and stored, or null to remove it) on the person's account for an
+ * admin, audited: whether one was on file before and what became of it. The replaced file is deleted once the change
+ * is committed. False when there is no such account (the caller deletes the file it stored).
+ */
+export async function replacePersonLicence(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  stored: string | null,
+): Promise<boolean> {
+  const replaced = await db.transaction(async (tx) => {
+    const current = await lockedAccount(tx, userId);
+    if (!current) return null;
+    if (!current.licence && !stored) return { previous: null };
+    await tx.update(users).set({ driverLicense: stored, updatedAt: new Date() }).where(eq(users.id, userId));
+    const before = current.licence ? "onFile" : "none";
+    await writeAudit(tx, actor, {
+      record: accountAuditRecord(current.role),
+      recordId: current.id,
+      supplierId: null,
+      action: "update",
+      label: `${current.fullName} <${current.email}>`,
+      changes: { licence: { from: before, to: stored ? (current.licence ? "replaced" : "onFile") : "none" } },
+    });
+    return { previous: current.licence };
+  });
+  if (!replaced) return false;
+  if (replaced.previous && replaced.previous !== stored) await removeStoredUpload("license", replaced.previous);
+  return true;
 }

@@ -49,7 +49,7 @@ describe("what the loaders of one request share", () => {
       .insert(users)
       .values({ email: "lang@example.com", fullName: "Lang", language: "en" })
       .returning();
-    const [cookie] = await startUserSession(new Request("http://localhost/"), user!.id, false);
+    const [cookie] = await startUserSession(new Request("http://localhost/"), user!.id, false, "password");
     const visitor = await getVisitor(
       new Request("http://localhost/?lng=fr", { headers: { Cookie: cookie!.split(";")[0]! } }),
       { requestScope: {} },

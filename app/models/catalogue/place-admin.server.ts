@@ -17,6 +17,7 @@ import { fieldChanges } from "~/models/audit/audit";
 import { writeAudit, type Actor } from "~/models/audit/audit.server";
 import { parkingRowsOf, weeklyHoursOf, type PlaceFormValue } from "./place-form";
 import { anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
+import { removeReplacedUpload } from "~/utils/uploads.server";
 
 export const PLACES_PAGE_SIZE = 50;
 
@@ -67,7 +68,7 @@ export type Deletion<Uses> = { ok: true; label: string } | { ok: false; uses: Us
  */
 export async function deletePlace(db: Database, actor: Actor, placeId: string): Promise<Deletion<PlaceUses>> {
   try {
-    return await changingCatalog(
+    const deleted = await changingCatalog(
       db,
       db.transaction(async (tx) => {
         const [place] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
@@ -84,14 +85,50 @@ export async function deletePlace(db: Database, actor: Actor, placeId: string): 
           label,
           changes: fieldChanges({ slug: place.slug, nameEn: place.nameEn }, { slug: null, nameEn: null }),
         });
-        return { ok: true as const, label };
+        return { ok: true as const, label, image: place.image };
       }),
     );
+    if (deleted.ok) await removeReplacedUpload(deleted.image);
+    return deleted;
   } catch (error) {
     // A row naming it came in between (foreign key): answered with what now uses it.
     if (sqlState(error) === "23503") return { ok: false, uses: await placeUses(db, placeId) };
     throw error;
   }
+}
+
+/**
+ * Puts a picture (a stored upload's address, or null to take it off) on a place, audited; the picture it replaces is
+ * no longer served once committed. Drivers see it beside the desk's address (decision 024). False: no such place.
+ */
+export async function setPlacePicture(
+  db: Database,
+  actor: Actor,
+  placeId: string,
+  url: string | null,
+): Promise<boolean> {
+  const replaced = await changingCatalog(
+    db,
+    db.transaction(async (tx) => {
+      // Read under the row's lock: of two pictures sent at once, the one replaced is the one that was there.
+      const [place] = await tx.select().from(locations).where(eq(locations.id, placeId)).for("update");
+      if (!place) return null;
+      if (place.image === url) return { image: null };
+      await tx.update(locations).set({ image: url }).where(eq(locations.id, placeId));
+      await writeAudit(tx, actor, {
+        record: "location",
+        recordId: place.id,
+        supplierId: null,
+        action: "update",
+        label: `${place.nameEn} (${place.slug})`,
+        changes: { image: { from: place.image, to: url } },
+      });
+      return { image: place.image };
+    }),
+  );
+  if (!replaced) return false;
+  await removeReplacedUpload(replaced.image);
+  return true;
 }
 
 /** Deletes a country that holds no place, audited; else answers how many places it holds. */

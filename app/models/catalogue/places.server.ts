@@ -64,6 +64,7 @@ export async function listPlaces(db: Executor, language: Language): Promise<Plac
       deskKind: locations.deskKind,
       phone: locations.phone,
       openingHours: locations.openingHours,
+      image: locations.image,
       airport: locations.airport,
       parentSlug: parents.slug,
       countryCode: countries.code,

@@ -17,7 +17,7 @@ import {
   type FleetCar,
 } from "~/models/fleet/fleet.server";
 import { getEnv } from "~/utils/env.server";
-import { readPostedForm, storeCarImage } from "~/utils/uploads.server";
+import { postRefused, readPostedForm, storeCarImage } from "~/utils/uploads.server";
 import { assertMay, requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
 import { constraintOf } from "~/utils/form-constraints.server";
@@ -102,11 +102,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   assertMay(actor, "editFleet", car.supplierId);
   const here = `/manage/cars/${car.id}`;
   const posted = await readPostedForm(request);
-  if (typeof posted === "string")
-    return data(
-      { form: "picture" as const, problem: posted },
-      { status: posted === "validation.fileTooLarge" ? 413 : 400 },
-    );
+  if (typeof posted === "string") return postRefused("picture", posted);
   const formData = withPostedIntent(posted);
   const row = readRowAction(formData, ["unblock"] as const);
   if (row.action === "unblock") {

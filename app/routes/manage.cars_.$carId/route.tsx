@@ -2,8 +2,9 @@ import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CarEditor } from "~/components/car-editor";
-import { Field, FileField, FormErrorSummary, SelectField } from "~/components/form-field";
+import { Field, FormErrorSummary, SelectField } from "~/components/form-field";
 import { CAR_OPTION_IMAGE } from "~/components/image-sizes";
+import { PictureUpload } from "~/components/picture-upload";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { RowButton } from "~/components/row-button";
 import { SubmitInput } from "~/components/submit-input";
@@ -66,21 +67,19 @@ export default function ManageCar() {
         {car.upcomingBookings > 0 ? <> · {t("car.upcoming", { count: car.upcomingBookings })}</> : null}
       </p>
 
-      <section className="form-card" aria-labelledby="picture-heading">
-        <h2 id="picture-heading">{t("car.picture")}</h2>
-        {car.image ? <img src={car.image} alt={t("car.pictureAlt", { name: car.name })} {...CAR_OPTION_IMAGE} /> : null}
-        <Form method="post" encType="multipart/form-data">
-          <FileField
-            id="car-picture"
-            name="picture"
-            label={t("car.choosePicture")}
-            accept="image/jpeg,image/png,image/webp"
-            hint={t("car.pictureHint", { size: maxMegabytes })}
-            error={pictureProblem ? { key: pictureProblem, params: { size: maxMegabytes } } : undefined}
-          />
-          <SubmitInput intent="picture" label={t("car.uploadPicture")} className="button button-secondary" />
-        </Form>
-      </section>
+      <PictureUpload
+        id="car-picture"
+        heading={t("car.picture")}
+        picture={
+          car.image ? <img src={car.image} alt={t("car.pictureAlt", { name: car.name })} {...CAR_OPTION_IMAGE} /> : null
+        }
+        fieldName="picture"
+        label={t("car.choosePicture")}
+        hint={t("car.pictureHint", { size: maxMegabytes })}
+        maxMegabytes={maxMegabytes}
+        problem={pictureProblem}
+        submit={{ intent: "picture", label: t("car.uploadPicture"), className: "button button-secondary" }}
+      />
 
       <CarEditor
         id="car"

@@ -9,6 +9,7 @@ import {
   findPlace,
   isUnused,
   placeUses,
+  setPlacePicture,
 } from "~/models/catalogue/place-admin.server";
 import { requireOperatorFor } from "~/models/access/operator.server";
 import { getDb } from "~/utils/db.server";
@@ -16,6 +17,8 @@ import { withPostedIntent } from "~/utils/form-intent";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getEnv } from "~/utils/env.server";
+import { postRefused, readPostedForm, removeStoredUpload, storePlaceImage } from "~/utils/uploads.server";
 
 async function managedPlace(request: Request, context: LoaderFunctionArgs["context"], placeId: string | undefined) {
   const { actor, language } = await requireOperatorFor(request, context, "editPlaces");
@@ -42,7 +45,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       name: language === "fr" ? place.nameFr : language === "es" ? place.nameEs : place.nameEn,
       slug: place.slug,
       timeZone: place.timeZone,
+      image: place.image,
     },
+    maxMegabytes: Math.floor((getEnv().UPLOAD_MAX_BYTES / (1024 * 1024)) * 10) / 10,
     ...formContext,
     defaults: {
       slug: place.slug,
@@ -76,10 +81,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-/** Posts: save the place's form, more parking rows, or delete the place (only when nothing uses it). */
+/**
+ * Posts: save the place's form, more parking rows, its picture put on or taken off, or delete the place (only when
+ * nothing uses it).
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { actor, db, place } = await managedPlace(request, context, params.placeId);
-  const formData = withPostedIntent(await request.formData());
+  const posted = await readPostedForm(request);
+  if (typeof posted === "string") return postRefused("picture", posted);
+  const formData = withPostedIntent(posted);
+  const here = `/manage/places/${place.id}`;
+  if (formData.get("intent") === "picture" || formData.get("intent") === "removePicture") {
+    const stored = formData.get("intent") === "picture" ? await storePlaceImage(formData.get("picture")) : null;
+    if (stored && !stored.ok) return data({ form: "picture" as const, problem: stored.error }, { status: 400 });
+    if (!(await setPlacePicture(db, actor, place.id, stored ? `/uploads/places/${stored.name}` : null))) {
+      await removeStoredUpload("placeImage", stored?.name);
+      throw notFound();
+    }
+    return redirectWithToast(here, { type: "success", messageKey: "success.placePictureSaved" });
+  }
   if (formData.get("intent") !== "delete") return submitPlaceForm(formData, actor, place.id);
   // A deletion cannot be undone: it needs the box ticked.
   if (formData.get("confirmDelete") !== "on")

@@ -5,6 +5,7 @@ import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { PlaceEditor } from "~/components/place-editor";
 import { PlaceDeletion } from "./place-deletion";
+import { PlacePicture } from "./place-picture";
 import { SiteLink } from "~/components/site-link";
 import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
@@ -27,6 +28,7 @@ export default function ManagePlace() {
     trail,
     uses,
     deletable,
+    maxMegabytes,
     translations,
   } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -66,7 +68,16 @@ export default function ManagePlace() {
         parkingRows={reply && "parkingRows" in reply ? reply.parkingRows : parkingRows}
         submitLabel={t("place.save")}
       />
-      <PlaceDeletion uses={uses} deletable={deletable} problem={reply && "problem" in reply ? reply.problem : null} />
+      <PlacePicture
+        place={place}
+        maxMegabytes={maxMegabytes}
+        problem={reply && "form" in reply && reply.form === "picture" ? reply.problem : null}
+      />
+      <PlaceDeletion
+        uses={uses}
+        deletable={deletable}
+        problem={reply && "form" in reply && reply.form === "delete" ? reply.problem : null}
+      />
       <AuditTrail trail={trail} record="place" timeZone={place.timeZone} />
     </>
   );

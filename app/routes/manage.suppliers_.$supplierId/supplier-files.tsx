@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { FileField } from "~/components/form-field";
+import { PictureUpload } from "~/components/picture-upload";
 import { useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
 import { LANGUAGES } from "~/domain/enums";
@@ -23,25 +24,23 @@ export function SupplierFiles({
     fileProblem?.form === which ? { key: fileProblem.problem, params: { size: maxMegabytes } } : undefined;
   return (
     <>
-      <section className="form-card" aria-labelledby="logo-heading">
-        <h2 id="logo-heading">{t("supplier.logo")}</h2>
-        {supplier.logo ? (
-          <img src={supplier.logo} alt={t("supplier.logoAlt", { name: supplier.name })} height={30} />
-        ) : (
-          <p>{t("supplier.noLogo")}</p>
-        )}
-        <Form method="post" encType="multipart/form-data">
-          <FileField
-            id="supplier-logo"
-            name="logo"
-            label={t("supplier.chooseLogo")}
-            accept="image/jpeg,image/png,image/webp"
-            hint={t("supplier.logoHint", { size: maxMegabytes })}
-            error={problem("logo")}
-          />
-          <SubmitInput intent="logo" label={t("supplier.uploadLogo")} />
-        </Form>
-      </section>
+      <PictureUpload
+        id="supplier-logo"
+        heading={t("supplier.logo")}
+        picture={
+          supplier.logo ? (
+            <img src={supplier.logo} alt={t("supplier.logoAlt", { name: supplier.name })} height={30} />
+          ) : (
+            <p>{t("supplier.noLogo")}</p>
+          )
+        }
+        fieldName="logo"
+        label={t("supplier.chooseLogo")}
+        hint={t("supplier.logoHint", { size: maxMegabytes })}
+        maxMegabytes={maxMegabytes}
+        problem={fileProblem?.form === "logo" ? fileProblem.problem : null}
+        submit={{ intent: "logo", label: t("supplier.uploadLogo") }}
+      />
 
       <section className="form-card" aria-labelledby="contracts-heading">
         <h2 id="contracts-heading">{t("supplier.contracts")}</h2>

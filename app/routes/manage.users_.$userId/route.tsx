@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SignInHistory } from "~/components/sign-in-history";
 import { SiteLink } from "~/components/site-link";
 import { StaffRoleSelect } from "~/components/staff-role-select";
 import { SubmitInput } from "~/components/submit-input";
 import { AccountButtons, AccountSuspensionQuestion } from "~/components/account-suspension";
 import { AuditTrail } from "~/components/audit-trail";
-import { Field, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
+import { Field, FileField, FormErrorSummary, StatusButton, FIELD_PRESETS } from "~/components/form-field";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { formatLocalDateTimeShort } from "~/components/local-time";
 import { formatMoney } from "~/domain/money";
@@ -26,8 +27,8 @@ const formatInstant = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso));
 
 export default function PersonPage() {
-  const { person, isViewer, bookings, bookingCount, sessions, defaults, constraint, trail, translations } =
-    useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { person, isViewer, bookings, bookingCount, sessions, defaults, constraint, trail, translations } = data;
   const { t, i18n } = useRouteTranslation(translations);
   const language = i18n.language;
   const reply = useActionData<typeof action>();
@@ -107,6 +108,25 @@ export default function PersonPage() {
             </dd>
           </div>
         </dl>
+        <Form method="post" action={here} encType="multipart/form-data">
+          <FileField
+            id="person-licence"
+            name="file"
+            label={t("person.licenceFile")}
+            accept="image/jpeg,image/png,image/webp,application/pdf"
+            hint={t("person.licenceHint", { size: data.maxMegabytes })}
+            error={
+              reply && "licence" in reply ? { key: reply.licence, params: { size: data.maxMegabytes } } : undefined
+            }
+          />
+          <SubmitInput intent="licence" label={t("person.uploadLicence")} className="button button-secondary" />
+          {person.hasLicence ? (
+            <>
+              {" "}
+              <SubmitInput intent="removeLicence" label={t("person.removeLicence")} className="button button-quiet" />
+            </>
+          ) : null}
+        </Form>
         {person.staffRole && person.employerId ? (
           <Form method="post" action={here} className="inline-form">
             <input type="hidden" name="member" value={person.id} />
@@ -178,6 +198,8 @@ export default function PersonPage() {
           <p>{t("person.noSessions")}</p>
         )}
       </section>
+
+      <SignInHistory rows={data.signIns} days={data.historyDays} />
 
       <AuditTrail trail={trail} record="person" timeZone="UTC" />
     </>

@@ -2,6 +2,7 @@ import { type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useRouteTranslation } from "~/components/i18n-provider";
 import { SiteLink } from "~/components/site-link";
+import { SignInHistory } from "~/components/sign-in-history";
 import { SubmitInput } from "~/components/submit-input";
 import { pageMeta } from "~/utils/meta";
 import type { loader } from "./page.server";
@@ -12,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function Sessions() {
-  const { sessions, translations } = useLoaderData<typeof loader>();
+  const { sessions, signIns, historyDays, translations } = useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const others = sessions.filter((session) => !session.current).length;
   return (
@@ -54,6 +55,7 @@ export default function Sessions() {
       ) : (
         <p>{t("sessions.onlyThis")}</p>
       )}
+      <SignInHistory rows={signIns} days={historyDays} />
     </div>
   );
 }
