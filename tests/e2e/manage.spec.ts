@@ -1015,7 +1015,15 @@ for (const language of ["en", "fr"] as const) {
  * post (the server takes uploads on the pages that have an upload form only).
  */
 const pictureBytes = () =>
-  sharp({ create: { width: 360, height: 240, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  sharp({
+    create: {
+      width: 360,
+      height: 240,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
     .png()
     .toBuffer();
 
