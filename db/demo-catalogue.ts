@@ -34,6 +34,9 @@ const CITY_OFFICE: WeeklyHours = [...everyDay("08:00", "19:00").slice(0, 6), ["0
 /** A small office closed on Sunday. */
 const SMALL_OFFICE: WeeklyHours = [...everyDay("08:30", "18:30").slice(0, 5), ["09:00", "13:00"], null];
 
+/** The places whose desk the demo supplier (Carthage Cars) runs itself (decision 048). */
+export const DEMO_SUPPLIER_DESKS = ["tunis-lac", "la-marsa"];
+
 /** Each demo place's rental desk (decision 024): address, where it is, phone, hours. */
 export const DEMO_DESKS: Record<string, PickupDesk> = {
   tunis: {

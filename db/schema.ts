@@ -248,9 +248,15 @@ export const locations = pgTable(
     openingHours: jsonb("opening_hours").$type<WeeklyHours>(),
     /** An airport (decision 031): drivers collecting here may give their flight number. */
     airport: boolean("airport").notNull().default(false),
+    /**
+     * The supplier that runs the place's desk (decision 048): its owner keeps the desk's address, phone, kind and
+     * hours; the place itself (names, position, zone, parent) stays the admin's. Null: the admin keeps the desk too.
+     */
+    deskSupplierId: uuid("desk_supplier_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("locations_country_idx").on(table.countryId),
+    index("locations_desk_supplier_idx").on(table.deskSupplierId),
     check("locations_desk_kind_check", sql`${table.deskKind} is null or ${inList("desk_kind", DESK_KINDS)}`),
     index("locations_parent_idx").on(table.parentId),
     check("locations_latitude_check", sql`${table.latitude} between -90 and 90`),

@@ -15,6 +15,7 @@ import {
   DEMO_DESK_AGENT,
   DEMO_SUSPENDED_DRIVER,
   DEMO_DESKS,
+  DEMO_SUPPLIER_DESKS,
   DEMO_LOCATIONS,
   DEMO_MODELS,
   DEMO_SUPPLIERS,
@@ -275,6 +276,11 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
     .insert(schema.supplierStaff)
     .values({ userId: deskAgent.id, supplierId: supplierAccount.id, role: "desk", invitedBy: "demo" })
     .onConflictDoNothing();
+  // Carthage Cars runs the desks at Les Berges du Lac and La Marsa itself (decision 048).
+  await db
+    .update(schema.locations)
+    .set({ deskSupplierId: supplierAccount.id })
+    .where(inArray(schema.locations.slug, DEMO_SUPPLIER_DESKS));
   await ensureAccount(
     db,
     { role: "admin", email: DEMO_ADMIN.email, fullName: DEMO_ADMIN.fullName, verifiedAt: now },

@@ -5,8 +5,7 @@ import { CheckboxField, Field, FormErrorSummary, SelectField } from "~/component
 import { RepeatedRows } from "~/components/repeated-rows";
 import { useTranslation } from "~/components/i18n-provider";
 import { SubmitInput } from "~/components/submit-input";
-import { DESK_KINDS } from "~/domain/enums";
-import { weekdayName } from "~/domain/pickup-desk";
+import { DeskFields, useDeskFieldLabels } from "~/components/desk-fields";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useServerForm } from "~/hooks/use-server-form";
 import type { FormConstraint } from "~/utils/form-constraints";
@@ -14,8 +13,6 @@ import type { KeysUnder } from "~/utils/translation-keys";
 import type { PlaceEditorFields } from "~/models/catalogue/place-form";
 
 const PointPicker = lazy(() => import("~/components/point-picker"));
-const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
-const SPAN_PARTS = ["Opens", "Closes", "Reopens", "ClosesAgain"] as const;
 const PARKING_PARTS = ["nameEn", "nameFr", "nameEs", "latitude", "longitude"] as const;
 
 type Values = Record<string, unknown>;
@@ -30,6 +27,7 @@ export function PlaceEditor({
   constraint,
   defaultValue,
   countries,
+  suppliers,
   timeZones,
   parkingRows,
   tileUrl,
@@ -39,12 +37,13 @@ export function PlaceEditor({
   constraint: FormConstraint;
   defaultValue: DefaultValue<PlaceEditorFields>;
   countries: Array<{ id: string; name: string }>;
+  suppliers: Array<{ id: string; name: string }>;
   timeZones: readonly string[];
   parkingRows: number;
   tileUrl: string;
   submitLabel: string;
 }) {
-  const { t, i18n } = useTranslation("manage");
+  const { t } = useTranslation("manage");
   const hydrated = useHydrated();
   const [form, fields] = useServerForm<PlaceEditorFields>("place", {
     lastResult,
@@ -53,7 +52,7 @@ export function PlaceEditor({
   });
   const values = (form.initialValue ?? defaultValue) as Values;
   const errors = form.allErrors;
-  const day = weekdayName(i18n.language);
+  const deskLabels = useDeskFieldLabels();
   const label = (field: KeysUnder<"manage", "place.fields">) => t(`place.fields.${field}`);
   const labels: Record<string, string> = Object.fromEntries(
     (
@@ -67,14 +66,11 @@ export function PlaceEditor({
         "latitude",
         "longitude",
         "timeZone",
-        "deskKind",
-        "address",
-        "phone",
+        "deskSupplierId",
       ] as const
     ).map((field) => [field, label(field)]),
   );
-  for (const index of WEEK)
-    for (const part of SPAN_PARTS) labels[`day${index}${part}`] = `${day(index)}: ${label(`hours${part}`)}`;
+  Object.assign(labels, deskLabels);
   for (let row = 0; row < parkingRows; row++)
     for (const part of PARKING_PARTS)
       labels[`parking[${row}].${part}`] = `${t("place.parkingRow", { number: row + 1 })}: ${label(part)}`;
@@ -136,45 +132,18 @@ export function PlaceEditor({
         />
       </fieldset>
 
-      <fieldset className="form-card">
-        <legend>{t("place.sections.desk")}</legend>
+      <DeskFields fields={fields}>
         <SelectField
-          meta={fields.deskKind}
-          label={labels.deskKind}
+          meta={fields.deskSupplierId}
+          label={labels.deskSupplierId}
+          hint="manage:place.hints.deskSupplier"
           options={[
-            { value: "", label: t("place.noDesk") },
-            ...DESK_KINDS.map((kind) => ({ value: kind, label: t(`common:desk.kinds.${kind}`) })),
+            { value: "", label: t("place.platformDesk") },
+            ...suppliers.map((supplier) => ({ value: supplier.id, label: supplier.name })),
           ]}
         />
         <CheckboxField meta={fields.airport} label={t("place.fields.airport")} />
-        <Field meta={fields.address} label={labels.address} maxLength={200} autoComplete="off" />
-        <Field meta={fields.phone} label={labels.phone} type="tel" maxLength={40} autoComplete="off" />
-      </fieldset>
-
-      <fieldset className="form-card">
-        <legend>{t("place.sections.hours")}</legend>
-        <CheckboxField meta={fields.hasHours} label={t("place.fields.hasHours")} />
-        <p className="hint">{t("place.hints.hours")}</p>
-        {WEEK.map((index) => (
-          <fieldset className="day-hours" key={index}>
-            <legend>{day(index)}</legend>
-            <CheckboxField meta={fields[`day${index}Closed`]} label={t("place.fields.closed")} />
-            <div className="day-spans">
-              {SPAN_PARTS.map((part) => (
-                <Field
-                  key={part}
-                  meta={fields[`day${index}${part}`]}
-                  label={label(`hours${part}`)}
-                  inputMode="numeric"
-                  placeholder={part === "Opens" ? "08:00" : part === "Closes" ? "19:00" : undefined}
-                  maxLength={5}
-                  autoComplete="off"
-                />
-              ))}
-            </div>
-          </fieldset>
-        ))}
-      </fieldset>
+      </DeskFields>
 
       <fieldset className="form-card">
         <legend>{t("place.sections.parking")}</legend>

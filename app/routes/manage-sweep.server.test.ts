@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
@@ -76,6 +76,13 @@ const ROUTES: Record<string, SweptRoute> = {
       ["mileage", "1000"],
       ["fuelEighths", "8"],
     ],
+  },
+  "manage.desks": { scope: "own", path: () => "/manage/desks" },
+  // The fixture's place has its desk run by the own supplier (decision 048).
+  "manage.desks_.$placeId": {
+    scope: "record",
+    path: ({ catalogue }) => `/manage/desks/${catalogue.location.id}`,
+    params: ({ catalogue }) => ({ placeId: catalogue.location.id }),
   },
   "manage.drivers": { scope: "platform", path: () => "/manage/drivers" },
   "manage.users": { scope: "platform", path: () => "/manage/users" },
@@ -160,6 +167,10 @@ describe("the gate of every operator route", () => {
       })
       .returning();
     if (!admin || !booking || !fleetImport) throw new Error("fixture rows not inserted");
+    await db
+      .update(schema.locations)
+      .set({ deskSupplierId: catalogue.supplier.id })
+      .where(eq(schema.locations.id, catalogue.location.id));
     fixture = { catalogue, bookingId: booking.id, fleetImportId: fleetImport.id };
     cookies.visitor = "";
     cookies.driver = await sessionCookieFor(catalogue.driver.id);
@@ -178,7 +189,7 @@ describe("the gate of every operator route", () => {
 
   it("has every operator route module on disk in its table, and nothing else", () => {
     expect([...modules.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
-    expect(modules.size).toBe(29);
+    expect(modules.size).toBe(31);
   });
 
   for (const [id, route] of Object.entries(ROUTES))

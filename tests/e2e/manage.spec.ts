@@ -21,6 +21,7 @@ import { newUser, NoScriptUser, signedInUser, signUpWithoutScript } from "./no-s
  */
 const SUPPLIER = { email: "fleet@carthage-cars.example", password: "run-the-fleet-2026" };
 const ADMIN = { email: "admin@rentacar.example", password: "keep-it-running-2026" };
+const DESK_AGENT = { email: "desk@carthage-cars.example", password: "at-the-counter-2026" };
 
 const texts = (language: "en" | "fr") => ({
   m: catalogue<typeof enManage>(language, "manage"),
@@ -1358,5 +1359,74 @@ test(
       driver.user.getByRole("img", { name: interpolate(c.desk.pictureAlt, { place: PICTURED.name.fr }) }).count(),
     ).toBe(1);
     await driver.done();
+  },
+);
+
+/**
+ * A supplier keeps the desks it runs (decision 048): Carthage Cars runs the desks at Les Berges du Lac and La Marsa in
+ * the demo (places no other flow searches; each run its own, so the two runs never meet on one desk).
+ */
+const deskSearch = (slug: string, language: "en" | "fr") =>
+  `/search?pickup=${slug}&from=2031-05-13T10:00&to=2031-05-15T10:00&lng=${language}`;
+const deskPhone = () => `+216 70 ${String(Math.floor(Math.random() * 900) + 100)} ${String(Date.now()).slice(-3)}`;
+
+test(
+  "a supplier keeps the desk it runs: its new phone number shows in the storefront at once",
+  { tag: "@js-on-only" },
+  async ({ page }) => {
+    const { m, c } = texts("en");
+    const phone = deskPhone();
+    await signIn(page, "en", SUPPLIER);
+    await expect(page).toHaveURL(/\/manage$/);
+    await page.getByRole("link", { name: m.nav.desks, exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desks.title);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Les Berges du Lac", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      interpolate(m.desks.editTitle, { place: "Les Berges du Lac" }),
+    );
+    await whenReady(page);
+    await page.getByLabel(m.place.fields.phone, { exact: true }).fill(phone);
+    await page.getByRole("button", { name: m.desks.save }).click();
+    await expect(page.getByRole("status").getByText(c.success.deskSaved)).toBeVisible();
+    await expect(page.getByLabel(m.place.fields.phone, { exact: true })).toHaveValue(phone);
+    await expect(page.getByRole("table", { name: m.history.captions.place })).toContainText(phone);
+    await expectAccessible(page);
+
+    await gotoReady(page, deskSearch("tunis-lac", "en"));
+    await page.locator("summary").filter({ hasText: c.desk.pickupDesk }).first().click();
+    await expect(page.getByRole("link", { name: phone })).toBeVisible();
+  },
+);
+
+test(
+  "without scripting, in French, a supplier keeps the desk it runs; a desk agent may not",
+  { tag: "@js-off-only" },
+  async ({ baseURL }) => {
+    const { m, c } = texts("fr");
+    const phone = deskPhone();
+    const supplier = await signedInUser(baseURL!, "fr", SUPPLIER);
+    await supplier.user.getByRole("link", { name: m.nav.desks, exact: true }).first().click();
+    expect(supplier.user.heading()).toBe(m.desks.title);
+    await supplier.user.getByRole("link", { name: "La Marsa", exact: true }).click();
+    expect(supplier.user.heading()).toBe(interpolate(m.desks.editTitle, { place: "La Marsa" }));
+    supplier.user.getByLabel(m.place.fields.phone, { exact: true }).fill(phone);
+    await supplier.user.getByRole("button", { name: m.desks.save }).click();
+    expect(supplier.user.getByRole("status").getByText(c.success.deskSaved).count()).toBe(1);
+    expect(supplier.user.getByLabel(m.place.fields.phone, { exact: true }).value()).toBe(phone);
+    const deskPage = supplier.user.path;
+    await supplier.done();
+
+    const driver = await newUser(baseURL!);
+    await driver.user.goto(deskSearch("la-marsa", "fr"));
+    expect(driver.user.getByRole("link", { name: phone }).count()).toBe(1);
+    await driver.done();
+
+    // The supplier's desk agent has no desks in the menu, and the desk's page refuses them.
+    const agent = await signedInUser(baseURL!, "fr", DESK_AGENT);
+    expect(agent.user.getByRole("link", { name: m.nav.desks, exact: true }).count()).toBe(0);
+    const refused = await agent.context.get(deskPage.split("?")[0]!);
+    expect(refused.status()).toBe(403);
+    await agent.done();
   },
 );

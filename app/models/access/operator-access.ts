@@ -32,6 +32,8 @@ export const OPERATOR_ACTIONS = [
   "createSupplier",
   /** Countries, places, desks and hours. */
   "editPlaces",
+  /** The desks a supplier runs (decision 048): their address, phone, kind and weekly hours; never the place itself. */
+  "editOwnDesks",
   /** Drivers' accounts: list, suspend, reinstate, resend the activation link. */
   "manageDrivers",
   /** The audit trail of a supplier's records. */
@@ -63,6 +65,7 @@ const TEAM_ROLE_ACTIONS: Record<StaffRole, ReadonlySet<OperatorAction>> = {
     "handleBookings",
     "manageTeam",
     "viewReports",
+    "editOwnDesks",
   ]),
   manager: new Set(["enter", "viewFleet", "editFleet", "viewAudit", "runDesk", "handleBookings", "viewReports"]),
   desk: new Set(["enter", "viewFleet", "runDesk", "handleBookings"]),

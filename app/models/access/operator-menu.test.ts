@@ -19,6 +19,7 @@ describe("the operators' menu", () => {
       "/manage/calendar",
       `/manage/suppliers/${ID}`,
       "/manage/team",
+      "/manage/desks",
     ]);
   });
 

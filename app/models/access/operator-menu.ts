@@ -37,6 +37,8 @@ const ENTRIES: readonly Entry[] = [
     ownSupplierOnly: true,
   },
   { to: "/manage/team", label: "nav.team", end: false, action: "manageTeam", ownSupplierOnly: true },
+  // An admin keeps every desk from the places' pages.
+  { to: "/manage/desks", label: "nav.desks", end: false, action: "editOwnDesks", ownSupplierOnly: true },
   { to: "/manage/suppliers", label: "nav.suppliers", end: false, action: "createSupplier" },
   { to: "/manage/places", label: "nav.places", end: false, action: "editPlaces" },
   { to: "/manage/countries", label: "nav.countries", end: false, action: "editPlaces" },

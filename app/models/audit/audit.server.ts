@@ -76,6 +76,8 @@ export async function recordTrail(
   record: AuditedRecord | readonly AuditedRecord[],
   recordId: string,
   limit = 50,
+  /** Only the rows written on this supplier's records (a supplier reading a shared record's trail). */
+  supplierId: string | null = null,
 ) {
   const records: AuditedRecord[] = typeof record === "string" ? [record] : [...record];
   const rows = await db
@@ -89,7 +91,13 @@ export async function recordTrail(
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
-    .where(and(inArray(auditLog.record, records), eq(auditLog.recordId, recordId)))
+    .where(
+      and(
+        inArray(auditLog.record, records),
+        eq(auditLog.recordId, recordId),
+        supplierId ? eq(auditLog.supplierId, supplierId) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
   return withNamesForIds(db, rows);

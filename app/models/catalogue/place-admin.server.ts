@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { changingCatalog } from "./catalog-freshness.server";
-import { bookings, carLocations, countries, locations, parkingSpots, reviews } from "#db/schema";
+import { bookings, carLocations, countries, locations, parkingSpots, reviews, users } from "#db/schema";
 import { HOLDING_STATUSES } from "~/domain/enums";
 import { deskHoursAt, isWeeklyHours, type WeeklyHours } from "~/domain/pickup-desk";
 import { instantToLocalDateTime } from "~/domain/rental-period";
@@ -20,6 +20,15 @@ import { anyOf, containsPattern, insertedRow } from "~/utils/sql.server";
 import { removeReplacedUpload } from "~/utils/uploads.server";
 
 export const PLACES_PAGE_SIZE = 50;
+
+/** The suppliers a place's desk may be given to (decision 048), by name. */
+export async function deskSupplierChoices(db: Executor) {
+  return db
+    .select({ id: users.id, name: users.fullName })
+    .from(users)
+    .where(eq(users.role, "supplier"))
+    .orderBy(asc(users.fullName));
+}
 
 export async function listCountries(db: Executor) {
   return db.select().from(countries).orderBy(asc(countries.nameEn));
@@ -233,6 +242,7 @@ const auditedPlace = (
     longitude: number;
     timeZone: string;
     deskKind: string | null;
+    deskSupplierId: string | null;
     airport: boolean;
     address: string | null;
     phone: string | null;
@@ -250,6 +260,7 @@ const auditedPlace = (
   longitude: place.longitude,
   timeZone: place.timeZone,
   deskKind: place.deskKind,
+  deskSupplierId: place.deskSupplierId,
   airport: place.airport,
   address: place.address,
   phone: place.phone,
@@ -273,7 +284,12 @@ async function isUnder(db: Executor, placeId: string, ancestorId: string): Promi
 
 export type SavePlaceResult =
   | { ok: true; placeId: string }
-  | { ok: false; field: "slug" | "parent" | "countryId"; message: string; params?: Record<string, string> };
+  | {
+      ok: false;
+      field: "slug" | "parent" | "countryId" | "deskSupplierId";
+      message: string;
+      params?: Record<string, string>;
+    };
 
 export async function savePlace(
   db: Database,
@@ -303,6 +319,19 @@ export async function savePlace(
             };
           parentId = parent.id;
         }
+        // The desk goes to a supplier's account only (decision 048), never a driver's or an admin's.
+        if (form.deskSupplierId) {
+          const [runner] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, form.deskSupplierId), eq(users.role, "supplier")));
+          if (!runner)
+            return {
+              ok: false as const,
+              field: "deskSupplierId" as const,
+              message: "manage:validation.deskSupplierUnknown",
+            };
+        }
         const columns = {
           slug: form.slug,
           countryId: form.countryId,
@@ -314,6 +343,7 @@ export async function savePlace(
           longitude: form.longitude,
           timeZone: form.timeZone,
           deskKind: form.deskKind,
+          deskSupplierId: form.deskSupplierId,
           airport: form.airport,
           address: form.address,
           phone: form.phone,
@@ -366,6 +396,8 @@ export async function bookingsOutsideHours(
   place: { id: string; timeZone: string; openingHours: unknown },
   now: Date,
   limit = 200,
+  /** Only this supplier's bookings (a supplier looking at the desk it runs); null: every supplier's (an admin). */
+  supplierId: string | null = null,
 ) {
   const hours: WeeklyHours | null = isWeeklyHours(place.openingHours) ? place.openingHours : null;
   if (!hours) return [];
@@ -385,6 +417,7 @@ export async function bookingsOutsideHours(
     .where(
       and(
         holding,
+        supplierId ? eq(bookings.supplierId, supplierId) : undefined,
         or(
           and(eq(bookings.pickupLocationId, place.id), gt(bookings.startsAt, now)),
           and(eq(bookings.dropoffLocationId, place.id), gt(bookings.endsAt, now)),

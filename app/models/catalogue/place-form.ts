@@ -82,7 +82,23 @@ const parkingRow = z.object({
   longitude: z.string().trim().max(20).optional(),
 });
 
-const placeFields = z.object({
+/**
+ * A desk's part of the form: kind, address, phone and the week's hours. A supplier that runs the place's desk edits
+ * exactly these (decision 048); the admin's place form holds them beside the place's own fields.
+ */
+const deskFields = z.object({
+  deskKind: z
+    .union([z.enum(DESK_KINDS), z.literal("")])
+    .optional()
+    .transform((kind) => kind || null),
+  address: optionalText(200),
+  phone: optionalText(40).refine((phone) => phone === null || PHONE_PATTERN.test(phone), "validation.invalidPhone"),
+  /** Whether the desk's hours are on record; without them any time is taken (decision 024). */
+  hasHours: checkbox,
+  ...dayFields,
+});
+
+const placeFields = deskFields.extend({
   slug: z
     .string({ required_error: REQUIRED })
     .trim()
@@ -101,17 +117,13 @@ const placeFields = z.object({
   timeZone: z
     .string({ required_error: REQUIRED })
     .refine((zone) => TIME_ZONES.includes(zone), "manage:validation.timeZone"),
-  deskKind: z
-    .union([z.enum(DESK_KINDS), z.literal("")])
-    .optional()
-    .transform((kind) => kind || null),
-  address: optionalText(200),
-  phone: optionalText(40).refine((phone) => phone === null || PHONE_PATTERN.test(phone), "validation.invalidPhone"),
   /** An airport: drivers collecting here may give their flight number (decision 031). */
   airport: checkbox,
-  /** Whether the desk's hours are on record; without them any time is taken (decision 024). */
-  hasHours: checkbox,
-  ...dayFields,
+  /** The supplier that runs the desk (decision 048); empty: the platform keeps it. */
+  deskSupplierId: z
+    .union([z.string().uuid("manage:validation.deskSupplierUnknown"), z.literal("")])
+    .optional()
+    .transform((id) => id || null),
   parking: z
     .array(parkingRow)
     .max(MAX_PARKING_SPOTS + 10)
@@ -177,8 +189,14 @@ export type PlaceFormValue = z.output<typeof placeFormSchema>;
 /** The place form's fields as the page shows them. */
 export type PlaceEditorFields = z.input<typeof placeFields>;
 
+/** A supplier's desk form (decision 048): the desk's part alone, with the same rules for its hours. */
+export const deskFormSchema = z.intersection(deskFields, hoursRules);
+export const deskFieldsSchema = deskFields;
+export type DeskFormValue = z.output<typeof deskFormSchema>;
+export type DeskEditorFields = z.input<typeof deskFields>;
+
 /** The week the form describes, or null when the desk's hours are not on record. */
-export function weeklyHoursOf(form: PlaceFormValue): WeeklyHours | null {
+export function weeklyHoursOf(form: DeskFormValue): WeeklyHours | null {
   if (!form.hasHours) return null;
   const value = form as unknown as Record<string, string | boolean | undefined>;
   return WEEK_DAYS.map((day): DayHours => {

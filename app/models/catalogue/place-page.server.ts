@@ -12,7 +12,7 @@ import { constraintOf } from "~/utils/form-constraints.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { EMPTY_PARKING_ROWS, MAX_PARKING_SPOTS, placeFieldsSchema, placeFormSchema, TIME_ZONES } from "./place-form";
-import { listCountries, savePlace } from "./place-admin.server";
+import { deskSupplierChoices, listCountries, savePlace } from "./place-admin.server";
 import { localizedName } from "~/domain/localized-name";
 import { postedRowCount } from "~/utils/posted-rows";
 
@@ -21,10 +21,15 @@ export interface PlaceFormReply {
   parkingRows: number;
 }
 
-/** What every place form needs besides its values: countries, zones, the map's tiles, the constraints. */
+/**
+ * What every place form needs besides its values: countries, the suppliers that may run its desk, zones, the map's
+ * tiles, the constraints.
+ */
 export async function placeFormContext(language: Language) {
-  const countries = await listCountries(await getDb());
+  const db = await getDb();
+  const [countries, suppliers] = await Promise.all([listCountries(db), deskSupplierChoices(db)]);
   return {
+    suppliers,
     countries: countries.map((country) => ({
       id: country.id,
       name: `${localizedName(country, language)} (${country.code})`,

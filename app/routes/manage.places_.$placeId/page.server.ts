@@ -60,6 +60,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       longitude: String(place.longitude),
       timeZone: place.timeZone,
       deskKind: place.deskKind ?? "",
+      deskSupplierId: place.deskSupplierId ?? "",
       airport: place.airport ? "on" : undefined,
       address: place.address ?? "",
       phone: place.phone ?? "",

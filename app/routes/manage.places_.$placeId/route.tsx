@@ -2,7 +2,7 @@ import { type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuditTrail } from "~/components/audit-trail";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { formatLocalDateTimeShort } from "~/components/local-time";
+import { BookingsOutsideHours } from "~/components/bookings-outside-hours";
 import { PlaceEditor } from "~/components/place-editor";
 import { PlaceDeletion } from "./place-deletion";
 import { PlacePicture } from "./place-picture";
@@ -19,6 +19,7 @@ export default function ManagePlace() {
   const {
     place,
     countries,
+    suppliers,
     timeZones,
     tileUrl,
     constraint,
@@ -32,7 +33,7 @@ export default function ManagePlace() {
     translations,
   } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { t, i18n } = useRouteTranslation(translations);
+  const { t } = useRouteTranslation(translations);
   return (
     <>
       <h1>{place.name}</h1>
@@ -40,29 +41,13 @@ export default function ManagePlace() {
         <span className="plate">{place.slug}</span> ·{" "}
         <SiteLink to={`/search?pickup=${encodeURIComponent(place.slug)}`}>{t("place.seeSearch")}</SiteLink>
       </p>
-      <section className="form-card" aria-labelledby="outside-heading">
-        <h2 id="outside-heading">{t("place.outside.heading")}</h2>
-        {outside.length === 0 ? (
-          <p>{t("place.outside.none")}</p>
-        ) : (
-          <>
-            <p role="status">{t("place.outside.intro", { count: outside.length })}</p>
-            <ul>
-              {outside.map((booking) => (
-                <li key={`${booking.id}-${booking.stop}`}>
-                  <SiteLink to={`/booking?b=${booking.id}`}>{booking.reference}</SiteLink>:{" "}
-                  {t(`place.outside.${booking.stop}`, { at: formatLocalDateTimeShort(booking.at, i18n.language) })}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <BookingsOutsideHours outside={outside} />
       <PlaceEditor
         lastResult={reply && "result" in reply ? reply.result : undefined}
         constraint={constraint}
         defaultValue={defaults}
         countries={countries}
+        suppliers={suppliers}
         timeZones={timeZones}
         tileUrl={tileUrl}
         parkingRows={reply && "parkingRows" in reply ? reply.parkingRows : parkingRows}

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function NewPlace() {
-  const { countries, timeZones, tileUrl, constraint, defaults, parkingRows, translations } =
+  const { countries, suppliers, timeZones, tileUrl, constraint, defaults, parkingRows, translations } =
     useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useRouteTranslation(translations);
@@ -23,6 +23,7 @@ export default function NewPlace() {
         constraint={constraint}
         defaultValue={defaults}
         countries={countries}
+        suppliers={suppliers}
         timeZones={timeZones}
         tileUrl={tileUrl}
         parkingRows={reply?.parkingRows ?? parkingRows}
