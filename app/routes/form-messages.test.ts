@@ -50,6 +50,7 @@ const FORMS: Record<string, ZodTypeAny | ((language: Language) => ZodTypeAny)> =
   "staff-booking-form.phoneBookingSchema": staffBookingForm.phoneBookingSchema,
   "staff-booking-form.staffChangeSchema": staffBookingForm.staffChangeSchema,
   "country-form.countrySchema": countryForm.countrySchema,
+  "place-form.deskFormSchema": placeForm.deskFormSchema,
   "place-form.placeFormSchema": placeForm.placeFormSchema,
   "platform-form.platformSchema": platformForm.platformSchema,
   "supplier-form.supplierFormSchema": supplierForm.supplierFormSchema,

@@ -74,6 +74,7 @@ describe.each(testEngines)("the desks' hours on the server (%s)", (engine) => {
           address: "45 Avenue Habib Bourguiba",
           phone: "+216 71 340 100",
           hours: [...Array.from({ length: 6 }, () => "08:00–19:00"), null],
+          image: null,
         },
       },
     ]);
