@@ -34,6 +34,7 @@ import type {
   Language,
   Multimedia,
   OperatorMailKind,
+  DocumentSeries,
   SignInMethod,
   SignInOutcome,
   StaffRole,
@@ -44,6 +45,7 @@ import {
   USER_ROLES,
   STAFF_ROLES,
   OPERATOR_MAIL_KINDS,
+  DOCUMENT_SERIES,
   SIGN_IN_METHODS,
   SIGN_IN_OUTCOMES,
   LANGUAGES,
@@ -172,6 +174,13 @@ export const supplierSettings = pgTable(
     /** Drivers younger than this pay the daily young-driver fee (null: no such fee). */
     youngDriverAge: smallint("young_driver_age"),
     youngDriverDailyFee: integer("young_driver_daily_fee").notNull().default(0),
+    /**
+     * What its invoices say of it (issue 52, decision 049): its legal name and address, and its tax id. A supplier
+     * with a tax id issues invoices; one without issues receipts.
+     */
+    legalName: text("legal_name"),
+    legalAddress: text("legal_address"),
+    taxId: text("tax_id"),
   },
   (table) => [
     check("supplier_markup_check", sql`${table.markupBasisPoints} between -9999 and 100000`),
@@ -1099,6 +1108,64 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expiry_idx").on(table.expiresAt)],
+);
+
+/**
+ * Each supplier's last document number per series (decision 049): a document takes the next number by updating this
+ * row in its own transaction, so numbers are consecutive, never skipped (a rolled-back transaction gives its number
+ * back) and never taken twice (the row's lock orders concurrent documents).
+ */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    series: text("series").$type<DocumentSeries>().notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.series] }),
+    check("document_counters_series_check", inList("series", DOCUMENT_SERIES)),
+  ],
+);
+
+/**
+ * The documents a business must keep (issue 52, decision 049): a booking's invoice (or receipt, when its supplier has
+ * no tax id) once paid in full or handed over, and a credit note for each refund. What the document says is kept as
+ * issued (`content`): a later change of the booking, the supplier's name or the driver's never rewrites it.
+ */
+export const businessDocuments = pgTable(
+  "business_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    series: text("series").$type<DocumentSeries>().notNull(),
+    number: integer("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The amount it states, in the booking's display currency's minor units (a credit note's: what went back). */
+    amount: integer("amount").notNull(),
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
+    language: text("language").$type<Language>().notNull(),
+    /** The refund a credit note answers (one note per refund). */
+    refundKey: text("refund_key"),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [
+    uniqueIndex("business_documents_number_idx").on(table.supplierId, table.series, table.number),
+    uniqueIndex("business_documents_sale_idx")
+      .on(table.bookingId)
+      .where(sql`${table.series} in ('invoice', 'receipt')`),
+    uniqueIndex("business_documents_refund_idx").on(table.refundKey),
+    index("business_documents_supplier_issued_idx").on(table.supplierId, table.issuedAt),
+    check("business_documents_series_check", inList("series", DOCUMENT_SERIES)),
+    check("business_documents_number_check", sql`${table.number} >= 1`),
+  ],
 );
 
 /**

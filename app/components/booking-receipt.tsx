@@ -4,6 +4,7 @@ import type { BookingReceiptView } from "~/models/booking/booking-view.server";
 import { formatMoney } from "~/domain/money";
 import { CancellationTermsText } from "./cancellation-terms";
 import { DeskDetails } from "./desk-details";
+import { DocumentLink } from "./document-link";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PriceTable, RentalStops } from "./rental-details";
 import { RowButton } from "./row-button";
@@ -102,6 +103,7 @@ export function BookingReceipt({
         money={money}
       />
       <CancellationTermsText terms={receipt.cancellationTerms} />
+      <DocumentLink document={receipt.document} href={`/booking/invoice?b=${receipt.bookingId}`} />
       {receipt.canAmend ? (
         <p className="no-print">
           <SiteLink to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">

@@ -19,6 +19,8 @@ export const STAFF_ROLES = ["owner", "manager", "desk"] as const;
  * the first three, for their supplier; an admin any, for every supplier.
  */
 export const OPERATOR_MAIL_KINDS = ["newBooking", "changeByDriver", "cancellation", "reviewWaiting"] as const;
+/** The numbered documents a supplier issues (decision 049), each series numbered on its own. */
+export const DOCUMENT_SERIES = ["invoice", "receipt", "creditNote"] as const;
 /** How a sign-in was made (an account's sign-in history, issue 51). */
 export const SIGN_IN_METHODS = [
   "password",
@@ -164,6 +166,7 @@ export const EXTRAS = [
 export type UserRole = (typeof USER_ROLES)[number];
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type OperatorMailKind = (typeof OPERATOR_MAIL_KINDS)[number];
+export type DocumentSeries = (typeof DOCUMENT_SERIES)[number];
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
 export type Language = (typeof LANGUAGES)[number];

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { encodeFormError } from "./form-message";
+
 /**
  * Free text as people type it. Control characters other than tab and line breaks are never typed; a NUL byte cannot
  * even be stored by PostgreSQL (it used to fail the insert with a 500). Forms refuse them with a translated message
@@ -11,3 +14,16 @@ export const withoutControlCharacters = (text: string) => text.replace(CONTROL_C
 
 /** The message of a field that holds control characters (common namespace). */
 export const CONTROL_CHARACTERS_MESSAGE = "validation.controlCharacters";
+
+/**
+ * A form's line of free text that may be left empty (then null): trimmed, at most `max` characters, without control
+ * characters, each refusal a translated message on the field.
+ */
+export const optionalTextField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, encodeFormError("validation.tooLong", { max }))
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
+    .optional()
+    .transform((value) => value || null);

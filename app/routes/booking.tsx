@@ -18,12 +18,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { language, user } = await getVisitor(request, context);
   const url = new URL(request.url);
   const bookingId = (url.searchParams.get("b") ?? "").slice(0, 36);
-  const own = await findOwnBooking(
-    await getDb(),
-    { id: bookingId },
-    request,
-    user ? { id: user.id, role: user.role } : null,
-  );
+  const db = await getDb();
+  const own = await findOwnBooking(db, { id: bookingId }, request, user ? { id: user.id, role: user.role } : null);
   if (!own) {
     // A driver following the mail's link signs in first; a signed-in stranger sees what a missing booking shows.
     if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));

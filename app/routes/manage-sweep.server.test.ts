@@ -10,6 +10,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "#db/schema";
 import type { StaffRole } from "~/domain/enums";
+import { issueSaleDocument } from "~/models/documents/business-documents.server";
 import { mayTake, type OperatorAction } from "~/models/access/operator-access";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../tests/support/fixtures";
 import { routeArgs, routeOutcome, sessionCookieFor, useAppDatabase } from "../../tests/support/app-test";
@@ -51,6 +52,19 @@ const ROUTES: Record<string, SweptRoute> = {
     gate: "handleBookings",
     scope: "record",
     path: ({ bookingId }) => `/manage/bookings/${bookingId}`,
+    params: ({ bookingId }) => ({ bookingId }),
+  },
+  // The fixture's booking has its invoice (decision 049).
+  "manage.bookings_.$bookingId_.invoice": {
+    gate: "handleBookings",
+    scope: "record",
+    path: ({ bookingId }) => `/manage/bookings/${bookingId}/invoice`,
+    params: ({ bookingId }) => ({ bookingId }),
+  },
+  "manage.bookings_.$bookingId_.invoice[.pdf]": {
+    gate: "handleBookings",
+    scope: "record",
+    path: ({ bookingId }) => `/manage/bookings/${bookingId}/invoice.pdf`,
     params: ({ bookingId }) => ({ bookingId }),
   },
   "manage.bookings_.export": { gate: "handleBookings", scope: "own", path: () => "/manage/bookings/export" },
@@ -189,6 +203,7 @@ describe("the gate of every operator route", () => {
       })
       .returning();
     if (!admin || !booking || !fleetImport) throw new Error("fixture rows not inserted");
+    await issueSaleDocument(db, booking.id, new Date());
     await db
       .update(schema.locations)
       .set({ deskSupplierId: catalogue.supplier.id })
@@ -221,7 +236,7 @@ describe("the gate of every operator route", () => {
 
   it("has every operator route module on disk in its table, and nothing else", () => {
     expect([...modules.keys()].sort()).toEqual(Object.keys(ROUTES).sort());
-    expect(modules.size).toBe(31);
+    expect(modules.size).toBe(33);
   });
 
   for (const [id, route] of Object.entries(ROUTES))

@@ -6,6 +6,8 @@ import type enCheckout from "../../app/locales/en/checkout.json";
 import type enCommon from "../../app/locales/en/common.json";
 import {
   chooseFirstCar,
+  DOCUMENT_LINK,
+  DOCUMENT_TITLE,
   expectAccessible,
   interpolate,
   jsEnabled,
@@ -163,6 +165,19 @@ for (const [language, option] of [
       await expect(receipt.getByText(new RegExp(`^(${freeUntil}|${k.cancellationTerms.nonRefundable})`))).toBeVisible();
       await expect(receipt.getByText(total!, { exact: true }).first()).toBeVisible();
       await expectAccessible(page);
+      // Paid in full, the rental is sold: its receipt (or invoice) is issued with the payment (decision 049), as a
+      // page and a PDF. A deposit leaves it for the hand-over, and says so.
+      if (option === "full") {
+        await receipt.getByRole("link", { name: DOCUMENT_LINK[language] }).click();
+        await expect(page.getByRole("heading", { level: 1, name: DOCUMENT_TITLE[language] })).toBeVisible();
+        await expect(page.getByText(total!, { exact: true }).first()).toBeVisible();
+        await expectAccessible(page);
+        const pdf = await page.request.get(
+          (await page.getByRole("link", { name: c.documents.download }).getAttribute("href"))!,
+        );
+        expect(pdf.headers()["content-type"]).toBe("application/pdf");
+        expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+      } else await expect(receipt.getByText(c.documents.notYet)).toBeVisible();
 
       // The confirmation mail, with its calendar file, and the activation link of the account made with the booking.
       const confirmation = await latestMail(email, "filename=booking-");
@@ -657,6 +672,13 @@ for (const [language, option] of [
       const freeUntil = k.cancellationTerms.freeUntil.split("{{")[0]!;
       expect(receipt.getByText(new RegExp(`^(${freeUntil}|${k.cancellationTerms.nonRefundable})`)).count()).toBe(1);
       expect(receipt.getByText(withWaiver, { exact: true }).count()).toBeGreaterThan(0);
+      if (option === "full") {
+        await receipt.getByRole("link", { name: DOCUMENT_LINK[language] }).click();
+        expect(user.getByRole("heading", { level: 1, name: DOCUMENT_TITLE[language] }).count()).toBe(1);
+        expect(user.getByText(withWaiver, { exact: true }).count()).toBeGreaterThan(0);
+        const pdf = await request.get(user.getByRole("link", { name: c.documents.download }).attribute("href")!);
+        expect(pdf.headers()["content-type"]).toBe("application/pdf");
+      } else expect(receipt.getByText(c.documents.notYet).count()).toBe(1);
 
       const confirmation = await latestMail(email, "filename=booking-");
       expect(confirmation).toMatch(/filename=booking-[0-9A-F]{8}\.ics/);

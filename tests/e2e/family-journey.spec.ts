@@ -4,6 +4,8 @@ import type enManage from "../../app/locales/en/manage.json";
 import type enMail from "../../app/locales/en/mail.json";
 import type enSearch from "../../app/locales/en/search.json";
 import {
+  DOCUMENT_LINK,
+  DOCUMENT_TITLE,
   bookingTexts,
   catalogue,
   DEMO_SUPPLIER,
@@ -266,6 +268,13 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       await expect(stopIn("#returns-heading").getByRole("status")).toContainText(/20[,.\s\u202f]?650 km/);
       await staff.close();
 
+      // The car went out, the rental is sold: the driver's confirmation now links its receipt (decision 049).
+      await page.reload();
+      await page.getByRole("link", { name: DOCUMENT_LINK[language] }).click();
+      await expect(page.getByRole("heading", { level: 1, name: DOCUMENT_TITLE[language] })).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(fullName);
+      await expectAccessible(page);
+
       let link = "";
       await expect(async () => {
         const invitations = (await mailsTo(email)).flatMap((mail) => /\/review\/[\w.-]+/.exec(mail) ?? []);
@@ -498,6 +507,11 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
         .click();
       expect(stopIn("returns").getByRole("status").text()).toMatch(/20[,.\s\u202f]?650 km/);
       await staff.done();
+
+      await user.goto(user.path);
+      await user.getByRole("link", { name: DOCUMENT_LINK[language] }).click();
+      expect(user.getByRole("heading", { level: 1, name: DOCUMENT_TITLE[language] }).count()).toBe(1);
+      expect(user.mainText()).toContain(fullName);
 
       let link = "";
       await expect(async () => {

@@ -318,3 +318,10 @@ export const localDateTime = (at: Date, timeZone: string) =>
   })
     .format(at)
     .replace(" ", "T");
+
+/** A sale's document as the receipt links it and as its page is titled: a receipt or an invoice (decision 049). */
+export const DOCUMENT_TITLE = { en: /^(Receipt RCT|Invoice INV)-\d{6}$/, fr: /^(Reçu RCT|Facture INV)-\d{6}$/ };
+export const DOCUMENT_LINK = {
+  en: /^(Receipt RCT|Invoice INV)-\d{6} \(printable page\)$/,
+  fr: /^(Reçu RCT|Facture INV)-\d{6} \(page imprimable\)$/,
+};

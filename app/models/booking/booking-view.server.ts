@@ -13,6 +13,8 @@ import { deskFromColumns, deskView } from "~/domain/pickup-desk";
 import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type Viewer } from "./booking-access";
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { cancelsAtOnceHere } from "./booking-list.server";
+import type { DocumentSeries } from "~/domain/enums";
+import { saleDocumentOf } from "~/models/documents/business-documents.server";
 import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { isUuid } from "~/domain/ids";
@@ -34,6 +36,8 @@ export async function findOwnBooking(
   // A booking charged before the payments record cannot be refunded from here: its cancellation stays a request,
   // and its button says so (as the list's action decides, decision 021).
   if (receipt.cancelsAtOnce) receipt.cancelsAtOnce = await cancelsAtOnceHere(db, details.booking, new Date());
+  const issued = await saleDocumentOf(db, details.booking.id);
+  receipt.document = issued && { series: issued.series, number: issued.number };
   return { ...details, receipt };
 }
 
@@ -48,6 +52,20 @@ export async function findVisitorsAttempt(request: Request, context: RequestCont
   const viewer = user ? { id: user.id, role: user.role } : null;
   const own = await findOwnBooking(db, { sessionId: attemptId.slice(0, 255) }, request, viewer);
   return { db, own, user, language };
+}
+
+/** Where and when the car is collected and returned: each place named in every language, on its own clock. */
+export function rentalStopsOf(details: Pick<BookingDetails, "booking" | "pickup" | "dropoff">) {
+  return {
+    pickup: {
+      names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
+      local: instantToLocalDateTime(details.booking.startsAt, details.pickup.timeZone),
+    },
+    dropoff: {
+      names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs },
+      local: instantToLocalDateTime(details.booking.endsAt, details.dropoff.timeZone),
+    },
+  };
 }
 
 /** Everything a receipt shows, amounts in the currency and at the rate of the booking (display minor units). */
@@ -69,14 +87,7 @@ export function bookingReceipt(details: BookingDetails) {
     additionalDrivers: details.additionalDrivers.map((added) => added.fullName),
     // The arriving flight, and how long the desk waits if it is late (decision 031).
     flight: booking.flightNumber ? { number: booking.flightNumber, graceMinutes: details.flightGraceMinutes } : null,
-    pickup: {
-      names: { en: details.pickup.nameEn, fr: details.pickup.nameFr, es: details.pickup.nameEs },
-      local: instantToLocalDateTime(booking.startsAt, details.pickup.timeZone),
-    },
-    dropoff: {
-      names: { en: details.dropoff.nameEn, fr: details.dropoff.nameFr, es: details.dropoff.nameEs },
-      local: instantToLocalDateTime(booking.endsAt, details.dropoff.timeZone),
-    },
+    ...rentalStopsOf(details),
     days: booking.days,
     // Billed by the hour (decision 037): how many, and the total per hour; null when by the day.
     hours: booking.hours,
@@ -118,6 +129,8 @@ export function bookingReceipt(details: BookingDetails) {
     // Within the free window a cancellation takes effect at once; otherwise it is a request (decision 021).
     cancelsAtOnce: cancelsAtOnce(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
+    // Its invoice or receipt once sold (decision 049): read by `findOwnBooking`.
+    document: null as { series: DocumentSeries; number: number } | null,
   };
 }
 

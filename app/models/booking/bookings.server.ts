@@ -4,6 +4,7 @@
  * table, and two bookings that hold a car can never overlap: the database's exclusion constraint refuses the second
  * one (SQLSTATE 23P01), whichever app instance writes it.
  */
+import { issueSaleDocument } from "~/models/documents/business-documents.server";
 import { notify } from "~/models/messages/notifications.server";
 import { insertedRow } from "~/utils/sql.server";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
@@ -346,16 +347,19 @@ export async function confirmPaidBooking(
     chargedAmount: payment.amount,
     updatedAt: now,
   };
-  if (released)
-    return (await retakeCar(db, hold.id, confirmed))
-      ? { outcome: "confirmed", bookingId: hold.id }
-      : { outcome: "carTaken", bookingId: hold.id };
-  const [updated] = await db
-    .update(bookings)
-    .set(confirmed)
-    .where(and(eq(bookings.id, hold.id), eq(bookings.status, "void")))
-    .returning({ id: bookings.id });
-  return updated ? { outcome: "confirmed", bookingId: hold.id } : { outcome: "alreadySettled", bookingId: hold.id };
+  if (released) {
+    if (!(await retakeCar(db, hold.id, confirmed))) return { outcome: "carTaken", bookingId: hold.id };
+  } else {
+    const [updated] = await db
+      .update(bookings)
+      .set(confirmed)
+      .where(and(eq(bookings.id, hold.id), eq(bookings.status, "void")))
+      .returning({ id: bookings.id });
+    if (!updated) return { outcome: "alreadySettled", bookingId: hold.id };
+  }
+  // Paid in full: its invoice (or receipt) is issued with the confirmation (decision 049).
+  if (target === "paid") await issueSaleDocument(db, hold.id, now);
+  return { outcome: "confirmed", bookingId: hold.id };
 }
 
 /**

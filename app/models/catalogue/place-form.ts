@@ -8,7 +8,7 @@ import { DESK_KINDS } from "~/domain/enums";
 import { encodeFormError } from "~/domain/form-errors";
 import { PHONE_PATTERN } from "~/domain/person-fields";
 import type { DayHours, WeeklyHours } from "~/domain/pickup-desk";
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, optionalTextField } from "~/domain/text";
 
 export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const PLACE_NAME_MAX = 120;
@@ -32,14 +32,6 @@ const text = (max: number) =>
     .min(1, REQUIRED)
     .max(max, encodeFormError("validation.tooLong", { max }))
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, encodeFormError("validation.tooLong", { max }))
-    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE)
-    .optional()
-    .transform((value) => value || null);
 
 /** A coordinate typed with a dot or a comma, between -limit and limit. */
 const coordinate = (limit: number) =>
@@ -91,8 +83,11 @@ const deskFields = z.object({
     .union([z.enum(DESK_KINDS), z.literal("")])
     .optional()
     .transform((kind) => kind || null),
-  address: optionalText(200),
-  phone: optionalText(40).refine((phone) => phone === null || PHONE_PATTERN.test(phone), "validation.invalidPhone"),
+  address: optionalTextField(200),
+  phone: optionalTextField(40).refine(
+    (phone) => phone === null || PHONE_PATTERN.test(phone),
+    "validation.invalidPhone",
+  ),
   /** Whether the desk's hours are on record; without them any time is taken (decision 024). */
   hasHours: checkbox,
   ...dayFields,

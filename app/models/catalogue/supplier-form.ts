@@ -7,7 +7,7 @@ import { MAX_FLIGHT_GRACE_MINUTES } from "~/domain/flight";
 import { z } from "zod";
 import { wholeNumberField as wholeNumber } from "~/domain/number-fields";
 import { encodeFormError } from "~/domain/form-errors";
-import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from "~/domain/text";
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, optionalTextField } from "~/domain/text";
 import { amountText, parseAmount } from "~/models/fleet/car-form";
 import { EQUIPMENT, EQUIPMENT_CHARGES, type Equipment, type EquipmentCharge } from "~/domain/enums";
 import { MAX_EQUIPMENT_PRICE, type EquipmentOffer } from "~/models/pricing/equipment";
@@ -109,6 +109,10 @@ export const supplierFormSchema = z.object({
   hourlyMinimumHours: wholeNumber(1, 12),
   taxRate: percent(0, 50),
   taxIncluded: checkbox,
+  /** What its invoices say of it (decision 049); a tax id makes its documents invoices rather than receipts. */
+  legalName: optionalTextField(160),
+  legalAddress: optionalTextField(300),
+  taxId: optionalTextField(40),
   oneWayFee: fee,
   /** Drivers younger than this pay the young-driver fee; empty: no such fee. */
   youngDriverAge: z
@@ -224,6 +228,9 @@ export function supplierDefaults(settings: {
   hourlyMinimumHours: number;
   taxRateBasisPoints: number;
   taxIncluded: boolean;
+  legalName: string | null;
+  legalAddress: string | null;
+  taxId: string | null;
   oneWayFee: number;
   youngDriverAge: number | null;
   youngDriverDailyFee: number;
@@ -241,6 +248,9 @@ export function supplierDefaults(settings: {
     hourlyMinimumHours: String(settings.hourlyMinimumHours),
     taxRate: percentText(settings.taxRateBasisPoints),
     taxIncluded: settings.taxIncluded ? "on" : undefined,
+    legalName: settings.legalName ?? "",
+    legalAddress: settings.legalAddress ?? "",
+    taxId: settings.taxId ?? "",
     oneWayFee: amountText(settings.oneWayFee),
     youngDriverAge: settings.youngDriverAge === null ? "" : String(settings.youngDriverAge),
     youngDriverDailyFee: amountText(settings.youngDriverDailyFee),

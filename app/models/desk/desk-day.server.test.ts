@@ -5,6 +5,7 @@ import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "..
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import type { Actor } from "~/models/audit/audit.server";
 import { deskDay, recordDeskEvent } from "./desk-day.server";
+import { saleDocumentOf } from "~/models/documents/business-documents.server";
 import { counterAmount, counterPaymentsOf, recordCounterPayment } from "./counter-payments.server";
 
 describe("what is left to pay at the counter", () => {
@@ -128,6 +129,9 @@ describe.each(testEngines)("the desk's day, on %s", (engine) => {
     ).toEqual({
       ok: true,
     });
+    // The car went out: the rental is sold, its receipt issued (decision 049), once.
+    const sold = await saleDocumentOf(db, booking!.id);
+    expect(sold).toMatchObject({ series: "receipt", bookingId: booking!.id });
     expect(
       await recordDeskEvent(
         db,

@@ -6,6 +6,7 @@
  * over and due back on an earlier day is carried into today's returns until it is back (and shows, returned late, on
  * the day it came back), for up to CARRY_OVERDUE_DAYS.
  */
+import { issueSaleDocument } from "~/models/documents/business-documents.server";
 import { queueReviewInvitation } from "~/models/reviews/reviews.server";
 import type { EquipmentCounts } from "~/models/pricing/equipment";
 import { and, asc, eq, exists, gte, inArray, lt, lte, notExists, or, sql, type SQL } from "drizzle-orm";
@@ -283,6 +284,8 @@ export async function recordDeskEvent(
           to: { at: at.toISOString(), ...(at < now ? { enteredAt: now.toISOString() } : {}), ...reading },
         },
       });
+      // The car goes out: the rental is sold, its invoice (or receipt) issued unless paying in full did (decision 049).
+      if (kind === "handover") await issueSaleDocument(tx, booking.id, now);
       // The car is back: the driver is invited to review the supplier at the place, once (the event is recorded once).
       if (kind === "return") await queueReviewInvitation(tx, booking.id, origin, now);
       return { ok: true as const };

@@ -1,3 +1,4 @@
+import { saleDocumentOf } from "~/models/documents/business-documents.server";
 import { type SubmissionResult } from "@conform-to/react";
 import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
@@ -66,6 +67,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         : null,
       defaults: changeDefaults(view),
       constraint: constraintOf(staffChangeSchema),
+      // Its invoice or receipt once paid in full or handed over (decision 049).
+      document: await saleDocumentOf(db, details.booking.id).then(
+        (issued) => issued && { series: issued.series, number: issued.number },
+      ),
       translations,
       checkoutTranslations: checkout.translations,
     },

@@ -14,6 +14,7 @@ import { pageMeta } from "~/utils/meta";
 import type { action, loader } from "./page.server";
 import { CancelForm } from "./cancel-form";
 import { BookingFacts } from "./booking-facts";
+import { DocumentLink } from "~/components/document-link";
 import { CarFinder } from "./car-finder";
 
 export { action, loader } from "./page.server";
@@ -22,7 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function StaffBooking() {
-  const { view, choices, defaults, constraint, translations, checkoutTranslations } = useLoaderData<typeof loader>();
+  const { view, choices, defaults, constraint, document, translations, checkoutTranslations } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
   useRouteTranslation(checkoutTranslations);
@@ -61,6 +63,7 @@ export default function StaffBooking() {
         </SiteLink>
       </p>
       <BookingFacts view={view} money={money} counterProblem={counterProblem} />
+      <DocumentLink document={document} href={`/manage/bookings/${view.id}/invoice`} />
 
       {view.changeable && choices ? <CarFinder text={choices.carText} more={choices.moreCars} /> : null}
       {view.changeable && choices ? (

@@ -45,6 +45,9 @@ export default function ManageSupplier() {
       "minimumRentalDays",
       "hourlyMinimumHours",
       "taxRate",
+      "legalName",
+      "legalAddress",
+      "taxId",
       "oneWayFee",
       "youngDriverAge",
       "youngDriverDailyFee",
@@ -116,6 +119,13 @@ export default function ManageSupplier() {
             <Field meta={fields.youngDriverDailyFee} label={labels.youngDriverDailyFee} {...money} />
           </div>
           <CheckboxField meta={fields.taxIncluded} label={label("taxIncluded")} />
+        </fieldset>
+        <fieldset className="form-card">
+          <legend>{t("supplier.sections.documents")}</legend>
+          <p className="hint">{t("supplier.hints.documents")}</p>
+          <Field meta={fields.legalName} label={labels.legalName} maxLength={160} autoComplete="organization" />
+          <Field meta={fields.legalAddress} label={labels.legalAddress} maxLength={300} autoComplete="off" />
+          <Field meta={fields.taxId} label={labels.taxId} maxLength={40} autoComplete="off" />
         </fieldset>
         <fieldset className="form-card" id="supplier-equipment">
           <legend>{t("supplier.sections.equipment")}</legend>

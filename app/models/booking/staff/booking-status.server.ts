@@ -4,6 +4,7 @@
  * change (a reactivation re-checks the car and owes what was refunded, `changeBookingStatus`), the payment links a
  * confirmed hold no longer needs, the audit row naming the person, and the driver's notification.
  */
+import { issueSaleDocument } from "~/models/documents/business-documents.server";
 import { eq, inArray } from "drizzle-orm";
 import { bookings, cars, users } from "#db/schema";
 import type { BookingStatus, RentalState } from "~/domain/enums";
@@ -53,6 +54,8 @@ export async function setStatusLocked(
   if (outcome !== "changed") return { outcome };
   // A hold confirmed by hand (paid at the counter after all): its payment link no longer asks for anything.
   if (row.status === "void") await cancelOpenLinks(tx, row.id, now);
+  // Marked paid in full: its invoice (or receipt) is issued now, unless the hand-over already did (decision 049).
+  if (status === "paid") await issueSaleDocument(tx, row.id, now);
   await auditStatusChange(tx, actor, row, row.status, status);
   const notificationId = await notify(tx, {
     userId: row.driverId,

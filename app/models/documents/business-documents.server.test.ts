@@ -1,0 +1,135 @@
+/**
+ * A business's documents (decision 049) on both engines: fifty bookings paid at once take fifty consecutive numbers,
+ * none skipped, none twice; a booking has one invoice whatever happens after (paid, then handed over); a supplier
+ * without a tax id issues receipts in their own series; a rolled-back issue gives its number back; the PDF says what
+ * the page says.
+ */
+import { inflateSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import { issueSaleDocument, saleDocumentOf } from "./business-documents.server";
+import { documentNumber, type SaleContent } from "./document-lines";
+import { saleDocumentPdf, winAnsiText } from "./document-pdf.server";
+
+/** The text a PDF page draws: its content streams inflated, each `<hex> Tj` decoded (pdf-lib writes text so). */
+function pdfText(bytes: Uint8Array): string {
+  const raw = Buffer.from(bytes).toString("latin1");
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
+    } catch {
+      content = match[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
+      texts.push(Buffer.from(hex[1]!, "hex").toString("latin1"));
+  }
+  return texts.join("\n");
+}
+
+describe.each(testEngines)("a business's documents (%s)", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  const day = 86_400_000;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    catalogue = await insertMinimalCatalogue(database.db);
+    await database.db
+      .update(schema.supplierSettings)
+      .set({ legalName: "Carthage Cars SARL", legalAddress: "12 Rue de Rome, Tunis", taxId: "TN-1234567A" })
+      .where(eq(schema.supplierSettings.supplierId, catalogue.supplier.id));
+  });
+  afterAll(() => database?.destroy());
+
+  /** `count` paid bookings of the catalogue's car, a week apart from `start` (ISO date). */
+  async function paidBookings(count: number, start: number) {
+    const rows = await database.db
+      .insert(schema.bookings)
+      .values(
+        Array.from({ length: count }, (_, index) =>
+          bookingValues(
+            catalogue,
+            new Date(start + index * 7 * day).toISOString(),
+            new Date(start + index * 7 * day + 2 * day).toISOString(),
+            "paid",
+          ),
+        ),
+      )
+      .returning({ id: schema.bookings.id });
+    return rows.map((row) => row.id);
+  }
+
+  it("numbers fifty bookings paid at once 1 to 50: no gap, none twice", async () => {
+    const ids = await paidBookings(50, Date.UTC(2032, 0, 5, 9));
+    const issued = await Promise.all(ids.map((id) => issueSaleDocument(database.db, id, new Date())));
+    expect(issued.every((document) => document.series === "invoice")).toBe(true);
+    expect(issued.map((document) => document.number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, index) => index + 1),
+    );
+    expect(new Set(issued.map((document) => document.bookingId)).size).toBe(50);
+  });
+
+  it("issues one invoice per booking, as it was sold, whatever happens after", async () => {
+    const [id] = await paidBookings(1, Date.UTC(2033, 0, 5, 9));
+    const first = await issueSaleDocument(database.db, id!, new Date());
+    // The hand-over after the payment, and a change of the booking, issue nothing new and rewrite nothing.
+    await database.db.update(schema.bookings).set({ totalPrice: 1 }).where(eq(schema.bookings.id, id!));
+    const again = await issueSaleDocument(database.db, id!, new Date());
+    expect(again).toEqual(first);
+    expect((await saleDocumentOf(database.db, id!))?.amount).toBe(first.amount);
+    const content = first.content as unknown as SaleContent;
+    expect(content.seller).toEqual({
+      name: "Carthage Cars SARL",
+      address: "12 Rue de Rome, Tunis",
+      taxId: "TN-1234567A",
+    });
+    expect(content.lines.total).toBe(first.amount);
+  });
+
+  it("gives a rolled-back document's number back, and numbers a supplier without a tax id's receipts apart", async () => {
+    const [kept, rolledBack] = await paidBookings(2, Date.UTC(2034, 0, 5, 9));
+    const before = (await issueSaleDocument(database.db, kept!, new Date())).number;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await issueSaleDocument(tx, rolledBack!, new Date());
+        throw new Error("the payment's transaction fails after the invoice");
+      }),
+    ).rejects.toThrow(/fails after/);
+    expect(await saleDocumentOf(database.db, rolledBack!)).toBeNull();
+    expect((await issueSaleDocument(database.db, rolledBack!, new Date())).number).toBe(before + 1);
+
+    const other = await insertMinimalCatalogue(database.db);
+    const [receiptBooking] = await database.db
+      .insert(schema.bookings)
+      .values(bookingValues(other, "2035-01-05T09:00:00Z", "2035-01-07T09:00:00Z", "paid"))
+      .returning({ id: schema.bookings.id });
+    const receipt = await issueSaleDocument(database.db, receiptBooking!.id, new Date());
+    expect(receipt).toMatchObject({ series: "receipt", number: 1, supplierId: other.supplier.id });
+  });
+
+  it("draws a PDF that says the number, the seller, the driver and the total", async () => {
+    const [id] = await paidBookings(1, Date.UTC(2036, 0, 5, 9));
+    const document = await issueSaleDocument(database.db, id!, new Date("2036-01-05T10:00:00Z"));
+    const bytes = await saleDocumentPdf({ ...document, language: "fr" });
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
+    const text = pdfText(bytes);
+    expect(text).toContain(`Facture ${documentNumber("invoice", document.number)}`);
+    expect(text).toContain("Carthage Cars SARL");
+    expect(text).toContain("Numéro fiscal : TN-1234567A");
+    expect(text).toContain("Driver");
+    expect(text).toMatch(/Total/);
+  });
+});
+
+describe("text for the PDF's standard fonts", () => {
+  it("keeps French and Spanish letters and the euro, drops what the fonts cannot draw", () => {
+    expect(winAnsiText("Reçu n° 1 — 12,50 €, año, Œuvre")).toBe("Reçu n° 1 — 12,50 €, año, Œuvre");
+    expect(winAnsiText("1\u202f234,56\u00a0€")).toBe("1 234,56 €");
+    expect(winAnsiText("Łódź → Tunis تونس")).toBe("Lódz – Tunis ????");
+  });
+});
