@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { instantToLocalDateTime, localDateTimeToInstant } from "~/domain/rental-period";
 import type { Database } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { issueSaleDocument } from "~/models/documents/business-documents.server";
 import {
   DEMO_RENTALS_UNDER_WAY,
   DEMO_REVIEWS,
@@ -382,6 +383,8 @@ async function seedReviews(db: Database, locationIds: Map<string, string>, now: 
       { bookingId: booking!.id, kind: "handover", at: startsAt, staffName: "Desk", mileage: 30_000, fuelEighths: 8 },
       { bookingId: booking!.id, kind: "return", at: endsAt, staffName: "Desk", mileage: 30_600, fuelEighths: 8 },
     ]);
+    // Sold at its hand-over: its receipt or invoice, as the desk would have issued it (decision 049).
+    await issueSaleDocument(db, booking!.id, startsAt);
     const [staffMark, conditionMark, valueMark, queueMark] = review.marks;
     await db.insert(schema.reviews).values({
       bookingId: booking!.id,
@@ -491,5 +494,6 @@ async function seedRentalsUnderWay(
       mileage: 18_000 + 4_250 * index,
       fuelEighths: 8,
     });
+    await issueSaleDocument(db, booking!.id, pickedUp);
   }
 }
