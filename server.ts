@@ -226,12 +226,6 @@ const server = app.listen(env.PORT, env.HOST, () => {
     log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
 });
 
-// Idle keep-alive connections are closed after a minute, not Node's 5 s: a client (or a proxy) that sends its next
-// request on a reused connection just as the server closes it gets a reset instead of an answer. A proxy in front
-// should close its idle connections before this (most wait 60 s or less); headers must arrive within the same bound.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
 let shuttingDown = false;
 async function shutDown(signal: string) {
   if (shuttingDown) return;
