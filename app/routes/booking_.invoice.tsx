@@ -1,14 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { BusinessDocument } from "~/components/business-document";
 import { SiteLink } from "~/components/site-link";
 import { useRouteTranslation } from "~/components/i18n-provider";
-import { getVisitor } from "~/models/account/visitor.server";
-import { findOwnBooking } from "~/models/booking/booking-view.server";
+import { requireOwnBookingFromQuery } from "~/models/booking/booking-view.server";
 import { documentView } from "~/models/documents/business-documents.server";
 import { documentNumber } from "~/models/documents/document-lines";
-import { signInHref } from "~/models/navigation/links";
 import { getDb } from "~/utils/db.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,16 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
  * driver, or the browser that booked it); `/booking/invoice.pdf?b=<id>` downloads it.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { language, user } = await getVisitor(request, context);
-  const url = new URL(request.url);
-  const bookingId = (url.searchParams.get("b") ?? "").slice(0, 36);
-  const db = await getDb();
-  const own = await findOwnBooking(db, { id: bookingId }, request, user ? { id: user.id, role: user.role } : null);
-  if (!own) {
-    if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
-    throw notFound();
-  }
-  const answer = await documentView(db, own.booking.id);
+  const { own, language } = await requireOwnBookingFromQuery(request, context);
+  const answer = await documentView(await getDb(), own.booking.id);
   if (!answer) throw notFound();
   const [{ t, translations }, { t: common }] = await Promise.all([
     routeTranslations(language, "checkout"),

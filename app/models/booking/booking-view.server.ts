@@ -19,6 +19,9 @@ import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { isUuid } from "~/domain/ids";
 import { cancellationTerms, termsAt } from "./cancellation-terms";
+import { redirect } from "@remix-run/node";
+import { signInHref } from "~/models/navigation/links";
+import { notFound } from "~/utils/responses.server";
 
 export async function findOwnBooking(
   db: Executor,
@@ -39,6 +42,25 @@ export async function findOwnBooking(
   const issued = await saleDocumentOf(db, details.booking.id);
   receipt.document = issued && { series: issued.series, number: issued.number };
   return { ...details, receipt };
+}
+
+/**
+ * The booking a page's `?b=<id>` names, for whoever may see it (its driver, staff, or the browser that booked it); a
+ * visitor who may not is sent to sign in and back (a driver following a mail's link), a signed-in stranger gets what
+ * a missing booking answers.
+ */
+export async function requireOwnBookingFromQuery(request: Request, context: RequestContext) {
+  const { language, user } = await getVisitor(request, context);
+  const url = new URL(request.url);
+  const own = await findOwnBooking(
+    await getDb(),
+    { id: (url.searchParams.get("b") ?? "").slice(0, 36) },
+    request,
+    user ? { id: user.id, role: user.role } : null,
+  );
+  if (own) return { own, language };
+  if (!user) throw redirect(signInHref(`${url.pathname}${url.search}`));
+  throw notFound();
 }
 
 /**
