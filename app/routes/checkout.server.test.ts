@@ -503,11 +503,13 @@ describe("checkout with Stripe and PayPal (stand-ins)", () => {
       refundId: expect.stringMatching(/^re_/),
     });
     const events = await app.database.db
-      .select({ status: schema.paymentEvents.status })
+      .select({ status: schema.paymentEvents.status, detail: schema.paymentEvents.detail })
       .from(schema.paymentEvents)
       .where(eq(schema.paymentEvents.paymentId, payment!.id))
       .orderBy(schema.paymentEvents.at);
-    expect(events.map((event) => event.status)).toEqual(["started", "captured", "refunded"]);
+    // Taken, the refund asked (on record before the gateway is called, with what it asks), refunded.
+    expect(events.map((event) => event.status)).toEqual(["started", "captured", "captured", "refunded"]);
+    expect(events[2]!.detail).toEqual({ refundAsked: payment!.capturedAmount ?? payment!.amount, after: 0 });
     const [booking] = await app.database.db.select().from(schema.bookings).where(eq(schema.bookings.id, hold.id));
     expect(booking!.status).toBe("cancelled");
     const to = await driverEmail(hold.driverId);

@@ -17,6 +17,7 @@ import { getPaymentGateway, type PaymentAttempt, type PaymentCheck } from "~/mod
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { queueRefundMail } from "~/models/booking/booking-mails.server";
 import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "~/models/booking/bookings.server";
+import { HOLDING, nextRefundAttempt, owable, owedAfterRefund } from "./refund-owed";
 
 /** What the return page says: paid (booked), still open, failed (nothing taken), carTaken (approved, not taken), refunded, refundPending. */
 export type Settlement = "paid" | "open" | "failed" | "carTaken" | "refunded" | "refundPending";
@@ -308,7 +309,7 @@ export async function refundPayment(
       and(
         eq(payments.id, paymentId),
         isNotNull(payments.refundReason),
-        inArray(payments.status, ["captured", "refundFailed"]),
+        inArray(payments.status, HOLDING),
         or(isNull(payments.nextRefundAt), lte(payments.nextRefundAt, now)),
       ),
     )
@@ -320,7 +321,11 @@ export async function refundPayment(
   const captured = payment.capturedAmount ?? payment.amount;
   const refundedBefore = payment.refundedAmount ?? 0;
   // What is owed: the part a change by staff named, or all that is left of the payment (decision 029).
-  const amount = Math.min(payment.refundOwed ?? captured - refundedBefore, captured - refundedBefore);
+  const owed = Math.min(payment.refundOwed ?? captured - refundedBefore, captured - refundedBefore);
+  // A retry asks for what the attempt before it asked under the same key (its answer lost, the gateway may have
+  // refunded it); anything owed since is handed on once it is done, under the next key.
+  const amount = Math.min((await amountAskedBefore(db, payment.id, refundedBefore)) ?? owed, owed);
+  await recordEvent(db, payment.id, payment.status, { refundAsked: amount, after: refundedBefore });
   // What the gateway took, in the currency it took it (another than asked is refunded, in its own).
   const currency = payment.capturedCurrency ?? payment.currency;
   const refundedAfter = refundedBefore + amount;
@@ -334,8 +339,11 @@ export async function refundPayment(
       // was given back before it, so each refund is made once however often it is retried.
       idempotencyKey: refundedBefore ? `refund-${payment.id}-after-${refundedBefore}` : `refund-${payment.id}`,
     });
-    await db.transaction(async (tx) => {
-      // A part given back leaves the payment captured for the rest, with nothing more owed.
+    const owedStill = await db.transaction(async (tx) => {
+      // Read again under the row's lock: a cancellation may have owed more of this payment while the gateway answered.
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+      const rest = whole ? null : owedAfterRefund(current ?? payment, amount);
+      // A part given back leaves the payment captured for the rest, with what is still owed of it (if anything) due now.
       await setStatus(
         tx,
         payment,
@@ -343,17 +351,22 @@ export async function refundPayment(
         {
           refundedAmount: refundedAfter,
           references: { ...payment.references, refundId },
-          nextRefundAt: null,
           lastError: null,
-          ...(whole ? {} : { refundReason: null, refundOwed: null }),
+          ...(whole
+            ? { nextRefundAt: null }
+            : rest
+              ? { refundReason: rest.reason, refundOwed: rest.owed, nextRefundAt: now, refundAttempts: 0 }
+              : { refundReason: null, refundOwed: null, nextRefundAt: null }),
         },
         { refundId, amount, ...(whole ? {} : { partial: 1 }) },
       );
       // A change or a cancellation by staff said what it gives back in its own mail (one mail per change).
       if (payment.refundReason !== "changed" && payment.refundReason !== "staffCancelled")
         await queueRefundMail(tx, payment.bookingId, { amount, currency, reason: payment.refundReason! }, origin);
+      return rest !== null;
     });
-    return true;
+    // The rest owed meanwhile is refunded at once, under its own key (keyed by what was given back before it).
+    return owedStill ? refundPayment(db, paymentId, origin, now) : true;
   } catch (error) {
     const attempts = payment.refundAttempts + 1;
     const reason = error instanceof Error ? error.message : String(error);
@@ -371,6 +384,23 @@ export async function refundPayment(
     );
     return false;
   }
+}
+
+/** What the last attempt to refund a payment (from `refundedBefore` on) asked the gateway for, if one was made. */
+async function amountAskedBefore(db: Executor, paymentId: string, refundedBefore: number): Promise<number | null> {
+  const [asked] = await db
+    .select({ amount: sql<number>`(${paymentEvents.detail} ->> 'refundAsked')::int` })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.paymentId, paymentId),
+        sql`${paymentEvents.detail} ? 'refundAsked'`,
+        sql`(${paymentEvents.detail} ->> 'after')::int = ${refundedBefore}`,
+      ),
+    )
+    .orderBy(desc(paymentEvents.at), desc(paymentEvents.id))
+    .limit(1);
+  return asked?.amount ?? null;
 }
 
 /**
@@ -391,14 +421,15 @@ export function refundAfterAnswer(
 }
 
 /**
- * What a booking's captured payments still hold, in display minor units: what was taken, less what was given back
- * and what is owed back (all that is left of a payment when no part is named).
+ * What a booking's payments still hold, in display minor units: what was taken (by payments captured, or captured
+ * with a refund to try again), less what was given back and what is owed back (all that is left of a payment when
+ * no part is named).
  */
 export async function capturedTotal(db: Executor, bookingId: string): Promise<number> {
   const [row] = await db
     .select({ total: heldByPaymentsSql })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured")));
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, HOLDING)));
   return row?.total ?? 0;
 }
 
@@ -414,12 +445,13 @@ const heldByPaymentsSql = sql<number>`coalesce(sum(case when ${payments.refundRe
  */
 export const heldForBookingSql = () =>
   sql<number>`(select ${heldByPaymentsSql} from ${payments} where ${payments.bookingId} = "bookings"."id"
-    and ${payments.status} = 'captured')`.mapWith(Number);
+    and ${payments.status} in ('captured', 'refundFailed'))`.mapWith(Number);
 
 /**
- * Owes back `amount` of what a booking's captured payments still hold (decision 029), the newest payment first, each
- * marked in the caller's transaction so the refund is on record before the gateway is asked. The caller refunds the
- * returned ids once the transaction commits; the retry job picks up any that fail.
+ * Owes back `amount` of what a booking's payments still hold (decision 029), the newest payment first, each marked in
+ * the caller's transaction so the refund is on record before the gateway is asked. A payment with a part already owed
+ * (a change's surplus still at the gateway, or failed) owes this on top. The caller refunds the returned ids once the
+ * transaction commits; the retry job picks up any that fail.
  */
 export async function owePartOfPayments(
   db: Executor,
@@ -429,24 +461,18 @@ export async function owePartOfPayments(
   now: Date,
 ): Promise<Array<{ id: string; amount: number; currency: string }>> {
   if (amount <= 0) return [];
-  const held = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .for("update");
   const owed: Array<{ id: string; amount: number; currency: string }> = [];
   let left = amount;
-  for (const payment of held) {
+  for (const payment of await owablePayments(db, bookingId)) {
     if (left <= 0) break;
-    const kept = (payment.capturedAmount ?? payment.amount) - (payment.refundedAmount ?? 0);
-    const part = Math.min(kept, left);
+    const part = Math.min(owable(payment), left);
     if (part <= 0) continue;
+    const refundOwed = (payment.refundOwed ?? 0) + part;
     await db
       .update(payments)
-      .set({ refundReason: reason, refundOwed: part, nextRefundAt: now, updatedAt: now })
+      .set({ refundReason: reason, refundOwed, nextRefundAt: nextRefundAttempt(payment, now), updatedAt: now })
       .where(eq(payments.id, payment.id));
-    await recordEvent(db, payment.id, "captured", { refundReason: reason, refundOwed: part });
+    await recordEvent(db, payment.id, payment.status, { refundReason: reason, refundOwed });
     owed.push({ id: payment.id, amount: part, currency: payment.capturedCurrency ?? payment.currency });
     left -= part;
   }
@@ -454,28 +480,45 @@ export async function owePartOfPayments(
 }
 
 /**
- * A booking cancelled within its free window (decision 021) owes back every payment it captured: each is marked in the
- * cancelling transaction, so the refund is on record before the gateway is asked. The caller refunds the returned
- * ids once the transaction commits; the retry job picks up any that fail.
+ * A booking cancelled within its free window (decision 021) owes back all that its payments still hold: each is
+ * marked in the cancelling transaction, so the refund is on record before the gateway is asked (a part already owed
+ * and under way is refunded first, then the rest). The caller refunds the returned ids once the transaction commits;
+ * the retry job picks up any that fail.
  */
 export async function oweCancelledBookingPayments(db: Executor, bookingId: string, now: Date) {
-  const owed = await db
-    .update(payments)
-    .set({ refundReason: "cancelled", nextRefundAt: now, updatedAt: now })
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "captured"), isNull(payments.refundReason)))
-    .returning({
-      id: payments.id,
-      amount: payments.amount,
-      capturedAmount: payments.capturedAmount,
-      currency: payments.currency,
-      capturedCurrency: payments.capturedCurrency,
-    });
-  for (const payment of owed) await recordEvent(db, payment.id, "captured", { refundReason: "cancelled" });
-  return owed.map((payment) => ({
-    id: payment.id,
-    amount: payment.capturedAmount ?? payment.amount,
-    currency: payment.capturedCurrency ?? payment.currency,
-  }));
+  const owed: Array<{ id: string; amount: number; currency: string }> = [];
+  for (const payment of await owablePayments(db, bookingId)) {
+    const rest = owable(payment);
+    if (rest <= 0) continue;
+    await db
+      .update(payments)
+      .set({
+        refundReason: "cancelled",
+        refundOwed: null,
+        nextRefundAt: nextRefundAttempt(payment, now),
+        updatedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    await recordEvent(db, payment.id, payment.status, { refundReason: "cancelled" });
+    owed.push({ id: payment.id, amount: rest, currency: payment.capturedCurrency ?? payment.currency });
+  }
+  return owed;
+}
+
+/** A booking's payments that may owe more back, newest first, locked for the caller's transaction. */
+function owablePayments(db: Executor, bookingId: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookingId),
+        inArray(payments.status, HOLDING),
+        or(isNull(payments.refundReason), isNotNull(payments.refundOwed)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .for("update");
 }
 
 /** The retry job: refunds owed whose next attempt is due (maintenance runs it every few minutes on every instance). */
@@ -483,13 +526,7 @@ export async function refundOwedPayments(db: Database, origin: string, now = new
   const due = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        isNotNull(payments.refundReason),
-        inArray(payments.status, ["captured", "refundFailed"]),
-        lte(payments.nextRefundAt, now),
-      ),
-    )
+    .where(and(isNotNull(payments.refundReason), inArray(payments.status, HOLDING), lte(payments.nextRefundAt, now)))
     .limit(50);
   let refunded = 0;
   for (const { id } of due) if (await refundPayment(db, id, origin, now)) refunded++;

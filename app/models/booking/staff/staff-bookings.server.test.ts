@@ -6,7 +6,9 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../../tests/support/test-database";
 import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
-import { capturedTotal } from "~/models/payments/payments.server";
+import { capturedTotal, refundOwedPayments } from "~/models/payments/payments.server";
+import { getPaymentGateway } from "~/models/payments/gateways/gateway.server";
+import { workAfterAnswerDone } from "~/utils/after-answer.server";
 import { findBookingDetails } from "~/models/booking/bookings.server";
 import type { Actor } from "~/models/audit/audit.server";
 import { addBlock } from "~/models/fleet/blocks.server";
@@ -896,6 +898,79 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
         if (round % 2 === 0 || booking.status === "cancelled") expect([booking.status, held]).toEqual(["cancelled", 0]);
         else expect([booking.cancelRequest, held]).toEqual([true, booking.totalPrice + booking.deposit]);
       }
+    });
+
+    /**
+     * The window the race above finds only now and then, held open: a change's surplus refund still at the gateway
+     * (or failed, awaiting its retry) when the booking is cancelled. The cancellation owes the rest of the payment,
+     * and the refund under way hands it on instead of clearing it.
+     */
+    describe.each([
+      ["at the gateway", "slow"],
+      ["failed, awaiting its retry", "down"],
+    ] as const)("a change's surplus refund %s when the booking is cancelled", (_when, gatewayState) => {
+      it.each([
+        ["staff", (bookingId: string) => cancelBookingByStaff(database.db, staff, bookingId, false, context)],
+        ["driver", (bookingId: string) => driverCancels(bookingId)],
+      ] as const)("cancelled by the %s: everything given back, nothing twice", async (by, cancel) => {
+        const { bookingId, period } = await freelyCancellable(`window-${gatewayState}-${by}-${engine}@example.com`);
+        const paymentId = (
+          await database.db
+            .select({ id: schema.payments.id })
+            .from(schema.payments)
+            .where(eq(schema.payments.bookingId, bookingId))
+        )[0]!.id;
+        const sandbox = getPaymentGateway("sandbox");
+        const refund = sandbox.refundPayment.bind(sandbox);
+        let letGo = () => {};
+        const held = new Promise<void>((resolve) => (letGo = resolve));
+        // This payment's refunds (other tests' may still be finishing).
+        const calls: Array<{ amount: number; idempotencyKey: string }> = [];
+        const spy = vi.spyOn(sandbox, "refundPayment").mockImplementation(async (asked) => {
+          if (!asked.idempotencyKey.includes(paymentId)) return refund(asked);
+          calls.push({ amount: asked.amount, idempotencyKey: asked.idempotencyKey });
+          if (calls.length === 1) {
+            if (gatewayState === "down") throw new Error("gateway unreachable");
+            await held;
+          }
+          return refund(asked);
+        });
+        try {
+          const before = await capturedTotal(database.db, bookingId);
+          expect(await staffChanges(bookingId, period.shorter)).toMatchObject({ ok: true });
+          await vi.waitFor(() => expect(calls).toHaveLength(1));
+          const surplus = calls[0]!.amount;
+          expect(surplus).toBeGreaterThan(0);
+          // Still free to cancel (a change that keeps the option does): the driver's cancellation is not a request.
+          await database.db
+            .update(schema.bookings)
+            .set({ cancellation: true })
+            .where(eq(schema.bookings.id, bookingId));
+          await cancel(bookingId);
+          expect((await bookingRow(bookingId)).status).toBe("cancelled");
+          letGo();
+          await workAfterAnswerDone();
+          // A failed refund waits for the retry job (past its back-off).
+          // (The cancellation owed by the tests' clock, the failure by the machine's: past both.)
+          await refundOwedPayments(database.db, ORIGIN, new Date(Math.max(Date.now(), NOW.getTime()) + 3_600_000));
+          const [payment] = await database.db
+            .select()
+            .from(schema.payments)
+            .where(eq(schema.payments.bookingId, bookingId));
+          expect(payment).toMatchObject({
+            status: "refunded",
+            refundedAmount: payment!.capturedAmount ?? payment!.amount,
+          });
+          expect(await capturedTotal(database.db, bookingId)).toBe(0);
+          // The surplus once, then the rest once: never the same key for two amounts.
+          const made = calls.slice(gatewayState === "down" ? 1 : 0);
+          expect(made.map((call) => call.amount)).toEqual([surplus, before - surplus]);
+          expect(new Set(made.map((call) => call.idempotencyKey)).size).toBe(2);
+        } finally {
+          letGo();
+          spy.mockRestore();
+        }
+      });
     });
 
     it("a driver's cancellation and the payment of a change's link: the late payment is given back", async () => {
