@@ -103,7 +103,11 @@ export function BookingReceipt({
         money={money}
       />
       <CancellationTermsText terms={receipt.cancellationTerms} />
-      <DocumentLink document={receipt.document} href={`/booking/invoice?b=${receipt.bookingId}`} />
+      <DocumentLink
+        document={receipt.document}
+        creditNotes={receipt.creditNotes}
+        href={`/booking/invoice?b=${receipt.bookingId}`}
+      />
       {receipt.canAmend ? (
         <p className="no-print">
           <SiteLink to={`/booking/amend?b=${receipt.bookingId}`} className="button button-secondary">

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/components/i18n-provider";
 import type { Currency, DocumentSeries, Language } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
-import { documentLines, documentNumber, type SaleContent } from "~/models/documents/document-lines";
+import { documentLines, documentNumber, isCreditNote, type DocumentContent } from "~/models/documents/document-lines";
 
 export interface DocumentView {
   series: DocumentSeries;
@@ -9,11 +9,11 @@ export interface DocumentView {
   /** ISO instant. */
   issuedAt: string;
   currency: Currency;
-  content: SaleContent;
+  content: DocumentContent;
 }
 
 /**
- * A sale's invoice or receipt as a printable page (decision 049), in the reader's language, with the lines the PDF
+ * A sale's invoice or receipt, or a credit note, as a printable page (decision 049), in the reader's language, with the lines the PDF
  * lists: who sold, to whom, the booking, each line and the total. The print stylesheet drops the site's chrome.
  */
 export function BusinessDocument({ document, pdfHref }: { document: DocumentView; pdfHref: string }) {
@@ -43,6 +43,15 @@ export function BusinessDocument({ document, pdfHref }: { document: DocumentView
         {t(`documents.titles.${document.series}`, { number: documentNumber(document.series, document.number) })}
       </h1>
       <p>{t("documents.issuedOn", { date: issued })}</p>
+      {isCreditNote(content) ? (
+        <p>
+          {t("documents.corrects", {
+            title: t(`documents.titles.${content.corrects.series}`, {
+              number: documentNumber(content.corrects.series, content.corrects.number),
+            }),
+          })}
+        </p>
+      ) : null}
       <dl className="receipt-facts">
         <div>
           <dt>{t("documents.seller")}</dt>

@@ -16,11 +16,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /**
  * GET /booking/invoice?b=<id>: the booking's invoice or receipt (decision 049), for whoever may see the booking (its
- * driver, or the browser that booked it); `/booking/invoice.pdf?b=<id>` downloads it.
+ * driver, or the browser that booked it); `&n=CRN-000003` one of its credit notes; `/booking/invoice.pdf?…` downloads
+ * the same.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { own, language } = await requireOwnBookingFromQuery(request, context);
-  const answer = await documentView(await getDb(), own.booking.id);
+  const printed = new URL(request.url).searchParams.get("n");
+  const answer = await documentView(await getDb(), own.booking.id, printed);
   if (!answer) throw notFound();
   const [{ t, translations }, { t: common }] = await Promise.all([
     routeTranslations(language, "checkout"),
@@ -30,19 +32,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: common(`documents.titles.${answer.series}`, { number: documentNumber(answer.series, answer.number) }),
     document: answer,
     back: { href: `/booking?b=${own.booking.id}`, label: t("receipt.heading", { reference: own.receipt.reference }) },
+    pdfHref: `/booking/invoice.pdf?b=${own.booking.id}${printed ? `&n=${encodeURIComponent(printed)}` : ""}`,
     translations,
   };
 }
 
 export default function BookingDocument() {
-  const { document, back, translations } = useLoaderData<typeof loader>();
+  const { document, back, pdfHref, translations } = useLoaderData<typeof loader>();
   useRouteTranslation(translations);
   return (
     <div className="page page-narrow">
       <p className="no-print">
         <SiteLink to={back.href}>{back.label}</SiteLink>
       </p>
-      <BusinessDocument document={document} pdfHref={back.href.replace("/booking?", "/booking/invoice.pdf?")} />
+      <BusinessDocument document={document} pdfHref={pdfHref} />
     </div>
   );
 }

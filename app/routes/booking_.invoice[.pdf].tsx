@@ -5,16 +5,20 @@ import { documentPdfResponse } from "~/models/documents/business-documents.serve
 import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/responses.server";
 
-/** GET /booking/invoice.pdf?b=<id>: the booking's invoice or receipt as a PDF, for whoever may see the booking. */
+/**
+ * GET /booking/invoice.pdf?b=<id>: the booking's invoice or receipt as a PDF (`&n=CRN-000003`: one of its credit
+ * notes), for whoever may see the booking.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await getVisitor(request, context);
   const db = await getDb();
+  const query = new URL(request.url).searchParams;
   const own = await findOwnBooking(
     db,
-    { id: (new URL(request.url).searchParams.get("b") ?? "").slice(0, 36) },
+    { id: (query.get("b") ?? "").slice(0, 36) },
     request,
     user ? { id: user.id, role: user.role } : null,
   );
   if (!own) throw notFound();
-  return (await documentPdfResponse(db, own.booking.id)) ?? notFound();
+  return (await documentPdfResponse(db, own.booking.id, query.get("n"))) ?? notFound();
 }

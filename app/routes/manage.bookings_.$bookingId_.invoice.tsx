@@ -18,14 +18,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /**
  * GET /manage/bookings/:id/invoice: the booking's invoice or receipt (decision 049) for its supplier's staff (or an
- * admin); `/manage/bookings/:id/invoice.pdf` downloads it. Another supplier's booking answers as a missing one.
+ * admin), `?n=CRN-000003` one of its credit notes; `/manage/bookings/:id/invoice.pdf` downloads the same. Another supplier's booking answers as a missing one.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "handleBookings");
   const db = await getDb();
   const details = await findStaffBooking(db, actor, String(params.bookingId ?? ""));
   if (!details) throw notFound();
-  const answer = await documentView(db, details.booking.id);
+  const printed = new URL(request.url).searchParams.get("n");
+  const answer = await documentView(db, details.booking.id, printed);
   if (!answer) throw notFound();
   const [{ t, translations }, checkout, { t: common }] = await Promise.all([
     routeTranslations(language, "manage"),
@@ -38,13 +39,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: common(`documents.titles.${answer.series}`, { number: documentNumber(answer.series, answer.number) }),
     document: answer,
     back: { href: here, label: t("staffBooking.title", { reference: bookingReference(details.booking.id) }) },
+    pdfHref: `${here}/invoice.pdf${printed ? `?n=${encodeURIComponent(printed)}` : ""}`,
     translations,
     checkoutTranslations: checkout.translations,
   };
 }
 
 export default function StaffBookingDocument() {
-  const { document, back, translations, checkoutTranslations } = useLoaderData<typeof loader>();
+  const { document, back, pdfHref, translations, checkoutTranslations } = useLoaderData<typeof loader>();
   useRouteTranslation(translations);
   useRouteTranslation(checkoutTranslations);
   return (
@@ -52,7 +54,7 @@ export default function StaffBookingDocument() {
       <p className="no-print">
         <SiteLink to={back.href}>{back.label}</SiteLink>
       </p>
-      <BusinessDocument document={document} pdfHref={`${back.href}/invoice.pdf`} />
+      <BusinessDocument document={document} pdfHref={pdfHref} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { canAmend, cancelsAtOnce, canRequestCancellation, canSee, holdsCar, type
 import { findBookingDetails, type BookingDetails } from "./bookings.server";
 import { cancelsAtOnceHere } from "./booking-list.server";
 import type { DocumentSeries } from "~/domain/enums";
-import { saleDocumentOf } from "~/models/documents/business-documents.server";
+import { bookingDocuments } from "~/models/documents/business-documents.server";
 import { convertMinorUnits } from "~/domain/money";
 import { instantToLocalDateTime } from "~/domain/rental-period";
 import { isUuid } from "~/domain/ids";
@@ -39,8 +39,7 @@ export async function findOwnBooking(
   // A booking charged before the payments record cannot be refunded from here: its cancellation stays a request,
   // and its button says so (as the list's action decides, decision 021).
   if (receipt.cancelsAtOnce) receipt.cancelsAtOnce = await cancelsAtOnceHere(db, details.booking, new Date());
-  const issued = await saleDocumentOf(db, details.booking.id);
-  receipt.document = issued && { series: issued.series, number: issued.number };
+  Object.assign(receipt, await bookingDocuments(db, details.booking.id));
   return { ...details, receipt };
 }
 
@@ -151,8 +150,9 @@ export function bookingReceipt(details: BookingDetails) {
     // Within the free window a cancellation takes effect at once; otherwise it is a request (decision 021).
     cancelsAtOnce: cancelsAtOnce(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
-    // Its invoice or receipt once sold (decision 049): read by `findOwnBooking`.
+    // Its invoice or receipt once sold, and its credit notes (decision 049): read by `findOwnBooking`.
     document: null as { series: DocumentSeries; number: number } | null,
+    creditNotes: [] as Array<{ series: DocumentSeries; number: number }>,
   };
 }
 

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
-import { issueSaleDocument, saleDocumentOf } from "./business-documents.server";
-import { documentNumber, type SaleContent } from "./document-lines";
-import { saleDocumentPdf, winAnsiText } from "./document-pdf.server";
+import { bookingDocuments, issueCreditNote, issueSaleDocument, saleDocumentOf } from "./business-documents.server";
+import { documentNumber, type CreditNoteContent, type SaleContent } from "./document-lines";
+import { businessDocumentPdf, winAnsiText } from "./document-pdf.server";
 
 /** The text a PDF page draws: its content streams inflated, each `<hex> Tj` decoded (pdf-lib writes text so). */
 function pdfText(bytes: Uint8Array): string {
@@ -115,7 +115,7 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
   it("draws a PDF that says the number, the seller, the driver and the total", async () => {
     const [id] = await paidBookings(1, Date.UTC(2036, 0, 5, 9));
     const document = await issueSaleDocument(database.db, id!, new Date("2036-01-05T10:00:00Z"));
-    const bytes = await saleDocumentPdf({ ...document, language: "fr" });
+    const bytes = await businessDocumentPdf({ ...document, language: "fr" });
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
     const text = pdfText(bytes);
     expect(text).toContain(`Facture ${documentNumber("invoice", document.number)}`);
@@ -123,6 +123,65 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
     expect(text).toContain("Numéro fiscal : TN-1234567A");
     expect(text).toContain("Driver");
     expect(text).toMatch(/Total/);
+  });
+
+  it("credits an invoiced sale by each refund, once per refund, never beyond what was sold", async () => {
+    const [id] = await paidBookings(1, Date.UTC(2037, 0, 5, 9));
+    const invoice = await issueSaleDocument(database.db, id!, new Date());
+    const sold = (invoice.content as unknown as SaleContent).lines;
+    const credit = (refundKey: string, amount: number) =>
+      database.db.transaction((tx) =>
+        issueCreditNote(
+          tx,
+          { bookingId: id!, refundKey, amount, currency: invoice.currency, reason: "changed" },
+          new Date(),
+        ),
+      );
+    const first = await credit("refund-a", 1_000);
+    expect(first).toMatchObject({ series: "creditNote", amount: 1_000, refundKey: "refund-a" });
+    const content = first!.content as unknown as CreditNoteContent;
+    expect(content.corrects).toEqual({ series: "invoice", number: invoice.number });
+    expect(content.tax).toEqual({
+      rateBasisPoints: sold.tax.rateBasisPoints,
+      amount: Math.round((sold.tax.amount * 1_000) / sold.total),
+    });
+    // The same refund again (a retry after a lost answer): the same note, no new number.
+    expect(await credit("refund-a", 1_000)).toEqual(first);
+    // A refund of more than is left of the sale (a security deposit went back with it): the sale's rest only.
+    const rest = await credit("refund-b", sold.total + 50_000);
+    expect(rest).toMatchObject({ number: first!.number + 1, amount: sold.total - 1_000 });
+    // Nothing left to credit: no note, no number taken.
+    expect(await credit("refund-c", 500)).toBeNull();
+    const [counter] = await database.db
+      .select()
+      .from(schema.documentCounters)
+      .where(eq(schema.documentCounters.series, "creditNote"));
+    expect(counter?.lastNumber).toBe(rest!.number);
+    expect(await bookingDocuments(database.db, id!)).toEqual({
+      document: { series: "invoice", number: invoice.number },
+      creditNotes: [
+        { series: "creditNote", number: first!.number },
+        { series: "creditNote", number: rest!.number },
+      ],
+    });
+    // Its PDF names what it corrects.
+    const text = pdfText(await businessDocumentPdf({ ...first!, language: "fr" }));
+    expect(text).toContain(`Avoir ${documentNumber("creditNote", first!.number)}`);
+    expect(text).toContain(`Rectifie Facture ${documentNumber("invoice", invoice.number)}`);
+    expect(text).toContain("Total crédité");
+  });
+
+  it("issues no credit note for a refund of a sale not documented (a deposit given back before the car went out)", async () => {
+    const [id] = await paidBookings(1, Date.UTC(2038, 0, 5, 9));
+    const note = await database.db.transaction((tx) =>
+      issueCreditNote(
+        tx,
+        { bookingId: id!, refundKey: "refund-early", amount: 1_000, currency: "USD", reason: "cancelled" },
+        new Date(),
+      ),
+    );
+    expect(note).toBeNull();
+    expect(await bookingDocuments(database.db, id!)).toEqual({ document: null, creditNotes: [] });
   });
 });
 

@@ -9,13 +9,19 @@
  */
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { businessDocuments, supplierSettings } from "#db/schema";
-import type { DocumentSeries } from "~/domain/enums";
+import { CURRENCIES, isOneOf, type Currency, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { bookedPriceLines, bookingReference } from "~/models/booking/booking";
 import { findBookingDetails } from "~/models/booking/bookings.server";
 import { rentalStopsOf } from "~/models/booking/booking-view.server";
 import type { Database, Executor } from "~/utils/db.server";
-import { documentNumber, type SaleContent } from "./document-lines";
-import { saleDocumentPdf } from "./document-pdf.server";
+import {
+  creditedShare,
+  documentNumber,
+  type CreditNoteContent,
+  type DocumentContent,
+  type SaleContent,
+} from "./document-lines";
+import { businessDocumentPdf } from "./document-pdf.server";
 import { rowsOf } from "~/utils/sql.server";
 
 /** Takes the supplier's next number in `series` (the counter's row lock is held to the end of the transaction). */
@@ -85,7 +91,86 @@ async function issueInTransaction(tx: Executor, bookingId: string, now: Date) {
   return issued;
 }
 
+/**
+ * Issues the credit note a refund calls for (decision 049, amended): when the booking's sale was documented, the
+ * refund credits it, up to what the sale still has not had credited. Once per refund (`refundKey`, the gateway's
+ * idempotency key); in the transaction that records the refund, after the payment's lock (the booking's documents
+ * are then ordered by the counter's). Null when there is nothing to credit: no sale documented yet (a refund before
+ * the car went out, of a deposit, a payment for a car taken), or the sale wholly credited.
+ */
+export async function issueCreditNote(
+  tx: Executor,
+  refund: { bookingId: string; refundKey: string; amount: number; currency: string; reason: RefundReason },
+  now: Date,
+) {
+  const sale = await saleDocumentOf(tx, refund.bookingId);
+  // (A gateway that took another currency than the four we sell in is credited by hand: it never has so far.)
+  if (!sale || !isOneOf(CURRENCIES, refund.currency)) return null;
+  const currency: Currency = refund.currency;
+  const [existing] = await tx.select().from(businessDocuments).where(eq(businessDocuments.refundKey, refund.refundKey));
+  if (existing) return existing;
+  const saleContent = sale.content as unknown as SaleContent;
+  const [before] = await tx
+    .select({ credited: sql<number>`coalesce(sum(${businessDocuments.amount}), 0)::int` })
+    .from(businessDocuments)
+    .where(and(eq(businessDocuments.bookingId, refund.bookingId), eq(businessDocuments.series, "creditNote")));
+  // A refund in another currency than sold (a gateway that charged in its own) is credited as given back.
+  const share = creditedShare(
+    saleContent,
+    refund.currency === sale.currency ? (before?.credited ?? 0) : null,
+    refund.amount,
+  );
+  if (!share) return null;
+  const { lines: _lines, days: _days, hours: _hours, ...parties } = saleContent;
+  const content: CreditNoteContent = {
+    ...parties,
+    corrects: { series: sale.series, number: sale.number },
+    reason: refund.reason,
+    ...share,
+  };
+  const number = await nextNumber(tx, sale.supplierId, "creditNote");
+  const [issued] = await tx
+    .insert(businessDocuments)
+    .values({
+      supplierId: sale.supplierId,
+      bookingId: refund.bookingId,
+      series: "creditNote",
+      number,
+      issuedAt: now,
+      amount: share.credited,
+      currency,
+      language: sale.language,
+      refundKey: refund.refundKey,
+      content: content as unknown as Record<string, unknown>,
+    })
+    .returning();
+  if (!issued) throw new Error("credit note not issued");
+  return issued;
+}
+
 export type BusinessDocument = typeof businessDocuments.$inferSelect;
+
+/** A document as pages link it. */
+export type DocumentName = { series: DocumentSeries; number: number };
+
+/**
+ * What a booking's pages link: its invoice or receipt (null before it is issued), then its credit notes, oldest
+ * first (one query).
+ */
+export async function bookingDocuments(
+  db: Executor,
+  bookingId: string,
+): Promise<{ document: DocumentName | null; creditNotes: DocumentName[] }> {
+  const rows = await db
+    .select({ series: businessDocuments.series, number: businessDocuments.number })
+    .from(businessDocuments)
+    .where(eq(businessDocuments.bookingId, bookingId))
+    .orderBy(asc(businessDocuments.issuedAt), asc(businessDocuments.number));
+  return {
+    document: rows.find((row) => row.series !== "creditNote") ?? null,
+    creditNotes: rows.filter((row) => row.series === "creditNote"),
+  };
+}
 
 /** A booking's invoice or receipt, or null before it is paid in full or handed over. */
 export async function saleDocumentOf(db: Executor, bookingId: string): Promise<BusinessDocument | null> {
@@ -111,27 +196,52 @@ export async function documentsIssued(db: Executor, supplierId: string, from: Da
     .orderBy(asc(businessDocuments.series), asc(businessDocuments.number));
 }
 
-/** A booking's sale document as its printable page shows it, or null before it is issued. */
-export async function documentView(db: Executor, bookingId: string) {
-  const document = await saleDocumentOf(db, bookingId);
+/**
+ * One of a booking's documents: its invoice or receipt, or one of its credit notes by its printed number
+ * ("CRN-000003"); null when the booking has no such document.
+ */
+async function bookingDocument(db: Executor, bookingId: string, printed?: string | null) {
+  if (!printed) return saleDocumentOf(db, bookingId);
+  const number = /^CRN-(\d{6})$/.exec(printed)?.[1];
+  if (!number) return null;
+  const [found] = await db
+    .select()
+    .from(businessDocuments)
+    .where(
+      and(
+        eq(businessDocuments.bookingId, bookingId),
+        eq(businessDocuments.series, "creditNote"),
+        eq(businessDocuments.number, Number(number)),
+      ),
+    );
+  return found ?? null;
+}
+
+/** A booking's document as its printable page shows it (the sale's, or a credit note named), or null. */
+export async function documentView(db: Executor, bookingId: string, printed?: string | null) {
+  const document = await bookingDocument(db, bookingId, printed);
   if (!document) return null;
   return {
     series: document.series,
     number: document.number,
     issuedAt: document.issuedAt.toISOString(),
     currency: document.currency,
-    content: document.content as unknown as SaleContent,
+    content: document.content as unknown as DocumentContent,
   };
 }
 
 /**
- * A booking's sale document as a PDF download, never kept by a shared cache (it names the driver); null before it
- * is issued.
+ * A booking's document as a PDF download, never kept by a shared cache (it names the driver); null when there is no
+ * such document.
  */
-export async function documentPdfResponse(db: Executor, bookingId: string): Promise<Response | null> {
-  const document = await saleDocumentOf(db, bookingId);
+export async function documentPdfResponse(
+  db: Executor,
+  bookingId: string,
+  printed?: string | null,
+): Promise<Response | null> {
+  const document = await bookingDocument(db, bookingId, printed);
   if (!document) return null;
-  const bytes = await saleDocumentPdf(document);
+  const bytes = await businessDocumentPdf(document);
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,5 +1,5 @@
 /**
- * A sale's document as a PDF (decision 049), drawn with pdf-lib from the same lines the printable page shows, in the
+ * A sale's document (or a credit note) as a PDF (decision 049), drawn with pdf-lib from the same lines the printable page shows, in the
  * document's language. The text is set in the PDF standard's Helvetica, which every reader carries: nothing to embed,
  * a few kilobytes a document. Its encoding (WinAnsi) covers English, French and Spanish; any other letter is written
  * without its accent, or as "?", so a name in another script never breaks a document.
@@ -9,7 +9,7 @@ import type { Language } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
 import { getTranslator } from "~/utils/i18n.server";
 import type { BusinessDocument } from "./business-documents.server";
-import { documentLines, documentNumber, type SaleContent } from "./document-lines";
+import { documentLines, documentNumber, isCreditNote, type DocumentContent } from "./document-lines";
 
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 /** Latin letters with a stroke, which Unicode does not decompose into a letter and an accent. */
@@ -35,13 +35,13 @@ export async function documentTitle(document: Pick<BusinessDocument, "series" | 
   return common(`documents.titles.${document.series}`, { number: documentNumber(document.series, document.number) });
 }
 
-export async function saleDocumentPdf(document: BusinessDocument): Promise<Uint8Array> {
+export async function businessDocumentPdf(document: BusinessDocument): Promise<Uint8Array> {
   const language: Language = document.language;
   const [common, checkout] = await Promise.all([
     getTranslator(language, "common"),
     getTranslator(language, "checkout"),
   ]);
-  const content = document.content as unknown as SaleContent;
+  const content = document.content as unknown as DocumentContent;
   const listed = documentLines(
     content,
     {
@@ -83,6 +83,15 @@ export async function saleDocumentPdf(document: BusinessDocument): Promise<Uint8
   write(title, { font: bold, size: 18 });
   next(20);
   write(common("documents.issuedOn", { date }));
+  if (isCreditNote(content)) {
+    next();
+    const corrected = documentNumber(content.corrects.series, content.corrects.number);
+    write(
+      common("documents.corrects", {
+        title: common(`documents.titles.${content.corrects.series}`, { number: corrected }),
+      }),
+    );
+  }
   next(26);
   block(page, common("documents.seller"), [
     content.seller.name,

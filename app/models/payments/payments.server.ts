@@ -17,6 +17,7 @@ import { getPaymentGateway, type PaymentAttempt, type PaymentCheck } from "~/mod
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { queueRefundMail } from "~/models/booking/booking-mails.server";
 import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "~/models/booking/bookings.server";
+import { issueCreditNote } from "~/models/documents/business-documents.server";
 import { HOLDING, nextRefundAttempt, owable, owedAfterRefund } from "./refund-owed";
 
 /** What the return page says: paid (booked), still open, failed (nothing taken), carTaken (approved, not taken), refunded, refundPending. */
@@ -330,14 +331,15 @@ export async function refundPayment(
   const currency = payment.capturedCurrency ?? payment.currency;
   const refundedAfter = refundedBefore + amount;
   const whole = refundedAfter >= captured;
+  // The first refund of a payment keeps the key it always had; a later one (a second change) is keyed by what was
+  // given back before it, so each refund is made once however often it is retried.
+  const refundKey = refundedBefore ? `refund-${payment.id}-after-${refundedBefore}` : `refund-${payment.id}`;
   try {
     const { refundId } = await getPaymentGateway(payment.gateway).refundPayment({
       references: payment.references,
       amount,
       currency,
-      // The first refund of a payment keeps the key it always had; a later one (a second change) is keyed by what
-      // was given back before it, so each refund is made once however often it is retried.
-      idempotencyKey: refundedBefore ? `refund-${payment.id}-after-${refundedBefore}` : `refund-${payment.id}`,
+      idempotencyKey: refundKey,
     });
     const owedStill = await db.transaction(async (tx) => {
       // Read again under the row's lock: a cancellation may have owed more of this payment while the gateway answered.
@@ -359,6 +361,12 @@ export async function refundPayment(
               : { refundReason: null, refundOwed: null, nextRefundAt: null }),
         },
         { refundId, amount, ...(whole ? {} : { partial: 1 }) },
+      );
+      // A sale documented is credited by what went back (decision 049, amended).
+      await issueCreditNote(
+        tx,
+        { bookingId: payment.bookingId, refundKey, amount, currency, reason: payment.refundReason! },
+        now,
       );
       // A change or a cancellation by staff said what it gives back in its own mail (one mail per change).
       if (payment.refundReason !== "changed" && payment.refundReason !== "staffCancelled")

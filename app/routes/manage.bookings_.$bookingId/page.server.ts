@@ -1,4 +1,4 @@
-import { saleDocumentOf } from "~/models/documents/business-documents.server";
+import { bookingDocuments } from "~/models/documents/business-documents.server";
 import { type SubmissionResult } from "@conform-to/react";
 import { postedEquipment } from "~/models/checkout/checkout-form";
 import { parseWithZod } from "@conform-to/zod";
@@ -67,10 +67,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         : null,
       defaults: changeDefaults(view),
       constraint: constraintOf(staffChangeSchema),
-      // Its invoice or receipt once paid in full or handed over (decision 049).
-      document: await saleDocumentOf(db, details.booking.id).then(
-        (issued) => issued && { series: issued.series, number: issued.number },
-      ),
+      // Its invoice or receipt once paid in full or handed over, and its credit notes (decision 049).
+      documents: await bookingDocuments(db, details.booking.id),
       translations,
       checkoutTranslations: checkout.translations,
     },

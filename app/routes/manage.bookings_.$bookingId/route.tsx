@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function StaffBooking() {
-  const { view, choices, defaults, constraint, document, translations, checkoutTranslations } =
+  const { view, choices, defaults, constraint, documents, translations, checkoutTranslations } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useRouteTranslation(translations);
@@ -63,7 +63,7 @@ export default function StaffBooking() {
         </SiteLink>
       </p>
       <BookingFacts view={view} money={money} counterProblem={counterProblem} />
-      <DocumentLink document={document} href={`/manage/bookings/${view.id}/invoice`} />
+      <DocumentLink {...documents} href={`/manage/bookings/${view.id}/invoice`} />
 
       {view.changeable && choices ? <CarFinder text={choices.carText} more={choices.moreCars} /> : null}
       {view.changeable && choices ? (

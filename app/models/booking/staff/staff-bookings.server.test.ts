@@ -966,6 +966,15 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
           const made = calls.slice(gatewayState === "down" ? 1 : 0);
           expect(made.map((call) => call.amount)).toEqual([surplus, before - surplus]);
           expect(new Set(made.map((call) => call.idempotencyKey)).size).toBe(2);
+          // Its invoice credited by both refunds (decision 049): wholly, the sale being given back.
+          const documents = await database.db
+            .select()
+            .from(schema.businessDocuments)
+            .where(eq(schema.businessDocuments.bookingId, bookingId));
+          const invoice = documents.find((document) => document.series !== "creditNote")!;
+          const notes = documents.filter((document) => document.series === "creditNote");
+          expect(notes).toHaveLength(2);
+          expect(notes.reduce((sum, note) => sum + note.amount, 0)).toBe(invoice.amount);
         } finally {
           letGo();
           spy.mockRestore();
