@@ -314,9 +314,13 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
   });
   await db.update(schema.users).set({ blacklisted: true }).where(eq(schema.users.id, suspended.id));
 
-  await seedRentalsUnderWay(db, DEMO_RENTALS_UNDER_WAY, locationIds, now);
-  await seedRentalsUnderWay(db, DEMO_RENTALS_TO_REVIEW, locationIds, now);
-  await seedReviews(db, locationIds, now);
+  // Rentals handed over, as the desk sold them (decision 049): their documents numbered in the order they were issued.
+  const sold: Sold[] = [];
+  await seedRentalsUnderWay(db, DEMO_RENTALS_UNDER_WAY, locationIds, now, sold);
+  await seedRentalsUnderWay(db, DEMO_RENTALS_TO_REVIEW, locationIds, now, sold);
+  await seedReviews(db, locationIds, now, sold);
+  sold.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const { bookingId, at } of sold) await issueSaleDocument(db, bookingId, at);
   return { cars: carCount, locations: locationIds.size };
 }
 
@@ -324,7 +328,10 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<{ ca
  * The demo's published reviews (DEMO_REVIEWS), each on a rental returned months ago by a demo customer (a booking with
  * its hand-over and return), so the results show averages from the start. Made once: a second seeding finds them.
  */
-async function seedReviews(db: Database, locationIds: Map<string, string>, now: Date) {
+/** A seeded rental handed over, whose receipt or invoice is issued once every seeded rental is in. */
+type Sold = { bookingId: string; at: Date };
+
+async function seedReviews(db: Database, locationIds: Map<string, string>, now: Date, sold: Sold[]) {
   const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(schema.reviews);
   if (existing > 0) return;
   const reviewer = await ensureUser(db, {
@@ -384,7 +391,7 @@ async function seedReviews(db: Database, locationIds: Map<string, string>, now: 
       { bookingId: booking!.id, kind: "return", at: endsAt, staffName: "Desk", mileage: 30_600, fuelEighths: 8 },
     ]);
     // Sold at its hand-over: its receipt or invoice, as the desk would have issued it (decision 049).
-    await issueSaleDocument(db, booking!.id, startsAt);
+    sold.push({ bookingId: booking!.id, at: startsAt });
     const [staffMark, conditionMark, valueMark, queueMark] = review.marks;
     await db.insert(schema.reviews).values({
       bookingId: booking!.id,
@@ -419,6 +426,7 @@ async function seedRentalsUnderWay(
   },
   locationIds: Map<string, string>,
   now: Date,
+  sold: Sold[],
 ) {
   const { customers, place } = rentals;
   const [known] = await db
@@ -494,6 +502,6 @@ async function seedRentalsUnderWay(
       mileage: 18_000 + 4_250 * index,
       fuelEighths: 8,
     });
-    await issueSaleDocument(db, booking!.id, pickedUp);
+    sold.push({ bookingId: booking!.id, at: pickedUp });
   }
 }

@@ -14,6 +14,10 @@ import {
   type MinimalCatalogue,
 } from "../../tests/support/fixtures";
 import { loader as exportLoader } from "./manage.reports_.export";
+import { loader as zipLoader } from "./manage.reports_.documents[.zip]";
+import { strFromU8, unzipSync } from "fflate";
+import { issueCreditNote, issueSaleDocument } from "~/models/documents/business-documents.server";
+import { documentNumber } from "~/models/documents/document-lines";
 import { loader } from "./manage.reports/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("reports"));
@@ -115,5 +119,58 @@ describe("the business's reports", () => {
     expect((await get("/manage/reports", cookie)).status).toBe(403);
     const csv = await routeOutcome(() => exportLoader(routeArgs(request("/manage/reports/export", cookie))));
     expect(csv.status).toBe(403);
+  });
+
+  it("lists the period's invoices and credit notes, and hands them to the accountant as PDFs in one ZIP", async () => {
+    const db = app.database.db;
+    const [sold, elsewhere] = await db
+      .insert(schema.bookings)
+      .values([
+        { ...bookingValues(catalogue, day(-9), day(-8)), status: "paid", totalPrice: 5000 },
+        { ...bookingValues(other, day(-9), day(-8)), status: "paid", totalPrice: 6000 },
+      ])
+      .returning();
+    const invoice = await issueSaleDocument(db, sold!.id, new Date());
+    await issueSaleDocument(db, elsewhere!.id, new Date());
+    const note = await db.transaction((tx) =>
+      issueCreditNote(
+        tx,
+        { bookingId: sold!.id, refundKey: `refund-zip-${sold!.id}`, amount: 1_000, currency: "USD", reason: "changed" },
+        new Date(),
+      ),
+    );
+    const page = await get("/manage/reports?report=documents", owner);
+    const body = page.body as ReportPage & { zip: { href: string } };
+    // Its own two documents only, the credit note as a negative amount; net per currency under them.
+    expect(body.table.rows.map((row) => row.cells[1]?.text)).toEqual(["RCT-000001", "CRN-000001"]);
+    expect(body.table.rows.map((row) => row.cells[4]?.text)).toEqual([
+      expect.stringMatching(/^\$/),
+      expect.stringMatching(/^-\$10(\.00)?$/),
+    ]);
+    expect(body.table.rows[0]?.cells[2]?.to).toBe(`/manage/bookings/${sold!.id}`);
+    expect(body.zip).toEqual({ href: "/manage/reports/documents.zip?report=documents" });
+
+    const response = (await zipLoader(routeArgs(request(body.zip.href, owner)))) as Response;
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["CRN-000001.pdf", "RCT-000001.pdf", "documents.csv"]);
+    expect(strFromU8(files["RCT-000001.pdf"]!.slice(0, 5))).toBe("%PDF-");
+    const index = strFromU8(files["documents.csv"]!).trimEnd().split("\r\n");
+    expect(index).toHaveLength(1 + 2 + 1);
+    expect(index[1]).toContain(documentNumber(invoice.series, invoice.number));
+    expect(index[2]).toContain(`${documentNumber("creditNote", note!.number)},`);
+
+    // An admin's holds every supplier's, in a folder each (numbers are per supplier).
+    const [admin] = await db
+      .insert(schema.users)
+      .values({ role: "admin", email: "documents-admin@example.com", fullName: "Admin", verified: true })
+      .returning();
+    const adminZip = (await zipLoader(
+      routeArgs(request("/manage/reports/documents.zip", await sessionCookieFor(admin!.id))),
+    )) as Response;
+    const names = Object.keys(unzipSync(new Uint8Array(await adminZip.arrayBuffer())));
+    expect(names.filter((name) => name.endsWith(".pdf"))).toHaveLength(3);
+    expect(new Set(names.filter((name) => name.includes("/")).map((name) => name.split("/")[0])).size).toBe(2);
   });
 });

@@ -58,6 +58,19 @@ export function replyBusy<Reply>(
  */
 export const PRIVATE_PAGE = "private, no-store";
 
+/** A file to save that names people (a document, an archive of them): never kept by a shared cache, never sniffed. */
+export function privateDownload(bytes: Uint8Array, type: string, filename: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": PRIVATE_PAGE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** The pages (route ids) sent with PRIVATE_PAGE, documents and data requests alike (entry.server.tsx). */
 const PRIVATE_ROUTES: ReadonlySet<string> = new Set([
   "routes/bookings",

@@ -133,6 +133,18 @@ for (const [who, account] of [
         await expect(page.getByRole("table")).toContainText(m.reports.total);
         await expect(page.getByRole("link", { name: m.reports.csv })).toHaveAttribute("href", /from=2026-01-01/);
         await expectAccessible(page);
+        // The documents issued, for the accountant: the table, and every one as a PDF in a ZIP (decision 049).
+        await page
+          .getByRole("navigation", { name: m.reports.chooser })
+          .getByRole("link", { name: m.reports.documents })
+          .click();
+        await expect(page.getByRole("heading", { level: 2, name: m.reports.documents })).toBeVisible();
+        const zip = await page.request.get(
+          (await page.getByRole("link", { name: m.reports.zip }).getAttribute("href"))!,
+        );
+        expect(zip.headers()["content-type"]).toBe("application/zip");
+        expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
+        await expectAccessible(page);
         await page.getByRole("navigation", { name: m.nav.label }).getByRole("link", { name: m.nav.fleet }).click();
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.fleet.heading);
         await expectAccessible(page);
@@ -634,6 +646,16 @@ for (const [who, account] of [
         expect(staff.path).toMatch(/report=utilisationByCategory.*from=2026-01-01/);
         expect(staff.getByRole("table").text()).toContain(m.reports.total);
         expect(staff.getByRole("link", { name: m.reports.csv }).attribute("href")).toMatch(/from=2026-01-01/);
+        await staff
+          .getByRole("navigation", { name: m.reports.chooser })
+          .getByRole("link", { name: m.reports.documents })
+          .click();
+        expect(staff.getByRole("heading", { level: 2, name: m.reports.documents }).count()).toBe(1);
+        const zip = await request.get(
+          new URL(staff.getByRole("link", { name: m.reports.zip }).attribute("href")!, baseURL).toString(),
+        );
+        expect(zip.headers()["content-type"]).toBe("application/zip");
+        expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
         await menu().getByRole("link", { name: m.nav.fleet }).click();
         expect(staff.heading()).toBe(m.fleet.heading);
 

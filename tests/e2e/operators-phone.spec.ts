@@ -52,6 +52,7 @@ test("a supplier's pages fit a 390 px phone", { tag: "@js-on-only" }, async ({ b
     "/manage",
     "/manage/reports?report=revenueByCar",
     "/manage/reports?report=payments",
+    "/manage/reports?report=documents",
     "/manage/bookings",
     `/manage/bookings/new?pickup=sousse&from=${day}T10:00&to=${day}T18:00`,
     "/manage/calendar?place=sousse",

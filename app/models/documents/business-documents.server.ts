@@ -23,6 +23,7 @@ import {
 } from "./document-lines";
 import { businessDocumentPdf } from "./document-pdf.server";
 import { rowsOf } from "~/utils/sql.server";
+import { privateDownload } from "~/utils/responses.server";
 
 /** Takes the supplier's next number in `series` (the counter's row lock is held to the end of the transaction). */
 async function nextNumber(tx: Executor, supplierId: string, series: DocumentSeries): Promise<number> {
@@ -242,13 +243,5 @@ export async function documentPdfResponse(
   const document = await bookingDocument(db, bookingId, printed);
   if (!document) return null;
   const bytes = await businessDocumentPdf(document);
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.length),
-      "Content-Disposition": `attachment; filename="${documentNumber(document.series, document.number)}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privateDownload(bytes, "application/pdf", `${documentNumber(document.series, document.number)}.pdf`);
 }

@@ -29,6 +29,8 @@ export const REPORT_COLUMNS = [
   "amount",
   "currency",
   "reference",
+  "document",
+  "driver",
 ] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 

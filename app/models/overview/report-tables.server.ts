@@ -5,6 +5,9 @@
 import type { Language } from "~/domain/enums";
 import { localizedName } from "~/domain/localized-name";
 import type { Executor } from "~/utils/db.server";
+import { bookingReference } from "~/models/booking/booking";
+import { documentsIssuedIn } from "~/models/documents/documents-report.server";
+import { documentNumber } from "~/models/documents/document-lines";
 import { getTranslator } from "~/utils/i18n.server";
 import type { FiguresScope } from "./figures-scope.server";
 import type { ReportPeriod } from "./report-period";
@@ -142,6 +145,39 @@ export async function reportTable(db: Executor, request: ReportRequest): Promise
           ],
         ],
         total: rows.length,
+      };
+    }
+    case "documents": {
+      const { rows, total, totals } = await documentsIssuedIn(db, scope, period, slice);
+      return {
+        columns: ["at", "document", "booking", ...supplierColumn, "driver", "amount", "tax", "currency"],
+        linkColumn: "booking",
+        rows: rows.map((row) => ({
+          key: row.id,
+          link: `/manage/bookings/${row.bookingId}`,
+          cells: [
+            { at: row.issuedAt },
+            { text: documentNumber(row.series, row.number) },
+            { text: bookingReference(row.bookingId) },
+            ...(admin ? [{ text: row.supplier }] : []),
+            { text: row.driver },
+            { money: row.amount, currency: row.currency },
+            { money: row.tax, currency: row.currency },
+            { text: row.currency },
+          ],
+        })),
+        // Per currency: how many documents, and what they state net of credit notes.
+        totals: totals.map((sum) => [
+          { text: t("reports.total") },
+          { text: "" },
+          { count: sum.documents },
+          ...(admin ? [{ text: "" }] : []),
+          { text: "" },
+          { money: sum.net, currency: sum.currency },
+          { text: "" },
+          { text: sum.currency },
+        ]),
+        total,
       };
     }
     case "payments": {

@@ -30,6 +30,7 @@ export const REPORTS = [
   "utilisationByCar",
   "utilisationByCategory",
   "payments",
+  "documents",
 ] as const;
 export type ReportName = (typeof REPORTS)[number];
 

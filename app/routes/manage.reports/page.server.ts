@@ -5,6 +5,7 @@ import { isNumericColumn, pageValue } from "~/models/overview/report-table";
 import { reportTable } from "~/models/overview/report-tables.server";
 import { REPORT_PAGE_SIZE, REPORTS } from "~/models/overview/reports.server";
 import { getDb } from "~/utils/db.server";
+import { ZIP_DOCUMENT_CAP } from "~/models/documents/documents-report.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { PRIVATE_PAGE } from "~/utils/responses.server";
 
@@ -50,6 +51,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       problem: asked.problem,
       csv: `/manage/reports/export?${kept.toString() || `report=${name}`}`,
+      // The documents themselves, for the accountant: a ZIP, or why not (decision 049).
+      zip:
+        name !== "documents"
+          ? null
+          : table.total > ZIP_DOCUMENT_CAP
+            ? { problem: t("reports.problems.tooManyDocuments", { cap: ZIP_DOCUMENT_CAP, count: table.total }) }
+            : { href: `/manage/reports/documents.zip?${kept}` },
       table: {
         columns: table.columns.map((column) => ({
           key: column,

@@ -13,7 +13,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function Reports() {
-  const { report, reports, filters, period, problem, csv, table, pages, translations } = useLoaderData<typeof loader>();
+  const { report, reports, filters, period, problem, csv, zip, table, pages, translations } =
+    useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const heading = t(`reports.${report}`);
   return (
@@ -49,7 +50,17 @@ export default function Reports() {
           <a href={csv} download>
             {t("reports.csv")}
           </a>
+          {zip && "href" in zip ? (
+            <>
+              {" "}
+              ·{" "}
+              <a href={zip.href} download>
+                {t("reports.zip")}
+              </a>
+            </>
+          ) : null}
         </p>
+        {zip && "problem" in zip ? <p className="callout">{zip.problem}</p> : null}
         {table.rows.length === 0 ? (
           <p className="form-card">{t("reports.none")}</p>
         ) : (

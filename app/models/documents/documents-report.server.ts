@@ -1,0 +1,123 @@
+/**
+ * The documents a business issued in a period (issue 52, point 3; decision 049): its invoices, receipts and credit
+ * notes, as the reports list them and as the accountant's ZIP holds them. In the reports' scope (a supplier's, or
+ * every supplier's for an admin; one pick-up place optionally), by the day each was issued.
+ */
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { bookings, businessDocuments, users } from "#db/schema";
+import type { FiguresScope } from "~/models/overview/figures-scope.server";
+import type { ReportPeriod } from "~/models/overview/report-period";
+import type { Executor } from "~/utils/db.server";
+import { allOf } from "~/utils/sql.server";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import { documentNumber, isCreditNote, type DocumentContent, type SaleContent } from "./document-lines";
+import { businessDocumentPdf } from "./document-pdf.server";
+
+/** A ZIP holds at most this many documents; a longer period is asked in parts (each PDF is drawn on request). */
+export const ZIP_DOCUMENT_CAP = 1_000;
+
+const issuedIn = (scope: FiguresScope, period: ReportPeriod) =>
+  allOf(
+    gte(businessDocuments.issuedAt, period.start),
+    lt(businessDocuments.issuedAt, period.end),
+    scope.supplierId ? eq(businessDocuments.supplierId, scope.supplierId) : undefined,
+    scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
+  );
+
+/** What a document states in money: its amount and tax, negative for a credit note (money the sale gave back). */
+export function signedFigures(content: DocumentContent, amount: number) {
+  if (isCreditNote(content)) return { amount: -amount, tax: -content.tax.amount };
+  return { amount, tax: (content as SaleContent).lines.tax.amount };
+}
+
+/** The period's documents in the scope, in the order issued, a slice of them; with the count and per-currency sums. */
+export async function documentsIssuedIn(
+  db: Executor,
+  scope: FiguresScope,
+  period: ReportPeriod,
+  slice: { offset: number; limit: number },
+) {
+  const where = issuedIn(scope, period);
+  const signed = sql`case when ${businessDocuments.series} = 'creditNote' then -${businessDocuments.amount} else ${businessDocuments.amount} end`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: businessDocuments.id,
+        series: businessDocuments.series,
+        number: businessDocuments.number,
+        issuedAt: businessDocuments.issuedAt,
+        bookingId: businessDocuments.bookingId,
+        amount: businessDocuments.amount,
+        currency: businessDocuments.currency,
+        content: businessDocuments.content,
+        supplierId: businessDocuments.supplierId,
+        supplier: users.fullName,
+      })
+      .from(businessDocuments)
+      .innerJoin(bookings, eq(bookings.id, businessDocuments.bookingId))
+      .innerJoin(users, eq(users.id, businessDocuments.supplierId))
+      .where(where)
+      .orderBy(asc(businessDocuments.issuedAt), asc(businessDocuments.series), asc(businessDocuments.number))
+      .offset(slice.offset)
+      .limit(slice.limit),
+    db
+      .select({
+        currency: businessDocuments.currency,
+        documents: sql<number>`count(*)::int`,
+        net: sql<number>`coalesce(sum(${signed}), 0)::bigint`,
+      })
+      .from(businessDocuments)
+      .innerJoin(bookings, eq(bookings.id, businessDocuments.bookingId))
+      .where(and(where))
+      .groupBy(businessDocuments.currency)
+      .orderBy(businessDocuments.currency),
+  ]);
+  return {
+    total: totals.reduce((sum, row) => sum + Number(row.documents), 0),
+    totals: totals.map((row) => ({ currency: row.currency, documents: Number(row.documents), net: Number(row.net) })),
+    rows: rows.map(({ content, amount, ...row }) => {
+      const stated = content as unknown as DocumentContent;
+      return { ...row, driver: stated.buyer.fullName, content: stated, ...signedFigures(stated, amount) };
+    }),
+  };
+}
+
+/**
+ * The period's documents in the scope as one ZIP for the accountant: each as its PDF (`INV-000001.pdf`; in a folder
+ * per supplier for an admin, numbers being per supplier), and `index` (the report's CSV) beside them. Null when there
+ * are more than `ZIP_DOCUMENT_CAP`.
+ */
+export async function documentsZip(
+  db: Executor,
+  scope: FiguresScope,
+  period: ReportPeriod,
+  { index, admin }: { index: string; admin: boolean },
+): Promise<Uint8Array | null> {
+  const rows = await db
+    .select({ document: businessDocuments, supplier: users.fullName })
+    .from(businessDocuments)
+    .innerJoin(bookings, eq(bookings.id, businessDocuments.bookingId))
+    .innerJoin(users, eq(users.id, businessDocuments.supplierId))
+    .where(issuedIn(scope, period))
+    .orderBy(asc(businessDocuments.issuedAt), asc(businessDocuments.series), asc(businessDocuments.number))
+    .limit(ZIP_DOCUMENT_CAP + 1);
+  if (rows.length > ZIP_DOCUMENT_CAP) return null;
+  const at = new Date(Math.max(period.start.getTime(), Date.UTC(1980, 0, 1)));
+  // PDFs are compressed already: stored as they are.
+  const files: Zippable = { "documents.csv": [strToU8(index), { level: 6 }] };
+  for (const { document, supplier } of rows) {
+    const name = `${documentNumber(document.series, document.number)}.pdf`;
+    const folder = admin ? `${supplierFolder(supplier, document.supplierId)}/` : "";
+    files[`${folder}${name}`] = [await businessDocumentPdf(document), { level: 0 }];
+  }
+  return zipSync(files, { mtime: at });
+}
+
+/** A supplier's folder in an admin's ZIP: its name in plain letters, and the start of its id (two may share a name). */
+const supplierFolder = (name: string, id: string) =>
+  `${name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 40)}-${id.slice(0, 8)}`;
