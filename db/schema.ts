@@ -10,6 +10,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   char,
   check,
   date,
@@ -1130,6 +1131,14 @@ export const documentCounters = pgTable(
   ],
 );
 
+/** Bytes as PostgreSQL keeps them (`bytea`), read and written as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  // node-postgres reads a Buffer, PGlite a Uint8Array; both write a Buffer.
+  fromDriver: (value) => new Uint8Array(value),
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
 /**
  * The documents a business must keep (issue 52, decision 049): a booking's invoice (or receipt, when its supplier has
  * no tax id) once paid in full or handed over, and a credit note for each refund. What the document says is kept as
@@ -1155,6 +1164,8 @@ export const businessDocuments = pgTable(
     /** The refund a credit note answers (one note per refund). */
     refundKey: text("refund_key"),
     content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    /** Its PDF, kept once first drawn (the document never changes): an accountant's ZIP reads it, never redraws it. */
+    pdf: bytea("pdf"),
   },
   (table) => [
     uniqueIndex("business_documents_number_idx").on(table.supplierId, table.series, table.number),

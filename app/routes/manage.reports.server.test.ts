@@ -156,6 +156,12 @@ describe("the business's reports", () => {
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(Object.keys(files).sort()).toEqual(["CRN-000001.pdf", "RCT-000001.pdf", "documents.csv"]);
     expect(strFromU8(files["RCT-000001.pdf"]!.slice(0, 5))).toBe("%PDF-");
+    // Each PDF is kept as first drawn: the next ZIP (or download) reads it, never redraws it.
+    const [kept] = await db
+      .select({ pdf: schema.businessDocuments.pdf })
+      .from(schema.businessDocuments)
+      .where(eq(schema.businessDocuments.id, invoice.id));
+    expect(kept?.pdf).toEqual(files["RCT-000001.pdf"]);
     const index = strFromU8(files["documents.csv"]!).trimEnd().split("\r\n");
     expect(index).toHaveLength(1 + 2 + 1);
     expect(index[1]).toContain(documentNumber(invoice.series, invoice.number));

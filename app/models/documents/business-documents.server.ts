@@ -7,7 +7,7 @@
  * `for update`), so two events of one booking cannot both issue; the counter row's lock orders the supplier's
  * documents, and a rolled-back transaction gives its number back.
  */
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { businessDocuments, supplierSettings } from "#db/schema";
 import { CURRENCIES, isOneOf, type Currency, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { bookedPriceLines, bookingReference } from "~/models/booking/booking";
@@ -231,6 +231,17 @@ export async function documentView(db: Executor, bookingId: string, printed?: st
   };
 }
 
+/** A document's PDF, drawn the first time it is asked and kept (a document never changes once issued). */
+export async function documentPdf(db: Executor, document: BusinessDocument): Promise<Uint8Array> {
+  if (document.pdf) return document.pdf;
+  const bytes = await businessDocumentPdf(document);
+  await db
+    .update(businessDocuments)
+    .set({ pdf: bytes })
+    .where(and(eq(businessDocuments.id, document.id), isNull(businessDocuments.pdf)));
+  return bytes;
+}
+
 /**
  * A booking's document as a PDF download, never kept by a shared cache (it names the driver); null when there is no
  * such document.
@@ -242,6 +253,6 @@ export async function documentPdfResponse(
 ): Promise<Response | null> {
   const document = await bookingDocument(db, bookingId, printed);
   if (!document) return null;
-  const bytes = await businessDocumentPdf(document);
+  const bytes = await documentPdf(db, document);
   return privateDownload(bytes, "application/pdf", `${documentNumber(document.series, document.number)}.pdf`);
 }

@@ -1,33 +1,76 @@
 /**
- * A sale's document (or a credit note) as a PDF (decision 049), drawn with pdf-lib from the same lines the printable page shows, in the
- * document's language. The text is set in the PDF standard's Helvetica, which every reader carries: nothing to embed,
- * a few kilobytes a document. Its encoding (WinAnsi) covers English, French and Spanish; any other letter is written
- * without its accent, or as "?", so a name in another script never breaks a document.
+ * A sale's document (or a credit note) as a PDF (decision 049), drawn with pdf-lib from the same lines the printable
+ * page shows, in the document's language. The text is set in DejaVu Sans, shipped with the app (the
+ * `dejavu-fonts-ttf` package) and embedded as a subset of the letters used: Latin with every accent, Greek, Cyrillic,
+ * Arabic and Hebrew (shaped and set right to left by fontkit) print as written. A letter the font lacks (Chinese,
+ * Japanese, Korean…) is written without its accent, or as "?", so a name in another script never breaks a document.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Language } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
 import { getTranslator } from "~/utils/i18n.server";
 import type { BusinessDocument } from "./business-documents.server";
 import { documentLines, documentNumber, isCreditNote, type DocumentContent } from "./document-lines";
 
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
 /** Latin letters with a stroke, which Unicode does not decompose into a letter and an accent. */
 const STROKED: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i" };
 
-/** `text` in what the standard fonts can draw: spaces of every width as one, accents dropped where needed. */
-export function winAnsiText(text: string): string {
-  return [...text.replace(/[\u00a0\u2009\u202f]/g, " ").replace(/→/g, "–")]
+/**
+ * `text` in what a font can draw (`covers` says whether it has a letter): spaces of every width as one, a letter it
+ * lacks without its accent, or "?".
+ */
+export function drawableText(text: string, covers: (codePoint: number) => boolean): string {
+  return [...text.replace(/[\u00a0\u2009\u202f]/g, " ")]
     .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) return char;
+      if (covers(char.codePointAt(0) ?? 0)) return char;
       const bare = STROKED[char] ?? char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      return [...bare].every((part) => (part.codePointAt(0) ?? 0) >= 0x20 && (part.codePointAt(0) ?? 0) <= 0x7e)
-        ? bare
-        : "?";
+      return bare !== char && [...bare].every((part) => covers(part.codePointAt(0) ?? 0)) ? bare : "?";
     })
     .join("");
 }
+
+/**
+ * fontkit for pdf-lib, parsing each shipped font once per process: parsing DejaVu's 700 KB for every document was
+ * most of its cost (a subset of the letters used is still made for each document).
+ */
+const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const fontkitOnce: typeof fontkit = {
+  ...fontkit,
+  create(bytes, postscriptName) {
+    const known = postscriptName === undefined ? parsedFonts.get(bytes) : undefined;
+    if (known) return known;
+    const font = fontkit.create(bytes, postscriptName);
+    if (postscriptName === undefined) parsedFonts.set(bytes, font);
+    return font;
+  },
+};
+
+/** The letters a shipped font draws, read once per process. */
+const coverage = new Map<Uint8Array, Set<number>>();
+function coverageOf(file: Uint8Array, font: PDFFont): Set<number> {
+  let letters = coverage.get(file);
+  if (!letters) coverage.set(file, (letters = new Set(font.getCharacterSet())));
+  return letters;
+}
+
+/** The shipped fonts' files, read once per process. */
+const fontFiles = (() => {
+  let files: { regular: Uint8Array; bold: Uint8Array } | null = null;
+  return () => {
+    if (!files) {
+      const resolve = createRequire(join(process.cwd(), "package.json")).resolve;
+      files = {
+        regular: readFileSync(resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+        bold: readFileSync(resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+      };
+    }
+    return files;
+  };
+})();
 
 /** The document's title in its language ("Invoice INV-000042"). */
 export async function documentTitle(document: Pick<BusinessDocument, "series" | "number" | "language">) {
@@ -59,20 +102,26 @@ export async function businessDocumentPdf(document: BusinessDocument): Promise<U
   const title = await documentTitle(document);
 
   const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsiText(title));
-  pdf.setAuthor(winAnsiText(content.seller.name));
+  pdf.registerFontkit(fontkitOnce);
+  // Metadata is text the font never draws: kept as written.
+  pdf.setTitle(title);
+  pdf.setAuthor(content.seller.name);
   pdf.setLanguage(language);
   pdf.setCreationDate(document.issuedAt);
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const files = fontFiles();
+  const regular = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
+  const regularSet = coverageOf(files.regular, regular);
+  const boldSet = coverageOf(files.bold, bold);
   const left = 56;
   const right = 595.28 - 56;
   let y = 841.89 - 64;
   const write = (text: string, options: { font?: PDFFont; size?: number; x?: number; alignRight?: boolean } = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
-    const shown = winAnsiText(text);
+    const covered = font === bold ? boldSet : regularSet;
+    const shown = drawableText(text, (codePoint) => covered.has(codePoint));
     const x = options.alignRight ? right - font.widthOfTextAtSize(shown, size) : (options.x ?? left);
     page.drawText(shown, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
   };

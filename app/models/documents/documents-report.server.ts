@@ -11,7 +11,7 @@ import type { Executor } from "~/utils/db.server";
 import { allOf } from "~/utils/sql.server";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { documentNumber, isCreditNote, type DocumentContent, type SaleContent } from "./document-lines";
-import { businessDocumentPdf } from "./document-pdf.server";
+import { documentPdf } from "./business-documents.server";
 
 /** A ZIP holds at most this many documents; a longer period is asked in parts (each PDF is drawn on request). */
 export const ZIP_DOCUMENT_CAP = 1_000;
@@ -108,7 +108,7 @@ export async function documentsZip(
   for (const { document, supplier } of rows) {
     const name = `${documentNumber(document.series, document.number)}.pdf`;
     const folder = admin ? `${supplierFolder(supplier, document.supplierId)}/` : "";
-    files[`${folder}${name}`] = [await businessDocumentPdf(document), { level: 0 }];
+    files[`${folder}${name}`] = [await documentPdf(db, document), { level: 0 }];
   }
   return zipSync(files, { mtime: at });
 }
