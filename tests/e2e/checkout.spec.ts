@@ -174,6 +174,7 @@ for (const [language, option] of [
         await expectAccessible(page);
         const pdf = await page.request.get(
           (await page.getByRole("link", { name: c.documents.download }).getAttribute("href"))!,
+          { maxRetries: 2 },
         );
         expect(pdf.headers()["content-type"]).toBe("application/pdf");
         expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
@@ -676,7 +677,9 @@ for (const [language, option] of [
         await receipt.getByRole("link", { name: DOCUMENT_LINK[language] }).click();
         expect(user.getByRole("heading", { level: 1, name: DOCUMENT_TITLE[language] }).count()).toBe(1);
         expect(user.getByText(withWaiver, { exact: true }).count()).toBeGreaterThan(0);
-        const pdf = await request.get(user.getByRole("link", { name: c.documents.download }).attribute("href")!);
+        const pdf = await request.get(user.getByRole("link", { name: c.documents.download }).attribute("href")!, {
+          maxRetries: 2,
+        });
         expect(pdf.headers()["content-type"]).toBe("application/pdf");
       } else expect(receipt.getByText(c.documents.notYet).count()).toBe(1);
 

@@ -141,6 +141,7 @@ for (const [who, account] of [
         await expect(page.getByRole("heading", { level: 2, name: m.reports.documents })).toBeVisible();
         const zip = await page.request.get(
           (await page.getByRole("link", { name: m.reports.zip }).getAttribute("href"))!,
+          { maxRetries: 2 },
         );
         expect(zip.headers()["content-type"]).toBe("application/zip");
         expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
@@ -374,7 +375,7 @@ for (const language of ["en", "fr"] as const) {
       await gotoReady(page, `/manage/cars?q=${tag}&lng=${language}`);
       await expect(page.getByRole("link", { name: `Imported B-${tag}` })).toBeVisible();
 
-      const exported = await page.request.get("/manage/cars/export");
+      const exported = await page.request.get("/manage/cars/export", { maxRetries: 2 });
       expect(exported.status()).toBe(200);
       expect(exported.headers()["content-type"]).toContain("text/csv");
       const text = await exported.text();
@@ -653,6 +654,7 @@ for (const [who, account] of [
         expect(staff.getByRole("heading", { level: 2, name: m.reports.documents }).count()).toBe(1);
         const zip = await request.get(
           new URL(staff.getByRole("link", { name: m.reports.zip }).attribute("href")!, baseURL).toString(),
+          { maxRetries: 2 },
         );
         expect(zip.headers()["content-type"]).toBe("application/zip");
         expect((await zip.body()).subarray(0, 2).toString()).toBe("PK");
@@ -836,7 +838,7 @@ for (const language of ["en", "fr"] as const) {
       await staff.goto(`/manage/cars?q=${tag}&lng=${language}`);
       expect(staff.getByRole("link", { name: `Imported B-${tag}` }).count()).toBe(1);
 
-      const exported = await request.get("/manage/cars/export");
+      const exported = await request.get("/manage/cars/export", { maxRetries: 2 });
       expect(exported.status()).toBe(200);
       const text = await exported.text();
       expect(text).toContain(`B-${tag},Imported B-${tag},midi,diesel,manual,5,4,2,2,yes,,likeForLike,,21,0,0,0,31.50,`);

@@ -215,6 +215,8 @@ export class NoScriptUser {
       await this.request.get(new URL(address, this.origin).toString(), {
         headers: { accept: "text/html" },
         maxRedirects: 20,
+        // A reused connection the server closed as it went idle answers ECONNRESET: a GET is asked again.
+        maxRetries: 2,
       }),
     );
   }
