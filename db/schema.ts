@@ -1154,6 +1154,10 @@ export const businessDocuments = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id),
+    /** The booking's pick-up place when issued: the reports' place filter reads it without the booking. */
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => locations.id),
     series: text("series").$type<DocumentSeries>().notNull(),
     number: integer("number").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1174,8 +1178,36 @@ export const businessDocuments = pgTable(
       .where(sql`${table.series} in ('invoice', 'receipt')`),
     uniqueIndex("business_documents_refund_idx").on(table.refundKey),
     index("business_documents_supplier_issued_idx").on(table.supplierId, table.issuedAt),
+    // An admin's documents report and ZIP: every supplier's, by the day issued; or one place's.
+    index("business_documents_issued_idx").on(table.issuedAt, table.series, table.number),
+    index("business_documents_place_issued_idx").on(table.placeId, table.issuedAt, table.series, table.number),
     check("business_documents_series_check", inList("series", DOCUMENT_SERIES)),
     check("business_documents_number_check", sql`${table.number} >= 1`),
+  ],
+);
+
+/**
+ * Issued documents summed per supplier, pick-up place, UTC day and currency (decision 049, amended): how many, and
+ * what they state net of credit notes. Written in the transaction that issues each document, so the documents
+ * report's totals read a few rows instead of a period's documents, and are never stale.
+ */
+export const documentDayTotals = pgTable(
+  "document_day_totals",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    currency: char("currency", { length: 3 }).$type<Currency>().notNull(),
+    documents: integer("documents").notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.day, table.placeId, table.currency] }),
+    index("document_day_totals_day_idx").on(table.day),
   ],
 );
 

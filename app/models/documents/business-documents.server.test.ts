@@ -5,7 +5,7 @@
  * the page says.
  */
 import { inflateSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
@@ -242,6 +242,29 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
     );
     expect(note).toBeNull();
     expect(await bookingDocuments(database.db, id!)).toEqual({ document: null, creditNotes: [] });
+  });
+
+  it("keeps each day's totals equal to the documents issued that day (sales less credit notes), per place", async () => {
+    // After every test above: fifty at once, credit notes, a rolled-back issue, another supplier's receipts.
+    const live = await database.db
+      .select({
+        key: sql<string>`${schema.businessDocuments.supplierId} || ' ' || ${schema.businessDocuments.placeId} || ' ' ||
+          to_char(${schema.businessDocuments.issuedAt} at time zone 'UTC', 'YYYY-MM-DD') || ' ' || ${schema.businessDocuments.currency}`,
+        documents: sql<number>`count(*)::int`,
+        net: sql<number>`sum(case when ${schema.businessDocuments.series} = 'creditNote' then -${schema.businessDocuments.amount} else ${schema.businessDocuments.amount} end)::int`,
+      })
+      .from(schema.businessDocuments)
+      .groupBy(sql`1`);
+    const kept = await database.db.select().from(schema.documentDayTotals);
+    expect(live.length).toBeGreaterThan(2);
+    expect(
+      Object.fromEntries(
+        kept.map((row) => [
+          `${row.supplierId} ${row.placeId} ${row.day} ${row.currency}`,
+          { documents: row.documents, net: Number(row.net) },
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(live.map((row) => [row.key, { documents: row.documents, net: row.net }])));
   });
 });
 

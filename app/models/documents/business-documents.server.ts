@@ -8,7 +8,7 @@
  * documents, and a rolled-back transaction gives its number back.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import { businessDocuments, supplierSettings } from "#db/schema";
+import { businessDocuments, documentDayTotals, supplierSettings } from "#db/schema";
 import { CURRENCIES, isOneOf, type Currency, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { bookedPriceLines, bookingReference } from "~/models/booking/booking";
 import { findBookingDetails } from "~/models/booking/bookings.server";
@@ -73,22 +73,50 @@ async function issueInTransaction(tx: Executor, bookingId: string, now: Date) {
     hours: booking.hours,
     lines: bookedPriceLines(booking, details.additionalDrivers.length),
   };
-  const number = await nextNumber(tx, booking.supplierId, series);
-  const [issued] = await tx
-    .insert(businessDocuments)
-    .values({
-      supplierId: booking.supplierId,
-      bookingId,
-      series,
-      number,
-      issuedAt: now,
-      amount: content.lines.total,
-      currency: booking.displayCurrency,
-      language: details.driver.language,
-      content: content as unknown as Record<string, unknown>,
-    })
-    .returning();
+  return insertDocument(tx, {
+    supplierId: booking.supplierId,
+    bookingId,
+    placeId: booking.pickupLocationId,
+    series,
+    number: await nextNumber(tx, booking.supplierId, series),
+    issuedAt: now,
+    amount: content.lines.total,
+    currency: booking.displayCurrency,
+    language: details.driver.language,
+    content: content as unknown as Record<string, unknown>,
+  });
+}
+
+/**
+ * Writes an issued document and adds it to its day's totals (a credit note takes its amount off), in the issuing
+ * transaction: the documents report sums those rows, never a period's documents.
+ */
+async function insertDocument(tx: Executor, values: typeof businessDocuments.$inferInsert) {
+  const [issued] = await tx.insert(businessDocuments).values(values).returning();
   if (!issued) throw new Error("document not issued");
+  const net = issued.series === "creditNote" ? -issued.amount : issued.amount;
+  await tx
+    .insert(documentDayTotals)
+    .values({
+      supplierId: issued.supplierId,
+      placeId: issued.placeId,
+      day: issued.issuedAt.toISOString().slice(0, 10),
+      currency: issued.currency,
+      documents: 1,
+      net,
+    })
+    .onConflictDoUpdate({
+      target: [
+        documentDayTotals.supplierId,
+        documentDayTotals.day,
+        documentDayTotals.placeId,
+        documentDayTotals.currency,
+      ],
+      set: {
+        documents: sql`${documentDayTotals.documents} + 1`,
+        net: sql`${documentDayTotals.net} + ${net}`,
+      },
+    });
   return issued;
 }
 
@@ -129,24 +157,19 @@ export async function issueCreditNote(
     reason: refund.reason,
     ...share,
   };
-  const number = await nextNumber(tx, sale.supplierId, "creditNote");
-  const [issued] = await tx
-    .insert(businessDocuments)
-    .values({
-      supplierId: sale.supplierId,
-      bookingId: refund.bookingId,
-      series: "creditNote",
-      number,
-      issuedAt: now,
-      amount: share.credited,
-      currency,
-      language: sale.language,
-      refundKey: refund.refundKey,
-      content: content as unknown as Record<string, unknown>,
-    })
-    .returning();
-  if (!issued) throw new Error("credit note not issued");
-  return issued;
+  return insertDocument(tx, {
+    supplierId: sale.supplierId,
+    bookingId: refund.bookingId,
+    placeId: sale.placeId,
+    series: "creditNote",
+    number: await nextNumber(tx, sale.supplierId, "creditNote"),
+    issuedAt: now,
+    amount: share.credited,
+    currency,
+    language: sale.language,
+    refundKey: refund.refundKey,
+    content: content as unknown as Record<string, unknown>,
+  });
 }
 
 export type BusinessDocument = typeof businessDocuments.$inferSelect;

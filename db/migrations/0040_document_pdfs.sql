@@ -1,1 +1,0 @@
-ALTER TABLE "business_documents" ADD COLUMN "pdf" bytea;
