@@ -4,6 +4,7 @@
  *        DATABASE_URL=postgres://… npm run bench:data
  *        BENCH_CARS=20000 BENCH_BOOKINGS_PER_CAR=10 npm run bench:data
  *        BENCH_PLACES=0 npm run bench:data        (dense worst case: every car at the 23 demo places)
+ * Bookings kept are invoiced (decision 049's documents and their day totals); some paid online have payments.
  * By default the cars are spread over BENCH_PLACES (1,500) generated places in the demo countries, about 130 cars
  * per place — the density of a large real network (a quarter of a million cars over a few thousand branches).
  * Re-running replaces the previously generated rows; the demo catalogue is kept.
@@ -29,6 +30,8 @@ await handle.migrate();
 await seedDemoData(db);
 step(`${handle.engine}: migrated and seeded the demo catalogue`);
 
+await db.execute(sql`delete from business_documents where booking_id in
+  (select b.id from bookings b join cars c on c.id = b.car_id where c.license_plate like 'BENCH-%')`);
 await db.execute(sql`delete from payments where attempt_id like 'bench-%'`);
 await db.execute(sql`delete from bookings where car_id in (select id from cars where license_plate like 'BENCH-%')`);
 await db.execute(sql`delete from cars where license_plate like 'BENCH-%'`);
@@ -140,6 +143,46 @@ await db.execute(sql`
     created_at + interval '2 days'
   from inserted where refunded_amount is not null`);
 step("payments");
+
+// Documents (decision 049): every kept booking invoiced on its pick-up day, numbered per supplier after the demo's
+// own, then the counters and the day totals (derived rows) made again from the documents.
+await db.execute(sql`
+  with sold as (
+    select b.id, b.supplier_id, b.pickup_location_id, b.starts_at, b.ends_at, b.days, b.total_price, b.tax_amount,
+      row_number() over (partition by b.supplier_id order by b.starts_at, b.id) as n
+    from bookings b join cars c on c.id = b.car_id
+    where c.license_plate like 'BENCH-%' and b.status <> 'cancelled'),
+  last as (select supplier_id, max(number) as last from business_documents where series = 'invoice' group by 1)
+  insert into business_documents (supplier_id, booking_id, place_id, series, number, issued_at, amount, currency,
+    language, content)
+  select s.supplier_id, s.id, s.pickup_location_id, 'invoice', coalesce(l.last, 0) + s.n, s.starts_at, s.total_price,
+    'USD', 'en', jsonb_build_object(
+      'reference', upper(left(s.id::text, 8)),
+      'seller', jsonb_build_object('name', 'Bench supplier', 'address', null, 'taxId', 'BENCH'),
+      'buyer', jsonb_build_object('fullName', 'Driver ' || left(s.id::text, 6), 'email', 'bench@example.com',
+        'phone', null),
+      'car', 'Bench car',
+      'pickup', jsonb_build_object('names', jsonb_build_object('en', 'Bench', 'fr', 'Bench', 'es', 'Bench'),
+        'local', to_char(s.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI')),
+      'dropoff', jsonb_build_object('names', jsonb_build_object('en', 'Bench', 'fr', 'Bench', 'es', 'Bench'),
+        'local', to_char(s.ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI')),
+      'days', s.days, 'hours', null,
+      'lines', jsonb_build_object('base', s.total_price, 'extras', '[]'::jsonb,
+        'fees', jsonb_build_object('oneWay', 0, 'youngDriver', 0),
+        'tax', jsonb_build_object('rateBasisPoints', 1900, 'amount', s.tax_amount, 'added', false),
+        'total', s.total_price))
+  from sold s left join last l on l.supplier_id = s.supplier_id`);
+await db.execute(sql`
+  insert into document_counters (supplier_id, series, last_number)
+  select supplier_id, series, max(number) from business_documents group by 1, 2
+  on conflict (supplier_id, series) do update set last_number = excluded.last_number`);
+await db.execute(sql`delete from document_day_totals`);
+await db.execute(sql`
+  insert into document_day_totals (supplier_id, place_id, day, currency, documents, net)
+  select supplier_id, place_id, (issued_at at time zone 'UTC')::date, currency, count(*)::int,
+    sum(case when series = 'creditNote' then -amount else amount end)
+  from business_documents group by 1, 2, 3, 4`);
+step("documents");
 
 // A fresh bulk load has no visibility map yet: without VACUUM every availability probe reads the heap instead of
 // answering from the covering index (measured: p50 doubles). Autovacuum does this on a live database.
