@@ -18,6 +18,7 @@ import { loader as zipLoader } from "./manage.reports_.documents[.zip]";
 import { strFromU8, unzipSync } from "fflate";
 import { issueCreditNote, issueSaleDocument } from "~/models/documents/business-documents.server";
 import { documentNumber } from "~/models/documents/document-lines";
+import { ZIP_DOCUMENT_CAP } from "~/models/documents/documents-report.server";
 import { loader } from "./manage.reports/route";
 
 await vi.hoisted(async () => (await import("../../tests/support/app-test")).configureOutbox("reports"));
@@ -178,5 +179,16 @@ describe("the business's reports", () => {
     const names = Object.keys(unzipSync(new Uint8Array(await adminZip.arrayBuffer())));
     expect(names.filter((name) => name.endsWith(".pdf"))).toHaveLength(3);
     expect(new Set(names.filter((name) => name.includes("/")).map((name) => name.split("/")[0])).size).toBe(2);
+
+    // Over the ZIP's cap (counted from the day totals): back to the report, which says to ask a shorter period.
+    await db
+      .update(schema.documentDayTotals)
+      .set({ documents: ZIP_DOCUMENT_CAP + 1 })
+      .where(eq(schema.documentDayTotals.supplierId, catalogue.supplier.id));
+    const refused = await routeOutcome(() => zipLoader(routeArgs(request(body.zip.href, owner))));
+    expect(refused.status).toBe(303);
+    expect(refused.location).toBe("/manage/reports?report=documents");
+    const capped = (await get("/manage/reports?report=documents", owner)).body as { zip: { problem?: string } };
+    expect(capped.zip.problem).toMatch(/at most 1,?000 documents/);
   });
 });

@@ -7,7 +7,7 @@
  * `for update`), so two events of one booking cannot both issue; the counter row's lock orders the supplier's
  * documents, and a rolled-back transaction gives its number back.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { businessDocuments, documentDayTotals, supplierSettings } from "#db/schema";
 import { CURRENCIES, isOneOf, type Currency, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { bookedPriceLines, bookingReference } from "~/models/booking/booking";
@@ -203,21 +203,6 @@ export async function saleDocumentOf(db: Executor, bookingId: string): Promise<B
     .from(businessDocuments)
     .where(and(eq(businessDocuments.bookingId, bookingId), inArray(businessDocuments.series, ["invoice", "receipt"])));
   return found ?? null;
-}
-
-/** A supplier's documents issued in [from, to), in number order per series (a month's, for the accountant). */
-export async function documentsIssued(db: Executor, supplierId: string, from: Date, to: Date) {
-  return db
-    .select()
-    .from(businessDocuments)
-    .where(
-      and(
-        eq(businessDocuments.supplierId, supplierId),
-        gte(businessDocuments.issuedAt, from),
-        lt(businessDocuments.issuedAt, to),
-      ),
-    )
-    .orderBy(asc(businessDocuments.series), asc(businessDocuments.number));
 }
 
 /**

@@ -34,7 +34,7 @@ const totalledIn = (scope: FiguresScope, period: ReportPeriod) =>
   );
 
 /** What a document states in money: its amount and tax, negative for a credit note (money the sale gave back). */
-export function signedFigures(content: DocumentContent, amount: number) {
+function signedFigures(content: DocumentContent, amount: number) {
   if (isCreditNote(content)) return { amount: -amount, tax: -content.tax.amount };
   return { amount, tax: (content as SaleContent).lines.tax.amount };
 }
@@ -83,21 +83,21 @@ export async function documentsIssuedIn(
     totals: totals.map((row) => ({ currency: row.currency, documents: Number(row.documents), net: Number(row.net) })),
     rows: rows.map(({ content, amount, ...row }) => {
       const stated = content as unknown as DocumentContent;
-      return { ...row, driver: stated.buyer.fullName, content: stated, ...signedFigures(stated, amount) };
+      return { ...row, driver: stated.buyer.fullName, ...signedFigures(stated, amount) };
     }),
   };
 }
 
 /**
  * The period's documents in the scope as one ZIP for the accountant: each as its PDF (`INV-000001.pdf`; in a folder
- * per supplier for an admin, numbers being per supplier), and `index` (the report's CSV) beside them. Null when there
- * are more than `ZIP_DOCUMENT_CAP`.
+ * per supplier for an admin, numbers being per supplier), and the report's CSV (`index`, asked only once the count is
+ * known to fit) beside them. Null when there are more than `ZIP_DOCUMENT_CAP`.
  */
 export async function documentsZip(
   db: Executor,
   scope: FiguresScope,
   period: ReportPeriod,
-  { index, admin }: { index: string; admin: boolean },
+  { index, admin }: { index: () => Promise<string>; admin: boolean },
 ): Promise<Uint8Array | null> {
   const [counted] = await db
     .select({ documents: sql<number>`coalesce(sum(${documentDayTotals.documents}), 0)::int` })
@@ -114,7 +114,7 @@ export async function documentsZip(
   if (rows.length > ZIP_DOCUMENT_CAP) return null;
   const at = new Date(Math.max(period.start.getTime(), Date.UTC(1980, 0, 1)));
   // PDFs are compressed already: stored as they are.
-  const files: Zippable = { "documents.csv": [strToU8(index), { level: 6 }] };
+  const files: Zippable = { "documents.csv": [strToU8(await index()), { level: 6 }] };
   for (const { document, supplier } of rows) {
     const name = `${documentNumber(document.series, document.number)}.pdf`;
     const folder = admin ? `${supplierFolder(supplier, document.supplierId)}/` : "";

@@ -453,7 +453,7 @@ const heldByPaymentsSql = sql<number>`coalesce(sum(case when ${payments.refundRe
  */
 export const heldForBookingSql = () =>
   sql<number>`(select ${heldByPaymentsSql} from ${payments} where ${payments.bookingId} = "bookings"."id"
-    and ${payments.status} in ('captured', 'refundFailed'))`.mapWith(Number);
+    and ${inArray(payments.status, HOLDING)})`.mapWith(Number);
 
 /**
  * Owes back `amount` of what a booking's payments still hold (decision 029), the newest payment first, each marked in
