@@ -415,6 +415,10 @@ export const cars = pgTable(
       sql`${table.multimedia} <@ array['touchscreen','bluetooth','androidAuto','appleCarPlay']::text[]`,
     ),
     index("cars_supplier_idx").on(table.supplierId),
+    // The overview's count of cars offered (decision 050), from the index alone.
+    index("cars_offered_idx")
+      .on(table.supplierId)
+      .where(sql`${table.available} and ${table.retiredAt} is null`),
     // Search walks cheapest-first; a partial index over offerable cars keeps that walk short.
     index("cars_offerable_price_idx")
       .on(table.dailyPrice, table.id)
@@ -1009,6 +1013,10 @@ export const reviews = pgTable(
     index("reviews_published_idx")
       .on(table.locationId, table.supplierId)
       .where(sql`${table.status} = 'published'`),
+    // The overview's average mark for a supplier (decision 050), from the index alone (INCLUDE in 0041_day_figures.sql).
+    index("reviews_supplier_published_idx")
+      .on(table.supplierId, table.locationId)
+      .where(sql`${table.status} = 'published'`),
     // The admin's queue, oldest first.
     index("reviews_status_idx").on(table.status, table.createdAt),
   ],
@@ -1209,6 +1217,52 @@ export const documentDayTotals = pgTable(
     primaryKey({ columns: [table.supplierId, table.day, table.placeId, table.currency] }),
     index("document_day_totals_day_idx").on(table.day),
   ],
+);
+
+/**
+ * The business's figures per supplier and UTC day (issue 52, point 4; decision 050), for every place (`place_id`
+ * null) and per pick-up place: the fleet's use (cars a kept booking touches; cars off the road, by the places the car
+ * serves), the kept bookings made that day by payment mode, and those picked up that day. The overview and the
+ * revenue reports read these few rows instead of every booking; `day_figures_stale` names the days a change has
+ * touched since (filled by triggers on bookings, car_blocks and car_locations), which the minute beat recounts and a
+ * reader counts live meanwhile, so no figure is ever behind the bookings.
+ */
+export const dayFigures = pgTable(
+  "day_figures",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: uuid("place_id").references(() => locations.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    booked: integer("booked").notNull(),
+    blocked: integer("blocked").notNull(),
+    madePayLater: integer("made_pay_later").notNull(),
+    madeDeposit: integer("made_deposit").notNull(),
+    madeFull: integer("made_full").notNull(),
+    madeRevenuePayLater: bigint("made_revenue_pay_later", { mode: "number" }).notNull(),
+    madeRevenueDeposit: bigint("made_revenue_deposit", { mode: "number" }).notNull(),
+    madeRevenueFull: bigint("made_revenue_full", { mode: "number" }).notNull(),
+    pickedUp: integer("picked_up").notNull(),
+    pickedUpDays: integer("picked_up_days").notNull(),
+    pickedUpRevenue: bigint("picked_up_revenue", { mode: "number" }).notNull(),
+    pickedUpTax: bigint("picked_up_tax", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("day_figures_supplier_idx").on(table.supplierId, table.placeId, table.day),
+    index("day_figures_place_idx").on(table.placeId, table.day),
+  ],
+);
+
+/** Days of a supplier's figures changed since `day_figures` last counted them (written by triggers only). */
+export const dayFiguresStale = pgTable(
+  "day_figures_stale",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    fromDay: date("from_day").notNull(),
+    toDay: date("to_day").notNull(),
+  },
+  (table) => [index("day_figures_stale_supplier_idx").on(table.supplierId, table.fromDay)],
 );
 
 /**

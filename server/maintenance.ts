@@ -1,5 +1,6 @@
 import { purgeOldSignIns } from "~/models/account/sign-ins.server";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
+import { recountStaleDayFigures } from "~/models/overview/day-figures.server";
 import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/origin.server";
@@ -11,7 +12,8 @@ import { purgeHeldLicenses } from "~/utils/uploads.server";
 const HOUR_MS = 60 * 60 * 1000;
 /**
  * Abandoned payments free their car within this long even if nobody tries to book it (a booking releases at once),
- * and refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`).
+ * refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`), and the fleet's
+ * use per day is recounted for the days changed since (decision 050; readers count those live meanwhile).
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
@@ -39,6 +41,11 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
       if (refunded) log(`refunded ${refunded} payment(s) owed back`);
     } catch (error) {
       log(`payment upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    try {
+      await recountStaleDayFigures(db);
+    } catch (error) {
+      log(`fleet use recount failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const timer = setInterval(() => void run(), HOUR_MS);

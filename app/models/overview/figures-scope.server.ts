@@ -49,15 +49,16 @@ export const utcDaysTouched = (starts: SQL, ends: SQL, from: Date, to: Date): SQ
   interval '1 day')`;
 
 /**
- * Rows (car_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per booking and day
+ * Rows (car_id, pickup_location_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per booking and day
  * (a few each), for the overview's chart and the utilisation reports to count. A booking over the window starts at
  * most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read.
  */
 export function bookedCarDays(scope: FiguresScope, from: Date, to: Date): SQL {
   const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
   return sql`
-    select b.car_id, d.day
-    from (select ${bookings.carId} as car_id, ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
+    select b.car_id, b.pickup_location_id, d.day
+    from (select ${bookings.carId} as car_id, ${bookings.pickupLocationId} as pickup_location_id,
+        ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
       from ${bookings}
       where ${allOf(
         bookingScope(scope),

@@ -6,10 +6,11 @@
  * utilisation. The period (the reports' from–to) sets what the charts and figures cover (`overview-windows.ts`).
  */
 import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { bookingScope, carScope, KEPT_STATUSES, bookedCarDays, type FiguresScope } from "./figures-scope.server";
-import { bookings, carBlocks, cars, locations, reviews } from "#db/schema";
+import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+import { readDayFigures, type Figure } from "./day-figures.server";
+import { bookings, cars, locations, reviews } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
-import { allOf, rowsOf } from "~/utils/sql.server";
+import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
 import { overviewWindows, type OverviewWindows } from "./overview-windows";
@@ -87,34 +88,10 @@ export interface UtilisationDay {
   blocked: number;
 }
 
-/** Cars booked and cars off the road per UTC day of the window. */
-async function utilisation(
-  db: Executor,
-  scope: OverviewScope,
-  { from, to }: OverviewWindows["utilisation"],
-): Promise<UtilisationDay[]> {
-  // Each booking over the window joined to the days it touches (a few rows each), rather than each day to every
-  // booking (measured at bench size: 5.8 s for an admin, the whole overview's cost).
-  const booked = await rowsOf<{ day: string; booked: number }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, count(distinct car_id)::int as booked
-      from (${bookedCarDays(scope, from, to)}) touched group by day`,
-  );
-  const blocked = await rowsOf<{ day: string; blocked: number }>(
-    db,
-    sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day, count(distinct ${carBlocks.carId})::int as blocked
-    from generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 day', interval '1 day') as d(day)
-    left join (${carBlocks} inner join ${cars} on ${cars.id} = ${carBlocks.carId}) on ${allOf(
-      carScope(scope),
-      sql`${carBlocks.startsAt} < d.day + interval '1 day'`,
-      sql`${carBlocks.endsAt} > d.day`,
-    )}
-    group by d.day order by d.day`,
-  );
-  const blockedOn = new Map(blocked.map((row) => [row.day, Number(row.blocked)]));
-  const bookedOn = new Map(booked.map((row) => [row.day, Number(row.booked)]));
-  return blocked.map(({ day }) => ({ day, booked: bookedOn.get(day) ?? 0, blocked: blockedOn.get(day) ?? 0 }));
+/** Cars booked and cars off the road per UTC day of the window (kept per day, decision 050). */
+async function utilisation(db: Executor, scope: OverviewScope, window: OverviewWindows["utilisation"]) {
+  const days = await readDayFigures(db, scope, window, "day");
+  return days.map(({ key, booked, blocked }): UtilisationDay => ({ day: key, booked, blocked }));
 }
 
 /** The cars offered now: available and not retired, in the scope. */
@@ -140,37 +117,34 @@ async function weeklyBookings(
   scope: OverviewScope,
   { firstMonday: from, count: weeks, madeFrom, madeTo }: OverviewWindows["weeks"],
 ): Promise<WeekOfBookings[]> {
-  const rows = await db
-    .select({
-      week: sql<string>`to_char(date_trunc('week', ${bookings.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-      mode: bookings.paymentMode,
-      made: count(),
-      revenue: sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`,
-    })
-    .from(bookings)
-    .where(
-      allOf(
-        bookingScope(scope),
-        inArray(bookings.status, KEPT),
-        gte(bookings.createdAt, madeFrom),
-        lt(bookings.createdAt, madeTo),
-      ),
-    )
-    .groupBy(sql`1`, bookings.paymentMode);
+  const days = await readDayFigures(db, scope, { from: madeFrom, to: madeTo }, "day");
   const empty = () => Object.fromEntries(PAYMENT_MODES.map((mode) => [mode, 0])) as Record<PaymentMode, number>;
   const byWeek = new Map<string, WeekOfBookings>();
   for (let index = 0; index < weeks; index++) {
     const week = new Date(from.getTime() + index * 7 * DAY_MS).toISOString().slice(0, 10);
     byWeek.set(week, { week, bookings: empty(), revenue: empty() });
   }
-  for (const row of rows) {
-    const week = byWeek.get(row.week);
+  const made = {
+    payLater: ["made_pay_later", "made_revenue_pay_later"],
+    deposit: ["made_deposit", "made_revenue_deposit"],
+    full: ["made_full", "made_revenue_full"],
+  } as const satisfies Record<PaymentMode, readonly [Figure, Figure]>;
+  for (const day of days) {
+    const week = byWeek.get(mondayOf(day.key));
     if (!week) continue;
-    week.bookings[row.mode] += row.made;
-    week.revenue[row.mode] += Number(row.revenue);
+    for (const mode of PAYMENT_MODES) {
+      week.bookings[mode] += day[made[mode][0]];
+      week.revenue[mode] += day[made[mode][1]];
+    }
   }
   return [...byWeek.values()];
 }
+
+/** The Monday (YYYY-MM-DD) of a UTC day's week. */
+const mondayOf = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+};
 
 export interface Attrition {
   /** Bookings whose pick-up fell in the last 30 days. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
+import { recountStaleDayFigures } from "./day-figures.server";
 import { businessOverview } from "./overview.server";
 import { periodOf } from "./report-period";
 import {
@@ -187,6 +188,16 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     const earners = await revenueByCar(database.db, scope, periodOf("2031-05-12", "2031-08-09"), ALL);
     expect(overview.topEarners.map((car) => [car.plate, car.revenue])).toEqual(
       earners.rows.map((car) => [car.plate, car.revenue]),
+    );
+    // Counted live until the minute beat has kept them (decision 050), the same figures after.
+    const months = await revenueByMonth(database.db, scope, period);
+    const places = await revenueByPlace(database.db, scope, period);
+    expect(await recountStaleDayFigures(database.db)).toBeGreaterThan(0);
+    expect((await businessOverview(database.db, scope, NOW)).utilisation.days).toEqual(chartDays);
+    expect(await revenueByMonth(database.db, scope, period)).toEqual(months);
+    expect(await revenueByPlace(database.db, scope, period)).toEqual(places);
+    expect(months.reduce((sum, month) => sum + month.revenue, 0)).toBe(
+      (await revenueByCar(database.db, scope, period, ALL)).rows.reduce((sum, car) => sum + car.revenue, 0),
     );
   });
 

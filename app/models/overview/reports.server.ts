@@ -21,6 +21,7 @@ import {
   utcDaysTouched,
   type FiguresScope,
 } from "./figures-scope.server";
+import { readDayFigures, type Figures } from "./day-figures.server";
 import type { ReportPeriod } from "./report-period";
 
 export const REPORTS = [
@@ -87,42 +88,53 @@ export function monthsOf(period: ReportPeriod): string[] {
   return months;
 }
 
+/** The revenue figures of a row kept per day or place (decision 050). */
+const pickedUpFigures = (row: Figures): RevenueFigures => ({
+  bookings: row.picked_up,
+  days: row.picked_up_days,
+  revenue: row.picked_up_revenue,
+  tax: row.picked_up_tax,
+});
+
 /** Revenue per month of pick-up, every month of the period listed (a month without bookings shows zeros). */
 export async function revenueByMonth(db: Executor, scope: FiguresScope, period: ReportPeriod) {
-  const month = sql<string>`to_char(${bookings.startsAt} at time zone 'UTC', 'YYYY-MM')`;
-  const rows = await db
-    .select({ month, ...revenueColumns })
-    .from(bookings)
-    .where(pickedUpIn(scope, period))
-    .groupBy(sql`1`);
-  const byMonth = new Map(rows.map((row) => [row.month, revenueOf(row)]));
-  return monthsOf(period).map((key) => ({
-    month: key,
-    ...(byMonth.get(key) ?? { bookings: 0, days: 0, revenue: 0, tax: 0 }),
-  }));
+  const days = await readDayFigures(db, scope, { from: period.start, to: period.end }, "day");
+  const byMonth = new Map(monthsOf(period).map((month) => [month, { bookings: 0, days: 0, revenue: 0, tax: 0 }]));
+  for (const day of days) {
+    const month = byMonth.get(day.key.slice(0, 7));
+    if (!month) continue;
+    const figures = pickedUpFigures(day);
+    month.bookings += figures.bookings;
+    month.days += figures.days;
+    month.revenue += figures.revenue;
+    month.tax += figures.tax;
+  }
+  return [...byMonth].map(([month, figures]) => ({ month, ...figures }));
 }
 
 /** Revenue per pick-up place, the largest first. */
 export async function revenueByPlace(db: Executor, scope: FiguresScope, period: ReportPeriod) {
-  const revenue = sql`coalesce(sum(${bookings.totalPrice}), 0)`;
-  const rows = await db
-    .select({
-      placeId: locations.id,
-      nameEn: locations.nameEn,
-      nameFr: locations.nameFr,
-      nameEs: locations.nameEs,
-      ...revenueColumns,
+  const perPlace = (await readDayFigures(db, scope, { from: period.start, to: period.end }, "place")).filter(
+    (row) => row.picked_up > 0,
+  );
+  const names = perPlace.length
+    ? await db
+        .select({ id: locations.id, nameEn: locations.nameEn, nameFr: locations.nameFr, nameEs: locations.nameEs })
+        .from(locations)
+        .where(
+          inArray(
+            locations.id,
+            perPlace.map((row) => row.key),
+          ),
+        )
+    : [];
+  const namesOf = new Map(names.map(({ id, ...placeNames }) => [id, placeNames]));
+  return perPlace
+    .flatMap((row) => {
+      const placeNames = namesOf.get(row.key);
+      return placeNames ? [{ placeId: row.key, names: placeNames, ...pickedUpFigures(row) }] : [];
     })
-    .from(bookings)
-    .innerJoin(locations, eq(locations.id, bookings.pickupLocationId))
-    .where(pickedUpIn(scope, period))
-    .groupBy(locations.id)
-    .orderBy(desc(revenue), asc(locations.nameEn));
-  return rows.map(({ placeId, nameEn, nameFr, nameEs, ...figures }) => ({
-    placeId,
-    names: { nameEn, nameFr, nameEs },
-    ...revenueOf(figures),
-  }));
+    .sort((a, b) => b.revenue - a.revenue || a.names.nameEn.localeCompare(b.names.nameEn));
 }
 
 /** Revenue per car, the largest first, a slice of it; with how many cars earned in the period. */

@@ -1,0 +1,252 @@
+/**
+ * The business's figures kept per supplier and UTC day (issue 52, point 4; decision 050). Counted live, the overview
+ * and the revenue reports read every booking of their period: at 1M bookings the largest supplier's overview took a
+ * second, an admin's two. `day_figures` keeps, per supplier and day, for every place and per pick-up place: the
+ * fleet's use, the kept bookings made by payment mode, and those picked up. Triggers on bookings, blocks and the places
+ * a car serves name the days a change touched (`day_figures_stale`); the minute beat recounts those days
+ * (`recountStaleDayFigures`), and until it has, a reader counts them live (`readDayFigures`): figures read the kept
+ * rows and are never behind the bookings.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "~/utils/db.server";
+import { rowsOf } from "~/utils/sql.server";
+import { bookingScope, bookedCarDays, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+
+const DAY_MS = 86_400_000;
+/** Days recounted per statement, so a long stretch (the first beat after the migration) stays within the timeout. */
+const RECOUNT_DAYS = 31;
+/** Any constant shared by every instance: one beat recounts at a time. */
+export const RECOUNT_LOCK_ID = 52_004;
+
+/** The kept figures, as `day_figures` names its columns. */
+export const FIGURES = [
+  "booked",
+  "blocked",
+  "made_pay_later",
+  "made_deposit",
+  "made_full",
+  "made_revenue_pay_later",
+  "made_revenue_deposit",
+  "made_revenue_full",
+  "picked_up",
+  "picked_up_days",
+  "picked_up_revenue",
+  "picked_up_tax",
+] as const;
+export type Figure = (typeof FIGURES)[number];
+export type Figures = Record<Figure, number>;
+
+/** A row of figures summed per day (YYYY-MM-DD, UTC) or per pick-up place (its id). */
+export type FiguresBy = Figures & { key: string };
+
+type CountedDay = Figures & { supplier_id: string; place_id: string | null; day: string };
+
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+const noFigures = (): Figures => Object.fromEntries(FIGURES.map((figure) => [figure, 0])) as Figures;
+
+/** One part of a recount: the figures it counts (the others zero) per place and day. */
+const part = (counts: Partial<Record<Figure, SQL>>, rest: SQL) =>
+  sql`select place_id, day::date as day, ${sql.join(
+    FIGURES.map((figure) => sql`${counts[figure] ?? sql`0`} as ${sql.raw(figure)}`),
+    sql`, `,
+  )} ${rest}`;
+
+const modes = [
+  ["pay_later", "payLater"],
+  ["deposit", "deposit"],
+  ["full", "full"],
+] as const;
+
+/**
+ * A supplier's figures for the UTC days [first, last], live, per day for every place (place_id null) and per place:
+ * cars a kept booking touches (by its pick-up place) and cars off the road (by the places the car serves), as the
+ * overview's chart counts them; kept bookings made, by payment mode with their amounts, and picked up, with their
+ * rental days, amounts and tax, as the reports count them (each by its pick-up place).
+ */
+function countDays(supplierId: string, first: string, last: string): SQL {
+  const from = new Date(`${first}T00:00:00Z`);
+  const to = new Date(`${addDays(last, 1)}T00:00:00Z`);
+  const scope: FiguresScope = { supplierId, placeId: null };
+  const kept = sql`${bookingScope(scope)} and status in (${sql.join(
+    KEPT_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+  const blockDays = sql`
+    from car_blocks k
+    inner join cars c on c.id = k.car_id and c.supplier_id = ${supplierId}
+    cross join lateral generate_series(
+      greatest(day_figures_first_day(k.starts_at), ${first}::date),
+      least(day_figures_last_day(k.ends_at), ${last}::date), interval '1 day') as d(day)`;
+  const blocksOver = sql`k.starts_at < ${to} and k.ends_at > ${from}`;
+  const bothSets = sql`group by grouping sets ((day), (place_id, day))`;
+  const made = Object.fromEntries(
+    modes.flatMap(([column, mode]) => [
+      [`made_${column}`, sql`count(*) filter (where payment_mode = ${mode})`],
+      [`made_revenue_${column}`, sql`coalesce(sum(total_price) filter (where payment_mode = ${mode}), 0)`],
+    ]),
+  ) as Partial<Record<Figure, SQL>>;
+  return sql`
+    with touched as (${bookedCarDays(scope, from, to)})
+    select ${supplierId}::uuid as supplier_id, place_id, to_char(day, 'YYYY-MM-DD') as day, ${sql.join(
+      FIGURES.map((figure) => sql`sum(${sql.raw(figure)})::bigint as ${sql.raw(figure)}`),
+      sql`, `,
+    )}
+    from (
+      ${part({ booked: sql`count(distinct car_id)` }, sql`from (select pickup_location_id as place_id, day, car_id from touched) t ${bothSets}`)}
+      union all
+      ${part({ blocked: sql`count(distinct k.car_id)` }, sql`from (select null::uuid as place_id, d.day, k.car_id ${blockDays} where ${blocksOver}) k group by place_id, day`)}
+      union all
+      ${part({ blocked: sql`count(distinct k.car_id)` }, sql`from (select cl.location_id as place_id, d.day, k.car_id ${blockDays} inner join car_locations cl on cl.car_id = k.car_id where ${blocksOver}) k group by place_id, day`)}
+      union all
+      ${part(made, sql`from (select pickup_location_id as place_id, day_figures_first_day(created_at) as day, payment_mode, total_price from bookings where ${kept} and created_at >= ${from} and created_at < ${to}) m ${bothSets}`)}
+      union all
+      ${part(
+        {
+          picked_up: sql`count(*)`,
+          picked_up_days: sql`coalesce(sum(days), 0)`,
+          picked_up_revenue: sql`coalesce(sum(total_price), 0)`,
+          picked_up_tax: sql`coalesce(sum(tax_amount), 0)`,
+        },
+        sql`from (select pickup_location_id as place_id, day_figures_first_day(starts_at) as day, days, total_price, tax_amount from bookings where ${kept} and starts_at >= ${from} and starts_at < ${to}) p ${bothSets}`,
+      )}
+    ) counted
+    group by place_id, day`;
+}
+
+/** Consecutive days as [first, last] runs of at most RECOUNT_DAYS. */
+export function dayRuns(days: string[]): Array<[string, string]> {
+  const runs: Array<[string, string]> = [];
+  for (const day of [...new Set(days)].sort()) {
+    const run = runs.at(-1);
+    const length = run ? (Date.parse(run[1]) - Date.parse(run[0])) / DAY_MS + 1 : 0;
+    if (run && addDays(run[1], 1) === day && length < RECOUNT_DAYS) run[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs;
+}
+
+/** The stale (supplier, day) pairs of the scope's suppliers within [first, last]. */
+async function staleDays(db: Executor, supplierId: string | null, first: string, last: string) {
+  return rowsOf<{ supplier_id: string; day: string }>(
+    db,
+    sql`select distinct s.supplier_id, to_char(d.day, 'YYYY-MM-DD') as day
+      from day_figures_stale s
+      cross join lateral generate_series(greatest(s.from_day, ${first}::date), least(s.to_day, ${last}::date),
+        interval '1 day') as d(day)
+      where s.from_day <= ${last}::date and s.to_day >= ${first}::date
+        ${supplierId ? sql`and s.supplier_id = ${supplierId}` : sql``}`,
+  );
+}
+
+const bySupplier = (pairs: Array<{ supplier_id: string; day: string }>) => {
+  const days = new Map<string, string[]>();
+  for (const { supplier_id: supplier, day } of pairs) {
+    const list = days.get(supplier) ?? [];
+    list.push(day);
+    days.set(supplier, list);
+  }
+  return days;
+};
+
+/**
+ * The scope's figures over the UTC days [from, to) (UTC midnights), summed per day (`by: "day"`, every day listed,
+ * in order) or per pick-up place (`by: "place"`, the places with any figure): the kept rows, with the days a change
+ * has touched since the last recount counted live.
+ */
+export async function readDayFigures(
+  db: Executor,
+  scope: FiguresScope,
+  { from, to }: { from: Date; to: Date },
+  by: "day" | "place",
+): Promise<FiguresBy[]> {
+  const first = isoDay(from);
+  const last = isoDay(new Date(to.getTime() - DAY_MS));
+  if (last < first) return [];
+  // Stale days first: a recount committing in between leaves its days counted live, never counted twice or missed.
+  const stale = await staleDays(db, scope.supplierId, first, last);
+  const staleKeys = new Set(stale.map((pair) => `${pair.supplier_id} ${pair.day}`));
+  // One array parameter each (drizzle spreads a JS array into a list): ids and dates as the database gave them.
+  const staleSuppliers = `{${stale.map((pair) => pair.supplier_id).join(",")}}`;
+  const staleDates = `{${stale.map((pair) => pair.day).join(",")}}`;
+  const places = scope.placeId
+    ? sql`place_id = ${scope.placeId}`
+    : by === "day"
+      ? sql`place_id is null`
+      : sql`place_id is not null`;
+  const kept = await rowsOf<FiguresBy>(
+    db,
+    sql`select ${by === "day" ? sql`to_char(day, 'YYYY-MM-DD')` : sql`place_id::text`} as key, ${sql.join(
+      FIGURES.map((figure) => sql`sum(${sql.raw(figure)})::bigint as ${sql.raw(figure)}`),
+      sql`, `,
+    )}
+      from day_figures
+      where day >= ${first}::date and day <= ${last}::date and ${places}
+        ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``}
+        ${
+          stale.length
+            ? sql`and (supplier_id, day) not in (select * from unnest(${staleSuppliers}::uuid[], ${staleDates}::date[]))`
+            : sql``
+        }
+      group by 1`,
+  );
+  const summed = new Map<string, FiguresBy>();
+  if (by === "day")
+    for (let day = first; day <= last; day = addDays(day, 1)) summed.set(day, { key: day, ...noFigures() });
+  const add = (key: string, figures: Figures) => {
+    const row = summed.get(key) ?? { key, ...noFigures() };
+    for (const figure of FIGURES) row[figure] += Number(figures[figure]);
+    summed.set(key, row);
+  };
+  for (const row of kept) add(row.key, row);
+  const wanted = (placeId: string | null) =>
+    scope.placeId ? placeId === scope.placeId : by === "day" ? placeId === null : placeId !== null;
+  for (const [supplierId, days] of bySupplier(stale))
+    for (const [runFirst, runLast] of dayRuns(days))
+      for (const row of await rowsOf<CountedDay>(db, countDays(supplierId, runFirst, runLast)))
+        if (wanted(row.place_id) && staleKeys.has(`${supplierId} ${row.day}`))
+          add(by === "day" ? row.day : (row.place_id ?? ""), row);
+  // Places in a stable order (days are listed in order already): two reads of the same figures compare equal.
+  const rows = [...summed.values()];
+  return by === "day" ? rows : rows.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * The minute beat's share (server/maintenance.ts): takes every stale range and recounts its days in one transaction,
+ * under a lock only one instance holds at a time (another instance's beat finds it taken and leaves). Answers how many
+ * supplier-days it recounted.
+ */
+export async function recountStaleDayFigures(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = await rowsOf<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${RECOUNT_LOCK_ID}) as taken`,
+    );
+    if (!lock?.taken) return 0;
+    const stale = await rowsOf<{ supplier_id: string; day: string }>(
+      tx,
+      sql`with taken as (delete from day_figures_stale returning supplier_id, from_day, to_day)
+        select distinct supplier_id, to_char(d.day, 'YYYY-MM-DD') as day
+        from taken cross join lateral generate_series(from_day, to_day, interval '1 day') as d(day)`,
+    );
+    const columns = sql.join(
+      FIGURES.map((figure) => sql.raw(figure)),
+      sql`, `,
+    );
+    for (const [supplierId, days] of bySupplier(stale))
+      for (const [first, last] of dayRuns(days)) {
+        await tx.execute(
+          sql`delete from day_figures where supplier_id = ${supplierId} and day >= ${first}::date and day <= ${last}::date`,
+        );
+        await tx.execute(
+          sql`insert into day_figures (supplier_id, place_id, day, ${columns})
+            select supplier_id, place_id, day::date, ${columns} from (${countDays(supplierId, first, last)}) counted
+            where ${sql.join(
+              FIGURES.map((figure) => sql`${sql.raw(figure)} <> 0`),
+              sql` or `,
+            )}`,
+        );
+      }
+    return stale.length;
+  });
+}
