@@ -185,6 +185,8 @@ await db.execute(sql`
   from business_documents group by 1, 2, 3, 4`);
 step("documents");
 
+// The money moved per day (decision 050): the triggers added this run's events, not subtracted the last run's.
+await db.execute(sql`select money_day_totals_recount()`);
 // The fleet's use per day (decision 050): the triggers named each inserted booking's days; one span per supplier
 // recounts them in one pass, as the minute beat would, so the benchmarks read the kept counts.
 await db.execute(sql`
@@ -192,7 +194,7 @@ await db.execute(sql`
   insert into day_figures_stale (supplier_id, from_day, to_day)
   select supplier_id, min(from_day), max(to_day) from marked group by 1`);
 await recountStaleDayFigures(db);
-step("fleet use per day");
+step("figures per day");
 
 // A fresh bulk load has no visibility map yet: without VACUUM every availability probe reads the heap instead of
 // answering from the covering index (measured: p50 doubles). Autovacuum does this on a live database.

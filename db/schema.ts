@@ -879,8 +879,8 @@ export const paymentEvents = pgTable(
   },
   (table) => [
     index("payment_events_payment_idx").on(table.paymentId, table.at),
-    // The payments report reads a period's money movements across every payment.
-    index("payment_events_money_idx").on(table.at).where(movedMoney(table)),
+    // The payments report reads a period's money movements across every payment, in order (the id breaks ties).
+    index("payment_events_money_idx").on(table.at, table.id).where(movedMoney(table)),
   ],
 );
 
@@ -1251,6 +1251,30 @@ export const dayFigures = pgTable(
   (table) => [
     index("day_figures_supplier_idx").on(table.supplierId, table.placeId, table.day),
     index("day_figures_place_idx").on(table.placeId, table.day),
+  ],
+);
+
+/**
+ * The money moved per supplier, UTC day and currency (decision 050): payments taken and refunds given, as the
+ * payments report counts them (`movedMoney`). Added to by a trigger in the transaction that records the event
+ * (payment events are only ever inserted), so the report's totals read a row per day.
+ */
+export const moneyDayTotals = pgTable(
+  "money_day_totals",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    currency: text("currency").notNull(),
+    payments: integer("payments").notNull(),
+    refunds: integer("refunds").notNull(),
+    taken: bigint("taken", { mode: "number" }).notNull(),
+    givenBack: bigint("given_back", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.day, table.currency] }),
+    index("money_day_totals_day_idx").on(table.day),
   ],
 );
 

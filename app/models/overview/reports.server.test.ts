@@ -231,4 +231,63 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     );
     expect(others.rows).toEqual([]);
   });
+
+  it("keeps the money's totals per day as events are recorded at once, equal to counting them", async () => {
+    const db = database.db;
+    const [booking] = await db
+      .insert(schema.bookings)
+      .values({ ...bookingValues(catalogue, "2031-09-08T10:00:00Z", "2031-09-09T10:00:00Z"), status: "paid" })
+      .returning();
+    const payments = await db
+      .insert(schema.payments)
+      .values(
+        (["EUR", "USD"] as const).map((currency) => ({
+          bookingId: booking?.id ?? "",
+          gateway: "payPal" as const,
+          attemptId: randomUUID(),
+          amount: 1000,
+          currency,
+          status: "captured" as const,
+          capturedAmount: 1000,
+          capturedCurrency: currency,
+        })),
+      )
+      .returning();
+    // Twenty events side by side over two days and two currencies: captures, refunds, and some that move nothing.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        db.transaction((tx) =>
+          tx.insert(schema.paymentEvents).values({
+            paymentId: payments[index % 2]?.id ?? "",
+            status: index % 5 === 4 ? "started" : "captured",
+            detail: index % 3 === 0 ? { amount: 100 + index, refundId: `re_${index}` } : { amount: 1000 + index },
+            at: at(`2031-09-${index < 10 ? "01" : "02"}T12:00:00Z`),
+          }),
+        ),
+      ),
+    );
+    const september = periodOf("2031-09-01", "2031-09-30");
+    const kept = await moneyMovements(db, scope, september, ALL);
+    // The same bookings through their pick-up place: counted from the events themselves.
+    const live = await moneyMovements(db, { ...scope, placeId: catalogue.location.id }, september, ALL);
+    expect(kept.totals).toEqual(live.totals);
+    expect(kept.total).toBe(kept.rows.length);
+    const refunds = [0, 3, 6, 9, 12, 15, 18];
+    expect(kept.totals.reduce((sum, row) => sum + row.refunds, 0)).toBe(refunds.length);
+    expect(kept.totals.reduce((sum, row) => sum + row.givenBack, 0)).toBe(
+      refunds.reduce((sum, index) => sum + 100 + index, 0),
+    );
+    const firstDay = await moneyMovements(db, scope, periodOf("2031-09-01", "2031-09-01"), ALL);
+    expect(firstDay.totals).toEqual(
+      (
+        await moneyMovements(
+          db,
+          { ...scope, placeId: catalogue.location.id },
+          periodOf("2031-09-01", "2031-09-01"),
+          ALL,
+        )
+      ).totals,
+    );
+    expect(firstDay.total).toBeLessThan(kept.total);
+  });
 });

@@ -7,8 +7,8 @@
  * Revenue is a booking's total as priced (base-currency cents, tax included), counted in the period of its pick-up;
  * utilisation counts a car's days with a kept booking touching them, as the overview's chart does.
  */
-import { asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, gt, type SQL } from "drizzle-orm";
-import { bookings, cars, locations, movedMoney, paymentEvents, payments, users } from "#db/schema";
+import { asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, gt, type SQL } from "drizzle-orm";
+import { bookings, cars, locations, moneyDayTotals, movedMoney, paymentEvents, payments, users } from "#db/schema";
 import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
@@ -332,8 +332,49 @@ export async function moneyMovements(db: Executor, scope: FiguresScope, period: 
   };
 }
 
-/** Per currency: how many payments and refunds, how much taken and given back. */
+/** A currency's totals as numbers (PostgreSQL gives sums of bigints as strings). */
+const currencyTotals = (row: {
+  currency: string;
+  payments: number;
+  refunds: number;
+  taken: number;
+  givenBack: number;
+}) => ({
+  currency: row.currency,
+  payments: Number(row.payments),
+  refunds: Number(row.refunds),
+  taken: Number(row.taken),
+  givenBack: Number(row.givenBack),
+});
+
+/**
+ * Per currency: how many payments and refunds, how much taken and given back. Kept per supplier and day as events are
+ * recorded (decision 050); a pick-up place's (a booking's place may change after its money moved) counted live.
+ */
 async function moneyTotals(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  if (scope.placeId) return moneyTotalsLive(db, scope, period);
+  const rows = await db
+    .select({
+      currency: moneyDayTotals.currency,
+      payments: sql<number>`sum(${moneyDayTotals.payments})::int`,
+      refunds: sql<number>`sum(${moneyDayTotals.refunds})::int`,
+      taken: sql<number>`sum(${moneyDayTotals.taken})::bigint`,
+      givenBack: sql<number>`sum(${moneyDayTotals.givenBack})::bigint`,
+    })
+    .from(moneyDayTotals)
+    .where(
+      allOf(
+        gte(moneyDayTotals.day, period.from),
+        lte(moneyDayTotals.day, period.to),
+        scope.supplierId ? eq(moneyDayTotals.supplierId, scope.supplierId) : undefined,
+      ),
+    )
+    .groupBy(moneyDayTotals.currency)
+    .orderBy(moneyDayTotals.currency);
+  return rows.map(currencyTotals);
+}
+
+async function moneyTotalsLive(db: Executor, scope: FiguresScope, period: ReportPeriod) {
   const isRefund = sql`${paymentEvents.detail} ? 'refundId'`;
   const currency = sql<string>`upper(case when ${isRefund} then coalesce(${payments.capturedCurrency}, ${payments.currency})
     else coalesce(${paymentEvents.detail}->>'currency', ${payments.capturedCurrency}, ${payments.currency}) end)`;
@@ -352,11 +393,5 @@ async function moneyTotals(db: Executor, scope: FiguresScope, period: ReportPeri
     .where(movementsWhere(scope, period))
     .groupBy(sql`1`)
     .orderBy(sql`1`);
-  return rows.map((row) => ({
-    currency: row.currency,
-    payments: Number(row.payments),
-    refunds: Number(row.refunds),
-    taken: Number(row.taken),
-    givenBack: Number(row.givenBack),
-  }));
+  return rows.map(currencyTotals);
 }
