@@ -118,4 +118,36 @@ describe.each(testEngines)("the business at a glance on %s", (engine) => {
     expect(later.attrition).toEqual({ due: 1, cancelled: 0, noShows: 0 });
     expect(later.topEarners.map((car) => car.name)).toEqual(["Car OV-2"]);
   });
+
+  it("counts the desk's day on clocks fourteen hours either side of UTC", async () => {
+    const db = database.db;
+    const { id: _id, ...place } = other.location;
+    const zone = async (timeZone: string) => {
+      const [row] = await db
+        .insert(schema.locations)
+        .values({ ...place, slug: `${place.slug}-${timeZone.replace("/", "-").toLowerCase()}`, timeZone })
+        .returning();
+      return row?.id ?? "";
+    };
+    // 09:00 UTC is 23:00 on the 10th at Kiritimati (UTC+14): its today began 23 hours ago.
+    const kiritimati = await zone("Pacific/Kiritimati");
+    // ... and 22:00 on the 9th at Pago Pago (UTC-11): its tomorrow (the 10th) ends 26 hours from now.
+    const pagoPago = await zone("Pacific/Pago_Pago");
+    const { id: _carId, ...car } = other.car;
+    const [second] = await db
+      .insert(schema.cars)
+      .values({ ...car, licensePlate: "OV-Z", name: "Car OV-Z" })
+      .returning();
+    await db.insert(schema.bookings).values([
+      { ...bookingValues(other, "2031-08-09T10:30:00Z", "2031-08-09T11:30:00Z"), pickupLocationId: kiritimati },
+      {
+        ...bookingValues(other, "2031-08-03T10:00:00Z", "2031-08-11T10:30:00Z"),
+        carId: second?.id ?? "",
+        dropoffLocationId: pagoPago,
+      },
+    ]);
+    const overview = await businessOverview(db, { supplierId: other.supplier.id, placeId: null }, NOW);
+    // With the other supplier's booking picked up at Tunis at 10:00 and back there tomorrow.
+    expect(overview.desk).toEqual({ pickupsToday: 2, pickupsTomorrow: 0, returnsToday: 0, returnsTomorrow: 2 });
+  });
 });

@@ -20,6 +20,9 @@ export type OverviewScope = FiguresScope;
 
 const DAY_MS = 86_400_000;
 const KEPT = KEPT_STATUSES;
+const HOUR_MS = 3_600_000;
+const DESK_BEHIND_MS = 26 * HOUR_MS;
+const DESK_AHEAD_MS = 50 * HOUR_MS;
 
 export interface DeskCounts {
   pickupsToday: number;
@@ -49,9 +52,10 @@ async function deskCounts(db: Executor, scope: OverviewScope, now: Date): Promis
       allOf(
         bookingScope(scope),
         inArray(bookings.status, KEPT),
-        // Two days either side of now covers every time zone's today and tomorrow.
-        sql`(${bookings.startsAt} between ${new Date(now.getTime() - 2 * DAY_MS)} and ${new Date(now.getTime() + 3 * DAY_MS)}
-          or ${bookings.endsAt} between ${new Date(now.getTime() - 2 * DAY_MS)} and ${new Date(now.getTime() + 3 * DAY_MS)})`,
+        // On any clock, today began less than a day ago and tomorrow ends at most two days from now: 26 hours back
+        // and 50 ahead hold both even across a 25-hour day of a clock change (each row read costs at bench size).
+        sql`(${bookings.startsAt} between ${new Date(now.getTime() - DESK_BEHIND_MS)} and ${new Date(now.getTime() + DESK_AHEAD_MS)}
+          or ${bookings.endsAt} between ${new Date(now.getTime() - DESK_BEHIND_MS)} and ${new Date(now.getTime() + DESK_AHEAD_MS)})`,
       ),
     );
   return {
