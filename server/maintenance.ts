@@ -12,8 +12,8 @@ import { purgeHeldLicenses } from "~/utils/uploads.server";
 const HOUR_MS = 60 * 60 * 1000;
 /**
  * Abandoned payments free their car within this long even if nobody tries to book it (a booking releases at once),
- * refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`), and the fleet's
- * use per day is recounted for the days changed since (decision 050; readers count those live meanwhile).
+ * refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`), and the business's
+ * figures per day are recounted for the days changed since (decision 050; readers count those live meanwhile).
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
@@ -45,7 +45,7 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
     try {
       await recountStaleDayFigures(db);
     } catch (error) {
-      log(`fleet use recount failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`figures per day recount failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const timer = setInterval(() => void run(), HOUR_MS);

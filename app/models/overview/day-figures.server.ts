@@ -7,9 +7,11 @@
  * (`recountStaleDayFigures`), and until it has, a reader counts them live (`readDayFigures`): figures read the kept
  * rows and are never behind the bookings.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { bookings } from "#db/schema";
+import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
-import { rowsOf } from "~/utils/sql.server";
+import { allOf, rowsOf } from "~/utils/sql.server";
 import { bookingScope, bookedCarDays, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 
 const DAY_MS = 86_400_000;
@@ -52,11 +54,26 @@ const part = (counts: Partial<Record<Figure, SQL>>, rest: SQL) =>
     sql`, `,
   )} ${rest}`;
 
-const modes = [
-  ["pay_later", "payLater"],
-  ["deposit", "deposit"],
-  ["full", "full"],
-] as const;
+/** Where each payment mode's bookings made, and their amounts, are kept. */
+export const MADE_BY_MODE = {
+  payLater: { made: "made_pay_later", revenue: "made_revenue_pay_later" },
+  deposit: { made: "made_deposit", revenue: "made_revenue_deposit" },
+  full: { made: "made_full", revenue: "made_revenue_full" },
+} as const satisfies Record<PaymentMode, { made: Figure; revenue: Figure }>;
+
+/**
+ * Which kept rows a scope reads: one place's, or for every place the supplier-wide rows (`place_id` null) when summed
+ * per day and the per-place rows when summed per place. As SQL for the kept rows and as a test for rows counted live.
+ */
+function placeRows(scope: FiguresScope, by: "day" | "place") {
+  if (scope.placeId) {
+    const placeId = scope.placeId;
+    return { where: sql`place_id = ${placeId}`, holds: (id: string | null) => id === placeId };
+  }
+  return by === "day"
+    ? { where: sql`place_id is null`, holds: (id: string | null) => id === null }
+    : { where: sql`place_id is not null`, holds: (id: string | null) => id !== null };
+}
 
 /**
  * A supplier's figures for the UTC days [first, last], live, per day for every place (place_id null) and per place:
@@ -68,10 +85,7 @@ function countDays(supplierId: string, first: string, last: string): SQL {
   const from = new Date(`${first}T00:00:00Z`);
   const to = new Date(`${addDays(last, 1)}T00:00:00Z`);
   const scope: FiguresScope = { supplierId, placeId: null };
-  const kept = sql`${bookingScope(scope)} and status in (${sql.join(
-    KEPT_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )})`;
+  const kept = allOf(bookingScope(scope), inArray(bookings.status, KEPT_STATUSES));
   const blockDays = sql`
     from car_blocks k
     inner join cars c on c.id = k.car_id and c.supplier_id = ${supplierId}
@@ -80,12 +94,11 @@ function countDays(supplierId: string, first: string, last: string): SQL {
       least(day_figures_last_day(k.ends_at), ${last}::date), interval '1 day') as d(day)`;
   const blocksOver = sql`k.starts_at < ${to} and k.ends_at > ${from}`;
   const bothSets = sql`group by grouping sets ((day), (place_id, day))`;
-  const made = Object.fromEntries(
-    modes.flatMap(([column, mode]) => [
-      [`made_${column}`, sql`count(*) filter (where payment_mode = ${mode})`],
-      [`made_revenue_${column}`, sql`coalesce(sum(total_price) filter (where payment_mode = ${mode}), 0)`],
-    ]),
-  ) as Partial<Record<Figure, SQL>>;
+  const made: Partial<Record<Figure, SQL>> = {};
+  for (const mode of PAYMENT_MODES) {
+    made[MADE_BY_MODE[mode].made] = sql`count(*) filter (where payment_mode = ${mode})`;
+    made[MADE_BY_MODE[mode].revenue] = sql`coalesce(sum(total_price) filter (where payment_mode = ${mode}), 0)`;
+  }
   return sql`
     with touched as (${bookedCarDays(scope, from, to)})
     select ${supplierId}::uuid as supplier_id, place_id, to_char(day, 'YYYY-MM-DD') as day, ${sql.join(
@@ -169,11 +182,7 @@ export async function readDayFigures(
   // One array parameter each (drizzle spreads a JS array into a list): ids and dates as the database gave them.
   const staleSuppliers = `{${stale.map((pair) => pair.supplier_id).join(",")}}`;
   const staleDates = `{${stale.map((pair) => pair.day).join(",")}}`;
-  const places = scope.placeId
-    ? sql`place_id = ${scope.placeId}`
-    : by === "day"
-      ? sql`place_id is null`
-      : sql`place_id is not null`;
+  const places = placeRows(scope, by);
   const kept = await rowsOf<FiguresBy>(
     db,
     sql`select ${by === "day" ? sql`to_char(day, 'YYYY-MM-DD')` : sql`place_id::text`} as key, ${sql.join(
@@ -181,7 +190,7 @@ export async function readDayFigures(
       sql`, `,
     )}
       from day_figures
-      where day >= ${first}::date and day <= ${last}::date and ${places}
+      where day >= ${first}::date and day <= ${last}::date and ${places.where}
         ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``}
         ${
           stale.length
@@ -199,12 +208,10 @@ export async function readDayFigures(
     summed.set(key, row);
   };
   for (const row of kept) add(row.key, row);
-  const wanted = (placeId: string | null) =>
-    scope.placeId ? placeId === scope.placeId : by === "day" ? placeId === null : placeId !== null;
   for (const [supplierId, days] of bySupplier(stale))
     for (const [runFirst, runLast] of dayRuns(days))
       for (const row of await rowsOf<CountedDay>(db, countDays(supplierId, runFirst, runLast)))
-        if (wanted(row.place_id) && staleKeys.has(`${supplierId} ${row.day}`))
+        if (places.holds(row.place_id) && staleKeys.has(`${supplierId} ${row.day}`))
           add(by === "day" ? row.day : (row.place_id ?? ""), row);
   // Places in a stable order (days are listed in order already): two reads of the same figures compare equal.
   const rows = [...summed.values()];

@@ -7,7 +7,7 @@
  */
 import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
-import { readDayFigures, type Figure } from "./day-figures.server";
+import { MADE_BY_MODE, readDayFigures } from "./day-figures.server";
 import { bookings, cars, locations, reviews } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { allOf } from "~/utils/sql.server";
@@ -128,17 +128,12 @@ async function weeklyBookings(
     const week = new Date(from.getTime() + index * 7 * DAY_MS).toISOString().slice(0, 10);
     byWeek.set(week, { week, bookings: empty(), revenue: empty() });
   }
-  const made = {
-    payLater: ["made_pay_later", "made_revenue_pay_later"],
-    deposit: ["made_deposit", "made_revenue_deposit"],
-    full: ["made_full", "made_revenue_full"],
-  } as const satisfies Record<PaymentMode, readonly [Figure, Figure]>;
   for (const day of days) {
     const week = byWeek.get(mondayOf(day.key));
     if (!week) continue;
     for (const mode of PAYMENT_MODES) {
-      week.bookings[mode] += day[made[mode][0]];
-      week.revenue[mode] += day[made[mode][1]];
+      week.bookings[mode] += day[MADE_BY_MODE[mode].made];
+      week.revenue[mode] += day[MADE_BY_MODE[mode].revenue];
     }
   }
   return [...byWeek.values()];
