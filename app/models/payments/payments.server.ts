@@ -345,6 +345,14 @@ export async function refundPayment(
       // Read again under the row's lock: a cancellation may have owed more of this payment while the gateway answered.
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
       const rest = whole ? null : owedAfterRefund(current ?? payment, amount);
+      // A sale documented is credited by what went back (decision 049, amended). Before the refund's event: the day's
+      // document totals are locked before its money totals, in the order a capture that sells the booking takes them
+      // (decision 050), so a refund and a capture of one supplier's day never wait on each other both ways.
+      await issueCreditNote(
+        tx,
+        { bookingId: payment.bookingId, refundKey, amount, currency, reason: payment.refundReason! },
+        now,
+      );
       // A part given back leaves the payment captured for the rest, with what is still owed of it (if anything) due now.
       await setStatus(
         tx,
@@ -361,12 +369,6 @@ export async function refundPayment(
               : { refundReason: null, refundOwed: null, nextRefundAt: null }),
         },
         { refundId, amount, ...(whole ? {} : { partial: 1 }) },
-      );
-      // A sale documented is credited by what went back (decision 049, amended).
-      await issueCreditNote(
-        tx,
-        { bookingId: payment.bookingId, refundKey, amount, currency, reason: payment.refundReason! },
-        now,
       );
       // A change or a cancellation by staff said what it gives back in its own mail (one mail per change).
       if (payment.refundReason !== "changed" && payment.refundReason !== "staffCancelled")
