@@ -77,24 +77,25 @@ export const LINGER = { ms: 2_000, bytes: 256 * 1024, atOnce: 8 };
 let lingering = 0;
 
 /**
- * Cuts a refused post's connection once its answer has left: a socket destroyed while the answer still waits in
- * Node's buffer loses it (a fast client on loopback, sending its 256 KiB before the answer was flushed, once saw the
- * connection close with no answer). The answer is flushed and followed by a FIN, then the socket goes; a client that
- * reads nothing cannot hold it past a second.
+ * Cuts a refused post's connection once its answer has left. Destroying a socket while the client's unread bytes wait
+ * in its receive buffer makes the kernel send a reset, and a reset can reach the client before it has read the answer
+ * (a client on loopback, still sending, once saw the connection close with no answer, 13 ms in). So reading stops, the
+ * answer is flushed and followed by a FIN, and only a second later is the socket destroyed (at once if the client
+ * closes first): the client has the answer and its end before any reset. Nothing more is read meanwhile, so the
+ * client's sending stalls against a full window instead of being received.
  */
-function cut(socket: Pick<Socket, "destroy" | "end" | "writableLength">) {
-  if (socket.writableLength === 0) return void socket.destroy();
+function cut(request: NodeJS.ReadableStream, socket: Pick<Socket, "destroy" | "end" | "pause" | "once">) {
+  request.pause();
+  socket.pause();
   const fallback = setTimeout(() => socket.destroy(), 1_000);
   fallback.unref();
-  socket.end(() => {
-    clearTimeout(fallback);
-    socket.destroy();
-  });
+  socket.once("close", () => clearTimeout(fallback));
+  socket.end();
 }
 
 /** Closes the connection of a refused post (its answer already sent) within LINGER's bounds. */
 export function closeAfterRefusal(
-  request: NodeJS.ReadableStream & { socket: Pick<Socket, "destroy" | "end" | "writableLength"> },
+  request: NodeJS.ReadableStream & { socket: Pick<Socket, "destroy" | "end" | "pause" | "once"> },
   limits: typeof LINGER = LINGER,
 ) {
   let discarded = 0;
@@ -104,7 +105,7 @@ export function closeAfterRefusal(
     done = true;
     lingering--;
     clearTimeout(timer);
-    if (cutConnection) cut(request.socket);
+    if (cutConnection) cut(request, request.socket);
   };
   lingering++;
   const timer = setTimeout(() => finish(true), lingering > limits.atOnce ? 0 : limits.ms);
