@@ -4,12 +4,13 @@ import pg from "pg";
 import { freePort, serverStartMs } from "../support/free-port.mjs";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { startBuiltServer, startHostRewritingProxy } from "./servers";
-import { gotoReady, jsEnabled } from "./support";
 
 const DRIVER = { email: "driver@rentacar.example", password: "drive-safely-2026" };
 
-async function signInThroughForm(page: Page, origin: string) {
-  await gotoReady(page, `${origin}/sign-in?lng=en`);
+/** Signs the demo driver in on the form, in a browser with or without JavaScript (waiting for hydration with it). */
+async function signInThroughForm(page: Page, origin: string, withScript: boolean) {
+  await page.goto(`${origin}/sign-in?lng=en`);
+  if (withScript) await page.locator("html[data-hydrated]").waitFor();
   await page.getByLabel("Email address").fill(DRIVER.email);
   await page.getByLabel("Password").fill(DRIVER.password);
   await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
@@ -25,31 +26,40 @@ const signInPost = (origin: string, headers: Record<string, string> = {}) =>
   });
 
 test.describe("behind a proxy that rewrites Host, with Redis down", () => {
-  test("form posts work through the proxy (sign-in, language, sign-out), Redis down or not", async ({ page }) => {
-    test.setTimeout(serverStartMs() + 300_000);
-    // The app is reached through the proxy (APP_URL); the proxy tells it "Host: app.internal:<the app's port>".
-    // REDIS_URL points at a port where nothing listens: rate limits fall back to PostgreSQL (here PGlite).
-    const proxyPort = await freePort();
-    const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
-    const app = await startBuiltServer({
-      APP_URL: proxyOrigin,
-      REDIS_URL: "redis://127.0.0.1:1",
-      TRUST_PROXY: "loopback",
-    });
-    const proxy = await startHostRewritingProxy(proxyPort, { port: app.port, hostName: "app.internal" });
-    try {
-      await signInThroughForm(page, proxy.url);
-      // The signed-in language switch is a post too.
-      await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
-      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-      await page
-        .getByRole("navigation", { name: "Menu principal" })
-        .getByRole("button", { name: "Déconnexion" })
-        .first()
-        .click();
-      await expect(page.getByRole("status").getByText("Vous êtes déconnecté.")).toBeVisible();
+  test(
+    "form posts work through the proxy (sign-in, language, sign-out), with and without JavaScript, Redis down or not",
+    { tag: "@js-on-only" },
+    async ({ browser }) => {
+      // @js-on-only: both runs in one, on one server: starting it (a fresh embedded database, migrated and seeded) is
+      // most of this test's time.
+      test.setTimeout(serverStartMs() + 300_000);
+      // The app is reached through the proxy (APP_URL); the proxy tells it "Host: app.internal:<the app's port>".
+      // REDIS_URL points at a port where nothing listens: rate limits fall back to PostgreSQL (here PGlite).
+      const proxyPort = await freePort();
+      const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
+      const app = await startBuiltServer({
+        APP_URL: proxyOrigin,
+        REDIS_URL: "redis://127.0.0.1:1",
+        TRUST_PROXY: "loopback",
+      });
+      const proxy = await startHostRewritingProxy(proxyPort, { port: app.port, hostName: "app.internal" });
+      try {
+        for (const withScript of [true, false]) {
+          const context = await browser.newContext({ javaScriptEnabled: withScript });
+          const page = await context.newPage();
+          await signInThroughForm(page, proxy.url, withScript);
+          // The signed-in language switch is a post too.
+          await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
+          await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+          await page
+            .getByRole("navigation", { name: "Menu principal" })
+            .getByRole("button", { name: "Déconnexion" })
+            .first()
+            .click();
+          await expect(page.getByRole("status").getByText("Vous êtes déconnecté.")).toBeVisible();
+          await context.close();
+        }
 
-      if (jsEnabled()) {
         // The same posts answered by status alone: never a 500 (Remix's own origin check threw one before).
         const viaProxy = await signInPost(proxy.url);
         expect(viaProxy.status).toBe(302);
@@ -68,14 +78,14 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
 
         const health = await (await fetch(`${app.url}/healthz`)).json();
         expect(health).toMatchObject({ status: "degraded", database: "pglite", redis: "unavailable" });
+        expect(app.output()).toContain("Redis is not answering");
+        expect(app.output()).not.toMatch(/does not match `origin` header/);
+      } finally {
+        await proxy.close();
+        await app.stop();
       }
-      expect(app.output()).toContain("Redis is not answering");
-      expect(app.output()).not.toMatch(/does not match `origin` header/);
-    } finally {
-      await proxy.close();
-      await app.stop();
-    }
-  });
+    },
+  );
 });
 
 test.describe("a database and a Redis that stop answering (PostgreSQL)", () => {
