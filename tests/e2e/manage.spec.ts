@@ -11,6 +11,7 @@ import {
   jsEnabled,
   whenReady,
   retryShiftMs,
+  signInStaff,
 } from "./support";
 import { newUser, NoScriptUser, signedInUser, signUpWithoutScript } from "./no-script-user";
 
@@ -43,10 +44,9 @@ function weeks(language: "en" | "fr", testInfo: TestInfo, admin: boolean) {
   };
 }
 
-async function signIn(page: Page, language: "en" | "fr", account: { email: string; password: string }) {
-  await gotoReady(page, `/sign-in?lng=${language}`);
-  await fillSignIn(page, account);
-}
+/** Signed in as staff (`signInStaff`: on the form once per worker and person, the kept session after), on `/manage`. */
+const signIn = (page: Page, language: "en" | "fr", account: { email: string; password: string }) =>
+  signInStaff(page, language, account);
 
 /** The sign-in form of the page as it is (its redirectTo kept). */
 async function fillSignIn(page: Page, account: { email: string; password: string }) {

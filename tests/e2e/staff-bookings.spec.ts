@@ -12,6 +12,7 @@ import {
   mailsTo,
   whenReady,
   retryShiftMs,
+  signInStaff,
 } from "./support";
 import { NoScriptUser } from "./no-script-user";
 
@@ -38,13 +39,7 @@ function period(language: "en" | "fr", testInfo: TestInfo) {
 }
 
 async function signIn(page: Page, language: "en" | "fr") {
-  await gotoReady(page, `/sign-in?lng=${language}`);
-  await page.getByLabel(/^(Email address|Adresse e-mail)$/).fill(SUPPLIER.email);
-  await page.getByLabel(/^(Password|Mot de passe)$/).fill(SUPPLIER.password);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: /^(Sign in|Se connecter)$/ })
-    .click();
+  await signInStaff(page, language, SUPPLIER);
   await expect(page).toHaveURL(/\/manage$/);
 }
 

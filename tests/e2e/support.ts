@@ -4,7 +4,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type Axe from "axe-core";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Page, type TestInfo } from "@playwright/test";
 
 import type enBookings from "../../app/locales/en/bookings.json";
 import type enCheckout from "../../app/locales/en/checkout.json";
@@ -253,12 +253,28 @@ export async function latestPayLink(to: string, seen: string | null = null): Pro
 export const DEMO_SUPPLIER = { email: "fleet@carthage-cars.example", password: "run-the-fleet-2026" };
 
 /**
- * A staff member's own browser beside the driver's, with the project's JavaScript setting, signed in on the sign-in
- * page in `language` (a supplier lands on its fleet). Close its context when done.
+ * The cookies of each staff session this worker signed in on the form, by account and language: the next flow that
+ * needs the same person starts signed in, as a browser that stayed signed in does. Signing in on the form costs a
+ * password hash (scrypt, about 0.7 s of the server's CPU), the sign-in page and the overview it lands on; a spec that
+ * is not about signing in needs none of that twice. A session that ended meanwhile (a sign-out, an idle limit) is
+ * noticed and signed in again on the form.
  */
-export async function staffBrowser(browser: Browser, language: "en" | "fr", account = DEMO_SUPPLIER) {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled() });
-  const page = await context.newPage();
+const staffSessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs `account` in, in `language`, and leaves the page on the page staff land on (`/manage`): on the sign-in form
+ * the first time in this worker, from the kept session afterwards.
+ */
+export async function signInStaff(page: Page, language: "en" | "fr", account = DEMO_SUPPLIER) {
+  const key = `${account.email} ${language}`;
+  const kept = staffSessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await gotoReady(page, "/manage");
+    if (/\/manage(\/|$|\?)/.test(new URL(page.url()).pathname)) return;
+    staffSessions.delete(key);
+    await page.context().clearCookies();
+  }
   await gotoReady(page, `/sign-in?lng=${language}`);
   await page.getByLabel(/^(Email address|Adresse e-mail)$/).fill(account.email);
   await page.getByLabel(/^(Password|Mot de passe)$/).fill(account.password);
@@ -268,6 +284,18 @@ export async function staffBrowser(browser: Browser, language: "en" | "fr", acco
     .click();
   // The overview (/manage) for owners and managers, the desk's day for a desk agent.
   await expect(page).toHaveURL(/\/manage(\/|$|\?)/);
+  await whenReady(page);
+  staffSessions.set(key, await page.context().cookies());
+}
+
+/**
+ * A staff member's own browser beside the driver's, with the project's JavaScript setting, signed in in `language`
+ * (`signInStaff`; a supplier lands on its overview). Close its context when done.
+ */
+export async function staffBrowser(browser: Browser, language: "en" | "fr", account = DEMO_SUPPLIER) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled() });
+  const page = await context.newPage();
+  await signInStaff(page, language, account);
   return { context, page };
 }
 
