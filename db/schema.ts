@@ -1013,10 +1013,6 @@ export const reviews = pgTable(
     index("reviews_published_idx")
       .on(table.locationId, table.supplierId)
       .where(sql`${table.status} = 'published'`),
-    // The overview's average mark for a supplier (decision 050), from the index alone (INCLUDE in 0041_day_figures.sql).
-    index("reviews_supplier_published_idx")
-      .on(table.supplierId, table.locationId)
-      .where(sql`${table.status} = 'published'`),
     // The admin's queue, oldest first.
     index("reviews_status_idx").on(table.status, table.createdAt),
   ],
@@ -1276,6 +1272,24 @@ export const moneyDayTotals = pgTable(
     primaryKey({ columns: [table.supplierId, table.day, table.currency] }),
     index("money_day_totals_day_idx").on(table.day),
   ],
+);
+
+/**
+ * The published reviews per supplier and pick-up place: how many and the sum of their four marks (decision 050,
+ * amended), kept by a row trigger on `reviews` in the writing transaction (0043_review_mark_totals.sql), so the
+ * overview's average mark reads a row per place instead of every review. No foreign key: a supplier's or a place's
+ * reviews going (cascades in any order) take their counts down to nothing, and a row at nothing is deleted.
+ */
+export const reviewMarkTotals = pgTable(
+  "review_mark_totals",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    locationId: uuid("location_id").notNull(),
+    reviews: integer("reviews").notNull(),
+    /** The sum of every review's four marks (1 to 10 each): the average out of 10 is marks / (4 * reviews). */
+    marks: bigint("marks", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.locationId] })],
 );
 
 /** Days of a supplier's figures changed since `day_figures` last counted them (written by triggers only). */

@@ -1,3 +1,4 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -149,5 +150,83 @@ describe.each(testEngines)("the business at a glance on %s", (engine) => {
     const overview = await businessOverview(db, { supplierId: other.supplier.id, placeId: null }, NOW);
     // With the other supplier's booking picked up at Tunis at 10:00 and back there tomorrow.
     expect(overview.desk).toEqual({ pickupsToday: 2, pickupsTomorrow: 0, returnsToday: 0, returnsTomorrow: 2 });
+  });
+
+  it("keeps the average review mark with the reviews, as they are written, moderated, edited, moved and deleted", async () => {
+    const db = database.db;
+    const scopes = [
+      { supplierId: catalogue.supplier.id, placeId: null },
+      { supplierId: catalogue.supplier.id, placeId: catalogue.location.id },
+      { supplierId: other.supplier.id, placeId: null },
+      { supplierId: null, placeId: null },
+    ];
+    /** The average counted from every published review, as the overview read it before the kept totals. */
+    const counted = async (scope: (typeof scopes)[number]) => {
+      const [row] = await db
+        .select({
+          mark: sql<string | null>`avg((staff_mark + condition_mark + value_mark + queue_mark) / 4.0)`,
+          reviews: sql<number>`count(*)::int`,
+        })
+        .from(schema.reviews)
+        .where(
+          and(
+            eq(schema.reviews.status, "published"),
+            scope.supplierId ? eq(schema.reviews.supplierId, scope.supplierId) : undefined,
+            scope.placeId ? eq(schema.reviews.locationId, scope.placeId) : undefined,
+          ),
+        );
+      return {
+        mark: row?.mark === null || row?.mark === undefined ? null : Number(row.mark),
+        reviews: row?.reviews ?? 0,
+      };
+    };
+    const expectKeptEqualsCounted = async (step: string) => {
+      for (const scope of scopes) {
+        const { rating } = await businessOverview(db, scope, NOW);
+        const live = await counted(scope);
+        expect({ step, reviews: rating.reviews }).toEqual({ step, reviews: live.reviews });
+        if (live.mark === null) expect(rating.mark, step).toBeNull();
+        else expect(rating.mark, step).toBeCloseTo(live.mark, 9);
+      }
+    };
+    const review = async (owner: MinimalCatalogue, from: string, marks: number, status: "pending" | "published") => {
+      const [booking] = await db
+        .insert(schema.bookings)
+        .values(bookingValues(owner, from, from.replace("T10", "T18"), "paid"))
+        .returning();
+      await db.insert(schema.reviews).values({
+        bookingId: booking?.id ?? "",
+        supplierId: owner.supplier.id,
+        locationId: owner.location.id,
+        driverId: owner.driver.id,
+        authorName: "Rita",
+        staffMark: marks,
+        conditionMark: marks,
+        valueMark: 10,
+        queueMark: 1,
+        language: "en",
+        status,
+      });
+      return booking?.id ?? "";
+    };
+    await expectKeptEqualsCounted("none yet");
+    const first = await review(catalogue, "2032-01-05T10:00:00Z", 9, "published");
+    const second = await review(catalogue, "2032-01-06T10:00:00Z", 4, "pending");
+    const third = await review(other, "2032-01-07T10:00:00Z", 7, "published");
+    await expectKeptEqualsCounted("one published each, one waiting");
+    await db.update(schema.reviews).set({ status: "published" }).where(eq(schema.reviews.bookingId, second));
+    await expectKeptEqualsCounted("the waiting one published");
+    await db.update(schema.reviews).set({ staffMark: 2 }).where(eq(schema.reviews.bookingId, first));
+    await expectKeptEqualsCounted("a published one's mark changed");
+    await db.update(schema.reviews).set({ text: "Fine" }).where(eq(schema.reviews.bookingId, first));
+    await expectKeptEqualsCounted("a change of nothing counted");
+    await db.update(schema.reviews).set({ status: "rejected" }).where(eq(schema.reviews.bookingId, first));
+    await expectKeptEqualsCounted("one withdrawn");
+    await db.update(schema.reviews).set({ locationId: other.location.id }).where(eq(schema.reviews.bookingId, second));
+    await expectKeptEqualsCounted("one moved to another place");
+    await db.delete(schema.bookings).where(inArray(schema.bookings.id, [second, third]));
+    await expectKeptEqualsCounted("the published ones deleted with their bookings");
+    // Nothing published is left: no kept row either.
+    expect(await db.select().from(schema.reviewMarkTotals)).toEqual([]);
   });
 });

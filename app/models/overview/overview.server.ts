@@ -5,10 +5,10 @@
  * pick-ups), and as UTC calendar days for the fleet's
  * utilisation. The period (the reports' from–to) sets what the charts and figures cover (`overview-windows.ts`).
  */
-import { avg, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 import { MADE_BY_MODE, readDayFigures } from "./day-figures.server";
-import { bookings, cars, locations, reviews } from "#db/schema";
+import { bookings, cars, locations, reviewMarkTotals } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
@@ -220,21 +220,21 @@ async function carFigures(
   };
 }
 
-/** The published reviews' average of the four marks (out of 10), and how many. */
+/**
+ * The published reviews' average of the four marks (out of 10), and how many: from the kept totals per supplier and
+ * place (`reviewMarkTotals`, always current: kept in the reviews' own transactions), a row per place.
+ */
 async function reviewMark(db: Executor, scope: OverviewScope) {
   const [row] = await db
     .select({
-      mark: avg(
-        sql`(${reviews.staffMark} + ${reviews.conditionMark} + ${reviews.valueMark} + ${reviews.queueMark}) / 4.0`,
-      ),
-      reviews: count(),
+      mark: sql<string | null>`sum(${reviewMarkTotals.marks}) / (4.0 * nullif(sum(${reviewMarkTotals.reviews}), 0))`,
+      reviews: sql<number>`coalesce(sum(${reviewMarkTotals.reviews}), 0)::int`,
     })
-    .from(reviews)
+    .from(reviewMarkTotals)
     .where(
-      allOf(
-        eq(reviews.status, "published"),
-        scope.supplierId ? eq(reviews.supplierId, scope.supplierId) : undefined,
-        scope.placeId ? eq(reviews.locationId, scope.placeId) : undefined,
+      and(
+        scope.supplierId ? eq(reviewMarkTotals.supplierId, scope.supplierId) : undefined,
+        scope.placeId ? eq(reviewMarkTotals.locationId, scope.placeId) : undefined,
       ),
     );
   return { mark: row?.mark === null || row?.mark === undefined ? null : Number(row.mark), reviews: row?.reviews ?? 0 };
