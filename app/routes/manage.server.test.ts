@@ -1176,10 +1176,30 @@ describe("access to the operators' pages", () => {
       ["fuelEighths", "8"],
     ]);
     expect(bad.status).toBe(400);
-    expect((await post(deskAction as never, "/manage/desk", "carSupplier", handover)).status).toBe(302);
+    // Posted from "tomorrow"'s page: back to the day the page showed, by its date, whatever the clock says by now.
+    const recorded = await post(
+      deskAction as never,
+      `/manage/desk?place=${catalogue.location.slug}&day=tomorrow`,
+      "carSupplier",
+      [...handover, ["shownDay", "2031-10-01"]],
+    );
+    expect(recorded.status).toBe(302);
+    expect(recorded.location).toBe(`/manage/desk?place=${catalogue.location.slug}&day=2031-10-01`);
     expect(
       await db.select().from(schema.bookingEvents).where(eq(schema.bookingEvents.bookingId, booking!.id)),
     ).toMatchObject([{ kind: "handover", mileage: 4200, fuelEighths: 8 }]);
+    // A day asked by its date lists that day's pick-ups; a date that is none is today.
+    const dated = await get(deskLoader as never, recorded.location!, "carSupplier");
+    expect(dated.body).toMatchObject({ which: "date", day: "2031-10-01" });
+    expect(
+      (dated.body as { list: { pickups: Array<{ bookingId: string }> } }).list.pickups.map((stop) => stop.bookingId),
+    ).toEqual([booking!.id]);
+    const nonsense = await get(
+      deskLoader as never,
+      `/manage/desk?place=${catalogue.location.slug}&day=2031-13-45`,
+      "carSupplier",
+    );
+    expect(nonsense.body).toMatchObject({ which: "today" });
     // The desk page lists a supplier's own bookings at its places only.
     expect((await get(deskLoader as never, "/manage/desk", "driver")).status).toBe(403);
     const page = await get(deskLoader as never, `/manage/desk?place=${other.location.slug}`, "carSupplier");

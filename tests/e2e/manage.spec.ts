@@ -475,6 +475,7 @@ for (const language of ["en", "fr"] as const) {
       // Tomorrow on Sousse's clocks (Tunis's, UTC+1), for an hour, Sousse's dearest offer (how many cars are free there
       // depends on the demo's overdue rentals other flows return; the cheap car another flow adds there and retires
       // meanwhile is never the dearest).
+      // Tomorrow on Sousse's clock (UTC+1), asked by its date: a flow running across the place's midnight keeps its day.
       const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
       // Each run its own hour, so two runs that pick the same car never overlap.
       const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
@@ -510,7 +511,7 @@ for (const language of ["en", "fr"] as const) {
       ).toBeVisible();
       await expect(page).toHaveURL(/sort=returnAsc/);
       await expect(page.getByRole("main").getByRole("table")).toContainText(c.bookingStatuses.reserved);
-      await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      await gotoReady(page, `/manage/desk?place=sousse&day=${tomorrow}&lng=${language}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.desk.heading);
       // Picked up and returned the same day: it is in both lists; the pick-up is handed over.
       await expect(page.locator("article.desk-stop").filter({ hasText: driver })).toHaveCount(2);
@@ -543,7 +544,7 @@ for (const language of ["en", "fr"] as const) {
       await expectAccessible(page);
 
       // Back with 334 km and a quarter of the tank used (typed as the cards print it); the desk says so.
-      await gotoReady(page, `/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      await gotoReady(page, `/manage/desk?place=sousse&day=${tomorrow}&lng=${language}`);
       const back = page.locator("#returns-heading ~ article.desk-stop").filter({ hasText: driver });
       await back.getByLabel(m.desk.mileage).fill("23,790");
       await back.getByLabel(m.desk.fuel).selectOption("4");
@@ -893,6 +894,7 @@ for (const language of ["en", "fr"] as const) {
     async ({ request, baseURL }, testInfo) => {
       const { m } = texts(language);
       const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
+      // Tomorrow on Sousse's clock (UTC+1), asked by its date: a flow running across the place's midnight keeps its day.
       const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
       const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");
       const driver = `Desk ${language}${slot} ${lettersOnly()}`;
@@ -928,7 +930,7 @@ for (const language of ["en", "fr"] as const) {
           .count(),
       ).toBe(1);
       expect(staff.getByRole("main").getByRole("table").text()).toContain(c.bookingStatuses.reserved);
-      await staff.goto(`/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      await staff.goto(`/manage/desk?place=sousse&day=${tomorrow}&lng=${language}`);
       expect(staff.heading()).toBe(m.desk.heading);
       expect(staff.locator("article.desk-stop").filter({ hasText: driver }).count()).toBe(2);
       const stop = () =>
@@ -956,7 +958,7 @@ for (const language of ["en", "fr"] as const) {
       ).toBeGreaterThan(0);
 
       // Back with 334 km and a quarter of the tank used (typed as the cards print it); the desk says so.
-      await staff.goto(`/manage/desk?place=sousse&day=tomorrow&lng=${language}`);
+      await staff.goto(`/manage/desk?place=sousse&day=${tomorrow}&lng=${language}`);
       const back = () =>
         staff.locator("section[aria-labelledby=returns-heading] article.desk-stop").filter({ hasText: driver });
       back().getByLabel(m.desk.mileage).fill("23,790");

@@ -107,6 +107,7 @@ export function DeskStopCard({
         <Form method="post" action={`/manage/desk${location.search}`} className="desk-event">
           <input type="hidden" name="booking" value={stop.bookingId} />
           <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="shownDay" value={day} />
           {problem ? (
             <p className="field-error" role="alert">
               {t(problem.key, problem.params ?? {})}

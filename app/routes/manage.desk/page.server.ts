@@ -22,6 +22,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 const eventSchema = z.object({
   booking: z.string().uuid(),
   kind: z.enum(BOOKING_EVENT_KINDS),
+  /** The day the page showed, to come back to (the loader's `day`). */
+  shownDay: z.string().optional(),
   mileage: z
     .string({ required_error: "validation.required" })
     .trim()
@@ -61,7 +63,16 @@ const nextFirst = (stops: DeskStop[]) => [
   ...stops.filter((stop) => stop.event),
 ];
 
-/** GET /manage/desk?place=…&day=today|tomorrow: the desk's day at one place. */
+/** A day asked by its date (`2031-08-10`), as the desk's own forms return to it. */
+const ASKED_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const askedDate = (value: string | null) =>
+  value && ASKED_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+
+/**
+ * GET /manage/desk?place=…&day=today|tomorrow|YYYY-MM-DD: the desk's day at one place. Today and tomorrow are the
+ * place's; a date names its day outright, so a page kept open across the place's midnight, and the hand-over posted
+ * from it, stay on the day the agent was looking at.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "runDesk");
   const db = await getDb();
@@ -72,7 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = search.get("place") ?? remembered;
   const place = places.find((candidate) => candidate.slug === asked) ?? places[0] ?? null;
   const { t, translations } = await routeTranslations(language, "manage");
-  const which = search.get("day") === "tomorrow" ? "tomorrow" : "today";
+  const date = askedDate(search.get("day"));
+  let which: "today" | "tomorrow" | "date" = search.get("day") === "tomorrow" ? "tomorrow" : "today";
   if (!place)
     return {
       title: t("desk.title"),
@@ -86,8 +98,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   const now = new Date();
   const today = instantToLocalDateTime(now, place.timeZone).slice(0, 10);
-  const day =
-    which === "tomorrow" ? new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : today;
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  if (date) which = date === today ? "today" : date === tomorrow ? "tomorrow" : "date";
+  const day = date ?? (which === "tomorrow" ? tomorrow : today);
   const list = await deskDay(db, { supplierId, place: { id: place.id, timeZone: place.timeZone }, day }, now);
   return data(
     {
@@ -109,7 +122,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { actor } = await requireOperatorFor(request, context, "runDesk");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: eventSchema });
-  const back = `/manage/desk${new URL(request.url).search}`;
   if (submission.status !== "success")
     return data({ booking: String(formData.get("booking") ?? ""), result: submission.reply() }, { status: 400 });
   const db = await getDb();
@@ -119,6 +131,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertMay(actor, "runDesk", booking.supplierId);
   const now = new Date();
   const { kind, time } = submission.value;
+  // Back to the day the page showed (posted with the stop), even when the place's midnight has passed since.
+  const backTo = new URL(request.url);
+  const shown = askedDate(submission.value.shownDay ?? null);
+  if (shown) backTo.searchParams.set("day", shown);
+  const back = `/manage/desk${backTo.search}`;
   const when = eventTimeFrom(time, now, kind === "handover" ? booking.pickupTimeZone : booking.dropoffTimeZone);
   if (!when.ok)
     return data(

@@ -35,7 +35,7 @@ export default function Desk() {
             </div>
             <div className="field">
               <label htmlFor="desk-day">{t("desk.day")}</label>
-              <select id="desk-day" name="day" defaultValue={which}>
+              <select id="desk-day" name="day" defaultValue={which === "tomorrow" ? "tomorrow" : "today"}>
                 <option value="today">{t("desk.today")}</option>
                 <option value="tomorrow">{t("desk.tomorrow")}</option>
               </select>
