@@ -474,8 +474,8 @@ for (const language of ["en", "fr"] as const) {
       const slot = (language === "en" ? 0 : 2) + (jsEnabled(testInfo) ? 0 : 1);
       // Tomorrow on Sousse's clocks (Tunis's, UTC+1), for an hour, Sousse's dearest offer (how many cars are free there
       // depends on the demo's overdue rentals other flows return; the cheap car another flow adds there and retires
-      // meanwhile is never the dearest).
-      // Tomorrow on Sousse's clock (UTC+1), asked by its date: a flow running across the place's midnight keeps its day.
+      // meanwhile is never the dearest). The desk is asked for that day by its date: a flow running across the place's
+      // midnight keeps its day.
       const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000).toISOString().slice(0, 10);
       // Each run its own hour, so two runs that pick the same car never overlap.
       const hour = (offset: number) => String(10 + 2 * slot + offset).padStart(2, "0");

@@ -23,7 +23,8 @@ export interface ReportPeriod {
 
 export type PeriodProblem = "badDate" | "reversed" | "tooLong";
 
-const isoDay = z
+/** A calendar day as 'YYYY-MM-DD' that exists (no 31 June). */
+export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => {

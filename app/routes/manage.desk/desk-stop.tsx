@@ -104,10 +104,9 @@ export function DeskStopCard({
           {stop.event.note ? ` ${stop.event.note}` : ""}
         </p>
       ) : (
-        <Form method="post" action={`/manage/desk${location.search}`} className="desk-event">
+        <Form method="post" action={`/manage/desk?${dayQuery(location.search, day)}`} className="desk-event">
           <input type="hidden" name="booking" value={stop.bookingId} />
           <input type="hidden" name="kind" value={kind} />
-          <input type="hidden" name="shownDay" value={day} />
           {problem ? (
             <p className="field-error" role="alert">
               {t(problem.key, problem.params ?? {})}
@@ -165,4 +164,11 @@ export function DeskStopCard({
       )}
     </article>
   );
+}
+
+/** The page's query with its day named by date: the post, and the page it comes back to, keep the day shown. */
+function dayQuery(search: string, day: string) {
+  const query = new URLSearchParams(search);
+  query.set("day", day);
+  return query.toString();
 }

@@ -17,13 +17,12 @@ import { cookiesAreSecure } from "~/utils/env.server";
 import { routeTranslations } from "~/utils/i18n.server";
 import { notFound } from "~/utils/responses.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { isoDay } from "~/models/overview/report-period";
 
 /** One hand-over or return, as the desk types it. */
 const eventSchema = z.object({
   booking: z.string().uuid(),
   kind: z.enum(BOOKING_EVENT_KINDS),
-  /** The day the page showed, to come back to (the loader's `day`). */
-  shownDay: z.string().optional(),
   mileage: z
     .string({ required_error: "validation.required" })
     .trim()
@@ -63,10 +62,8 @@ const nextFirst = (stops: DeskStop[]) => [
   ...stops.filter((stop) => stop.event),
 ];
 
-/** A day asked by its date (`2031-08-10`), as the desk's own forms return to it. */
-const ASKED_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const askedDate = (value: string | null) =>
-  value && ASKED_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
+/** A day asked by its date (`2031-08-10`), as the desk's own forms post to it. */
+const askedDate = (value: string | null) => (isoDay.safeParse(value).success ? value : null);
 
 /**
  * GET /manage/desk?place=…&day=today|tomorrow|YYYY-MM-DD: the desk's day at one place. Today and tomorrow are the
@@ -131,11 +128,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertMay(actor, "runDesk", booking.supplierId);
   const now = new Date();
   const { kind, time } = submission.value;
-  // Back to the day the page showed (posted with the stop), even when the place's midnight has passed since.
-  const backTo = new URL(request.url);
-  const shown = askedDate(submission.value.shownDay ?? null);
-  if (shown) backTo.searchParams.set("day", shown);
-  const back = `/manage/desk${backTo.search}`;
+  // Back to the page posted from: the stop's form names its day by date (desk-stop.tsx), so a hand-over posted
+  // after the place's midnight comes back to the day the agent was looking at.
+  const back = `/manage/desk${new URL(request.url).search}`;
   const when = eventTimeFrom(time, now, kind === "handover" ? booking.pickupTimeZone : booking.dropoffTimeZone);
   if (!when.ok)
     return data(
