@@ -1292,6 +1292,22 @@ export const reviewMarkTotals = pgTable(
   (table) => [primaryKey({ columns: [table.supplierId, table.locationId] })],
 );
 
+/**
+ * Where each supplier's cars are offered, with how many (migration 0044, written by triggers only): the operators'
+ * forms list a supplier's places on every page, and reading them from `car_locations` costs one row per car offered
+ * (a supplier of 5,000 cars: 5,000 rows per page). No foreign key: a car, a place or a supplier going takes its
+ * counts down, and a row at nothing is deleted.
+ */
+export const supplierPlaces = pgTable(
+  "supplier_places",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    locationId: uuid("location_id").notNull(),
+    cars: integer("cars").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.locationId] })],
+);
+
 /** Days of a supplier's figures changed since `day_figures` last counted them (written by triggers only). */
 export const dayFiguresStale = pgTable(
   "day_figures_stale",

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { EXTRAS } from "~/domain/enums";
@@ -11,7 +11,7 @@ import { recordTrail, type Actor } from "~/models/audit/audit.server";
 import { blockFormSchema } from "./block-form";
 import { addBlock, removeBlock } from "./blocks.server";
 import { carFormSchema, type CarFormValue } from "./car-form";
-import { bookingsToComeOnCar, findFleetCar, listFleet, removeCar, saveCar } from "./fleet.server";
+import { bookingsToComeOnCar, findFleetCar, listFleet, placeChoices, removeCar, saveCar } from "./fleet.server";
 import { readFleetQuery } from "./fleet-query";
 
 function carForm(overrides: Record<string, string | string[]> = {}): CarFormValue {
@@ -284,5 +284,89 @@ describe.each(testEngines)("the fleet as operators run it, on %s", (engine) => {
     expect(byPlate.cars.map((car) => car.licensePlate)).toEqual(["TN-208"]);
     const everyone = await listFleet(db, readFleetQuery(new URLSearchParams(""), null));
     expect(everyone.cars.some((car) => car.id === other.car.id)).toBe(true);
+  });
+
+  it("keeps where each supplier's cars are offered as cars, places and suppliers come and go", async () => {
+    const { db } = database;
+    const kept = async () =>
+      (await db.select().from(schema.supplierPlaces))
+        .map((row) => `${row.supplierId}@${row.locationId}=${row.cars}`)
+        .sort();
+    const counted = async () =>
+      Array.from(
+        (
+          await db
+            .select({ supplierId: schema.cars.supplierId, locationId: schema.carLocations.locationId })
+            .from(schema.carLocations)
+            .innerJoin(schema.cars, eq(schema.cars.id, schema.carLocations.carId))
+        ).reduce((counts, row) => {
+          const key = `${row.supplierId}@${row.locationId}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+          return counts;
+        }, new Map<string, number>()),
+        ([key, cars]) => `${key}=${cars}`,
+      ).sort();
+    const expectKeptAsCounted = async (step: string) => expect(await kept(), step).toEqual(await counted());
+    const placesOf = async (supplierId: string) =>
+      (await placeChoices(db, supplierId, [])).map((place) => place.id).sort();
+
+    await expectKeptAsCounted("the catalogues as inserted");
+    const other = await insertMinimalCatalogue(db);
+    const [second] = await db
+      .insert(schema.locations)
+      .values({ ...catalogue.location, id: undefined, slug: `second-${Date.now()}` })
+      .returning();
+    const saved = await saveCar(db, actor, {
+      carId: null,
+      supplierId: catalogue.supplier.id,
+      form: carForm({ licensePlate: "PLACES-1" }),
+      placeIds: [catalogue.location.id, second!.id],
+    });
+    if (!saved.ok) throw new Error("not saved");
+    await expectKeptAsCounted("a car added at two places");
+    expect(await placesOf(catalogue.supplier.id)).toEqual([catalogue.location.id, second!.id].sort());
+    expect(await placesOf(other.supplier.id)).toEqual([other.location.id]);
+
+    const edited = await findFleetCar(db, saved.carId, new Date());
+    const resaved = await saveCar(db, actor, {
+      carId: edited!.id,
+      supplierId: catalogue.supplier.id,
+      form: carForm({ licensePlate: "PLACES-1" }),
+      placeIds: [second!.id],
+    });
+    expect(resaved.ok).toBe(true);
+    await expectKeptAsCounted("the car moved to one place");
+
+    // Many rows in one statement, as a fleet file's import writes them.
+    const many = await db
+      .insert(schema.cars)
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          ...catalogue.car,
+          id: undefined,
+          supplierId: other.supplier.id,
+          licensePlate: `MANY-${index}`,
+        })),
+      )
+      .returning({ id: schema.cars.id });
+    await db.insert(schema.carLocations).values(many.map((car) => ({ carId: car.id, locationId: second!.id })));
+    await expectKeptAsCounted("thirty cars added in one statement");
+    expect(await placesOf(other.supplier.id)).toEqual([other.location.id, second!.id].sort());
+
+    await db.update(schema.cars).set({ supplierId: catalogue.supplier.id }).where(eq(schema.cars.id, many[0]!.id));
+    await expectKeptAsCounted("a car handed to another supplier");
+    const spareCar = await findFleetCar(db, saved.carId, new Date());
+    expect(await removeCar(db, actor, spareCar!, new Date())).toBe("deleted");
+    await expectKeptAsCounted("a car deleted, its places cascading");
+    await db.delete(schema.carLocations).where(eq(schema.carLocations.locationId, second!.id));
+    await expectKeptAsCounted("a place's cars taken off it in one statement");
+    expect(await placesOf(other.supplier.id)).toEqual([other.location.id]);
+    await db.delete(schema.cars).where(eq(schema.cars.supplierId, other.supplier.id));
+    await expectKeptAsCounted("a supplier's cars deleted in one statement");
+    expect(await placesOf(other.supplier.id)).toEqual([]);
+    await db.delete(schema.locations).where(eq(schema.locations.id, second!.id));
+    await expectKeptAsCounted("a place deleted");
+    await db.execute(sql`select supplier_places_recount()`);
+    await expectKeptAsCounted("counted again");
   });
 });

@@ -12,6 +12,7 @@ import {
   countries,
   dateBasedPrices,
   locations,
+  supplierPlaces,
   supplierSettings,
   users,
 } from "#db/schema";
@@ -177,18 +178,18 @@ export async function findPlacesNamed(db: Executor, typed: string) {
  * those given, by name.
  */
 export async function placeChoices(db: Executor, supplierId: string | null, alsoIds: string[], everyone = false) {
-  const supplierPlaces = supplierId
+  // The kept list of where each supplier's cars are (`supplier_places`): a row per place, whatever the fleet's size.
+  const servedPlaces = supplierId
     ? db
-        .selectDistinct({ id: carLocations.locationId })
-        .from(carLocations)
-        .innerJoin(cars, eq(cars.id, carLocations.carId))
-        .where(eq(cars.supplierId, supplierId))
+        .select({ id: supplierPlaces.locationId })
+        .from(supplierPlaces)
+        .where(eq(supplierPlaces.supplierId, supplierId))
         .limit(200)
     : everyone
-      ? db.selectDistinct({ id: carLocations.locationId }).from(carLocations).limit(500)
+      ? db.selectDistinct({ id: supplierPlaces.locationId }).from(supplierPlaces).limit(500)
       : null;
   const ids = new Set(alsoIds);
-  for (const row of supplierPlaces ? await supplierPlaces : []) ids.add(row.id);
+  for (const row of servedPlaces ? await servedPlaces : []) ids.add(row.id);
   if (ids.size === 0) return [];
   return db
     .select({
