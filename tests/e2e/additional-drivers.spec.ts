@@ -16,7 +16,9 @@ import {
   submitBooking,
   whenReady,
   retryShiftMs,
+  DEMO_SUPPLIER,
 } from "./support";
+import { newUser, signedInUser } from "./no-script-user";
 
 /**
  * Issue 37, point 4, JS on and off in English and French (decision 038): a booking adds up to three drivers, each
@@ -33,104 +35,217 @@ function period(testInfo: TestInfo, slot: number) {
 }
 
 for (const [slot, language] of (["en", "fr"] as const).entries()) {
-  test(`in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`, async ({
-    page,
-    browser,
-  }, testInfo) => {
-    const s = catalogue<typeof enSearch>(language, "search");
-    const mail = catalogue<typeof enMail>(language, "mail");
-    const { k, c } = bookingTexts(language);
-    const { from, to } = period(testInfo, slot);
-    const query = new URLSearchParams({
-      pickup: "tunis",
-      same: "on",
-      from,
-      to,
-      supplier: "carthage-cars",
-      lng: language,
-    });
-    await gotoReady(page, `/search?${query}`);
-    // A car whose card prices the option (not included, not unavailable).
-    const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
-    const card = page.getByRole("main").locator("article.car-card").filter({ hasText: sells }).first();
-    await card.getByRole("link", { name: new RegExp(`^${escapeRegExp(s.card.choose)}`) }).click();
-    await expect(page).toHaveURL(/\/checkout\?/);
-    await whenReady(page);
-
-    await page.getByRole("checkbox", { name: new RegExp(`^${escapeRegExp(c.extras.additionalDriver)}`) }).check();
-    await page.getByLabel(k.additionalDriver.count, { exact: true }).selectOption("2");
-    const secondLabel = (part: "fullName" | "email" | "phone" | "birthDate") =>
-      interpolate(k.additionalDriver.numbered[part], { number: 2 });
-    if (!jsEnabled()) {
-      // Without JavaScript the second driver's fields come with the redrawn form.
-      await expect(page.getByLabel(secondLabel("fullName"), { exact: true })).toHaveCount(0);
-      await page.getByRole("button", { name: k.updateTotal, exact: true }).click();
+  test(
+    `in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`,
+    {
+      tag: "@js-on-only",
+    },
+    async ({ page, browser }, testInfo) => {
+      const s = catalogue<typeof enSearch>(language, "search");
+      const mail = catalogue<typeof enMail>(language, "mail");
+      const { k, c } = bookingTexts(language);
+      const { from, to } = period(testInfo, slot);
+      const query = new URLSearchParams({
+        pickup: "tunis",
+        same: "on",
+        from,
+        to,
+        supplier: "carthage-cars",
+        lng: language,
+      });
+      await gotoReady(page, `/search?${query}`);
+      // A car whose card prices the option (not included, not unavailable).
+      const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
+      const card = page.getByRole("main").locator("article.car-card").filter({ hasText: sells }).first();
+      await card.getByRole("link", { name: new RegExp(`^${escapeRegExp(s.card.choose)}`) }).click();
+      await expect(page).toHaveURL(/\/checkout\?/);
       await whenReady(page);
-    }
-    const counted = interpolate(c.equipment.counted, { name: c.extras.additionalDriver, count: 2 });
-    const summary = page.getByRole("complementary");
-    await expect(summary.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
-    // Checked once the re-quote has settled: the summary is dimmed while it updates.
-    await expect(summary).not.toHaveAttribute("aria-busy", "true");
-    await expect(
-      page.getByRole("group", { name: interpolate(k.additionalDriver.numbered.legend, { number: 2 }) }),
-    ).toBeVisible();
-    await expectAccessible(page);
 
-    const email = `drivers-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
-    await fillVisitorPayingLater(page, language, {
-      fullName: "Leila Main",
-      email,
-      phone: "+216 22 333 444",
-      birthDate: "1982-04-04",
-    });
-    await page.getByLabel(k.additionalDriver.fullName, { exact: true }).fill("Ada First");
-    await page.getByLabel(k.additionalDriver.email, { exact: true }).fill("ada@example.com");
-    await page.getByLabel(k.additionalDriver.phone, { exact: true }).fill("+216 22 000 001");
-    await page.getByLabel(k.additionalDriver.birthDate, { exact: true }).fill("1981-01-01");
-    await page.getByLabel(secondLabel("fullName"), { exact: true }).fill("Bo Second");
-    await page.getByLabel(secondLabel("email"), { exact: true }).fill("bo@example.com");
-    await page.getByLabel(secondLabel("phone"), { exact: true }).fill("+216 22 000 002");
-    await page.getByLabel(secondLabel("birthDate"), { exact: true }).fill("1983-03-03");
-    const total = (await summary.locator("output").textContent())!.trim();
-    await submitBooking(page, language);
+      await page.getByRole("checkbox", { name: new RegExp(`^${escapeRegExp(c.extras.additionalDriver)}`) }).check();
+      await page.getByLabel(k.additionalDriver.count, { exact: true }).selectOption("2");
+      const secondLabel = (part: "fullName" | "email" | "phone" | "birthDate") =>
+        interpolate(k.additionalDriver.numbered[part], { number: 2 });
+      const counted = interpolate(c.equipment.counted, { name: c.extras.additionalDriver, count: 2 });
+      const summary = page.getByRole("complementary");
+      await expect(summary.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
+      // Checked once the re-quote has settled: the summary is dimmed while it updates.
+      await expect(summary).not.toHaveAttribute("aria-busy", "true");
+      await expect(
+        page.getByRole("group", { name: interpolate(k.additionalDriver.numbered.legend, { number: 2 }) }),
+      ).toBeVisible();
+      await expectAccessible(page);
 
-    const receipt = page.getByRole("main");
-    await expect(receipt.getByText("Ada First, Bo Second", { exact: true })).toBeVisible();
-    await expect(receipt.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
-    await expect(receipt.getByText(total, { exact: true }).first()).toBeVisible();
-    await expectMailSaying(email, interpolate(mail.booking.additionalDrivers_other, { names: "Ada First, Bo Second" }));
+      const email = `drivers-${language}-${testInfo.project.name}-${testInfo.retry}-${Date.now()}@example.com`;
+      await fillVisitorPayingLater(page, language, {
+        fullName: "Leila Main",
+        email,
+        phone: "+216 22 333 444",
+        birthDate: "1982-04-04",
+      });
+      await page.getByLabel(k.additionalDriver.fullName, { exact: true }).fill("Ada First");
+      await page.getByLabel(k.additionalDriver.email, { exact: true }).fill("ada@example.com");
+      await page.getByLabel(k.additionalDriver.phone, { exact: true }).fill("+216 22 000 001");
+      await page.getByLabel(k.additionalDriver.birthDate, { exact: true }).fill("1981-01-01");
+      await page.getByLabel(secondLabel("fullName"), { exact: true }).fill("Bo Second");
+      await page.getByLabel(secondLabel("email"), { exact: true }).fill("bo@example.com");
+      await page.getByLabel(secondLabel("phone"), { exact: true }).fill("+216 22 000 002");
+      await page.getByLabel(secondLabel("birthDate"), { exact: true }).fill("1983-03-03");
+      const total = (await summary.locator("output").textContent())!.trim();
+      await submitBooking(page, language);
 
-    // The supplier's staff: Bo's group emptied, a third driver in the last group, previewed then saved.
-    const m = catalogue<typeof enManage>(language, "manage");
-    const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
-    const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
-    const { context: staff, page: desk } = await staffBrowser(browser, language);
-    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
-    const group = (position: number) =>
-      desk.getByRole("group", { name: interpolate(m.staffBooking.sections.additionalDriverAt, { position }) });
-    const field = (position: number, part: "fullName" | "email" | "phone" | "birthDate") =>
-      group(position).getByLabel(m.staffBooking.fields[part], { exact: true });
-    await expect(field(1, "fullName")).toHaveValue("Ada First");
-    await expect(field(2, "fullName")).toHaveValue("Bo Second");
-    for (const part of ["fullName", "email", "phone", "birthDate"] as const) await field(2, part).fill("");
-    await field(3, "fullName").fill("Cy Third");
-    await field(3, "email").fill("cy@example.com");
-    await field(3, "phone").fill("+216 22 000 003");
-    await field(3, "birthDate").fill("1985-05-05");
-    await desk.getByRole("button", { name: m.staffBooking.preview }).click();
-    await expect(desk.getByText(m.staffBooking.settlement, { exact: true })).toBeVisible();
-    await whenReady(desk);
-    await expectAccessible(desk);
-    await desk.getByRole("button", { name: m.staffBooking.save }).click();
-    const changedToast = new RegExp(Object.values(c.success.bookingChanged).map(escapeRegExp).join("|"));
-    await expect(desk.getByRole("status").filter({ hasText: changedToast })).toBeVisible();
-    await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
-    await expect(desk.getByRole("main")).toContainText(
-      interpolate(m.staffBooking.addedDrivers_other, { names: "Ada First, Cy Third" }),
-    );
-    await expect(field(2, "fullName")).toHaveValue("Cy Third");
-    await expect(field(3, "fullName")).toHaveValue("");
-    await staff.close();
-  });
+      const receipt = page.getByRole("main");
+      await expect(receipt.getByText("Ada First, Bo Second", { exact: true })).toBeVisible();
+      await expect(receipt.getByRole("row", { name: new RegExp(`^${escapeRegExp(counted)}`) })).toBeVisible();
+      await expect(receipt.getByText(total, { exact: true }).first()).toBeVisible();
+      await expectMailSaying(
+        email,
+        interpolate(mail.booking.additionalDrivers_other, { names: "Ada First, Bo Second" }),
+      );
+
+      // The supplier's staff: Bo's group emptied, a third driver in the last group, previewed then saved.
+      const m = catalogue<typeof enManage>(language, "manage");
+      const bookingHref = await page.getByRole("link", { name: k.receipt.view }).getAttribute("href");
+      const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
+      const { context: staff, page: desk } = await staffBrowser(browser, language);
+      await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+      const group = (position: number) =>
+        desk.getByRole("group", { name: interpolate(m.staffBooking.sections.additionalDriverAt, { position }) });
+      const field = (position: number, part: "fullName" | "email" | "phone" | "birthDate") =>
+        group(position).getByLabel(m.staffBooking.fields[part], { exact: true });
+      await expect(field(1, "fullName")).toHaveValue("Ada First");
+      await expect(field(2, "fullName")).toHaveValue("Bo Second");
+      for (const part of ["fullName", "email", "phone", "birthDate"] as const) await field(2, part).fill("");
+      await field(3, "fullName").fill("Cy Third");
+      await field(3, "email").fill("cy@example.com");
+      await field(3, "phone").fill("+216 22 000 003");
+      await field(3, "birthDate").fill("1985-05-05");
+      await desk.getByRole("button", { name: m.staffBooking.preview }).click();
+      await expect(desk.getByText(m.staffBooking.settlement, { exact: true })).toBeVisible();
+      await whenReady(desk);
+      await expectAccessible(desk);
+      await desk.getByRole("button", { name: m.staffBooking.save }).click();
+      const changedToast = new RegExp(Object.values(c.success.bookingChanged).map(escapeRegExp).join("|"));
+      await expect(desk.getByRole("status").filter({ hasText: changedToast })).toBeVisible();
+      await gotoReady(desk, `/manage/bookings/${bookingId}?lng=${language}`);
+      await expect(desk.getByRole("main")).toContainText(
+        interpolate(m.staffBooking.addedDrivers_other, { names: "Ada First, Cy Third" }),
+      );
+      await expect(field(2, "fullName")).toHaveValue("Cy Third");
+      await expect(field(3, "fullName")).toHaveValue("");
+      await staff.close();
+    },
+  );
+}
+
+/*
+ * The same flow with scripting off, on the script-less user agent (decision 047): the number of drivers is sent with
+ * "Update total", which redraws the form with a group of fields per driver; the staff's page posts its groups. The
+ * run above keeps hydration, the live re-quote and axe.
+ */
+for (const [slot, language] of (["en", "fr"] as const).entries()) {
+  test(
+    `in ${language} without scripting, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`,
+    { tag: "@js-off-only" },
+    async ({ baseURL }, testInfo) => {
+      const s = catalogue<typeof enSearch>(language, "search");
+      const mail = catalogue<typeof enMail>(language, "mail");
+      const m = catalogue<typeof enManage>(language, "manage");
+      const { k, c } = bookingTexts(language);
+      const { from, to } = period(testInfo, slot);
+      const query = new URLSearchParams({
+        pickup: "tunis",
+        same: "on",
+        from,
+        to,
+        supplier: "carthage-cars",
+        lng: language,
+      });
+      const { user: visitor, done: visitorDone } = await newUser(baseURL!);
+      await visitor.goto(`/search?${query}`);
+      const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
+      await visitor
+        .getByRole("main")
+        .locator("article.car-card")
+        .filter({ hasText: sells })
+        .first()
+        .getByRole("link", { name: new RegExp(`^${escapeRegExp(s.card.choose)}`) })
+        .click();
+      expect(visitor.path).toMatch(/^\/checkout\?/);
+
+      visitor.getByRole("checkbox", { name: new RegExp(`^${escapeRegExp(c.extras.additionalDriver)}`) }).check();
+      visitor.getByLabel(k.additionalDriver.count, { exact: true }).selectOption("2");
+      const secondLabel = (part: "fullName" | "email" | "phone" | "birthDate") =>
+        interpolate(k.additionalDriver.numbered[part], { number: 2 });
+      // The second driver's fields come with the redrawn form.
+      expect(visitor.getByLabel(secondLabel("fullName"), { exact: true }).count()).toBe(0);
+      await visitor.getByRole("button", { name: k.updateTotal, exact: true }).click();
+      const counted = interpolate(c.equipment.counted, { name: c.extras.additionalDriver, count: 2 });
+      const countedRow = new RegExp(`^${escapeRegExp(counted)}`);
+      expect(visitor.getByRole("complementary").getByRole("row", { name: countedRow }).count()).toBe(1);
+      expect(
+        visitor.getByRole("group", { name: interpolate(k.additionalDriver.numbered.legend, { number: 2 }) }).count(),
+      ).toBe(1);
+
+      const email = `drivers-${language}-nojs-${testInfo.retry}-${Date.now()}@example.com`;
+      for (const [label, value] of [
+        [k.driver.fullName, "Leila Main"],
+        [k.driver.email, email],
+        [k.driver.phone, "+216 22 333 444"],
+        [k.driver.birthDate, "1982-04-04"],
+        [k.additionalDriver.fullName, "Ada First"],
+        [k.additionalDriver.email, "ada@example.com"],
+        [k.additionalDriver.phone, "+216 22 000 001"],
+        [k.additionalDriver.birthDate, "1981-01-01"],
+        [secondLabel("fullName"), "Bo Second"],
+        [secondLabel("email"), "bo@example.com"],
+        [secondLabel("phone"), "+216 22 000 002"],
+        [secondLabel("birthDate"), "1983-03-03"],
+      ] as const)
+        visitor.getByLabel(label, { exact: true }).fill(value);
+      visitor.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+      visitor.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+      const total = visitor.getByRole("complementary").locator("output").text();
+      await visitor.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+      expect(visitor.getByRole("heading", { level: 1, name: c.success.bookingDone }).count()).toBe(1);
+
+      const receipt = visitor.getByRole("main");
+      expect(receipt.getByText("Ada First, Bo Second", { exact: true }).count()).toBe(1);
+      expect(receipt.getByRole("row", { name: countedRow }).count()).toBe(1);
+      expect(receipt.getByText(total, { exact: true }).count()).toBeGreaterThan(0);
+      await expectMailSaying(
+        email,
+        interpolate(mail.booking.additionalDrivers_other, { names: "Ada First, Bo Second" }),
+      );
+      const bookingHref = visitor.getByRole("link", { name: k.receipt.view }).attribute("href");
+      const bookingId = new URLSearchParams(bookingHref!.split("?")[1]).get("b")!;
+      await visitorDone();
+
+      // The supplier's staff: Bo's group emptied, a third driver in the last group, previewed then saved.
+      const { user: staff, done: staffDone } = await signedInUser(baseURL!, language, DEMO_SUPPLIER);
+      await staff.goto(`/manage/bookings/${bookingId}?lng=${language}`);
+      const field = (position: number, part: "fullName" | "email" | "phone" | "birthDate") =>
+        staff
+          .getByRole("group", { name: interpolate(m.staffBooking.sections.additionalDriverAt, { position }) })
+          .getByLabel(m.staffBooking.fields[part], { exact: true });
+      expect(field(1, "fullName").value()).toBe("Ada First");
+      expect(field(2, "fullName").value()).toBe("Bo Second");
+      for (const part of ["fullName", "email", "phone", "birthDate"] as const) field(2, part).fill("");
+      field(3, "fullName").fill("Cy Third");
+      field(3, "email").fill("cy@example.com");
+      field(3, "phone").fill("+216 22 000 003");
+      field(3, "birthDate").fill("1985-05-05");
+      await staff.getByRole("button", { name: m.staffBooking.preview }).click();
+      expect(staff.getByText(m.staffBooking.settlement, { exact: true }).count()).toBeGreaterThan(0);
+      await staff.getByRole("button", { name: m.staffBooking.save }).click();
+      const changedToast = new RegExp(Object.values(c.success.bookingChanged).map(escapeRegExp).join("|"));
+      expect(staff.getByRole("status").filter({ hasText: changedToast }).count()).toBe(1);
+      await staff.goto(`/manage/bookings/${bookingId}?lng=${language}`);
+      expect(staff.mainText()).toContain(
+        interpolate(m.staffBooking.addedDrivers_other, { names: "Ada First, Cy Third" }),
+      );
+      expect(field(2, "fullName").value()).toBe("Cy Third");
+      expect(field(3, "fullName").value()).toBe("");
+      await staffDone();
+    },
+  );
 }
