@@ -34,6 +34,16 @@ function period(testInfo: TestInfo, slot: number) {
   return { from: `${day(0)}T10:00`, to: `${day(3)}T10:00` };
 }
 
+/** Carthage Cars' offers at Tunis for the test's own period. */
+const searchQuery = (testInfo: TestInfo, slot: number, language: "en" | "fr") =>
+  new URLSearchParams({
+    pickup: "tunis",
+    same: "on",
+    ...period(testInfo, slot),
+    supplier: "carthage-cars",
+    lng: language,
+  });
+
 for (const [slot, language] of (["en", "fr"] as const).entries()) {
   test(
     `in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`,
@@ -44,15 +54,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       const s = catalogue<typeof enSearch>(language, "search");
       const mail = catalogue<typeof enMail>(language, "mail");
       const { k, c } = bookingTexts(language);
-      const { from, to } = period(testInfo, slot);
-      const query = new URLSearchParams({
-        pickup: "tunis",
-        same: "on",
-        from,
-        to,
-        supplier: "carthage-cars",
-        lng: language,
-      });
+      const query = searchQuery(testInfo, slot, language);
       await gotoReady(page, `/search?${query}`);
       // A car whose card prices the option (not included, not unavailable).
       const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
@@ -151,15 +153,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
       const mail = catalogue<typeof enMail>(language, "mail");
       const m = catalogue<typeof enManage>(language, "manage");
       const { k, c } = bookingTexts(language);
-      const { from, to } = period(testInfo, slot);
-      const query = new URLSearchParams({
-        pickup: "tunis",
-        same: "on",
-        from,
-        to,
-        supplier: "carthage-cars",
-        lng: language,
-      });
+      const query = searchQuery(testInfo, slot, language);
       const { user: visitor, done: visitorDone } = await newUser(baseURL!);
       await visitor.goto(`/search?${query}`);
       const sells = new RegExp(`${escapeRegExp(c.extras.additionalDriver)}\\s*(\\$|\\d)`);
