@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bookingTexts, expectAccessible, gotoReady, jsEnabled, latestLink, signedInDriver, whenReady } from "./support";
+import { newUser, signUpWithoutScript } from "./no-script-user";
 
 async function submit(page: Page, name: string) {
   await page.getByRole("main").getByRole("button", { name, exact: true }).click();
 }
 
-test("forgot, reset and change a password through the mail", async ({ page }, testInfo) => {
+test("forgot, reset and change a password through the mail", { tag: "@js-on-only" }, async ({ page }, testInfo) => {
   const email = `pat-${testInfo.project.name}-${Date.now()}@example.com`;
   // A fresh account, so the demo driver's password never changes under other tests.
   await signedInDriver(page, {
@@ -71,6 +72,82 @@ test("forgot, reset and change a password through the mail", async ({ page }, te
   await submit(page, "Sign in");
   await expect(page.getByRole("status").getByText("Welcome back, Pat Reset!")).toBeVisible();
 });
+
+/*
+ * The same flow with scripting off, on the script-less user agent (decision 047): every step is a form posted and a
+ * document read; the run above keeps hydration and axe.
+ */
+test(
+  "without scripting, forgot, reset and change a password through the mail",
+  { tag: "@js-off-only" },
+  async ({ baseURL }) => {
+    const email = `pat-nojs-${Date.now()}@example.com`;
+    const { user, done } = await newUser(baseURL!);
+    await signUpWithoutScript(user, {
+      fullName: "Pat Reset",
+      email,
+      phone: "+34 600 111 222",
+      birthDate: "1985-07-01",
+      password: "first-pass",
+    });
+    await user.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Sign out" }).first().click();
+    expect(user.getByRole("status").getByText("You are signed out.").count()).toBe(1);
+
+    await user.goto("/sign-in?lng=en");
+    await user.getByRole("link", { name: "Forgot your password?" }).click();
+    expect(user.heading()).toBe("Reset your password");
+    user.getByLabel("Email address").fill("nobody-here@example.com");
+    await user.getByRole("main").getByRole("button", { name: "Send the link", exact: true }).click();
+    expect(user.getByText("Email address not registered", { exact: true }).count()).toBe(1);
+    user.getByLabel("Email address").fill(email);
+    await user.getByRole("main").getByRole("button", { name: "Send the link", exact: true }).click();
+    expect(user.getByRole("status").getByText("Password reset email sent").count()).toBe(1);
+
+    const link = new URL(await latestLink(email, "reset-password"));
+    await user.goto(`${link.pathname}${link.search}&lng=fr`);
+    expect(user.heading()).toBe("Choisissez un nouveau mot de passe");
+    const save = () =>
+      user.getByRole("main").getByRole("button", { name: "Enregistrer le mot de passe", exact: true }).click();
+    user.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
+    user.getByLabel("Confirmez le nouveau mot de passe").fill("other-pass");
+    await save();
+    expect(user.getByText("Les mots de passe ne correspondent pas", { exact: true }).count()).toBe(1);
+    user.getByLabel("Nouveau mot de passe", { exact: true }).fill("second-pass");
+    user.getByLabel("Confirmez le nouveau mot de passe").fill("second-pass");
+    await save();
+    expect(user.getByRole("status").getByText("Mot de passe modifié avec succès").count()).toBe(1);
+    // Following the link validated the address too.
+    expect(user.getByRole("complementary").count()).toBe(0);
+
+    // The link works once.
+    await user.goto(`${link.pathname}${link.search}&lng=en`);
+    expect(user.getByRole("alert").text()).toBe("This link is not valid or has expired.");
+
+    await user.goto("/change-password?lng=en");
+    const change = () =>
+      user.getByRole("main").getByRole("button", { name: "Change the password", exact: true }).click();
+    user.getByLabel("Current password").fill("first-pass");
+    user.getByLabel("New password", { exact: true }).fill("third-pass");
+    user.getByLabel("Confirm the new password").fill("third-pass");
+    await change();
+    expect(user.getByText("Wrong password", { exact: true }).count()).toBe(1);
+    user.getByLabel("Current password").fill("second-pass");
+    user.getByLabel("New password", { exact: true }).fill("third-pass");
+    user.getByLabel("Confirm the new password").fill("third-pass");
+    await change();
+    expect(user.getByRole("status").getByText("Password changed successfully").count()).toBe(1);
+    await done();
+
+    // A browser of its own: no cookie from the session above.
+    const { user: later, done: laterDone } = await newUser(baseURL!);
+    await later.goto("/sign-in?lng=en");
+    later.getByLabel("Email address").fill(email);
+    later.getByLabel("Password").fill("third-pass");
+    await later.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+    expect(later.getByRole("status").getByText("Welcome back, Pat Reset!").count()).toBe(1);
+    await laterDone();
+  },
+);
 
 test(
   "a refused post says when to come back: the current-password check, guessed too often, answers 429 with Retry-After and the form",
