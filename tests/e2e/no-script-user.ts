@@ -1,7 +1,7 @@
 import { Window } from "happy-dom";
 import { queryAllByLabelText, queryAllByRole, queryAllByText, type ByRoleMatcher } from "@testing-library/dom";
 import { expect, request as requests, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { signUpFields, type NewDriver } from "./support";
+import { bookingTexts, signUpFields, type NewDriver } from "./support";
 
 /**
  * A browser with scripting off, without the browser (issue 49, decision 047): it asks for a document, reads it as
@@ -407,4 +407,26 @@ export async function signUpWithoutScript(user: NoScriptUser, driver: NewDriver)
   user.getByLabel("I accept the Terms of Use").check();
   await user.getByRole("main").getByRole("button", { name: "Sign up", exact: true }).click();
   expect(user.getByRole("status").getByText("Validation e-mail sent").count()).toBe(1);
+}
+
+/** On a checkout: a visitor's details, the terms accepted and payment at the counter chosen (`fillVisitorPayingLater`). */
+export function fillVisitorPayingLaterWithoutScript(
+  user: NoScriptUser,
+  language: "en" | "fr",
+  visitor: { fullName: string; email: string; phone: string; birthDate: string },
+) {
+  const { k } = bookingTexts(language);
+  user.getByLabel(k.driver.fullName, { exact: true }).fill(visitor.fullName);
+  user.getByLabel(k.driver.email, { exact: true }).fill(visitor.email);
+  user.getByLabel(k.driver.phone, { exact: true }).fill(visitor.phone);
+  user.getByLabel(k.driver.birthDate, { exact: true }).fill(visitor.birthDate);
+  user.getByRole("checkbox", { name: new RegExp(`^${k.driver.acceptTerms}`) }).check();
+  user.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+}
+
+/** Books the open checkout and lands on the confirmation (`submitBooking`). */
+export async function submitBookingWithoutScript(user: NoScriptUser, language: "en" | "fr") {
+  const { k, c } = bookingTexts(language);
+  await user.getByRole("button", { name: new RegExp(`^(${k.submitBook}|${k.submitPay})$`) }).click();
+  expect(user.getByRole("heading", { level: 1, name: c.success.bookingDone }).count(), "booked").toBe(1);
 }
