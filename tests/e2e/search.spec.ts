@@ -9,6 +9,7 @@ import {
   localDateTime,
   retryShiftMs,
 } from "./support";
+import { newUser } from "./no-script-user";
 
 /** The demo's suppliers (db/demo-catalogue.ts). */
 const DEMO_SUPPLIERS = ["Atlas Rent", "Azur Mobility", "Carthage Cars", "EuroFleet", "Iberia Drive", "Medina Motors"];
@@ -135,7 +136,7 @@ test.describe("search", () => {
     expect(url.searchParams.get("car")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test("every filter narrows the results to matching cars", async ({ page }) => {
+  test("every filter narrows the results to matching cars", { tag: "@js-on-only" }, async ({ page }) => {
     await openSearch(page, `pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
     await tickFilter(page, "Vehicle type", "SUV", /range=midi/);
     const suvCount = await cards(page).count();
@@ -186,6 +187,72 @@ test.describe("search", () => {
     for (const card of await atLeastOne(cards(page))) await expect(card.getByText("Supplier: EuroFleet")).toBeVisible();
     await expectAccessible(page);
   });
+
+  // The same checks with scripting off, on the script-less user agent (decision 047): each filter is ticked, then
+  // sent with "Apply filters"; the run above keeps hydration, the filters' instant navigation and axe.
+  test(
+    "without scripting, every filter narrows the results to matching cars",
+    { tag: "@js-off-only" },
+    async ({ baseURL }) => {
+      const { user, done } = await newUser(baseURL!);
+      const start = () => user.goto(`/search?pickup=tunis&from=${FROM}&to=${TO}&lng=en`);
+      const tick = async (group: string, label: string, expectedParam: RegExp) => {
+        await user.getByRole("group", { name: group }).getByLabel(label, { exact: true }).click();
+        await user.getByRole("button", { name: "Apply filters" }).click();
+        expect(user.path).toMatch(expectedParam);
+      };
+      /** Each card's text, after checking there is at least one: a filter check over no card proves nothing. */
+      const cardTexts = () => {
+        const texts = user.getByRole("article").texts();
+        expect(texts.length, `cards on ${user.path}`).toBeGreaterThan(0);
+        return texts;
+      };
+      const everyCardSays = (text: string | RegExp) => {
+        for (const card of cardTexts()) expect(card).toMatch(text);
+      };
+
+      await start();
+      await tick("Vehicle type", "SUV", /range=midi/);
+      for (const badge of user.getByRole("article").locator(".badge").texts()) expect(badge).toBe("SUV");
+      await tick("Gearbox", "Automatic", /gearbox=automatic/);
+      everyCardSays("Automatic");
+
+      await start();
+      await tick("Mileage", "Unlimited", /mileage=unlimited/);
+      everyCardSays("Mileage: Unlimited");
+      await tick("Seats", "More than 5", /seats=5plus/);
+      everyCardSays(/(^|\D)([6-9]|\d{2}) seats/);
+
+      await start();
+      await tick("Multimedia", "Apple CarPlay", /multimedia=appleCarPlay/);
+      await tick("Multimedia", "Android Auto", /multimedia=androidAuto/);
+      everyCardSays("Apple CarPlay");
+      everyCardSays("Android Auto");
+
+      await start();
+      await tick("Deposit", "Less than $250", /deposit=250/);
+      const deposits = user.getByText(/^Deposit: /).texts();
+      expect(deposits.length).toBeGreaterThan(0);
+      for (const text of deposits) expect(Number(text.replace(/[^0-9.]/g, ""))).toBeLessThan(250);
+
+      await start();
+      await tick("Fuel type", "Electric", /fuelType=electric/);
+      everyCardSays("Electric");
+      await tick("Rating", "4+", /rating=4/);
+      const ratings = user.getByText(/Rated \d/).texts();
+      expect(ratings.length).toBeGreaterThan(0);
+      for (const text of ratings) expect(ratingIn(text)).toBeGreaterThanOrEqual(4);
+
+      await start();
+      await tick("Fuel policy", "Full to full", /fuelPolicy=fullToFull/);
+      everyCardSays("Fuel policy: Full to full");
+      await tick("Car specs", "Air conditioning", /specs=aircon/);
+      everyCardSays("Air conditioning");
+      await tick("Supplier", "EuroFleet", /supplier=eurofleet/);
+      everyCardSays("Supplier: EuroFleet");
+      await done();
+    },
+  );
 
   test("a pick-up within 24 hours shows no free-cancellation deadline already past, and the filter keeps only pay-at-pick-up", async ({
     page,
