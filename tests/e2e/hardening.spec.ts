@@ -46,18 +46,22 @@ test.describe("behind a proxy that rewrites Host, with Redis down", () => {
       try {
         for (const withScript of [true, false]) {
           const context = await browser.newContext({ javaScriptEnabled: withScript });
-          const page = await context.newPage();
-          await signInThroughForm(page, proxy.url, withScript);
-          // The signed-in language switch is a post too.
-          await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
-          await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-          await page
-            .getByRole("navigation", { name: "Menu principal" })
-            .getByRole("button", { name: "Déconnexion" })
-            .first()
-            .click();
-          await expect(page.getByRole("status").getByText("Vous êtes déconnecté.")).toBeVisible();
-          await context.close();
+          // Closed whatever happens: a failed step leaves no context open to the worker's end.
+          try {
+            const page = await context.newPage();
+            await signInThroughForm(page, proxy.url, withScript);
+            // The signed-in language switch is a post too.
+            await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
+            await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+            await page
+              .getByRole("navigation", { name: "Menu principal" })
+              .getByRole("button", { name: "Déconnexion" })
+              .first()
+              .click();
+            await expect(page.getByRole("status").getByText("Vous êtes déconnecté.")).toBeVisible();
+          } finally {
+            await context.close();
+          }
         }
 
         // The same posts answered by status alone: never a 500 (Remix's own origin check threw one before).
