@@ -6,6 +6,7 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/overview-reports.ts      (or PGlite in ./data/bench-pglite)
  */
 import { sql } from "drizzle-orm";
+import { idleCars, idleCarsCounted } from "~/models/overview/idle-cars.server";
 import { businessOverview } from "~/models/overview/overview.server";
 import { periodOf } from "~/models/overview/report-period";
 import { reportTable } from "~/models/overview/report-tables.server";
@@ -46,6 +47,11 @@ const report =
 const cases: Array<[string, () => Promise<unknown>]> = [
   ["overview, the supplier", () => businessOverview(db, ownScope, now)],
   ["overview, an admin", () => businessOverview(db, everyone, now)],
+  // The cars idle longest (migration 0045): walked by their kept floors, against counting every offered car.
+  ["idle cars, the supplier", () => idleCars(db, ownScope, now)],
+  ["idle cars, an admin", () => idleCars(db, everyone, now)],
+  ["idle cars counted from every car, the supplier", () => idleCarsCounted(db, ownScope, now)],
+  ["idle cars counted from every car, an admin", () => idleCarsCounted(db, everyone, now)],
   // A period asked on the overview's form: every chart and figure over it (decision 045, amended).
   ["overview, the supplier, 30 days", () => businessOverview(db, ownScope, now, month)],
   ["overview, the supplier, a year", () => businessOverview(db, ownScope, now, year)],

@@ -381,6 +381,12 @@ export const cars = pgTable(
      * bookings is deleted instead.
      */
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /**
+     * A lower bound of the end of its last rental started (migration 0045, written by triggers and the minute beat
+     * only): the latest end among its kept bookings that started 10 minutes before it was counted, or null. The
+     * overview's idle cars walk cars in this order and count each exactly (`idle-cars.server.ts`).
+     */
+    idleFloor: timestamp("idle_floor", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -418,6 +424,13 @@ export const cars = pgTable(
     // The overview's count of cars offered (decision 050), from the index alone.
     index("cars_offered_idx")
       .on(table.supplierId)
+      .where(sql`${table.available} and ${table.retiredAt} is null`),
+    // The overview's idle cars: offered cars by their kept lower bound, per supplier and for an admin.
+    index("cars_idle_supplier_idx")
+      .on(table.supplierId, table.idleFloor.asc().nullsFirst(), table.name, table.id)
+      .where(sql`${table.available} and ${table.retiredAt} is null`),
+    index("cars_idle_idx")
+      .on(table.idleFloor.asc().nullsFirst(), table.name, table.id)
       .where(sql`${table.available} and ${table.retiredAt} is null`),
     // Search walks cheapest-first; a partial index over offerable cars keeps that walk short.
     index("cars_offerable_price_idx")
@@ -1306,6 +1319,19 @@ export const supplierPlaces = pgTable(
     cars: integer("cars").notNull(),
   },
   (table) => [primaryKey({ columns: [table.supplierId, table.locationId] })],
+);
+
+/**
+ * Up to when the minute beat has raised the cars' idle floors (migration 0045): bookings started before `as_of`
+ * count in their car's floor; one row.
+ */
+export const carIdleFloorsAsOf = pgTable(
+  "car_idle_floors_as_of",
+  {
+    id: smallint("id").primaryKey().default(1),
+    asOf: timestamp("as_of", { withTimezone: true }).notNull(),
+  },
+  (table) => [check("car_idle_floors_as_of_one_row", sql`${table.id} = 1`)],
 );
 
 /** Days of a supplier's figures changed since `day_figures` last counted them (written by triggers only). */

@@ -1,6 +1,7 @@
 import { purgeOldSignIns } from "~/models/account/sign-ins.server";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
 import { recountStaleDayFigures } from "~/models/overview/day-figures.server";
+import { advanceIdleFloors } from "~/models/overview/idle-cars.server";
 import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/origin.server";
@@ -13,7 +14,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * Abandoned payments free their car within this long even if nobody tries to book it (a booking releases at once),
  * refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`), and the business's
- * figures per day are recounted for the days changed since (decision 050; readers count those live meanwhile).
+ * figures per day are recounted for the days changed since (decision 050; readers count those live meanwhile), and
+ * the idle floors of cars whose rentals started since are raised (migration 0045; a floor too low costs a probe).
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
@@ -46,6 +48,11 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
       await recountStaleDayFigures(db);
     } catch (error) {
       log(`figures per day recount failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    try {
+      await advanceIdleFloors(db);
+    } catch (error) {
+      log(`idle floors upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const timer = setInterval(() => void run(), HOUR_MS);

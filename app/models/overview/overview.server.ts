@@ -13,6 +13,7 @@ import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
+import { idleCars } from "./idle-cars.server";
 import { overviewWindows, type OverviewWindows } from "./overview-windows";
 import type { ReportPeriod } from "./report-period";
 
@@ -203,20 +204,10 @@ async function carFigures(
     .groupBy(cars.id)
     .orderBy(desc(earned))
     .limit(5);
-  const lastEnd = sql<Date | null>`(select max(b.ends_at) from bookings b where b.car_id = ${cars.id} and b.status in ('pending', 'deposit', 'paid', 'reserved') and b.starts_at < ${idleAsOf})`;
-  const idle = await db
-    .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, lastRentalEnd: lastEnd })
-    .from(cars)
-    .where(allOf(carScope(scope), eq(cars.available, true), isNull(cars.retiredAt)))
-    .orderBy(sql`${lastEnd} asc nulls first`, cars.name)
-    .limit(5);
+  const idle = await idleCars(db, scope, idleAsOf);
   return {
     topEarners: top.map((car) => ({ ...car, revenue: Number(car.revenue), lastRentalEnd: null })),
-    idleLongest: idle.map((car) => ({
-      ...car,
-      revenue: 0,
-      lastRentalEnd: car.lastRentalEnd ? new Date(car.lastRentalEnd) : null,
-    })),
+    idleLongest: idle.map((car) => ({ ...car, revenue: 0 })),
   };
 }
 
