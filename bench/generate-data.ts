@@ -192,6 +192,8 @@ await db.execute(sql`select review_mark_totals_recount()`);
 await db.execute(sql`select supplier_places_recount()`);
 // The cars' idle floors (migration 0045): counted exactly once after the bookings' many statements.
 await db.execute(sql`select car_idle_floors_recount()`);
+// The desk's pick-ups and returns per quarter hour (migration 0046): counted once into a compact table.
+await db.execute(sql`select desk_moments_recount()`);
 // The fleet's use per day (decision 050): the triggers named each inserted booking's days; one span per supplier
 // recounts them in one pass, as the minute beat would, so the benchmarks read the kept counts.
 await db.execute(sql`

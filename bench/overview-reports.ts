@@ -6,6 +6,7 @@
  * Usage: DATABASE_URL=postgres://… npx tsx bench/overview-reports.ts      (or PGlite in ./data/bench-pglite)
  */
 import { sql } from "drizzle-orm";
+import { deskCounts, deskCountsCounted } from "~/models/overview/desk-counts.server";
 import { idleCars, idleCarsCounted } from "~/models/overview/idle-cars.server";
 import { businessOverview } from "~/models/overview/overview.server";
 import { periodOf } from "~/models/overview/report-period";
@@ -52,6 +53,11 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ["idle cars, an admin", () => idleCars(db, everyone, now)],
   ["idle cars counted from every car, the supplier", () => idleCarsCounted(db, ownScope, now)],
   ["idle cars counted from every car, an admin", () => idleCarsCounted(db, everyone, now)],
+  // The desk's today and tomorrow (migration 0046): kept per quarter hour, against counting every booking.
+  ["desk today, the supplier", () => deskCounts(db, ownScope, now)],
+  ["desk today, an admin", () => deskCounts(db, everyone, now)],
+  ["desk today counted from every booking, the supplier", () => deskCountsCounted(db, ownScope, now)],
+  ["desk today counted from every booking, an admin", () => deskCountsCounted(db, everyone, now)],
   // A period asked on the overview's form: every chart and figure over it (decision 045, amended).
   ["overview, the supplier, 30 days", () => businessOverview(db, ownScope, now, month)],
   ["overview, the supplier, a year", () => businessOverview(db, ownScope, now, year)],

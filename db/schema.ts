@@ -1306,6 +1306,30 @@ export const reviewMarkTotals = pgTable(
 );
 
 /**
+ * The desk's pick-ups and returns to come and gone, counted per quarter hour (migration 0046, written by triggers
+ * only): per supplier, pick-up place (whose figures they are) and the place on whose clock the day is read (the
+ * pick-up place for a pick-up, the drop-off place for a return). Every time zone's midnight falls on a quarter hour,
+ * so a quarter's bookings share one local day, read on the place's clock as it is now. The overview's today and
+ * tomorrow read a row per place and quarter instead of every booking of those days. No foreign key: a row at nothing
+ * is deleted.
+ */
+export const deskMoments = pgTable(
+  "desk_moments",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    placeId: uuid("place_id").notNull(),
+    clockPlaceId: uuid("clock_place_id").notNull(),
+    kind: text("kind", { enum: ["pickup", "return"] }).notNull(),
+    bookings: integer("bookings").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.supplierId, table.at, table.placeId, table.clockPlaceId, table.kind] }),
+    index("desk_moments_at_idx").on(table.at),
+  ],
+);
+
+/**
  * Where each supplier's cars are offered, with how many (migration 0044, written by triggers only): the operators'
  * forms list a supplier's places on every page, and reading them from `car_locations` costs one row per car offered
  * (a supplier of 5,000 cars: 5,000 rows per page). No foreign key: a car, a place or a supplier going takes its

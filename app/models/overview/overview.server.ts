@@ -5,14 +5,15 @@
  * pick-ups), and as UTC calendar days for the fleet's
  * utilisation. The period (the reports' from–to) sets what the charts and figures cover (`overview-windows.ts`).
  */
-import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 import { MADE_BY_MODE, readDayFigures } from "./day-figures.server";
-import { bookings, cars, locations, reviewMarkTotals } from "#db/schema";
+import { bookings, cars, reviewMarkTotals } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
+import { deskCounts } from "./desk-counts.server";
 import { idleCars } from "./idle-cars.server";
 import { overviewWindows, type OverviewWindows } from "./overview-windows";
 import type { ReportPeriod } from "./report-period";
@@ -21,51 +22,6 @@ export type OverviewScope = FiguresScope;
 
 const DAY_MS = 86_400_000;
 const KEPT = KEPT_STATUSES;
-const HOUR_MS = 3_600_000;
-const DESK_BEHIND_MS = 26 * HOUR_MS;
-const DESK_AHEAD_MS = 50 * HOUR_MS;
-
-export interface DeskCounts {
-  pickupsToday: number;
-  pickupsTomorrow: number;
-  returnsToday: number;
-  returnsTomorrow: number;
-}
-
-/** Today's and tomorrow's pick-ups and returns, each on its place's clock. */
-async function deskCounts(db: Executor, scope: OverviewScope, now: Date): Promise<DeskCounts> {
-  const dayOf = (column: typeof bookings.startsAt | typeof bookings.endsAt, zone: SQL) =>
-    sql`(${column} at time zone ${zone})::date`;
-  const pickupZone = sql`pickup.time_zone`;
-  const dropoffZone = sql`dropoff.time_zone`;
-  const today = (zone: SQL) => sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
-  const [row] = await db
-    .select({
-      pickupsToday: sql<number>`count(*) filter (where ${dayOf(bookings.startsAt, pickupZone)} = ${today(pickupZone)})`,
-      pickupsTomorrow: sql<number>`count(*) filter (where ${dayOf(bookings.startsAt, pickupZone)} = ${today(pickupZone)} + 1)`,
-      returnsToday: sql<number>`count(*) filter (where ${dayOf(bookings.endsAt, dropoffZone)} = ${today(dropoffZone)})`,
-      returnsTomorrow: sql<number>`count(*) filter (where ${dayOf(bookings.endsAt, dropoffZone)} = ${today(dropoffZone)} + 1)`,
-    })
-    .from(bookings)
-    .innerJoin(sql`${locations} as pickup`, sql`pickup.id = ${bookings.pickupLocationId}`)
-    .innerJoin(sql`${locations} as dropoff`, sql`dropoff.id = ${bookings.dropoffLocationId}`)
-    .where(
-      allOf(
-        bookingScope(scope),
-        inArray(bookings.status, KEPT),
-        // On any clock, today began less than a day ago and tomorrow ends at most two days from now: 26 hours back
-        // and 50 ahead hold both even across a 25-hour day of a clock change (each row read costs at bench size).
-        sql`(${bookings.startsAt} between ${new Date(now.getTime() - DESK_BEHIND_MS)} and ${new Date(now.getTime() + DESK_AHEAD_MS)}
-          or ${bookings.endsAt} between ${new Date(now.getTime() - DESK_BEHIND_MS)} and ${new Date(now.getTime() + DESK_AHEAD_MS)})`,
-      ),
-    );
-  return {
-    pickupsToday: Number(row?.pickupsToday ?? 0),
-    pickupsTomorrow: Number(row?.pickupsTomorrow ?? 0),
-    returnsToday: Number(row?.returnsToday ?? 0),
-    returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
-  };
-}
 
 export interface OverdueRental {
   bookingId: string;

@@ -1,0 +1,159 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
+import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
+import {
+  bookingValues,
+  insertMinimalCatalogue,
+  placeValues,
+  type MinimalCatalogue,
+} from "../../../tests/support/fixtures";
+import { deskCounts, deskCountsCounted } from "./desk-counts.server";
+import type { FiguresScope } from "./figures-scope.server";
+import { rowsOf } from "~/utils/sql.server";
+
+/** 10:00 UTC: already the 11th at UTC+14, still the 9th at UTC−11 (and 15:45 at Kathmandu's +5:45). */
+const NOW = new Date("2031-08-10T10:00:00Z");
+const HOUR_MS = 3_600_000;
+const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS).toISOString();
+
+describe.each(testEngines)("the desk's today and tomorrow kept per quarter hour on %s", (engine) => {
+  let database: TestDatabase;
+  let catalogue: MinimalCatalogue;
+  let other: MinimalCatalogue;
+  const place: Record<string, string> = {};
+
+  const scopes = (): FiguresScope[] => [
+    { supplierId: catalogue.supplier.id, placeId: null },
+    { supplierId: catalogue.supplier.id, placeId: catalogue.location.id },
+    { supplierId: catalogue.supplier.id, placeId: place.kiritimati ?? "" },
+    { supplierId: null, placeId: null },
+    { supplierId: other.supplier.id, placeId: null },
+  ];
+  /** Instants around each clock's midnights: just before and after, and a day on. */
+  const instants = [
+    NOW,
+    new Date(at(-9.99)),
+    new Date(at(-10.01)),
+    new Date(at(13.75)),
+    new Date(at(14.25)),
+    new Date(at(24)),
+  ];
+
+  /** What the overview reads equals what counting every booking gives, for every scope and instant. */
+  const expectKeptEqualsCounted = async () => {
+    for (const scope of scopes())
+      for (const now of instants)
+        expect(await deskCounts(database.db, scope, now), `${JSON.stringify(scope)} at ${now.toISOString()}`).toEqual(
+          await deskCountsCounted(database.db, scope, now),
+        );
+  };
+  const keptRows = () =>
+    rowsOf<Record<string, unknown>>(
+      database.db,
+      sql`select supplier_id, at, place_id, clock_place_id, kind, bookings from desk_moments
+        order by supplier_id, at, place_id, clock_place_id, kind`,
+    );
+  /** The kept rows are those a recount writes: none at nothing, none missing. */
+  const expectKeptEqualsRecount = async () => {
+    const kept = await keptRows();
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select desk_moments_recount()`);
+        expect(
+          await rowsOf(tx, sql`select * from desk_moments order by supplier_id, at, place_id, clock_place_id, kind`),
+        ).toEqual(kept);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message.includes("Rollback"))) throw error;
+      });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    catalogue = await insertMinimalCatalogue(database.db);
+    other = await insertMinimalCatalogue(database.db);
+    for (const [key, timeZone] of [
+      ["kiritimati", "Pacific/Kiritimati"],
+      ["pagoPago", "Pacific/Pago_Pago"],
+      ["kathmandu", "Asia/Kathmandu"],
+    ] as const) {
+      const [row] = await database.db
+        .insert(schema.locations)
+        .values({ ...placeValues(catalogue.country?.id ?? "", `${key}-${engine}`), timeZone })
+        .returning({ id: schema.locations.id });
+      place[key] = row?.id ?? "";
+    }
+  });
+  afterAll(() => database?.destroy());
+
+  it("counts bookings added, settled, moved, cancelled, released and deleted as every booking would", async () => {
+    const kiritimati = place.kiritimati ?? "";
+    const pagoPago = place.pagoPago ?? "";
+    const kathmandu = place.kathmandu ?? "";
+    // One statement, several bookings: picked up in one zone, returned in another, across each clock's midnight.
+    const carIds: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const { id: _id, createdAt: _created, updatedAt: _updated, ...car } = catalogue.car;
+      const [row] = await database.db
+        .insert(schema.cars)
+        .values({ ...car, licensePlate: `DESK-${index}` })
+        .returning({ id: schema.cars.id });
+      carIds.push(row?.id ?? "");
+    }
+    const values = (car: number, from: number, to: number, pickup: string, dropoff: string) => ({
+      ...bookingValues(catalogue, at(from), at(to), "paid"),
+      carId: carIds[car] ?? "",
+      pickupLocationId: pickup,
+      dropoffLocationId: dropoff,
+    });
+    const rows = await database.db
+      .insert(schema.bookings)
+      .values([
+        values(0, 1, 30, catalogue.location.id, kiritimati),
+        values(1, 13.5, 14.5, kiritimati, pagoPago),
+        values(2, -11, 25, pagoPago, kathmandu),
+        values(3, 2.2, 26.3, kathmandu, catalogue.location.id),
+        values(4, 20, 40, catalogue.location.id, catalogue.location.id),
+      ])
+      .returning({ id: schema.bookings.id });
+    await database.db.insert(schema.bookings).values({ ...bookingValues(other, at(2), at(22), "paid") });
+    await expectKeptEqualsCounted();
+    await expectKeptEqualsRecount();
+    const before = await keptRows();
+
+    const [first, second, third, fourth, fifth] = rows.map((row) => row.id);
+    // A payment settling changes nothing counted: nothing written.
+    await database.db
+      .update(schema.bookings)
+      .set({ status: "pending" })
+      .where(eq(schema.bookings.id, first ?? ""));
+    expect(await keptRows()).toEqual(before);
+
+    // Moved to other hours and another drop-off; cancelled; an unpaid hold released; one deleted.
+    await database.db
+      .update(schema.bookings)
+      .set({ startsAt: new Date(at(14.1)), endsAt: new Date(at(47)), dropoffLocationId: kathmandu })
+      .where(eq(schema.bookings.id, second ?? ""));
+    await expectKeptEqualsCounted();
+    await database.db
+      .update(schema.bookings)
+      .set({ status: "cancelled" })
+      .where(eq(schema.bookings.id, third ?? ""));
+    await database.db
+      .update(schema.bookings)
+      .set({ releasedAt: new Date(at(-1)) })
+      .where(eq(schema.bookings.id, fourth ?? ""));
+    await database.db.delete(schema.bookings).where(eq(schema.bookings.id, fifth ?? ""));
+    await expectKeptEqualsCounted();
+    await expectKeptEqualsRecount();
+
+    // Every booking gone: no row left at nothing.
+    await database.db.delete(schema.bookings);
+    expect(await keptRows()).toEqual([]);
+    expect((await deskCounts(database.db, scopes()[3] ?? { supplierId: null, placeId: null }, NOW)).pickupsToday).toBe(
+      0,
+    );
+  });
+});
