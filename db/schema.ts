@@ -1184,6 +1184,11 @@ export const businessDocuments = pgTable(
     language: text("language").$type<Language>().notNull(),
     /** The refund a credit note answers (one note per refund). */
     refundKey: text("refund_key"),
+    /**
+     * The payment a supplementary invoice or receipt answers (one per payment): the difference a change that made a
+     * documented sale dearer collected (decision 049, amended). Null for the sale's own document.
+     */
+    paymentId: uuid("payment_id").references(() => payments.id),
     content: jsonb("content").$type<Record<string, unknown>>().notNull(),
     /** Its PDF, kept once first drawn (the document never changes): an accountant's ZIP reads it, never redraws it. */
     pdf: bytea("pdf"),
@@ -1192,8 +1197,9 @@ export const businessDocuments = pgTable(
     uniqueIndex("business_documents_number_idx").on(table.supplierId, table.series, table.number),
     uniqueIndex("business_documents_sale_idx")
       .on(table.bookingId)
-      .where(sql`${table.series} in ('invoice', 'receipt')`),
+      .where(sql`${table.series} in ('invoice', 'receipt') and ${table.paymentId} is null`),
     uniqueIndex("business_documents_refund_idx").on(table.refundKey),
+    uniqueIndex("business_documents_payment_idx").on(table.paymentId),
     index("business_documents_supplier_issued_idx").on(table.supplierId, table.issuedAt),
     // An admin's documents report and ZIP: every supplier's, by the day issued; or one place's.
     index("business_documents_issued_idx").on(table.issuedAt, table.series, table.number),

@@ -105,6 +105,7 @@ export function BookingReceipt({
       <CancellationTermsText terms={receipt.cancellationTerms} />
       <DocumentLink
         document={receipt.document}
+        supplements={receipt.supplements}
         creditNotes={receipt.creditNotes}
         href={`/booking/invoice?b=${receipt.bookingId}`}
       />

@@ -1,7 +1,12 @@
 import { useTranslation } from "~/components/i18n-provider";
 import type { Currency, DocumentSeries, Language } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
-import { documentLines, documentNumber, isCreditNote, type DocumentContent } from "~/models/documents/document-lines";
+import {
+  documentLines,
+  documentNumber,
+  relatedDocument,
+  type DocumentContent,
+} from "~/models/documents/document-lines";
 
 export interface DocumentView {
   series: DocumentSeries;
@@ -21,6 +26,7 @@ export function BusinessDocument({ document, pdfHref }: { document: DocumentView
   const { t: checkout } = useTranslation("checkout");
   const language = i18n.language as Language;
   const { content } = document;
+  const related = relatedDocument(content);
   const money = (amount: number) => formatMoney(amount, document.currency, language);
   const when = (local: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
@@ -43,11 +49,11 @@ export function BusinessDocument({ document, pdfHref }: { document: DocumentView
         {t(`documents.titles.${document.series}`, { number: documentNumber(document.series, document.number) })}
       </h1>
       <p>{t("documents.issuedOn", { date: issued })}</p>
-      {isCreditNote(content) ? (
+      {related ? (
         <p>
-          {t("documents.corrects", {
-            title: t(`documents.titles.${content.corrects.series}`, {
-              number: documentNumber(content.corrects.series, content.corrects.number),
+          {t(`documents.${related.relation}`, {
+            title: t(`documents.titles.${related.series}`, {
+              number: documentNumber(related.series, related.number),
             }),
           })}
         </p>

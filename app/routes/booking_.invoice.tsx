@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /**
  * GET /booking/invoice?b=<id>: the booking's invoice or receipt (decision 049), for whoever may see the booking (its
- * driver, or the browser that booked it); `&n=CRN-000003` one of its credit notes; `/booking/invoice.pdf?…` downloads
+ * driver, or the browser that booked it); `&n=CRN-000003` one of its credit notes (or a supplement by its number); `/booking/invoice.pdf?…` downloads
  * the same.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/responses.server";
 
 /**
- * GET /booking/invoice.pdf?b=<id>: the booking's invoice or receipt as a PDF (`&n=CRN-000003`: one of its credit
+ * GET /booking/invoice.pdf?b=<id>: the booking's invoice or receipt as a PDF (`&n=CRN-000003`, or a supplement's number: one of its credit
  * notes), for whoever may see the booking.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

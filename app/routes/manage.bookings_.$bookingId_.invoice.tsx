@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /**
  * GET /manage/bookings/:id/invoice: the booking's invoice or receipt (decision 049) for its supplier's staff (or an
- * admin), `?n=CRN-000003` one of its credit notes; `/manage/bookings/:id/invoice.pdf` downloads the same. Another supplier's booking answers as a missing one.
+ * admin), `?n=CRN-000003` one of its credit notes (or a supplement by its number); `/manage/bookings/:id/invoice.pdf` downloads the same. Another supplier's booking answers as a missing one.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { actor, language } = await requireOperatorFor(request, context, "handleBookings");

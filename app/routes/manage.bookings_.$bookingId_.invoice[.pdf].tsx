@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { notFound } from "~/utils/responses.server";
 
 /**
- * GET /manage/bookings/:id/invoice.pdf: the booking's invoice or receipt (`?n=CRN-000003`: one of its credit notes)
+ * GET /manage/bookings/:id/invoice.pdf: the booking's invoice or receipt (`?n=CRN-000003`: one of its credit notes, or a supplement by its number)
  * as a PDF for its supplier's staff (or an admin); another supplier's booking answers as a missing one.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

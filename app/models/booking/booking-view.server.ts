@@ -150,8 +150,9 @@ export function bookingReceipt(details: BookingDetails) {
     // Within the free window a cancellation takes effect at once; otherwise it is a request (decision 021).
     cancelsAtOnce: cancelsAtOnce(booking, new Date()),
     canDelete: !holdsCar(booking, new Date()),
-    // Its invoice or receipt once sold, and its credit notes (decision 049): read by `findOwnBooking`.
+    // Its invoice or receipt once sold, its supplements and credit notes (decision 049): read by `findOwnBooking`.
     document: null as { series: DocumentSeries; number: number } | null,
+    supplements: [] as Array<{ series: DocumentSeries; number: number }>,
     creditNotes: [] as Array<{ series: DocumentSeries; number: number }>,
   };
 }

@@ -13,11 +13,13 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../../../tes
 import {
   bookingDocuments,
   documentPdf,
+  documentView,
   issueCreditNote,
   issueSaleDocument,
+  issueSupplement,
   saleDocumentOf,
 } from "./business-documents.server";
-import { documentNumber, type CreditNoteContent, type SaleContent } from "./document-lines";
+import { documentNumber, type CreditNoteContent, type SaleContent, type SupplementContent } from "./document-lines";
 import { businessDocumentPdf, drawableText } from "./document-pdf.server";
 
 /**
@@ -216,6 +218,7 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
     expect(counter?.lastNumber).toBe(rest!.number);
     expect(await bookingDocuments(database.db, id!)).toEqual({
       document: { series: "invoice", number: invoice.number },
+      supplements: [],
       creditNotes: [
         { series: "creditNote", number: first!.number },
         { series: "creditNote", number: rest!.number },
@@ -231,6 +234,89 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
       expect(pdfSays(bytes, said), said).toBe(true);
   });
 
+  it("documents what a dearer change collected as a supplement to the sale, once per payment, never a deposit", async () => {
+    const [id] = await paidBookings(1, Date.UTC(2041, 0, 5, 9));
+    // Payments of the booking for the supplements to answer (one each).
+    const paymentIds: string[] = [];
+    for (const attempt of ["s-1", "s-2", "s-3"]) {
+      const [payment] = await database.db
+        .insert(schema.payments)
+        .values({
+          bookingId: id!,
+          gateway: "sandbox",
+          attemptId: `${attempt}-${engine}`,
+          amount: 2_000,
+          currency: "USD",
+          status: "captured",
+        })
+        .returning({ id: schema.payments.id });
+      paymentIds.push(payment!.id);
+    }
+    const supplement = (paymentId: string, amount: number) =>
+      database.db.transaction((tx) =>
+        issueSupplement(tx, { bookingId: id!, paymentId, amount, currency: "USD" }, new Date()),
+      );
+    // Before the sale is documented, the sale's document will say the new price itself: nothing to add.
+    expect(await supplement(paymentIds[0]!, 2_000)).toBeNull();
+    const invoice = await issueSaleDocument(database.db, id!, new Date());
+    const sold = (invoice.content as unknown as SaleContent).lines;
+    // Collected with nothing more sold (a larger security deposit): nothing to document.
+    expect(await supplement(paymentIds[0]!, 2_000)).toBeNull();
+
+    // The booking changed to sell for $20 more, and that collected by a link.
+    const [booking] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, id!));
+    await database.db
+      .update(schema.bookings)
+      .set({ basePrice: booking!.basePrice + 2_000, totalPrice: booking!.totalPrice + 2_000 })
+      .where(eq(schema.bookings.id, id!));
+    const added = await supplement(paymentIds[1]!, 2_000);
+    expect(added).toMatchObject({ series: "invoice", number: invoice.number + 1, amount: 2_000 });
+    const content = added!.content as unknown as SupplementContent;
+    expect(content.supplements).toEqual({ series: "invoice", number: invoice.number });
+    expect(content).toMatchObject({ reason: "changed", charged: 2_000, seller: { taxId: "TN-1234567A" } });
+    expect(content.tax).toEqual({
+      rateBasisPoints: sold.tax.rateBasisPoints,
+      amount: Math.round((sold.tax.amount * 2_000) / sold.total),
+    });
+    // Told again (a retry): the same document; another payment with nothing more sold: none, no number taken.
+    expect(await supplement(paymentIds[1]!, 2_000)).toEqual(added);
+    expect(await supplement(paymentIds[2]!, 2_000)).toBeNull();
+    expect(await saleDocumentOf(database.db, id!)).toMatchObject({ number: invoice.number });
+    expect(await bookingDocuments(database.db, id!)).toEqual({
+      document: { series: "invoice", number: invoice.number },
+      supplements: [{ series: "invoice", number: added!.number }],
+      creditNotes: [],
+    });
+    const printed = documentNumber("invoice", added!.number);
+    expect(await documentView(database.db, id!, printed)).toMatchObject({ number: added!.number, content });
+    expect(await documentView(database.db, id!, "INV-999999")).toBeNull();
+
+    // A refund of everything credits the sale and its supplement, no more.
+    const note = await database.db.transaction((tx) =>
+      issueCreditNote(
+        tx,
+        {
+          bookingId: id!,
+          refundKey: `refund-all-${engine}`,
+          amount: sold.total + 90_000,
+          currency: "USD",
+          reason: "staffCancelled",
+        },
+        new Date(),
+      ),
+    );
+    expect(note).toMatchObject({ amount: sold.total + 2_000 });
+
+    // Its PDF says what it adds to and why.
+    const bytes = await businessDocumentPdf({ ...added!, language: "fr" });
+    for (const said of [
+      `Facture ${printed}`,
+      `Complète Facture ${documentNumber("invoice", invoice.number)}`,
+      "Complément : la réservation a été modifiée pour un prix supérieur",
+    ])
+      expect(pdfSays(bytes, said), said).toBe(true);
+  });
+
   it("issues no credit note for a refund of a sale not documented (a deposit given back before the car went out)", async () => {
     const [id] = await paidBookings(1, Date.UTC(2038, 0, 5, 9));
     const note = await database.db.transaction((tx) =>
@@ -241,7 +327,7 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
       ),
     );
     expect(note).toBeNull();
-    expect(await bookingDocuments(database.db, id!)).toEqual({ document: null, creditNotes: [] });
+    expect(await bookingDocuments(database.db, id!)).toEqual({ document: null, supplements: [], creditNotes: [] });
   });
 
   it("keeps each day's totals equal to the documents issued that day (sales less credit notes), per place", async () => {

@@ -7,7 +7,7 @@
  * `for update`), so two events of one booking cannot both issue; the counter row's lock orders the supplier's
  * documents, and a rolled-back transaction gives its number back.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { businessDocuments, documentDayTotals, supplierSettings } from "#db/schema";
 import { CURRENCIES, isOneOf, type Currency, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { bookedPriceLines, bookingReference } from "~/models/booking/booking";
@@ -15,15 +15,26 @@ import { findBookingDetails } from "~/models/booking/bookings.server";
 import { rentalStopsOf } from "~/models/booking/booking-view.server";
 import type { Database, Executor } from "~/utils/db.server";
 import {
+  chargedShare,
   creditedShare,
   documentNumber,
+  parseDocumentNumber,
   type CreditNoteContent,
   type DocumentContent,
   type SaleContent,
+  type SupplementContent,
 } from "./document-lines";
 import { businessDocumentPdf } from "./document-pdf.server";
 import { rowsOf } from "~/utils/sql.server";
 import { privateDownload } from "~/utils/responses.server";
+
+/** A booking's own invoice or receipt (one at most), not a supplement to it. */
+const saleOf = (bookingId: string) =>
+  and(
+    eq(businessDocuments.bookingId, bookingId),
+    inArray(businessDocuments.series, ["invoice", "receipt"]),
+    isNull(businessDocuments.paymentId),
+  );
 
 /** Takes the supplier's next number in `series` (the counter's row lock is held to the end of the transaction). */
 async function nextNumber(tx: Executor, supplierId: string, series: DocumentSeries): Promise<number> {
@@ -46,10 +57,7 @@ export async function issueSaleDocument(db: Pick<Database, "transaction">, booki
 }
 
 async function issueInTransaction(tx: Executor, bookingId: string, now: Date) {
-  const [existing] = await tx
-    .select()
-    .from(businessDocuments)
-    .where(and(eq(businessDocuments.bookingId, bookingId), inArray(businessDocuments.series, ["invoice", "receipt"])));
+  const [existing] = await tx.select().from(businessDocuments).where(saleOf(bookingId));
   if (existing) return existing;
   const details = await findBookingDetails(tx, { id: bookingId });
   if (!details) throw new Error(`no booking ${bookingId} to invoice`);
@@ -139,16 +147,10 @@ export async function issueCreditNote(
   const [existing] = await tx.select().from(businessDocuments).where(eq(businessDocuments.refundKey, refund.refundKey));
   if (existing) return existing;
   const saleContent = sale.content as unknown as SaleContent;
-  const [before] = await tx
-    .select({ credited: sql<number>`coalesce(sum(${businessDocuments.amount}), 0)::int` })
-    .from(businessDocuments)
-    .where(and(eq(businessDocuments.bookingId, refund.bookingId), eq(businessDocuments.series, "creditNote")));
+  // What is left to credit: what the documents say was sold (the sale, its supplements, less notes before).
+  const creditedBefore = saleContent.lines.total - (await documentedNet(tx, sale));
   // A refund in another currency than sold (a gateway that charged in its own) is credited as given back.
-  const share = creditedShare(
-    saleContent,
-    refund.currency === sale.currency ? (before?.credited ?? 0) : null,
-    refund.amount,
-  );
+  const share = creditedShare(saleContent, refund.currency === sale.currency ? creditedBefore : null, refund.amount);
   if (!share) return null;
   const { lines: _lines, days: _days, hours: _hours, ...parties } = saleContent;
   const content: CreditNoteContent = {
@@ -172,55 +174,119 @@ export async function issueCreditNote(
   });
 }
 
+/**
+ * Issues the supplementary invoice or receipt a balance calls for (decision 049, amended): when a change made a booking
+ * whose sale was already documented dearer, what its payment link collected is documented as a supplement to that
+ * sale, numbered in the sale's series, up to what the booking now sells for beyond what its documents say (the sale
+ * and its supplements, less its credit notes): a security deposit taken with it was never sold, and a sale documented
+ * after the change already says the new price. Once per payment (`paymentId`); in the transaction that settles the
+ * payment, under the booking's lock. Null when there is nothing to add.
+ */
+export async function issueSupplement(
+  tx: Executor,
+  balance: { bookingId: string; paymentId: string; amount: number; currency: string },
+  now: Date,
+) {
+  const sale = await saleDocumentOf(tx, balance.bookingId);
+  if (!sale || !isOneOf(CURRENCIES, balance.currency)) return null;
+  const [existing] = await tx
+    .select()
+    .from(businessDocuments)
+    .where(eq(businessDocuments.paymentId, balance.paymentId));
+  if (existing) return existing;
+  const details = await findBookingDetails(tx, { id: balance.bookingId });
+  if (!details) return null;
+  const sellsFor = bookedPriceLines(details.booking, details.additionalDrivers.length).total;
+  // Money taken in another currency than sold (a gateway that charged in its own) is documented as collected.
+  const unsold = balance.currency === sale.currency ? sellsFor - (await documentedNet(tx, sale)) : balance.amount;
+  const share = chargedShare(sale.content as unknown as SaleContent, Math.min(balance.amount, unsold));
+  if (!share) return null;
+  const { lines: _lines, days: _days, hours: _hours, ...parties } = sale.content as unknown as SaleContent;
+  const content: SupplementContent = {
+    ...parties,
+    supplements: { series: sale.series, number: sale.number },
+    reason: "changed",
+    ...share,
+  };
+  return insertDocument(tx, {
+    supplierId: sale.supplierId,
+    bookingId: balance.bookingId,
+    placeId: sale.placeId,
+    series: sale.series,
+    number: await nextNumber(tx, sale.supplierId, sale.series),
+    issuedAt: now,
+    amount: share.charged,
+    currency: balance.currency,
+    language: sale.language,
+    paymentId: balance.paymentId,
+    content: content as unknown as Record<string, unknown>,
+  });
+}
+
+/** What a booking's documents say it sold, in its sale's currency: the sale and its supplements, less credit notes. */
+async function documentedNet(tx: Executor, sale: BusinessDocument): Promise<number> {
+  const [row] = await tx
+    .select({
+      net: sql<number>`coalesce(sum(case when ${businessDocuments.series} = 'creditNote' then -${businessDocuments.amount} else ${businessDocuments.amount} end), 0)::int`,
+    })
+    .from(businessDocuments)
+    .where(and(eq(businessDocuments.bookingId, sale.bookingId), eq(businessDocuments.currency, sale.currency)));
+  return Number(row?.net ?? 0);
+}
+
 export type BusinessDocument = typeof businessDocuments.$inferSelect;
 
 /** A document as pages link it. */
 export type DocumentName = { series: DocumentSeries; number: number };
 
 /**
- * What a booking's pages link: its invoice or receipt (null before it is issued), then its credit notes, oldest
- * first (one query).
+ * What a booking's pages link: its invoice or receipt (null before it is issued), then its supplements and its credit
+ * notes, oldest first (one query).
  */
 export async function bookingDocuments(
   db: Executor,
   bookingId: string,
-): Promise<{ document: DocumentName | null; creditNotes: DocumentName[] }> {
+): Promise<{ document: DocumentName | null; supplements: DocumentName[]; creditNotes: DocumentName[] }> {
   const rows = await db
-    .select({ series: businessDocuments.series, number: businessDocuments.number })
+    .select({
+      series: businessDocuments.series,
+      number: businessDocuments.number,
+      supplement: isNotNull(businessDocuments.paymentId),
+    })
     .from(businessDocuments)
     .where(eq(businessDocuments.bookingId, bookingId))
     .orderBy(asc(businessDocuments.issuedAt), asc(businessDocuments.number));
+  const named = ({ series, number }: DocumentName) => ({ series, number });
+  const sale = rows.find((row) => row.series !== "creditNote" && !row.supplement);
   return {
-    document: rows.find((row) => row.series !== "creditNote") ?? null,
-    creditNotes: rows.filter((row) => row.series === "creditNote"),
+    document: sale ? named(sale) : null,
+    supplements: rows.filter((row) => row.supplement).map(named),
+    creditNotes: rows.filter((row) => row.series === "creditNote").map(named),
   };
 }
 
 /** A booking's invoice or receipt, or null before it is paid in full or handed over. */
 export async function saleDocumentOf(db: Executor, bookingId: string): Promise<BusinessDocument | null> {
-  const [found] = await db
-    .select()
-    .from(businessDocuments)
-    .where(and(eq(businessDocuments.bookingId, bookingId), inArray(businessDocuments.series, ["invoice", "receipt"])));
+  const [found] = await db.select().from(businessDocuments).where(saleOf(bookingId));
   return found ?? null;
 }
 
 /**
- * One of a booking's documents: its invoice or receipt, or one of its credit notes by its printed number
- * ("CRN-000003"); null when the booking has no such document.
+ * One of a booking's documents: its invoice or receipt, or one of its supplements or credit notes by its printed
+ * number ("INV-000007", "CRN-000003"); null when the booking has no such document.
  */
 async function bookingDocument(db: Executor, bookingId: string, printed?: string | null) {
   if (!printed) return saleDocumentOf(db, bookingId);
-  const number = /^CRN-(\d{6})$/.exec(printed)?.[1];
-  if (!number) return null;
+  const named = parseDocumentNumber(printed);
+  if (!named) return null;
   const [found] = await db
     .select()
     .from(businessDocuments)
     .where(
       and(
         eq(businessDocuments.bookingId, bookingId),
-        eq(businessDocuments.series, "creditNote"),
-        eq(businessDocuments.number, Number(number)),
+        eq(businessDocuments.series, named.series),
+        eq(businessDocuments.number, named.number),
       ),
     );
   return found ?? null;

@@ -3,7 +3,7 @@
  * extra and piece of equipment, the supplier's fees, the tax when added, the total, and the tax a total includes.
  * Pure: the printable page and the PDF read the same lines, so they cannot say different things.
  */
-import { EQUIPMENT, isOneOf, type DocumentSeries, type RefundReason } from "~/domain/enums";
+import { DOCUMENT_SERIES, EQUIPMENT, isOneOf, type DocumentSeries, type RefundReason } from "~/domain/enums";
 import { formatTaxRate } from "~/domain/money";
 import type { bookedPriceLines } from "~/models/booking/booking";
 import type { PricedOption } from "~/models/pricing/pricing";
@@ -32,9 +32,37 @@ export interface CreditNoteContent extends Omit<SaleContent, "lines" | "days" | 
   tax: { rateBasisPoints: number; amount: number };
 }
 
-export type DocumentContent = SaleContent | CreditNoteContent;
+/**
+ * What a supplementary invoice or receipt states, as issued (decision 049, amended): the sale it adds to (its parties
+ * and rental copied from that document), and what a change that made the booking dearer collected, with the tax that
+ * difference includes.
+ */
+export interface SupplementContent extends Omit<SaleContent, "lines" | "days" | "hours"> {
+  supplements: { series: DocumentSeries; number: number };
+  reason: "changed";
+  charged: number;
+  tax: { rateBasisPoints: number; amount: number };
+}
+
+export type DocumentContent = SaleContent | CreditNoteContent | SupplementContent;
 
 export const isCreditNote = (content: DocumentContent): content is CreditNoteContent => "corrects" in content;
+export const isSupplement = (content: DocumentContent): content is SupplementContent => "supplements" in content;
+
+/** The document a credit note corrects or a supplement adds to, and which of the two; null for a sale's own. */
+export function relatedDocument(
+  content: DocumentContent,
+): { relation: "corrects" | "supplements"; series: DocumentSeries; number: number } | null {
+  if (isCreditNote(content)) return { relation: "corrects", ...content.corrects };
+  if (isSupplement(content)) return { relation: "supplements", ...content.supplements };
+  return null;
+}
+
+/** The tax `amount` of a sale's money includes, in the sale's proportion (rounded to the minor unit). */
+const taxShare = (sale: Pick<SaleContent, "lines">, amount: number) => ({
+  rateBasisPoints: sale.lines.tax.rateBasisPoints,
+  amount: sale.lines.total > 0 ? Math.round((sale.lines.tax.amount * amount) / sale.lines.total) : 0,
+});
 
 /**
  * How much of a refund a credit note credits: the refund, up to what the sale still has not had credited (money given
@@ -43,21 +71,38 @@ export const isCreditNote = (content: DocumentContent): content is CreditNoteCon
  */
 export function creditedShare(
   sale: Pick<SaleContent, "lines">,
-  /** What credit notes credited before, in the sale's currency; null for a refund in another (nothing to compare). */
+  /**
+   * What credit notes credited before less what supplements added, in the sale's currency; null for a refund in
+   * another (nothing to compare).
+   */
   creditedBefore: number | null,
   refunded: number,
 ): Pick<CreditNoteContent, "credited" | "tax"> | null {
   const credited = creditedBefore === null ? refunded : Math.min(refunded, sale.lines.total - creditedBefore);
   if (credited <= 0) return null;
-  const { tax } = sale.lines;
-  const amount = sale.lines.total > 0 ? Math.round((tax.amount * credited) / sale.lines.total) : 0;
-  return { credited, tax: { rateBasisPoints: tax.rateBasisPoints, amount } };
+  return { credited, tax: taxShare(sale, credited) };
+}
+
+/** What a supplement charges: the difference collected, with the tax it includes in the sale's proportion. */
+export function chargedShare(
+  sale: Pick<SaleContent, "lines">,
+  collected: number,
+): Pick<SupplementContent, "charged" | "tax"> | null {
+  if (collected <= 0) return null;
+  return { charged: collected, tax: taxShare(sale, collected) };
 }
 
 /** The printed number: the series' letters and the number on six digits ("INV-000042"). */
 const SERIES_PREFIX: Record<DocumentSeries, string> = { invoice: "INV", receipt: "RCT", creditNote: "CRN" };
 export const documentNumber = (series: DocumentSeries, number: number) =>
   `${SERIES_PREFIX[series]}-${String(number).padStart(6, "0")}`;
+
+/** The series and number a printed number names ("CRN-000003"), or null when it is none. */
+export function parseDocumentNumber(printed: string): { series: DocumentSeries; number: number } | null {
+  const match = /^([A-Z]{3})-(\d{6})$/.exec(printed);
+  const series = DOCUMENT_SERIES.find((candidate) => SERIES_PREFIX[candidate] === match?.[1]);
+  return match && series ? { series, number: Number(match[2]) } : null;
+}
 
 /** A translator of one namespace, as i18next gives it (keys are checked where they are written below). */
 type Translate = (key: string, params?: Record<string, unknown>) => string;
@@ -74,7 +119,7 @@ export function documentLines(
   t: { common: Translate; checkout: Translate },
   language: string,
 ): DocumentLines {
-  if (isCreditNote(content)) return creditLines(content, t, language);
+  if (isCreditNote(content) || isSupplement(content)) return adjustmentLines(content, t, language);
   const { lines } = content;
   const optionName = (option: PricedOption, count: number) => {
     const name = isOneOf(EQUIPMENT, option) ? t.common(`equipment.${option}`) : t.common(`extras.${option}`);
@@ -107,17 +152,27 @@ export function documentLines(
   };
 }
 
-/** A credit note's one line: what went back and why, the total credited and the tax it included. */
-function creditLines(
-  content: CreditNoteContent,
+/**
+ * A credit note's or a supplement's one line (what went back or was collected, and why), its total and the tax it
+ * included.
+ */
+function adjustmentLines(
+  content: CreditNoteContent | SupplementContent,
   t: { common: Translate; checkout: Translate },
   language: string,
 ): DocumentLines {
   const taxed = content.tax.rateBasisPoints > 0;
   const rate = taxed ? formatTaxRate(content.tax.rateBasisPoints, language) : "";
+  const [label, totalLabel, amount] = isCreditNote(content)
+    ? [t.common(`documents.creditReasons.${content.reason}`), t.common("documents.totalCredited"), content.credited]
+    : [
+        t.common(`documents.supplementReasons.${content.reason}`),
+        taxed ? t.checkout("summary.totalTaxIncluded") : t.checkout("summary.total"),
+        content.charged,
+      ];
   return {
-    lines: [{ label: t.common(`documents.creditReasons.${content.reason}`), amount: content.credited }],
-    total: { label: t.common("documents.totalCredited"), amount: content.credited },
+    lines: [{ label, amount }],
+    total: { label: totalLabel, amount },
     includedTax: taxed ? { label: t.checkout("summary.taxIncludedShare", { rate }), amount: content.tax.amount } : null,
   };
 }

@@ -14,7 +14,7 @@ import type { Language } from "~/domain/enums";
 import { formatMoney } from "~/domain/money";
 import { getTranslator } from "~/utils/i18n.server";
 import type { BusinessDocument } from "./business-documents.server";
-import { documentLines, documentNumber, isCreditNote, type DocumentContent } from "./document-lines";
+import { documentLines, documentNumber, relatedDocument, type DocumentContent } from "./document-lines";
 
 /** Latin letters with a stroke, which Unicode does not decompose into a letter and an accent. */
 const STROKED: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i" };
@@ -132,12 +132,13 @@ export async function businessDocumentPdf(document: BusinessDocument): Promise<U
   write(title, { font: bold, size: 18 });
   next(20);
   write(common("documents.issuedOn", { date }));
-  if (isCreditNote(content)) {
+  const related = relatedDocument(content);
+  if (related) {
     next();
-    const corrected = documentNumber(content.corrects.series, content.corrects.number);
+    const printed = documentNumber(related.series, related.number);
     write(
-      common("documents.corrects", {
-        title: common(`documents.titles.${content.corrects.series}`, { number: corrected }),
+      common(`documents.${related.relation}`, {
+        title: common(`documents.titles.${related.series}`, { number: printed }),
       }),
     );
   }

@@ -10,7 +10,7 @@ import type { ReportPeriod } from "~/models/overview/report-period";
 import type { Executor } from "~/utils/db.server";
 import { allOf } from "~/utils/sql.server";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { documentNumber, isCreditNote, type DocumentContent, type SaleContent } from "./document-lines";
+import { documentNumber, isCreditNote, isSupplement, type DocumentContent } from "./document-lines";
 import { documentPdf } from "./business-documents.server";
 
 /** A ZIP holds at most this many documents; a longer period is asked in parts (each PDF is drawn on request). */
@@ -33,10 +33,14 @@ const totalledIn = (scope: FiguresScope, period: ReportPeriod) =>
     scope.placeId ? eq(documentDayTotals.placeId, scope.placeId) : undefined,
   );
 
-/** What a document states in money: its amount and tax, negative for a credit note (money the sale gave back). */
+/**
+ * What a document states in money: its amount and tax, negative for a credit note (money the sale gave back), as
+ * charged for a supplement (what a change added to the sale).
+ */
 function signedFigures(content: DocumentContent, amount: number) {
   if (isCreditNote(content)) return { amount: -amount, tax: -content.tax.amount };
-  return { amount, tax: (content as SaleContent).lines.tax.amount };
+  if (isSupplement(content)) return { amount, tax: content.tax.amount };
+  return { amount, tax: content.lines.tax.amount };
 }
 
 /** The period's documents in the scope, in the order issued, a slice of them; with the count and per-currency sums. */

@@ -17,7 +17,7 @@ import { getPaymentGateway, type PaymentAttempt, type PaymentCheck } from "~/mod
 import { announceBooking } from "~/models/booking/booking-announcements.server";
 import { queueRefundMail } from "~/models/booking/booking-mails.server";
 import { confirmPaidBooking, releaseHold, secureHoldForCapture } from "~/models/booking/bookings.server";
-import { issueCreditNote } from "~/models/documents/business-documents.server";
+import { issueCreditNote, issueSupplement } from "~/models/documents/business-documents.server";
 import { HOLDING, nextRefundAttempt, owable, owedAfterRefund } from "./refund-owed";
 
 /** What the return page says: paid (booked), still open, failed (nothing taken), carTaken (approved, not taken), refunded, refundPending. */
@@ -158,6 +158,17 @@ async function settleBalancePayment(
   }
   await setStatus(tx, payment, "captured", captured, { amount: check.amount, currency: check.currency });
   await tx.update(paymentLinks).set({ paidAt: now }).where(eq(paymentLinks.id, payment.linkId!));
+  // The change that asked for it made a documented sale dearer: the difference is documented too (decision 049).
+  await issueSupplement(
+    tx,
+    {
+      bookingId: payment.bookingId,
+      paymentId: payment.id,
+      amount: check.amount,
+      currency: check.currency.toUpperCase(),
+    },
+    now,
+  );
   return "paid";
 }
 

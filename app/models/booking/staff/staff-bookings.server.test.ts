@@ -6,6 +6,7 @@ import * as schema from "#db/schema";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../../tests/support/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../../tests/support/test-database";
 import { findPaymentLink, linkState, payThroughLink } from "~/models/payments/payment-links.server";
+import { bookingDocuments } from "~/models/documents/business-documents.server";
 import { capturedTotal, refundOwedPayments } from "~/models/payments/payments.server";
 import { getPaymentGateway } from "~/models/payments/gateways/gateway.server";
 import { workAfterAnswerDone } from "~/utils/after-answer.server";
@@ -432,6 +433,15 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await payLink(token)).toEqual({ kind: "balancePaid" });
     expect(await capturedTotal(database.db, bookingId)).toBe(18_000);
     expect((await findPaymentLink(database.db, token))!.paidAt).not.toBeNull();
+    // Its sale was documented when paid; the $60 it now sells for more is documented as a supplement to it.
+    const documents = await bookingDocuments(database.db, bookingId);
+    expect(documents).toMatchObject({ document: expect.anything(), creditNotes: [] });
+    expect(documents.supplements).toHaveLength(1);
+    const [supplement] = await database.db
+      .select()
+      .from(schema.businessDocuments)
+      .where(eq(schema.businessDocuments.number, documents.supplements[0]!.number));
+    expect(supplement).toMatchObject({ bookingId, amount: 6_000, currency: "USD", series: documents.document!.series });
     // One mail for the change; the payment of its balance sends none.
     expect(mails.filter((mail) => mail.subject.includes("was changed"))).toHaveLength(1);
   });
@@ -472,6 +482,8 @@ describe.each(testEngines)("bookings in staff's hands (%s)", (engine) => {
     expect(await findPaymentLink(database.db, token)).toMatchObject({ purpose: "balance", amount: 20_000 });
     expect(await payLink(token)).toEqual({ kind: "balancePaid" });
     expect(await capturedTotal(database.db, bookingId)).toBe(50_000);
+    // A larger security deposit is not sold: no supplement documents it.
+    expect((await bookingDocuments(database.db, bookingId)).supplements).toEqual([]);
     // Back to the $300 car: the $200 is owed back.
     expect(await move(small!.id)).toEqual({ ok: true, settles: "refund" });
     expect(await bookingRow(bookingId)).toMatchObject({ carId: small!.id, deposit: 30_000 });
