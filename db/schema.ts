@@ -1312,12 +1312,12 @@ export const reviewMarkTotals = pgTable(
 );
 
 /**
- * The desk's pick-ups and returns to come and gone, counted per quarter hour (migration 0046, written by triggers
- * only): per supplier, pick-up place (whose figures they are) and the place on whose clock the day is read (the
- * pick-up place for a pick-up, the drop-off place for a return). Every time zone's midnight falls on a quarter hour,
- * so a quarter's bookings share one local day, read on the place's clock as it is now. The overview's today and
- * tomorrow read a row per place and quarter instead of every booking of those days. No foreign key: a row at nothing
- * is deleted.
+ * The desk's pick-ups and returns to come and gone, counted per quarter hour (migration 0046, written by triggers and
+ * the minute beat only): per supplier, pick-up place (whose figures they are) and the place on whose clock the day is
+ * read (the pick-up place for a pick-up, the drop-off place for a return). Every time zone's midnight falls on a
+ * quarter hour, so a quarter's bookings share one local day, read on the place's clock as it is now. A writer only
+ * adds a row of what its statement changed (`fresh`), never updates one: bookings of one place and quarter never wait
+ * on each other for a shared row; the beat merges a key's rows into one. Readers sum the rows.
  */
 export const deskMoments = pgTable(
   "desk_moments",
@@ -1328,10 +1328,15 @@ export const deskMoments = pgTable(
     clockPlaceId: uuid("clock_place_id").notNull(),
     kind: text("kind", { enum: ["pickup", "return"] }).notNull(),
     bookings: integer("bookings").notNull(),
+    /** Added by a writer since the beat last merged this key's rows. */
+    fresh: boolean("fresh").notNull().default(true),
   },
   (table) => [
-    primaryKey({ columns: [table.supplierId, table.at, table.placeId, table.clockPlaceId, table.kind] }),
+    index("desk_moments_supplier_idx").on(table.supplierId, table.at),
     index("desk_moments_at_idx").on(table.at),
+    index("desk_moments_fresh_idx")
+      .on(table.supplierId, table.at, table.placeId, table.clockPlaceId, table.kind)
+      .where(sql`${table.fresh}`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { purgeOldSignIns } from "~/models/account/sign-ins.server";
 import { releaseExpiredHolds } from "~/models/booking/bookings.server";
 import { recountStaleDayFigures } from "~/models/overview/day-figures.server";
+import { mergeDeskMoments } from "~/models/overview/desk-counts.server";
 import { advanceIdleFloors } from "~/models/overview/idle-cars.server";
 import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
@@ -15,7 +16,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * Abandoned payments free their car within this long even if nobody tries to book it (a booking releases at once),
  * refunds owed are retried on this beat (each payment keeps its own back-off in `next_refund_at`), and the business's
  * figures per day are recounted for the days changed since (decision 050; readers count those live meanwhile), and
- * the idle floors of cars whose rentals started since are raised (migration 0045; a floor too low costs a probe).
+ * the idle floors of cars whose rentals started since are raised (migration 0045; a floor too low costs a probe) and
+ * the desk's quarter hours added to since are merged (migration 0046; readers sum the rows meanwhile).
  */
 const PAYMENTS_BEAT_MS = 60 * 1000;
 
@@ -51,8 +53,9 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
     }
     try {
       await advanceIdleFloors(db);
+      await mergeDeskMoments(db);
     } catch (error) {
-      log(`idle floors upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`overview upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const timer = setInterval(() => void run(), HOUR_MS);

@@ -2,13 +2,14 @@
  * The desk's day on the overview (issue 52, points 1 and 4; decision 050): today's and tomorrow's pick-ups and returns
  * in the operator's scope, each on its place's clock (a return on its drop-off place's). Counted from the bookings,
  * that is every booking of those days (100,000 pick-ups tomorrow at bench size: 150 ms for an admin), so they are
- * read from `desk_moments` (migration 0046): kept per quarter hour and place by triggers in the writing transaction,
- * never behind the bookings.
+ * read from `desk_moments` (migration 0046): what each writing statement changed, per quarter hour and place, added
+ * by triggers in the writing transaction (never behind the bookings), a key's rows merged by the minute beat.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { bookings, deskMoments, locations } from "#db/schema";
 import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
+import { rowsOf } from "~/utils/sql.server";
 import { bookingScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 
 const HOUR_MS = 3_600_000;
@@ -91,4 +92,10 @@ export async function deskCounts(db: Executor, scope: FiguresScope, now: Date): 
     returnsToday: Number(row?.returnsToday ?? 0),
     returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
   };
+}
+
+/** The minute beat's part: each quarter hour and place with rows added since merged into one; how many merged. */
+export async function mergeDeskMoments(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ merged: number }>(db, sql`select desk_moments_merge() as merged`);
+  return Number(row?.merged ?? 0);
 }
