@@ -355,11 +355,7 @@ export async function refundPayment(
     const owedStill = await db.transaction(async (tx) => {
       // The booking's row first, as a cancellation or a change takes it before the payments: the credit note's
       // reference to the booking would otherwise wait on theirs while holding the payment they wait for (40P01).
-      await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(eq(bookings.id, payment.bookingId))
-        .for("key share");
+      await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, payment.bookingId)).for("key share");
       // Read again under the row's lock: a cancellation may have owed more of this payment while the gateway answered.
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
       const rest = whole ? null : owedAfterRefund(current ?? payment, amount);
