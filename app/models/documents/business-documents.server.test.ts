@@ -21,6 +21,8 @@ import {
 } from "./business-documents.server";
 import { documentNumber, type CreditNoteContent, type SaleContent, type SupplementContent } from "./document-lines";
 import { businessDocumentPdf, drawableText } from "./document-pdf.server";
+import { documentsIssuedIn } from "./documents-report.server";
+import { periodOf } from "~/models/overview/report-period";
 
 /**
  * The text a PDF draws, read as a text extractor does: its streams inflated, each `<hex> Tj` (glyph ids, pdf-lib
@@ -290,6 +292,22 @@ describe.each(testEngines)("a business's documents (%s)", (engine) => {
     const printed = documentNumber("invoice", added!.number);
     expect(await documentView(database.db, id!, printed)).toMatchObject({ number: added!.number, content });
     expect(await documentView(database.db, id!, "INV-999999")).toBeNull();
+
+    // The accountant's report lists it as money sold, with its tax, and its day's totals count it.
+    const issuedOn = added!.issuedAt.toISOString().slice(0, 10);
+    const report = await documentsIssuedIn(
+      database.db,
+      { supplierId: catalogue.supplier.id, placeId: null },
+      periodOf(issuedOn, issuedOn),
+      { offset: 0, limit: 1_000 },
+    );
+    expect(report.rows.find((row) => row.number === added!.number && row.series === "invoice")).toMatchObject({
+      amount: 2_000,
+      tax: content.tax.amount,
+    });
+    expect(report.rows).toHaveLength(report.total);
+    const listed = report.rows.reduce((sum, row) => sum + row.amount, 0);
+    expect(report.totals.find((total) => total.currency === "USD")?.net).toBe(listed);
 
     // A refund of everything credits the sale and its supplement, no more.
     const note = await database.db.transaction((tx) =>
