@@ -37,26 +37,24 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
       log(`maintenance failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const payments = async () => {
+  // Each step on its own: one failing (a statement timing out) never skips the others.
+  const attempt = async (what: string, work: () => Promise<void>) => {
     try {
+      await work();
+    } catch (error) {
+      log(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const payments = async () => {
+    await attempt("payment upkeep", async () => {
       const released = await releaseExpiredHolds(db, new Date());
       if (released) log(`released ${released} expired payment hold(s)`);
       const refunded = await refundOwedPayments(db, configuredOrigin());
       if (refunded) log(`refunded ${refunded} payment(s) owed back`);
-    } catch (error) {
-      log(`payment upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    try {
-      await recountStaleDayFigures(db);
-    } catch (error) {
-      log(`figures per day recount failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    try {
-      await advanceIdleFloors(db);
-      await mergeDeskMoments(db);
-    } catch (error) {
-      log(`overview upkeep failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    });
+    await attempt("figures per day recount", async () => void (await recountStaleDayFigures(db)));
+    await attempt("idle floors upkeep", async () => void (await advanceIdleFloors(db)));
+    await attempt("desk quarter hours merge", async () => void (await mergeDeskMoments(db)));
   };
   const timer = setInterval(() => void run(), HOUR_MS);
   const paymentsTimer = setInterval(() => void payments(), PAYMENTS_BEAT_MS);

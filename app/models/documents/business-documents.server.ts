@@ -147,10 +147,9 @@ export async function issueCreditNote(
   const [existing] = await tx.select().from(businessDocuments).where(eq(businessDocuments.refundKey, refund.refundKey));
   if (existing) return existing;
   const saleContent = sale.content as unknown as SaleContent;
-  // What is left to credit: what the documents say was sold (the sale, its supplements, less notes before).
-  const creditedBefore = saleContent.lines.total - (await documentedNet(tx, sale));
   // A refund in another currency than sold (a gateway that charged in its own) is credited as given back.
-  const share = creditedShare(saleContent, refund.currency === sale.currency ? creditedBefore : null, refund.amount);
+  const creditable = refund.currency === sale.currency ? await documentedNet(tx, sale) : null;
+  const share = creditedShare(saleContent, creditable, refund.amount);
   if (!share) return null;
   const { lines: _lines, days: _days, hours: _hours, ...parties } = saleContent;
   const content: CreditNoteContent = {
@@ -199,9 +198,10 @@ export async function issueSupplement(
   const sellsFor = bookedPriceLines(details.booking, details.additionalDrivers.length).total;
   // Money taken in another currency than sold (a gateway that charged in its own) is documented as collected.
   const unsold = balance.currency === sale.currency ? sellsFor - (await documentedNet(tx, sale)) : balance.amount;
-  const share = chargedShare(sale.content as unknown as SaleContent, Math.min(balance.amount, unsold));
+  const saleContent = sale.content as unknown as SaleContent;
+  const share = chargedShare(saleContent, Math.min(balance.amount, unsold));
   if (!share) return null;
-  const { lines: _lines, days: _days, hours: _hours, ...parties } = sale.content as unknown as SaleContent;
+  const { lines: _lines, days: _days, hours: _hours, ...parties } = saleContent;
   const content: SupplementContent = {
     ...parties,
     supplements: { series: sale.series, number: sale.number },

@@ -72,13 +72,13 @@ const taxShare = (sale: Pick<SaleContent, "lines">, amount: number) => ({
 export function creditedShare(
   sale: Pick<SaleContent, "lines">,
   /**
-   * What credit notes credited before less what supplements added, in the sale's currency; null for a refund in
-   * another (nothing to compare).
+   * What the booking's documents still say was sold (the sale and its supplements, less credit notes before), in the
+   * sale's currency; null for a refund in another (nothing to compare: credited as given back).
    */
-  creditedBefore: number | null,
+  creditable: number | null,
   refunded: number,
 ): Pick<CreditNoteContent, "credited" | "tax"> | null {
-  const credited = creditedBefore === null ? refunded : Math.min(refunded, sale.lines.total - creditedBefore);
+  const credited = creditable === null ? refunded : Math.min(refunded, creditable);
   if (credited <= 0) return null;
   return { credited, tax: taxShare(sale, credited) };
 }

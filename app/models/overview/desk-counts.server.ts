@@ -7,9 +7,8 @@
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { bookings, deskMoments, locations } from "#db/schema";
-import { allOf } from "~/utils/sql.server";
 import type { Executor } from "~/utils/db.server";
-import { rowsOf } from "~/utils/sql.server";
+import { allOf, rowsOf } from "~/utils/sql.server";
 import { bookingScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
 
 const HOUR_MS = 3_600_000;
@@ -29,6 +28,14 @@ export interface DeskCounts {
   returnsToday: number;
   returnsTomorrow: number;
 }
+
+/** The four figures as numbers (PostgreSQL answers counts and sums as text), zero for a scope with none. */
+const countsOf = (row: Partial<Record<keyof DeskCounts, number | string>> | undefined): DeskCounts => ({
+  pickupsToday: Number(row?.pickupsToday ?? 0),
+  pickupsTomorrow: Number(row?.pickupsTomorrow ?? 0),
+  returnsToday: Number(row?.returnsToday ?? 0),
+  returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
+});
 
 /** Today's and tomorrow's pick-ups and returns, each on its place's clock, counted from every booking of those days. */
 export async function deskCountsCounted(db: Executor, scope: FiguresScope, now: Date): Promise<DeskCounts> {
@@ -55,12 +62,7 @@ export async function deskCountsCounted(db: Executor, scope: FiguresScope, now: 
           or ${bookings.endsAt} between ${new Date(now.getTime() - DESK_BEHIND_MS)} and ${new Date(now.getTime() + DESK_AHEAD_MS)})`,
       ),
     );
-  return {
-    pickupsToday: Number(row?.pickupsToday ?? 0),
-    pickupsTomorrow: Number(row?.pickupsTomorrow ?? 0),
-    returnsToday: Number(row?.returnsToday ?? 0),
-    returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
-  };
+  return countsOf(row);
 }
 
 /** Today's and tomorrow's pick-ups and returns, each on its place's clock, from the kept quarter hours. */
@@ -86,12 +88,7 @@ export async function deskCounts(db: Executor, scope: FiguresScope, now: Date): 
         scope.placeId ? sql`${deskMoments.placeId} = ${scope.placeId}` : undefined,
       ),
     );
-  return {
-    pickupsToday: Number(row?.pickupsToday ?? 0),
-    pickupsTomorrow: Number(row?.pickupsTomorrow ?? 0),
-    returnsToday: Number(row?.returnsToday ?? 0),
-    returnsTomorrow: Number(row?.returnsTomorrow ?? 0),
-  };
+  return countsOf(row);
 }
 
 /** The minute beat's part: each quarter hour and place with rows added since merged into one; how many merged. */
