@@ -22,22 +22,27 @@ export async function startBuiltServer(
 ): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "rentacar-e2e-server-"));
-  const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PGLITE_DIR: `${dataDir}/pglite`,
-      OUTBOX_DIR: `${dataDir}/outbox`,
-      UPLOADS_DIR: `${dataDir}/uploads`,
-      SESSION_SECRET: "e2e-spawned-server-secret-0123456789abcdef",
-      MAP_TILE_URL: "/images/map-tile.svg",
-      ...(typeof env === "function" ? env(port) : env),
+  // Passwords at a test's cost (tests/support/cheap-scrypt.mjs): each start seeds the demo's accounts.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "./tests/support/cheap-scrypt.mjs", "build/server.js"],
+    {
+      cwd: process.cwd(),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PGLITE_DIR: `${dataDir}/pglite`,
+        OUTBOX_DIR: `${dataDir}/outbox`,
+        UPLOADS_DIR: `${dataDir}/uploads`,
+        SESSION_SECRET: "e2e-spawned-server-secret-0123456789abcdef",
+        MAP_TILE_URL: "/images/map-tile.svg",
+        ...(typeof env === "function" ? env(port) : env),
+      },
     },
-  });
+  );
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

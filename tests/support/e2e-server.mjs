@@ -1,6 +1,7 @@
 // Starts the built server for Playwright on a fresh embedded database seeded with the demo data.
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { SMTPServer } from "smtp-server";
+import "./cheap-scrypt.mjs";
 import { startPaymentStandIns } from "./payment-stand-ins.mjs";
 import { startTestOidcProvider } from "./test-oidc-provider.mjs";
 
