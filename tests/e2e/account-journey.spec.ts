@@ -3,7 +3,7 @@ import { expect, request as requests, test, type APIRequestContext } from "@play
 import sharp from "sharp";
 import type enAccount from "../../app/locales/en/account.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { expectAccessible, interpolate, latestLink, whenReady } from "./support";
+import { expectAccessible, interpolate, latestLink, whenReady, languagesWalkedBy } from "./support";
 import { NoScriptUser } from "./no-script-user";
 
 // Labels come from the catalogues the pages are rendered from, so each language is checked word for word.
@@ -15,7 +15,7 @@ const CATALOGUES = {
 };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`,
     {
@@ -134,7 +134,7 @@ for (const language of ["en", "fr"] as const) {
 const sessionCookie = async (context: APIRequestContext) =>
   (await context.storageState()).cookies.find((cookie) => cookie.name === "__session");
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `without scripting, one driver's whole account journey in ${language}: sign up, mail, validate, sign out, stay connected, change, reset, settings`,
     {

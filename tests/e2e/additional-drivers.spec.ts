@@ -17,6 +17,7 @@ import {
   whenReady,
   retryShiftMs,
   DEMO_SUPPLIER,
+  languagesWalkedBy,
 } from "./support";
 import {
   fillVisitorPayingLaterWithoutScript,
@@ -49,7 +50,7 @@ const searchQuery = (testInfo: TestInfo, slot: number, language: "en" | "fr") =>
     lng: language,
   });
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`,
     {
@@ -149,7 +150,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * "Update total", which redraws the form with a group of fields per driver; the staff's page posts its groups. The
  * run above keeps hydration, the live re-quote and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a booking adds two drivers, each priced and named on the receipt and in the mail; staff change them`,
     { tag: "@js-off-only" },

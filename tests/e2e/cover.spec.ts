@@ -11,6 +11,7 @@ import {
   retryShiftMs,
   localDateTime,
   expectMailSaying,
+  languagesWalkedBy,
 } from "./support";
 import { fillVisitorPayingLaterWithoutScript, newUser, submitBookingWithoutScript } from "./no-script-user";
 
@@ -33,7 +34,7 @@ function periodFor(testInfo: TestInfo, slot: number) {
 
 const summary = (page: Page) => page.getByRole("complementary");
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a driver compares the excess, books a car with zero excess and is told what is left at the desk`,
     {
@@ -130,7 +131,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * The same flow with scripting off, on the script-less user agent (decision 047): the filters and the sort are applied
  * with their buttons, the total with "Update total". The run above keeps hydration, the live re-quote and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a driver compares the excess, books a car with zero excess and is told what is left at the desk`,
     { tag: "@js-off-only" },

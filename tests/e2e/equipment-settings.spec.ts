@@ -10,6 +10,7 @@ import {
   staffBrowser,
   whenReady,
   retryShiftMs,
+  languagesWalkedBy,
 } from "./support";
 import { newUser, signedInUser } from "./no-script-user";
 
@@ -37,7 +38,7 @@ const medinaSearch = (testInfo: TestInfo, slot: number, language: "en" | "fr") =
     lng: language,
   });
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, an operator lends winter tyres at a capped daily price and the checkout offers them`,
     {
@@ -92,7 +93,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * The same flow with scripting off, on the script-less user agent (decision 047): the supplier's form posted and
  * answered, the checkout read as HTML. The run above keeps hydration and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, an operator lends winter tyres at a capped daily price and the checkout offers them`,
     { tag: "@js-off-only" },

@@ -21,6 +21,7 @@ import {
   expectMailSaying,
   submitBooking,
   retryShiftMs,
+  languagesWalkedBy,
 } from "./support";
 import { NoScriptUser, signedInUser } from "./no-script-user";
 
@@ -40,7 +41,7 @@ function periodFor(testInfo: TestInfo, slot: number) {
 
 const summary = (page: Page) => page.getByRole("complementary");
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a family books a zero-excess offer with two child seats and a flight number at an airport`,
     {
@@ -131,7 +132,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
   );
 }
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a search for two child seats prices them in every total, and the checkout opens with them at that total`,
     {
@@ -192,7 +193,7 @@ function tomorrowInTunisia() {
   return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, the family's rental from booking to review: zero excess, two child seats and a flight, collected and returned at the airport desk, reviewed once`,
     {
@@ -321,7 +322,7 @@ const bookWithoutScript = async (user: NoScriptUser, language: "en" | "fr") => {
 const chooseLabel = (language: "en" | "fr") =>
   new RegExp(`^${language === "en" ? "Choose this car" : "Choisir cette voiture"}`);
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a family books a zero-excess offer with two child seats and a flight number at an airport`,
     {

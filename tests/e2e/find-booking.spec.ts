@@ -9,6 +9,7 @@ import {
   whenReady,
   fillVisitorPayingLater,
   retryShiftMs,
+  languagesWalkedBy,
 } from "./support";
 import { fillVisitorPayingLaterWithoutScript, newUser, submitBookingWithoutScript } from "./no-script-user";
 
@@ -47,7 +48,7 @@ async function bookAsVisitor(page: Page, testInfo: TestInfo, language: "en" | "f
   return /[0-9A-F]{8}/.exec((await heading.textContent()) ?? "")![0];
 }
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a visitor on another device finds their booking by reference and e-mail, opens the one-time link and cancels it`,
     {
@@ -115,7 +116,7 @@ for (const language of ["en", "fr"] as const) {
  * The same flow with scripting off, on the script-less user agent (decision 047): the cancellation is confirmed on a
  * page of its own. The run above keeps hydration, the dialog and axe.
  */
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a visitor on another device finds their booking by reference and e-mail, opens the one-time link and cancels it`,
     { tag: "@js-off-only" },

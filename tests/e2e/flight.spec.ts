@@ -13,6 +13,7 @@ import {
   staffBrowser,
   retryShiftMs,
   DEMO_SUPPLIER,
+  languagesWalkedBy,
 } from "./support";
 import {
   fillVisitorPayingLaterWithoutScript,
@@ -29,7 +30,7 @@ function periodFor(testInfo: TestInfo, slot: number) {
   return { from: `${day(0)}T23:55`, to: `${day(3)}T10:00` };
 }
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a driver landing after the airport desk closes books with a flight number, and the supplier sees it`,
     {
@@ -108,7 +109,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * The same flow with scripting off, on the script-less user agent (decision 047): the results, the checkout's refusal
  * and its receipt, and the staff's page read as HTML. The run above keeps hydration and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a driver landing after the airport desk closes books with a flight number, and the supplier sees it`,
     { tag: "@js-off-only" },

@@ -14,6 +14,7 @@ import {
   submitBooking,
   whenReady,
   retryShiftMs,
+  languagesWalkedBy,
 } from "./support";
 import { fillVisitorPayingLaterWithoutScript, newUser, submitBookingWithoutScript } from "./no-script-user";
 
@@ -35,7 +36,7 @@ const cards = (page: Page) => page.getByRole("main").locator("article.car-card")
 const searchOn = (day: string, language: "en" | "fr") => (from: string, to: string) =>
   `/search?${new URLSearchParams({ pickup: "tunis", same: "on", from: `${day}T${from}`, to: `${day}T${to}`, lng: language, supplier: "carthage-cars" })}`;
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a three-hour rental is billed by the hour, from search to receipt and mail`,
     {
@@ -113,7 +114,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * The same flow with scripting off, on the script-less user agent (decision 047): results, checkout, receipt and mail
  * read as HTML. The run above keeps hydration and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a three-hour rental is billed by the hour, from search to receipt and mail`,
     { tag: "@js-off-only" },

@@ -8,6 +8,8 @@ import {
   expectAccessible,
   gotoReady,
   interpolate,
+  isWalkedBy,
+  languagesWalkedBy,
   jsEnabled,
   whenReady,
   retryShiftMs,
@@ -95,7 +97,7 @@ for (const [who, account] of [
   ["a supplier", SUPPLIER],
   ["an admin", ADMIN],
 ] as const)
-  for (const language of ["en", "fr"] as const) {
+  for (const { language } of languagesWalkedBy("scripts")) {
     test(
       `in ${language}, ${who} adds a car with a price for chosen dates, takes it off the road for a week, changes its price without touching a booking, and retires it, asked first`,
       {
@@ -311,7 +313,7 @@ test("a driver is refused the operators' pages; an admin sees every supplier's f
   await expectAccessible(page);
 });
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`,
     {
@@ -463,7 +465,7 @@ test(
   },
 );
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`,
     {
@@ -615,7 +617,7 @@ for (const [who, account] of [
   ["a supplier", SUPPLIER],
   ["an admin", ADMIN],
 ] as const)
-  for (const language of ["en", "fr"] as const) {
+  for (const { language } of languagesWalkedBy("twin")) {
     test(
       `in ${language} without scripting, ${who} adds a car with a price for chosen dates, takes it off the road for a week, changes its price without touching a booking, and retires it, asked first`,
       {
@@ -791,7 +793,7 @@ test(
   },
 );
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a fleet file with one bad row imports nothing and names it; the good file imports; the export reads back`,
     {
@@ -885,7 +887,7 @@ test(
   },
 );
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, the desk's day lists tomorrow's pick-up with what the counter needs and records its hand-over; the fleet calendar shows it`,
     {
@@ -982,7 +984,7 @@ for (const language of ["en", "fr"] as const) {
  * Suspending a driver is asked first (issue 50), stating what it does: signed out everywhere, bookings to come left
  * as they are. With JavaScript the question is a dialog; without, a section the first post answers with.
  */
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, an admin suspends a driver only once the confirmation says what it does`,
     {
@@ -1077,7 +1079,7 @@ async function driverToSuspend(origin: string, language: "en" | "fr", testInfo: 
   return { ...driver, name, email };
 }
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, an admin suspends a driver only once the confirmation says what it does`,
     {
@@ -1157,113 +1159,117 @@ const suspensionCase = (language: "en" | "fr", js: boolean) => {
 };
 
 for (const language of ["en", "fr"] as const) {
-  test(
-    `in ${language}, an admin suspends a supplier, asked first: its cars leave the storefront until it is reinstated`,
-    { tag: "@js-on-only" },
-    async ({ page }) => {
-      const { m, c } = texts(language);
-      const supplier = suspensionCase(language, true);
-      await signIn(page, language, ADMIN);
-      await expect(page).toHaveURL(/\/manage$/);
-      await gotoReady(page, `/manage/suppliers?lng=${language}`);
-      await page.getByLabel(m.suppliers.name, { exact: true }).fill(supplier.name);
-      await page.getByLabel(m.suppliers.email, { exact: true }).fill(`${supplier.slug}@example.com`);
-      await page.getByLabel(m.suppliers.slug, { exact: true }).fill(supplier.slug);
-      await page.getByRole("button", { name: m.suppliers.invite }).click();
-      await expect(page).toHaveURL(/\/manage\/suppliers\/[0-9a-f-]{36}$/);
-      const supplierPath = new URL(page.url()).pathname;
-      await gotoReady(page, `/manage/cars/import?lng=${language}`);
-      await page.locator("#import-supplier").selectOption({ label: supplier.name });
-      await page
-        .locator("#import-file")
-        .setInputFiles({ name: `${supplier.slug}.csv`, mimeType: "text/csv", buffer: supplier.fleetFile });
-      await page.getByRole("button", { name: m.import.submit }).click();
-      await expect(page.getByRole("status").filter({ hasText: m.import.status.done })).toBeVisible({ timeout: 60_000 });
-      // The storefront's list of suppliers (its filter) is cached, but recounted once an import through this
-      // instance is done: the new supplier's car is offered at once.
-      await gotoReady(page, supplier.search);
-      await expect(page.getByRole("main").getByText(supplier.car).first()).toBeVisible();
+  if (isWalkedBy("scripts", language))
+    test(
+      `in ${language}, an admin suspends a supplier, asked first: its cars leave the storefront until it is reinstated`,
+      { tag: "@js-on-only" },
+      async ({ page }) => {
+        const { m, c } = texts(language);
+        const supplier = suspensionCase(language, true);
+        await signIn(page, language, ADMIN);
+        await expect(page).toHaveURL(/\/manage$/);
+        await gotoReady(page, `/manage/suppliers?lng=${language}`);
+        await page.getByLabel(m.suppliers.name, { exact: true }).fill(supplier.name);
+        await page.getByLabel(m.suppliers.email, { exact: true }).fill(`${supplier.slug}@example.com`);
+        await page.getByLabel(m.suppliers.slug, { exact: true }).fill(supplier.slug);
+        await page.getByRole("button", { name: m.suppliers.invite }).click();
+        await expect(page).toHaveURL(/\/manage\/suppliers\/[0-9a-f-]{36}$/);
+        const supplierPath = new URL(page.url()).pathname;
+        await gotoReady(page, `/manage/cars/import?lng=${language}`);
+        await page.locator("#import-supplier").selectOption({ label: supplier.name });
+        await page
+          .locator("#import-file")
+          .setInputFiles({ name: `${supplier.slug}.csv`, mimeType: "text/csv", buffer: supplier.fleetFile });
+        await page.getByRole("button", { name: m.import.submit }).click();
+        await expect(page.getByRole("status").filter({ hasText: m.import.status.done })).toBeVisible({
+          timeout: 60_000,
+        });
+        // The storefront's list of suppliers (its filter) is cached, but recounted once an import through this
+        // instance is done: the new supplier's car is offered at once.
+        await gotoReady(page, supplier.search);
+        await expect(page.getByRole("main").getByText(supplier.car).first()).toBeVisible();
 
-      await gotoReady(page, `${supplierPath}?lng=${language}`);
-      await page.getByRole("button", { name: m.supplier.suspension.suspend }).click();
-      const question = page.getByRole("dialog");
-      await expect(question).toContainText(m.supplier.suspension.confirmNoteNone);
-      await expectAccessible(page);
-      await question.getByRole("button", { name: m.supplier.suspension.confirm }).click();
-      await expect(
-        page.getByRole("status").getByText(interpolate(c.success.supplierSuspended, { name: supplier.name })),
-      ).toBeVisible();
-      await expect(
-        page.getByRole("heading", { name: m.supplier.suspension.suspendedHeading, exact: true }),
-      ).toBeVisible();
-      await gotoReady(page, supplier.search);
-      await expect(page.getByRole("main").getByText(supplier.car)).toHaveCount(0);
+        await gotoReady(page, `${supplierPath}?lng=${language}`);
+        await page.getByRole("button", { name: m.supplier.suspension.suspend }).click();
+        const question = page.getByRole("dialog");
+        await expect(question).toContainText(m.supplier.suspension.confirmNoteNone);
+        await expectAccessible(page);
+        await question.getByRole("button", { name: m.supplier.suspension.confirm }).click();
+        await expect(
+          page.getByRole("status").getByText(interpolate(c.success.supplierSuspended, { name: supplier.name })),
+        ).toBeVisible();
+        await expect(
+          page.getByRole("heading", { name: m.supplier.suspension.suspendedHeading, exact: true }),
+        ).toBeVisible();
+        await gotoReady(page, supplier.search);
+        await expect(page.getByRole("main").getByText(supplier.car)).toHaveCount(0);
 
-      await gotoReady(page, `${supplierPath}?lng=${language}`);
-      await page.getByRole("button", { name: m.supplier.suspension.reinstate }).click();
-      await expect(
-        page.getByRole("status").getByText(interpolate(c.success.supplierReinstated, { name: supplier.name })),
-      ).toBeVisible();
-      await gotoReady(page, supplier.search);
-      await expect(page.getByRole("main").getByText(supplier.car).first()).toBeVisible();
-    },
-  );
+        await gotoReady(page, `${supplierPath}?lng=${language}`);
+        await page.getByRole("button", { name: m.supplier.suspension.reinstate }).click();
+        await expect(
+          page.getByRole("status").getByText(interpolate(c.success.supplierReinstated, { name: supplier.name })),
+        ).toBeVisible();
+        await gotoReady(page, supplier.search);
+        await expect(page.getByRole("main").getByText(supplier.car).first()).toBeVisible();
+      },
+    );
 
-  test(
-    `in ${language} without scripting, an admin suspends a supplier, asked first: its cars leave the storefront until it is reinstated`,
-    { tag: "@js-off-only" },
-    async ({ request, baseURL }) => {
-      const { m, c } = texts(language);
-      const supplier = suspensionCase(language, false);
-      const admin = new NoScriptUser(request, baseURL!);
-      await signInWithoutScript(admin, language, ADMIN);
-      await admin.goto(`/manage/suppliers?lng=${language}`);
-      admin.getByLabel(m.suppliers.name, { exact: true }).fill(supplier.name);
-      admin.getByLabel(m.suppliers.email, { exact: true }).fill(`${supplier.slug}@example.com`);
-      admin.getByLabel(m.suppliers.slug, { exact: true }).fill(supplier.slug);
-      await admin.getByRole("button", { name: m.suppliers.invite }).click();
-      expect(admin.path).toMatch(/^\/manage\/suppliers\/[0-9a-f-]{36}$/);
-      const supplierPath = admin.path;
-      await admin.goto(`/manage/cars/import?lng=${language}`);
-      admin.locator("#import-supplier").selectOption({ label: supplier.name });
-      admin
-        .locator("#import-file")
-        .setInputFiles({ name: `${supplier.slug}.csv`, mimeType: "text/csv", buffer: supplier.fleetFile });
-      await admin.getByRole("button", { name: m.import.submit }).click();
-      await admin.followRefreshUntil(
-        () => admin.getByRole("status").filter({ hasText: m.import.status.done }).count() === 1,
-      );
-      const carCount = async () => {
-        await admin.goto(supplier.search);
-        return admin.getByRole("main").getByText(supplier.car).count();
-      };
-      // Recounted once the import through this instance is done: offered at once.
-      expect(await carCount()).toBeGreaterThan(0);
-
-      await admin.goto(`${supplierPath}?lng=${language}`);
-      await admin.getByRole("button", { name: m.supplier.suspension.suspend }).click();
-      // Without scripting the question is the page the post answers, before anything is done.
-      expect(admin.mainText()).toContain(m.supplier.suspension.confirmNoteNone);
-      await admin.getByRole("button", { name: m.supplier.suspension.confirm }).click();
-      expect(
+  if (isWalkedBy("twin", language))
+    test(
+      `in ${language} without scripting, an admin suspends a supplier, asked first: its cars leave the storefront until it is reinstated`,
+      { tag: "@js-off-only" },
+      async ({ request, baseURL }) => {
+        const { m, c } = texts(language);
+        const supplier = suspensionCase(language, false);
+        const admin = new NoScriptUser(request, baseURL!);
+        await signInWithoutScript(admin, language, ADMIN);
+        await admin.goto(`/manage/suppliers?lng=${language}`);
+        admin.getByLabel(m.suppliers.name, { exact: true }).fill(supplier.name);
+        admin.getByLabel(m.suppliers.email, { exact: true }).fill(`${supplier.slug}@example.com`);
+        admin.getByLabel(m.suppliers.slug, { exact: true }).fill(supplier.slug);
+        await admin.getByRole("button", { name: m.suppliers.invite }).click();
+        expect(admin.path).toMatch(/^\/manage\/suppliers\/[0-9a-f-]{36}$/);
+        const supplierPath = admin.path;
+        await admin.goto(`/manage/cars/import?lng=${language}`);
+        admin.locator("#import-supplier").selectOption({ label: supplier.name });
         admin
-          .getByRole("status")
-          .getByText(interpolate(c.success.supplierSuspended, { name: supplier.name }))
-          .count(),
-      ).toBe(1);
-      expect(await carCount()).toBe(0);
+          .locator("#import-file")
+          .setInputFiles({ name: `${supplier.slug}.csv`, mimeType: "text/csv", buffer: supplier.fleetFile });
+        await admin.getByRole("button", { name: m.import.submit }).click();
+        await admin.followRefreshUntil(
+          () => admin.getByRole("status").filter({ hasText: m.import.status.done }).count() === 1,
+        );
+        const carCount = async () => {
+          await admin.goto(supplier.search);
+          return admin.getByRole("main").getByText(supplier.car).count();
+        };
+        // Recounted once the import through this instance is done: offered at once.
+        expect(await carCount()).toBeGreaterThan(0);
 
-      await admin.goto(`${supplierPath}?lng=${language}`);
-      await admin.getByRole("button", { name: m.supplier.suspension.reinstate }).click();
-      expect(
-        admin
-          .getByRole("status")
-          .getByText(interpolate(c.success.supplierReinstated, { name: supplier.name }))
-          .count(),
-      ).toBe(1);
-      expect(await carCount()).toBeGreaterThan(0);
-    },
-  );
+        await admin.goto(`${supplierPath}?lng=${language}`);
+        await admin.getByRole("button", { name: m.supplier.suspension.suspend }).click();
+        // Without scripting the question is the page the post answers, before anything is done.
+        expect(admin.mainText()).toContain(m.supplier.suspension.confirmNoteNone);
+        await admin.getByRole("button", { name: m.supplier.suspension.confirm }).click();
+        expect(
+          admin
+            .getByRole("status")
+            .getByText(interpolate(c.success.supplierSuspended, { name: supplier.name }))
+            .count(),
+        ).toBe(1);
+        expect(await carCount()).toBe(0);
+
+        await admin.goto(`${supplierPath}?lng=${language}`);
+        await admin.getByRole("button", { name: m.supplier.suspension.reinstate }).click();
+        expect(
+          admin
+            .getByRole("status")
+            .getByText(interpolate(c.success.supplierReinstated, { name: supplier.name }))
+            .count(),
+        ).toBe(1);
+        expect(await carCount()).toBeGreaterThan(0);
+      },
+    );
 }
 
 /**
@@ -1271,64 +1277,66 @@ for (const language of ["en", "fr"] as const) {
  * box first; the list, searched for it, no longer has it.
  */
 for (const language of ["en", "fr"] as const) {
-  test(
-    `in ${language}, an admin deletes a supplier nothing uses, once the box is ticked`,
-    { tag: "@js-on-only" },
-    async ({ page }) => {
-      const { m, c } = texts(language);
-      const slug = `gone-${language}1${randomUUID().slice(0, 6)}`;
-      await signIn(page, language, ADMIN);
-      await expect(page).toHaveURL(/\/manage$/);
-      await gotoReady(page, `/manage/suppliers?lng=${language}`);
-      await page.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
-      await page.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
-      await page.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
-      await page.getByRole("button", { name: m.suppliers.invite }).click();
-      await expect(page).toHaveURL(/\/manage\/suppliers\/[0-9a-f-]{36}$/);
-      await expect(page.getByText(m.supplier.delete.unused)).toBeVisible();
-      await whenReady(page);
-      await page.getByRole("button", { name: m.supplier.delete.button }).click();
-      await expect(page.getByRole("alert").getByText(m.supplier.delete.confirmRequired)).toBeVisible();
-      await expectAccessible(page);
-      await page.getByLabel(m.supplier.delete.confirm).check();
-      await page.getByRole("button", { name: m.supplier.delete.button }).click();
-      await expect(
-        page.getByRole("status").getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` })),
-      ).toBeVisible();
-      await gotoReady(page, `/manage/suppliers?q=${slug}&lng=${language}`);
-      await expect(page.getByText(m.suppliers.none)).toBeVisible();
-      await expectAccessible(page);
-    },
-  );
+  if (isWalkedBy("scripts", language))
+    test(
+      `in ${language}, an admin deletes a supplier nothing uses, once the box is ticked`,
+      { tag: "@js-on-only" },
+      async ({ page }) => {
+        const { m, c } = texts(language);
+        const slug = `gone-${language}1${randomUUID().slice(0, 6)}`;
+        await signIn(page, language, ADMIN);
+        await expect(page).toHaveURL(/\/manage$/);
+        await gotoReady(page, `/manage/suppliers?lng=${language}`);
+        await page.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
+        await page.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
+        await page.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
+        await page.getByRole("button", { name: m.suppliers.invite }).click();
+        await expect(page).toHaveURL(/\/manage\/suppliers\/[0-9a-f-]{36}$/);
+        await expect(page.getByText(m.supplier.delete.unused)).toBeVisible();
+        await whenReady(page);
+        await page.getByRole("button", { name: m.supplier.delete.button }).click();
+        await expect(page.getByRole("alert").getByText(m.supplier.delete.confirmRequired)).toBeVisible();
+        await expectAccessible(page);
+        await page.getByLabel(m.supplier.delete.confirm).check();
+        await page.getByRole("button", { name: m.supplier.delete.button }).click();
+        await expect(
+          page.getByRole("status").getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` })),
+        ).toBeVisible();
+        await gotoReady(page, `/manage/suppliers?q=${slug}&lng=${language}`);
+        await expect(page.getByText(m.suppliers.none)).toBeVisible();
+        await expectAccessible(page);
+      },
+    );
 
-  test(
-    `in ${language} without scripting, an admin deletes a supplier nothing uses, once the box is ticked`,
-    { tag: "@js-off-only" },
-    async ({ request, baseURL }) => {
-      const { m, c } = texts(language);
-      const slug = `gone-${language}0${randomUUID().slice(0, 6)}`;
-      const admin = new NoScriptUser(request, baseURL!);
-      await signInWithoutScript(admin, language, ADMIN);
-      await admin.goto(`/manage/suppliers?lng=${language}`);
-      admin.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
-      admin.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
-      admin.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
-      await admin.getByRole("button", { name: m.suppliers.invite }).click();
-      expect(admin.path).toMatch(/^\/manage\/suppliers\/[0-9a-f-]{36}$/);
-      await admin.getByRole("button", { name: m.supplier.delete.button }).click();
-      expect(admin.getByRole("alert").getByText(m.supplier.delete.confirmRequired).count()).toBe(1);
-      admin.getByLabel(m.supplier.delete.confirm).check();
-      await admin.getByRole("button", { name: m.supplier.delete.button }).click();
-      expect(
-        admin
-          .getByRole("status")
-          .getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` }))
-          .count(),
-      ).toBe(1);
-      await admin.goto(`/manage/suppliers?q=${slug}&lng=${language}`);
-      expect(admin.getByText(m.suppliers.none).count()).toBe(1);
-    },
-  );
+  if (isWalkedBy("twin", language))
+    test(
+      `in ${language} without scripting, an admin deletes a supplier nothing uses, once the box is ticked`,
+      { tag: "@js-off-only" },
+      async ({ request, baseURL }) => {
+        const { m, c } = texts(language);
+        const slug = `gone-${language}0${randomUUID().slice(0, 6)}`;
+        const admin = new NoScriptUser(request, baseURL!);
+        await signInWithoutScript(admin, language, ADMIN);
+        await admin.goto(`/manage/suppliers?lng=${language}`);
+        admin.getByLabel(m.suppliers.name, { exact: true }).fill(slug);
+        admin.getByLabel(m.suppliers.email, { exact: true }).fill(`${slug}@example.com`);
+        admin.getByLabel(m.suppliers.slug, { exact: true }).fill(slug);
+        await admin.getByRole("button", { name: m.suppliers.invite }).click();
+        expect(admin.path).toMatch(/^\/manage\/suppliers\/[0-9a-f-]{36}$/);
+        await admin.getByRole("button", { name: m.supplier.delete.button }).click();
+        expect(admin.getByRole("alert").getByText(m.supplier.delete.confirmRequired).count()).toBe(1);
+        admin.getByLabel(m.supplier.delete.confirm).check();
+        await admin.getByRole("button", { name: m.supplier.delete.button }).click();
+        expect(
+          admin
+            .getByRole("status")
+            .getByText(interpolate(c.success.supplierDeleted, { name: `${slug} (${slug})` }))
+            .count(),
+        ).toBe(1);
+        await admin.goto(`/manage/suppliers?q=${slug}&lng=${language}`);
+        expect(admin.getByText(m.suppliers.none).count()).toBe(1);
+      },
+    );
 }
 
 /**

@@ -1,7 +1,16 @@
 import { expect, test, type TestInfo } from "@playwright/test";
 import type enSearch from "../../app/locales/en/search.json";
 import type enCommon from "../../app/locales/en/common.json";
-import { catalogue, expectAccessible, gotoReady, interpolate, jsEnabled, whenReady, retryShiftMs } from "./support";
+import {
+  catalogue,
+  expectAccessible,
+  gotoReady,
+  interpolate,
+  jsEnabled,
+  whenReady,
+  retryShiftMs,
+  languagesWalkedBy,
+} from "./support";
 import { newUser } from "./no-script-user";
 
 /**
@@ -18,7 +27,7 @@ function monday(testInfo: TestInfo, slot: number) {
   return { from: `${day(0)}T23:45`, to: `${day(3)}T10:00` };
 }
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a closed city desk names the airport open round the clock, and a click searches there`,
     {
@@ -67,7 +76,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
  * The same flow with scripting off, on the script-less user agent (decision 047): the note's link followed, the
  * desk filter sent with "Apply filters". The run above keeps hydration, the filter's instant navigation and axe.
  */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a closed city desk names the airport open round the clock, and a click searches there`,
     { tag: "@js-off-only" },

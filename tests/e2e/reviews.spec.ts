@@ -11,6 +11,7 @@ import {
   mailsTo,
   staffBrowser,
   whenReady,
+  languagesWalkedBy,
 } from "./support";
 import { NoScriptUser, signedInUser } from "./no-script-user";
 
@@ -39,7 +40,7 @@ const resultsSortedByMarks = (language: "en" | "fr") =>
     lng: language,
   });
 
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a driver reviews the rental after its return, and the results show the supplier's mark there`,
     {
@@ -120,7 +121,7 @@ for (const [slot, language] of (["en", "fr"] as const).entries()) {
 }
 
 /** The same with scripting off, on the script-less user agent (decision 047); the browser's run keeps axe. */
-for (const [slot, language] of (["en", "fr"] as const).entries()) {
+for (const { slot, language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a driver reviews the rental after its return, and the results show the supplier's mark there`,
     {

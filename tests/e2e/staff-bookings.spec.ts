@@ -13,6 +13,7 @@ import {
   whenReady,
   retryShiftMs,
   signInStaff,
+  languagesWalkedBy,
 } from "./support";
 import { NoScriptUser } from "./no-script-user";
 
@@ -114,7 +115,7 @@ async function previewAndSave(page: Page, language: "en" | "fr") {
   await page.getByRole("button", { name: m.staffBooking.save }).click();
 }
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("scripts")) {
   test(
     `in ${language}, a supplier takes a phone booking for a new customer who pays its link; moves it to a dearer car whose difference a link collects; shortens it and the surplus is refunded once, with one mail; cancels it once asked, brings it back owing its total, takes that at the counter`,
     {
@@ -457,7 +458,7 @@ async function previewAndSaveWithoutScript(user: NoScriptUser, language: "en" | 
   await user.getByRole("button", { name: m.staffBooking.save }).click();
 }
 
-for (const language of ["en", "fr"] as const) {
+for (const { language } of languagesWalkedBy("twin")) {
   test(
     `in ${language} without scripting, a supplier takes a phone booking whose link the customer pays; a dearer car's difference is collected by a link; a shorter rental's surplus is refunded once; cancelled once asked, brought back owing its total, paid at the counter`,
     {

@@ -54,6 +54,17 @@ export async function chooseFirstCar(page: Page, language: "en" | "fr") {
 export const jsEnabled = (testInfo: TestInfo = test.info()) => testInfo.project.name === "js-on";
 
 /**
+ * The languages a two-language flow is walked in by each of its runs (decision 047, amended 2026-12-04): the run with
+ * scripts in French, its script-less twin in English, so the flow is still walked in both languages and both ways,
+ * and each language's strings, number formats and dates meet both the browser's scripts and the bare HTML, at half
+ * the runs. `slot` is the language's place in ["en", "fr"], which the flows' rental windows are counted from.
+ */
+export const languagesWalkedBy = (run: "scripts" | "twin") =>
+  run === "scripts" ? ([{ slot: 1, language: "fr" }] as const) : ([{ slot: 0, language: "en" }] as const);
+export const isWalkedBy = (run: "scripts" | "twin", language: string) =>
+  languagesWalkedBy(run).some((walk) => walk.language === language);
+
+/**
  * How far a retried test's rental periods move (CI tries a failed test once more): 1,044 weeks, some twenty years, so
  * the weekdays and desk hours stay the same and the retry never meets the cars its failed try booked (the cheapest car
  * of a period, taken by the first try, is not the one the test was written for).
