@@ -225,6 +225,11 @@ const server = app.listen(env.PORT, env.HOST, () => {
   if (!env.APP_URL)
     log("APP_URL is not set: links in e-mails lead to this machine only (set APP_URL to the site's public address)");
 });
+// An idle kept-alive connection is closed by the client or the proxy in front, never by us first: Node's 5 s default
+// closes it as a proxy (or a client's pool) may be sending its next request on it, which then fails with a reset.
+// Proxies keep idle connections up to 60 s (nginx's upstream keepalive_timeout, AWS's load balancers).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 let shuttingDown = false;
 async function shutDown(signal: string) {
@@ -247,6 +252,9 @@ async function shutDown(signal: string) {
     log("stopped");
     process.exit(0);
   });
+  // Connections that go idle while requests finish are closed as they do, not kept for the keep-alive time.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
+  closeIdle.unref();
   server.closeIdleConnections();
 }
 process.on("SIGTERM", () => void shutDown("SIGTERM"));

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   isStoredName,
   pdfCarriesActiveContent,
@@ -250,5 +250,26 @@ describe("reading a posted form", () => {
       body: "--x--",
     });
     expect(await readPostedForm(request)).toBe("validation.fileTooLarge");
+  });
+
+  it("reads a refused body to its end, so the browser sending it gets to read the answer", async () => {
+    // A browser reads the answer only once it has sent the whole body: one left unread stalls it.
+    let sent = 0;
+    const chunks = 20;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === chunks) return controller.close();
+        sent += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request("http://localhost/settings", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(chunks * 64 * 1024) },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readPostedForm(request)).toBe("validation.fileTooLarge");
+    await vi.waitFor(() => expect(sent).toBe(chunks));
   });
 });

@@ -320,10 +320,31 @@ export async function readPostedForm(
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return await request.formData();
     const max = getEnv().UPLOAD_MAX_BYTES;
     const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-    if (!Number.isFinite(declared) || declared > max + MULTIPART_OVERHEAD_BYTES) return "validation.fileTooLarge";
+    if (!Number.isFinite(declared) || declared > max + MULTIPART_OVERHEAD_BYTES) {
+      void discardRest(request);
+      return "validation.fileTooLarge";
+    }
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: max }));
   } catch (error) {
+    void discardRest(request);
     if (error instanceof MaxPartSizeExceededError) return "validation.fileTooLarge";
     return "validation.fileUnreadable";
+  }
+}
+
+/**
+ * Reads what is left of a refused post's body and throws it away, chunk by chunk. A browser sends a whole body before
+ * it reads the answer: left unread, the body stalled its sending until the server dropped the idle connection (five
+ * seconds of a spinner before "This file is too large", or never once connections are kept longer). The server caps
+ * such a body first (server/form-body.ts: twice the upload cap), so what is read here is bounded.
+ */
+async function discardRest(request: Request) {
+  if (request.bodyUsed && !request.body) return;
+  try {
+    const reader = request.body?.getReader();
+    if (!reader) return;
+    while (!(await reader.read()).done);
+  } catch {
+    // A body the client stopped sending, or one the parser already holds: nothing is left to read.
   }
 }
