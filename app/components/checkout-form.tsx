@@ -8,6 +8,7 @@ import { CheckoutSummary } from "~/components/checkout-summary";
 import { CheckboxField, Field, FormErrorSummary, FIELD_PRESETS, SelectField } from "~/components/form-field";
 import { FieldError, firstError } from "~/components/field-error";
 import { useTranslation } from "~/components/i18n-provider";
+import { useSubmitWhenSettled } from "~/hooks/use-submit-when-settled";
 import { RentalStops } from "~/components/rental-details";
 import { SiteLink } from "~/components/site-link";
 import { useIsPending } from "~/components/status-button";
@@ -65,6 +66,8 @@ export function CheckoutForm({
   const [chosen, setChosen] = useState<string[]>(state.view.extras.chosen);
   const [mode, setMode] = useState<PaymentMode | null>(state.view.paymentMode);
   const submitting = useIsPending("book");
+  const submitWhenPriced = useSubmitWhenSettled(quote.state !== "idle", formRef);
+  const formProps = getFormProps(form);
   const online = mode !== null && mode !== "payLater";
   const gateway = view.gateways.find((name) => name === fields.gateway.initialValue) ?? view.gateways[0];
   const [chosenGateway, setChosenGateway] = useState<string | undefined>(gateway);
@@ -148,7 +151,8 @@ export function CheckoutForm({
           className="checkout-form"
           encType={needsLicense ? "multipart/form-data" : undefined}
           aria-labelledby="checkout-form-heading"
-          {...getFormProps(form)}
+          {...formProps}
+          onSubmit={(event) => submitWhenPriced(event, formProps.onSubmit)}
         >
           <h2 id="checkout-form-heading" className="visually-hidden">
             {t("formHeading")}

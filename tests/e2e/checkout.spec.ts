@@ -331,6 +331,49 @@ test(
   },
 );
 
+test(
+  "a 'Book' clicked while the total is being priced again waits for the new total, then books and shows the confirmation",
+  { tag: "@js-on-only" },
+  async ({ page }, testInfo) => {
+    // @js-on-only: the live re-pricing is a script's; without one, "Update total" is a post of its own.
+    const { k, c } = TEXT.en;
+    await openCheckout(page, "en", periodFor(testInfo, 13));
+    await fillVisitor(page, "en", {
+      fullName: "Quick Clicker",
+      email: `quick-${testInfo.project.name}-${Date.now()}@example.com`,
+    });
+    const summary = page.locator(".checkout-summary");
+    await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
+    await expect(summary).not.toHaveAttribute("aria-busy", "true");
+    // The re-pricing answers late, as on a slow line or a busy server, so the click lands while it is on its way. A
+    // "Book" sent meanwhile raced the re-pricing's reload in Remix's router: the booking was made, its confirmation
+    // sometimes never shown.
+    let pricing = 0;
+    let bookedWhilePricing = false;
+    await page.route(
+      (url) => url.pathname === "/checkout.data",
+      async (route) => {
+        const request = route.request();
+        if (!(request.postData() ?? "").includes("intent=quote")) {
+          if (request.method() === "POST" && pricing > 0) bookedWhilePricing = true;
+          return route.continue();
+        }
+        pricing += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const response = await route.fetch();
+        pricing -= 1;
+        await route.fulfill({ response });
+      },
+    );
+    await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
+    await expect(summary).toHaveAttribute("aria-busy", "true");
+    await submit(page, "en").click();
+    await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
+    expect(bookedWhilePricing, "'Book' was sent before the new total came back").toBe(false);
+    await page.unrouteAll();
+  },
+);
+
 test("a checkout shown again keeps the licence it received: the next 'Book' uses it without asking again", async ({
   page,
 }, testInfo) => {
