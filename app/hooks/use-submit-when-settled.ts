@@ -13,7 +13,7 @@ export function useSubmitWhenSettled(busy: boolean, formRef: RefObject<HTMLFormE
     if (busy || held.current === undefined) return;
     const submitter = held.current;
     held.current = undefined;
-    formRef.current?.requestSubmit(submitter ?? undefined);
+    formRef.current?.requestSubmit(submitter);
   }, [busy, formRef]);
   return (event: FormEvent<HTMLFormElement>, submit: (event: FormEvent<HTMLFormElement>) => void) => {
     if (!busy) return submit(event);

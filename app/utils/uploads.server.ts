@@ -326,25 +326,24 @@ export async function readPostedForm(
     }
     return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: max }));
   } catch (error) {
-    void discardRest(request);
     if (error instanceof MaxPartSizeExceededError) return "validation.fileTooLarge";
     return "validation.fileUnreadable";
   }
 }
 
 /**
- * Reads what is left of a refused post's body and throws it away, chunk by chunk. A browser sends a whole body before
- * it reads the answer: left unread, the body stalled its sending until the server dropped the idle connection (five
- * seconds of a spinner before "This file is too large", or never once connections are kept longer). The server caps
- * such a body first (server/form-body.ts: twice the upload cap), so what is read here is bounded.
+ * Reads a refused post's body and throws it away, chunk by chunk. A browser sends a whole body before it reads the
+ * answer: left unread, the body stalled its sending until the server dropped the idle connection (five seconds of a
+ * spinner before "This file is too large", or never once connections are kept longer). The server caps such a body
+ * first (server/form-body.ts: twice the upload cap), so what is read here is bounded. A part over the cap found while
+ * parsing leaves at most the framing's allowance unread, which the connection's buffers hold.
  */
 async function discardRest(request: Request) {
-  if (request.bodyUsed && !request.body) return;
+  const reader = request.body?.getReader();
+  if (!reader) return;
   try {
-    const reader = request.body?.getReader();
-    if (!reader) return;
     while (!(await reader.read()).done);
   } catch {
-    // A body the client stopped sending, or one the parser already holds: nothing is left to read.
+    // The client stopped sending: nothing is left to read.
   }
 }

@@ -345,9 +345,11 @@ test(
     const summary = page.locator(".checkout-summary");
     await page.getByRole("radio", { name: k.paymentOptions.full, exact: true }).check();
     await expect(summary).not.toHaveAttribute("aria-busy", "true");
-    // The re-pricing answers late, as on a slow line or a busy server, so the click lands while it is on its way. A
-    // "Book" sent meanwhile raced the re-pricing's reload in Remix's router: the booking was made, its confirmation
-    // sometimes never shown.
+    // The re-pricing is held on its way, as on a slow line or a busy server, until "Book" has been clicked. A "Book"
+    // sent meanwhile raced the re-pricing's reload in Remix's router: the booking was made, its confirmation sometimes
+    // never shown. Nothing here waits on the clock for the test to pass: the quote is released by the test.
+    let releaseQuote = () => {};
+    const quoteHeld = new Promise<void>((resolve) => (releaseQuote = resolve));
     let pricing = 0;
     let bookedWhilePricing = false;
     await page.route(
@@ -359,7 +361,7 @@ test(
           return route.continue();
         }
         pricing += 1;
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await quoteHeld;
         const response = await route.fetch();
         pricing -= 1;
         await route.fulfill({ response });
@@ -368,6 +370,13 @@ test(
     await page.getByRole("radio", { name: k.paymentOptions.payLater, exact: true }).check();
     await expect(summary).toHaveAttribute("aria-busy", "true");
     await submit(page, "en").click();
+    // Without the hold, the booking's post leaves at once: a second is the window it is looked for in.
+    await page
+      .waitForRequest((request) => request.method() === "POST" && !request.postData()?.includes("intent=quote"), {
+        timeout: 1_000,
+      })
+      .catch(() => null);
+    releaseQuote();
     await expect(page.getByRole("heading", { level: 1, name: c.success.bookingDone })).toBeVisible();
     expect(bookedWhilePricing, "'Book' was sent before the new total came back").toBe(false);
     await page.unrouteAll();
