@@ -32,11 +32,14 @@ import { periodOf } from "~/models/overview/report-period";
 function pdfTexts(bytes: Uint8Array): string[] {
   const raw = Buffer.from(bytes).toString("latin1");
   const streams: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream read by its dictionary's /Length, not up to the next "endstream": compressed bytes may end in "\r",
+  // which a pattern would take for the line break before "endstream" (a document in 256 then read as unreadable).
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const body = raw.slice(match.index + match[0].length, match.index + match[0].length + Number(match[1]));
     try {
-      streams.push(inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"));
+      streams.push(inflateSync(Buffer.from(body, "latin1")).toString("latin1"));
     } catch {
-      streams.push(match[1]!);
+      streams.push(body);
     }
   }
   const maps = streams
