@@ -10,7 +10,7 @@ export const TOAST_AUTO_CLOSE_MS = 5_000;
  * Spec §8: a script failure nothing else handles is "An unhandled error occurred", as a toast, and logged (the
  * browser's console; the server logs its own). Each failure is a new toast, so a dismissed one does not hide the next.
  */
-function useUnhandledFailure(): Toast | null {
+function useUnhandledFailure() {
   const [failure, setFailure] = useState<Toast | null>(null);
   useEffect(() => {
     const report = (reason: unknown) => {
@@ -28,7 +28,7 @@ function useUnhandledFailure(): Toast | null {
       window.removeEventListener("unhandledrejection", onRejection);
     };
   }, []);
-  return failure;
+  return [failure, setFailure] as const;
 }
 
 /**
@@ -39,7 +39,12 @@ function useUnhandledFailure(): Toast | null {
 export function Toaster({ toast: flashed }: { toast: Toast | null }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const failure = useUnhandledFailure();
+  const [failure, setFailure] = useUnhandledFailure();
+  // A message flashed after a failure is the newer news: it takes the failure's place, which otherwise hid every
+  // later confirmation until the next full page load.
+  useEffect(() => {
+    if (flashed) setFailure(null);
+  }, [flashed, setFailure]);
   const toast = failure ?? flashed;
   // Each toast arrives as a new object, so remembering the dismissed one is enough.
   const [dismissed, setDismissed] = useState<Toast | null>(null);

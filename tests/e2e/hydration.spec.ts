@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signedInDriver } from "./support";
+import { bookingTexts, signedInDriver } from "./support";
 
 /**
  * The server renders links as plain anchors and the browser as Remix's links (decision 018), and loader data carries
@@ -96,6 +96,13 @@ test("a script failure nothing handles is a toast, in the page's language, and l
     });
     await expect(page.getByRole("status").getByText(message)).toBeVisible();
   }
+  // A message flashed afterwards takes the failure's place: the failure does not hide later confirmations.
+  const { c } = bookingTexts("fr");
+  const newsletter = page.getByRole("contentinfo").getByRole("region", { name: c.newsletter.heading });
+  await newsletter.getByLabel(c.newsletter.label).fill(`after-failure-${Date.now()}@example.com`);
+  await newsletter.getByRole("button", { name: c.newsletter.submit }).click();
+  await expect(page.getByRole("status").getByText(c.success.subscribed)).toBeVisible();
+  await expect(page.getByRole("status").getByText(c.errors.unhandled)).toHaveCount(0);
   expect(errors.some((error) => error.includes("unhandled error"))).toBe(true);
 });
 
