@@ -51,9 +51,10 @@ export const utcDaysTouched = (starts: SQL, ends: SQL, from: Date, to: Date): SQ
 /**
  * Rows (car_id, pickup_location_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per booking and day
  * (a few each), for the overview's chart and the utilisation reports to count. A booking over the window starts at
- * most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read.
+ * most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read, or the (car_id,
+ * starts_at) one for `onlyCar` (a column of an outer query, for a lateral join: one car's days).
  */
-export function bookedCarDays(scope: FiguresScope, from: Date, to: Date): SQL {
+export function bookedCarDays(scope: FiguresScope, from: Date, to: Date, onlyCar?: SQL): SQL {
   const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
   return sql`
     select b.car_id, b.pickup_location_id, d.day
@@ -62,6 +63,7 @@ export function bookedCarDays(scope: FiguresScope, from: Date, to: Date): SQL {
       from ${bookings}
       where ${allOf(
         bookingScope(scope),
+        onlyCar ? sql`${bookings.carId} = ${onlyCar}` : undefined,
         inArray(bookings.status, KEPT_STATUSES),
         gte(bookings.startsAt, earliestStart),
         lt(bookings.startsAt, to),

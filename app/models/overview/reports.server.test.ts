@@ -51,6 +51,7 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
         .values({ ...car, licensePlate: plate, name: `Car ${plate}`, range })
         .returning();
       carIds.push(row?.id ?? "");
+      await db.insert(schema.carLocations).values({ carId: row?.id ?? "", locationId: catalogue.location.id });
     }
     const booking = async (
       carIndex: number,
@@ -143,18 +144,26 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     expect(everyone[0]?.bookings).toBeGreaterThanOrEqual(4);
   });
 
-  it("sums revenue per place and per car, the largest first", async () => {
+  it("sums revenue per place, the largest first, and per car, every car of the scope in the fleet's order", async () => {
     const period = periodOf("2031-07-01", "2031-07-31");
     const places = await revenueByPlace(database.db, scope, period);
     expect(places).toEqual([expect.objectContaining({ placeId: catalogue.location.id, bookings: 3, revenue: 42000 })]);
     const perCar = await revenueByCar(database.db, scope, period, ALL);
-    expect(perCar.total).toBe(2);
-    expect(perCar.rows.map((row) => [row.plate, row.bookings, row.revenue])).toEqual([
-      ["RP-1", 2, 33000],
-      ["RP-3", 1, 9000],
+    // The three cars made here and the minimal catalogue's own, by name; a car that earned nothing shows zeros.
+    expect(perCar.total).toBe(4);
+    expect(perCar.rows.map((row) => [row.name, row.bookings, row.days, row.revenue, row.tax])).toEqual([
+      ["Car RP-1", 2, 6, 33000, 2500],
+      ["Car RP-2", 0, 0, 0, 0],
+      ["Car RP-3", 1, 1, 9000, 0],
+      ["Test Car", 0, 0, 0, 0],
     ]);
-    const second = await revenueByCar(database.db, scope, period, { offset: 1, limit: 1 });
-    expect(second.rows.map((row) => row.plate)).toEqual(["RP-3"]);
+    const second = await revenueByCar(database.db, scope, period, { offset: 2, limit: 1 });
+    expect(second).toMatchObject({ total: 4, rows: [{ plate: "RP-3", revenue: 9000 }] });
+    // At one place: its cars, and their bookings picked up there.
+    const atNowhere = await revenueByCar(database.db, { ...scope, placeId: other.location.id }, period, ALL);
+    expect(atNowhere).toEqual({ total: 0, rows: [] });
+    const atPlace = await revenueByCar(database.db, { ...scope, placeId: catalogue.location.id }, period, ALL);
+    expect(atPlace.rows.reduce((sum, row) => sum + row.revenue, 0)).toBe(42000);
   });
 
   it("counts each car's days booked and off the road, and per category", async () => {
@@ -165,7 +174,11 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     const byPlate = Object.fromEntries(perCar.rows.map((row) => [row.plate, [row.booked, row.blocked]]));
     // Car 0: 2-5 July (4 days) and 30 July-2 August (4 days); car 1: 8-10 August within the period (3 days).
     expect(byPlate).toMatchObject({ "RP-1": [8, 0], "RP-2": [3, 0], "RP-3": [2, 2] });
-    expect(perCar.rows[0]?.plate).toBe("RP-1");
+    // In the fleet's order, a page at a time, each page's cars counted alone.
+    expect(perCar.rows.map((row) => row.name)).toEqual(["Car RP-1", "Car RP-2", "Car RP-3", "Test Car"]);
+    const page = await utilisationByCar(database.db, scope, period, { offset: 2, limit: 2 });
+    expect(page.total).toBe(4);
+    expect(page.rows).toEqual(perCar.rows.slice(2));
     const categories = await utilisationByCategory(database.db, scope, period);
     expect(categories.find((row) => row.range === "mini")).toMatchObject({ cars: 3, booked: 11, blocked: 0 });
     expect(categories.find((row) => row.range === "maxi")).toMatchObject({ booked: 2, blocked: 2 });
@@ -187,7 +200,10 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     // The top earners are the last 90 days' pick-ups before now: the report of those days, today's morning aside.
     const earners = await revenueByCar(database.db, scope, periodOf("2031-05-12", "2031-08-09"), ALL);
     expect(overview.topEarners.map((car) => [car.plate, car.revenue])).toEqual(
-      earners.rows.map((car) => [car.plate, car.revenue]),
+      earners.rows
+        .filter((car) => car.revenue > 0)
+        .sort((a, b) => b.revenue - a.revenue)
+        .map((car) => [car.plate, car.revenue]),
     );
     // Counted live until the minute beat has kept them (decision 050), the same figures after.
     const months = await revenueByMonth(database.db, scope, period);
