@@ -190,6 +190,8 @@ await db.execute(sql`select money_day_totals_recount()`);
 // The published reviews' marks per place (decision 050, amended): counted once into a compact table.
 await db.execute(sql`select review_mark_totals_recount()`);
 await db.execute(sql`select supplier_places_recount()`);
+// The cars per supplier and category (migration 0048): the triggers counted each statement's cars; counted once more.
+await db.execute(sql`select supplier_range_cars_recount()`);
 // The cars' idle floors (migration 0045): counted exactly once after the bookings' many statements.
 await db.execute(sql`select car_idle_floors_recount()`);
 // The desk's pick-ups and returns per quarter hour (migration 0046): counted once into a compact table.

@@ -11,7 +11,13 @@ import { idleCars, idleCarsCounted } from "~/models/overview/idle-cars.server";
 import { businessOverview } from "~/models/overview/overview.server";
 import { periodOf } from "~/models/overview/report-period";
 import { reportTable } from "~/models/overview/report-tables.server";
-import { CSV_ROW_CAP, REPORT_PAGE_SIZE, REPORTS, type ReportName } from "~/models/overview/reports.server";
+import {
+  CSV_ROW_CAP,
+  REPORT_PAGE_SIZE,
+  REPORTS,
+  utilisationByCategoryCounted,
+  type ReportName,
+} from "~/models/overview/reports.server";
 import { documentsZip } from "~/models/documents/documents-report.server";
 import { openBenchDatabase, printTimedCases } from "./bench-support";
 
@@ -58,6 +64,12 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ["desk today, an admin", () => deskCounts(db, everyone, now)],
   ["desk today counted from every booking, the supplier", () => deskCountsCounted(db, ownScope, now)],
   ["desk today counted from every booking, an admin", () => deskCountsCounted(db, everyone, now)],
+  // Utilisation per category (migration 0048): kept per category and day, against counting every car.
+  [
+    "utilisationByCategory counted from every car, the supplier",
+    () => utilisationByCategoryCounted(db, ownScope, month),
+  ],
+  ["utilisationByCategory counted from every car, an admin", () => utilisationByCategoryCounted(db, everyone, month)],
   // A period asked on the overview's form: every chart and figure over it (decision 045, amended).
   ["overview, the supplier, 30 days", () => businessOverview(db, ownScope, now, month)],
   ["overview, the supplier, a year", () => businessOverview(db, ownScope, now, year)],

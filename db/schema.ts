@@ -1270,6 +1270,46 @@ export const dayFigures = pgTable(
 );
 
 /**
+ * The fleet's use per supplier, car category (the car's `range`) and UTC day (decision 050, amended), for every place
+ * (`place_id` null) and per place as `day_figures` counts it: cars a kept booking touches (by its pick-up place) and
+ * cars off the road (by the places the car serves). Recounted with `day_figures` from the same stale days (a car's
+ * category changed marks the days of its bookings and blocks), so utilisation per category reads a row per category
+ * and day instead of every car.
+ */
+export const rangeDayFigures = pgTable(
+  "range_day_figures",
+  {
+    supplierId: uuid("supplier_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    placeId: uuid("place_id").references(() => locations.id, { onDelete: "cascade" }),
+    range: text("range").notNull(),
+    day: date("day").notNull(),
+    booked: integer("booked").notNull(),
+    blocked: integer("blocked").notNull(),
+  },
+  (table) => [
+    index("range_day_figures_supplier_idx").on(table.supplierId, table.placeId, table.day),
+    index("range_day_figures_place_idx").on(table.placeId, table.day),
+  ],
+);
+
+/**
+ * How many cars each supplier has per category, retired ones included (decision 050, amended), kept by triggers on
+ * `cars` in the writing transaction: utilisation per category reads these few rows instead of counting every car.
+ * No foreign key, as `review_mark_totals`: a row at nothing is deleted.
+ */
+export const supplierRangeCars = pgTable(
+  "supplier_range_cars",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    range: text("range").notNull(),
+    cars: integer("cars").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.range] })],
+);
+
+/**
  * The money moved per supplier, UTC day and currency (decision 050): payments taken and refunds given, as the
  * payments report counts them (`movedMoney`). Added to by a trigger in the transaction that records the event
  * (payment events are only ever inserted), so the report's totals read a row per day.

@@ -5,7 +5,8 @@
  * fleet's use, the kept bookings made by payment mode, and those picked up. Triggers on bookings, blocks and the places
  * a car serves name the days a change touched (`day_figures_stale`); the minute beat recounts those days
  * (`recountStaleDayFigures`), and until it has, a reader counts them live (`readDayFigures`): figures read the kept
- * rows and are never behind the bookings.
+ * rows and are never behind the bookings. `range_day_figures` keeps the fleet's use per car category the same way,
+ * from the same stale days (`readRangeFigures`).
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { bookings } from "#db/schema";
@@ -76,23 +77,35 @@ function placeRows(scope: FiguresScope, by: "day" | "place") {
 }
 
 /**
+ * The UTC days [first, last] a recount covers, as instants [from, to), and its supplier's blocks over them: a `from`
+ * clause of blocks (k), their cars (c) and each day (d) they touch, and the test of a block over the days.
+ */
+function countedSpan(supplierId: string, first: string, last: string) {
+  const from = new Date(`${first}T00:00:00Z`);
+  const to = new Date(`${addDays(last, 1)}T00:00:00Z`);
+  return {
+    from,
+    to,
+    blockDays: sql`
+      from car_blocks k
+      inner join cars c on c.id = k.car_id and c.supplier_id = ${supplierId}
+      cross join lateral generate_series(
+        greatest(day_figures_first_day(k.starts_at), ${first}::date),
+        least(day_figures_last_day(k.ends_at), ${last}::date), interval '1 day') as d(day)`,
+    blocksOver: sql`k.starts_at < ${to} and k.ends_at > ${from}`,
+  };
+}
+
+/**
  * A supplier's figures for the UTC days [first, last], live, per day for every place (place_id null) and per place:
  * cars a kept booking touches (by its pick-up place) and cars off the road (by the places the car serves), as the
  * overview's chart counts them; kept bookings made, by payment mode with their amounts, and picked up, with their
  * rental days, amounts and tax, as the reports count them (each by its pick-up place).
  */
 function countDays(supplierId: string, first: string, last: string): SQL {
-  const from = new Date(`${first}T00:00:00Z`);
-  const to = new Date(`${addDays(last, 1)}T00:00:00Z`);
+  const { from, to, blockDays, blocksOver } = countedSpan(supplierId, first, last);
   const scope: FiguresScope = { supplierId, placeId: null };
   const kept = allOf(bookingScope(scope), inArray(bookings.status, KEPT_STATUSES));
-  const blockDays = sql`
-    from car_blocks k
-    inner join cars c on c.id = k.car_id and c.supplier_id = ${supplierId}
-    cross join lateral generate_series(
-      greatest(day_figures_first_day(k.starts_at), ${first}::date),
-      least(day_figures_last_day(k.ends_at), ${last}::date), interval '1 day') as d(day)`;
-  const blocksOver = sql`k.starts_at < ${to} and k.ends_at > ${from}`;
   const bothSets = sql`group by grouping sets ((day), (place_id, day))`;
   const made: Partial<Record<Figure, SQL>> = {};
   for (const mode of PAYMENT_MODES) {
@@ -125,6 +138,32 @@ function countDays(supplierId: string, first: string, last: string): SQL {
       )}
     ) counted
     group by place_id, day`;
+}
+
+/**
+ * A supplier's fleet use per car category (the car's range) for the UTC days [first, last], live, per day for every
+ * place (place_id null) and per place, counted as `countDays` counts `booked` and `blocked`: the rows of
+ * `range_day_figures`.
+ */
+function countRangeDays(supplierId: string, first: string, last: string): SQL {
+  const { from, to, blockDays: blocks, blocksOver } = countedSpan(supplierId, first, last);
+  return sql`
+    select ${supplierId}::uuid as supplier_id, place_id, range, to_char(day, 'YYYY-MM-DD') as day,
+      sum(booked)::int as booked, sum(blocked)::int as blocked
+    from (
+      select t.pickup_location_id as place_id, c.range, t.day, count(distinct t.car_id) as booked, 0 as blocked
+      from (${bookedCarDays({ supplierId, placeId: null }, from, to)}) t
+      inner join cars c on c.id = t.car_id
+      group by grouping sets ((c.range, t.day), (t.pickup_location_id, c.range, t.day))
+      union all
+      select null::uuid, c.range, d.day, 0, count(distinct k.car_id) ${blocks} where ${blocksOver}
+      group by c.range, d.day
+      union all
+      select cl.location_id, c.range, d.day, 0, count(distinct k.car_id) ${blocks}
+      inner join car_locations cl on cl.car_id = k.car_id where ${blocksOver}
+      group by cl.location_id, c.range, d.day
+    ) counted
+    group by place_id, range, day`;
 }
 
 /** Consecutive days as [first, last] runs of at most RECOUNT_DAYS. */
@@ -163,6 +202,74 @@ const bySupplier = (pairs: Array<{ supplier_id: string; day: string }>) => {
 };
 
 /**
+ * The scope's stale days within [first, last], read before the kept rows (a recount committing in between leaves its
+ * days counted live, never counted twice or missed): `leftOut` leaves them out of a kept table's rows, and
+ * `countedLive` counts them with `count` (rows of those days only).
+ */
+async function staleOf(db: Executor, scope: FiguresScope, first: string, last: string) {
+  const stale = await staleDays(db, scope.supplierId, first, last);
+  const keys = new Set(stale.map((pair) => `${pair.supplier_id} ${pair.day}`));
+  // One array parameter each (drizzle spreads a JS array into a list): ids and dates as the database gave them.
+  const suppliers = `{${stale.map((pair) => pair.supplier_id).join(",")}}`;
+  const dates = `{${stale.map((pair) => pair.day).join(",")}}`;
+  return {
+    leftOut: stale.length
+      ? sql`and (supplier_id, day) not in (select * from unnest(${suppliers}::uuid[], ${dates}::date[]))`
+      : sql``,
+    async countedLive<Row extends { day: string }>(count: (supplierId: string, first: string, last: string) => SQL) {
+      const rows: Row[] = [];
+      for (const [supplierId, days] of bySupplier(stale))
+        for (const [runFirst, runLast] of dayRuns(days))
+          for (const row of await rowsOf<Row>(db, count(supplierId, runFirst, runLast)))
+            if (keys.has(`${supplierId} ${row.day}`)) rows.push(row);
+      return rows;
+    },
+  };
+}
+
+/** Car-days booked and off the road in one car category. */
+export interface RangeFigures {
+  range: string;
+  booked: number;
+  blocked: number;
+}
+
+/**
+ * The scope's fleet use per car category over the UTC days [from, to): `range_day_figures`' rows, with the days a
+ * change has touched since the last recount counted live, as `readDayFigures` reads `day_figures`.
+ */
+export async function readRangeFigures(
+  db: Executor,
+  scope: FiguresScope,
+  { from, to }: { from: Date; to: Date },
+): Promise<RangeFigures[]> {
+  const first = isoDay(from);
+  const last = isoDay(new Date(to.getTime() - DAY_MS));
+  if (last < first) return [];
+  const stale = await staleOf(db, scope, first, last);
+  const places = placeRows(scope, "day");
+  const kept = await rowsOf<RangeFigures>(
+    db,
+    sql`select range, sum(booked)::int as booked, sum(blocked)::int as blocked
+      from range_day_figures
+      where day >= ${first}::date and day <= ${last}::date and ${places.where}
+        ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``} ${stale.leftOut}
+      group by range`,
+  );
+  const summed = new Map<string, RangeFigures>();
+  const add = (row: RangeFigures) => {
+    const sum = summed.get(row.range) ?? { range: row.range, booked: 0, blocked: 0 };
+    sum.booked += Number(row.booked);
+    sum.blocked += Number(row.blocked);
+    summed.set(row.range, sum);
+  };
+  for (const row of kept) add(row);
+  for (const row of await stale.countedLive<RangeFigures & { day: string; place_id: string | null }>(countRangeDays))
+    if (places.holds(row.place_id)) add(row);
+  return [...summed.values()].sort((a, b) => a.range.localeCompare(b.range));
+}
+
+/**
  * The scope's figures over the UTC days [from, to) (UTC midnights), summed per day (`by: "day"`, every day listed,
  * in order) or per pick-up place (`by: "place"`, the places with any figure): the kept rows, with the days a change
  * has touched since the last recount counted live.
@@ -176,12 +283,7 @@ export async function readDayFigures(
   const first = isoDay(from);
   const last = isoDay(new Date(to.getTime() - DAY_MS));
   if (last < first) return [];
-  // Stale days first: a recount committing in between leaves its days counted live, never counted twice or missed.
-  const stale = await staleDays(db, scope.supplierId, first, last);
-  const staleKeys = new Set(stale.map((pair) => `${pair.supplier_id} ${pair.day}`));
-  // One array parameter each (drizzle spreads a JS array into a list): ids and dates as the database gave them.
-  const staleSuppliers = `{${stale.map((pair) => pair.supplier_id).join(",")}}`;
-  const staleDates = `{${stale.map((pair) => pair.day).join(",")}}`;
+  const stale = await staleOf(db, scope, first, last);
   const places = placeRows(scope, by);
   const kept = await rowsOf<FiguresBy>(
     db,
@@ -191,12 +293,7 @@ export async function readDayFigures(
     )}
       from day_figures
       where day >= ${first}::date and day <= ${last}::date and ${places.where}
-        ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``}
-        ${
-          stale.length
-            ? sql`and (supplier_id, day) not in (select * from unnest(${staleSuppliers}::uuid[], ${staleDates}::date[]))`
-            : sql``
-        }
+        ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``} ${stale.leftOut}
       group by 1`,
   );
   const summed = new Map<string, FiguresBy>();
@@ -208,11 +305,8 @@ export async function readDayFigures(
     summed.set(key, row);
   };
   for (const row of kept) add(row.key, row);
-  for (const [supplierId, days] of bySupplier(stale))
-    for (const [runFirst, runLast] of dayRuns(days))
-      for (const row of await rowsOf<CountedDay>(db, countDays(supplierId, runFirst, runLast)))
-        if (places.holds(row.place_id) && staleKeys.has(`${supplierId} ${row.day}`))
-          add(by === "day" ? row.day : (row.place_id ?? ""), row);
+  for (const row of await stale.countedLive<CountedDay>(countDays))
+    if (places.holds(row.place_id)) add(by === "day" ? row.day : (row.place_id ?? ""), row);
   // Places in a stable order (days are listed in order already): two reads of the same figures compare equal.
   const rows = [...summed.values()];
   return by === "day" ? rows : rows.sort((a, b) => a.key.localeCompare(b.key));
@@ -252,6 +346,15 @@ export async function recountStaleDayFigures(db: Database): Promise<number> {
               FIGURES.map((figure) => sql`${sql.raw(figure)} <> 0`),
               sql` or `,
             )}`,
+        );
+        await tx.execute(
+          sql`delete from range_day_figures
+            where supplier_id = ${supplierId} and day >= ${first}::date and day <= ${last}::date`,
+        );
+        await tx.execute(
+          sql`insert into range_day_figures (supplier_id, place_id, range, day, booked, blocked)
+            select supplier_id, place_id, range, day::date, booked, blocked
+            from (${countRangeDays(supplierId, first, last)}) counted where booked <> 0 or blocked <> 0`,
         );
       }
     return stale.length;

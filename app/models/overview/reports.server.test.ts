@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -14,6 +15,7 @@ import {
   revenueByPlace,
   utilisationByCar,
   utilisationByCategory,
+  utilisationByCategoryCounted,
 } from "./reports.server";
 
 const NOW = new Date("2031-08-10T09:00:00Z");
@@ -305,5 +307,65 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
       ).totals,
     );
     expect(firstDay.total).toBeLessThan(kept.total);
+  });
+
+  it("keeps each category's car-days and cars as cars join, leave, change category or retire, equal to counting them", async () => {
+    const db = database.db;
+    const period = periodOf("2031-07-01", "2031-08-31");
+    const scopes = [scope, { ...scope, placeId: catalogue.location.id }, { supplierId: null, placeId: null }];
+    const keptEqualsCounted = async () => {
+      for (const asked of scopes)
+        expect(await utilisationByCategory(db, asked, period)).toEqual(
+          await utilisationByCategoryCounted(db, asked, period),
+        );
+      // The kept counts per supplier and category are every car's, retired ones included.
+      const counted = await db
+        .select({ supplierId: schema.cars.supplierId, range: schema.cars.range, cars: count() })
+        .from(schema.cars)
+        .groupBy(schema.cars.supplierId, schema.cars.range);
+      const kept = await db.select().from(schema.supplierRangeCars);
+      const byKey = (rows: Array<{ supplierId: string; range: string; cars: number }>) =>
+        rows.map((row) => `${row.supplierId} ${row.range} ${Number(row.cars)}`).sort();
+      expect(byKey(kept)).toEqual(byKey(counted));
+    };
+    await keptEqualsCounted();
+    expect(await recountStaleDayFigures(db)).toBeGreaterThanOrEqual(0);
+    await keptEqualsCounted();
+    // Car 0 (two July rentals) becomes a van; a new bus joins and is booked; the minimal catalogue's car retires.
+    await db
+      .update(schema.cars)
+      .set({ range: "bus" })
+      .where(eq(schema.cars.id, carIds[0] ?? ""));
+    const { id: _id, ...car } = catalogue.car;
+    const [bus] = await db
+      .insert(schema.cars)
+      .values({ ...car, licensePlate: "RP-4", name: "Car RP-4", range: "bus" })
+      .returning();
+    await db.insert(schema.carLocations).values({ carId: bus?.id ?? "", locationId: catalogue.location.id });
+    await db
+      .insert(schema.bookings)
+      .values({ ...bookingValues(catalogue, "2031-08-20T10:00:00Z", "2031-08-22T10:00:00Z"), carId: bus?.id ?? "" });
+    await db
+      .update(schema.cars)
+      .set({ retiredAt: at("2031-06-01T00:00:00Z") })
+      .where(eq(schema.cars.id, catalogue.car.id));
+    const live = await utilisationByCategory(db, scope, period);
+    expect(live.find((row) => row.range === "bus")).toEqual({ range: "bus", cars: 2, booked: 8 + 3, blocked: 0 });
+    await keptEqualsCounted();
+    expect(await recountStaleDayFigures(db)).toBeGreaterThan(0);
+    expect(await utilisationByCategory(db, scope, period)).toEqual(live);
+    await keptEqualsCounted();
+    // A car deleted takes its count away; a category at nothing leaves no row.
+    await db.delete(schema.bookings).where(eq(schema.bookings.carId, bus?.id ?? ""));
+    await db.delete(schema.carLocations).where(eq(schema.carLocations.carId, bus?.id ?? ""));
+    await db.delete(schema.cars).where(eq(schema.cars.id, bus?.id ?? ""));
+    await db
+      .update(schema.cars)
+      .set({ range: "mini" })
+      .where(eq(schema.cars.id, carIds[0] ?? ""));
+    await keptEqualsCounted();
+    expect(await recountStaleDayFigures(db)).toBeGreaterThan(0);
+    await keptEqualsCounted();
+    expect((await db.select().from(schema.supplierRangeCars)).some((row) => row.range === "bus")).toBe(false);
   });
 });

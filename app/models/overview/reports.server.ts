@@ -21,7 +21,7 @@ import {
   utcDaysTouched,
   type FiguresScope,
 } from "./figures-scope.server";
-import { readDayFigures, type Figures } from "./day-figures.server";
+import { readDayFigures, readRangeFigures, type Figures } from "./day-figures.server";
 import type { ReportPeriod } from "./report-period";
 
 export const REPORTS = [
@@ -272,7 +272,7 @@ export async function utilisationByCar(db: Executor, scope: FiguresScope, period
 
 /**
  * Per car of the scope, its range and the period's days booked and off the road: every car, counted in bulk (one pass
- * over the period's bookings and blocks), for the totals per category.
+ * over the period's bookings and blocks).
  */
 function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
   const touchedDays = (starts: SQL, ends: SQL) => utcDaysTouched(starts, ends, period.start, period.end);
@@ -294,22 +294,85 @@ function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
     where ${carsReported(scope, period)}`;
 }
 
-/** Utilisation per category (the car's range): cars, car-days booked and off the road, in the categories' order. */
-export async function utilisationByCategory(db: Executor, scope: FiguresScope, period: ReportPeriod) {
-  const rows = await rowsOf<{ range: string; cars: number; booked: number; blocked: number }>(
-    db,
-    sql`select range, count(*)::int as cars, sum(booked)::int as booked, sum(blocked)::int as blocked
-      from (${carDays(scope, period)}) per_car group by range`,
-  );
-  return rows
+export interface CategoryUtilisation {
+  range: CarRange;
+  cars: number;
+  booked: number;
+  blocked: number;
+}
+
+const inCategoryOrder = (rows: Array<{ range: string; cars: number; booked: number; blocked: number }>) =>
+  rows
     .filter((row): row is typeof row & { range: CarRange } => isOneOf(CAR_RANGES, row.range))
-    .map((row) => ({
+    .map((row): CategoryUtilisation => ({
       range: row.range,
       cars: Number(row.cars),
       booked: Number(row.booked),
       blocked: Number(row.blocked),
     }))
     .sort((a, b) => CAR_RANGES.indexOf(a.range) - CAR_RANGES.indexOf(b.range));
+
+/**
+ * The scope's cars per category, less those retired before the period: the kept counts per supplier
+ * (`supplier_range_cars`) less the few retired cars (their partial index); for one place, its cars counted from the
+ * place's side (a place holds a few hundred cars at most).
+ */
+async function carsPerCategory(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const rows = await rowsOf<{ range: string; cars: number }>(
+    db,
+    scope.placeId
+      ? sql`select c.range, count(*)::int as cars
+          from car_locations cl inner join ${cars} c on c.id = cl.car_id
+          where cl.location_id = ${scope.placeId}
+            ${scope.supplierId ? sql`and c.supplier_id = ${scope.supplierId}` : sql``}
+            and (c.retired_at is null or c.retired_at > ${period.start})
+          group by c.range`
+      : sql`select range, sum(cars)::int as cars from (
+            select range, cars from supplier_range_cars
+            ${scope.supplierId ? sql`where supplier_id = ${scope.supplierId}` : sql``}
+            union all
+            select range, -count(*)::int from ${cars}
+            where retired_at <= ${period.start} ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``}
+            group by range
+          ) counts group by range`,
+  );
+  return new Map(rows.map((row) => [row.range, Number(row.cars)]));
+}
+
+/**
+ * Utilisation per category (the car's range): cars, car-days booked and off the road, in the categories' order. The
+ * car-days are `range_day_figures`' (decision 050, amended), so the cost is a row per category and day, whatever the
+ * fleet's size; a category with cars or car-days in the scope is listed.
+ */
+export async function utilisationByCategory(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  const [carsOf, figures] = await Promise.all([
+    carsPerCategory(db, scope, period),
+    readRangeFigures(db, scope, { from: period.start, to: period.end }),
+  ]);
+  const figuresOf = new Map(figures.map((row) => [row.range, row]));
+  const ranges = new Set([
+    ...[...carsOf].filter(([, count]) => count > 0).map(([range]) => range),
+    ...figuresOf.keys(),
+  ]);
+  return inCategoryOrder(
+    [...ranges].map((range) => ({
+      range,
+      cars: carsOf.get(range) ?? 0,
+      booked: figuresOf.get(range)?.booked ?? 0,
+      blocked: figuresOf.get(range)?.blocked ?? 0,
+    })),
+  );
+}
+
+/** The same, counted from every car and booking of the period: what the kept figures are tested and measured against. */
+export async function utilisationByCategoryCounted(db: Executor, scope: FiguresScope, period: ReportPeriod) {
+  return inCategoryOrder(
+    await rowsOf<{ range: string; cars: number; booked: number; blocked: number }>(
+      db,
+      sql`select range, count(*)::int as cars, sum(booked)::int as booked, sum(blocked)::int as blocked
+        from (${carDays(scope, period)}) per_car group by range`,
+    ),
+  );
 }
 
 export interface MoneyMovement {
