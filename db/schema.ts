@@ -889,11 +889,17 @@ export const paymentEvents = pgTable(
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
     detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull().default({}),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The booking's supplier, written by a trigger as the event is inserted (0049_payment_events_supplier.sql), never
+     * by the app: a supplier's payments report reads its own movements in order instead of every supplier's.
+     */
+    supplierId: uuid("supplier_id"),
   },
   (table) => [
     index("payment_events_payment_idx").on(table.paymentId, table.at),
     // The payments report reads a period's money movements across every payment, in order (the id breaks ties).
     index("payment_events_money_idx").on(table.at, table.id).where(movedMoney(table)),
+    index("payment_events_supplier_money_idx").on(table.supplierId, table.at, table.id).where(movedMoney(table)),
   ],
 );
 

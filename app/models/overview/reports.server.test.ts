@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
@@ -284,6 +284,17 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
         ),
       ),
     );
+    // Each event carries its booking's supplier, written by the database (migration 0049), not by the app.
+    const suppliers = await db
+      .selectDistinct({ supplierId: schema.paymentEvents.supplierId })
+      .from(schema.paymentEvents)
+      .where(
+        inArray(
+          schema.paymentEvents.paymentId,
+          payments.map((payment) => payment.id),
+        ),
+      );
+    expect(suppliers).toEqual([{ supplierId: catalogue.supplier.id }]);
     const september = periodOf("2031-09-01", "2031-09-30");
     const kept = await moneyMovements(db, scope, september, ALL);
     // The same bookings through their pick-up place: counted from the events themselves.

@@ -398,7 +398,8 @@ const movementsWhere = (scope: FiguresScope, period: ReportPeriod) =>
   allOf(
     gte(paymentEvents.at, period.start),
     lt(paymentEvents.at, period.end),
-    scope.supplierId ? eq(bookings.supplierId, scope.supplierId) : undefined,
+    // The event's own copy of its booking's supplier (migration 0049): its partial index walks the supplier's moves.
+    scope.supplierId ? eq(paymentEvents.supplierId, scope.supplierId) : undefined,
     scope.placeId ? eq(bookings.pickupLocationId, scope.placeId) : undefined,
     movedMoney(paymentEvents),
   );
