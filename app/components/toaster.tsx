@@ -10,6 +10,8 @@ export const TOAST_AUTO_CLOSE_MS = 5_000;
  * Spec §8: a script failure nothing else handles is "An unhandled error occurred", as a toast, and logged (the
  * browser's console; the server logs its own). Each failure is a new toast, so a dismissed one does not hide the next.
  */
+const isAbort = (reason: unknown) => reason instanceof Error && reason.name === "AbortError";
+
 function useUnhandledFailure() {
   const [failure, setFailure] = useState<Toast | null>(null);
   useEffect(() => {
@@ -20,7 +22,9 @@ function useUnhandledFailure() {
     // Chrome reports a layout that settles over two frames as an error; nothing failed.
     const onError = (event: ErrorEvent) =>
       /ResizeObserver loop/.test(event.message) ? undefined : report(event.error ?? event.message);
-    const onRejection = (event: PromiseRejectionEvent) => report(event.reason);
+    // A request given up (a navigation superseded by the next, a fetcher's page left) rejects with an AbortError; the
+    // router can let one escape (react-router#14203). Nothing failed: the next answer is on its way.
+    const onRejection = (event: PromiseRejectionEvent) => (isAbort(event.reason) ? undefined : report(event.reason));
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
     return () => {
