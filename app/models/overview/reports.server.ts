@@ -7,9 +7,10 @@
  * Revenue is a booking's total as priced (base-currency cents, tax included), counted in the period of its pick-up;
  * utilisation counts a car's days with a kept booking touching them, as the overview's chart does.
  */
-import { asc, count, eq, gte, inArray, isNull, lt, lte, or, sql, gt, type SQL } from "drizzle-orm";
+import { asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, locations, moneyDayTotals, movedMoney, paymentEvents, payments, users } from "#db/schema";
 import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
+import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
@@ -137,8 +138,28 @@ export async function revenueByPlace(db: Executor, scope: FiguresScope, period: 
     .sort((a, b) => b.revenue - a.revenue || a.names.nameEn.localeCompare(b.names.nameEn));
 }
 
+/**
+ * A car retired before the period that still worked in it: a car is retired with its bookings to come (and may keep
+ * a block), so its kept bookings or blocks touching the period keep it among the period's cars.
+ */
+const workedIn = (period: ReportPeriod): SQL => {
+  const earliestStart = new Date(period.start.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
+  return sql`(exists (select 1 from bookings b where b.car_id = ${cars.id}
+      and b.status in (${sql.join(
+        KEPT_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and b.released_at is null
+      and b.starts_at >= ${earliestStart} and b.starts_at < ${period.end} and b.ends_at > ${period.start})
+    or exists (select 1 from car_blocks k where k.car_id = ${cars.id}
+      and k.starts_at < ${period.end} and k.ends_at > ${period.start}))`;
+};
+
+/** Retired before the period and idle in it: the cars the period's reports leave out (few: a partial index). */
+const retiredAndGone = (period: ReportPeriod): SQL =>
+  sql`${cars.retiredAt} <= ${period.start} and not ${workedIn(period)}`;
+
 const carsReported = (scope: FiguresScope, period: ReportPeriod) =>
-  allOf(carScope(scope), or(isNull(cars.retiredAt), gt(cars.retiredAt, period.start)));
+  allOf(carScope(scope), sql`not coalesce(${retiredAndGone(period)}, false)`);
 
 /**
  * The per-car reports list every car of the scope in the fleet's order (name, then id: the order of the cars'
@@ -165,7 +186,7 @@ const carsReportedCount = async (db: Executor, scope: FiguresScope, period: Repo
   const [row] = await rowsOf<{ cars: number }>(
     db,
     sql`select (select count(*) from ${cars} where ${carScope(scope)})::int
-      - (select count(*) from ${cars} where ${carScope(scope)} and ${cars.retiredAt} <= ${period.start})::int as cars`,
+      - (select count(*) from ${cars} where ${carScope(scope)} and ${retiredAndGone(period)})::int as cars`,
   );
   return Number(row?.cars ?? 0);
 };
@@ -271,13 +292,18 @@ export async function utilisationByCar(db: Executor, scope: FiguresScope, period
 }
 
 /**
- * Per car of the scope, its range and the period's days booked and off the road: every car, counted in bulk (one pass
- * over the period's bookings and blocks).
+ * Per car, its range and the period's days booked and off the road, counted in bulk (one pass over the period's
+ * bookings and blocks), as the overview's chart and `range_day_figures` count them: booked by the booking's pick-up
+ * place (any car of the supplier's), off the road for a car serving the place; `reported` when the car is one of the
+ * scope's cars for the period (`carsReported`).
  */
 function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
   const touchedDays = (starts: SQL, ends: SQL) => utcDaysTouched(starts, ends, period.start, period.end);
+  const serving = carScope(scope);
   return sql`
-    select ${cars.range} as range, coalesce(booked.days, 0)::int as booked, coalesce(blocked.days, 0)::int as blocked
+    select ${cars.range} as range, (${carsReported(scope, period)}) as reported,
+      coalesce(booked.days, 0)::int as booked,
+      case when ${serving} then coalesce(blocked.days, 0) else 0 end::int as blocked
     from ${cars}
     left join (
       select car_id, count(distinct day)::int as days
@@ -291,7 +317,7 @@ function carDays(scope: FiguresScope, period: ReportPeriod): SQL {
       where k.starts_at < ${period.end} and k.ends_at > ${period.start}
       group by k.car_id
     ) blocked on blocked.car_id = ${cars.id}
-    where ${carsReported(scope, period)}`;
+    where ${carScope({ ...scope, placeId: null })} and (${serving} or booked.days is not null)`;
 }
 
 export interface CategoryUtilisation {
@@ -321,19 +347,20 @@ async function carsPerCategory(db: Executor, scope: FiguresScope, period: Report
   const rows = await rowsOf<{ range: string; cars: number }>(
     db,
     scope.placeId
-      ? sql`select c.range, count(*)::int as cars
-          from car_locations cl inner join ${cars} c on c.id = cl.car_id
+      ? sql`select ${cars.range} as range, count(*)::int as cars
+          from car_locations cl inner join ${cars} on ${cars.id} = cl.car_id
           where cl.location_id = ${scope.placeId}
-            ${scope.supplierId ? sql`and c.supplier_id = ${scope.supplierId}` : sql``}
-            and (c.retired_at is null or c.retired_at > ${period.start})
-          group by c.range`
+            ${scope.supplierId ? sql`and ${cars.supplierId} = ${scope.supplierId}` : sql``}
+            and not coalesce(${retiredAndGone(period)}, false)
+          group by ${cars.range}`
       : sql`select range, sum(cars)::int as cars from (
             select range, cars from supplier_range_cars
             ${scope.supplierId ? sql`where supplier_id = ${scope.supplierId}` : sql``}
             union all
-            select range, -count(*)::int from ${cars}
-            where retired_at <= ${period.start} ${scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``}
-            group by range
+            select ${cars.range}, -count(*)::int from ${cars}
+            where ${retiredAndGone(period)}
+              ${scope.supplierId ? sql`and ${cars.supplierId} = ${scope.supplierId}` : sql``}
+            group by ${cars.range}
           ) counts group by range`,
   );
   return new Map(rows.map((row) => [row.range, Number(row.cars)]));
@@ -369,10 +396,11 @@ export async function utilisationByCategoryCounted(db: Executor, scope: FiguresS
   return inCategoryOrder(
     await rowsOf<{ range: string; cars: number; booked: number; blocked: number }>(
       db,
-      sql`select range, count(*)::int as cars, sum(booked)::int as booked, sum(blocked)::int as blocked
+      sql`select range, count(*) filter (where reported)::int as cars, sum(booked)::int as booked,
+          sum(blocked)::int as blocked
         from (${carDays(scope, period)}) per_car group by range`,
     ),
-  );
+  ).filter((row) => row.cars > 0 || row.booked > 0 || row.blocked > 0);
 }
 
 export interface MoneyMovement {

@@ -3,7 +3,7 @@ import { requireOperatorFor } from "~/models/access/operator.server";
 import { readReportRequest } from "~/models/overview/report-request.server";
 import { isNumericColumn, pageValue } from "~/models/overview/report-table";
 import { reportTable } from "~/models/overview/report-tables.server";
-import { REPORT_PAGE_SIZE, REPORTS } from "~/models/overview/reports.server";
+import { CSV_ROW_CAP, REPORT_PAGE_SIZE, REPORTS } from "~/models/overview/reports.server";
 import { getDb } from "~/utils/db.server";
 import { ZIP_DOCUMENT_CAP } from "~/models/documents/documents-report.server";
 import { routeTranslations } from "~/utils/i18n.server";
@@ -51,6 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
       problem: asked.problem,
       csv: `/manage/reports/export?${kept.toString() || `report=${name}`}`,
+      // A CSV stops at its cap: said beside the link, never cut off silently (an admin's every car at 100k cars).
+      csvCapped:
+        table.total > CSV_ROW_CAP
+          ? t("reports.problems.csvCapped", {
+              cap: CSV_ROW_CAP.toLocaleString(language),
+              rows: table.total.toLocaleString(language),
+            })
+          : null,
       // The documents themselves, for the accountant: a ZIP, or why not (decision 049).
       zip:
         name !== "documents"

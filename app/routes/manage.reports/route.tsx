@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(data && { title: data.title }, matches);
 
 export default function Reports() {
-  const { report, reports, filters, period, problem, csv, zip, table, pages, translations } =
+  const { report, reports, filters, period, problem, csv, csvCapped, zip, table, pages, translations } =
     useLoaderData<typeof loader>();
   const { t } = useRouteTranslation(translations);
   const heading = t(`reports.${report}`);
@@ -60,6 +60,7 @@ export default function Reports() {
             </>
           ) : null}
         </p>
+        {csvCapped ? <p className="callout">{csvCapped}</p> : null}
         {zip && "problem" in zip ? <p className="callout">{zip.problem}</p> : null}
         {table.rows.length === 0 ? (
           <p className="form-card">{t("reports.none")}</p>
