@@ -1415,6 +1415,45 @@ export const carIdleFloorsAsOf = pgTable(
   (table) => [check("car_idle_floors_as_of_one_row", sql`${table.id} = 1`)],
 );
 
+/**
+ * What each car earned over the 90 days before `car_earnings_as_of` (migration 0050): its kept bookings picked up
+ * then, summed (base-currency cents); a car that earned nothing has no row. The minute beat moves the window and counts
+ * again the cars a change or the window's move touched (`car_earnings_advance()`); the overview's top earners walk the
+ * index and count exactly only the cars touched since (`top-earners.server.ts`).
+ */
+export const carEarnings = pgTable(
+  "car_earnings",
+  {
+    carId: uuid("car_id").primaryKey(),
+    supplierId: uuid("supplier_id").notNull(),
+    earned: bigint("earned", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("car_earnings_supplier_idx").on(table.supplierId, table.earned.desc(), table.carId),
+    index("car_earnings_idx").on(table.earned.desc(), table.carId),
+  ],
+);
+
+/** The end of the window `car_earnings` counts (one row). */
+export const carEarningsAsOf = pgTable(
+  "car_earnings_as_of",
+  {
+    id: smallint("id").primaryKey().default(1),
+    asOf: timestamp("as_of", { withTimezone: true }).notNull(),
+  },
+  (table) => [check("car_earnings_as_of_one_row", sql`${table.id} = 1`)],
+);
+
+/** Cars whose bookings changed since `car_earnings` last counted them (written by a trigger only). */
+export const carEarningsStale = pgTable(
+  "car_earnings_stale",
+  {
+    carId: uuid("car_id").notNull(),
+    supplierId: uuid("supplier_id").notNull(),
+  },
+  (table) => [index("car_earnings_stale_supplier_idx").on(table.supplierId)],
+);
+
 /** Days of a supplier's figures changed since `day_figures` last counted them (written by triggers only). */
 export const dayFiguresStale = pgTable(
   "day_figures_stale",

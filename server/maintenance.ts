@@ -3,6 +3,7 @@ import { releaseExpiredHolds } from "~/models/booking/bookings.server";
 import { recountStaleDayFigures } from "~/models/overview/day-figures.server";
 import { mergeDeskMoments } from "~/models/overview/desk-counts.server";
 import { advanceIdleFloors } from "~/models/overview/idle-cars.server";
+import { advanceCarEarnings } from "~/models/overview/top-earners.server";
 import { refundOwedPayments } from "~/models/payments/payments.server";
 import type { Database } from "~/utils/db.server";
 import { configuredOrigin } from "~/utils/origin.server";
@@ -54,6 +55,7 @@ export function scheduleMaintenance(db: Database, log: (message: string) => void
     });
     await attempt("figures per day recount", async () => void (await recountStaleDayFigures(db)));
     await attempt("idle floors upkeep", async () => void (await advanceIdleFloors(db)));
+    await attempt("car earnings upkeep", async () => void (await advanceCarEarnings(db)));
     await attempt("desk quarter hours merge", async () => void (await mergeDeskMoments(db)));
   };
   const timer = setInterval(() => void run(), HOUR_MS);

@@ -5,8 +5,8 @@
  * pick-ups), and as UTC calendar days for the fleet's
  * utilisation. The period (the reports' from–to) sets what the charts and figures cover (`overview-windows.ts`).
  */
-import { and, count, desc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import { bookingScope, carScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+import { and, count, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import { bookingScope, carScope, type FiguresScope } from "./figures-scope.server";
 import { MADE_BY_MODE, readDayFigures } from "./day-figures.server";
 import { bookings, cars, reviewMarkTotals } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
@@ -15,13 +15,13 @@ import type { Executor } from "~/utils/db.server";
 import { bookingReference } from "~/models/booking/booking";
 import { deskCounts } from "./desk-counts.server";
 import { idleCars } from "./idle-cars.server";
+import { topEarners } from "./top-earners.server";
 import { overviewWindows, type OverviewWindows } from "./overview-windows";
 import type { ReportPeriod } from "./report-period";
 
 export type OverviewScope = FiguresScope;
 
 const DAY_MS = 86_400_000;
-const KEPT = KEPT_STATUSES;
 
 export interface OverdueRental {
   bookingId: string;
@@ -138,30 +138,6 @@ export interface CarFigure {
   lastRentalEnd: Date | null;
 }
 
-/**
- * The five cars that earned most over the window (their kept bookings picked up in it), counted from every such
- * booking: its cost grows with the window's bookings (issue 52, point 4: not yet kept; measured in
- * `bench/overview-reports.ts` over a window that holds bookings).
- */
-export async function topEarners(db: Executor, scope: OverviewScope, earners: { from: Date; to: Date }) {
-  const earned = sql<number>`coalesce(sum(${bookings.totalPrice}), 0)::bigint`;
-  return db
-    .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, revenue: earned })
-    .from(bookings)
-    .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(
-      allOf(
-        bookingScope(scope),
-        inArray(bookings.status, KEPT),
-        gte(bookings.startsAt, earners.from),
-        lt(bookings.startsAt, earners.to),
-      ),
-    )
-    .groupBy(cars.id)
-    .orderBy(desc(earned))
-    .limit(5);
-}
-
 /** The five cars that earned most over the window, and the five offered cars idle longest as of its end. */
 async function carFigures(
   db: Executor,
@@ -171,7 +147,7 @@ async function carFigures(
   const top = await topEarners(db, scope, earners);
   const idle = await idleCars(db, scope, idleAsOf);
   return {
-    topEarners: top.map((car) => ({ ...car, revenue: Number(car.revenue), lastRentalEnd: null })),
+    topEarners: top.map((car) => ({ ...car, lastRentalEnd: null })),
     idleLongest: idle.map((car) => ({ ...car, revenue: 0 })),
   };
 }
