@@ -9,6 +9,8 @@ import type { ReportPeriod } from "./report-period";
 
 const DAY_MS = 86_400_000;
 export const MAX_UTILISATION_DAYS = 92;
+/** The top earners' window without a period: the last 90 days (kept per car, `top-earners.server.ts`). */
+export const TOP_EARNERS_DAYS = 90;
 
 export interface OverviewWindows {
   /** Days charted, UTC midnights: `from` included, `to` excluded. */
@@ -41,7 +43,7 @@ export function overviewWindows(now: Date, period: ReportPeriod | null): Overvie
       utilisation: { from: daysBefore(today, 30), to: daysBefore(today, -30) },
       weeks: { firstMonday, count: 12, madeFrom: firstMonday, madeTo: daysBefore(mondayOf(now), -7) },
       attrition: { from: daysBefore(now, 30), to: now, noShowBefore: daysBefore(now, 1) },
-      earners: { from: daysBefore(now, 90), to: now },
+      earners: { from: daysBefore(now, TOP_EARNERS_DAYS), to: now },
       idleAsOf: now,
     };
   }

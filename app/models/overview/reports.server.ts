@@ -10,7 +10,6 @@
 import { asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import { bookings, cars, locations, moneyDayTotals, movedMoney, paymentEvents, payments, users } from "#db/schema";
 import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
-import { MAX_RENTAL_DAYS } from "~/domain/rental-period";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
@@ -142,24 +141,20 @@ export async function revenueByPlace(db: Executor, scope: FiguresScope, period: 
  * A car retired before the period that still worked in it: a car is retired with its bookings to come (and may keep
  * a block), so its kept bookings or blocks touching the period keep it among the period's cars.
  */
-const workedIn = (period: ReportPeriod): SQL => {
-  const earliestStart = new Date(period.start.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
-  return sql`(exists (select 1 from bookings b where b.car_id = ${cars.id}
-      and b.status in (${sql.join(
-        KEPT_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}) and b.released_at is null
-      and b.starts_at >= ${earliestStart} and b.starts_at < ${period.end} and b.ends_at > ${period.start})
+const workedIn = (period: ReportPeriod): SQL =>
+  sql`(exists (${bookedCarDays({ supplierId: null, placeId: null }, period.start, period.end, sql`${cars.id}`)})
     or exists (select 1 from car_blocks k where k.car_id = ${cars.id}
       and k.starts_at < ${period.end} and k.ends_at > ${period.start}))`;
-};
 
 /** Retired before the period and idle in it: the cars the period's reports leave out (few: a partial index). */
 const retiredAndGone = (period: ReportPeriod): SQL =>
   sql`${cars.retiredAt} <= ${period.start} and not ${workedIn(period)}`;
 
-const carsReported = (scope: FiguresScope, period: ReportPeriod) =>
-  allOf(carScope(scope), sql`not coalesce(${retiredAndGone(period)}, false)`);
+/** Not retired before the period, or working in it: tested in that order, so a car in service never reaches the probes. */
+const servedIn = (period: ReportPeriod): SQL =>
+  sql`(${cars.retiredAt} is null or ${cars.retiredAt} > ${period.start} or ${workedIn(period)})`;
+
+const carsReported = (scope: FiguresScope, period: ReportPeriod) => allOf(carScope(scope), servedIn(period));
 
 /**
  * The per-car reports list every car of the scope in the fleet's order (name, then id: the order of the cars'
@@ -351,7 +346,7 @@ async function carsPerCategory(db: Executor, scope: FiguresScope, period: Report
           from car_locations cl inner join ${cars} on ${cars.id} = cl.car_id
           where cl.location_id = ${scope.placeId}
             ${scope.supplierId ? sql`and ${cars.supplierId} = ${scope.supplierId}` : sql``}
-            and not coalesce(${retiredAndGone(period)}, false)
+            and ${servedIn(period)}
           group by ${cars.range}`
       : sql`select range, sum(cars)::int as cars from (
             select range, cars from supplier_range_cars

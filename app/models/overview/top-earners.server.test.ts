@@ -4,10 +4,11 @@ import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import type { FiguresScope } from "./figures-scope.server";
-import { advanceCarEarnings, EARNINGS_WINDOW_DAYS, topEarners, topEarnersCounted } from "./top-earners.server";
+import { TOP_EARNERS_DAYS } from "./overview-windows";
+import { advanceCarEarnings, topEarners, topEarnersCounted } from "./top-earners.server";
 
 const HOUR = 3_600_000;
-const WINDOW_MS = EARNINGS_WINDOW_DAYS * 24 * HOUR;
+const WINDOW_MS = TOP_EARNERS_DAYS * 24 * HOUR;
 
 describe.each(testEngines)("the cars that earned most, kept (%s)", (engine) => {
   let database: TestDatabase;
@@ -69,7 +70,7 @@ describe.each(testEngines)("the cars that earned most, kept (%s)", (engine) => {
     await booking(0, -24, 50_000);
     await booking(1, -48, 40_000);
     await booking(1, -30 * 24, 15_000);
-    await booking(2, -EARNINGS_WINDOW_DAYS * 24 + 1, 80_000);
+    await booking(2, -TOP_EARNERS_DAYS * 24 + 1, 80_000);
     await booking(3, -3 * 24, 30_000);
     await booking(4, -5 * 24, 20_000);
     await booking(5, -6 * 24, 10_000);

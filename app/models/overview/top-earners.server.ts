@@ -9,16 +9,16 @@
  * those and the touched cars' exact sums hold the answer. One statement, so the beat committing meanwhile never mixes
  * two windows.
  */
-import { asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { bookings, cars } from "#db/schema";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
 import { bookingScope, KEPT_STATUSES, type FiguresScope } from "./figures-scope.server";
+import { TOP_EARNERS_DAYS } from "./overview-windows";
 
 export const TOP_EARNERS_SHOWN = 5;
-/** The window `car_earnings` keeps, as the overview's default window (`overviewWindows`) counts it. */
-export const EARNINGS_WINDOW_DAYS = 90;
-const WINDOW = sql.raw(`interval '${EARNINGS_WINDOW_DAYS * 24} hours'`);
+/** The window `car_earnings` keeps (migration 0050: 2,160 hours), the overview's own without a period. */
+const WINDOW = sql.raw(`interval '${TOP_EARNERS_DAYS * 24} hours'`);
 
 export interface Earner {
   carId: string;
@@ -27,6 +27,15 @@ export interface Earner {
   /** Cents, base currency. */
   revenue: number;
 }
+
+/** The scope's kept bookings picked up in the window: what a car earned there. */
+const earnedIn = (scope: FiguresScope, window: { from: Date; to: Date }): SQL =>
+  allOf(
+    bookingScope(scope),
+    inArray(bookings.status, KEPT_STATUSES),
+    gte(bookings.startsAt, window.from),
+    lt(bookings.startsAt, window.to),
+  );
 
 /** The top earners over any window, counted from every kept booking picked up in it. */
 export async function topEarnersCounted(
@@ -39,14 +48,7 @@ export async function topEarnersCounted(
     .select({ carId: cars.id, name: cars.name, plate: cars.licensePlate, revenue: earned })
     .from(bookings)
     .innerJoin(cars, eq(cars.id, bookings.carId))
-    .where(
-      allOf(
-        bookingScope(scope),
-        inArray(bookings.status, KEPT_STATUSES),
-        gte(bookings.startsAt, window.from),
-        lt(bookings.startsAt, window.to),
-      ),
-    )
+    .where(earnedIn(scope, window))
     .groupBy(cars.id)
     .orderBy(desc(earned), asc(cars.id))
     .limit(TOP_EARNERS_SHOWN);
@@ -63,28 +65,24 @@ export async function topEarners(
   window: { from: Date; to: Date },
 ): Promise<Earner[]> {
   const now = window.to;
-  const isKeptWindow = now.getTime() - window.from.getTime() === EARNINGS_WINDOW_DAYS * 86_400_000;
+  const isKeptWindow = now.getTime() - window.from.getTime() === TOP_EARNERS_DAYS * 86_400_000;
   if (scope.placeId || !isKeptWindow) return topEarnersCounted(db, scope, window);
-  const ofSupplier = (column: string) => (scope.supplierId ? sql`and ${sql.raw(column)} = ${scope.supplierId}` : sql``);
-  const keptStatuses = sql.join(
-    KEPT_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
+  const ofSupplier = scope.supplierId ? sql`and supplier_id = ${scope.supplierId}` : sql``;
   const rows = await rowsOf<{ car_id: string; name: string; plate: string; earned: string | number }>(
     db,
     sql`with as_of as (select as_of from car_earnings_as_of where id = 1),
       moved as (select least(as_of, ${now}::timestamptz) as low, greatest(as_of, ${now}::timestamptz) as high from as_of),
       touched as (
-        select car_id from car_earnings_stale where true ${ofSupplier("supplier_id")}
+        select car_id from car_earnings_stale where true ${ofSupplier}
         union
-        select b.car_id from bookings b, moved
-        where ((b.starts_at >= moved.low and b.starts_at < moved.high)
-          or (b.starts_at >= moved.low - ${WINDOW} and b.starts_at < moved.high - ${WINDOW}))
-          ${ofSupplier("b.supplier_id")}
+        select ${bookings.carId} from ${bookings}, moved
+        where ((${bookings.startsAt} >= moved.low and ${bookings.startsAt} < moved.high)
+          or (${bookings.startsAt} >= moved.low - ${WINDOW} and ${bookings.startsAt} < moved.high - ${WINDOW}))
+          ${scope.supplierId ? sql`and ${eq(bookings.supplierId, scope.supplierId)}` : sql``}
       ),
       walked as (
         select car_id, earned from car_earnings
-        where true ${ofSupplier("supplier_id")}
+        where true ${ofSupplier}
         -- As the index orders them (a plain "desc" puts nulls first, and would not walk it).
         order by earned desc nulls last, car_id
         limit (select ${TOP_EARNERS_SHOWN} + count(*) from touched)
@@ -93,10 +91,8 @@ export async function topEarners(
       counted as (
         select t.car_id, sums.earned from touched t
         cross join lateral (
-          select sum(b.total_price) as earned from bookings b
-          where b.car_id = t.car_id and b.status in (${keptStatuses}) and b.released_at is null
-            and b.starts_at >= ${now}::timestamptz - ${WINDOW} and b.starts_at < ${now}::timestamptz
-            ${ofSupplier("b.supplier_id")}
+          select sum(${bookings.totalPrice}) as earned from ${bookings}
+          where ${bookings.carId} = t.car_id and ${earnedIn(scope, window)}
         ) sums
         where sums.earned > 0
       )
