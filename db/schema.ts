@@ -269,6 +269,10 @@ export const locations = pgTable(
     index("locations_desk_supplier_idx").on(table.deskSupplierId),
     check("locations_desk_kind_check", sql`${table.deskKind} is null or ${inList("desk_kind", DESK_KINDS)}`),
     index("locations_parent_idx").on(table.parentId),
+    // Places in name order, in each language, a page at a time (revenue per place: migration 0051).
+    index("locations_name_en_idx").on(table.nameEn, table.id),
+    index("locations_name_fr_idx").on(table.nameFr, table.id),
+    index("locations_name_es_idx").on(table.nameEs, table.id),
     check("locations_latitude_check", sql`${table.latitude} between -90 and 90`),
     check("locations_longitude_check", sql`${table.longitude} between -180 and 180`),
   ],
@@ -1298,6 +1302,46 @@ export const rangeDayFigures = pgTable(
     index("range_day_figures_supplier_idx").on(table.supplierId, table.placeId, table.day),
     index("range_day_figures_place_idx").on(table.placeId, table.day),
   ],
+);
+
+/** Stands for "every supplier" or "every place" in `place_pickup_sums` (a key, not a row of users or locations). */
+export const EVERY = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Running sums of the kept bookings picked up, per supplier and pick-up place (migration 0051): each row holds the
+ * figures of every day up to and including its own, on the days with pick-ups, at four levels: a supplier at a
+ * place, every supplier at a place, a supplier everywhere and everyone everywhere (`EVERY` in either key). Revenue per
+ * place over any period is then two rows per place (the last on or before its end, less the last before its start),
+ * whatever the period's length or the bookings' number. Written afresh from `day_figures` by the minute beat for the
+ * places whose pick-ups it recounted, from their first changed day on (`place_pickup_sums_recount`); a reader takes
+ * the days a change touched since from `day_figures_stale`, as `day_figures`' readers do.
+ */
+export const placePickupSums = pgTable(
+  "place_pickup_sums",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    placeId: uuid("place_id").notNull(),
+    day: date("day").notNull(),
+    pickedUp: bigint("picked_up", { mode: "number" }).notNull(),
+    pickedUpDays: bigint("picked_up_days", { mode: "number" }).notNull(),
+    pickedUpRevenue: bigint("picked_up_revenue", { mode: "number" }).notNull(),
+    pickedUpTax: bigint("picked_up_tax", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.placeId, table.day] })],
+);
+
+/**
+ * The places where each supplier ever had a kept pick-up counted (migration 0051, written with `place_pickup_sums`):
+ * with the places its cars serve now (`supplier_places`), the rows of its revenue per place, a period without
+ * pick-ups there showing zeros.
+ */
+export const supplierPickupPlaces = pgTable(
+  "supplier_pickup_places",
+  {
+    supplierId: uuid("supplier_id").notNull(),
+    placeId: uuid("place_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.supplierId, table.placeId] })],
 );
 
 /**

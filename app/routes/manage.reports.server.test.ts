@@ -46,6 +46,14 @@ describe("the business's reports", () => {
   let owner: string;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
 
+  const adminCookie = async (email: string) => {
+    const [admin] = await app.database.db
+      .insert(schema.users)
+      .values({ role: "admin", email, fullName: "Admin", verified: true })
+      .returning();
+    return sessionCookieFor(admin?.id ?? "");
+  };
+
   beforeAll(async () => {
     const db = app.database.db;
     catalogue = await insertMinimalCatalogue(db);
@@ -91,17 +99,42 @@ describe("the business's reports", () => {
   });
 
   it("totals revenue per month, and shows an admin every supplier's or the one it names", async () => {
-    const [admin] = await app.database.db
-      .insert(schema.users)
-      .values({ role: "admin", email: "reports-admin@example.com", fullName: "Admin", verified: true })
-      .returning();
-    const cookie = await sessionCookieFor(admin?.id ?? "");
+    const cookie = await adminCookie("reports-admin@example.com");
     const all = (await get("/manage/reports?report=revenueByCar", cookie)).body as ReportPage;
     expect(all.table.columns.map((column) => column.key)).toContain("supplier");
     expect(all.table.total).toBeGreaterThanOrEqual(2);
     const named = (await get(`/manage/reports?report=revenueByMonth&supplier=${other.supplier.id}`, cookie))
       .body as ReportPage;
     expect(named.table.totals?.[0]?.[3]).toBe("$90");
+  });
+
+  it("pages revenue per place in name order, each page its own places and the whole scope's totals", async () => {
+    const cookie = await adminCookie("places-admin@example.com");
+    const { id: _id, ...place } = catalogue.location;
+    await app.database.db.insert(schema.locations).values(
+      Array.from({ length: 120 }, (_, index) => ({
+        ...place,
+        slug: `${place.slug}-${index}`,
+        nameEn: `Place ${String(index).padStart(3, "0")}`,
+      })),
+    );
+    const pageOf = async (page: number) =>
+      (await get(`/manage/reports?report=revenueByPlace&page=${page}`, cookie)).body as ReportPage;
+    const [first, second] = [await pageOf(1), await pageOf(2)];
+    const places = (report: ReportPage) => report.table.rows.map((row) => row.cells[0]?.text ?? "");
+    expect(first.table.total).toBeGreaterThanOrEqual(122);
+    expect(first.table.rows).toHaveLength(100);
+    expect(second.table.rows).toHaveLength(first.table.total - 100);
+    const names = [...places(first), ...places(second)];
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // Two places named "Tunis" (each supplier's own), every other place once.
+    expect(new Set(names).size).toBe(names.length - 1);
+    // Both suppliers' bookings were picked up at a "Tunis" of their own: $70 and $90 on one page, $160 on both.
+    expect(second.table.totals).toEqual(first.table.totals);
+    expect(first.table.totals?.[0]?.[3]).toBe("$160");
+    // The CSV holds every place.
+    const response = await exportLoader(routeArgs(request("/manage/reports/export?report=revenueByPlace", cookie)));
+    expect((await response.text()).trimEnd().split("\r\n")).toHaveLength(first.table.total + 2);
   });
 
   it("says a period it cannot read, and shows the last 30 days instead", async () => {

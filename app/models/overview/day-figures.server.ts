@@ -9,7 +9,7 @@
  * from the same stale days (`readRangeFigures`).
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { bookings } from "#db/schema";
+import { bookings, EVERY } from "#db/schema";
 import { PAYMENT_MODES, type PaymentMode } from "~/domain/enums";
 import type { Database, Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
@@ -37,7 +37,12 @@ export const FIGURES = [
   "picked_up_tax",
 ] as const;
 export type Figure = (typeof FIGURES)[number];
+/** The figures of the bookings picked up, which `place_pickup_sums` keeps as running sums. */
+export const PICKUP_FIGURES = ["picked_up", "picked_up_days", "picked_up_revenue", "picked_up_tax"] as const;
 export type Figures = Record<Figure, number>;
+
+/** The figures of the bookings picked up over some days. */
+export type PickupFigures = Record<(typeof PICKUP_FIGURES)[number], number>;
 
 /** A row of figures summed per day (YYYY-MM-DD, UTC) or per pick-up place (its id). */
 export type FiguresBy = Figures & { key: string };
@@ -212,10 +217,11 @@ async function staleOf(db: Executor, scope: FiguresScope, first: string, last: s
   // One array parameter each (drizzle spreads a JS array into a list): ids and dates as the database gave them.
   const suppliers = `{${stale.map((pair) => pair.supplier_id).join(",")}}`;
   const dates = `{${stale.map((pair) => pair.day).join(",")}}`;
+  const pairs = sql`(select * from unnest(${suppliers}::uuid[], ${dates}::date[]))`;
   return {
-    leftOut: stale.length
-      ? sql`and (supplier_id, day) not in (select * from unnest(${suppliers}::uuid[], ${dates}::date[]))`
-      : sql``,
+    leftOut: stale.length ? sql`and (supplier_id, day) not in ${pairs}` : sql``,
+    /** Only the stale days' kept rows; none at all without stale days. */
+    only: stale.length ? sql`and (supplier_id, day) in ${pairs}` : sql`and false`,
     async countedLive<Row extends { day: string }>(count: (supplierId: string, first: string, last: string) => SQL) {
       const rows: Row[] = [];
       for (const [supplierId, days] of bySupplier(stale))
@@ -313,6 +319,67 @@ export async function readDayFigures(
 }
 
 /**
+ * The kept bookings picked up over the UTC days [from, to) (UTC midnights), per place and in the whole scope (the key
+ * `EVERY`). The days a change has touched since the last recount are read first and counted live once:
+ * `livePlaces` are the places with pick-ups on them (a place may have none kept yet). `keptFigures(keys)` is a part of
+ * a statement that reads the keys a subquery selects: two running sums each (`place_pickup_sums`: the last row on or
+ * before the last day, less the last before the first), whatever the period's length, with the stale days' kept rows
+ * taken out in the same statement (one snapshot); `withLive` adds their live counts to its rows.
+ */
+export async function pickupReader(db: Executor, scope: FiguresScope, { from, to }: { from: Date; to: Date }) {
+  const first = isoDay(from);
+  const last = isoDay(new Date(to.getTime() - DAY_MS));
+  const stale = last < first ? null : await staleOf(db, scope, first, last);
+  const live = stale ? await stale.countedLive<CountedDay>(countDays) : [];
+  const liveKey = (row: CountedDay) => row.place_id ?? EVERY;
+  const level = scope.supplierId ?? EVERY;
+  const signed = (table: string, sign: string) =>
+    sql.join(
+      PICKUP_FIGURES.map(
+        (figure) => sql`${sql.raw(`${sign}coalesce(${table}.${figure}, 0)::bigint`)} as ${sql.raw(figure)}`,
+      ),
+      sql`, `,
+    );
+  const runningAt = (bound: SQL) =>
+    sql`select ${sql.raw(PICKUP_FIGURES.join(", "))} from place_pickup_sums s
+      where s.supplier_id = ${level} and s.place_id = k.id and ${bound} order by s.day desc limit 1`;
+  return {
+    livePlaces: [...new Set(live.filter((row) => row.place_id && Number(row.picked_up) > 0).map(liveKey))],
+    keptFigures: (keys: SQL): SQL =>
+      stale
+        ? sql`select key, ${sql.join(
+            PICKUP_FIGURES.map((figure) => sql`sum(${sql.raw(figure)})::bigint as ${sql.raw(figure)}`),
+            sql`, `,
+          )}
+          from (
+            select k.id::text as key, ${signed("upto", "")} from (${keys}) as k(id)
+            left join lateral (${runningAt(sql`s.day <= ${last}::date`)}) upto on true
+            union all
+            select k.id::text, ${signed("before", "-")} from (${keys}) as k(id)
+            left join lateral (${runningAt(sql`s.day < ${first}::date`)}) before on true
+            union all
+            select coalesce(f.place_id, ${EVERY}::uuid)::text, ${signed("f", "-")} from day_figures f
+            where f.day >= ${first}::date and f.day <= ${last}::date
+              ${scope.supplierId ? sql`and f.supplier_id = ${scope.supplierId}` : sql``} ${stale.only}
+              and coalesce(f.place_id, ${EVERY}::uuid) in (${keys})
+          ) parts
+          group by key`
+        : sql`select k.id::text as key, ${sql.raw(PICKUP_FIGURES.map((figure) => `0::bigint as ${figure}`).join(", "))}
+            from (${keys}) as k(id)`,
+    withLive<Row extends PickupFigures & { key: string }>(rows: Row[]): Row[] {
+      // PostgreSQL's bigint arrives as text: each figure as a number.
+      for (const row of rows) for (const figure of PICKUP_FIGURES) row[figure] = Number(row[figure]);
+      const byKey = new Map(rows.map((row) => [row.key, row]));
+      for (const row of live) {
+        const sum = byKey.get(liveKey(row));
+        if (sum) for (const figure of PICKUP_FIGURES) sum[figure] += Number(row[figure]);
+      }
+      return rows;
+    },
+  };
+}
+
+/**
  * The minute beat's share (server/maintenance.ts): takes every stale range and recounts its days in one transaction,
  * under a lock only one instance holds at a time (another instance's beat finds it taken and leaves). Answers how many
  * supplier-days it recounted.
@@ -334,19 +401,40 @@ export async function recountStaleDayFigures(db: Database): Promise<number> {
       FIGURES.map((figure) => sql.raw(figure)),
       sql`, `,
     );
-    for (const [supplierId, days] of bySupplier(stale))
+    const pickups = sql.raw(PICKUP_FIGURES.join(", "));
+    // The suppliers and places whose kept pick-ups this recount changed (a row gone, come or different; null: a
+    // supplier's total) and the first day one changed: their running sums are written again from there, once
+    // (migration 0051).
+    const changedSuppliers = new Set<string>();
+    const changedPlaces = new Set<string>();
+    let changedSince: string | null = null;
+    for (const [supplierId, days] of bySupplier(stale)) {
       for (const [first, last] of dayRuns(days)) {
-        await tx.execute(
-          sql`delete from day_figures where supplier_id = ${supplierId} and day >= ${first}::date and day <= ${last}::date`,
+        // One statement: the delete and the insert see the same snapshot, so the new rows are never the deleted ones.
+        const changed = await rowsOf<{ place_id: string | null; since: string }>(
+          tx,
+          sql`with removed as (
+              delete from day_figures
+              where supplier_id = ${supplierId} and day >= ${first}::date and day <= ${last}::date
+              returning place_id, day, ${pickups}
+            ), added as (
+              insert into day_figures (supplier_id, place_id, day, ${columns})
+              select supplier_id, place_id, day::date, ${columns} from (${countDays(supplierId, first, last)}) counted
+              where ${sql.join(
+                FIGURES.map((figure) => sql`${sql.raw(figure)} <> 0`),
+                sql` or `,
+              )}
+              returning place_id, day, ${pickups}
+            ), was as (select * from removed where picked_up <> 0), now as (select * from added where picked_up <> 0)
+            select place_id::text, to_char(min(day), 'YYYY-MM-DD') as since
+            from ((table was except all table now) union all (table now except all table was)) changed
+            group by place_id`,
         );
-        await tx.execute(
-          sql`insert into day_figures (supplier_id, place_id, day, ${columns})
-            select supplier_id, place_id, day::date, ${columns} from (${countDays(supplierId, first, last)}) counted
-            where ${sql.join(
-              FIGURES.map((figure) => sql`${sql.raw(figure)} <> 0`),
-              sql` or `,
-            )}`,
-        );
+        for (const { place_id: placeId, since } of changed) {
+          changedSuppliers.add(supplierId);
+          if (placeId) changedPlaces.add(placeId);
+          if (changedSince === null || since < changedSince) changedSince = since;
+        }
         await tx.execute(
           sql`delete from range_day_figures
             where supplier_id = ${supplierId} and day >= ${first}::date and day <= ${last}::date`,
@@ -357,6 +445,12 @@ export async function recountStaleDayFigures(db: Database): Promise<number> {
             from (${countRangeDays(supplierId, first, last)}) counted where booked <> 0 or blocked <> 0`,
         );
       }
+    }
+    if (changedSince !== null)
+      await tx.execute(
+        sql`select place_pickup_sums_recount(${`{${[...changedSuppliers].join(",")}}`}::uuid[],
+          ${`{${[...changedPlaces].join(",")}}`}::uuid[], ${changedSince}::date)`,
+      );
     return stale.length;
   });
 }

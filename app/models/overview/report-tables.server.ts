@@ -79,15 +79,15 @@ export async function reportTable(db: Executor, request: ReportRequest): Promise
       };
     }
     case "revenueByPlace": {
-      const rows = await revenueByPlace(db, scope, period);
+      const { rows, total, totals } = await revenueByPlace(db, scope, period, slice, language);
       return {
         columns: ["place", ...REVENUE_COLUMNS],
         rows: rows.map((row) => ({
           key: row.placeId,
           cells: [{ text: localizedName(row.names, language) }, ...revenueCells(row)],
         })),
-        totals: [[{ text: t("reports.total") }, ...revenueCells(sumRevenue(rows))]],
-        total: rows.length,
+        totals: [[{ text: t("reports.total") }, ...revenueCells(totals)]],
+        total,
       };
     }
     case "revenueByCar": {

@@ -8,8 +8,8 @@
  * utilisation counts a car's days with a kept booking touching them, as the overview's chart does.
  */
 import { asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
-import { bookings, cars, locations, moneyDayTotals, movedMoney, paymentEvents, payments, users } from "#db/schema";
-import { CAR_RANGES, isOneOf, type CarRange, type PAYMENT_GATEWAYS } from "~/domain/enums";
+import { bookings, cars, EVERY, moneyDayTotals, movedMoney, paymentEvents, payments, users } from "#db/schema";
+import { CAR_RANGES, isOneOf, type CarRange, type Language, type PAYMENT_GATEWAYS } from "~/domain/enums";
 import { bookingReference } from "~/models/booking/booking";
 import type { Executor } from "~/utils/db.server";
 import { allOf, rowsOf } from "~/utils/sql.server";
@@ -21,7 +21,7 @@ import {
   utcDaysTouched,
   type FiguresScope,
 } from "./figures-scope.server";
-import { readDayFigures, readRangeFigures, type Figures } from "./day-figures.server";
+import { pickupReader, readDayFigures, readRangeFigures, type PickupFigures } from "./day-figures.server";
 import type { ReportPeriod } from "./report-period";
 
 export const REPORTS = [
@@ -89,7 +89,7 @@ export function monthsOf(period: ReportPeriod): string[] {
 }
 
 /** The revenue figures of a row kept per day or place (decision 050). */
-const pickedUpFigures = (row: Figures): RevenueFigures => ({
+const pickedUpFigures = (row: PickupFigures): RevenueFigures => ({
   bookings: row.picked_up,
   days: row.picked_up_days,
   revenue: row.picked_up_revenue,
@@ -112,29 +112,62 @@ export async function revenueByMonth(db: Executor, scope: FiguresScope, period: 
   return [...byMonth].map(([month, figures]) => ({ month, ...figures }));
 }
 
-/** Revenue per pick-up place, the largest first. */
-export async function revenueByPlace(db: Executor, scope: FiguresScope, period: ReportPeriod) {
-  const perPlace = (await readDayFigures(db, scope, { from: period.start, to: period.end }, "place")).filter(
-    (row) => row.picked_up > 0,
+const PLACE_NAME_COLUMN = { en: "name_en", fr: "name_fr", es: "name_es" } as const satisfies Record<Language, string>;
+
+/**
+ * Revenue per pick-up place, every place of the scope in name order (a place without pick-ups in the period shows
+ * zeros), a page at a time (decision 046, amended), with the scope's totals. The places listed: one when the scope is
+ * one; a supplier's, the places its cars serve and those it ever had a pick-up at (and any with a pick-up not yet
+ * kept); for an admin, every place. The page, its count and each place's figures (two running sums, `pickupReader`)
+ * in one statement: a page costs the same for 1M bookings or for 17.
+ */
+export async function revenueByPlace(
+  db: Executor,
+  scope: FiguresScope,
+  period: ReportPeriod,
+  slice: Slice,
+  language: Language,
+) {
+  const pickups = await pickupReader(db, scope, { from: period.start, to: period.end });
+  const listed = scope.placeId
+    ? sql`l.id = ${scope.placeId}`
+    : scope.supplierId
+      ? sql`l.id in (select location_id from supplier_places where supplier_id = ${scope.supplierId}
+          union select place_id from supplier_pickup_places where supplier_id = ${scope.supplierId}
+          union select unnest(${`{${pickups.livePlaces.join(",")}}`}::uuid[]))`
+      : sql`true`;
+  const name = PLACE_NAME_COLUMN[language];
+  const totalKey = scope.placeId ?? EVERY;
+  type Row = PickupFigures & { key: string; name_en: string | null; name_fr: string; name_es: string; places: number };
+  // The count beside each row of the page (one pass over the scope's list); a page past the end counts apart.
+  const rows = pickups.withLive(
+    await rowsOf<Row>(
+      db,
+      sql`with page as (
+          select l.id, l.name_en, l.name_fr, l.name_es, count(*) over () as places from locations l where ${listed}
+          order by ${sql.raw(`l.${name}`)}, l.id offset ${slice.offset} limit ${slice.limit}
+        ), figures as (${pickups.keptFigures(sql`select id from page union select ${totalKey}::uuid`)})
+        select figures.*, page.name_en, page.name_fr, page.name_es, page.places::int as places
+        from figures left join page on page.id::text = figures.key
+        order by ${sql.raw(`page.${name}`)} nulls last, page.id`,
+    ),
   );
-  const names = perPlace.length
-    ? await db
-        .select({ id: locations.id, nameEn: locations.nameEn, nameFr: locations.nameFr, nameEs: locations.nameEs })
-        .from(locations)
-        .where(
-          inArray(
-            locations.id,
-            perPlace.map((row) => row.key),
-          ),
-        )
-    : [];
-  const namesOf = new Map(names.map(({ id, ...placeNames }) => [id, placeNames]));
-  return perPlace
-    .flatMap((row) => {
-      const placeNames = namesOf.get(row.key);
-      return placeNames ? [{ placeId: row.key, names: placeNames, ...pickedUpFigures(row) }] : [];
-    })
-    .sort((a, b) => b.revenue - a.revenue || a.names.nameEn.localeCompare(b.names.nameEn));
+  const figuresOf = (row: Row | undefined) =>
+    row ? pickedUpFigures(row) : { bookings: 0, days: 0, revenue: 0, tax: 0 };
+  const placeRows = rows.filter((row) => row.name_en !== null);
+  const counted = async () =>
+    (await rowsOf<{ places: number }>(db, sql`select count(*)::int as places from locations l where ${listed}`))[0]
+      ?.places ?? 0;
+  const total = Number(placeRows[0]?.places ?? (slice.offset > 0 ? await counted() : 0));
+  return {
+    rows: placeRows.map((row) => ({
+      placeId: row.key,
+      names: { nameEn: row.name_en ?? "", nameFr: row.name_fr, nameEs: row.name_es },
+      ...figuresOf(row),
+    })),
+    total,
+    totals: figuresOf(rows.find((row) => row.key === totalKey)),
+  };
 }
 
 /**
