@@ -48,6 +48,7 @@ export async function printSideBySide(
   atSize: Array<[string, () => Promise<unknown>]>,
   runs: number,
 ): Promise<void> {
+  if (demo.length === 0) return;
   const times = new Map<string, [number[], number[]]>(demo.map(([label]) => [label, [[], []]]));
   for (let run = 0; run < runs; run++)
     for (const [index, [label, work]] of demo.entries())
