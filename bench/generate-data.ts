@@ -196,6 +196,7 @@ await db.execute(sql`select supplier_range_cars_recount()`);
 await db.execute(sql`select car_idle_floors_recount()`);
 // The desk's pick-ups and returns per quarter hour (migration 0046): counted once into a compact table.
 await db.execute(sql`select desk_moments_recount()`);
+await db.execute(sql`select desk_zone_days_recount()`);
 // What each car earned over the last 90 days (migration 0050): counted once, as of now.
 await db.execute(sql`select car_earnings_recount()`);
 // The fleet's use per day (decision 050): the triggers named each inserted booking's days; one span per supplier
