@@ -49,25 +49,53 @@ export const utcDaysTouched = (starts: SQL, ends: SQL, from: Date, to: Date): SQ
   interval '1 day')`;
 
 /**
- * Rows (car_id, pickup_location_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per booking and day
- * (a few each), for the overview's chart and the utilisation reports to count. A booking over the window starts at
- * most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read, or the (car_id,
- * starts_at) one for `onlyCar` (a column of an outer query, for a lateral join: one car's days).
+ * Rows (car_id, pickup_location_id, starts_at, ends_at): the kept bookings of the scope over [from, to). A booking
+ * over the window starts at most MAX_RENTAL_DAYS before it, which lets the (supplier, starts_at) index bound the read,
+ * or the (car_id, starts_at) one for `onlyCar` (a column of an outer query, for a lateral join: one car's bookings).
+ */
+function keptSpans(scope: FiguresScope, from: Date, to: Date, onlyCar?: SQL): SQL {
+  const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
+  return sql`select ${bookings.carId} as car_id, ${bookings.pickupLocationId} as pickup_location_id,
+      ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
+    from ${bookings}
+    where ${allOf(
+      bookingScope(scope),
+      onlyCar ? sql`${bookings.carId} = ${onlyCar}` : undefined,
+      inArray(bookings.status, KEPT_STATUSES),
+      gte(bookings.startsAt, earliestStart),
+      lt(bookings.startsAt, to),
+      gt(bookings.endsAt, from),
+    )}`;
+}
+
+/**
+ * Rows (car_id, pickup_location_id, day): each UTC day in [from, to) a kept booking of the scope touches, one row per
+ * booking and day (a few each), for the overview's chart and the utilisation reports to count.
  */
 export function bookedCarDays(scope: FiguresScope, from: Date, to: Date, onlyCar?: SQL): SQL {
-  const earliestStart = new Date(from.getTime() - (MAX_RENTAL_DAYS + 1) * 86_400_000);
   return sql`
     select b.car_id, b.pickup_location_id, d.day
-    from (select ${bookings.carId} as car_id, ${bookings.pickupLocationId} as pickup_location_id,
-        ${bookings.startsAt} as starts_at, ${bookings.endsAt} as ends_at
-      from ${bookings}
-      where ${allOf(
-        bookingScope(scope),
-        onlyCar ? sql`${bookings.carId} = ${onlyCar}` : undefined,
-        inArray(bookings.status, KEPT_STATUSES),
-        gte(bookings.startsAt, earliestStart),
-        lt(bookings.startsAt, to),
-        gt(bookings.endsAt, from),
-      )}) b
+    from (${keptSpans(scope, from, to, onlyCar)}) b
     cross join lateral ${utcDaysTouched(sql`b.starts_at`, sql`b.ends_at`, from, to)} as d(day)`;
+}
+
+/**
+ * How many UTC days in [from, to) one car's kept bookings of the scope touch (`car`, as `onlyCar` above): the days
+ * `bookedCarDays` lists, counted once each, from each booking's first and last day instead of a row per day. In order
+ * of their first day, a booking adds the days after the latest last day before it (a return and a pick-up on one day
+ * count it once; bookings never overlap, and would still count each day once).
+ */
+export function bookedDayCount(scope: FiguresScope, from: Date, to: Date, car: SQL): SQL {
+  return sql`
+    select coalesce(sum(greatest(0, last_day - greatest(first_day - 1, coalesce(before, first_day - 1)))), 0)::int
+      as days
+    from (
+      select first_day, last_day,
+        max(last_day) over (order by first_day, last_day rows between unbounded preceding and 1 preceding) as before
+      from (
+        select (greatest(b.starts_at, ${from}::timestamptz) at time zone 'UTC')::date as first_day,
+          ((least(b.ends_at, ${to}::timestamptz) - interval '1 microsecond') at time zone 'UTC')::date as last_day
+        from (${keptSpans(scope, from, to, car)}) b
+      ) spans
+    ) ordered`;
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { createTestDatabase, testEngines, type TestDatabase } from "../../../tests/support/test-database";
 import { bookingValues, insertMinimalCatalogue, type MinimalCatalogue } from "../../../tests/support/fixtures";
 import { recountStaleDayFigures } from "./day-figures.server";
+import { bookedCarDays } from "./figures-scope.server";
+import { rowsOf } from "~/utils/sql.server";
 import { businessOverview } from "./overview.server";
 import { periodOf } from "./report-period";
 import {
@@ -188,6 +190,45 @@ describe.each(testEngines)("the business's reports on %s", (engine) => {
     const categories = await utilisationByCategory(database.db, scope, period);
     expect(categories.find((row) => row.range === "mini")).toMatchObject({ cars: 3, booked: 11, blocked: 0 });
     expect(categories.find((row) => row.range === "maxi")).toMatchObject({ booked: 2, blocked: 2 });
+  });
+
+  it("counts a car's booked days from its bookings' first and last days as the chart lists them, for any period", async () => {
+    const db = database.db;
+    const { id: _id, ...car } = catalogue.car;
+    const [row] = await db
+      .insert(schema.cars)
+      .values({ ...car, licensePlate: "RP-DAYS", name: "Car RP-DAYS" })
+      .returning();
+    const carId = row?.id ?? "";
+    const spans: Array<[string, string, Partial<typeof schema.bookings.$inferInsert>]> = [
+      ["2031-09-01T10:00:00Z", "2031-09-03T10:00:00Z", {}],
+      // Picked up on the day the last one came back; back at midnight; out again at that midnight.
+      ["2031-09-03T12:00:00Z", "2031-09-04T00:00:00Z", {}],
+      ["2031-09-04T00:00:00Z", "2031-09-04T00:30:00Z", {}],
+      ["2031-09-10T23:00:00Z", "2031-09-12T01:00:00Z", {}],
+      // Not kept: cancelled, and an unpaid hold released.
+      ["2031-09-05T10:00:00Z", "2031-09-08T10:00:00Z", { status: "cancelled" }],
+      ["2031-09-08T12:00:00Z", "2031-09-09T10:00:00Z", { releasedAt: at("2031-09-01T00:00:00Z") }],
+    ];
+    for (const [from, to, more] of spans)
+      await db.insert(schema.bookings).values({ ...bookingValues(catalogue, from, to), carId, ...more });
+    const days = ["2031-08-31", "2031-09-01", "2031-09-03", "2031-09-04", "2031-09-05", "2031-09-11", "2031-09-12"];
+    for (const from of days)
+      for (const to of days.filter((day) => day >= from)) {
+        const period = periodOf(from, to);
+        const report = await utilisationByCar(db, scope, period, ALL);
+        const [listed] = await rowsOf<{ days: number }>(
+          db,
+          sql`select count(distinct day)::int as days
+            from (${bookedCarDays(scope, period.start, period.end, sql`${carId}::uuid`)}) touched`,
+        );
+        expect(report.rows.find((row) => row.carId === carId)?.booked, `${from}..${to}`).toBe(listed?.days);
+      }
+    expect((await utilisationByCar(db, scope, periodOf("2031-08-31", "2031-09-12"), ALL)).rows).toContainEqual(
+      expect.objectContaining({ carId, booked: 7 }),
+    );
+    await db.delete(schema.bookings).where(eq(schema.bookings.carId, carId));
+    await db.delete(schema.cars).where(eq(schema.cars.id, carId));
   });
 
   it("agrees with the overview's chart and its top earners for the same days", async () => {

@@ -18,6 +18,7 @@ import {
   carScope,
   KEPT_STATUSES,
   bookedCarDays,
+  bookedDayCount,
   utcDaysTouched,
   type FiguresScope,
 } from "./figures-scope.server";
@@ -267,9 +268,8 @@ const blockedDaysOf = (car: SQL, period: ReportPeriod): SQL => sql`
   where k.car_id = ${car} and k.starts_at < ${period.end} and k.ends_at > ${period.start}`;
 
 /** The UTC days of the period a car's kept bookings of the scope touch (`car` as above). */
-const bookedDaysOf = (car: SQL, scope: FiguresScope, period: ReportPeriod): SQL => sql`
-  select count(distinct touched.day)::int as days
-  from (${bookedCarDays(scope, period.start, period.end, car)}) touched`;
+const bookedDaysOf = (car: SQL, scope: FiguresScope, period: ReportPeriod): SQL =>
+  bookedDayCount(scope, period.start, period.end, car);
 
 export interface CarUtilisation {
   carId: string;
