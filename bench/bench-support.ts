@@ -18,6 +18,10 @@ export async function openBenchDatabase(databaseUrl = process.env.DATABASE_URL) 
   return { handle, db, rows, largestSupplier: supplier! };
 }
 
+/** The value below which `share` of the values fall (nearest rank). */
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!;
+
 /**
  * Runs named cases `runs` times each, interleaved (no case profits from running right after itself: the worst warm-up
  * order), and prints each one's p50 and p95 in milliseconds.
@@ -30,8 +34,6 @@ export async function printTimedCases(cases: Array<[string, () => Promise<unknow
       await work();
       times.get(label)!.push(performance.now() - started);
     }
-  const percentile = (values: number[], share: number) =>
-    [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!;
   for (const [label, values] of times)
     console.log(
       `${label.padEnd(44)} p50 ${percentile(values, 0.5).toFixed(1).padStart(7)} ms   p95 ${percentile(values, 0.95).toFixed(1).padStart(7)} ms`,
@@ -57,8 +59,6 @@ export async function printSideBySide(
         await job();
         times.get(label)![side]!.push(performance.now() - started);
       }
-  const percentile = (values: number[], share: number) =>
-    [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!;
   const ms = (value: number) => value.toFixed(1).padStart(7);
   console.log(`${"".padEnd(52)} p50 demo   p50 size   ratio   p95 demo   p95 size`);
   for (const [label, [small, large]] of times)

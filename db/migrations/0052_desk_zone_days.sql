@@ -27,28 +27,17 @@ CREATE FUNCTION desk_zone_days_recount(upto timestamptz DEFAULT now()) RETURNS v
   INSERT INTO desk_zone_days_as_of (id, as_of) VALUES (1, upto)
   ON CONFLICT (id) DO UPDATE SET as_of = excluded.as_of;
 $$;--> statement-breakpoint
--- The minute beat, as before (migration 0046), and the days summed afresh under the same lock and transaction: a
--- reader sees the merged moments and their sums, or neither.
-CREATE OR REPLACE FUNCTION desk_moments_merge() RETURNS integer LANGUAGE plpgsql AS $$
+-- The minute beat's desk share: the quarter hours merged as before (migration 0046, `desk_moments_merge`) and, by the
+-- instance that merged them, the days summed afresh under the same lock and in the same transaction: a reader sees the
+-- merged moments and their sums, or neither. Returns the keys merged.
+CREATE FUNCTION desk_moments_beat() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  merged integer;
+  merged integer := desk_moments_merge();
 BEGIN
-  IF NOT pg_try_advisory_xact_lock(hashtext('desk_moments_merge')) THEN
-    RETURN 0;
+  -- A session takes again an advisory lock it holds: true where the merge took it, false where another instance has it.
+  IF pg_try_advisory_xact_lock(hashtext('desk_moments_merge')) THEN
+    PERFORM desk_zone_days_recount();
   END IF;
-  WITH keys AS (
-    SELECT DISTINCT supplier_id, at, place_id, clock_place_id, kind FROM desk_moments WHERE fresh
-  ), gone AS (
-    DELETE FROM desk_moments d USING keys k
-    WHERE (d.supplier_id, d.at, d.place_id, d.clock_place_id, d.kind)
-      = (k.supplier_id, k.at, k.place_id, k.clock_place_id, k.kind)
-    RETURNING d.supplier_id, d.at, d.place_id, d.clock_place_id, d.kind, d.bookings
-  )
-  INSERT INTO desk_moments (supplier_id, at, place_id, clock_place_id, kind, bookings, fresh)
-    SELECT supplier_id, at, place_id, clock_place_id, kind, sum(bookings)::integer, false FROM gone
-    GROUP BY 1, 2, 3, 4, 5 HAVING sum(bookings) <> 0;
-  GET DIAGNOSTICS merged = ROW_COUNT;
-  PERFORM desk_zone_days_recount();
   RETURN merged;
 END $$;--> statement-breakpoint
 SELECT desk_zone_days_recount();

@@ -123,8 +123,11 @@ export async function deskCounts(db: Executor, scope: FiguresScope, now: Date): 
   return countsOf(row);
 }
 
-/** The minute beat's part: each quarter hour and place with rows added since merged into one; how many merged. */
+/**
+ * The minute beat's part: each quarter hour and place with rows added since merged into one, and the days summed per
+ * time zone again (`desk_moments_beat`, migration 0052); how many merged.
+ */
 export async function mergeDeskMoments(db: Executor): Promise<number> {
-  const [row] = await rowsOf<{ merged: number }>(db, sql`select desk_moments_merge() as merged`);
+  const [row] = await rowsOf<{ merged: number }>(db, sql`select desk_moments_beat() as merged`);
   return Number(row?.merged ?? 0);
 }
